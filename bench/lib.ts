@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+
+// Shared pieces of the benchmarks: start the built app on a fresh data folder, run a closed-loop load at a fixed
+// concurrency for a fixed time, and read resident memory from /proc. Loopback only, bounded in time.
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: Record<number, number>;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function closedLoop(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<number>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const t0 = performance.now();
+        try {
+          const status = await once(worker, i);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
+}
+
+/** Resident memory (kB) of every process whose command line matches, e.g. the Next server. */
+export function rssOf(match: (cmdline: string) => boolean): number {
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+      if (!match(cmdline)) continue;
+      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      total += Number(rss?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+export interface StartedApp {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startApp(port: number, dataDir: string): Promise<StartedApp> {
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn("npx", ["tsx", "scripts/serve.ts", "start"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", BENCH_ROUTES: "1", DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let log = "";
+  child.stdout!.on("data", (chunk) => (log += chunk));
+  child.stderr!.on("data", (chunk) => (log += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/bench/bare`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir,
+    process: child,
+    stop: async () => {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+    },
+  };
+}
+
+export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
+export const resultsPath = path.join("bench", "RESULTS.md");

@@ -1,0 +1,105 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { prepareDatabase } from "@/lib/db/setup";
+import { disconnectDb } from "@/lib/db/client";
+import { createConversation } from "@/lib/conversations/create-conversation";
+import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
+import { person, systemActor } from "@/lib/people/actor";
+import type { SeededWorld } from "@/lib/seed/seed-world";
+import { closedLoop, fmt, percentile, rssOf, startApp, type LoadResult } from "../lib";
+
+// bench/send-message (issue 2): POST messages on the sent path at concurrency 16 for 10 s, against two ceilings
+// measured in the same run: a bare route in the same app answering constant JSON, and the same inserts straight
+// through `pg`. Also GET of a 200-message page. Prints figures; record them in bench/RESULTS.md.
+
+const CONCURRENCY = 16;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = 3210;
+const DATA_DIR = path.join("bench", "out", "send-message");
+
+async function main() {
+  const app = await startApp(PORT, DATA_DIR);
+  let peakServerRss = 0;
+  let peakPostgresRss = 0;
+  const sampler = setInterval(() => {
+    peakServerRss = Math.max(peakServerRss, rssOf((cmd) => cmd.startsWith("next-server") || /next\/dist\/bin\/next start/.test(cmd)));
+    peakPostgresRss = Math.max(peakPostgresRss, rssOf((cmd) => cmd.startsWith("postgres")));
+  }, 200);
+  try {
+    process.env.DATA_DIR = DATA_DIR;
+    process.env.DATABASE_URL = "";
+    const ready = await prepareDatabase();
+    const world = JSON.parse(readFileSync(path.join(DATA_DIR, "demo-credentials.json"), "utf8")) as SeededWorld;
+    const helper = world.bots.find((b) => b.established)!;
+    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 10_000_000 });
+    const ana = person(world.people[0]!.id, "cli");
+    const conversations: string[] = [];
+    for (let i = 0; i < CONCURRENCY; i++) {
+      conversations.push((await createConversation(ana, { workspaceId: world.workspace.id, title: `bench ${i}`, botIds: [helper.id] })).id);
+    }
+    const headers = (key: string) => ({ authorization: `Bearer ${helper.api_key}`, "content-type": "application/json", "idempotency-key": key });
+    const send = (conversation: string, key: string) =>
+      fetch(`${app.url}/api/public/v1/conversations/${conversation}/messages`, { method: "POST", headers: headers(key), body: JSON.stringify({ body: `bench message ${key}` }) }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      });
+
+    // Warm up the routes and the JIT.
+    await closedLoop(4, 2, async (w, i) => send(conversations[w]!, `warm-${w}-${i}`));
+    await closedLoop(4, 1, async () => fetch(`${app.url}/api/bench/bare`).then(async (r) => (await r.arrayBuffer(), r.status)));
+
+    const bare = await closedLoop(CONCURRENCY, SECONDS, async () => fetch(`${app.url}/api/bench/bare`).then(async (r) => (await r.arrayBuffer(), r.status)));
+    const sends = await closedLoop(CONCURRENCY, SECONDS, async (w, i) => send(conversations[w]!, `spread-${w}-${i}`));
+    const oneConversation = await closedLoop(CONCURRENCY, SECONDS, async (w, i) => send(conversations[0]!, `one-${w}-${i}`));
+
+    // The same insert as the sent path's door (seq from the conversation row in one statement), straight through pg.
+    const pool = new pg.Pool({ connectionString: ready.url, max: CONCURRENCY });
+    const direct = await closedLoop(CONCURRENCY, SECONDS, async (w, i) => {
+      await pool.query(
+        `WITH next AS (UPDATE conversations SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = $2
+                       WHERE id = $1 RETURNING last_seq)
+         INSERT INTO messages (conversation_id, seq, kind, body, sender_bot_id)
+         SELECT $1, next.last_seq, 'text', $2, $3 FROM next RETURNING id, seq, created_at`,
+        [conversations[w]!, `direct ${w} ${i}`, helper.id],
+      );
+      return 201;
+    });
+    await pool.end();
+
+    // A 200-message page (conversation 0 has thousands of messages by now).
+    const pageLatencies: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${app.url}/api/public/v1/conversations/${conversations[0]}/messages?limit=200&after_seq=${i * 5}`, { headers: { authorization: `Bearer ${helper.api_key}` } });
+      const body = (await res.json()) as { data: unknown[] };
+      pageLatencies.push(performance.now() - t0);
+      if (body.data.length !== 200) throw new Error(`page ${i} had ${body.data.length} messages`);
+    }
+    pageLatencies.sort((a, b) => a - b);
+
+    const row = (name: string, r: LoadResult) =>
+      `| ${name} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.requests} | ${JSON.stringify(r.statuses)}${r.errors ? ` errors=${r.errors}` : ""} |`;
+    console.log(`\nbench/send-message — concurrency ${CONCURRENCY}, ${SECONDS} s per phase, ${new Date().toISOString()}\n`);
+    console.log("| phase | req/s | p50 ms | p99 ms | requests | statuses |");
+    console.log("|---|---|---|---|---|---|");
+    console.log(row("bare route (ceiling)", bare));
+    console.log(row("send, 16 conversations", sends));
+    console.log(row("send, 1 conversation", oneConversation));
+    console.log(row("same insert via pg (ceiling)", direct));
+    console.log(`\nsend throughput / bare route: ${fmt((100 * sends.rps) / bare.rps)} % (target >= 40 %)`);
+    console.log(`send throughput / direct pg insert: ${fmt((100 * sends.rps) / direct.rps)} %`);
+    console.log(`send p99: ${fmt(sends.p99)} ms (target < 100 ms)`);
+    console.log(`GET 200-message page: p50 ${fmt(percentile(pageLatencies, 50))} ms, p99 ${fmt(percentile(pageLatencies, 99))} ms (target p50 < 15 ms)`);
+    console.log(`peak RSS: app server ${fmt(peakServerRss / 1024, 0)} MB (target < 500 MB), embedded PostgreSQL (all processes) ${fmt(peakPostgresRss / 1024, 0)} MB`);
+  } finally {
+    clearInterval(sampler);
+    await disconnectDb();
+    await app.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { SeededWorld } from "@/lib/seed/seed-world";
+
+/** The demo world the server seeded on its first start (see playwright.config.ts). */
+export function demoWorld(): SeededWorld {
+  return JSON.parse(readFileSync(path.join(".data/e2e", "demo-credentials.json"), "utf8")) as SeededWorld;
+}
+
+let n = 0;
+export const idem = () => `e2e-${Date.now()}-${++n}`;

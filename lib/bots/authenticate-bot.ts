@@ -1,0 +1,46 @@
+import { db } from "@/lib/db/client";
+import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/api-key";
+
+/** The bot behind an API key: who is calling, with what rights. Authorship of its messages comes from here. */
+export interface BotPrincipal {
+  id: string;
+  handle: string;
+  name: string;
+  workspaceId: string;
+  keyId: string;
+  scopes: string[];
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Returns the bot for a key, or null for a missing, malformed, unknown or revoked key (revocation is immediate). */
+export async function authenticateBot(apiKey: string | null): Promise<BotPrincipal | null> {
+  if (!apiKey || !isWellFormedApiKey(apiKey)) return null;
+  const rows = await db().$queryRaw<
+    { key_id: string; scopes: string[] | null; last_used_at: Date | null; id: string; handle: string; name: string; workspace_id: string }[]
+  >`SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id
+    FROM api_keys k JOIN bots b ON b.id = k.bot_id
+    WHERE k.key_hash = ${hashApiKey(apiKey)} AND k.revoked_at IS NULL`;
+  const row = rows[0];
+  if (!row) return null;
+  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Bookkeeping only, at most once a minute per key: never delays or fails the request.
+    void db()
+      .$executeRaw`UPDATE api_keys SET last_used_at = now() WHERE id = ${row.key_id}::uuid`
+      .catch(() => {});
+  }
+  return {
+    id: row.id,
+    handle: row.handle,
+    name: row.name,
+    workspaceId: row.workspace_id,
+    keyId: row.key_id,
+    scopes: row.scopes ?? [],
+  };
+}
+
+export function bearerToken(header: string | null): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}

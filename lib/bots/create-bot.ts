@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { seal } from "@/lib/crypto/secret-box";
+import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
+import { validateWebhookUrl } from "@/lib/webhooks/validate-webhook-url";
+import { issueApiKey } from "./issue-api-key";
+
+const HANDLE = /^[a-z][a-z0-9_-]{2,31}$/;
+
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+/**
+ * Registers a bot with its first API key and webhook signing secret (both returned once). `established` starts the
+ * bot past the new-bot hold (as if it had sent its first 50 messages): for bots moved from elsewhere, and demos.
+ */
+export async function createBot(
+  actor: Actor,
+  input: { workspaceId: string; handle: string; name: string; webhookUrl?: string | null; established?: boolean },
+) {
+  await requireAdminOrSystem(db(), actor, input.workspaceId);
+  const handle = input.handle.trim().toLowerCase();
+  if (!HANDLE.test(handle)) throw new ApiError("invalid_body", "Bot handle must be 3-32 characters: a letter, then letters, digits, - or _");
+  if (!input.name.trim()) throw new ApiError("invalid_body", "Bot name is required");
+  const webhookUrl = input.webhookUrl ? validateWebhookUrl(input.webhookUrl) : null;
+  if (await db().bot.findUnique({ where: { handle } })) throw new ApiError("conflict", `Bot handle @${handle} is taken`);
+
+  const signingSecret = newSigningSecret();
+  return db().$transaction(async (tx) => {
+    const settings = await tx.workspaceSettings.findUnique({ where: { workspaceId: input.workspaceId } });
+    const bot = await tx.bot.create({
+      data: {
+        workspaceId: input.workspaceId,
+        handle,
+        name: input.name.trim(),
+        webhookUrl,
+        trustedMessageCount: input.established ? (settings?.newBotThreshold ?? 50) : 0,
+        createdByUserId: actor.type === "person" ? actor.userId : null,
+      },
+    });
+    await tx.botSigningSecret.create({ data: { botId: bot.id, secretEncrypted: seal(signingSecret) } });
+    await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: "bot.created", subjectType: "bot", subjectId: bot.id, data: { handle } });
+    const key = await issueApiKey(actor, bot.id, {}, tx);
+    return { bot, apiKey: key.key, apiKeyId: key.id, signingSecret };
+  });
+}

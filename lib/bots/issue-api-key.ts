@@ -1,0 +1,45 @@
+import type { Db, Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { generateApiKey } from "@/lib/keys/api-key";
+import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
+
+export const API_KEY_SCOPES = ["memory:sensitive"] as const;
+
+/** Issues a key for a bot. The key is returned once, here; only its hash is kept. Several keys may be active. */
+export async function issueApiKey(actor: Actor, botId: string, options: { name?: string; scopes?: string[] } = {}, client: Db | Tx = db()) {
+  const bot = await client.bot.findUnique({ where: { id: botId } });
+  if (!bot) throw new ApiError("not_found", "Bot not found");
+  await requireAdminOrSystem(client, actor, bot.workspaceId);
+  const scopes = options.scopes ?? [];
+  const unknown = scopes.filter((scope) => !(API_KEY_SCOPES as readonly string[]).includes(scope));
+  if (unknown.length) throw new ApiError("invalid_body", `Unknown scope(s): ${unknown.join(", ")}; known: ${API_KEY_SCOPES.join(", ")}`);
+  const { key, prefix, hash } = generateApiKey();
+  const record = await client.apiKey.create({
+    data: {
+      botId,
+      name: options.name ?? "default",
+      prefix,
+      keyHash: hash,
+      scopes,
+      createdByUserId: actor.type === "person" ? actor.userId : null,
+    },
+  });
+  await recordAudit(client, { workspaceId: bot.workspaceId, actor, action: "api_key.issued", subjectType: "api_key", subjectId: record.id, data: { bot_id: botId, prefix } });
+  return { id: record.id, key, prefix, name: record.name, scopes, created_at: record.createdAt.toISOString() };
+}
+
+/** Revocation takes effect at once: the next request with the key is 401. */
+export async function revokeApiKey(actor: Actor, keyId: string) {
+  const record = await db().apiKey.findUnique({ where: { id: keyId } });
+  if (!record) throw new ApiError("not_found", "API key not found");
+  const bot = await db().bot.findUniqueOrThrow({ where: { id: record.botId } });
+  await requireAdminOrSystem(db(), actor, bot.workspaceId);
+  const revoked = await db().$transaction(async (tx) => {
+    const updated = await tx.apiKey.update({ where: { id: keyId }, data: { revokedAt: record.revokedAt ?? new Date() } });
+    await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: "api_key.revoked", subjectType: "api_key", subjectId: keyId });
+    return updated;
+  });
+  return { id: revoked.id, prefix: revoked.prefix, revoked_at: revoked.revokedAt!.toISOString() };
+}

@@ -1,0 +1,44 @@
+import { db, type Db, type Tx } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { PersonActor } from "@/lib/people/actor";
+
+// A participant authorizes a bot in a conversation (SPEC.md 1: a bot sees only conversations where a participant
+// authorized it), or removes it. Only people who take part in the conversation can do either.
+
+async function requireParticipant(client: Db | Tx, actor: PersonActor, conversationId: string) {
+  const conversation = await client.conversation.findUnique({ where: { id: conversationId } });
+  if (!conversation) throw new ApiError("not_found", "Conversation not found");
+  const participant = await client.conversationParticipant.findUnique({
+    where: { conversationId_userId: { conversationId, userId: actor.userId } },
+  });
+  if (!participant) throw new ApiError("forbidden", "Only a participant can add or remove bots in a conversation");
+  return conversation;
+}
+
+export async function authorizeBot(actor: PersonActor, conversationId: string, botId: string, client?: Tx) {
+  const run = async (tx: Tx) => {
+    const conversation = await requireParticipant(tx, actor, conversationId);
+    const bot = await tx.bot.findUnique({ where: { id: botId } });
+    if (!bot || bot.workspaceId !== conversation.workspaceId) throw new ApiError("not_found", "Bot not found in this workspace");
+    const active = await tx.botAuthorization.findFirst({ where: { conversationId, botId, revokedAt: null } });
+    if (active) return { authorization: active, created: false };
+    const authorization = await tx.botAuthorization.create({ data: { conversationId, botId, authorizedByUserId: actor.userId } });
+    await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.authorized", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
+    return { authorization, created: true };
+  };
+  return client ? run(client) : db().$transaction(run);
+}
+
+export async function removeBot(actor: PersonActor, conversationId: string, botId: string) {
+  return db().$transaction(async (tx) => {
+    const conversation = await requireParticipant(tx, actor, conversationId);
+    const { count } = await tx.botAuthorization.updateMany({
+      where: { conversationId, botId, revokedAt: null },
+      data: { revokedAt: new Date(), revokedByUserId: actor.userId },
+    });
+    if (count === 0) throw new ApiError("not_found", "This bot is not authorized in this conversation");
+    await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.removed", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
+    return { conversation_id: conversationId, bot_id: botId, removed: true };
+  });
+}

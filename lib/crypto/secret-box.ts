@@ -1,0 +1,41 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { env } from "@/lib/env";
+
+// Secrets we must be able to read back (webhook signing secrets) are stored encrypted: AES-256-GCM with a key from
+// RELAY_SECRET_KEY, or, on the embedded default, a key file made once in DATA_DIR (mode 0600).
+
+let cachedKey: Buffer | null = null;
+
+function key(): Buffer {
+  if (cachedKey) return cachedKey;
+  const configured = env().RELAY_SECRET_KEY;
+  if (configured) {
+    cachedKey = Buffer.from(configured, "base64");
+  } else {
+    const file = path.join(env().DATA_DIR, "secret.key");
+    if (!existsSync(file)) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+    }
+    cachedKey = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+  }
+  if (cachedKey.length !== 32) throw new Error("RELAY_SECRET_KEY must be 32 bytes, base64-encoded");
+  return cachedKey;
+}
+
+export function seal(plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key(), iv);
+  const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), data.toString("base64")].join(".");
+}
+
+export function open(sealed: string): string {
+  const [version, iv, tag, data] = sealed.split(".");
+  if (version !== "v1" || !iv || !tag || !data) throw new Error("not a sealed secret");
+  const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64"));
+  decipher.setAuthTag(Buffer.from(tag, "base64"));
+  return Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]).toString("utf8");
+}

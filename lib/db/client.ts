@@ -1,0 +1,32 @@
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+
+// One Prisma client per process (kept on globalThis so Next's dev reloads and bundles share it), on a node-postgres
+// pool through @prisma/adapter-pg. DATABASE_URL is set by whoever started the process: `npm start` (scripts/serve.ts)
+// resolves the embedded default before Next starts, the CLI and the tests do the same (lib/db/setup.ts).
+
+type Db = PrismaClient;
+const store = globalThis as unknown as { __relayDb?: { url: string; db: Db; pool: pg.Pool } };
+
+export function db(): Db {
+  const url = process.env.DATABASE_URL || undefined;
+  if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database)");
+  if (store.__relayDb?.url === url) return store.__relayDb.db;
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 20) });
+  const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+  store.__relayDb = { url, db: client, pool };
+  return client;
+}
+
+export async function disconnectDb(): Promise<void> {
+  const current = store.__relayDb;
+  store.__relayDb = undefined;
+  if (current) {
+    await current.db.$disconnect();
+    await current.pool.end().catch(() => {});
+  }
+}
+
+export type { Db };
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];

@@ -1,0 +1,45 @@
+import path from "node:path";
+import pg from "pg";
+import { env } from "@/lib/env";
+import { ensureEmbeddedPostgres, embeddedUrl, type EmbeddedServer } from "./embedded";
+import { applyMigrations } from "./migrate";
+
+// Resolves the database a process should use and brings its schema up to date:
+// DATABASE_URL when set, else the embedded server in DATA_DIR (started if no process has started it yet).
+
+export const EMBEDDED_DATABASE = "relay";
+
+export interface ReadyDatabase {
+  url: string;
+  embedded: EmbeddedServer | null;
+  migrationsApplied: string[];
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, name: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (rowCount) return;
+    const from = template ? ` TEMPLATE "${template}"` : "";
+    await client.query(`CREATE DATABASE "${name}"${from}`).catch((error: { code?: string }) => {
+      if (error.code !== "42P04") throw error; // created meanwhile by another process
+    });
+  } finally {
+    await client.end();
+  }
+}
+
+export async function prepareDatabase(options: { log?: (line: string) => void } = {}): Promise<ReadyDatabase> {
+  const config = env();
+  let url = config.DATABASE_URL;
+  let embedded: EmbeddedServer | null = null;
+  if (!url) {
+    embedded = await ensureEmbeddedPostgres(path.join(config.DATA_DIR, "postgres"), options.log);
+    await createDatabaseIfMissing(embedded.adminUrl, EMBEDDED_DATABASE);
+    url = embeddedUrl(embedded.port, EMBEDDED_DATABASE);
+  }
+  const { applied } = await applyMigrations(url);
+  process.env.DATABASE_URL = url;
+  return { url, embedded, migrationsApplied: applied };
+}

@@ -1,0 +1,119 @@
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { insertMessage } from "@/lib/messages/insert-message";
+import { messageContent } from "@/lib/messages/content";
+import { serializeMessage } from "@/lib/messages/serialize";
+import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import { decide, type Decision } from "@/lib/policy/decide";
+import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
+import type { Block } from "@/lib/schemas/blocks";
+import { serializeDraft } from "./serialize-draft";
+
+// A person approves a draft or a held message, optionally editing its text: it is sent once, under the bot's
+// label. The draft row is locked first, so double clicks and two people approving at once send exactly once (the
+// second finds it no longer pending: 409). Blocks and opt-outs are checked again: they may have changed since.
+
+export const MAX_BODY = 4000;
+
+export async function approveDraft(actor: PersonActor, draftId: string, edits: { body?: string } = {}) {
+  const editedBody = edits.body?.trim();
+  if (edits.body !== undefined && (!editedBody || editedBody.length > MAX_BODY)) {
+    throw new ApiError("invalid_body", `The edited text must be 1 to ${MAX_BODY} characters`);
+  }
+  const outcome = await db().$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM drafts WHERE id = ${draftId}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw new ApiError("not_found", "Draft not found");
+    const draft = await tx.draft.findUniqueOrThrow({ where: { id: draftId } });
+    const { conversation } = await requireConversationAccess(tx, actor, draft.conversationId);
+    if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
+    if (draft.expiresAt.getTime() < Date.now()) {
+      await tx.draft.update({ where: { id: draftId }, data: { status: "expired" } });
+      return { kind: "expired" } as const;
+    }
+
+    const body = editedBody ?? draft.body;
+    const blocks = (draft.blocks as Block[] | null) ?? null;
+    const decision = await decide(tx, {
+      mode: "approved",
+      botId: draft.botId,
+      conversationId: draft.conversationId,
+      content: messageContent(body, blocks),
+    });
+    if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision, workspaceId: conversation.workspaceId, body } as const;
+
+    const message = await insertMessage(
+      tx,
+      { type: "bot", decision, approvedByUserId: actor.userId, draftId },
+      { conversationId: draft.conversationId, body, blocks },
+    );
+    const now = new Date();
+    const hasFollowUp = draft.followUpBody !== null && draft.followUpDelayMinutes !== null;
+    const updated = await tx.draft.update({
+      where: { id: draftId },
+      data: {
+        status: "approved",
+        body,
+        edited: body !== draft.originalBody,
+        messageId: message.id,
+        decidedByUserId: actor.userId,
+        decidedVia: actor.via,
+        decidedAt: now,
+        ...(hasFollowUp
+          ? { followUpStatus: "scheduled", followUpDueAt: new Date(now.getTime() + draft.followUpDelayMinutes! * 60_000) }
+          : {}),
+      },
+    });
+    await recordAudit(tx, {
+      workspaceId: conversation.workspaceId,
+      actor,
+      action: `${draft.origin}.approved`,
+      subjectType: "draft",
+      subjectId: draftId,
+      data: { message_id: message.id, edited: updated.edited },
+    });
+    return { kind: "done", draft: updated, message } as const;
+  });
+
+  if (outcome.kind === "expired") throw new ApiError("conflict", "This draft expired (drafts wait 7 days) and can no longer be approved");
+  if (outcome.kind === "refused") return refuse(outcome.decision, outcome.refused, outcome.workspaceId, outcome.body);
+  return { draft: serializeDraft(outcome.draft), message: serializeMessage(outcome.message) };
+}
+
+async function refuse(decision: Decision, verdict: Refusal, workspaceId: string, body: string): Promise<never> {
+  await recordRefusal(decision, workspaceId, body);
+  throw refusalError(verdict);
+}
+
+export async function rejectDraft(actor: PersonActor, draftId: string, note?: string) {
+  const draft = await db().$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM drafts WHERE id = ${draftId}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw new ApiError("not_found", "Draft not found");
+    const current = await tx.draft.findUniqueOrThrow({ where: { id: draftId } });
+    const { conversation } = await requireConversationAccess(tx, actor, current.conversationId);
+    if (current.status !== "pending") throw new ApiError("conflict", `This ${label(current.origin)} was already ${current.status}`);
+    const updated = await tx.draft.update({
+      where: { id: draftId },
+      data: {
+        status: "rejected",
+        decidedByUserId: actor.userId,
+        decidedVia: actor.via,
+        decidedAt: new Date(),
+        decisionNote: note ?? null,
+        ...(current.followUpBody !== null ? { followUpStatus: "cancelled", followUpCancelReason: "draft_rejected" } : {}),
+      },
+    });
+    await recordAudit(tx, {
+      workspaceId: conversation.workspaceId,
+      actor,
+      action: `${current.origin}.rejected`,
+      subjectType: "draft",
+      subjectId: draftId,
+      data: note ? { note } : {},
+    });
+    return updated;
+  });
+  return serializeDraft(draft);
+}
+
+const label = (origin: string) => (origin === "held_message" ? "held message" : "draft");

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+// Environment variables, validated once (next-forge keys.ts). Every variable the app reads is listed here.
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** A PostgreSQL URL. Unset: the embedded server in DATA_DIR/postgres is used (and started when needed). */
+  DATABASE_URL: z.url().optional(),
+  /** Where the embedded database and other local state live. */
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** 32 bytes, base64: encrypts webhook signing secrets at rest. Unset: a key file in DATA_DIR is made once. */
+  RELAY_SECRET_KEY: z.string().optional(),
+  /** Public origin of the app, used in links. */
+  APP_URL: z.url().default("http://localhost:3000"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  /** Seeds the demo workspace on first start of an empty database. */
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  // An empty variable means unset (`DATABASE_URL= npm start` uses the embedded default).
+  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

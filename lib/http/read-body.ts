@@ -1,0 +1,38 @@
+import { ApiError } from "@/lib/errors";
+
+/** Largest request body the API reads (DESIGN.md): bigger answers 413 before any of it is parsed. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/** Reads the body as text, refusing more than MAX_BODY_BYTES without buffering the rest. */
+export async function readBodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge() {
+  return new ApiError("payload_too_large", `Request body is larger than ${MAX_BODY_BYTES / 1024} KiB`);
+}
+
+export function parseJson(text: string): unknown {
+  if (text.trim() === "") throw new ApiError("invalid_json", "Request body is empty; send a JSON object");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError("invalid_json", `Request body is not valid JSON: ${(error as Error).message}`);
+  }
+}

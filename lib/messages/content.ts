@@ -1,0 +1,9 @@
+import { blockTexts, type Block } from "@/lib/schemas/blocks";
+
+/** Every text a bot message shows a person: what the policy engine reads. */
+export function messageContent(body: string, blocks: Block[] | null | undefined): string[] {
+  return [body, ...(blocks ? blockTexts(blocks) : [])];
+}
+
+export const PREVIEW_LENGTH = 140;
+export const preview = (body: string) => body.replace(/\s+/g, " ").trim().slice(0, PREVIEW_LENGTH);

@@ -1,0 +1,80 @@
+import type { Tx } from "@/lib/db/client";
+import { contentDigest, type Decision } from "@/lib/policy/decide";
+import type { Block } from "@/lib/schemas/blocks";
+import { messageContent, preview } from "./content";
+
+// The one door for message rows. The seq comes from the conversation row in the same statement
+// (UPDATE ... RETURNING inside the INSERT), so concurrent sends serialise on that row and seqs are gapless: a
+// rolled-back insert rolls its seq back too. A bot-authored row needs a Decision whose verdict allows it and whose
+// digest matches exactly the content written (test/one-door.test.ts fails if other code writes bot messages).
+
+export type MessageAuthor =
+  | { type: "person"; userId: string }
+  | { type: "system" }
+  | { type: "bot"; decision: Decision; approvedByUserId?: string; draftId?: string };
+
+export interface NewMessage {
+  conversationId: string;
+  body: string;
+  blocks?: Block[] | null;
+  kind?: "text" | "card" | "system";
+  metadata?: Record<string, unknown>;
+}
+
+export interface InsertedMessage {
+  id: string;
+  conversation_id: string;
+  seq: number;
+  kind: "text" | "card" | "system";
+  body: string;
+  blocks: Block[] | null;
+  sender_user_id: string | null;
+  sender_bot_id: string | null;
+  created_at: Date;
+}
+
+export async function insertMessage(tx: Tx, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
+  const blocks = message.blocks && message.blocks.length > 0 ? message.blocks : null;
+  const kind = message.kind ?? (author.type === "system" ? "system" : blocks ? "card" : "text");
+  let botId: string | null = null;
+  if (author.type === "bot") {
+    const { decision } = author;
+    const allowed = decision.verdict.outcome === "sent" && (decision.mode === "send" || decision.mode === "approved");
+    if (!allowed) throw new Error(`policy: a ${decision.mode} decision of "${decision.verdict.outcome}" cannot create a message`);
+    if (decision.conversationId !== message.conversationId) throw new Error("policy: decision is for another conversation");
+    if (decision.digest !== contentDigest(messageContent(message.body, blocks))) {
+      throw new Error("policy: the content differs from the content the decision was made for");
+    }
+    botId = decision.botId;
+  }
+  const userId = author.type === "person" ? author.userId : null;
+  const approvedBy = author.type === "bot" ? (author.approvedByUserId ?? null) : null;
+  const draftId = author.type === "bot" ? (author.draftId ?? null) : null;
+
+  const rows = await tx.$queryRaw<InsertedMessage[]>`
+    WITH next AS (
+      UPDATE conversations
+      SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = ${preview(message.body)}
+      WHERE id = ${message.conversationId}::uuid
+      RETURNING last_seq
+    )
+    INSERT INTO messages (conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
+                          approved_by_user_id, draft_id, metadata)
+    SELECT ${message.conversationId}::uuid, next.last_seq, ${kind}::message_kind, ${message.body},
+           ${blocks ? JSON.stringify(blocks) : null}::jsonb, ${userId}::uuid, ${botId}::uuid,
+           ${approvedBy}::uuid, ${draftId}::uuid, ${JSON.stringify(message.metadata ?? {})}::jsonb
+    FROM next
+    RETURNING id, conversation_id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`;
+  const inserted = rows[0];
+  if (!inserted) throw new Error(`conversation ${message.conversationId} not found`);
+
+  if (botId) {
+    // The trust counter only matters until the bot is established: stop touching the hot bot row after that.
+    await tx.$executeRaw`
+      UPDATE bots SET trusted_message_count = trusted_message_count + 1
+      WHERE id = ${botId}::uuid
+        AND trusted_message_count < COALESCE(
+          (SELECT new_bot_threshold FROM workspace_settings WHERE workspace_id = bots.workspace_id), 50)`;
+  }
+  return inserted;
+}

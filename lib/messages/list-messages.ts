@@ -1,0 +1,31 @@
+import { db } from "@/lib/db/client";
+import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { requireBotConversation } from "@/lib/conversations/bot-access";
+import { decodeCursor, encodeCursor } from "@/lib/pagination";
+import { serializeMessage, type MessageRow } from "./serialize";
+
+// GET /conversations/{id}/messages: ascending seq after `after_seq` (exclusive). `cursor` is an opaque form of
+// after_seq and wins when both are given. next_after_seq is what a polling bot passes back.
+
+const isAfter = (v: unknown): v is { after_seq: number } =>
+  typeof v === "object" && v !== null && Number.isInteger((v as { after_seq: number }).after_seq) && (v as { after_seq: number }).after_seq >= 0;
+
+export async function listMessages(
+  bot: BotPrincipal,
+  conversationId: string,
+  options: { afterSeq: number; limit: number; cursor?: string },
+) {
+  await requireBotConversation(db(), bot, conversationId);
+  const afterSeq = options.cursor ? decodeCursor(options.cursor, isAfter).after_seq : options.afterSeq;
+  const rows = await db().$queryRaw<MessageRow[]>`
+    SELECT id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at
+    FROM messages WHERE conversation_id = ${conversationId}::uuid AND seq > ${afterSeq}
+    ORDER BY seq LIMIT ${options.limit + 1}`;
+  const page = rows.slice(0, options.limit);
+  const nextAfterSeq = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
+  return {
+    data: page.map(serializeMessage),
+    next_cursor: rows.length > options.limit ? encodeCursor({ after_seq: nextAfterSeq }) : null,
+    next_after_seq: nextAfterSeq,
+  };
+}

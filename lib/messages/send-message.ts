@@ -1,0 +1,42 @@
+import { db } from "@/lib/db/client";
+import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { requireBotConversation } from "@/lib/conversations/bot-access";
+import { decide, type Decision } from "@/lib/policy/decide";
+import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
+import type { SendMessageInput } from "@/lib/schemas/messages";
+import { createHeldMessage } from "@/lib/drafts/create-held-message";
+import { messageContent } from "./content";
+import { insertMessage } from "./insert-message";
+
+// POST /conversations/{id}/messages: one policy decision, then sent (201), held for a person (202), or refused
+// (403 / 409 / 429, recorded for admins). Cards go through exactly the same door.
+
+export type SendResult =
+  | { status: "sent"; message: Awaited<ReturnType<typeof insertMessage>> }
+  | { status: "pending_approval"; approvalId: string; reasons: string[] };
+
+type Refused = { status: "refused"; decision: Decision; verdict: Refusal };
+
+export async function sendMessage(bot: BotPrincipal, conversationId: string, input: SendMessageInput): Promise<SendResult> {
+  const conversation = await requireBotConversation(db(), bot, conversationId);
+  const blocks = input.blocks ?? null;
+  const content = messageContent(input.body, blocks);
+
+  const outcome = await db().$transaction(async (tx): Promise<SendResult | Refused> => {
+    const decision = await decide(tx, { mode: "send", botId: bot.id, conversationId, content });
+    const { verdict } = decision;
+    if (isRefusal(verdict)) return { status: "refused", decision, verdict };
+    if (verdict.outcome === "held") {
+      const draft = await createHeldMessage(tx, { botId: bot.id, conversationId, body: input.body, blocks, reasons: verdict.reasons });
+      return { status: "pending_approval", approvalId: draft.id, reasons: verdict.reasons };
+    }
+    const message = await insertMessage(tx, { type: "bot", decision }, { conversationId, body: input.body, blocks });
+    return { status: "sent", message };
+  });
+
+  if (outcome.status === "refused") {
+    await recordRefusal(outcome.decision, conversation.workspaceId, input.body);
+    throw refusalError(outcome.verdict);
+  }
+  return outcome;
+}

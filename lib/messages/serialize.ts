@@ -1,0 +1,26 @@
+import type { Block } from "@/lib/schemas/blocks";
+
+// The API's message shape (SPEC.md Message + `blocks`, DESIGN.md), from a row of `messages`.
+export interface MessageRow {
+  id: string;
+  seq: number;
+  kind: string;
+  body: string;
+  blocks: unknown;
+  sender_user_id: string | null;
+  sender_bot_id: string | null;
+  created_at: Date;
+}
+
+export function serializeMessage(row: MessageRow) {
+  return {
+    id: row.id,
+    seq: row.seq,
+    kind: row.kind as "text" | "card" | "system",
+    body: row.body,
+    sender_user_id: row.sender_user_id,
+    sender_bot_id: row.sender_bot_id,
+    created_at: row.created_at.toISOString(),
+    blocks: (row.blocks as Block[] | null) ?? null,
+  };
+}

@@ -1,0 +1,48 @@
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { requireBotConversation } from "@/lib/conversations/bot-access";
+import { decide } from "@/lib/policy/decide";
+import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
+import { blockTexts, type Block, type StatusBlock } from "@/lib/schemas/blocks";
+import { serializeMessage, type MessageRow } from "./serialize";
+
+// PATCH /messages/{id}: only status blocks change after sending, in place (SPEC.md 3). The message's status blocks
+// are replaced one for one, in order; everything else about the message stays. The new texts pass the policy's
+// block rules (a status line can carry a secret; a stopped bot may not change anything).
+
+export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, statusBlocks: StatusBlock[]) {
+  const found = await db().$queryRaw<{ conversation_id: string; sender_bot_id: string | null; blocks: Block[] | null }[]>`
+    SELECT conversation_id, sender_bot_id, blocks FROM messages WHERE id = ${messageId}::uuid`;
+  const message = found[0];
+  if (!message) throw new ApiError("not_found", "Message not found");
+  const conversation = await requireBotConversation(db(), bot, message.conversation_id);
+  if (message.sender_bot_id !== bot.id) throw new ApiError("forbidden", "A bot can only edit messages it sent");
+
+  const current = message.blocks ?? [];
+  const positions = current.flatMap((block, index) => (block.type === "status_block" ? [index] : []));
+  if (positions.length === 0) throw new ApiError("invalid_blocks", "This message carries no status block to update");
+  if (positions.length !== statusBlocks.length) {
+    throw new ApiError(
+      "invalid_blocks",
+      `This message carries ${positions.length} status block(s); send exactly that many, in order`,
+    );
+  }
+  const next = [...current];
+  positions.forEach((position, i) => (next[position] = statusBlocks[i]!));
+
+  const outcome = await db().$transaction(async (tx) => {
+    const decision = await decide(tx, { mode: "edit", botId: bot.id, conversationId: conversation.id, content: blockTexts(statusBlocks) });
+    if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
+    const rows = await tx.$queryRaw<MessageRow[]>`
+      UPDATE messages SET blocks = ${JSON.stringify(next)}::jsonb, edited_at = now()
+      WHERE id = ${messageId}::uuid
+      RETURNING id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`;
+    return { kind: "done", row: rows[0]! } as const;
+  });
+  if (outcome.kind === "refused") {
+    await recordRefusal(outcome.decision, conversation.workspaceId, blockTexts(statusBlocks).join(" "));
+    throw refusalError(outcome.refused);
+  }
+  return serializeMessage(outcome.row);
+}

@@ -1,0 +1,54 @@
+import type { Db, Tx } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+
+/**
+ * A person acting, and through which door: the chat (web), the CLI, or their AI assistant (mcp). Every person
+ * action takes one, checks the person's rights with the helpers below, and leaves an audit event saying `via`.
+ */
+export type Via = "web" | "cli" | "mcp";
+export interface PersonActor {
+  type: "person";
+  userId: string;
+  via: Via;
+}
+
+export const person = (userId: string, via: Via): PersonActor => ({ type: "person", userId, via });
+
+export async function requireMember(client: Db | Tx, actor: PersonActor, workspaceId: string, role?: "admin") {
+  const membership = await client.membership.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId: actor.userId } },
+  });
+  if (!membership) throw new ApiError("forbidden", "You are not a member of this workspace");
+  if (role === "admin" && membership.role !== "admin") throw new ApiError("forbidden", "Only a workspace admin can do this");
+  return membership;
+}
+
+/**
+ * A person may act in a conversation when they take part in it, or when they are an admin of its workspace.
+ * Returns the conversation so the caller need not read it again.
+ */
+export async function requireConversationAccess(client: Db | Tx, actor: PersonActor, conversationId: string) {
+  const conversation = await client.conversation.findUnique({ where: { id: conversationId } });
+  if (!conversation) throw new ApiError("not_found", "Conversation not found");
+  const membership = await requireMember(client, actor, conversation.workspaceId);
+  if (membership.role !== "admin") {
+    const participant = await client.conversationParticipant.findUnique({
+      where: { conversationId_userId: { conversationId, userId: actor.userId } },
+    });
+    if (!participant) throw new ApiError("forbidden", "You do not take part in this conversation");
+  }
+  return { conversation, membership };
+}
+
+/** The operator at the command line (`npm run cli`): trusted with the database, so no membership checks. */
+export interface SystemActor {
+  type: "system";
+  via: "cli" | "job";
+}
+export const systemActor: SystemActor = { type: "system", via: "cli" };
+export type Actor = PersonActor | SystemActor;
+
+/** For actions open to admins and to the operator: checks the person is an admin of the workspace. */
+export async function requireAdminOrSystem(client: Db | Tx, actor: Actor, workspaceId: string) {
+  if (actor.type === "person") await requireMember(client, actor, workspaceId, "admin");
+}

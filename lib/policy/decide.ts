@@ -1,0 +1,37 @@
+import { createHash } from "node:crypto";
+import type { Tx } from "@/lib/db/client";
+import { evaluatePolicy } from "./evaluate";
+import { loadPolicySnapshot } from "./load-snapshot";
+import type { PolicyMode, Verdict } from "./types";
+
+/**
+ * A verdict bound to exactly the content, bot and conversation it was reached for. The one door that writes bot
+ * messages (lib/messages/insert-message.ts) refuses to write anything a Decision does not cover.
+ */
+export interface Decision {
+  readonly verdict: Verdict;
+  readonly mode: PolicyMode;
+  readonly botId: string;
+  readonly conversationId: string;
+  readonly digest: string;
+}
+
+export function contentDigest(content: string[]): string {
+  const hash = createHash("sha256");
+  for (const text of content) hash.update(`${text.length}:${text}`);
+  return hash.digest("hex");
+}
+
+export async function decide(
+  tx: Tx,
+  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now?: Date },
+): Promise<Decision> {
+  const snapshot = await loadPolicySnapshot(tx, { ...input, now: input.now ?? new Date() });
+  return {
+    verdict: evaluatePolicy(snapshot),
+    mode: input.mode,
+    botId: input.botId,
+    conversationId: input.conversationId,
+    digest: contentDigest(input.content),
+  };
+}

@@ -1,0 +1,56 @@
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import type { Decision } from "./decide";
+import type { Verdict } from "./types";
+
+export type Refusal = Extract<Verdict, { outcome: "blocked" | "refused" | "deferred" }>;
+
+export const isRefusal = (verdict: Verdict): verdict is Refusal =>
+  verdict.outcome === "blocked" || verdict.outcome === "refused" || verdict.outcome === "deferred";
+
+const PLAIN: Record<string, string> = {
+  workspace_suspended: "the workspace is suspended",
+  workspace_restricted: "the workspace is restricted",
+  bot_stopped: "the bot is stopped",
+  blocked_by_participant: "a participant blocked this bot in this conversation",
+  do_not_contact: "a contact in this conversation is marked do-not-contact",
+  secrets_detected: "the message contains what looks like a secret (key, token, password, card number or IBAN)",
+  rate_limit_day: "the bot reached its daily message limit",
+  rate_limit_conversation: "the bot reached the message limit of this conversation",
+};
+
+/** The API error for a verdict that does not let the message through (DESIGN.md "Policy verdicts"). */
+export function refusalError(verdict: Refusal): ApiError {
+  const why = verdict.reasons.map((reason) => PLAIN[reason] ?? reason).join("; ");
+  switch (verdict.outcome) {
+    case "blocked":
+      return new ApiError("policy_blocked", `Not delivered: ${why}`, { reasons: verdict.reasons });
+    case "refused":
+      return new ApiError("opted_out", "A participant opted out of bot messages in this conversation", { reasons: verdict.reasons });
+    case "deferred":
+      return new ApiError("deferred", `Deferred: ${why}; retry after ${verdict.retryAfterSeconds} s`, {
+        reasons: verdict.reasons,
+        retryAfter: verdict.retryAfterSeconds,
+      });
+  }
+}
+
+/**
+ * Keeps a record of a refused attempt (admins see why a message was blocked, refused or deferred). Written after
+ * the attempt's own transaction rolled back; a secret is never stored, not even as an excerpt.
+ */
+export async function recordRefusal(decision: Decision, workspaceId: string, body: string): Promise<void> {
+  const verdict = decision.verdict;
+  const secret = verdict.reasons.some((reason) => reason === "secrets_detected");
+  await db().policyDecision.create({
+    data: {
+      workspaceId,
+      botId: decision.botId,
+      conversationId: decision.conversationId,
+      mode: decision.mode,
+      outcome: verdict.outcome,
+      reasons: [...verdict.reasons],
+      excerpt: secret ? null : body.slice(0, 140),
+    },
+  });
+}

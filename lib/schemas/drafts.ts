@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { Timestamp, Uuid } from "./common";
+import { MAX_BODY } from "./messages";
+
+const Text = z
+  .string()
+  .max(MAX_BODY, `must be at most ${MAX_BODY} characters`)
+  .refine((text) => text.trim().length > 0, "must not be empty");
+
+export const CreateDraftRequest = z
+  .strictObject({
+    body: Text,
+    rationale: z.string().max(2000).optional(),
+    follow_up: z
+      .strictObject({
+        body: Text,
+        delay_minutes: z.number().int().min(1, "delay_minutes must be at least 1").max(43_200, "delay_minutes must be at most 43200 (30 days)"),
+      })
+      .optional(),
+  })
+  .meta({ id: "CreateDraftRequest" });
+
+export type CreateDraftInput = z.output<typeof CreateDraftRequest>;
+
+export const Draft = z
+  .object({
+    id: Uuid,
+    conversation_id: Uuid,
+    status: z.enum(["pending", "approved", "rejected", "expired"]),
+    body: z.string(),
+    rationale: z.string().nullable(),
+    follow_up: z
+      .object({
+        body: z.string(),
+        delay_minutes: z.number().int(),
+        status: z.enum(["pending", "scheduled", "sent", "cancelled"]).meta({ description: "`pending` until the draft is approved" }),
+        due_at: Timestamp.nullable(),
+        cancel_reason: z.string().nullable(),
+      })
+      .nullable(),
+    message_id: Uuid.nullable(),
+    edited: z.boolean(),
+    created_at: Timestamp,
+    decided_at: Timestamp.nullable(),
+  })
+  .meta({ id: "Draft" });
+
+export const DraftCreated = z.object({ data: Draft }).meta({ id: "DraftCreated" });

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { Block, Blocks, StatusBlock } from "./blocks";
+import { Cursor, Limit, Timestamp, Uuid } from "./common";
+
+export const MAX_BODY = 4000;
+
+const Body = z
+  .string()
+  .max(MAX_BODY, `body must be at most ${MAX_BODY} characters`)
+  .refine((body) => body.trim().length > 0, "body must not be empty");
+
+/** SPEC.md "Message send request": body is the plain-text fallback; with blocks it defaults to the first title. */
+export const SendMessageRequest = z
+  .strictObject({ body: Body.optional(), blocks: Blocks.optional() })
+  .refine((input) => input.body !== undefined || input.blocks !== undefined, {
+    message: "body is required when no blocks are given",
+    path: ["body"],
+  })
+  .transform((input) => ({ body: input.body ?? input.blocks![0]!.title, blocks: input.blocks }))
+  .meta({ id: "SendMessageRequest" });
+
+export type SendMessageInput = z.output<typeof SendMessageRequest>;
+
+export const PatchMessageRequest = z
+  .strictObject({ blocks: z.array(StatusBlock).min(1, "send the message's status blocks").max(10) })
+  .meta({ id: "PatchMessageRequest" });
+
+export const MessageKind = z.enum(["text", "card", "system"]);
+
+export const Message = z
+  .object({
+    id: Uuid,
+    seq: z.number().int().meta({ description: "Order within the conversation: 1, 2, 3 ... without gaps" }),
+    kind: MessageKind,
+    body: z.string(),
+    sender_user_id: Uuid.nullable(),
+    sender_bot_id: Uuid.nullable(),
+    created_at: Timestamp,
+    blocks: z.array(Block).nullable(),
+  })
+  .meta({ id: "Message" });
+
+export const MessageListQuery = z.object({
+  after_seq: z.coerce
+    .number({ error: "after_seq must be a whole number >= 0" })
+    .int("after_seq must be a whole number >= 0")
+    .min(0, "after_seq must be a whole number >= 0")
+    .default(0),
+  limit: Limit,
+  cursor: Cursor,
+});
+
+export const MessageList = z
+  .object({ data: z.array(Message), next_cursor: z.string().nullable(), next_after_seq: z.number().int() })
+  .meta({ id: "MessageList" });
+
+export const SentMessage = z
+  .object({
+    data: z.object({
+      id: Uuid,
+      conversation_id: Uuid,
+      seq: z.number().int(),
+      kind: MessageKind,
+      body: z.string(),
+      blocks: z.array(Block).nullable(),
+      created_at: Timestamp,
+      status: z.literal("sent"),
+    }),
+  })
+  .meta({ id: "SentMessage" });
+
+export const HeldMessage = z
+  .object({
+    data: z.object({
+      status: z.literal("pending_approval"),
+      approval_id: Uuid.meta({ description: "The draft a person approves or rejects" }),
+      reasons: z.array(z.string()),
+    }),
+  })
+  .meta({ id: "HeldMessage" });
+
+export const UpdatedMessage = z.object({ data: Message }).meta({ id: "UpdatedMessage" });

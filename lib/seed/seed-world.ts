@@ -1,0 +1,79 @@
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { createBot } from "@/lib/bots/create-bot";
+import { createContact } from "@/lib/contacts/create-contact";
+import { createConversation } from "@/lib/conversations/create-conversation";
+import { insertMessage } from "@/lib/messages/insert-message";
+import { createPerson } from "@/lib/people/create-person";
+import { person, systemActor } from "@/lib/people/actor";
+import { createWorkspace, type WorkspacePolicySettings } from "@/lib/workspaces/create-workspace";
+
+// A demo world: a workspace with two people (the first an admin), two contacts, two bots (one established, one
+// new) and three conversations, each linked to a contact. The established bot is authorized in two of them and
+// not in the third. `npm run cli -- seed --json` makes a fresh, isolated one each call (random suffix); the app's
+// first start makes the fixed `demo` one.
+
+export interface SeededWorld {
+  workspace: { id: string; slug: string };
+  people: { id: string; email: string; password: string; handle: string; name: string; role: "admin" | "member" }[];
+  contacts: { id: string; name: string }[];
+  bots: { id: string; handle: string; name: string; api_key: string; signing_secret: string; established: boolean }[];
+  conversations: { id: string; title: string; contact_id: string; bot_ids: string[] }[];
+}
+
+export async function seedWorld(
+  options: { fixed?: boolean; webhookUrl?: string | null; settings?: WorkspacePolicySettings } = {},
+): Promise<SeededWorld> {
+  const suffix = options.fixed ? "" : randomBytes(4).toString("hex");
+  const tag = (base: string, sep = "-") => (suffix ? `${base}${sep}${suffix}` : base);
+  const password = options.fixed ? "relay-demo" : `demo-${randomBytes(6).toString("hex")}`;
+
+  const workspace = await createWorkspace({ slug: tag("demo"), name: options.fixed ? "Demo workspace" : `Demo ${suffix}`, settings: options.settings });
+  const peopleInput = [
+    { name: "Ana Lima", handle: tag("ana", "."), email: `${tag("ana", ".")}@demo.relay.test`, role: "admin" as const },
+    { name: "Ben Okafor", handle: tag("ben", "."), email: `${tag("ben", ".")}@demo.relay.test`, role: "member" as const },
+  ];
+  const people = [];
+  for (const input of peopleInput) {
+    const user = await createPerson({ ...input, password, workspaceId: workspace.id });
+    people.push({ id: user.id, email: user.email, password, handle: user.handle, name: user.name, role: input.role });
+  }
+  const [ana, ben] = people as [SeededWorld["people"][number], SeededWorld["people"][number]];
+  const actor = person(ana.id, "cli");
+
+  const contacts = [];
+  for (const name of ["Carla Mendes", "Dev Patel"]) {
+    const contact = await createContact(actor, { workspaceId: workspace.id, name, email: `${name.split(" ")[0]!.toLowerCase()}@example.com` });
+    contacts.push({ id: contact.id, name: contact.name });
+  }
+  const [carla, dev] = contacts as [SeededWorld["contacts"][number], SeededWorld["contacts"][number]];
+
+  const bots = [];
+  for (const spec of [
+    { handle: tag("helper"), name: "Helper", established: true },
+    { handle: tag("scheduler"), name: "Scheduler", established: false },
+  ]) {
+    const created = await createBot(systemActor, { workspaceId: workspace.id, ...spec, webhookUrl: options.webhookUrl ?? null });
+    bots.push({ id: created.bot.id, handle: created.bot.handle, name: created.bot.name, api_key: created.apiKey, signing_secret: created.signingSecret, established: spec.established });
+  }
+  const [helper, scheduler] = bots as [SeededWorld["bots"][number], SeededWorld["bots"][number]];
+
+  const conversations = [];
+  for (const spec of [
+    { title: "Order #1042 with Carla", contact: carla, bots: [helper, scheduler], opening: "Hi! Can you check where Carla's order is?" },
+    { title: "Renewal with Dev", contact: dev, bots: [helper], opening: "Dev asked about renewing next month." },
+    { title: "Scheduling a visit with Carla", contact: carla, bots: [scheduler], opening: "Let's find a time for the visit." },
+  ]) {
+    const conversation = await createConversation(actor, {
+      workspaceId: workspace.id,
+      title: spec.title,
+      userIds: [ben.id],
+      contactIds: [spec.contact.id],
+      botIds: spec.bots.map((bot) => bot.id),
+    });
+    await db().$transaction((tx) => insertMessage(tx, { type: "person", userId: ana.id }, { conversationId: conversation.id, body: spec.opening }));
+    conversations.push({ id: conversation.id, title: spec.title, contact_id: spec.contact.id, bot_ids: spec.bots.map((bot) => bot.id) });
+  }
+
+  return { workspace: { id: workspace.id, slug: workspace.slug }, people, contacts, bots, conversations };
+}

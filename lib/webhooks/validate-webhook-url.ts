@@ -1,0 +1,26 @@
+import { ApiError } from "@/lib/errors";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/**
+ * Webhook URLs must be https; http only to loopback, and only when ALLOW_LOOPBACK_WEBHOOKS=true (DESIGN.md).
+ * The address a name resolves to is checked again at delivery time (SSRF).
+ */
+export function validateWebhookUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ApiError("invalid_body", `Webhook URL "${value}" is not a valid URL`);
+  }
+  if (url.username || url.password) throw new ApiError("invalid_body", "Webhook URL must not carry credentials");
+  if (url.protocol === "https:") return url.toString();
+  const loopbackAllowed = (process.env.ALLOW_LOOPBACK_WEBHOOKS ?? (process.env.NODE_ENV === "production" ? "false" : "true")) === "true";
+  if (url.protocol === "http:" && LOOPBACK.has(url.hostname) && loopbackAllowed) return url.toString();
+  throw new ApiError(
+    "invalid_body",
+    url.protocol === "http:" && LOOPBACK.has(url.hostname)
+      ? "Webhook URL must use https (http to loopback needs ALLOW_LOOPBACK_WEBHOOKS=true)"
+      : "Webhook URL must use https",
+  );
+}

@@ -1,0 +1,46 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { prepareDatabase } from "@/lib/db/setup";
+import { disconnectDb } from "@/lib/db/client";
+import { ensureDemo } from "@/lib/seed/ensure-demo";
+import { env } from "@/lib/env";
+
+// `npm start` / `npm run dev`: resolves the database (DATABASE_URL, or the embedded server in DATA_DIR, started
+// here if no other process has), applies migrations, seeds the demo on first start, then runs Next with
+// DATABASE_URL set. The embedded server lives as long as this process.
+
+const mode = process.argv[2] === "dev" ? "dev" : "start";
+
+async function main() {
+  const ready = await prepareDatabase({ log: () => {} });
+  if (ready.embedded) console.log(`[relay] embedded PostgreSQL on port ${ready.embedded.port} (${ready.embedded.owned ? "started" : "already running"}, data in ${path.join(env().DATA_DIR, "postgres")})`);
+  if (ready.migrationsApplied.length) console.log(`[relay] applied migrations: ${ready.migrationsApplied.join(", ")}`);
+  const demo = await ensureDemo();
+  if (demo) {
+    console.log(`[relay] seeded the demo workspace "${demo.workspace.slug}"; credentials in ${path.join(env().DATA_DIR, "demo-credentials.json")}`);
+    for (const p of demo.people) console.log(`[relay]   person ${p.email} / ${p.password}`);
+    for (const b of demo.bots) console.log(`[relay]   bot @${b.handle} key ${b.api_key}`);
+  }
+  await disconnectDb();
+
+  const nextBin = path.resolve("node_modules/next/dist/bin/next");
+  const child = spawn(process.execPath, [nextBin, mode, "--port", String(env().PORT)], {
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const stop = async (code: number) => {
+    if (ready.embedded?.owned) await ready.embedded.stop().catch(() => {});
+    process.exit(code);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      child.kill(signal);
+    });
+  }
+  child.on("exit", (code) => void stop(code ?? 0));
+}
+
+main().catch((error) => {
+  console.error(`[relay] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

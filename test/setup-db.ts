@@ -1,0 +1,21 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, inject } from "vitest";
+import { createDatabaseIfMissing } from "@/lib/db/setup";
+import { disconnectDb } from "@/lib/db/client";
+
+// Each integration test file gets its own database, copied from the migrated template: files run in parallel
+// without seeing each other's rows, and nothing is mocked.
+const TEMPLATE_DATABASE = "relay_template";
+
+beforeAll(async () => {
+  const adminUrl = inject("adminUrl");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await createDatabaseIfMissing(adminUrl, name, TEMPLATE_DATABASE);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+});
+
+afterAll(async () => {
+  await disconnectDb();
+});
