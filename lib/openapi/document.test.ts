@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { buildOpenApiDocument } from "./document";
+
+// The document is generated from the zod schemas; a maintained validator checks it against the OpenAPI 3.1 schema.
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; operationId: string }>>;
+  components: { schemas: Record<string, { additionalProperties?: unknown; properties?: Record<string, unknown> }> };
+};
+
+describe("OpenAPI document", () => {
+  const doc = buildOpenApiDocument() as unknown as Doc;
+
+  it("is valid OpenAPI 3.1", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc as unknown as object);
+    if (!result.valid) console.error(JSON.stringify(result.errors, null, 2));
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    expect(doc.openapi).toBe("3.1.0");
+  });
+
+  it("documents every route with every status it answers", () => {
+    const expected: Record<string, Record<string, string[]>> = {
+      "/me": { get: ["200", "401"] },
+      "/conversations": { get: ["200", "401", "422"] },
+      "/conversations/{id}/messages": {
+        get: ["200", "401", "403", "404", "422"],
+        post: ["201", "202", "400", "401", "403", "404", "409", "413", "422", "429"],
+      },
+      "/messages/{id}": { patch: ["200", "400", "401", "403", "404", "413", "422"] },
+      "/conversations/{id}/drafts": { post: ["201", "400", "401", "403", "404", "409", "413", "422"] },
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      for (const [method, statuses] of Object.entries(methods)) {
+        const operation = doc.paths[path]?.[method];
+        expect(operation, `${method} ${path}`).toBeDefined();
+        expect(Object.keys(operation!.responses).sort()).toEqual(statuses.sort());
+      }
+    }
+  });
+
+  it("carries the strictness of the request schemas", () => {
+    expect(doc.components.schemas.SendMessageRequest?.additionalProperties).toBe(false);
+    expect(doc.components.schemas.StatusBlock?.additionalProperties).toBe(false);
+    expect(Object.keys(doc.components.schemas.Message?.properties ?? {})).toEqual(
+      expect.arrayContaining(["id", "seq", "kind", "body", "sender_user_id", "sender_bot_id", "created_at", "blocks"]),
+    );
+  });
+});
