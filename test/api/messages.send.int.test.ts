@@ -47,10 +47,10 @@ describe("201 sent", () => {
   });
 
   it("sends a card with the first card's title as body when body is omitted", async () => {
-    const card = { type: "approval_card", title: "Approve the refund window?", fields: [{ label: "Order", value: "#1042" }], actions: [{ key: "yes", label: "Yes", style: "primary" }, { key: "no", label: "No", style: "danger" }] };
+    const card = { type: "approval_card", title: "Approve the delivery window?", fields: [{ label: "Order", value: "#1042" }], actions: [{ key: "yes", label: "Yes", style: "primary" }, { key: "no", label: "No", style: "danger" }] };
     const res = await send(helper.api_key, renewal, { blocks: [card] });
     expect(res.status).toBe(201);
-    expect(res.body.data.body).toBe("Approve the refund window?");
+    expect(res.body.data.body).toBe("Approve the delivery window?");
     expect(res.body.data.kind).toBe("card");
     expect(res.body.data.blocks[0]).toMatchObject({ type: "approval_card", title: card.title });
   });
