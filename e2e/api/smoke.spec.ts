@@ -33,7 +33,7 @@ test("errors are JSON in the documented shape over HTTP: 400, 401, 404, 413", as
   const world = demoWorld();
   const auth = { authorization: `Bearer ${world.bots[0]!.api_key}`, "idempotency-key": idem(), "content-type": "application/json" };
   const url = `/api/public/v1/conversations/${world.conversations[1]!.id}/messages`;
-  const badJson = await request.post(url, { headers: auth, data: "{oops" });
+  const badJson = await request.post(url, { headers: auth, data: Buffer.from("{oops") });
   expect(badJson.status()).toBe(400);
   expect((await badJson.json()).error.code).toBe("invalid_json");
   expect((await request.get("/api/public/v1/me")).status()).toBe(401);
@@ -41,7 +41,7 @@ test("errors are JSON in the documented shape over HTTP: 400, 401, 404, 413", as
   expect(unknown.status()).toBe(404);
   expect(unknown.headers()["content-type"]).toContain("application/json");
   expect((await unknown.json()).error.code).toBe("not_found");
-  const huge = await request.post(url, { headers: { ...auth, "idempotency-key": idem() }, data: JSON.stringify({ body: "x".repeat(300_000) }) });
+  const huge = await request.post(url, { headers: { ...auth, "idempotency-key": idem() }, data: Buffer.from(JSON.stringify({ body: "x".repeat(300_000) })) });
   expect(huge.status()).toBe(413);
   expect((await huge.json()).error.code).toBe("payload_too_large");
 });
