@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/api-key";
 
 /** The bot behind an API key: who is calling, with what rights. Authorship of its messages comes from here. */
@@ -16,17 +16,18 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /** Returns the bot for a key, or null for a missing, malformed, unknown or revoked key (revocation is immediate). */
 export async function authenticateBot(apiKey: string | null): Promise<BotPrincipal | null> {
   if (!apiKey || !isWellFormedApiKey(apiKey)) return null;
-  const rows = await db().$queryRaw<
-    { key_id: string; scopes: string[] | null; last_used_at: Date | null; id: string; handle: string; name: string; workspace_id: string }[]
-  >`SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id
-    FROM api_keys k JOIN bots b ON b.id = k.bot_id
-    WHERE k.key_hash = ${hashApiKey(apiKey)} AND k.revoked_at IS NULL`;
+  const rows = await sql().query<{ key_id: string; scopes: string[] | null; last_used_at: Date | null; id: string; handle: string; name: string; workspace_id: string }>(
+    `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id
+     FROM api_keys k JOIN bots b ON b.id = k.bot_id
+     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [hashApiKey(apiKey)],
+  );
   const row = rows[0];
   if (!row) return null;
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     // Bookkeeping only, at most once a minute per key: never delays or fails the request.
-    void db()
-      .$executeRaw`UPDATE api_keys SET last_used_at = now() WHERE id = ${row.key_id}::uuid`
+    void sql()
+      .query("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [row.key_id])
       .catch(() => {});
   }
   return {

@@ -19,6 +19,12 @@ export function db(): Db {
   return client;
 }
 
+/** The node-postgres pool under the Prisma client, for plain SQL on the hot path (lib/db/sql.ts). */
+export function pool(): pg.Pool {
+  db();
+  return store.__relayDb!.pool;
+}
+
 export async function disconnectDb(): Promise<void> {
   const current = store.__relayDb;
   store.__relayDb = undefined;

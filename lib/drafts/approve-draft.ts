@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { prismaSql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { insertMessage } from "@/lib/messages/insert-message";
@@ -34,7 +35,7 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
 
     const body = editedBody ?? draft.body;
     const blocks = (draft.blocks as Block[] | null) ?? null;
-    const decision = await decide(tx, {
+    const decision = await decide(prismaSql(tx), {
       mode: "approved",
       botId: draft.botId,
       conversationId: draft.conversationId,
@@ -43,7 +44,7 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision, workspaceId: conversation.workspaceId, body } as const;
 
     const message = await insertMessage(
-      tx,
+      prismaSql(tx),
       { type: "bot", decision, approvedByUserId: actor.userId, draftId },
       { conversationId: draft.conversationId, body, blocks },
     );

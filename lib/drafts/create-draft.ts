@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { prismaSql, sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decide } from "@/lib/policy/decide";
@@ -11,11 +12,11 @@ import { serializeDraft } from "./serialize-draft";
 // (a draft to someone who said STOP is refused with 409); the full policy runs again when a person approves it.
 
 export async function createDraft(bot: BotPrincipal, conversationId: string, input: CreateDraftInput) {
-  const conversation = await requireBotConversation(db(), bot, conversationId);
+  const conversation = await requireBotConversation(sql(), bot, conversationId);
   const content = input.follow_up ? [input.body, input.follow_up.body] : [input.body];
 
   const outcome = await db().$transaction(async (tx) => {
-    const decision = await decide(tx, { mode: "draft", botId: bot.id, conversationId, content });
+    const decision = await decide(prismaSql(tx), { mode: "draft", botId: bot.id, conversationId, content });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
     const draft = await tx.draft.create({
       data: {

@@ -1,25 +1,18 @@
-import type { Tx } from "@/lib/db/client";
+import type { Sql } from "@/lib/db/sql";
 import type { Block } from "@/lib/schemas/blocks";
-import type { Prisma } from "@/lib/generated/prisma/client";
 
 export const DRAFT_LIFETIME_MS = 7 * 24 * 3600_000;
 
 /** A 202 send: the message waits, with its reasons, for a person to approve or reject it. */
 export async function createHeldMessage(
-  tx: Tx,
+  sql: Sql,
   input: { botId: string; conversationId: string; body: string; blocks: Block[] | null; reasons: string[] },
-) {
-  return tx.draft.create({
-    data: {
-      conversationId: input.conversationId,
-      botId: input.botId,
-      origin: "held_message",
-      body: input.body,
-      originalBody: input.body,
-      blocks: (input.blocks ?? undefined) as Prisma.InputJsonValue | undefined,
-      reasons: input.reasons,
-      expiresAt: new Date(Date.now() + DRAFT_LIFETIME_MS),
-    },
-    select: { id: true },
-  });
+): Promise<{ id: string }> {
+  const rows = await sql.query<{ id: string }>(
+    `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, blocks, reasons, expires_at)
+     VALUES ($1, $2, 'held_message', $3, $3, $4::jsonb, $5::text[], now() + interval '7 days')
+     RETURNING id`,
+    [input.conversationId, input.botId, input.body, input.blocks ? JSON.stringify(input.blocks) : null, input.reasons],
+  );
+  return rows[0]!;
 }

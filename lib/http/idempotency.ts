@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 
 // Idempotency (DESIGN.md): scope bot + key, kept 24 h. The first request claims the key with an insert; a
@@ -33,20 +33,23 @@ export function requestHash(method: string, path: string, body: unknown): string
 }
 
 export async function claimIdempotencyKey(botId: string, key: string, hash: string): Promise<Claim> {
-  const claimed = await db().$queryRaw<{ claimed: boolean }[]>`
-    INSERT INTO idempotency_keys (bot_id, key, request_hash, state, expires_at)
-    VALUES (${botId}::uuid, ${key}, ${hash}, 'in_progress', now() + ${RETENTION}::interval)
-    ON CONFLICT (bot_id, key) DO UPDATE
-      SET request_hash = EXCLUDED.request_hash, state = 'in_progress', response_status = NULL,
-          response_body = NULL, response_headers = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
-      WHERE idempotency_keys.expires_at < now()
-    RETURNING true AS claimed`;
+  const claimed = await sql().query<{ claimed: boolean }>(
+    `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, expires_at)
+     VALUES ($1, $2, $3, 'in_progress', now() + $4::interval)
+     ON CONFLICT (bot_id, key) DO UPDATE
+       SET request_hash = EXCLUDED.request_hash, state = 'in_progress', response_status = NULL,
+           response_body = NULL, response_headers = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
+       WHERE idempotency_keys.expires_at < now()
+     RETURNING true AS claimed`,
+    [botId, key, hash, RETENTION],
+  );
   if (claimed.length > 0) return { kind: "claimed" };
 
-  const rows = await db().$queryRaw<
-    { request_hash: string; state: string; response_status: number | null; response_body: unknown; response_headers: Record<string, string> | null }[]
-  >`SELECT request_hash, state, response_status, response_body, response_headers
-    FROM idempotency_keys WHERE bot_id = ${botId}::uuid AND key = ${key}`;
+  const rows = await sql().query<{ request_hash: string; state: string; response_status: number | null; response_body: unknown; response_headers: Record<string, string> | null }>(
+    `SELECT request_hash, state, response_status, response_body, response_headers
+     FROM idempotency_keys WHERE bot_id = $1 AND key = $2`,
+    [botId, key],
+  );
   const row = rows[0];
   if (!row) return claimIdempotencyKey(botId, key, hash); // released meanwhile: try again
   if (row.request_hash !== hash) {
@@ -62,13 +65,14 @@ export async function claimIdempotencyKey(botId: string, key: string, hash: stri
 }
 
 export async function completeIdempotencyKey(botId: string, key: string, response: StoredResponse): Promise<void> {
-  await db().$executeRaw`
-    UPDATE idempotency_keys
-    SET state = 'completed', response_status = ${response.status},
-        response_body = ${JSON.stringify(response.body)}::jsonb, response_headers = ${JSON.stringify(response.headers)}::jsonb
-    WHERE bot_id = ${botId}::uuid AND key = ${key}`;
+  await sql().query(
+    `UPDATE idempotency_keys
+     SET state = 'completed', response_status = $3, response_body = $4::jsonb, response_headers = $5::jsonb
+     WHERE bot_id = $1 AND key = $2`,
+    [botId, key, response.status, JSON.stringify(response.body), JSON.stringify(response.headers)],
+  );
 }
 
 export async function releaseIdempotencyKey(botId: string, key: string): Promise<void> {
-  await db().$executeRaw`DELETE FROM idempotency_keys WHERE bot_id = ${botId}::uuid AND key = ${key} AND state = 'in_progress'`;
+  await sql().query("DELETE FROM idempotency_keys WHERE bot_id = $1 AND key = $2 AND state = 'in_progress'", [botId, key]);
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { transaction } from "@/lib/db/sql";
 import { decide } from "@/lib/policy/decide";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { insertMessage } from "./insert-message";
@@ -15,7 +16,7 @@ beforeAll(async () => {
 describe("insertMessage", () => {
   it("writes a bot message for a matching sent decision", async () => {
     const conversationId = world.conversations[1]!.id;
-    const message = await db().$transaction(async (tx) => {
+    const message = await transaction(async (tx) => {
       const decision = await decide(tx, { mode: "send", botId: world.bots[0]!.id, conversationId, content: messageContent("ok", null) });
       return insertMessage(tx, { type: "bot", decision }, { conversationId, body: "ok" });
     });
@@ -25,7 +26,7 @@ describe("insertMessage", () => {
   it("refuses content other than what was decided", async () => {
     const conversationId = world.conversations[1]!.id;
     await expect(
-      db().$transaction(async (tx) => {
+      transaction(async (tx) => {
         const decision = await decide(tx, { mode: "send", botId: world.bots[0]!.id, conversationId, content: messageContent("harmless", null) });
         return insertMessage(tx, { type: "bot", decision }, { conversationId, body: "something else" });
       }),
@@ -35,13 +36,13 @@ describe("insertMessage", () => {
   it("refuses a held decision and a decision for another conversation", async () => {
     const conversationId = world.conversations[2]!.id; // the new bot: held
     await expect(
-      db().$transaction(async (tx) => {
+      transaction(async (tx) => {
         const decision = await decide(tx, { mode: "send", botId: world.bots[1]!.id, conversationId, content: ["hi"] });
         return insertMessage(tx, { type: "bot", decision }, { conversationId, body: "hi" });
       }),
     ).rejects.toThrow(/cannot create a message/);
     await expect(
-      db().$transaction(async (tx) => {
+      transaction(async (tx) => {
         const decision = await decide(tx, { mode: "send", botId: world.bots[0]!.id, conversationId: world.conversations[1]!.id, content: ["hi"] });
         return insertMessage(tx, { type: "bot", decision }, { conversationId: world.conversations[0]!.id, body: "hi" });
       }),

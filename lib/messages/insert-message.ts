@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db/client";
+import type { Sql } from "@/lib/db/sql";
 import { contentDigest, type Decision } from "@/lib/policy/decide";
 import type { Block } from "@/lib/schemas/blocks";
 import { messageContent, preview } from "./content";
@@ -33,7 +33,7 @@ export interface InsertedMessage {
   created_at: Date;
 }
 
-export async function insertMessage(tx: Tx, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
+export async function insertMessage(sql: Sql, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
   const blocks = message.blocks && message.blocks.length > 0 ? message.blocks : null;
   const kind = message.kind ?? (author.type === "system" ? "system" : blocks ? "card" : "text");
   let botId: string | null = null;
@@ -51,30 +51,43 @@ export async function insertMessage(tx: Tx, author: MessageAuthor, message: NewM
   const approvedBy = author.type === "bot" ? (author.approvedByUserId ?? null) : null;
   const draftId = author.type === "bot" ? (author.draftId ?? null) : null;
 
-  const rows = await tx.$queryRaw<InsertedMessage[]>`
-    WITH next AS (
-      UPDATE conversations
-      SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = ${preview(message.body)}
-      WHERE id = ${message.conversationId}::uuid
-      RETURNING last_seq
-    )
-    INSERT INTO messages (conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
-                          approved_by_user_id, draft_id, metadata)
-    SELECT ${message.conversationId}::uuid, next.last_seq, ${kind}::message_kind, ${message.body},
-           ${blocks ? JSON.stringify(blocks) : null}::jsonb, ${userId}::uuid, ${botId}::uuid,
-           ${approvedBy}::uuid, ${draftId}::uuid, ${JSON.stringify(message.metadata ?? {})}::jsonb
-    FROM next
-    RETURNING id, conversation_id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`;
+  const rows = await sql.query<InsertedMessage>(
+    `WITH next AS (
+       UPDATE conversations
+       SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = $2
+       WHERE id = $1
+       RETURNING last_seq
+     )
+     INSERT INTO messages (conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
+                           approved_by_user_id, draft_id, metadata)
+     SELECT $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb
+     FROM next
+     RETURNING id, conversation_id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
+    [
+      message.conversationId,
+      preview(message.body),
+      kind,
+      message.body,
+      blocks ? JSON.stringify(blocks) : null,
+      userId,
+      botId,
+      approvedBy,
+      draftId,
+      JSON.stringify(message.metadata ?? {}),
+    ],
+  );
   const inserted = rows[0];
   if (!inserted) throw new Error(`conversation ${message.conversationId} not found`);
 
   if (botId) {
     // The trust counter only matters until the bot is established: stop touching the hot bot row after that.
-    await tx.$executeRaw`
-      UPDATE bots SET trusted_message_count = trusted_message_count + 1
-      WHERE id = ${botId}::uuid
-        AND trusted_message_count < COALESCE(
-          (SELECT new_bot_threshold FROM workspace_settings WHERE workspace_id = bots.workspace_id), 50)`;
+    await sql.query(
+      `UPDATE bots SET trusted_message_count = trusted_message_count + 1
+       WHERE id = $1
+         AND trusted_message_count < COALESCE(
+           (SELECT new_bot_threshold FROM workspace_settings WHERE workspace_id = bots.workspace_id), 50)`,
+      [botId],
+    );
   }
   return inserted;
 }

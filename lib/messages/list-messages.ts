@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
@@ -15,12 +15,14 @@ export async function listMessages(
   conversationId: string,
   options: { afterSeq: number; limit: number; cursor?: string },
 ) {
-  await requireBotConversation(db(), bot, conversationId);
+  await requireBotConversation(sql(), bot, conversationId);
   const afterSeq = options.cursor ? decodeCursor(options.cursor, isAfter).after_seq : options.afterSeq;
-  const rows = await db().$queryRaw<MessageRow[]>`
-    SELECT id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at
-    FROM messages WHERE conversation_id = ${conversationId}::uuid AND seq > ${afterSeq}
-    ORDER BY seq LIMIT ${options.limit + 1}`;
+  const rows = await sql().query<MessageRow>(
+    `SELECT id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at
+     FROM messages WHERE conversation_id = $1 AND seq > $2
+     ORDER BY seq LIMIT $3`,
+    [conversationId, afterSeq, options.limit + 1],
+  );
   const page = rows.slice(0, options.limit);
   const nextAfterSeq = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   return {

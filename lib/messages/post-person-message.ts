@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { prismaSql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { optIn, optOut } from "@/lib/consent/set-opt-out";
 import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
@@ -21,7 +22,7 @@ export async function postPersonMessage(actor: PersonActor, conversationId: stri
   const keyword = consentKeyword(text);
   return db().$transaction(async (tx) => {
     await requireConversationAccess(tx, actor, conversationId);
-    const message = await insertMessage(tx, { type: "person", userId: actor.userId }, { conversationId, body: text });
+    const message = await insertMessage(prismaSql(tx), { type: "person", userId: actor.userId }, { conversationId, body: text });
 
     await tx.draft.updateMany({
       where: { conversationId, followUpStatus: "scheduled" },
@@ -32,11 +33,11 @@ export async function postPersonMessage(actor: PersonActor, conversationId: stri
     if (keyword === "opt_out") {
       const everywhere = text.toUpperCase().startsWith("STOPALL");
       await optOut(actor, conversationId, { everywhere, keyword: text.toUpperCase() }, tx);
-      await insertMessage(tx, { type: "system" }, { conversationId, body: everywhere ? CONFIRM_OUT_ALL : CONFIRM_OUT, metadata: { consent: "opted_out", user_id: actor.userId } });
+      await insertMessage(prismaSql(tx), { type: "system" }, { conversationId, body: everywhere ? CONFIRM_OUT_ALL : CONFIRM_OUT, metadata: { consent: "opted_out", user_id: actor.userId } });
       consent = "opted_out";
     } else if (keyword === "opt_in") {
       await optIn(actor, conversationId, {}, tx);
-      await insertMessage(tx, { type: "system" }, { conversationId, body: CONFIRM_IN, metadata: { consent: "opted_in", user_id: actor.userId } });
+      await insertMessage(prismaSql(tx), { type: "system" }, { conversationId, body: CONFIRM_IN, metadata: { consent: "opted_in", user_id: actor.userId } });
       consent = "opted_in";
     }
     return { message: serializeMessage(message), consent };

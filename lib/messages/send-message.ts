@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { sql, transaction } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decide, type Decision } from "@/lib/policy/decide";
@@ -18,11 +18,11 @@ export type SendResult =
 type Refused = { status: "refused"; decision: Decision; verdict: Refusal };
 
 export async function sendMessage(bot: BotPrincipal, conversationId: string, input: SendMessageInput): Promise<SendResult> {
-  const conversation = await requireBotConversation(db(), bot, conversationId);
+  const conversation = await requireBotConversation(sql(), bot, conversationId);
   const blocks = input.blocks ?? null;
   const content = messageContent(input.body, blocks);
 
-  const outcome = await db().$transaction(async (tx): Promise<SendResult | Refused> => {
+  const outcome = await transaction(async (tx): Promise<SendResult | Refused> => {
     const decision = await decide(tx, { mode: "send", botId: bot.id, conversationId, content });
     const { verdict } = decision;
     if (isRefusal(verdict)) return { status: "refused", decision, verdict };

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { sql, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
@@ -12,11 +12,13 @@ import { serializeMessage, type MessageRow } from "./serialize";
 // block rules (a status line can carry a secret; a stopped bot may not change anything).
 
 export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, statusBlocks: StatusBlock[]) {
-  const found = await db().$queryRaw<{ conversation_id: string; sender_bot_id: string | null; blocks: Block[] | null }[]>`
-    SELECT conversation_id, sender_bot_id, blocks FROM messages WHERE id = ${messageId}::uuid`;
+  const found = await sql().query<{ conversation_id: string; sender_bot_id: string | null; blocks: Block[] | null }>(
+    "SELECT conversation_id, sender_bot_id, blocks FROM messages WHERE id = $1",
+    [messageId],
+  );
   const message = found[0];
   if (!message) throw new ApiError("not_found", "Message not found");
-  const conversation = await requireBotConversation(db(), bot, message.conversation_id);
+  const conversation = await requireBotConversation(sql(), bot, message.conversation_id);
   if (message.sender_bot_id !== bot.id) throw new ApiError("forbidden", "A bot can only edit messages it sent");
 
   const current = message.blocks ?? [];
@@ -31,13 +33,14 @@ export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, s
   const next = [...current];
   positions.forEach((position, i) => (next[position] = statusBlocks[i]!));
 
-  const outcome = await db().$transaction(async (tx) => {
+  const outcome = await transaction(async (tx) => {
     const decision = await decide(tx, { mode: "edit", botId: bot.id, conversationId: conversation.id, content: blockTexts(statusBlocks) });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
-    const rows = await tx.$queryRaw<MessageRow[]>`
-      UPDATE messages SET blocks = ${JSON.stringify(next)}::jsonb, edited_at = now()
-      WHERE id = ${messageId}::uuid
-      RETURNING id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`;
+    const rows = await tx.query<MessageRow>(
+      `UPDATE messages SET blocks = $2::jsonb, edited_at = now() WHERE id = $1
+       RETURNING id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
+      [messageId, JSON.stringify(next)],
+    );
     return { kind: "done", row: rows[0]! } as const;
   });
   if (outcome.kind === "refused") {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Tx } from "@/lib/db/client";
+import type { Sql } from "@/lib/db/sql";
 import { evaluatePolicy } from "./evaluate";
 import { loadPolicySnapshot } from "./load-snapshot";
 import type { PolicyMode, Verdict } from "./types";
@@ -23,10 +23,10 @@ export function contentDigest(content: string[]): string {
 }
 
 export async function decide(
-  tx: Tx,
+  sql: Sql,
   input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now?: Date },
 ): Promise<Decision> {
-  const snapshot = await loadPolicySnapshot(tx, { ...input, now: input.now ?? new Date() });
+  const snapshot = await loadPolicySnapshot(sql, { ...input, now: input.now ?? new Date() });
   return {
     verdict: evaluatePolicy(snapshot),
     mode: input.mode,

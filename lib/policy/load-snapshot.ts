@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db/client";
+import type { Sql } from "@/lib/db/sql";
 import type { PolicyMode, PolicySnapshot } from "./types";
 
 // Gathers everything the policy engine needs in ONE query, inside the caller's transaction. For new messages the
@@ -24,14 +24,15 @@ interface Row {
 }
 
 export async function loadPolicySnapshot(
-  tx: Tx,
+  sql: Sql,
   input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now: Date },
 ): Promise<PolicySnapshot> {
   const { botId, conversationId, now } = input;
   if (input.mode === "send") {
-    await tx.$executeRaw`SELECT 1 FROM conversations WHERE id = ${conversationId}::uuid FOR UPDATE`;
+    await sql.query("SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE", [conversationId]);
   }
-  const rows = await tx.$queryRaw<Row[]>`
+  const rows = await sql.query<Row>(
+    `
     SELECT w.status::text AS workspace_status,
            b.status::text AS bot_status,
            b.trusted_message_count,
@@ -51,7 +52,7 @@ export async function loadPolicySnapshot(
            day.n AS day_count, day.oldest AS day_oldest,
            conv.n AS conv_count, conv.oldest AS conv_oldest
     FROM conversations c
-    JOIN bots b ON b.id = ${botId}::uuid
+    JOIN bots b ON b.id = $2
     JOIN workspaces w ON w.id = c.workspace_id
     LEFT JOIN workspace_settings s ON s.workspace_id = c.workspace_id
     -- The newest daily_limit items of the rolling day (sent messages and held ones still waiting): their count,
@@ -60,11 +61,11 @@ export async function loadPolicySnapshot(
       SELECT count(*)::int AS n, min(t) AS oldest FROM (
         SELECT t FROM (
           SELECT m.created_at AS t FROM messages m
-          WHERE m.sender_bot_id = b.id AND m.created_at > ${now}::timestamptz - interval '24 hours'
+          WHERE m.sender_bot_id = b.id AND m.created_at > $3::timestamptz - interval '24 hours'
           UNION ALL
           SELECT d.created_at FROM drafts d
           WHERE d.bot_id = b.id AND d.origin = 'held_message' AND d.status = 'pending'
-            AND d.created_at > ${now}::timestamptz - interval '24 hours'
+            AND d.created_at > $3::timestamptz - interval '24 hours'
         ) u ORDER BY t DESC LIMIT COALESCE(s.daily_limit, 1000)
       ) newest
     ) day
@@ -72,11 +73,13 @@ export async function loadPolicySnapshot(
       SELECT count(*)::int AS n, min(t) AS oldest FROM (
         SELECT m.created_at AS t FROM messages m
         WHERE s.conversation_limit IS NOT NULL AND m.conversation_id = c.id AND m.sender_bot_id = b.id
-          AND m.created_at > ${now}::timestamptz - make_interval(secs => COALESCE(s.conversation_window_seconds, 3600))
+          AND m.created_at > $3::timestamptz - make_interval(secs => COALESCE(s.conversation_window_seconds, 3600))
         ORDER BY m.created_at DESC LIMIT COALESCE(s.conversation_limit, 0)
       ) newest
     ) conv
-    WHERE c.id = ${conversationId}::uuid`;
+    WHERE c.id = $1`,
+    [conversationId, botId, now],
+  );
   const row = rows[0];
   if (!row) throw new Error(`policy snapshot: conversation ${conversationId} or bot ${botId} vanished`);
 
