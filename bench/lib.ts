@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -102,6 +103,22 @@ export async function startApp(port: number, dataDir: string): Promise<StartedAp
       await new Promise((r) => setTimeout(r, 1500));
     },
   };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** A keep-alive HTTP request with node:http (lighter on the shared CPU than fetch); resolves status and body. */
+export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? "GET", headers: options.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
 }
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");

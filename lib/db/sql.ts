@@ -57,3 +57,8 @@ export async function transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>
     client.release();
   }
 }
+
+/** Runs `work` in the caller's transaction when there is one, else in a new one. */
+export function inTransaction<T>(tx: Sql | undefined, work: (sql: Sql) => Promise<T>): Promise<T> {
+  return tx ? work(tx) : transaction(work);
+}

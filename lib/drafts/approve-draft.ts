@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { prismaSql } from "@/lib/db/sql";
+import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { ApiError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { insertMessage } from "@/lib/messages/insert-message";
@@ -35,6 +36,7 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
 
     const body = editedBody ?? draft.body;
     const blocks = (draft.blocks as Block[] | null) ?? null;
+    await lockConversation(prismaSql(tx), draft.conversationId);
     const decision = await decide(prismaSql(tx), {
       mode: "approved",
       botId: draft.botId,

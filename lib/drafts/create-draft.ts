@@ -1,38 +1,35 @@
-import { db } from "@/lib/db/client";
-import { prismaSql, sql } from "@/lib/db/sql";
+import { inTransaction, sql, type Sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decide } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
 import type { CreateDraftInput } from "@/lib/schemas/drafts";
-import { DRAFT_LIFETIME_MS } from "./create-held-message";
-import { serializeDraft } from "./serialize-draft";
+import { serializeDraft, type DraftRecord } from "./serialize-draft";
 
 // POST /conversations/{id}/drafts: a proposal that always waits for a person. Blocks and opt-outs apply at once
 // (a draft to someone who said STOP is refused with 409); the full policy runs again when a person approves it.
 
-export async function createDraft(bot: BotPrincipal, conversationId: string, input: CreateDraftInput) {
-  const conversation = await requireBotConversation(sql(), bot, conversationId);
+export const DRAFT_COLUMNS = `id, conversation_id AS "conversationId", status::text AS status, body, rationale,
+  follow_up_body AS "followUpBody", follow_up_delay_minutes AS "followUpDelayMinutes",
+  follow_up_status::text AS "followUpStatus", follow_up_due_at AS "followUpDueAt",
+  follow_up_cancel_reason AS "followUpCancelReason", message_id AS "messageId", edited,
+  created_at AS "createdAt", decided_at AS "decidedAt"`;
+
+export async function createDraft(bot: BotPrincipal, conversationId: string, input: CreateDraftInput, tx?: Sql) {
+  const conversation = await requireBotConversation(tx ?? sql(), bot, conversationId);
   const content = input.follow_up ? [input.body, input.follow_up.body] : [input.body];
 
-  const outcome = await db().$transaction(async (tx) => {
-    const decision = await decide(prismaSql(tx), { mode: "draft", botId: bot.id, conversationId, content });
+  const outcome = await inTransaction(tx, async (tx) => {
+    const decision = await decide(tx, { mode: "draft", botId: bot.id, conversationId, content });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
-    const draft = await tx.draft.create({
-      data: {
-        conversationId,
-        botId: bot.id,
-        origin: "draft",
-        body: input.body,
-        originalBody: input.body,
-        rationale: input.rationale ?? null,
-        followUpBody: input.follow_up?.body ?? null,
-        followUpDelayMinutes: input.follow_up?.delay_minutes ?? null,
-        followUpStatus: input.follow_up ? "pending" : null,
-        expiresAt: new Date(Date.now() + DRAFT_LIFETIME_MS),
-      },
-    });
-    return { kind: "done", draft } as const;
+    const rows = await tx.query<DraftRecord>(
+      `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, rationale,
+                           follow_up_body, follow_up_delay_minutes, follow_up_status, expires_at)
+       VALUES ($1, $2, 'draft', $3, $3, $4, $5, $6, $7::follow_up_status, now() + interval '7 days')
+       RETURNING ${DRAFT_COLUMNS}`,
+      [conversationId, bot.id, input.body, input.rationale ?? null, input.follow_up?.body ?? null, input.follow_up?.delay_minutes ?? null, input.follow_up ? "pending" : null],
+    );
+    return { kind: "done", draft: rows[0]! } as const;
   });
 
   if (outcome.kind === "refused") {

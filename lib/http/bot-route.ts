@@ -2,19 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { sql as pooled, transaction, type Sql } from "@/lib/db/sql";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
-import {
-  IDEMPOTENCY_KEY_MAX,
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  releaseIdempotencyKey,
-  requestHash,
-} from "./idempotency";
+import { IDEMPOTENCY_KEY_MAX, openIdempotentRequest, requestHash, storeIdempotentResponse, type StoredResponse } from "./idempotency";
 
-// The public-route wrapper (STYLE.md): auth -> parse -> idempotency -> service -> error mapping.
-// Validation runs before the idempotency claim, so bad input is refused without leaving a trace (Stripe's rule:
-// only requests that started executing are remembered). A handler never builds an error body.
+// The public-route wrapper (STYLE.md): auth -> parse -> validate -> idempotency -> service -> error mapping.
+// Validation runs before the idempotency key is looked at, so bad input is refused without leaving a trace (Stripe's
+// rule: only requests that started executing are remembered). With a key, the service runs inside the wrapper's
+// transaction (`tx`), which also stores the response. A handler never builds an error body.
 
 export interface Reply {
   status: number;
@@ -37,10 +33,19 @@ export interface BotRouteContext<B, Q> {
   body: B;
   query: Q;
   requestId: string;
+  /** The request's transaction when it carries an Idempotency-Key: services do their writes in it. */
+  tx?: Sql;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+/** A refusal (4xx) thrown by the service of an idempotent request: stored after its transaction rolled back. */
+class Refused extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.message);
+  }
+}
 
 export function botRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   options: RouteOptions<B, Q>,
@@ -48,7 +53,6 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
 ) {
   return async (request: Request, context?: NextContext): Promise<Response> => {
     const requestId = randomUUID();
-    let claimed: { botId: string; key: string } | null = null;
     try {
       const bot = await authenticateBot(bearerToken(request.headers.get("authorization")));
       if (!bot) throw new ApiError("unauthorized", "Missing or invalid API key: send Authorization: Bearer amk_...");
@@ -56,26 +60,45 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
       const params = flattenParams((await context?.params) ?? {});
       const url = new URL(request.url);
       const query = (options.query ? validate(options.query, Object.fromEntries(url.searchParams), "Query") : undefined) as Out<Q>;
-
-      let rawBody: unknown = undefined;
-      if (options.body) rawBody = parseJson(await readBodyText(request));
-
+      const rawBody: unknown = options.body ? parseJson(await readBodyText(request)) : undefined;
       const key = idempotencyKey(request, options.idempotency);
       const body = (options.body ? validate(options.body, rawBody) : undefined) as Out<B>;
+      const run = (tx?: Sql) => handler({ bot, params, body, query, requestId, tx });
 
-      if (key) {
-        const claim = await claimIdempotencyKey(bot.id, key, requestHash(request.method, url.pathname, rawBody));
-        if (claim.kind === "replay") {
-          return respond(claim.response.status, claim.response.body, { ...claim.response.headers, "Idempotent-Replayed": "true" }, requestId);
-        }
-        claimed = { botId: bot.id, key };
+      if (!key) {
+        const result = await run();
+        return respond(result.status, result.body, result.headers ?? {}, requestId);
       }
 
-      const result = await handler({ bot, params, body, query, requestId });
-      if (claimed) await completeIdempotencyKey(claimed.botId, claimed.key, { status: result.status, body: result.body, headers: result.headers ?? {} });
-      return respond(result.status, result.body, result.headers ?? {}, requestId);
+      const hash = requestHash(request.method, url.pathname, rawBody);
+      try {
+        const outcome = await transaction(async (tx): Promise<{ replay: boolean; response: StoredResponse }> => {
+          const stored = await openIdempotentRequest(tx, bot.id, key, hash);
+          if (stored) return { replay: true, response: stored };
+          let result: Reply;
+          try {
+            result = await run(tx);
+          } catch (error) {
+            throw error instanceof ApiError && error.status < 500 ? new Refused(error) : error;
+          }
+          const response = { status: result.status, body: result.body, headers: result.headers ?? {} };
+          await storeIdempotentResponse(tx, bot.id, key, hash, response);
+          return { replay: false, response };
+        });
+        const { response } = outcome;
+        const headers = outcome.replay ? { ...response.headers, "Idempotent-Replayed": "true" } : response.headers;
+        return respond(response.status, response.body, headers, requestId);
+      } catch (error) {
+        if (!(error instanceof Refused)) throw error;
+        // The refusal's transaction rolled back (nothing it did stays); its answer is remembered like a success.
+        const { status, body: errorBody, headers } = errorParts(error.error, requestId);
+        await storeIdempotentResponse(pooled(), bot.id, key, hash, { status, body: errorBody, headers });
+        return respond(status, errorBody, headers, requestId);
+      }
     } catch (error) {
-      return fail(error, requestId, claimed);
+      const failure = error instanceof ApiError ? error : internal(error, requestId);
+      const { status, body, headers } = errorParts(failure, requestId);
+      return respond(status, body, headers, requestId);
     }
   };
 }
@@ -91,18 +114,14 @@ function idempotencyKey(request: Request, mode: RouteOptions<undefined, undefine
   return key;
 }
 
-async function fail(error: unknown, requestId: string, claimed: { botId: string; key: string } | null): Promise<Response> {
-  const apiError = error instanceof ApiError ? error : null;
-  if (!apiError) console.error(`[${requestId}]`, error);
-  const failure = apiError ?? new ApiError("internal_error", "Something went wrong on our side; it is safe to retry");
-  const headers: Record<string, string> = failure.extras.retryAfter !== undefined ? { "Retry-After": String(failure.extras.retryAfter) } : {};
-  const body = failure.toBody(requestId);
-  if (claimed) {
-    // Non-2xx results below 500 are remembered and replayed like successes; a 5xx frees the key for a retry.
-    if (failure.status < 500) await completeIdempotencyKey(claimed.botId, claimed.key, { status: failure.status, body, headers }).catch(() => {});
-    else await releaseIdempotencyKey(claimed.botId, claimed.key).catch(() => {});
-  }
-  return respond(failure.status, body, headers, requestId);
+function internal(error: unknown, requestId: string): ApiError {
+  console.error(`[${requestId}]`, error);
+  return new ApiError("internal_error", "Something went wrong on our side; it is safe to retry");
+}
+
+function errorParts(error: ApiError, requestId: string) {
+  const headers: Record<string, string> = error.extras.retryAfter !== undefined ? { "Retry-After": String(error.extras.retryAfter) } : {};
+  return { status: error.status, body: error.toBody(requestId), headers };
 }
 
 export function respond(status: number, body: unknown, headers: Record<string, string>, requestId: string): Response {

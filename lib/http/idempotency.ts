@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import { sql } from "@/lib/db/sql";
+import type { Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 
-// Idempotency (DESIGN.md): scope bot + key, kept 24 h. The first request claims the key with an insert; a
-// concurrent one with the same key finds it in progress (409); a later one with the same request gets the stored
-// response replayed, with a different request 409 `idempotency_key_reused`. 5xx results are never stored: the
-// claim is released so the client can retry.
+// Idempotency (DESIGN.md, docs/decisions/004-idempotency-after-validation.md): scope bot + key, kept 24 h.
+// The request runs in ONE transaction with its idempotency record: a transaction-scoped advisory lock on
+// (bot, key) stops a concurrent twin at once (409 `idempotency_request_in_progress`), and the stored response
+// commits together with what the request did, so no crash can leave a message without its record or a key stuck
+// "in progress". 5xx results are never stored; the key stays free for a retry.
 
 export const IDEMPOTENCY_KEY_MAX = 64;
 const RETENTION = "24 hours";
@@ -15,8 +16,6 @@ export interface StoredResponse {
   body: unknown;
   headers: Record<string, string>;
 }
-
-export type Claim = { kind: "claimed" } | { kind: "replay"; response: StoredResponse };
 
 /** Canonical JSON (sorted keys) so that the same request with its keys reordered is still the same request. */
 function canonical(value: unknown): string {
@@ -32,47 +31,39 @@ export function requestHash(method: string, path: string, body: unknown): string
   return createHash("sha256").update(`${method} ${path}\n${canonical(body)}`).digest("hex");
 }
 
-export async function claimIdempotencyKey(botId: string, key: string, hash: string): Promise<Claim> {
-  const claimed = await sql().query<{ claimed: boolean }>(
-    `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, expires_at)
-     VALUES ($1, $2, $3, 'in_progress', now() + $4::interval)
-     ON CONFLICT (bot_id, key) DO UPDATE
-       SET request_hash = EXCLUDED.request_hash, state = 'in_progress', response_status = NULL,
-           response_body = NULL, response_headers = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
-       WHERE idempotency_keys.expires_at < now()
-     RETURNING true AS claimed`,
-    [botId, key, hash, RETENTION],
-  );
-  if (claimed.length > 0) return { kind: "claimed" };
-
-  const rows = await sql().query<{ request_hash: string; state: string; response_status: number | null; response_body: unknown; response_headers: Record<string, string> | null }>(
-    `SELECT request_hash, state, response_status, response_body, response_headers
-     FROM idempotency_keys WHERE bot_id = $1 AND key = $2`,
+/**
+ * First statement of an idempotent request's transaction: takes the (bot, key) lock and reads a stored result.
+ * Returns the response to replay, or null when the request should run. Throws the two idempotency 409s.
+ */
+export async function openIdempotentRequest(tx: Sql, botId: string, key: string, hash: string): Promise<StoredResponse | null> {
+  const rows = await tx.query<{ locked: boolean; request_hash: string | null; response_status: number | null; response_body: unknown; response_headers: Record<string, string> | null }>(
+    `SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || ':' || $2, 0)) AS locked,
+            r.request_hash, r.response_status, r.response_body, r.response_headers
+     FROM (SELECT 1) AS one
+     LEFT JOIN idempotency_keys r ON r.bot_id = $1 AND r.key = $2 AND r.expires_at > now()`,
     [botId, key],
   );
-  const row = rows[0];
-  if (!row) return claimIdempotencyKey(botId, key, hash); // released meanwhile: try again
+  const row = rows[0]!;
+  if (!row.locked) {
+    throw new ApiError("idempotency_request_in_progress", "A request with this Idempotency-Key is still being processed; retry shortly");
+  }
+  if (row.request_hash === null || row.response_status === null) return null;
   if (row.request_hash !== hash) {
     throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request");
   }
-  if (row.state !== "completed" || row.response_status === null) {
-    throw new ApiError(
-      "idempotency_request_in_progress",
-      "A request with this Idempotency-Key is still being processed; retry shortly",
-    );
-  }
-  return { kind: "replay", response: { status: row.response_status, body: row.response_body, headers: row.response_headers ?? {} } };
+  return { status: row.response_status, body: row.response_body, headers: row.response_headers ?? {} };
 }
 
-export async function completeIdempotencyKey(botId: string, key: string, response: StoredResponse): Promise<void> {
-  await sql().query(
-    `UPDATE idempotency_keys
-     SET state = 'completed', response_status = $3, response_body = $4::jsonb, response_headers = $5::jsonb
-     WHERE bot_id = $1 AND key = $2`,
-    [botId, key, response.status, JSON.stringify(response.body), JSON.stringify(response.headers)],
+/** Stores the response of a request that ran. Inside its transaction, or afterwards for a refusal (4xx). */
+export async function storeIdempotentResponse(sql: Sql, botId: string, key: string, hash: string, response: StoredResponse): Promise<void> {
+  await sql.query(
+    `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
+     VALUES ($1, $2, $3, 'completed', $4, $5::jsonb, $6::jsonb, now() + $7::interval)
+     ON CONFLICT (bot_id, key) DO UPDATE
+       SET request_hash = EXCLUDED.request_hash, state = 'completed', response_status = EXCLUDED.response_status,
+           response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
+           created_at = now(), expires_at = EXCLUDED.expires_at
+       WHERE idempotency_keys.expires_at <= now()`,
+    [botId, key, hash, response.status, JSON.stringify(response.body), JSON.stringify(response.headers), RETENTION],
   );
-}
-
-export async function releaseIdempotencyKey(botId: string, key: string): Promise<void> {
-  await sql().query("DELETE FROM idempotency_keys WHERE bot_id = $1 AND key = $2 AND state = 'in_progress'", [botId, key]);
 }

@@ -79,8 +79,9 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
   const inserted = rows[0];
   if (!inserted) throw new Error(`conversation ${message.conversationId} not found`);
 
-  if (botId) {
-    // The trust counter only matters until the bot is established: stop touching the hot bot row after that.
+  const { snapshot } = author.type === "bot" ? author.decision : { snapshot: null };
+  if (botId && snapshot && snapshot.bot.trustedMessageCount < snapshot.settings.newBotThreshold) {
+    // The trust counter only matters until the bot is established: an established bot's sends skip the hot bot row.
     await sql.query(
       `UPDATE bots SET trusted_message_count = trusted_message_count + 1
        WHERE id = $1

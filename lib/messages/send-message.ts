@@ -1,4 +1,4 @@
-import { sql, transaction } from "@/lib/db/sql";
+import { inTransaction, type Sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decide, type Decision } from "@/lib/policy/decide";
@@ -15,17 +15,17 @@ export type SendResult =
   | { status: "sent"; message: Awaited<ReturnType<typeof insertMessage>> }
   | { status: "pending_approval"; approvalId: string; reasons: string[] };
 
-type Refused = { status: "refused"; decision: Decision; verdict: Refusal };
+type Refused = { status: "refused"; decision: Decision; verdict: Refusal; workspaceId: string };
 
-export async function sendMessage(bot: BotPrincipal, conversationId: string, input: SendMessageInput): Promise<SendResult> {
-  const conversation = await requireBotConversation(sql(), bot, conversationId);
+export async function sendMessage(bot: BotPrincipal, conversationId: string, input: SendMessageInput, tx?: Sql): Promise<SendResult> {
   const blocks = input.blocks ?? null;
   const content = messageContent(input.body, blocks);
 
-  const outcome = await transaction(async (tx): Promise<SendResult | Refused> => {
+  const outcome = await inTransaction(tx, async (tx): Promise<SendResult | Refused> => {
+    const conversation = await requireBotConversation(tx, bot, conversationId, { lock: true });
     const decision = await decide(tx, { mode: "send", botId: bot.id, conversationId, content });
     const { verdict } = decision;
-    if (isRefusal(verdict)) return { status: "refused", decision, verdict };
+    if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId: conversation.workspaceId };
     if (verdict.outcome === "held") {
       const draft = await createHeldMessage(tx, { botId: bot.id, conversationId, body: input.body, blocks, reasons: verdict.reasons });
       return { status: "pending_approval", approvalId: draft.id, reasons: verdict.reasons };
@@ -35,7 +35,7 @@ export async function sendMessage(bot: BotPrincipal, conversationId: string, inp
   });
 
   if (outcome.status === "refused") {
-    await recordRefusal(outcome.decision, conversation.workspaceId, input.body);
+    await recordRefusal(outcome.decision, outcome.workspaceId, input.body);
     throw refusalError(outcome.verdict);
   }
   return outcome;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Sql } from "@/lib/db/sql";
 import { evaluatePolicy } from "./evaluate";
 import { loadPolicySnapshot } from "./load-snapshot";
-import type { PolicyMode, Verdict } from "./types";
+import type { PolicyMode, PolicySnapshot, Verdict } from "./types";
 
 /**
  * A verdict bound to exactly the content, bot and conversation it was reached for. The one door that writes bot
@@ -14,6 +14,8 @@ export interface Decision {
   readonly botId: string;
   readonly conversationId: string;
   readonly digest: string;
+  /** What the verdict was reached on (the door reads the trust counter from it). */
+  readonly snapshot: PolicySnapshot;
 }
 
 export function contentDigest(content: string[]): string {
@@ -33,5 +35,6 @@ export async function decide(
     botId: input.botId,
     conversationId: input.conversationId,
     digest: contentDigest(input.content),
+    snapshot,
   };
 }

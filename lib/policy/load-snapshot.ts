@@ -1,9 +1,10 @@
 import type { Sql } from "@/lib/db/sql";
 import type { PolicyMode, PolicySnapshot } from "./types";
 
-// Gathers everything the policy engine needs in ONE query, inside the caller's transaction. For new messages the
-// conversation row is locked first (FOR UPDATE), so a STOP or a take-over committed by a person in the same
-// conversation is either fully before this decision or fully after the message it allows.
+// Gathers everything the policy engine needs in ONE query, inside the caller's transaction. A caller that will
+// write a message locks the conversation row first (requireBotConversation with `lock`, or lockConversation), so a
+// STOP or a take-over committed in the same conversation is either fully before this decision or fully after the
+// message it allows.
 
 interface Row {
   workspace_status: PolicySnapshot["workspace"]["status"];
@@ -18,9 +19,7 @@ interface Row {
   do_not_contact: boolean;
   opted_out: boolean;
   day_count: number;
-  day_oldest: Date | null;
   conv_count: number;
-  conv_oldest: Date | null;
 }
 
 export async function loadPolicySnapshot(
@@ -28,9 +27,6 @@ export async function loadPolicySnapshot(
   input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now: Date },
 ): Promise<PolicySnapshot> {
   const { botId, conversationId, now } = input;
-  if (input.mode === "send") {
-    await sql.query("SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE", [conversationId]);
-  }
   const rows = await sql.query<Row>(
     `
     SELECT w.status::text AS workspace_status,
@@ -49,33 +45,31 @@ export async function loadPolicySnapshot(
                    JOIN opt_outs o ON (o.user_id = p.user_id OR o.contact_id = p.contact_id)
                    WHERE p.conversation_id = c.id AND o.workspace_id = c.workspace_id AND o.revoked_at IS NULL
                      AND (o.conversation_id IS NULL OR o.conversation_id = c.id)) AS opted_out,
-           day.n AS day_count, day.oldest AS day_oldest,
-           conv.n AS conv_count, conv.oldest AS conv_oldest
+           day.n AS day_count, conv.n AS conv_count
     FROM conversations c
     JOIN bots b ON b.id = $2
     JOIN workspaces w ON w.id = c.workspace_id
     LEFT JOIN workspace_settings s ON s.workspace_id = c.workspace_id
-    -- The newest daily_limit items of the rolling day (sent messages and held ones still waiting): their count,
-    -- and the oldest of them, which is when a slot frees once the limit is reached.
+    -- Counts stop at the limit (an index-only scan of at most limit entries, no sort): the common case of a bot
+    -- under its limit costs little. When is a slot free again is asked only once a limit is reached (below).
     CROSS JOIN LATERAL (
-      SELECT count(*)::int AS n, min(t) AS oldest FROM (
-        SELECT t FROM (
-          SELECT m.created_at AS t FROM messages m
-          WHERE m.sender_bot_id = b.id AND m.created_at > $3::timestamptz - interval '24 hours'
-          UNION ALL
-          SELECT d.created_at FROM drafts d
-          WHERE d.bot_id = b.id AND d.origin = 'held_message' AND d.status = 'pending'
-            AND d.created_at > $3::timestamptz - interval '24 hours'
-        ) u ORDER BY t DESC LIMIT COALESCE(s.daily_limit, 1000)
-      ) newest
+      SELECT (SELECT count(*)::int FROM (
+                SELECT 1 FROM messages m
+                WHERE m.sender_bot_id = b.id AND m.created_at > $3::timestamptz - interval '24 hours'
+                LIMIT COALESCE(s.daily_limit, 1000)) x)
+           + (SELECT count(*)::int FROM (
+                SELECT 1 FROM drafts d
+                WHERE d.bot_id = b.id AND d.origin = 'held_message' AND d.status = 'pending'
+                  AND d.created_at > $3::timestamptz - interval '24 hours'
+                LIMIT COALESCE(s.daily_limit, 1000)) y) AS n
     ) day
     CROSS JOIN LATERAL (
-      SELECT count(*)::int AS n, min(t) AS oldest FROM (
-        SELECT m.created_at AS t FROM messages m
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM messages m
         WHERE s.conversation_limit IS NOT NULL AND m.conversation_id = c.id AND m.sender_bot_id = b.id
           AND m.created_at > $3::timestamptz - make_interval(secs => COALESCE(s.conversation_window_seconds, 3600))
-        ORDER BY m.created_at DESC LIMIT COALESCE(s.conversation_limit, 0)
-      ) newest
+        LIMIT COALESCE(s.conversation_limit, 0)
+      ) x
     ) conv
     WHERE c.id = $1`,
     [conversationId, botId, now],
@@ -87,8 +81,12 @@ export async function loadPolicySnapshot(
     row.conversation_limit !== null
       ? { max: row.conversation_limit, windowSeconds: row.conversation_window_seconds ?? 3600 }
       : null;
-  const dayFull = row.day_count >= row.daily_limit && row.day_oldest;
-  const convFull = conversationLimit && row.conv_count >= conversationLimit.max && row.conv_oldest;
+  const dayFreesAt =
+    row.day_count >= row.daily_limit ? await slotFreesAt(sql, { botId, now, limit: row.daily_limit, windowSeconds: 24 * 3600, withHeld: true }) : null;
+  const conversationFreesAt =
+    conversationLimit && row.conv_count >= conversationLimit.max
+      ? await slotFreesAt(sql, { botId, conversationId, now, limit: conversationLimit.max, windowSeconds: conversationLimit.windowSeconds, withHeld: false })
+      : null;
   return {
     mode: input.mode,
     now,
@@ -102,14 +100,30 @@ export async function loadPolicySnapshot(
       doNotContact: row.do_not_contact,
       optedOut: row.opted_out,
     },
-    usage: {
-      dayCount: row.day_count,
-      dayFreesAt: dayFull && row.day_oldest ? new Date(row.day_oldest.getTime() + 24 * 3600_000) : null,
-      conversationCount: row.conv_count,
-      conversationFreesAt:
-        convFull && row.conv_oldest && conversationLimit
-          ? new Date(row.conv_oldest.getTime() + conversationLimit.windowSeconds * 1000)
-          : null,
-    },
+    usage: { dayCount: row.day_count, dayFreesAt, conversationCount: row.conv_count, conversationFreesAt },
   };
+}
+
+/**
+ * When a rolling window at its limit frees a slot: the `limit`-th newest item leaves the window. Only asked once a
+ * limit is reached, so its cost (a scan of `limit` index entries) is paid by deferred sends alone.
+ */
+async function slotFreesAt(
+  sql: Sql,
+  input: { botId: string; conversationId?: string; now: Date; limit: number; windowSeconds: number; withHeld: boolean },
+): Promise<Date | null> {
+  const rows = await sql.query<{ t: Date }>(
+    `SELECT t FROM (
+       SELECT m.created_at AS t FROM messages m
+       WHERE m.sender_bot_id = $1 AND ($2::uuid IS NULL OR m.conversation_id = $2)
+         AND m.created_at > $3::timestamptz - make_interval(secs => $4)
+       UNION ALL
+       SELECT d.created_at FROM drafts d
+       WHERE $6 AND d.bot_id = $1 AND d.origin = 'held_message' AND d.status = 'pending'
+         AND d.created_at > $3::timestamptz - make_interval(secs => $4)
+     ) u ORDER BY t DESC OFFSET $5 - 1 LIMIT 1`,
+    [input.botId, input.conversationId ?? null, input.now, input.windowSeconds, input.limit, input.withHeld],
+  );
+  const oldest = rows[0]?.t;
+  return oldest ? new Date(oldest.getTime() + input.windowSeconds * 1000) : null;
 }

@@ -5,8 +5,8 @@ import { createDraft } from "@/lib/drafts/create-draft";
 import { CreateDraftRequest } from "@/lib/schemas/drafts";
 
 // Idempotency-Key is optional here (SPEC.md's draft example marks it so): without one there is no deduplication.
-export const POST = botRoute({ body: CreateDraftRequest, idempotency: "optional" }, async ({ bot, params, body }) =>
-  reply(201, { data: await createDraft(bot, requireUuid(params.id, "Conversation"), body) }),
+export const POST = botRoute({ body: CreateDraftRequest, idempotency: "optional" }, async ({ bot, params, body, tx }) =>
+  reply(201, { data: await createDraft(bot, requireUuid(params.id, "Conversation"), body, tx) }),
 );
 
 export const { GET, PUT, PATCH, DELETE } = notAllowed("POST");

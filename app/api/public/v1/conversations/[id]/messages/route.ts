@@ -9,8 +9,8 @@ export const GET = botRoute({ query: MessageListQuery }, async ({ bot, params, q
   reply(200, await listMessages(bot, requireUuid(params.id, "Conversation"), { afterSeq: query.after_seq, limit: query.limit, cursor: query.cursor })),
 );
 
-export const POST = botRoute({ body: SendMessageRequest, idempotency: "required" }, async ({ bot, params, body }) => {
-  const result = await sendMessage(bot, requireUuid(params.id, "Conversation"), body);
+export const POST = botRoute({ body: SendMessageRequest, idempotency: "required" }, async ({ bot, params, body, tx }) => {
+  const result = await sendMessage(bot, requireUuid(params.id, "Conversation"), body, tx);
   if (result.status === "pending_approval") {
     return reply(202, { data: { status: "pending_approval", approval_id: result.approvalId, reasons: result.reasons } });
   }
