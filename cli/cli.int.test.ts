@@ -25,7 +25,16 @@ interface World {
   conversations: { id: string; title: string; contact_id: string; bot_ids: string[] }[];
 }
 
-describe("npm run cli", () => {
+/** Runs a command that must succeed and returns its parsed stdout. */
+async function json(...args: string[]) {
+  const res = await cli(...args);
+  expect(res.stderr).toBe("");
+  expect(res.code).toBe(0);
+  return JSON.parse(res.stdout);
+}
+
+// Each command is a fresh process (tsx start, database check): about a second each, so these tests get more time.
+describe("npm run cli", { timeout: 90_000 }, () => {
   let world: World;
 
   it("seed --json prints a fresh demo world of the documented shape, and another call makes another", async () => {
@@ -59,10 +68,17 @@ describe("npm run cli", () => {
     expect(ok.code).toBe(0);
     const bot = JSON.parse(ok.stdout);
     expect(bot).toMatchObject({ handle: "cli-made", name: "CLI made", established: true, api_key: expect.stringMatching(/^amk_/) });
+    expect(await db().bot.findUniqueOrThrow({ where: { id: bot.id } })).toMatchObject({ workspaceId: world.workspace.id, trustedMessageCount: 50 });
+    expect(await db().apiKey.count({ where: { id: bot.api_key_id, botId: bot.id, revokedAt: null } })).toBe(1);
+
+    const audits = await db().auditEvent.count();
     const bad = await cli("bot", "create", "--workspace", world.workspace.slug, "--handle", "cli-bad", "--name", "Bad", "--webhook-url", "ftp://example.com", "--json");
     expect(bad.code).toBe(1);
-    expect(JSON.parse(bad.stderr).error).toMatchObject({ code: "invalid_body", message: expect.stringContaining("https") });
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+    expect(JSON.parse(bad.stderr).error).toEqual({ code: "invalid_body", message: "Webhook URL must use https" });
     expect(await db().bot.count({ where: { handle: "cli-bad" } })).toBe(0);
+    expect(await db().auditEvent.count()).toBe(audits);
   });
 
   it("draft approve as a person sends the held message under the bot's label", async () => {
@@ -75,32 +91,82 @@ describe("npm run cli", () => {
     const out = JSON.parse(res.stdout);
     expect(out.message).toMatchObject({ body: "Tuesday at 11?", sender_bot_id: scheduler.id });
     expect(out.draft).toMatchObject({ status: "approved", edited: true });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: held.body.data.approval_id } })).toMatchObject({
+      status: "approved",
+      decidedByUserId: world.people[0]!.id,
+      decidedVia: "cli",
+      messageId: out.message.id,
+    });
+    expect(await db().message.findUniqueOrThrow({ where: { id: out.message.id } })).toMatchObject({ body: "Tuesday at 11?", senderBotId: scheduler.id, approvedByUserId: world.people[0]!.id });
     const audit = await db().auditEvent.findFirstOrThrow({ where: { subjectId: held.body.data.approval_id } });
-    expect(audit.via).toBe("cli");
+    expect(audit).toMatchObject({ via: "cli", actorId: world.people[0]!.id });
+
+    const again = await cli("draft", "approve", held.body.data.approval_id, "--as", world.people[0]!.email);
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stderr).error.code).toBe("conflict");
+    const outsider = await cli("draft", "approve", held.body.data.approval_id, "--as", "nobody@example.com");
+    expect(JSON.parse(outsider.stderr).error).toEqual({ code: "not_found", message: "No person with email nobody@example.com" });
   });
 
-  it("person actions: opt out, take over, pause; errors for an unknown person", async () => {
+  it("consent as a person: STOP by message, opt back in, a contact's opt-out", async () => {
     const [ana, ben] = world.people as [World["people"][number], World["people"][number]];
     const conversation = world.conversations[1]!;
-    expect((await cli("optout", "--conversation", conversation.id, "--as", ben.email)).code).toBe(0);
     const helper = world.bots.find((b) => b.established)!;
-    const refused = await api("POST", `/conversations/${conversation.id}/messages`, { key: helper.api_key, body: { body: "hi" }, idempotencyKey: idem() });
-    expect(refused.status).toBe(409);
-    expect((await cli("optin", "--conversation", conversation.id, "--as", ben.email)).code).toBe(0);
-    expect((await cli("conversation", "takeover", conversation.id, "--as", ana.email)).code).toBe(0);
+
+    expect(await json("message", "post", "--conversation", conversation.id, "--body", "STOP", "--as", ben.email)).toMatchObject({ consent: "opted_out", message: { body: "STOP", sender_user_id: ben.id } });
+    expect(await db().optOut.count({ where: { userId: ben.id, conversationId: conversation.id, revokedAt: null } })).toBe(1);
+    expect((await api("POST", `/conversations/${conversation.id}/messages`, { key: helper.api_key, body: { body: "hi" }, idempotencyKey: idem() })).status).toBe(409);
+    expect(await json("optin", "--conversation", conversation.id, "--as", ben.email)).toMatchObject({ opted_out: false, revoked: 1 });
+    expect(await json("optout", "--conversation", conversation.id, "--contact", conversation.contact_id, "--as", ana.email)).toMatchObject({ created: true });
+    expect(await json("optin", "--conversation", conversation.id, "--contact", conversation.contact_id, "--as", ana.email)).toMatchObject({ revoked: 1 });
+
+  });
+
+  it("take over, block, pause (admins only) and do-not-contact act as the named person", async () => {
+    const [ana, ben] = world.people as [World["people"][number], World["people"][number]];
+    const conversation = world.conversations[1]!;
+    const helper = world.bots.find((b) => b.established)!;
+    await json("conversation", "takeover", conversation.id, "--as", ana.email);
+    expect((await db().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).takenOverByUserId).toBe(ana.id);
     const held = await api("POST", `/conversations/${conversation.id}/messages`, { key: helper.api_key, body: { body: "hi" }, idempotencyKey: idem() });
     expect(held.body.data.reasons).toEqual(["conversation_taken_over"]);
-    const unknown = await cli("conversation", "release", conversation.id, "--as", "nobody@example.com");
-    expect(unknown.code).toBe(1);
-    expect(JSON.parse(unknown.stderr).error.message).toContain("nobody@example.com");
+    const approvals = await json("approvals", "list", "--workspace", world.workspace.slug, "--as", ben.email);
+    expect(approvals.data.map((a: { id: string }) => a.id)).toContain(held.body.data.approval_id);
+    await json("conversation", "release", conversation.id, "--as", ben.email);
+    expect((await db().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).takenOverByUserId).toBeNull();
+
+    await json("bot", "block", helper.handle, "--conversation", conversation.id, "--as", ben.email);
+    expect(await db().botBlock.count({ where: { botId: helper.id, conversationId: conversation.id, revokedAt: null } })).toBe(1);
+    await json("bot", "unblock", helper.handle, "--conversation", conversation.id, "--as", ben.email);
+    expect(await db().botBlock.count({ where: { botId: helper.id, revokedAt: null } })).toBe(0);
+
+    const forbidden = await cli("bot", "pause", helper.handle, "--as", ben.email); // a member, not an admin
+    expect(forbidden.code).toBe(1);
+    expect(JSON.parse(forbidden.stderr).error.code).toBe("forbidden");
+    expect(await json("bot", "pause", helper.handle, "--reason", "review", "--as", ana.email)).toMatchObject({ status: "paused", status_reason: "review" });
+    expect(await db().bot.findUniqueOrThrow({ where: { id: helper.id } })).toMatchObject({ status: "paused", statusChangedBy: ana.id });
+    await json("bot", "resume", helper.handle);
+
+    expect(await json("contact", "dnc", conversation.contact_id, "on", "--as", ben.email)).toMatchObject({ do_not_contact: true });
+    expect(await db().contact.findUniqueOrThrow({ where: { id: conversation.contact_id } })).toMatchObject({ doNotContact: true, doNotContactByUserId: ben.id });
+    expect(await db().auditEvent.count({ where: { actorId: ben.id, via: "cli" } })).toBeGreaterThanOrEqual(7);
   });
 
   it("exits 2 with usage for an unknown command or a missing flag", async () => {
+    const messages = await db().message.count({ where: { conversationId: world.conversations[0]!.id } });
     const unknown = await cli("frobnicate");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command");
-    const missing = await cli("message", "post", "--conversation", world.conversations[0]!.id);
+    expect(unknown.stdout).toBe("");
+    const missing = await cli("message", "post", "--conversation", world.conversations[0]!.id, "--as", world.people[0]!.email);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("--");
+    expect(missing.stderr).toContain("--body is required");
+    expect(missing.stderr).toContain("usage: message post");
+    const unknownFlag = await cli("optout", "--conversation", world.conversations[0]!.id, "--bogus");
+    expect(unknownFlag.code).toBe(2);
+    const badId = await cli("conversation", "takeover", "42", "--as", world.people[0]!.email);
+    expect(badId.code).toBe(2);
+    expect(badId.stderr).toContain("must be a UUID");
+    expect(await db().message.count({ where: { conversationId: world.conversations[0]!.id } })).toBe(messages);
   });
 });

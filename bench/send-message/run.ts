@@ -75,13 +75,15 @@ async function main() {
       );
       return 201;
     });
+    const lastSeq = (await pool.query<{ last_seq: number }>("SELECT last_seq FROM conversations WHERE id = $1", [shared])).rows[0]!.last_seq;
     await pool.end();
+    if (lastSeq < 400) throw new Error(`the shared conversation has only ${lastSeq} messages; a page of 200 needs more`);
 
     // A 200-message page (the shared conversation has thousands of messages by now).
     const pageLatencies: number[] = [];
     for (let i = 0; i < 300; i++) {
       const t0 = performance.now();
-      const res = await request(`${app.url}/api/public/v1/conversations/${shared}/messages?limit=200&after_seq=${i * 5}`, { headers: { authorization: `Bearer ${bots[0]!.key}` } });
+      const res = await request(`${app.url}/api/public/v1/conversations/${shared}/messages?limit=200&after_seq=${(i * 7) % (lastSeq - 200)}`, { headers: { authorization: `Bearer ${bots[0]!.key}` } });
       const body = JSON.parse(res.body) as { data: unknown[] };
       pageLatencies.push(performance.now() - t0);
       if (body.data.length !== 200) throw new Error(`page ${i} had ${body.data.length} messages`);

@@ -1,30 +1,33 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
 
-export type BotStatus = "active" | "paused" | "stopped";
+export const BOT_STATUSES = ["active", "paused", "stopped"] as const;
+export type BotStatus = (typeof BOT_STATUSES)[number];
 
 /**
  * Admins pause a bot (its messages are held for approval: `bot_paused`), stop it (everything it sends is blocked:
- * `bot_stopped`) or make it active again. The reason is kept and shown to whoever asks why.
+ * `bot_stopped`) or make it active again. The reason is kept so whoever asks why a message waits can be told.
  */
 export async function setBotStatus(actor: Actor, botId: string, status: BotStatus, reason?: string) {
-  if (!["active", "paused", "stopped"].includes(status)) throw new ApiError("invalid_body", "Bot status must be active, paused or stopped");
-  const bot = await db().bot.findUnique({ where: { id: botId } });
+  if (!BOT_STATUSES.includes(status)) throw new ApiError("invalid_body", "Bot status must be active, paused or stopped");
+  const bot = await db().bot.findUnique({ where: { id: requireUuid(botId, "Bot") } });
   if (!bot) throw new ApiError("not_found", "Bot not found");
   await requireAdminOrSystem(db(), actor, bot.workspaceId);
+  const statusReason = status === "active" ? null : (reason?.trim() || null);
+  if (bot.status === status && bot.statusReason === statusReason) return { ...view(bot), changed: false };
   return db().$transaction(async (tx) => {
     const updated = await tx.bot.update({
-      where: { id: botId },
-      data: {
-        status,
-        statusReason: reason ?? null,
-        statusChangedAt: new Date(),
-        statusChangedBy: actor.type === "person" ? actor.userId : null,
-      },
+      where: { id: bot.id },
+      data: { status, statusReason, statusChangedAt: new Date(), statusChangedBy: actor.type === "person" ? actor.userId : null },
     });
-    await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: `bot.${status}`, subjectType: "bot", subjectId: botId, data: { from: bot.status, reason: reason ?? null } });
-    return { id: updated.id, handle: updated.handle, status: updated.status, status_reason: updated.statusReason };
+    await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: `bot.${status}`, subjectType: "bot", subjectId: bot.id, data: { from: bot.status, reason: statusReason } });
+    return { ...view(updated), changed: true };
   });
+}
+
+function view(bot: { id: string; handle: string; status: BotStatus; statusReason: string | null; statusChangedAt: Date | null }) {
+  return { id: bot.id, handle: bot.handle, status: bot.status, status_reason: bot.statusReason, status_changed_at: bot.statusChangedAt?.toISOString() ?? null };
 }

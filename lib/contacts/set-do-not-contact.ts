@@ -1,19 +1,42 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 
-/** A member marks a contact do-not-contact (every bot message in its conversations is blocked), or clears it. */
+/**
+ * A member marks a contact do-not-contact (every bot message in its conversations is then blocked), or clears the
+ * mark. The by/at columns describe the mark in force; the audit trail keeps who cleared it. Repeats change nothing.
+ */
 export async function setDoNotContact(actor: PersonActor, contactId: string, on: boolean) {
-  const contact = await db().contact.findUnique({ where: { id: contactId } });
+  const contact = await db().contact.findUnique({ where: { id: requireUuid(contactId, "Contact") } });
   if (!contact) throw new ApiError("not_found", "Contact not found");
   await requireMember(db(), actor, contact.workspaceId);
+  if (contact.doNotContact === on) return { ...view(contact), changed: false };
   return db().$transaction(async (tx) => {
     const updated = await tx.contact.update({
-      where: { id: contactId },
-      data: on ? { doNotContact: true, doNotContactByUserId: actor.userId, doNotContactAt: new Date() } : { doNotContact: false, doNotContactByUserId: actor.userId, doNotContactAt: new Date() },
+      where: { id: contact.id },
+      data: on
+        ? { doNotContact: true, doNotContactByUserId: actor.userId, doNotContactAt: new Date() }
+        : { doNotContact: false, doNotContactByUserId: null, doNotContactAt: null },
     });
-    await recordAudit(tx, { workspaceId: contact.workspaceId, actor, action: on ? "contact.do_not_contact_set" : "contact.do_not_contact_cleared", subjectType: "contact", subjectId: contactId });
-    return { id: updated.id, name: updated.name, do_not_contact: updated.doNotContact, changed_at: updated.doNotContactAt?.toISOString() ?? null };
+    await recordAudit(tx, {
+      workspaceId: contact.workspaceId,
+      actor,
+      action: on ? "contact.do_not_contact_set" : "contact.do_not_contact_cleared",
+      subjectType: "contact",
+      subjectId: contact.id,
+    });
+    return { ...view(updated), changed: true };
   });
+}
+
+function view(contact: { id: string; name: string; doNotContact: boolean; doNotContactByUserId: string | null; doNotContactAt: Date | null }) {
+  return {
+    id: contact.id,
+    name: contact.name,
+    do_not_contact: contact.doNotContact,
+    do_not_contact_by_user_id: contact.doNotContactByUserId,
+    do_not_contact_at: contact.doNotContactAt?.toISOString() ?? null,
+  };
 }

@@ -1,14 +1,24 @@
 import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { serializeDraft } from "./serialize-draft";
 
-/** Everything waiting for a person in a workspace: drafts and held messages in conversations they can act in. */
+/**
+ * What waits for this person in a workspace: pending drafts and held messages, oldest first, in the conversations
+ * they can act in (the ones they take part in; every one for an admin, as approveDraft allows).
+ */
 export async function listPendingApprovals(actor: PersonActor, workspaceId: string) {
-  const membership = await requireMember(db(), actor, workspaceId);
-  const visible = membership.role === "admin"
-    ? { workspaceId }
-    : { workspaceId, id: { in: (await db().conversationParticipant.findMany({ where: { userId: actor.userId }, select: { conversationId: true } })).map((p) => p.conversationId) } };
-  const conversations = await db().conversation.findMany({ where: visible, select: { id: true, title: true } });
+  const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
+  if (!workspace) throw new ApiError("not_found", "Workspace not found");
+  const membership = await requireMember(db(), actor, workspace.id);
+  const conversations = await db().conversation.findMany({
+    where: {
+      workspaceId: membership.workspaceId,
+      ...(membership.role === "admin" ? {} : { id: { in: await participatingIn(actor.userId) } }),
+    },
+    select: { id: true, title: true },
+  });
   const drafts = await db().draft.findMany({
     where: { conversationId: { in: conversations.map((c) => c.id) }, status: "pending", expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "asc" },
@@ -20,7 +30,13 @@ export async function listPendingApprovals(actor: PersonActor, workspaceId: stri
     ...serializeDraft(draft),
     origin: draft.origin,
     reasons: draft.reasons,
+    blocks: draft.blocks,
     conversation_title: titleById.get(draft.conversationId) ?? null,
     bot: botById.get(draft.botId) ?? null,
   }));
+}
+
+async function participatingIn(userId: string): Promise<string[]> {
+  const rows = await db().conversationParticipant.findMany({ where: { userId }, select: { conversationId: true } });
+  return rows.map((row) => row.conversationId);
 }

@@ -50,8 +50,8 @@ describe("person actions", () => {
     await expect(optOut(stranger(), conversation)).rejects.toMatchObject({ code: "forbidden" });
     expect((await takeOver(ben(), conversation)).taken_over_by_user_id).toBe(world.people[1]!.id);
     expect((await release(ben(), conversation)).taken_over_by_user_id).toBeNull();
-    expect((await blockBot(ben(), conversation, world.bots[0]!.id)).created).toBe(true);
-    expect((await blockBot(ben(), conversation, world.bots[0]!.id)).created).toBe(false);
+    expect((await blockBot(ben(), conversation, world.bots[0]!.id)).changed).toBe(true);
+    expect((await blockBot(ben(), conversation, world.bots[0]!.id)).changed).toBe(false);
     await unblockBot(ana(), conversation, world.bots[0]!.id);
     expect(await db().botBlock.count({ where: { conversationId: conversation, revokedAt: null } })).toBe(0);
     expect((await optOut(ben(), conversation)).created).toBe(true);

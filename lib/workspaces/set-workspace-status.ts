@@ -1,19 +1,23 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
 
-export type WorkspaceStatus = "active" | "restricted" | "suspended";
+export const WORKSPACE_STATUSES = ["active", "restricted", "suspended"] as const;
+export type WorkspaceStatus = (typeof WORKSPACE_STATUSES)[number];
 
-/** Restricted and suspended workspaces' bots can send nothing (403 `workspace_restricted` / `workspace_suspended`). */
+/** A restricted or suspended workspace's bots can send nothing (403 `workspace_restricted` / `workspace_suspended`). */
 export async function setWorkspaceStatus(actor: Actor, workspaceId: string, status: WorkspaceStatus) {
-  if (!["active", "restricted", "suspended"].includes(status)) throw new ApiError("invalid_body", "Workspace status must be active, restricted or suspended");
-  const workspace = await db().workspace.findUnique({ where: { id: workspaceId } });
+  if (!WORKSPACE_STATUSES.includes(status)) throw new ApiError("invalid_body", "Workspace status must be active, restricted or suspended");
+  const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireAdminOrSystem(db(), actor, workspaceId);
+  await requireAdminOrSystem(db(), actor, workspace.id);
+  const view = (w: typeof workspace, changed: boolean) => ({ id: w.id, slug: w.slug, status: w.status, changed });
+  if (workspace.status === status) return view(workspace, false);
   return db().$transaction(async (tx) => {
-    const updated = await tx.workspace.update({ where: { id: workspaceId }, data: { status } });
-    await recordAudit(tx, { workspaceId, actor, action: `workspace.${status}`, subjectType: "workspace", subjectId: workspaceId, data: { from: workspace.status } });
-    return { id: updated.id, slug: updated.slug, status: updated.status };
+    const updated = await tx.workspace.update({ where: { id: workspace.id }, data: { status } });
+    await recordAudit(tx, { workspaceId: workspace.id, actor, action: `workspace.${status}`, subjectType: "workspace", subjectId: workspace.id, data: { from: workspace.status } });
+    return view(updated, true);
   });
 }

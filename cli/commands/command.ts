@@ -1,0 +1,55 @@
+import { isUuid } from "@/lib/ids";
+
+// What every command is: a usage line, the flags parseArgs knows, and a function of the parsed arguments that
+// calls the domain and returns what to print as JSON. Usage mistakes throw UsageError (exit 2), never ApiError.
+
+export interface Args {
+  positionals: string[];
+  flags: Record<string, string | boolean | (string | boolean)[] | undefined>;
+}
+
+export interface Flag {
+  type: "string" | "boolean";
+  multiple?: boolean;
+}
+
+export interface Command {
+  usage: string;
+  flags: Record<string, Flag>;
+  run(args: Args): Promise<unknown>;
+}
+
+export const S: Flag = { type: "string" };
+export const M: Flag = { type: "string", multiple: true };
+export const B: Flag = { type: "boolean" };
+
+export class UsageError extends Error {}
+
+export const str = (args: Args, name: string) => args.flags[name] as string | undefined;
+export const list = (args: Args, name: string) => (args.flags[name] as string[] | undefined) ?? [];
+export const bool = (args: Args, name: string) => args.flags[name] === true;
+
+export function required(value: string | undefined, what: string): string {
+  if (value === undefined || value === "") throw new UsageError(`${what} is required`);
+  return value;
+}
+
+/** An id the user typed: malformed ones are a usage mistake, said plainly rather than as a database error. */
+export function id(value: string | undefined, what: string): string {
+  const given = required(value, what);
+  if (!isUuid(given)) throw new UsageError(`${what} must be a UUID, got "${given}"`);
+  return given;
+}
+
+export function oneOf<T extends string>(value: string | undefined, choices: readonly T[], what: string): T {
+  const given = required(value, what);
+  if (!(choices as readonly string[]).includes(given)) throw new UsageError(`${what} must be one of ${choices.join(", ")}, got "${given}"`);
+  return given as T;
+}
+
+export function wholeNumber(value: string | undefined, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isInteger(n)) throw new UsageError(`${what} must be a whole number, got "${value}"`);
+  return n;
+}

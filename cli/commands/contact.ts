@@ -1,0 +1,28 @@
+import { createContact } from "@/lib/contacts/create-contact";
+import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
+import { id, oneOf, required, S, str, type Command } from "./command";
+import { requirePerson, workspaceBySlug } from "./resolve";
+
+export const contactCommands: Record<string, Command> = {
+  "contact create": {
+    usage: "contact create --workspace SLUG --name NAME [--email EMAIL] [--sensitivity normal|high] --as EMAIL",
+    flags: { workspace: S, name: S, email: S, sensitivity: S, as: S },
+    run: async (args) => {
+      const name = required(str(args, "name"), "--name");
+      const sensitivity = oneOf(str(args, "sensitivity") ?? "normal", ["normal", "high"] as const, "--sensitivity");
+      const actor = await requirePerson(str(args, "as"));
+      const ws = await workspaceBySlug(str(args, "workspace"));
+      const contact = await createContact(actor, { workspaceId: ws.id, name, email: str(args, "email"), sensitivity });
+      return { id: contact.id, workspace_id: contact.workspaceId, name: contact.name, email: contact.email, sensitivity: contact.sensitivity };
+    },
+  },
+  "contact dnc": {
+    usage: "contact dnc CONTACT_ID on|off --as EMAIL",
+    flags: { as: S },
+    run: async (args) => {
+      const contactId = id(args.positionals[0], "CONTACT_ID");
+      const value = oneOf(args.positionals[1], ["on", "off"] as const, "on|off");
+      return setDoNotContact(await requirePerson(str(args, "as")), contactId, value === "on");
+    },
+  },
+};

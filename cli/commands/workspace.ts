@@ -1,0 +1,42 @@
+import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { setWorkspaceStatus, WORKSPACE_STATUSES } from "@/lib/workspaces/set-workspace-status";
+import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
+import { oneOf, required, S, str, wholeNumber, type Command } from "./command";
+import { actorFrom, workspaceBySlug } from "./resolve";
+
+export const workspaceCommands: Record<string, Command> = {
+  "workspace create": {
+    usage: "workspace create --slug SLUG --name NAME",
+    flags: { slug: S, name: S },
+    run: async (args) => {
+      const input = { slug: required(str(args, "slug"), "--slug"), name: required(str(args, "name"), "--name") };
+      const ws = await createWorkspace(input);
+      return { id: ws.id, slug: ws.slug, name: ws.name, status: ws.status };
+    },
+  },
+  "workspace status": {
+    usage: "workspace status SLUG active|restricted|suspended [--as EMAIL]",
+    flags: { as: S },
+    run: async (args) => {
+      const status = oneOf(args.positionals[1], WORKSPACE_STATUSES, "the status");
+      const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
+      return setWorkspaceStatus(await actorFrom(str(args, "as")), ws.id, status);
+    },
+  },
+  "workspace settings": {
+    usage:
+      "workspace settings SLUG [--daily-limit N] [--new-bot-threshold N] [--conversation-limit N|off] [--conversation-window-seconds N] [--as EMAIL]",
+    flags: { as: S, "daily-limit": S, "new-bot-threshold": S, "conversation-limit": S, "conversation-window-seconds": S },
+    run: async (args) => {
+      const limit = str(args, "conversation-limit");
+      const changes = {
+        dailyLimit: wholeNumber(str(args, "daily-limit"), "--daily-limit"),
+        newBotThreshold: wholeNumber(str(args, "new-bot-threshold"), "--new-bot-threshold"),
+        conversationLimit: limit === "off" ? null : wholeNumber(limit, "--conversation-limit"),
+        conversationWindowSeconds: wholeNumber(str(args, "conversation-window-seconds"), "--conversation-window-seconds"),
+      };
+      const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
+      return updatePolicySettings(await actorFrom(str(args, "as")), ws.id, changes);
+    },
+  },
+};
