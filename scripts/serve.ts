@@ -24,7 +24,9 @@ async function main() {
   await disconnectDb();
 
   const nextBin = path.resolve("node_modules/next/dist/bin/next");
-  const child = spawn(process.execPath, [nextBin, mode, "--port", String(env().PORT)], {
+  // SERVER_NODE_ARGS: extra flags for the server's Node process (e.g. --cpu-prof when profiling a benchmark).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, nextBin, mode, "--port", String(env().PORT)], {
     stdio: "inherit",
     env: { ...process.env, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1" },
   });
