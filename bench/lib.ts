@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -119,6 +119,39 @@ export function request(url: string, options: { method?: string; headers?: Recor
     req.on("error", reject);
     req.end(options.body);
   });
+}
+
+/**
+ * Load with wrk (Debian's `wrk`, written in C: it leaves the CPU to the server, which shares this 2-core machine
+ * with the client). `script` is a wrk Lua script that builds each request. Returns null when wrk is not installed.
+ */
+export function wrkLoad(url: string, options: { seconds: number; connections: number; script?: string }): LoadResult | null {
+  const args = ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--latency", ...(options.script ? ["-s", options.script] : []), url];
+  let out: string;
+  try {
+    out = execFileSync("wrk", args, { encoding: "utf8" });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return null;
+    throw error;
+  }
+  const ms = (label: string) => {
+    const match = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)`, "m").exec(out);
+    if (!match) return NaN;
+    const value = Number(match[1]);
+    return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+  };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    requests,
+    errors: (errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0) + non2xx,
+    seconds: options.seconds,
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50: ms("50%"),
+    p99: ms("99%"),
+    statuses: non2xx ? { 0: non2xx } : {},
+  };
 }
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");

@@ -1,5 +1,6 @@
 import { sql } from "@/lib/db/sql";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/api-key";
+import { cachedPrincipal, rememberPrincipal } from "./api-key-cache";
 
 /** The bot behind an API key: who is calling, with what rights. Authorship of its messages comes from here. */
 export interface BotPrincipal {
@@ -13,14 +14,20 @@ export interface BotPrincipal {
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** Returns the bot for a key, or null for a missing, malformed, unknown or revoked key (revocation is immediate). */
+/**
+ * Returns the bot for a key, or null for a missing, malformed, unknown or revoked key. Revocation is immediate: a
+ * revoked key is evicted from the cache of every process (lib/bots/api-key-cache.ts).
+ */
 export async function authenticateBot(apiKey: string | null): Promise<BotPrincipal | null> {
   if (!apiKey || !isWellFormedApiKey(apiKey)) return null;
+  const hash = hashApiKey(apiKey);
+  const cached = await cachedPrincipal(hash);
+  if (cached) return cached;
   const rows = await sql().query<{ key_id: string; scopes: string[] | null; last_used_at: Date | null; id: string; handle: string; name: string; workspace_id: string }>(
     `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id
      FROM api_keys k JOIN bots b ON b.id = k.bot_id
      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-    [hashApiKey(apiKey)],
+    [hash],
   );
   const row = rows[0];
   if (!row) return null;
@@ -30,7 +37,7 @@ export async function authenticateBot(apiKey: string | null): Promise<BotPrincip
       .query("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [row.key_id])
       .catch(() => {});
   }
-  return {
+  const principal: BotPrincipal = {
     id: row.id,
     handle: row.handle,
     name: row.name,
@@ -38,6 +45,8 @@ export async function authenticateBot(apiKey: string | null): Promise<BotPrincip
     keyId: row.key_id,
     scopes: row.scopes ?? [],
   };
+  rememberPrincipal(hash, principal);
+  return principal;
 }
 
 export function bearerToken(header: string | null): string | null {

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { generateApiKey } from "@/lib/keys/api-key";
+import { API_KEY_CHANNEL, forgetPrincipal } from "./api-key-cache";
 import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
 
 export const API_KEY_SCOPES = ["memory:sensitive"] as const;
@@ -38,8 +39,11 @@ export async function revokeApiKey(actor: Actor, keyId: string) {
   await requireAdminOrSystem(db(), actor, bot.workspaceId);
   const revoked = await db().$transaction(async (tx) => {
     const updated = await tx.apiKey.update({ where: { id: keyId }, data: { revokedAt: record.revokedAt ?? new Date() } });
+    // Every process that cached the key forgets it when this commits (lib/bots/api-key-cache.ts).
+    await tx.$executeRaw`SELECT pg_notify(${API_KEY_CHANNEL}, ${record.keyHash})`;
     await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: "api_key.revoked", subjectType: "api_key", subjectId: keyId });
     return updated;
   });
+  forgetPrincipal(record.keyHash);
   return { id: revoked.id, prefix: revoked.prefix, revoked_at: revoked.revokedAt!.toISOString() };
 }

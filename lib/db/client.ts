@@ -1,6 +1,7 @@
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { closeListener } from "./listener";
 
 // One Prisma client per process (kept on globalThis so Next's dev reloads and bundles share it), on a node-postgres
 // pool through @prisma/adapter-pg. DATABASE_URL is set by whoever started the process: `npm start` (scripts/serve.ts)
@@ -26,6 +27,7 @@ export function pool(): pg.Pool {
 }
 
 export async function disconnectDb(): Promise<void> {
+  await closeListener();
   const current = store.__relayDb;
   store.__relayDb = undefined;
   if (current) {

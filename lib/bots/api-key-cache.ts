@@ -1,0 +1,43 @@
+import { listening, subscribe } from "@/lib/db/listener";
+import type { BotPrincipal } from "./authenticate-bot";
+
+// Keys looked up recently, by hash, for a minute at most: a bot's every request no longer costs a query. Revocation
+// stays immediate: revokeApiKey evicts the key here at once and NOTIFYs every other process (the CLI, other app
+// processes), which evict it on receipt. Without a working LISTEN connection nothing is cached.
+
+export const API_KEY_CHANNEL = "relay_api_key_revoked";
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 10_000;
+
+const store = globalThis as unknown as { __relayKeyCache?: Map<string, { principal: BotPrincipal; expires: number }> };
+const entries = (store.__relayKeyCache ??= new Map());
+const onRevoked = (hash: string) => void entries.delete(hash);
+const onReset = () => entries.clear();
+
+/** Subscribes (again) when not listening; a no-op on the hot path once the LISTEN connection is up. */
+function start(): Promise<void> {
+  return listening() ? Promise.resolve() : subscribe(API_KEY_CHANNEL, onRevoked, onReset);
+}
+
+export async function cachedPrincipal(hash: string): Promise<BotPrincipal | null> {
+  await start();
+  if (!listening()) return null;
+  const hit = entries.get(hash);
+  if (!hit) return null;
+  if (hit.expires < Date.now()) {
+    entries.delete(hash);
+    return null;
+  }
+  return hit.principal;
+}
+
+export function rememberPrincipal(hash: string, principal: BotPrincipal): void {
+  if (!listening()) return;
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(hash, { principal, expires: Date.now() + TTL_MS });
+}
+
+export function forgetPrincipal(hash: string): void {
+  entries.delete(hash);
+}
+

@@ -1,0 +1,79 @@
+import pg from "pg";
+
+// One LISTEN connection per process, shared by everything that reacts to Postgres NOTIFY (cache invalidation now,
+// live updates later). While it is down, `listening()` is false and users of it must not trust what they cached:
+// `onReset` handlers run when the connection drops, and it reconnects in the background.
+
+type Handler = (payload: string) => void;
+
+interface ListenerState {
+  client: pg.Client | null;
+  connecting: Promise<void> | null;
+  healthy: boolean;
+  channels: Map<string, Set<Handler>>;
+  resets: Set<() => void>;
+  closed: boolean;
+}
+
+const store = globalThis as unknown as { __relayListener?: ListenerState };
+const state = (store.__relayListener ??= { client: null, connecting: null, healthy: false, channels: new Map(), resets: new Set(), closed: false });
+
+export const listening = () => state.healthy;
+
+/** Subscribes to a channel; resolves once LISTEN is in place (or the attempt failed: then `listening()` is false). */
+export async function subscribe(channel: string, handler: Handler, onReset?: () => void): Promise<void> {
+  state.closed = false;
+  let handlers = state.channels.get(channel);
+  if (!handlers) state.channels.set(channel, (handlers = new Set<Handler>()));
+  handlers.add(handler);
+  if (onReset) state.resets.add(onReset);
+  if (state.client && state.healthy) {
+    await state.client.query(`LISTEN "${channel}"`).catch(() => markDown());
+    return;
+  }
+  await connect();
+}
+
+function connect(): Promise<void> {
+  state.connecting ??= (async () => {
+    const url = process.env.DATABASE_URL;
+    if (!url) return;
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (message) => {
+      for (const handler of state.channels.get(message.channel) ?? []) handler(message.payload ?? "");
+    });
+    client.on("error", () => markDown());
+    client.on("end", () => markDown());
+    try {
+      await client.connect();
+      for (const channel of state.channels.keys()) await client.query(`LISTEN "${channel}"`);
+      state.client = client;
+      state.healthy = true;
+    } catch {
+      await client.end().catch(() => {});
+      markDown();
+    }
+  })().finally(() => {
+    state.connecting = null;
+  });
+  return state.connecting;
+}
+
+function markDown() {
+  const wasHealthy = state.healthy;
+  state.healthy = false;
+  const client = state.client;
+  state.client = null;
+  if (client) void client.end().catch(() => {});
+  if (wasHealthy) for (const reset of state.resets) reset();
+  if (!state.closed) setTimeout(() => void connect(), 1000).unref();
+}
+
+export async function closeListener(): Promise<void> {
+  state.closed = true;
+  state.healthy = false;
+  const client = state.client;
+  state.client = null;
+  for (const reset of state.resets) reset();
+  await client?.end().catch(() => {});
+}
