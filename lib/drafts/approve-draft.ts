@@ -1,4 +1,5 @@
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
+import { requireUuid } from "@/lib/ids";
 import { prismaSql } from "@/lib/db/sql";
 import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { ApiError } from "@/lib/errors";
@@ -24,11 +25,7 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
     throw new ApiError("invalid_body", `The edited text must be 1 to ${MAX_BODY} characters`);
   }
   const outcome = await db().$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM drafts WHERE id = ${draftId}::uuid FOR UPDATE`;
-    if (locked.length === 0) throw new ApiError("not_found", "Draft not found");
-    const draft = await tx.draft.findUniqueOrThrow({ where: { id: draftId } });
-    const { conversation } = await requireConversationAccess(tx, actor, draft.conversationId);
-    if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
+    const { draft, conversation } = await lockPendingDraft(tx, actor, draftId);
     if (draft.expiresAt.getTime() < Date.now()) {
       await tx.draft.update({ where: { id: draftId }, data: { status: "expired" } });
       return { kind: "expired" } as const;
@@ -36,7 +33,6 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
 
     const body = editedBody ?? draft.body;
     const blocks = (draft.blocks as Block[] | null) ?? null;
-    await lockConversation(prismaSql(tx), draft.conversationId);
     const decision = await decide(prismaSql(tx), {
       mode: "approved",
       botId: draft.botId,
@@ -90,11 +86,7 @@ async function refuse(decision: Decision, verdict: Refusal, workspaceId: string,
 
 export async function rejectDraft(actor: PersonActor, draftId: string, note?: string) {
   const draft = await db().$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM drafts WHERE id = ${draftId}::uuid FOR UPDATE`;
-    if (locked.length === 0) throw new ApiError("not_found", "Draft not found");
-    const current = await tx.draft.findUniqueOrThrow({ where: { id: draftId } });
-    const { conversation } = await requireConversationAccess(tx, actor, current.conversationId);
-    if (current.status !== "pending") throw new ApiError("conflict", `This ${label(current.origin)} was already ${current.status}`);
+    const { draft: current, conversation } = await lockPendingDraft(tx, actor, draftId);
     const updated = await tx.draft.update({
       where: { id: draftId },
       data: {
@@ -117,6 +109,23 @@ export async function rejectDraft(actor: PersonActor, draftId: string, note?: st
     return updated;
   });
   return serializeDraft(draft);
+}
+
+/**
+ * Locks a draft that a person is deciding, and checks they may. The conversation is locked first, then the draft:
+ * the order of a person's reply (which inserts into the conversation, then cancels its follow-ups), so the two
+ * never deadlock. A draft already decided is a 409 `conflict`: double clicks and two people at once decide once.
+ */
+async function lockPendingDraft(tx: Tx, actor: PersonActor, id: string) {
+  const draftId = requireUuid(id, "Draft");
+  const found = await tx.draft.findUnique({ where: { id: draftId }, select: { conversationId: true } });
+  if (!found) throw new ApiError("not_found", "Draft not found");
+  await lockConversation(prismaSql(tx), found.conversationId);
+  await tx.$queryRaw`SELECT id FROM drafts WHERE id = ${draftId}::uuid FOR UPDATE`;
+  const draft = await tx.draft.findUniqueOrThrow({ where: { id: draftId } });
+  const { conversation } = await requireConversationAccess(tx, actor, draft.conversationId);
+  if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
+  return { draft, conversation };
 }
 
 const label = (origin: string) => (origin === "held_message" ? "held message" : "draft");
