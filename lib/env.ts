@@ -14,6 +14,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   /** Seeds the demo workspace on first start of an empty database. */
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  /** `npm start` runs a job worker (webhook delivery) beside the server; false when workers run apart. */
+  RUN_WORKER: z.enum(["true", "false"]).default("true"),
+  /** Deliveries one worker process runs at once. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
 });
 
 export type Env = z.infer<typeof schema>;

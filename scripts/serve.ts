@@ -4,10 +4,12 @@ import { prepareDatabase } from "@/lib/db/setup";
 import { disconnectDb } from "@/lib/db/client";
 import { ensureDemo } from "@/lib/seed/ensure-demo";
 import { env } from "@/lib/env";
+import { startWorker } from "@/jobs/worker";
 
 // `npm start` / `npm run dev`: resolves the database (DATABASE_URL, or the embedded server in DATA_DIR, started
 // here if no other process has), applies migrations, seeds the demo on first start, then runs Next with
-// DATABASE_URL set. The embedded server lives as long as this process.
+// DATABASE_URL set. The embedded server lives as long as this process, and so does the job worker that delivers
+// webhooks (RUN_WORKER=false leaves that to `npm run worker` processes).
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 
@@ -22,6 +24,7 @@ async function main() {
     for (const b of demo.bots) console.log(`[relay]   bot @${b.handle} key ${b.api_key}`);
   }
   await disconnectDb();
+  const worker = env().RUN_WORKER === "true" ? await startWorker({ databaseUrl: ready.url, concurrency: env().WORKER_CONCURRENCY }) : null;
 
   const nextBin = path.resolve("node_modules/next/dist/bin/next");
   // SERVER_NODE_ARGS: extra flags for the server's Node process (e.g. --cpu-prof when profiling a benchmark).
@@ -31,6 +34,8 @@ async function main() {
     env: { ...process.env, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1" },
   });
   const stop = async (code: number) => {
+    await worker?.stop().catch(() => {});
+    await disconnectDb().catch(() => {});
     if (ready.embedded?.owned) await ready.embedded.stop().catch(() => {});
     process.exit(code);
   };

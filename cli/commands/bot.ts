@@ -1,8 +1,10 @@
 import { createBot } from "@/lib/bots/create-bot";
+import { pingBot } from "@/lib/webhooks/ping-bot";
+import { rotateSigningSecret } from "@/lib/webhooks/rotate-signing-secret";
 import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
 import { authorizeBot, removeBot } from "@/lib/conversations/authorize-bot";
 import { blockBot, unblockBot } from "@/lib/conversations/block-bot";
-import { B, bool, id, required, S, str, type Command } from "./command";
+import { B, bool, id, required, S, str, wholeNumber, type Command } from "./command";
 import { actorFrom, botByHandle, requirePerson, workspaceBySlug } from "./resolve";
 
 const statusVerbs: Record<string, BotStatus> = { pause: "paused", stop: "stopped", resume: "active" };
@@ -49,13 +51,14 @@ const conversationCommands = Object.fromEntries(
 
 export const botCommands: Record<string, Command> = {
   "bot create": {
-    usage: "bot create --workspace SLUG --handle HANDLE --name NAME [--webhook-url URL] [--established] [--as EMAIL] --json",
-    flags: { workspace: S, handle: S, name: S, "webhook-url": S, established: B, as: S },
+    usage: "bot create --workspace SLUG --handle HANDLE --name NAME [--webhook-url URL] [--events T1,T2] [--established] [--as EMAIL]",
+    flags: { workspace: S, handle: S, name: S, "webhook-url": S, events: S, established: B, as: S },
     run: async (args) => {
       const input = {
         handle: required(str(args, "handle"), "--handle"),
         name: required(str(args, "name"), "--name"),
         webhookUrl: str(args, "webhook-url") ?? null,
+        eventTypes: str(args, "events")?.split(",").map((type) => type.trim()).filter(Boolean),
         established: bool(args, "established"),
       };
       const actor = await actorFrom(str(args, "as"));
@@ -67,11 +70,26 @@ export const botCommands: Record<string, Command> = {
         name: bot.name,
         workspace_id: bot.workspaceId,
         webhook_url: bot.webhookUrl,
+        event_types: bot.eventTypes,
         api_key: apiKey,
         api_key_id: apiKeyId,
         signing_secret: signingSecret,
         established: input.established,
       };
+    },
+  },
+  "bot ping": {
+    usage: "bot ping HANDLE [--as EMAIL]",
+    flags: { as: S },
+    run: async (args) => pingBot(await actorFrom(str(args, "as")), (await botByHandle(args.positionals[0])).id),
+  },
+  "bot rotate-secret": {
+    usage: "bot rotate-secret HANDLE [--overlap-minutes N] [--as EMAIL]",
+    flags: { "overlap-minutes": S, as: S },
+    run: async (args) => {
+      const bot = await botByHandle(args.positionals[0]);
+      const overlapMinutes = wholeNumber(str(args, "overlap-minutes"), "--overlap-minutes");
+      return rotateSigningSecret(await actorFrom(str(args, "as")), bot.id, { overlapMinutes });
     },
   },
   ...statusCommands,

@@ -3,6 +3,7 @@ import type { Command } from "./command";
 import { consentCommands } from "./consent";
 import { contactCommands } from "./contact";
 import { conversationCommands } from "./conversation";
+import { deliveryCommands } from "./delivery";
 import { draftCommands } from "./draft";
 import { keyCommands } from "./key";
 import { messageCommands } from "./message";
@@ -22,6 +23,7 @@ export const COMMANDS: Record<string, Command> = {
   ...messageCommands,
   ...draftCommands,
   ...consentCommands,
+  ...deliveryCommands,
 };
 
 export { UsageError, type Command } from "./command";

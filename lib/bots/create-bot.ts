@@ -3,8 +3,9 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { seal } from "@/lib/crypto/secret-box";
-import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
+import { requireMember, type Actor } from "@/lib/people/actor";
 import { validateWebhookUrl } from "@/lib/webhooks/validate-webhook-url";
+import { validateEventTypes } from "@/lib/webhooks/event-types";
 import { issueApiKey } from "./issue-api-key";
 
 const HANDLE = /^[a-z][a-z0-9_-]{2,31}$/;
@@ -19,13 +20,22 @@ export function newSigningSecret(): string {
  */
 export async function createBot(
   actor: Actor,
-  input: { workspaceId: string; handle: string; name: string; webhookUrl?: string | null; established?: boolean },
+  input: {
+    workspaceId: string;
+    handle: string;
+    name: string;
+    webhookUrl?: string | null;
+    eventTypes?: string[];
+    established?: boolean;
+  },
 ) {
-  await requireAdminOrSystem(db(), actor, input.workspaceId);
+  // Any member may register a bot; it can do nothing until a participant authorizes it (require-bot-manager.ts).
+  if (actor.type === "person") await requireMember(db(), actor, input.workspaceId);
   const handle = input.handle.trim().toLowerCase();
   if (!HANDLE.test(handle)) throw new ApiError("invalid_body", "Bot handle must be 3-32 characters: a letter, then letters, digits, - or _");
   if (!input.name.trim()) throw new ApiError("invalid_body", "Bot name is required");
   const webhookUrl = input.webhookUrl ? validateWebhookUrl(input.webhookUrl) : null;
+  const eventTypes = input.eventTypes ? validateEventTypes(input.eventTypes) : undefined;
   if (await db().bot.findUnique({ where: { handle } })) throw new ApiError("conflict", `Bot handle @${handle} is taken`);
 
   const signingSecret = newSigningSecret();
@@ -37,6 +47,7 @@ export async function createBot(
         handle,
         name: input.name.trim(),
         webhookUrl,
+        eventTypes,
         trustedMessageCount: input.established ? (settings?.newBotThreshold ?? 50) : 0,
         createdByUserId: actor.type === "person" ? actor.userId : null,
       },

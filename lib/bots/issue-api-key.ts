@@ -4,15 +4,14 @@ import { ApiError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { generateApiKey } from "@/lib/keys/api-key";
 import { API_KEY_CHANNEL, forgetPrincipal } from "./api-key-cache";
-import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
+import type { Actor } from "@/lib/people/actor";
+import { requireBotManager } from "./require-bot-manager";
 
 export const API_KEY_SCOPES = ["memory:sensitive"] as const;
 
 /** Issues a key for a bot. The key is returned once, here; only its hash is kept. Several keys may be active. */
 export async function issueApiKey(actor: Actor, botId: string, options: { name?: string; scopes?: string[] } = {}, client: Db | Tx = db()) {
-  const bot = await client.bot.findUnique({ where: { id: botId } });
-  if (!bot) throw new ApiError("not_found", "Bot not found");
-  await requireAdminOrSystem(client, actor, bot.workspaceId);
+  const bot = await requireBotManager(client, actor, botId);
   const scopes = options.scopes ?? [];
   const unknown = scopes.filter((scope) => !(API_KEY_SCOPES as readonly string[]).includes(scope));
   if (unknown.length) throw new ApiError("invalid_body", `Unknown scope(s): ${unknown.join(", ")}; known: ${API_KEY_SCOPES.join(", ")}`);
@@ -35,8 +34,7 @@ export async function issueApiKey(actor: Actor, botId: string, options: { name?:
 export async function revokeApiKey(actor: Actor, keyId: string) {
   const record = await db().apiKey.findUnique({ where: { id: keyId } });
   if (!record) throw new ApiError("not_found", "API key not found");
-  const bot = await db().bot.findUniqueOrThrow({ where: { id: record.botId } });
-  await requireAdminOrSystem(db(), actor, bot.workspaceId);
+  const bot = await requireBotManager(db(), actor, record.botId);
   const revoked = await db().$transaction(async (tx) => {
     const updated = await tx.apiKey.update({ where: { id: keyId }, data: { revokedAt: record.revokedAt ?? new Date() } });
     // Every process that cached the key forgets it when this commits (lib/bots/api-key-cache.ts).

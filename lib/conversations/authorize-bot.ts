@@ -1,7 +1,9 @@
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { PersonActor } from "@/lib/people/actor";
+import { handleOf, type PersonActor } from "@/lib/people/actor";
+import { prismaSql } from "@/lib/db/sql";
+import { botAdded } from "@/lib/webhooks/events";
 
 // A participant authorizes a bot in a conversation (SPEC.md 1: a bot sees only conversations where a participant
 // authorized it), or removes it. Only people who take part in the conversation can do either.
@@ -25,6 +27,7 @@ export async function authorizeBot(actor: PersonActor, conversationId: string, b
     if (active) return { authorization: active, created: false };
     const authorization = await tx.botAuthorization.create({ data: { conversationId, botId, authorizedByUserId: actor.userId } });
     await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.authorized", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
+    await botAdded(prismaSql(tx), { workspaceId: conversation.workspaceId, conversationId, botId, addedByHandle: await handleOf(tx, actor.userId) });
     return { authorization, created: true };
   };
   return client ? run(client) : db().$transaction(run);

@@ -2,6 +2,9 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { runMigrations as runJobMigrations } from "graphile-worker";
+import { jobLogger } from "./job-logger";
+import { makeJobPool } from "./job-pool";
 
 // Applies prisma/migrations/<name>/migration.sql in order and records each in `_prisma_migrations` exactly as
 // Prisma Migrate does, so `prisma migrate deploy` / `status` agree on a machine that has Prisma's schema engine
@@ -73,6 +76,14 @@ export async function applyMigrations(databaseUrl: string, dir = MIGRATIONS_DIR)
         throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`);
       }
       applied.push(migration.name);
+    }
+    // The job queue's own schema (graphile_worker), under the same lock: a request's transaction enqueues jobs
+    // with graphile_worker.add_job(), so the schema must exist before the app serves anything.
+    const jobPool = makeJobPool(databaseUrl, 1);
+    try {
+      await runJobMigrations({ pgPool: jobPool, logger: jobLogger });
+    } finally {
+      await jobPool.end();
     }
     return { applied, alreadyApplied: done.size };
   } finally {

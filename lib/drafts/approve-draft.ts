@@ -7,7 +7,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { messageContent } from "@/lib/messages/content";
 import { serializeMessage } from "@/lib/messages/serialize";
-import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import { handleOf, requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import { draftApproved, draftRejected } from "@/lib/webhooks/events";
 import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { Block } from "@/lib/schemas/blocks";
@@ -71,6 +72,15 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
       subjectId: draftId,
       data: { message_id: message.id, edited: updated.edited },
     });
+    await draftApproved(prismaSql(tx), {
+      workspaceId: conversation.workspaceId,
+      conversationId: draft.conversationId,
+      botId: draft.botId,
+      draftId,
+      edited: updated.edited,
+      approvedByHandle: await handleOf(tx, actor.userId),
+      message: { id: message.id, seq: message.seq, body: message.body },
+    });
     return { kind: "done", draft: updated, message } as const;
   });
 
@@ -105,6 +115,13 @@ export async function rejectDraft(actor: PersonActor, draftId: string, note?: st
       subjectType: "draft",
       subjectId: draftId,
       data: note ? { note } : {},
+    });
+    await draftRejected(prismaSql(tx), {
+      workspaceId: conversation.workspaceId,
+      conversationId: current.conversationId,
+      botId: current.botId,
+      draftId,
+      rejectedByHandle: await handleOf(tx, actor.userId),
     });
     return updated;
   });

@@ -4,7 +4,8 @@ import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { optIn, optOut } from "@/lib/consent/set-opt-out";
-import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import { handleOf, requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import { followUpCancelled, messageCreated } from "@/lib/webhooks/events";
 import { consentKeyword } from "@/lib/policy/rules/opt-out";
 import { MAX_BODY } from "@/lib/schemas/messages";
 import { insertMessage } from "./insert-message";
@@ -13,7 +14,8 @@ import { serializeMessage } from "./serialize";
 // A person posts in a conversation. A whole-message STOP (or STOPALL, UNSUBSCRIBE, ...) opts them out and START
 // opts them back in, each confirmed by a system message. Any reply, STOP included, cancels the conversation's
 // scheduled follow-ups (SPEC.md: "anyone replies, or anyone sends STOP"). All in one transaction, so a follow-up
-// job never sees the reply without the cancellation.
+// job never sees the reply without the cancellation, and the bots' `message.created` deliveries commit with the
+// message (a bot's own messages never reach this function, so they trigger nothing).
 
 const CONFIRM_OUT = "You won't get bot messages here any more. Send START to opt back in.";
 const CONFIRM_OUT_ALL = "You won't get bot messages in this workspace any more. Send START to opt back in.";
@@ -31,7 +33,13 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
     const message = await insertMessage(prismaSql(tx), { type: "person", userId: actor.userId }, { conversationId, body: text });
     // The row says who wrote it; only the audit event says through which door (web, cli, mcp).
     await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: "message.posted", subjectType: "message", subjectId: message.id, data: { conversation_id: conversationId } });
-    await cancelFollowUps(tx, conversationId, keyword === "opt_out" ? "stop" : "reply");
+    await messageCreated(prismaSql(tx), {
+      workspaceId: conversation.workspaceId,
+      conversationId,
+      senderHandle: await handleOf(tx, actor.userId),
+      message: { id: message.id, seq: message.seq, body: message.body },
+    });
+    await cancelFollowUps(tx, conversation.workspaceId, conversationId, keyword === "opt_out" ? "stop" : "reply");
 
     let consent: Consent = null;
     if (keyword === "opt_out") {
@@ -49,11 +57,15 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
   });
 }
 
-async function cancelFollowUps(tx: Tx, conversationId: string, reason: "reply" | "stop") {
-  await tx.draft.updateMany({
-    where: { conversationId, followUpStatus: "scheduled" },
-    data: { followUpStatus: "cancelled", followUpCancelReason: reason },
-  });
+async function cancelFollowUps(tx: Tx, workspaceId: string, conversationId: string, reason: "reply" | "stop") {
+  const cancelled = await prismaSql(tx).query<{ id: string; bot_id: string }>(
+    `UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2
+      WHERE conversation_id = $1::uuid AND follow_up_status = 'scheduled' RETURNING id, bot_id`,
+    [conversationId, reason],
+  );
+  for (const draft of cancelled) {
+    await followUpCancelled(prismaSql(tx), { workspaceId, conversationId, botId: draft.bot_id, draftId: draft.id, reason });
+  }
 }
 
 async function confirm(tx: Tx, conversationId: string, body: string, consent: Exclude<Consent, null>, userId: string) {

@@ -52,3 +52,9 @@ export type Actor = PersonActor | SystemActor;
 export async function requireAdminOrSystem(client: Db | Tx, actor: Actor, workspaceId: string) {
   if (actor.type === "person") await requireMember(client, actor, workspaceId, "admin");
 }
+
+/** A person's @handle, as events and bots see them. */
+export async function handleOf(client: Db | Tx, userId: string): Promise<string> {
+  const user = await client.user.findUniqueOrThrow({ where: { id: userId }, select: { handle: true } });
+  return user.handle;
+}

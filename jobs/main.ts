@@ -1,0 +1,25 @@
+import { disconnectDb } from "@/lib/db/client";
+import { prepareDatabase } from "@/lib/db/setup";
+import { env } from "@/lib/env";
+import { startWorker } from "./worker";
+
+// `npm run worker`: a job worker as its own process, for scaling out beside the app (which runs one too, unless
+// started with RUN_WORKER=false). It finds the database the way the app does.
+
+async function main() {
+  const ready = await prepareDatabase();
+  const worker = await startWorker({ databaseUrl: ready.url, concurrency: env().WORKER_CONCURRENCY });
+  console.log(JSON.stringify({ worker: "started", concurrency: env().WORKER_CONCURRENCY, pid: process.pid }));
+  const stop = async () => {
+    await worker.stop();
+    await disconnectDb();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+main().catch((error: Error) => {
+  console.error(`[relay worker] could not start: ${error.message}`);
+  process.exit(1);
+});

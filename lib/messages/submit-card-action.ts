@@ -1,0 +1,101 @@
+import { db } from "@/lib/db/client";
+import { prismaSql } from "@/lib/db/sql";
+import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { handleOf, requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import type { Block } from "@/lib/schemas/blocks";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { messageReceived } from "@/lib/webhooks/events";
+
+// A person clicks an approval card's action or submits a form card of a bot's message. The bot that sent it
+// hears a `message.received` event (SPEC.md 6) with `action: {type, action_key, values}` and the `user`. The
+// response is kept on the message (metadata.responses) so every reader sees who answered what.
+
+type FormCard = Extract<Block, { type: "form_card" }>;
+
+export async function submitCardAction(
+  actor: PersonActor,
+  id: string,
+  input: { actionKey: string; values?: Record<string, unknown> },
+) {
+  const messageId = requireUuid(id, "Message");
+  return db().$transaction(async (tx) => {
+    const message = await tx.message.findUnique({ where: { id: messageId } });
+    if (!message) throw new ApiError("not_found", "Message not found");
+    const { conversation } = await requireConversationAccess(tx, actor, message.conversationId);
+    if (!message.senderBotId || !message.blocks) throw new ApiError("invalid_body", "This message has no cards to act on");
+    const blocks = message.blocks as Block[];
+
+    const card = blocks.find((b) => b.type === "approval_card" && b.actions.some((a) => a.key === input.actionKey));
+    const form = blocks.find((b): b is FormCard => b.type === "form_card" && b.submit.key === input.actionKey);
+    if (!card && !form) throw new ApiError("invalid_body", `The message has no action "${input.actionKey}"`);
+    const action = card
+      ? { type: "card.action" as const, action_key: input.actionKey, values: {} }
+      : { type: "form.submit" as const, action_key: input.actionKey, values: formValues(form!, input.values ?? {}) };
+
+    const userHandle = await handleOf(tx, actor.userId);
+    const metadata = (message.metadata ?? {}) as Prisma.JsonObject;
+    const responses = Array.isArray(metadata.responses) ? metadata.responses : [];
+    const response = { ...action, user_id: actor.userId, handle: userHandle, at: new Date().toISOString() };
+    await tx.message.update({ where: { id: messageId }, data: { metadata: { ...metadata, responses: [...responses, response] } } });
+    await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: action.type, subjectType: "message", subjectId: messageId, data: { action_key: input.actionKey } });
+    const eventId = await messageReceived(prismaSql(tx), {
+      workspaceId: conversation.workspaceId,
+      conversationId: message.conversationId,
+      botId: message.senderBotId,
+      messageId,
+      userHandle,
+      action,
+    });
+    return { message_id: messageId, action, event_id: eventId };
+  });
+}
+
+/** A form's values, checked against its inputs: known names only, required ones present, each of its type. */
+export function formValues(form: FormCard, given: Record<string, unknown>): Record<string, string | number> {
+  const inputs = new Map(form.inputs.map((input) => [input.name, input]));
+  const unknown = Object.keys(given).filter((name) => !inputs.has(name));
+  if (unknown.length) throw new ApiError("invalid_body", `The form has no field(s): ${unknown.join(", ")}`);
+  const values: Record<string, string | number> = {};
+  for (const input of form.inputs) {
+    const raw = given[input.name];
+    if (raw === undefined || raw === null || raw === "") {
+      if (input.required) throw new ApiError("invalid_body", `${input.label} is required`);
+      continue;
+    }
+    switch (input.type) {
+      case "number": {
+        const n = typeof raw === "number" ? raw : Number(raw);
+        if (!Number.isFinite(n)) throw new ApiError("invalid_body", `${input.label} must be a number`);
+        if ((input.min !== undefined && n < input.min) || (input.max !== undefined && n > input.max)) {
+          throw new ApiError("invalid_body", `${input.label} must be between ${input.min ?? "-∞"} and ${input.max ?? "∞"}`);
+        }
+        values[input.name] = n;
+        break;
+      }
+      case "date": {
+        const text = String(raw);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
+          throw new ApiError("invalid_body", `${input.label} must be a date (YYYY-MM-DD)`);
+        }
+        values[input.name] = text;
+        break;
+      }
+      case "select": {
+        const text = String(raw);
+        if (!input.options.some((o) => o.value === text)) throw new ApiError("invalid_body", `${input.label}: "${text}" is not one of the options`);
+        values[input.name] = text;
+        break;
+      }
+      case "text": {
+        const text = String(raw);
+        const max = input.max_length ?? 4000;
+        if (text.length > max) throw new ApiError("invalid_body", `${input.label} must be at most ${max} characters`);
+        values[input.name] = text;
+        break;
+      }
+    }
+  }
+  return values;
+}

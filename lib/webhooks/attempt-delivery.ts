@@ -1,0 +1,140 @@
+import { open as unseal } from "@/lib/crypto/secret-box";
+import { sql as poolSql, type Sql } from "@/lib/db/sql";
+import { ENQUEUE_FROM } from "./emit-event";
+import { postWebhook, type PostResult } from "./post-webhook";
+import { signatureHeader } from "./sign";
+
+// One attempt of one delivery: claim it, sign the envelope afresh (a new timestamp every time, so replays verify
+// too), POST it, record the attempt and either finish the delivery or schedule its next try. A 2xx within 15 s is
+// success; anything else is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later, then the delivery fails
+// (DESIGN.md Webhooks). Pings are tests and are not retried.
+
+export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
+/** An attempt older than this with no result belongs to a worker that died (15 s timeout, generous margin). */
+export const STALL_SECONDS = 60;
+
+export type AttemptTrigger = "delivery" | "retry" | "replay" | "ping";
+
+export interface AttemptOutcome {
+  delivery_id: string;
+  attempt: number;
+  trigger: AttemptTrigger;
+  status: "succeeded" | "pending" | "failed";
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+  next_attempt_at: string | null;
+}
+
+interface Claimed {
+  id: string;
+  event_id: string;
+  event_type: string;
+  payload: { id: string; type: string; created_at: string; data: unknown };
+  attempt_count: number;
+  round_attempt_count: number;
+  replayed_at: Date | null;
+  webhook_url: string | null;
+  bot_status: string;
+  secrets: string[];
+}
+
+// Claims the delivery unless it is finished or an attempt is running (a replay and a retry can race).
+const CLAIM = `
+  UPDATE webhook_deliveries d SET attempt_started_at = $2
+    FROM bots b
+   WHERE d.id = $1 AND b.id = d.bot_id AND d.status = 'pending'
+     AND (d.attempt_started_at IS NULL OR d.attempt_started_at < $2::timestamptz - make_interval(secs => $3))
+  RETURNING d.id, d.event_id, d.event_type, d.payload, d.attempt_count, d.round_attempt_count, d.replayed_at,
+            b.webhook_url, b.status AS bot_status,
+            ARRAY(SELECT s.secret_encrypted FROM bot_signing_secrets s
+                   WHERE s.bot_id = b.id AND (s.expires_at IS NULL OR s.expires_at > $2) ORDER BY s.created_at DESC) AS secrets`;
+
+// Records the attempt and the delivery's new state; schedules the next try ($13) in the same transaction.
+const RECORD = `
+  WITH attempt AS (
+    INSERT INTO webhook_attempts (delivery_id, number, trigger, url, request_headers, request_body, response_status,
+                                  response_body, duration_ms, error, started_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+  ),
+  updated AS (
+    UPDATE webhook_deliveries
+       SET status = $12::"DeliveryStatus", attempt_count = attempt_count + 1, round_attempt_count = round_attempt_count + 1,
+           next_attempt_at = $13::timestamptz, attempt_started_at = NULL, last_response_status = $7, last_error = $10,
+           completed_at = CASE WHEN $12 = 'pending' THEN NULL ELSE $14::timestamptz END
+     WHERE id = $1
+    RETURNING id
+  ),
+  retry AS (SELECT id FROM updated WHERE $13::timestamptz IS NOT NULL)
+  ${ENQUEUE_FROM("retry", "$13::timestamptz")}`;
+
+export async function attemptDelivery(
+  deliveryId: string,
+  options: { now?: Date; sql?: Sql; retry?: boolean } = {},
+): Promise<AttemptOutcome | null> {
+  const sql = options.sql ?? poolSql();
+  const startedAt = options.now ?? new Date();
+  const [claimed] = await sql.query<Claimed>(CLAIM, [deliveryId, startedAt, STALL_SECONDS]);
+  if (!claimed) return null; // finished already, or another worker is on it
+
+  const trigger: AttemptTrigger =
+    claimed.event_type === "ping" && claimed.round_attempt_count === 0 && !claimed.replayed_at
+      ? "ping"
+      : claimed.round_attempt_count > 0
+        ? "retry"
+        : claimed.replayed_at
+          ? "replay"
+          : "delivery";
+  const { id, type, created_at, data } = claimed.payload;
+  const body = JSON.stringify({ id, type, created_at, data });
+  const timestamp = Math.floor(startedAt.getTime() / 1000);
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "User-Agent": "Relay-Webhooks/1.0",
+    "X-Service-Event": claimed.event_type,
+    "X-Service-Timestamp": String(timestamp),
+    "X-Service-Signature": signatureHeader(claimed.secrets.map(unseal), timestamp, body),
+    "X-Service-Delivery": claimed.id,
+  };
+
+  const result: PostResult = !claimed.webhook_url
+    ? { status: null, body: null, error: "the bot has no webhook URL", durationMs: 0 }
+    : claimed.bot_status === "stopped"
+      ? { status: null, body: null, error: "the bot is stopped", durationMs: 0 }
+      : await postWebhook(claimed.webhook_url, headers, body);
+
+  const succeeded = result.error === null;
+  const roundAttempt = claimed.round_attempt_count + 1;
+  const retries = (options.retry ?? true) && claimed.event_type !== "ping";
+  const delay = RETRY_DELAYS_SECONDS[roundAttempt - 1];
+  const finishedAt = new Date(startedAt.getTime() + result.durationMs);
+  const nextAttemptAt = !succeeded && retries && delay !== undefined ? new Date(finishedAt.getTime() + delay * 1000) : null;
+  const status = succeeded ? "succeeded" : nextAttemptAt ? "pending" : "failed";
+
+  await sql.query(RECORD, [
+    claimed.id,
+    claimed.attempt_count + 1,
+    trigger,
+    claimed.webhook_url ?? "",
+    JSON.stringify(headers),
+    body,
+    result.status,
+    result.body,
+    result.durationMs,
+    result.error,
+    startedAt,
+    status,
+    nextAttemptAt,
+    finishedAt,
+  ]);
+  return {
+    delivery_id: claimed.id,
+    attempt: claimed.attempt_count + 1,
+    trigger,
+    status,
+    response_status: result.status,
+    duration_ms: result.durationMs,
+    error: result.error,
+    next_attempt_at: nextAttemptAt?.toISOString() ?? null,
+  };
+}

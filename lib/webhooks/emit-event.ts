@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import type { Sql } from "@/lib/db/sql";
+import type { EventType } from "./event-types";
+
+// Events are written, with one delivery row per receiving bot and one job per delivery, in the caller's
+// transaction: the change that caused an event and its deliveries commit together or not at all, so nothing is
+// lost if the process dies at any point (docs/decisions/006-webhook-delivery.md). One statement per event.
+
+export const DELIVER_TASK = "deliver_webhook";
+export const deliveryJobKey = (deliveryId: string) => `webhook:${deliveryId}`;
+
+/** The SQL that enqueues the delivery job of each row of `source` (a relation with an `id` column). */
+export const ENQUEUE_FROM = (source: string, runAt = "NULL") =>
+  `SELECT graphile_worker.add_job('${DELIVER_TASK}', json_build_object('delivery_id', ${source}.id), run_at := ${runAt},
+          max_attempts := 3, job_key := 'webhook:' || ${source}.id) FROM ${source}`;
+
+// Who receives an event of a conversation: bots that want this type, have a webhook URL, are not stopped, are
+// authorized in the conversation by a participant and not blocked there (SPEC.md 6). $1 conversation, $2 type.
+const WANTS = `b.status <> 'stopped' AND b.webhook_url IS NOT NULL AND ($2 = 'ping' OR $2 = ANY (b.event_types))`;
+const AUTHORIZED = `EXISTS (SELECT 1 FROM bot_authorizations a WHERE a.conversation_id = $1 AND a.bot_id = b.id AND a.revoked_at IS NULL)
+  AND NOT EXISTS (SELECT 1 FROM bot_blocks k WHERE k.conversation_id = $1 AND k.bot_id = b.id AND k.revoked_at IS NULL)`;
+
+// $3 event id, $4 workspace, $5 created_at (ISO text), $6 data (jsonb), $7 handles @-mentioned (message.created).
+const insertDeliveries = (recipients: string) => `
+  WITH recipients AS (${recipients}),
+  inserted AS (
+    INSERT INTO webhook_deliveries (event_id, event_type, bot_id, workspace_id, conversation_id, payload, next_attempt_at)
+    SELECT $3::uuid, $2, r.id, $4::uuid, $1::uuid,
+           jsonb_build_object('id', $3::text, 'type', $2::text, 'created_at', $5::text, 'data',
+             CASE WHEN $2 = 'message.created'
+                  THEN jsonb_set($6::jsonb, '{message,mentioned}', to_jsonb(r.handle = ANY ($7::text[])))
+                  ELSE $6::jsonb END),
+           $5::timestamptz
+      FROM recipients r
+    RETURNING id
+  )
+  ${ENQUEUE_FROM("inserted")}`;
+
+const TO_CONVERSATION = insertDeliveries(`SELECT b.id, b.handle FROM bots b WHERE ${WANTS} AND ${AUTHORIZED}`);
+// $8: the one bot. Events of a conversation still need the bot's standing authorization there.
+const TO_BOT = insertDeliveries(
+  `SELECT b.id, b.handle FROM bots b WHERE b.id = $8::uuid AND ${WANTS} AND ($1::uuid IS NULL OR (${AUTHORIZED}))`,
+);
+
+export interface EventInput {
+  type: EventType;
+  workspaceId: string;
+  conversationId: string | null;
+  data: Record<string, unknown>;
+  now?: Date;
+}
+
+/** Handles a person @-mentioned in a message body (`@helper`, `@build-bot`), lower-cased. */
+export function mentionedHandles(body: string): string[] {
+  return [...body.matchAll(/(?<![\w@])@([a-z][a-z0-9_-]{2,31})(?![a-z0-9_-])/gi)].map((m) => m[1]!.toLowerCase());
+}
+
+function values(input: EventInput, eventId: string, mentions: string[]) {
+  const createdAt = (input.now ?? new Date()).toISOString();
+  return [input.conversationId, input.type, eventId, input.workspaceId, createdAt, JSON.stringify(input.data), mentions];
+}
+
+/** Fans an event of a conversation out to every bot there that wants it. Returns the event id. */
+export async function emitToConversation(sql: Sql, input: EventInput & { mentions?: string[] }): Promise<string> {
+  const eventId = randomUUID();
+  await sql.query(TO_CONVERSATION, values(input, eventId, input.mentions ?? []));
+  return eventId;
+}
+
+/** Sends an event to one bot, if it wants it (and, for a conversation's event, still stands authorized there). */
+export async function emitToBot(sql: Sql, botId: string, input: EventInput): Promise<string> {
+  const eventId = randomUUID();
+  await sql.query(TO_BOT, [...values(input, eventId, []), botId]);
+  return eventId;
+}

@@ -1,0 +1,37 @@
+import { ApiError } from "@/lib/errors";
+
+// The events a bot can receive (SPEC.md 6, DESIGN.md Webhooks). Core events are on for a new bot; extension events
+// are opted into in the portal. A `ping` is a connectivity test and always goes, whatever the bot subscribed to.
+
+export const CORE_EVENT_TYPES = ["message.created", "message.received", "conversation.bot_added", "draft.approved"] as const;
+export const EXTENSION_EVENT_TYPES = ["draft.rejected", "follow_up.cancelled", "agent_request.created", "agent_request.answered"] as const;
+export const SUBSCRIBABLE_EVENT_TYPES = [...CORE_EVENT_TYPES, ...EXTENSION_EVENT_TYPES] as const;
+export const EVENT_TYPES = [...SUBSCRIBABLE_EVENT_TYPES, "ping"] as const;
+
+export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
+  "message.created": "A person posted in a conversation the bot is authorized in",
+  "message.received": "A person clicked a card action or submitted a form of the bot's",
+  "conversation.bot_added": "A person added the bot to a conversation",
+  "draft.approved": "A person approved the bot's draft or held message",
+  "draft.rejected": "A person rejected the bot's draft or held message (extension)",
+  "follow_up.cancelled": "A scheduled follow-up was cancelled by a reply or STOP (extension)",
+  "agent_request.created": "Another bot asked this bot a question (extension)",
+  "agent_request.answered": "A bot answered this bot's question (extension)",
+  ping: "Connectivity test from the portal or the CLI",
+};
+
+export function isSubscribable(value: string): value is SubscribableEventType {
+  return (SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** A bot's subscriptions as given by a person: known event names, without duplicates. */
+export function validateEventTypes(values: string[]): SubscribableEventType[] {
+  const unknown = values.filter((value) => !isSubscribable(value));
+  if (unknown.length) {
+    throw new ApiError("invalid_body", `Unknown event type(s): ${unknown.join(", ")}; known: ${SUBSCRIBABLE_EVENT_TYPES.join(", ")}`);
+  }
+  return [...new Set(values)] as SubscribableEventType[];
+}

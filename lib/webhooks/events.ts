@@ -1,0 +1,92 @@
+import type { Sql } from "@/lib/db/sql";
+import { emitToBot, emitToConversation, mentionedHandles } from "./emit-event";
+
+// The events of SPEC.md 6 and DESIGN.md, one function each: every payload shape is written here and nowhere else.
+// Each runs in the caller's transaction (the `Sql` of the change that causes it).
+
+export interface Attachment {
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+interface HumanMessage {
+  id: string;
+  seq: number;
+  body: string;
+  attachments?: Attachment[];
+}
+
+/** A person posted: every bot authorized in the conversation hears it (`mentioned` tells each if it was named). */
+export function messageCreated(sql: Sql, e: { workspaceId: string; conversationId: string; senderHandle: string; message: HumanMessage }) {
+  const { id, seq, body, attachments } = e.message;
+  return emitToConversation(sql, {
+    type: "message.created",
+    workspaceId: e.workspaceId,
+    conversationId: e.conversationId,
+    mentions: mentionedHandles(body),
+    data: {
+      conversation_id: e.conversationId,
+      message: { id, seq, body, sender: { type: "human", handle: e.senderHandle }, ...(attachments?.length ? { attachments } : {}) },
+    },
+  });
+}
+
+/** A person clicked an approval card's action or submitted a form: only the bot that sent the card hears it. */
+export function messageReceived(
+  sql: Sql,
+  e: { workspaceId: string; conversationId: string; botId: string; messageId: string; userHandle: string; action: { type: "card.action" | "form.submit"; action_key: string; values: Record<string, unknown> } },
+) {
+  return emitToBot(sql, e.botId, {
+    type: "message.received",
+    workspaceId: e.workspaceId,
+    conversationId: e.conversationId,
+    data: { conversation_id: e.conversationId, message_id: e.messageId, action: e.action, user: { type: "human", handle: e.userHandle } },
+  });
+}
+
+export function botAdded(sql: Sql, e: { workspaceId: string; conversationId: string; botId: string; addedByHandle: string }) {
+  return emitToBot(sql, e.botId, {
+    type: "conversation.bot_added",
+    workspaceId: e.workspaceId,
+    conversationId: e.conversationId,
+    data: { conversation_id: e.conversationId, added_by: { type: "human", handle: e.addedByHandle } },
+  });
+}
+
+export function draftApproved(
+  sql: Sql,
+  e: { workspaceId: string; conversationId: string; botId: string; draftId: string; edited: boolean; approvedByHandle: string; message: { id: string; seq: number; body: string } },
+) {
+  return emitToBot(sql, e.botId, {
+    type: "draft.approved",
+    workspaceId: e.workspaceId,
+    conversationId: e.conversationId,
+    data: {
+      conversation_id: e.conversationId,
+      draft_id: e.draftId,
+      edited: e.edited,
+      approved_by: { handle: e.approvedByHandle },
+      message: { id: e.message.id, seq: e.message.seq, body: e.message.body },
+    },
+  });
+}
+
+export function draftRejected(sql: Sql, e: { workspaceId: string; conversationId: string; botId: string; draftId: string; rejectedByHandle: string }) {
+  return emitToBot(sql, e.botId, {
+    type: "draft.rejected",
+    workspaceId: e.workspaceId,
+    conversationId: e.conversationId,
+    data: { conversation_id: e.conversationId, draft_id: e.draftId, rejected_by: { handle: e.rejectedByHandle } },
+  });
+}
+
+export function followUpCancelled(sql: Sql, e: { workspaceId: string; conversationId: string; botId: string; draftId: string; reason: string }) {
+  return emitToBot(sql, e.botId, {
+    type: "follow_up.cancelled",
+    workspaceId: e.workspaceId,
+    conversationId: e.conversationId,
+    data: { conversation_id: e.conversationId, draft_id: e.draftId, reason: e.reason },
+  });
+}
