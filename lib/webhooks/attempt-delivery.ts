@@ -70,7 +70,7 @@ const RECORD = `
 
 export async function attemptDelivery(
   deliveryId: string,
-  options: { now?: Date; sql?: Sql; retry?: boolean } = {},
+  options: { now?: Date; sql?: Sql; retry?: boolean; timeoutMs?: number } = {},
 ): Promise<AttemptOutcome | null> {
   const sql = options.sql ?? poolSql();
   const startedAt = options.now ?? new Date();
@@ -101,7 +101,7 @@ export async function attemptDelivery(
     ? { status: null, body: null, error: "the bot has no webhook URL", durationMs: 0 }
     : claimed.bot_status === "stopped"
       ? { status: null, body: null, error: "the bot is stopped", durationMs: 0 }
-      : await postWebhook(claimed.webhook_url, headers, body);
+      : await postWebhook(claimed.webhook_url, headers, body, options.timeoutMs);
 
   const succeeded = result.error === null;
   const roundAttempt = claimed.round_attempt_count + 1;

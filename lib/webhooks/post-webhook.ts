@@ -72,7 +72,12 @@ const agents = {
   https: new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
 
-export async function postWebhook(target: string, headers: Record<string, string>, body: string): Promise<PostResult> {
+export async function postWebhook(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<PostResult> {
   const started = performance.now();
   const done = (result: Omit<PostResult, "durationMs">): PostResult => ({ ...result, durationMs: Math.round(performance.now() - started) });
   const allowLoopback = loopbackWebhooksAllowed();
@@ -109,8 +114,8 @@ export async function postWebhook(target: string, headers: Record<string, string
     });
     const timer = setTimeout(() => {
       request.destroy();
-      finish({ status: null, body: null, error: `timed out after ${DELIVERY_TIMEOUT_MS / 1000} s` });
-    }, DELIVERY_TIMEOUT_MS);
+      finish({ status: null, body: null, error: `timed out after ${timeoutMs / 1000} s` });
+    }, timeoutMs);
     request.on("error", (error) => {
       const message = error instanceof RefusedError ? `refused: ${error.message}` : `${(error as NodeJS.ErrnoException).code ?? "error"}: ${error.message}`;
       finish({ status: null, body: null, error: message });
