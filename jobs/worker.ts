@@ -14,7 +14,8 @@ export interface WorkerHandle {
 
 export async function startWorker(options: { databaseUrl: string; concurrency?: number; sweepEveryMs?: number }): Promise<WorkerHandle> {
   const concurrency = options.concurrency ?? 32;
-  const pgPool = makeJobPool(options.databaseUrl, Math.max(10, Math.ceil(concurrency / 4) + 2));
+  // graphile-worker asks for concurrency + 2 connections; they open only as jobs need them.
+  const pgPool = makeJobPool(options.databaseUrl, Math.max(10, concurrency + 2));
   const runner: Runner = await run({
     pgPool,
     concurrency,
