@@ -1,4 +1,5 @@
 import { createBot } from "@/lib/bots/create-bot";
+import { updateBot } from "@/lib/bots/update-bot";
 import { pingBot } from "@/lib/webhooks/ping-bot";
 import { rotateSigningSecret } from "@/lib/webhooks/rotate-signing-secret";
 import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
@@ -76,6 +77,18 @@ export const botCommands: Record<string, Command> = {
         signing_secret: signingSecret,
         established: input.established,
       };
+    },
+  },
+  "bot update": {
+    usage: "bot update HANDLE [--name NAME] [--webhook-url URL|\"\"] [--events T1,T2] [--as EMAIL]",
+    flags: { name: S, "webhook-url": S, events: S, as: S },
+    run: async (args) => {
+      const bot = await botByHandle(args.positionals[0]);
+      return updateBot(await actorFrom(str(args, "as")), bot.id, {
+        name: str(args, "name"),
+        webhookUrl: str(args, "webhook-url"),
+        eventTypes: str(args, "events")?.split(",").map((type) => type.trim()).filter(Boolean),
+      });
     },
   },
   "bot ping": {
