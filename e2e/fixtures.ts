@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { SeededWorld } from "@/lib/seed/seed-world";
@@ -9,3 +10,12 @@ export function demoWorld(): SeededWorld {
 
 let n = 0;
 export const idem = () => `e2e-${Date.now()}-${++n}`;
+
+/** `npm run --silent cli -- ...` against the e2e server's database; returns parsed JSON, throws with stderr. */
+export function cli(...args: string[]): unknown {
+  const out = execFileSync("npm", ["run", "--silent", "cli", "--", ...args], {
+    env: { ...process.env, DATA_DIR: ".data/e2e", DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  return JSON.parse(out);
+}

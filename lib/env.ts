@@ -12,6 +12,10 @@ const schema = z.object({
   /** Public origin of the app, used in links. */
   APP_URL: z.url().default("http://localhost:3000"),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** Signs people's session cookies (next-auth). Unset: derived from the secret key (lib/auth/secret.ts). */
+  NEXTAUTH_SECRET: z.string().min(16).optional(),
+  /** Public origin for sign-in redirects (next-auth). Unset: taken from each request's Host header. */
+  NEXTAUTH_URL: z.url().optional(),
   /** Seeds the demo workspace on first start of an empty database. */
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   /** `npm start` runs a job worker (webhook delivery) beside the server; false when workers run apart. */

@@ -8,6 +8,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { startReceiver, type Receiver, type Received } from "@/test/receiver";
+import { verifyWebhook } from "@/sdk/index";
 import { attemptDelivery, RETRY_DELAYS_SECONDS } from "./attempt-delivery";
 import { emitToConversation } from "./emit-event";
 import { pingBot } from "./ping-bot";
@@ -72,6 +73,8 @@ describe("a person's message is delivered, signed, to the bots of the conversati
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(Math.abs(Number(request!.headers["x-service-timestamp"]) - Date.now() / 1000)).toBeLessThan(5);
     expect(request!.headers["x-service-signature"]).toBe(hmac(helper().signing_secret, request!));
+    expect(verifyWebhook(request!.body, request!.headers, helper().signing_secret)).toMatchObject({ id: delivery.eventId, type: "message.created" });
+    expect(() => verifyWebhook(request!.body, request!.headers, "whsec_not_the_secret")).toThrow("No signature matches");
 
     const envelope = JSON.parse(request!.body);
     expect(Object.keys(envelope)).toEqual(["id", "type", "created_at", "data"]);
@@ -191,6 +194,7 @@ describe("replay, ping and rotation", () => {
     expect(second!.headers["x-service-delivery"]).toBe(first!.headers["x-service-delivery"]);
     expect(Number(second!.headers["x-service-timestamp"])).toBeGreaterThan(Number(first!.headers["x-service-timestamp"]));
     expect(second!.headers["x-service-signature"]).toBe(hmac(helper().signing_secret, second!));
+    expect(verifyWebhook(second!.body, second!.headers, helper().signing_secret).id).toBe(delivery.eventId);
     expect(second!.headers["x-service-signature"]).not.toBe(first!.headers["x-service-signature"]);
 
     // Bulk: one failed delivery in the range is replayed; a succeeded one and one outside the range are not.
@@ -224,6 +228,8 @@ describe("replay, ping and rotation", () => {
     await pingBot(ana(), helper().id);
     const [during] = receiver.received;
     expect(during!.headers["x-service-signature"]).toBe(`${hmac(second, during!)},${hmac(helper().signing_secret, during!)}`);
+    expect(verifyWebhook(during!.body, during!.headers, helper().signing_secret).type).toBe("ping");
+    expect(verifyWebhook(during!.body, during!.headers, second).type).toBe("ping");
 
     const { signing_secret: third } = await rotateSigningSecret(ana(), helper().id, { overlapMinutes: 0 });
     await pingBot(ana(), helper().id);

@@ -1,0 +1,89 @@
+import type { ManagedBot } from "@/lib/bots/list-bots";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { formatDateTimeShort } from "@/components/ui/format";
+import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import type { FormAction, FormState, IssuedKey } from "./form-state";
+import { IssueKeyForm } from "./issue-key-form";
+import { RevokeKeyButton } from "./revoke-key-button";
+
+type RevokeState = FormState<Record<string, never>>;
+
+export function ApiKeysCard({
+  keys,
+  issueAction,
+  revokeActions,
+}: {
+  keys: ManagedBot["keys"];
+  issueAction: FormAction<{ name: string }, IssuedKey>;
+  /** One bound server action per active key id. */
+  revokeActions: Record<string, (state: RevokeState) => Promise<RevokeState>>;
+}) {
+  const active = keys.filter((key) => !key.revoked_at).length;
+  return (
+    <Card aria-labelledby="keys-title">
+      <CardHeader
+        id="keys-title"
+        title="API keys"
+        description={`The bot sends a key as Authorization: Bearer on every request. ${active} active; a bot may hold several, so you can rotate without downtime.`}
+      />
+      <IssueKeyForm action={issueAction} />
+      {keys.length === 0 ? (
+        <EmptyState title="No keys">Issue a key to call the API.</EmptyState>
+      ) : (
+        <Table label="API keys">
+          <thead>
+            <tr>
+              <Th>Key</Th>
+              <Th>Created</Th>
+              <Th>Last used</Th>
+              <Th>Status</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </thead>
+          <Tbody>
+            {keys.map((key) => (
+              <tr key={key.id} className={key.revoked_at ? "text-slate-400" : undefined}>
+                <Td>
+                  <span className={key.revoked_at ? "block font-medium" : "block font-medium text-slate-900"}>
+                    {key.name}
+                  </span>
+                  <code className="font-mono text-xs">{key.prefix}…</code>
+                  {key.scopes.map((scope) => (
+                    <Badge key={scope} tone="indigo" className="ml-2">
+                      {scope}
+                    </Badge>
+                  ))}
+                </Td>
+                <Td className="whitespace-nowrap text-slate-500">{formatDateTimeShort(key.created_at)}</Td>
+                <Td className="whitespace-nowrap text-slate-500">
+                  {key.last_used_at ? formatDateTimeShort(key.last_used_at) : "Never"}
+                </Td>
+                <Td className="whitespace-nowrap">
+                  {key.revoked_at ? (
+                    <span>
+                      <Badge tone="red">revoked</Badge>
+                      <span className="mt-1 block text-xs text-slate-400">{formatDateTimeShort(key.revoked_at)}</span>
+                    </span>
+                  ) : (
+                    <Badge tone="green" dot>
+                      active
+                    </Badge>
+                  )}
+                </Td>
+                <Td className="text-right">
+                  {!key.revoked_at && revokeActions[key.id] && (
+                    <RevokeKeyButton action={revokeActions[key.id]!} label={key.name} prefix={key.prefix} />
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "./cn";
+
+/** A table that scrolls sideways on narrow screens instead of squeezing its columns. */
+export function Table({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn("relative overflow-x-auto last:rounded-b-xl", className)}>
+      <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Th({ className, ...props }: ComponentProps<"th">) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        "bg-slate-50 px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-5 last:pr-5",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: ComponentProps<"td">) {
+  return <td className={cn("px-4 py-3 align-middle text-slate-700 first:pl-5 last:pr-5", className)} {...props} />;
+}
+
+export function Tbody({ children }: { children: ReactNode }) {
+  return <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>;
+}

@@ -1,0 +1,15 @@
+import "server-only";
+import { redirect } from "next/navigation";
+import { person, type PersonActor } from "@/lib/people/actor";
+import { signInPath } from "./callback-url";
+import { signedInPerson } from "./session";
+
+/**
+ * The signed-in person as the actor of the domain functions (via "web"). Signed out: redirects to the sign-in page,
+ * which comes back to `callbackPath` (pages pass their own path; server components cannot read it otherwise).
+ */
+export async function currentActor(callbackPath = "/developers"): Promise<PersonActor> {
+  const me = await signedInPerson();
+  if (!me) redirect(signInPath(callbackPath));
+  return person(me.id, "web");
+}

@@ -1,0 +1,82 @@
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { Actor } from "@/lib/people/actor";
+import { validateEventTypes } from "@/lib/webhooks/event-types";
+import { validateWebhookUrl } from "@/lib/webhooks/validate-webhook-url";
+import { requireBotManager } from "./require-bot-manager";
+
+/**
+ * A bot's developer (or an admin of its workspace) changes its name, webhook URL (null or empty removes it) or
+ * event subscriptions. Everything is checked before anything is written; only the fields that change are audited.
+ */
+export async function updateBot(
+  actor: Actor,
+  botId: string,
+  input: { name?: string; webhookUrl?: string | null; eventTypes?: string[] },
+) {
+  const bot = await requireBotManager(db(), actor, requireUuid(botId, "Bot"));
+
+  const next: { name?: string; webhookUrl?: string | null; eventTypes?: string[] } = {};
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (!name) throw new ApiError("invalid_body", "Bot name is required");
+    next.name = name;
+  }
+  if (input.webhookUrl !== undefined) {
+    const url = input.webhookUrl?.trim();
+    next.webhookUrl = url ? validateWebhookUrl(url) : null;
+  }
+  if (input.eventTypes !== undefined) next.eventTypes = validateEventTypes(input.eventTypes);
+
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (next.name !== undefined && next.name !== bot.name) changes.name = { from: bot.name, to: next.name };
+  if (next.webhookUrl !== undefined && next.webhookUrl !== bot.webhookUrl)
+    changes.webhook_url = { from: bot.webhookUrl, to: next.webhookUrl };
+  if (next.eventTypes !== undefined && !sameSet(next.eventTypes, bot.eventTypes))
+    changes.event_types = { from: bot.eventTypes, to: next.eventTypes };
+  if (!Object.keys(changes).length) return { ...view(bot), changed: [] as string[] };
+
+  return db().$transaction(async (tx) => {
+    const updated = await tx.bot.update({
+      where: { id: bot.id },
+      data: {
+        ...(changes.name ? { name: next.name } : {}),
+        ...(changes.webhook_url ? { webhookUrl: next.webhookUrl } : {}),
+        ...(changes.event_types ? { eventTypes: next.eventTypes } : {}),
+      },
+    });
+    await recordAudit(tx, {
+      workspaceId: bot.workspaceId,
+      actor,
+      action: "bot.updated",
+      subjectType: "bot",
+      subjectId: bot.id,
+      data: changes,
+    });
+    return { ...view(updated), changed: Object.keys(changes) };
+  });
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((value) => b.includes(value));
+
+function view(bot: {
+  id: string;
+  handle: string;
+  name: string;
+  status: string;
+  webhookUrl: string | null;
+  eventTypes: string[];
+  workspaceId: string;
+}) {
+  return {
+    id: bot.id,
+    handle: bot.handle,
+    name: bot.name,
+    status: bot.status,
+    webhook_url: bot.webhookUrl,
+    event_types: bot.eventTypes,
+    workspace_id: bot.workspaceId,
+  };
+}
