@@ -18,6 +18,8 @@ const schema = z.object({
   NEXTAUTH_URL: z.url().optional(),
   /** Seeds the demo workspace on first start of an empty database. */
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  /** Webhooks to http://localhost for bots on this machine (read where used: lib/webhooks/validate-webhook-url.ts). */
+  ALLOW_LOOPBACK_WEBHOOKS: z.enum(["true", "false"]).optional(),
   /** `npm start` runs a job worker (webhook delivery) beside the server; false when workers run apart. */
   RUN_WORKER: z.enum(["true", "false"]).default("true"),
   /** Deliveries one worker process runs at once. */

@@ -24,6 +24,8 @@ async function main() {
     for (const b of demo.bots) console.log(`[relay]   bot @${b.handle} key ${b.api_key}`);
   }
   await disconnectDb();
+  // On the embedded database this is a local install: bots on this machine may receive webhooks over http.
+  if (ready.embedded && !process.env.ALLOW_LOOPBACK_WEBHOOKS) process.env.ALLOW_LOOPBACK_WEBHOOKS = "true";
   const worker = env().RUN_WORKER === "true" ? await startWorker({ databaseUrl: ready.url, concurrency: env().WORKER_CONCURRENCY }) : null;
 
   const nextBin = path.resolve("node_modules/next/dist/bin/next");

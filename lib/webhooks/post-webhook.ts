@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { LookupFunction } from "node:net";
+import { loopbackWebhooksAllowed } from "./validate-webhook-url";
 
 // One HTTP attempt of a webhook delivery (DESIGN.md Webhooks): POST, 15 s for the whole exchange, redirects not
 // followed, the first 4 KiB of the answer kept. SSRF: the address a name resolves to is checked, not the name, and
@@ -17,11 +18,6 @@ export interface PostResult {
   body: string | null;
   error: string | null;
   durationMs: number;
-}
-
-export function loopbackWebhooksAllowed(): boolean {
-  const value = process.env.ALLOW_LOOPBACK_WEBHOOKS ?? (process.env.NODE_ENV === "production" ? "false" : "true");
-  return value === "true";
 }
 
 const forbidden = new net.BlockList();

@@ -1,0 +1,323 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { RelayApiError, RelayClient, type RelayClientOptions } from "./client.js";
+
+// The client against a real local HTTP server. Each test scripts the answers; the server records every request.
+// `sleep` is injected so waits are recorded instead of slept.
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | "hang-up";
+
+let seen: Seen[] = [];
+let script: Answer[] = [];
+let server: http.Server;
+let baseUrl = "";
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      seen.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      const next = script.shift() ?? {
+        status: 500,
+        body: { error: { code: "unscripted", message: "no answer scripted" } },
+      };
+      if (next === "hang-up") return void req.socket.destroy(); // no answer at all: a network error for the client
+      res.writeHead(next.status, {
+        "Content-Type": "application/json",
+        "X-Request-Id": `req_${seen.length}`,
+        ...next.headers,
+      });
+      res.end(next.body === undefined ? "" : typeof next.body === "string" ? next.body : JSON.stringify(next.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`; // trailing slash on purpose
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let waits: number[] = [];
+beforeEach(() => {
+  seen = [];
+  script = [];
+  waits = [];
+});
+
+function client(options: Partial<RelayClientOptions> = {}) {
+  return new RelayClient({
+    baseUrl,
+    apiKey: "amk_test_key",
+    sleep: async (ms) => void waits.push(ms),
+    ...options,
+  });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<RelayApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RelayApiError);
+  return error as RelayApiError;
+}
+
+const CONV = "8a1e0c1e-3b0f-4f55-9d8e-2c6f5d1f0a11";
+const sent = {
+  id: "m1",
+  conversation_id: CONV,
+  seq: 7,
+  kind: "text",
+  body: "hi",
+  blocks: null,
+  created_at: "2025-01-01T00:00:00.000Z",
+  status: "sent",
+};
+const deferred = (seconds: number): Answer => ({
+  status: 429,
+  headers: { "Retry-After": String(seconds) },
+  body: {
+    error: {
+      code: "deferred",
+      message: "Daily limit",
+      reasons: ["rate_limit_day"],
+      retry_after: seconds,
+      request_id: "req_x",
+    },
+  },
+});
+
+describe("requests", () => {
+  it("sends Bearer auth to /api/public/v1 and returns GET /me's bot", async () => {
+    script = [{ status: 200, body: { bot: { id: "b1", handle: "helper", name: "Helper" } } }];
+    expect(await client().me()).toEqual({ id: "b1", handle: "helper", name: "Helper" });
+    expect(seen[0]).toMatchObject({ method: "GET", url: "/api/public/v1/me" });
+    expect(seen[0]?.headers.authorization).toBe("Bearer amk_test_key");
+    expect(seen[0]?.headers["idempotency-key"]).toBeUndefined();
+  });
+
+  it("passes list parameters as a query and returns the page", async () => {
+    script = [
+      {
+        status: 200,
+        body: { data: [{ id: CONV, title: null, last_message_at: "t", last_message_preview: "p" }], next_cursor: "c2" },
+      },
+      { status: 200, body: { data: [], next_cursor: null, next_after_seq: 12 } },
+    ];
+    const conversations = await client().listConversations({ limit: 1 });
+    expect(conversations.next_cursor).toBe("c2");
+    expect(conversations.data[0]?.id).toBe(CONV);
+    const messages = await client().listMessages(CONV, { after_seq: 12, limit: 200 });
+    expect(messages.next_after_seq).toBe(12);
+    expect(seen.map((s) => s.url)).toEqual([
+      "/api/public/v1/conversations?limit=1",
+      `/api/public/v1/conversations/${CONV}/messages?after_seq=12&limit=200`,
+    ]);
+  });
+
+  it("returns a 201 send as sent, with the JSON body it posted", async () => {
+    script = [{ status: 201, body: { data: sent } }];
+    const result = await client().sendMessage(CONV, { body: "hi" });
+    expect(result).toEqual({ status: "sent", message: sent });
+    expect(seen[0]?.method).toBe("POST");
+    expect(seen[0]?.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ body: "hi" });
+  });
+
+  it("returns a 202 send as pending_approval with its approval id and reasons", async () => {
+    script = [{ status: 202, body: { data: { status: "pending_approval", approval_id: "d1", reasons: ["new_bot"] } } }];
+    expect(await client().sendMessage(CONV, { body: "hi" })).toEqual({
+      status: "pending_approval",
+      approvalId: "d1",
+      reasons: ["new_bot"],
+    });
+  });
+
+  it("creates drafts and patches status blocks", async () => {
+    script = [
+      { status: 201, body: { data: { id: "d1", conversation_id: CONV, status: "pending", body: "Proposed" } } },
+      { status: 200, body: { data: { ...sent, blocks: [{ type: "status_block", title: "Build", state: "done" }] } } },
+    ];
+    expect(
+      (await client().createDraft(CONV, { body: "Proposed", follow_up: { body: "Any news?", delay_minutes: 60 } })).id,
+    ).toBe("d1");
+    const updated = await client().updateMessage("m1", {
+      blocks: [{ type: "status_block", title: "Build", state: "done" }],
+    });
+    expect(updated.blocks).toEqual([{ type: "status_block", title: "Build", state: "done" }]);
+    expect(seen[0]?.url).toBe(`/api/public/v1/conversations/${CONV}/drafts`);
+    expect(seen[0]?.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[1]).toMatchObject({ method: "PATCH", url: "/api/public/v1/messages/m1" });
+    expect(seen[1]?.headers["idempotency-key"]).toBeUndefined(); // not a create
+  });
+});
+
+describe("idempotency keys", () => {
+  it("gives every create a fresh random key when the caller gives none", async () => {
+    script = [
+      { status: 201, body: { data: sent } },
+      { status: 201, body: { data: sent } },
+    ];
+    await client().sendMessage(CONV, { body: "a" });
+    await client().sendMessage(CONV, { body: "b" });
+    const [first, second] = seen.map((s) => s.headers["idempotency-key"]);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it("reuses the same key on every retry of one call (5xx, network error, 429)", async () => {
+    script = [
+      { status: 503, body: { error: { code: "unavailable", message: "down" } } },
+      "hang-up",
+      deferred(2),
+      { status: 201, body: { data: sent } },
+    ];
+    const result = await client().sendMessage(CONV, { body: "hi" });
+    expect(result.status).toBe("sent");
+    expect(seen).toHaveLength(4);
+    const keys = new Set(seen.map((s) => s.headers["idempotency-key"]));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("uses the caller's key, on retries too", async () => {
+    script = [{ status: 500 }, { status: 201, body: { data: sent } }];
+    await client().sendMessage(CONV, { body: "hi" }, { idempotencyKey: "echo-evt_1" });
+    expect(seen.map((s) => s.headers["idempotency-key"])).toEqual(["echo-evt_1", "echo-evt_1"]);
+  });
+});
+
+describe("retries", () => {
+  it("waits Retry-After seconds on 429, then succeeds", async () => {
+    script = [deferred(7), { status: 201, body: { data: sent } }];
+    expect((await client().sendMessage(CONV, { body: "hi" })).status).toBe("sent");
+    expect(waits).toEqual([7000]);
+    expect(seen).toHaveLength(2);
+  });
+
+  it("throws at once, without waiting, when Retry-After exceeds maxRetryAfterSeconds", async () => {
+    script = [deferred(3600)];
+    const error = await thrown(client({ maxRetryAfterSeconds: 60 }).sendMessage(CONV, { body: "hi" }));
+    expect(error).toMatchObject({ status: 429, code: "deferred", retryAfter: 3600, reasons: ["rate_limit_day"] });
+    expect(waits).toEqual([]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("understands Retry-After as an HTTP date", async () => {
+    script = [
+      { status: 429, headers: { "Retry-After": new Date(Date.now() + 10_000).toUTCString() } },
+      { status: 201, body: { data: sent } },
+    ];
+    await client().sendMessage(CONV, { body: "hi" });
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(9000);
+    expect(waits[0]).toBeLessThanOrEqual(11_000);
+  });
+
+  it("retries 5xx with exponential backoff and gives up after maxRetries", async () => {
+    script = [
+      { status: 500 },
+      { status: 502 },
+      { status: 503 },
+      { status: 504, body: { error: { code: "gateway", message: "Timed out", request_id: "req_504" } } },
+    ];
+    const error = await thrown(client().listConversations());
+    expect(error).toMatchObject({ status: 504, code: "gateway", message: "Timed out", requestId: "req_504" });
+    expect(seen).toHaveLength(4); // 1 try + 3 retries
+    expect(waits).toEqual([500, 1000, 2000]);
+  });
+
+  it("honours maxRetries: 0", async () => {
+    script = [{ status: 500 }];
+    expect((await thrown(client({ maxRetries: 0 }).me())).status).toBe(500);
+    expect(seen).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it("retries network errors and reports the last as network_error with its cause", async () => {
+    script = ["hang-up", "hang-up", "hang-up"];
+    const error = await thrown(client({ maxRetries: 2 }).me());
+    expect(error).toMatchObject({ status: 0, code: "network_error" });
+    expect(error.cause).toBeDefined();
+    expect(seen).toHaveLength(3);
+    expect(waits).toEqual([500, 1000]);
+  });
+
+  it.each([
+    [400, "invalid_json"],
+    [401, "unauthorized"],
+    [403, "policy_blocked"],
+    [404, "not_found"],
+    [409, "opted_out"],
+    [422, "invalid_body"],
+  ])("never retries %i %s", async (status, code) => {
+    script = [
+      { status, body: { error: { code, message: "no" } } },
+      { status: 201, body: { data: sent } },
+    ];
+    const error = await thrown(client().sendMessage(CONV, { body: "hi" }));
+    expect(error).toMatchObject({ status, code });
+    expect(seen).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+});
+
+describe("errors", () => {
+  it("parses the documented error shape", async () => {
+    script = [
+      {
+        status: 403,
+        headers: { "X-Request-Id": "req_header" },
+        body: {
+          error: {
+            code: "policy_blocked",
+            message: "Blocked by policy",
+            reasons: ["secrets_detected"],
+            request_id: "req_body",
+          },
+        },
+      },
+    ];
+    const error = await thrown(client().sendMessage(CONV, { body: "my password is hunter2" }));
+    expect(error.name).toBe("RelayApiError");
+    expect(error).toMatchObject({
+      status: 403,
+      code: "policy_blocked",
+      message: "Blocked by policy",
+      reasons: ["secrets_detected"],
+      requestId: "req_body",
+    });
+    expect(error.retryAfter).toBeUndefined();
+  });
+
+  it("takes retry_after from the body when Retry-After is absent, and the request id from X-Request-Id", async () => {
+    script = [
+      {
+        status: 429,
+        headers: { "X-Request-Id": "req_h" },
+        body: { error: { code: "deferred", message: "Later", retry_after: 120 } },
+      },
+    ];
+    const error = await thrown(client().sendMessage(CONV, { body: "hi" }));
+    expect(error).toMatchObject({ status: 429, retryAfter: 120, requestId: "req_h" });
+  });
+
+  it("describes a non-JSON error answer by its status", async () => {
+    script = [{ status: 418, headers: { "Content-Type": "text/html" }, body: "<html>teapot</html>" }];
+    const error = await thrown(client().me());
+    expect(error).toMatchObject({ status: 418, code: "http_418" });
+    expect(error.message).toContain("418");
+  });
+});
