@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
+import { CompactHead } from "@/components/ui/table";
 
 // Renders the OpenAPI 3.1 document (lib/openapi/document.ts) as readable HTML: every operation with its parameters,
 // request body fields and responses, then every named schema. Only the parts of OpenAPI the document uses.
@@ -218,19 +219,7 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
       <table className="min-w-full text-sm" aria-label={caption}>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Field
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Type
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Description
-            </th>
-          </tr>
-        </thead>
+        <CompactHead columns={["Field", "Type", "Description"]} />
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.name} className="align-top">
@@ -324,22 +313,7 @@ export function OperationSection({
             <Subheading>Parameters</Subheading>
             <div className="overflow-x-auto rounded-lg border border-slate-200">
               <table className="min-w-full text-sm" aria-label={`Parameters of ${method.toUpperCase()} ${path}`}>
-                <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      Name
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      In
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Type
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Description
-                    </th>
-                  </tr>
-                </thead>
+                <CompactHead columns={["Name", "In", "Type", "Description"]} />
                 <tbody className="divide-y divide-slate-100">
                   {params.map((param) => (
                     <tr key={`${param.in}-${param.name}`} className="align-top">

@@ -22,28 +22,24 @@ export function ReplayRangeForm({
   return (
     <form key={state.n} action={formAction} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="replay-from" label="From (UTC)" error={errors.from}>
-          <Input
-            id="replay-from"
-            name="from"
-            type="datetime-local"
-            required
-            defaultValue={values.from}
-            invalid={!!errors.from}
-            {...describedBy("replay-from", errors.from)}
-          />
-        </Field>
-        <Field id="replay-to" label="To (UTC)" error={errors.to}>
-          <Input
-            id="replay-to"
-            name="to"
-            type="datetime-local"
-            required
-            defaultValue={values.to}
-            invalid={!!errors.to}
-            {...describedBy("replay-to", errors.to)}
-          />
-        </Field>
+        {(["from", "to"] as const).map((name) => (
+          <Field
+            key={name}
+            id={`replay-${name}`}
+            label={`${name === "from" ? "From" : "To"} (UTC)`}
+            error={errors[name]}
+          >
+            <Input
+              id={`replay-${name}`}
+              name={name}
+              type="datetime-local"
+              required
+              defaultValue={values[name]}
+              invalid={!!errors[name]}
+              {...describedBy(`replay-${name}`, errors[name])}
+            />
+          </Field>
+        ))}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="secondary" disabled={pending}>

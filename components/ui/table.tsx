@@ -32,3 +32,18 @@ export function Td({ className, ...props }: ComponentProps<"td">) {
 export function Tbody({ children }: { children: ReactNode }) {
   return <tbody className="divide-y divide-slate-100 bg-white">{children}</tbody>;
 }
+
+/** The header row of a compact reference table (API reference, docs): one label per column. */
+export function CompactHead({ columns }: { columns: string[] }) {
+  return (
+    <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className="px-3 py-2">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -9,6 +9,7 @@ import { CodeBlock, InlineCode } from "@/components/ui/code-block";
 import { PageHeader } from "@/components/ui/page-header";
 import { OperationSection, SchemaSection, operations, type ApiDocument } from "@/components/portal/api-reference";
 import { curlExample, nodeCryptoExample, sdkExample } from "./examples";
+import { CompactHead } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -124,16 +125,7 @@ export default async function DocsPage() {
               </p>
               <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
                 <table className="min-w-full text-sm" aria-label="Webhook request headers">
-                  <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                    <tr>
-                      <th scope="col" className="px-3 py-2">
-                        Header
-                      </th>
-                      <th scope="col" className="px-3 py-2">
-                        Value
-                      </th>
-                    </tr>
-                  </thead>
+                  <CompactHead columns={["Header", "Value"]} />
                   <tbody className="divide-y divide-slate-100">
                     {WEBHOOK_HEADERS.map(([name, value]) => (
                       <tr key={name} className="align-top">

@@ -100,30 +100,20 @@ export default async function DeliveriesPage({
               ))}
             </Select>
           </div>
-          <div>
-            <label htmlFor="f-from" className="text-xs font-medium text-slate-600">
-              From (UTC)
-            </label>
-            <Input
-              id="f-from"
-              name="from"
-              type="datetime-local"
-              defaultValue={toUtcLocalInput(filters.from)}
-              className="mt-1"
-            />
-          </div>
-          <div>
-            <label htmlFor="f-to" className="text-xs font-medium text-slate-600">
-              To (UTC)
-            </label>
-            <Input
-              id="f-to"
-              name="to"
-              type="datetime-local"
-              defaultValue={toUtcLocalInput(filters.to)}
-              className="mt-1"
-            />
-          </div>
+          {(["from", "to"] as const).map((name) => (
+            <div key={name}>
+              <label htmlFor={`f-${name}`} className="text-xs font-medium text-slate-600">
+                {name === "from" ? "From" : "To"} (UTC)
+              </label>
+              <Input
+                id={`f-${name}`}
+                name={name}
+                type="datetime-local"
+                defaultValue={toUtcLocalInput(filters[name])}
+                className="mt-1"
+              />
+            </div>
+          ))}
           <div className="flex items-end gap-2">
             <Button type="submit" variant="secondary">
               Filter
