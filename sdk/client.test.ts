@@ -255,6 +255,16 @@ describe("retries", () => {
     expect(waits).toEqual([500, 1000]);
   });
 
+  it("waits and asks again while the first try of the same call is still running (409 in progress)", async () => {
+    script = [
+      { status: 409, body: { error: { code: "idempotency_request_in_progress", message: "still running" } } },
+      { status: 201, body: { data: sent } },
+    ];
+    expect((await client().sendMessage(CONV, { body: "hi" }, { idempotencyKey: "k-409" })).status).toBe("sent");
+    expect(seen.map((request) => request.headers["idempotency-key"])).toEqual(["k-409", "k-409"]);
+    expect(waits).toEqual([500]);
+  });
+
   it.each([
     [400, "invalid_json"],
     [401, "unauthorized"],

@@ -321,7 +321,10 @@ export class RelayClient {
       }
 
       const error = await readError(response);
-      const retryable = response.status === 429 || response.status >= 500;
+      // 409 idempotency_request_in_progress: the first try of this very call (same key) is still running, e.g.
+      // after a dropped connection. Waiting and asking again returns its result, never a second send.
+      const inProgress = response.status === 409 && error.code === "idempotency_request_in_progress";
+      const retryable = response.status === 429 || response.status >= 500 || inProgress;
       if (!retryable || attempt >= this.maxRetries) throw error;
       if (response.status === 429 && error.retryAfter !== undefined) {
         // A deferral longer than we are willing to block for is the caller's to schedule (e.g. a job queue).
