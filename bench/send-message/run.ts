@@ -76,6 +76,20 @@ end
       );
       return file;
     };
+    // The bare route again, as a POST of the same shape as a send (the same headers and JSON body, read in full):
+    // what Next and HTTP cost for such a request, the rest being the send path's own work.
+    const barePostScript = path.resolve(DATA_DIR, "bare-post.lua");
+    writeFileSync(
+      barePostScript,
+      `request = function()
+  local headers = {}
+  headers["Content-Type"] = "application/json"
+  headers["Authorization"] = "Bearer ${bots[0]!.key}"
+  headers["Idempotency-Key"] = "bare-" .. os.time()
+  return wrk.format("POST", "/api/bench/bare", headers, '{"body":"bench message"}')
+end
+`,
+    );
     const spreadPairs = bots.map((b, i) => ({ key: b.key, conversation: conversations[i]! }));
     const sharedPairs = bots.map((b) => ({ key: b.key, conversation: shared }));
     const sentCount = async () => Number((await pool.query("SELECT count(*) FROM messages WHERE sender_bot_id = ANY($1::uuid[])", [bots.map((b) => b.id)])).rows[0].count);
@@ -87,6 +101,7 @@ end
 
     const loadGenerator = wrkLoad(`${app.url}/api/bench/bare`, { seconds: 1, connections: 4 }) ? "wrk" : "node:http";
     const bare = wrkLoad(`${app.url}/api/bench/bare`, { seconds: SECONDS, connections: CONCURRENCY }) ?? (await closedLoop(CONCURRENCY, SECONDS, bareRoute));
+    const barePost = wrkLoad(app.url, { seconds: SECONDS, connections: CONCURRENCY, script: barePostScript });
     let before = await sentCount();
     const sends =
       wrkLoad(app.url, { seconds: SECONDS, connections: CONCURRENCY, script: pairsScript("spread", spreadPairs) }) ??
@@ -130,11 +145,13 @@ end
     console.log("| phase | req/s | p50 ms | p99 ms | requests | statuses |");
     console.log("|---|---|---|---|---|---|");
     console.log(row("bare route (ceiling)", bare));
+    if (barePost) console.log(row("bare route, POST of a send's shape", barePost));
     console.log(row("send, 16 bots, own conversations", sends));
     console.log(row("send, 16 bots, one conversation", oneConversation));
     console.log(row("same insert via pg (ceiling)", direct));
     console.log(`\nmessages written by the send phases: ${sentSpread} and ${sentShared} (each a 201 on the sent path)`);
     console.log(`send throughput / bare route: ${fmt((100 * sends.rps) / bare.rps)} % (target >= 40 %)`);
+    if (barePost) console.log(`send throughput / bare POST of the same shape: ${fmt((100 * sends.rps) / barePost.rps)} %`);
     console.log(`send throughput / direct pg insert: ${fmt((100 * sends.rps) / direct.rps)} %`);
     console.log(`send p99: ${fmt(sends.p99)} ms (target < 100 ms)`);
     console.log(`GET 200-message page: p50 ${fmt(percentile(pageLatencies, 50))} ms, p99 ${fmt(percentile(pageLatencies, 99))} ms (target p50 < 15 ms)`);
