@@ -33,6 +33,9 @@ export interface InsertedMessage {
   created_at: Date;
 }
 
+/** Hour buckets are UTC hours, whatever the session's time zone (date_bin from a fixed origin). */
+export const HOUR_ORIGIN = "TIMESTAMPTZ '2000-01-01 00:00:00+00'";
+
 export async function insertMessage(sql: Sql, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
   const blocks = message.blocks && message.blocks.length > 0 ? message.blocks : null;
   const kind = message.kind ?? (author.type === "system" ? "system" : blocks ? "card" : "text");
@@ -51,12 +54,19 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
   const approvedBy = author.type === "bot" ? (author.approvedByUserId ?? null) : null;
   const draftId = author.type === "bot" ? (author.draftId ?? null) : null;
 
+  // A bot's message also counts in its hour (bot_hourly_sends, read by the policy's rolling daily count), in this
+  // same statement: a rolled-back insert rolls its count back too. $7 is null for people and the system.
   const rows = await sql.query<InsertedMessage>(
     `WITH next AS (
        UPDATE conversations
        SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = $2
        WHERE id = $1
        RETURNING last_seq
+     ),
+     counted AS (
+       INSERT INTO bot_hourly_sends (bot_id, hour, n)
+       SELECT $7::uuid, date_bin('1 hour', now(), ${HOUR_ORIGIN}), 1 FROM next WHERE $7::uuid IS NOT NULL
+       ON CONFLICT (bot_id, hour) DO UPDATE SET n = bot_hourly_sends.n + 1
      )
      INSERT INTO messages (conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
                            approved_by_user_id, draft_id, metadata)

@@ -1,4 +1,5 @@
 import type { Sql } from "@/lib/db/sql";
+import { HOUR_ORIGIN } from "@/lib/messages/insert-message";
 import type { PolicyMode, PolicySnapshot } from "./types";
 
 // Gathers everything the policy engine needs in ONE query, inside the caller's transaction. A caller that will
@@ -50,13 +51,16 @@ export async function loadPolicySnapshot(
     JOIN bots b ON b.id = $2
     JOIN workspaces w ON w.id = c.workspace_id
     LEFT JOIN workspace_settings s ON s.workspace_id = c.workspace_id
-    -- Counts stop at the limit (an index-only scan of at most limit entries, no sort): the common case of a bot
-    -- under its limit costs little. When is a slot free again is asked only once a limit is reached (below).
+    -- The rolling 24 hours, exactly: the bot's hourly counts for the hours wholly inside the window, plus its
+    -- messages of the one hour the window's start cuts through, plus its held messages still waiting (capped at
+    -- the limit). At most 25 small rows and an hour of index entries, however much the bot sent that day. When is a
+    -- slot free again is asked only once a limit is reached (below).
     CROSS JOIN LATERAL (
-      SELECT (SELECT count(*)::int FROM (
-                SELECT 1 FROM messages m
+      SELECT (SELECT COALESCE(sum(h.n), 0)::int FROM bot_hourly_sends h
+                WHERE h.bot_id = b.id AND h.hour > $3::timestamptz - interval '24 hours')
+           + (SELECT count(*)::int FROM messages m
                 WHERE m.sender_bot_id = b.id AND m.created_at > $3::timestamptz - interval '24 hours'
-                LIMIT COALESCE(s.daily_limit, 1000)) x)
+                  AND m.created_at < date_bin('1 hour', $3::timestamptz - interval '24 hours', ${HOUR_ORIGIN}) + interval '1 hour')
            + (SELECT count(*)::int FROM (
                 SELECT 1 FROM drafts d
                 WHERE d.bot_id = b.id AND d.origin = 'held_message' AND d.status = 'pending'
