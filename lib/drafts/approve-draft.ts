@@ -13,6 +13,7 @@ import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
+import { notifyConversation } from "@/lib/chat/live";
 
 // A person approves a draft or a held message, optionally editing its text: it is sent once, under the bot's
 // label. The draft row is locked first, so double clicks and two people approving at once send exactly once (the
@@ -116,6 +117,7 @@ export async function rejectDraft(actor: PersonActor, draftId: string, note?: st
       subjectId: draftId,
       data: note ? { note } : {},
     });
+    await notifyConversation(prismaSql(tx), current.conversationId, "draft");
     await draftRejected(prismaSql(tx), {
       workspaceId: conversation.workspaceId,
       conversationId: current.conversationId,

@@ -5,6 +5,7 @@ import { decide } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
 import type { CreateDraftInput } from "@/lib/schemas/drafts";
 import { serializeDraft, type DraftRecord } from "./serialize-draft";
+import { notifyConversation } from "@/lib/chat/live";
 
 // POST /conversations/{id}/drafts: a proposal that always waits for a person. Blocks and opt-outs apply at once
 // (a draft to someone who said STOP is refused with 409); the full policy runs again when a person approves it.
@@ -29,6 +30,7 @@ export async function createDraft(bot: BotPrincipal, conversationId: string, inp
        RETURNING ${DRAFT_COLUMNS}`,
       [conversationId, bot.id, input.body, input.rationale ?? null, input.follow_up?.body ?? null, input.follow_up?.delay_minutes ?? null, input.follow_up ? "pending" : null],
     );
+    await notifyConversation(tx, conversationId, "draft");
     return { kind: "done", draft: rows[0]! } as const;
   });
 

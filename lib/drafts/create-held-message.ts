@@ -1,5 +1,6 @@
 import type { Sql } from "@/lib/db/sql";
 import type { Block } from "@/lib/schemas/blocks";
+import { notifyConversation } from "@/lib/chat/live";
 
 export const DRAFT_LIFETIME_MS = 7 * 24 * 3600_000;
 
@@ -14,5 +15,6 @@ export async function createHeldMessage(
      RETURNING id`,
     [input.conversationId, input.botId, input.body, input.blocks ? JSON.stringify(input.blocks) : null, input.reasons],
   );
+  await notifyConversation(sql, input.conversationId, "draft");
   return rows[0]!;
 }

@@ -2,6 +2,7 @@ import type { Sql } from "@/lib/db/sql";
 import { contentDigest, type Decision } from "@/lib/policy/decide";
 import type { Block } from "@/lib/schemas/blocks";
 import { messageContent, preview } from "./content";
+import { CONVERSATION_CHANNEL } from "@/lib/chat/live";
 
 // The one door for message rows. The seq comes from the conversation row in the same statement
 // (UPDATE ... RETURNING inside the INSERT), so concurrent sends serialise on that row and seqs are gapless: a
@@ -54,6 +55,7 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
   const approvedBy = author.type === "bot" ? (author.approvedByUserId ?? null) : null;
   const draftId = author.type === "bot" ? (author.draftId ?? null) : null;
 
+  // Open chat pages hear of the message at commit (NOTIFY is transactional; lib/chat/live.ts).
   // A bot's message also counts in its hour (bot_hourly_sends, read by the policy's rolling daily count), in this
   // same statement: a rolled-back insert rolls its count back too. $7 is null for people and the system.
   const rows = await sql.query<InsertedMessage>(
@@ -67,11 +69,15 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
        INSERT INTO bot_hourly_sends (bot_id, hour, n)
        SELECT $7::uuid, date_bin('1 hour', now(), ${HOUR_ORIGIN}), 1 FROM next WHERE $7::uuid IS NOT NULL
        ON CONFLICT (bot_id, hour) DO UPDATE SET n = bot_hourly_sends.n + 1
+     ),
+     notified AS (
+       SELECT pg_notify('${CONVERSATION_CHANNEL}', json_build_object('conversation_id', $1::text, 'kind', 'message', 'seq', next.last_seq)::text) AS x
+       FROM next
      )
      INSERT INTO messages (conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
                            approved_by_user_id, draft_id, metadata)
      SELECT $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb
-     FROM next
+     FROM next CROSS JOIN (SELECT count(x) FROM notified) AS told
      RETURNING id, conversation_id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
     [
       message.conversationId,

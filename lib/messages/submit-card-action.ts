@@ -7,6 +7,7 @@ import { handleOf, requireConversationAccess, type PersonActor } from "@/lib/peo
 import type { Block } from "@/lib/schemas/blocks";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { messageReceived } from "@/lib/webhooks/events";
+import { notifyConversation } from "@/lib/chat/live";
 
 // A person clicks an approval card's action or submits a form card of a bot's message. The bot that sent it
 // hears a `message.received` event (SPEC.md 6) with `action: {type, action_key, values}` and the `user`. The
@@ -39,6 +40,7 @@ export async function submitCardAction(
     const responses = Array.isArray(metadata.responses) ? metadata.responses : [];
     const response = { ...action, user_id: actor.userId, handle: userHandle, at: new Date().toISOString() };
     await tx.message.update({ where: { id: messageId }, data: { metadata: { ...metadata, responses: [...responses, response] } } });
+    await notifyConversation(prismaSql(tx), message.conversationId, "updated");
     await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: action.type, subjectType: "message", subjectId: messageId, data: { action_key: input.actionKey } });
     const eventId = await messageReceived(prismaSql(tx), {
       workspaceId: conversation.workspaceId,

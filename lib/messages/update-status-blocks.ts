@@ -6,6 +6,7 @@ import { decide } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
 import { blockTexts, type Block, type StatusBlock } from "@/lib/schemas/blocks";
 import { serializeMessage, type MessageRow } from "./serialize";
+import { notifyConversation } from "@/lib/chat/live";
 
 // PATCH /messages/{id}: only status blocks change after sending, in place (SPEC.md 3). The message's status blocks
 // are replaced one for one, in order; everything else about the message stays. The new texts pass the policy's
@@ -41,6 +42,7 @@ export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, s
        RETURNING id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
       [messageId, JSON.stringify(next)],
     );
+    await notifyConversation(tx, conversation.id, "updated");
     return { kind: "done", row: rows[0]! } as const;
   });
   if (outcome.kind === "refused") {

@@ -1,0 +1,32 @@
+import { subscribe } from "@/lib/db/listener";
+import { CONVERSATION_CHANNEL, type LiveEvent } from "./live";
+
+// Fans this process's one LISTEN on the conversation channel out to the open streams of each conversation.
+
+type Watcher = (event: LiveEvent) => void;
+
+const store = globalThis as unknown as { __relayWatchers?: Map<string, Set<Watcher>>; __relayWatching?: Promise<void> };
+const watchers = (store.__relayWatchers ??= new Map());
+
+function dispatch(payload: string) {
+  let event: LiveEvent;
+  try {
+    event = JSON.parse(payload) as LiveEvent;
+  } catch {
+    return;
+  }
+  for (const watcher of watchers.get(event.conversation_id) ?? []) watcher(event);
+}
+
+/** Calls `watcher` on every committed change of the conversation until the returned function is called. */
+export async function watchConversation(conversationId: string, watcher: Watcher): Promise<() => void> {
+  store.__relayWatching ??= subscribe(CONVERSATION_CHANNEL, dispatch);
+  await store.__relayWatching;
+  let set = watchers.get(conversationId);
+  if (!set) watchers.set(conversationId, (set = new Set()));
+  set.add(watcher);
+  return () => {
+    set.delete(watcher);
+    if (set.size === 0) watchers.delete(conversationId);
+  };
+}

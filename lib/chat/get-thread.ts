@@ -1,0 +1,156 @@
+import { db } from "@/lib/db/client";
+import { requireUuid } from "@/lib/ids";
+import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import type { Block } from "@/lib/schemas/blocks";
+
+// A conversation as a person sees it in the chat: who is in it, its messages (with the bot's label, who approved a
+// bot message, and the responses to its cards), and what waits for a person's approval there.
+
+const MESSAGE_LIMIT = 500;
+
+type Sender =
+  | { type: "person"; id: string; handle: string; name: string }
+  | { type: "bot"; id: string; handle: string; name: string; approved_by: { handle: string; name: string } | null }
+  | { type: "system" };
+
+export interface CardResponse {
+  type: "card.action" | "form.submit";
+  action_key: string;
+  values: Record<string, string | number>;
+  handle: string;
+  at: string;
+}
+
+export interface ThreadMessage {
+  id: string;
+  seq: number;
+  kind: "text" | "card" | "system";
+  body: string;
+  blocks: Block[] | null;
+  sender: Sender;
+  responses: CardResponse[];
+  created_at: string;
+  edited_at: string | null;
+}
+
+export interface PendingDraft {
+  id: string;
+  origin: "draft" | "held_message";
+  bot: { id: string; handle: string; name: string };
+  body: string;
+  blocks: Block[] | null;
+  rationale: string | null;
+  reasons: string[];
+  follow_up: { body: string; delay_minutes: number } | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export async function getThread(actor: PersonActor, id: string) {
+  const conversationId = requireUuid(id, "Conversation");
+  const { conversation, membership } = await requireConversationAccess(db(), actor, conversationId);
+  const [participants, authorizations, blocks, recent, drafts] = await Promise.all([
+    db().conversationParticipant.findMany({ where: { conversationId } }),
+    db().botAuthorization.findMany({ where: { conversationId }, orderBy: { createdAt: "asc" } }),
+    db().botBlock.findMany({ where: { conversationId, revokedAt: null } }),
+    db().message.findMany({ where: { conversationId }, orderBy: { seq: "desc" }, take: MESSAGE_LIMIT }),
+    db().draft.findMany({ where: { conversationId, status: "pending", expiresAt: { gt: new Date() } }, orderBy: { createdAt: "asc" } }),
+  ]);
+  const messages = recent.reverse();
+
+  const userIds = new Set<string>([
+    ...participants.flatMap((p) => (p.userId ? [p.userId] : [])),
+    ...messages.flatMap((m) => [m.senderUserId, m.approvedByUserId].filter((v): v is string => !!v)),
+    ...(conversation.takenOverByUserId ? [conversation.takenOverByUserId] : []),
+  ]);
+  const botIds = new Set<string>([
+    ...authorizations.map((a) => a.botId),
+    ...messages.flatMap((m) => (m.senderBotId ? [m.senderBotId] : [])),
+    ...drafts.map((d) => d.botId),
+  ]);
+  const contactIds = participants.flatMap((p) => (p.contactId ? [p.contactId] : []));
+  const [users, bots, contacts] = await Promise.all([
+    db().user.findMany({ where: { id: { in: [...userIds] } }, select: { id: true, handle: true, name: true } }),
+    db().bot.findMany({ where: { id: { in: [...botIds] } }, select: { id: true, handle: true, name: true, status: true } }),
+    db().contact.findMany({ where: { id: { in: contactIds } }, select: { id: true, name: true, doNotContact: true } }),
+  ]);
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const botById = new Map(bots.map((b) => [b.id, b]));
+  const activeBots = new Set(authorizations.filter((a) => !a.revokedAt).map((a) => a.botId));
+  const blockedBots = new Set(blocks.map((b) => b.botId));
+  const who = (userId: string) => {
+    const user = userById.get(userId);
+    return { handle: user?.handle ?? "unknown", name: user?.name ?? "Unknown person" };
+  };
+
+  const sender = (m: (typeof messages)[number]): Sender => {
+    if (m.senderBotId) {
+      const bot = botById.get(m.senderBotId);
+      return { type: "bot", id: m.senderBotId, handle: bot?.handle ?? "unknown", name: bot?.name ?? "Unknown bot", approved_by: m.approvedByUserId ? who(m.approvedByUserId) : null };
+    }
+    if (m.senderUserId) return { type: "person", id: m.senderUserId, ...who(m.senderUserId) };
+    return { type: "system" };
+  };
+
+  const botsShown = [...new Set(authorizations.map((a) => a.botId))].flatMap((botId) => {
+    const bot = botById.get(botId);
+    if (!bot || (!activeBots.has(botId) && !blockedBots.has(botId))) return [];
+    return [{ id: bot.id, handle: bot.handle, name: bot.name, status: bot.status, authorized: activeBots.has(botId), blocked: blockedBots.has(botId) }];
+  });
+
+  return {
+    conversation: {
+      id: conversation.id,
+      title: conversation.title,
+      workspace_id: conversation.workspaceId,
+      taken_over_by: conversation.takenOverByUserId ? who(conversation.takenOverByUserId) : null,
+      people: participants.flatMap((p) => (p.userId ? [{ id: p.userId, ...who(p.userId) }] : [])),
+      contacts: contacts.map((c) => ({ id: c.id, name: c.name, do_not_contact: c.doNotContact })),
+      bots: botsShown,
+    },
+    messages: messages.map(
+      (m): ThreadMessage => ({
+        id: m.id,
+        seq: m.seq,
+        kind: m.kind,
+        body: m.body,
+        blocks: (m.blocks as Block[] | null) ?? null,
+        sender: sender(m),
+        responses: responsesOf(m.metadata),
+        created_at: m.createdAt.toISOString(),
+        edited_at: m.editedAt?.toISOString() ?? null,
+      }),
+    ),
+    drafts: drafts.map((d): PendingDraft => {
+      const bot = botById.get(d.botId);
+      return {
+        id: d.id,
+        origin: d.origin,
+        bot: { id: d.botId, handle: bot?.handle ?? "unknown", name: bot?.name ?? "Unknown bot" },
+        body: d.body,
+        blocks: (d.blocks as Block[] | null) ?? null,
+        rationale: d.rationale,
+        reasons: d.reasons,
+        follow_up: d.followUpBody !== null && d.followUpDelayMinutes !== null ? { body: d.followUpBody, delay_minutes: d.followUpDelayMinutes } : null,
+        created_at: d.createdAt.toISOString(),
+        expires_at: d.expiresAt.toISOString(),
+      };
+    }),
+    last_seq: conversation.lastSeq,
+    viewer: { id: actor.userId, role: membership.role as "admin" | "member" },
+  };
+}
+
+export type Thread = Awaited<ReturnType<typeof getThread>>;
+
+function responsesOf(metadata: unknown): CardResponse[] {
+  const responses = (metadata as { responses?: unknown } | null)?.responses;
+  if (!Array.isArray(responses)) return [];
+  return responses.map((r: { type: CardResponse["type"]; action_key: string; values?: Record<string, string | number>; handle: string; at: string }) => ({
+    type: r.type,
+    action_key: r.action_key,
+    values: r.values ?? {},
+    handle: r.handle,
+    at: r.at,
+  }));
+}

@@ -1,0 +1,21 @@
+import type { Sql } from "@/lib/db/sql";
+
+// Live updates for open chat pages: every change in a conversation NOTIFYs one channel, in the transaction of the
+// change (so listeners hear only committed changes). Each app process holds one LISTEN connection
+// (lib/db/listener.ts) and fans the notifications out to its open streams, so several processes work together.
+
+export const CONVERSATION_CHANNEL = "relay_conversation";
+
+export type LiveKind = "message" | "updated" | "draft";
+
+export interface LiveEvent {
+  conversation_id: string;
+  kind: LiveKind;
+  seq?: number;
+}
+
+/** Tells open pages of the conversation that something changed (a message row notifies by itself). */
+export async function notifyConversation(sql: Sql, conversationId: string, kind: LiveKind): Promise<void> {
+  // Wrapped so the statement returns a plain integer (Prisma cannot read a void column).
+  await sql.query(`SELECT count(x)::int AS n FROM (SELECT pg_notify($1, $2) AS x) AS notified`, [CONVERSATION_CHANNEL, JSON.stringify({ conversation_id: conversationId, kind })]);
+}
