@@ -98,6 +98,7 @@ describe("the live channel", () => {
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
     const card = await sendMessage(helper, world.conversations[1]!.id, SendMessageRequest.parse({ blocks: [{ type: "approval_card", title: "OK?", actions: [{ key: "ok", label: "OK" }] }] }));
     if (card.status !== "sent") throw new Error("expected sent");
+    await settle();
     heard.length = 0;
     await submitCardAction(ana(), card.message.id, { actionKey: "ok" });
     await settle();
