@@ -3,7 +3,9 @@ import { jobLogger } from "@/lib/db/job-logger";
 import { makeJobPool } from "@/lib/db/job-pool";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
 import { recoverStalledDeliveries } from "@/lib/webhooks/recover-stalled-deliveries";
+import { FOLLOW_UP_TASK } from "@/lib/drafts/send-follow-up";
 import { deliverWebhook } from "./tasks/deliver-webhook";
+import { sendFollowUpTask } from "./tasks/send-follow-up";
 
 // The job worker: graphile-worker on the app's database (docs/decisions/006-webhook-delivery.md). `npm start`
 // runs one inside the app; `npm run worker` runs more as separate processes, and Postgres shares the jobs out.
@@ -22,7 +24,7 @@ export async function startWorker(options: { databaseUrl: string; concurrency?: 
     noHandleSignals: true,
     pollInterval: 1000,
     logger: jobLogger,
-    taskList: { [DELIVER_TASK]: deliverWebhook },
+    taskList: { [DELIVER_TASK]: deliverWebhook, [FOLLOW_UP_TASK]: sendFollowUpTask },
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   const sweep = () =>

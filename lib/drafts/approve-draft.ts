@@ -13,6 +13,7 @@ import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
+import { scheduleFollowUp } from "./send-follow-up";
 import { notifyConversation } from "@/lib/chat/live";
 
 // A person approves a draft or a held message, optionally editing its text: it is sent once, under the bot's
@@ -73,6 +74,7 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
       subjectId: draftId,
       data: { message_id: message.id, edited: updated.edited },
     });
+    if (hasFollowUp && updated.followUpDueAt) await scheduleFollowUp(prismaSql(tx), draftId, updated.followUpDueAt);
     await draftApproved(prismaSql(tx), {
       workspaceId: conversation.workspaceId,
       conversationId: draft.conversationId,
