@@ -24,6 +24,16 @@ const schema = z.object({
   RUN_WORKER: z.enum(["true", "false"]).default("true"),
   /** Deliveries one worker process runs at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  /** Largest file a person or bot may attach, in bytes (default 10 MiB). */
+  ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /** Where attachments are stored on local disk. Unset: DATA_DIR/attachments. */
+  ATTACHMENTS_DIR: z.string().min(1).optional(),
+  /** Sign-in with GitHub, offered when both are set (an OAuth app's client id and secret). */
+  GITHUB_ID: z.string().min(1).optional(),
+  GITHUB_SECRET: z.string().min(1).optional(),
+  /** Sign-in with Google, offered when both are set (an OAuth client's id and secret). */
+  GOOGLE_ID: z.string().min(1).optional(),
+  GOOGLE_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
