@@ -14,6 +14,11 @@ import { listPersonWorkspaces } from "./list-workspaces";
 import { CONVERSATION_CHANNEL, type LiveEvent } from "./live";
 import { markConversationRead } from "./mark-read";
 import { watchConversation } from "./conversation-stream";
+import { approveDraft } from "@/lib/drafts/approve-draft";
+import { setBotStatus } from "@/lib/bots/set-bot-status";
+import { listPolicyLog } from "./list-policy-log";
+import { listWorkspaceBots } from "./list-workspace-bots";
+import { openWorkspace } from "./open-workspace";
 
 // The chat's reads (workspaces, conversation list with unread counts, a thread) and its live channel: every
 // committed change of a conversation is NOTIFYed, and only committed ones.
@@ -118,5 +123,63 @@ describe("the live channel", () => {
     await settle();
     expect(mine.map((e) => e.kind)).toEqual(["message"]);
     expect(others).toEqual([]);
+  });
+});
+
+describe("cards are answered once", () => {
+  it("two people answering one card at once: one answer wins, the other is told who answered", async () => {
+    const conversationId = world.conversations[0]!.id;
+    const helper = (await authenticateBot(world.bots[0]!.api_key))!;
+    const card = await sendMessage(helper, conversationId, SendMessageRequest.parse({ blocks: [{ type: "approval_card", title: "Ship it today?", actions: [{ key: "ship", label: "Ship" }, { key: "wait", label: "Wait" }] }] }));
+    if (card.status !== "sent") throw new Error("expected sent");
+    const results = await Promise.allSettled([submitCardAction(ana(), card.message.id, { actionKey: "ship" }), submitCardAction(ben(), card.message.id, { actionKey: "wait" })]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: "conflict", message: expect.stringMatching(/already answered this card/) });
+    const thread = await getThread(ana(), conversationId);
+    expect(thread.messages.find((m) => m.id === card.message.id)!.responses).toHaveLength(1);
+  });
+});
+
+describe("workspace reads for the chat", () => {
+  it("opens a workspace by slug for its members only", async () => {
+    expect(await openWorkspace(ana(), world.workspace.slug)).toMatchObject({ id: world.workspace.id, role: "admin" });
+    await expect(openWorkspace(ana(), "no-such-workspace")).rejects.toMatchObject({ code: "not_found" });
+    const outsider = await seedWorld();
+    await expect(openWorkspace(person(outsider.people[0]!.id, "web"), world.workspace.slug)).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("lists the workspace's bots with their status", async () => {
+    await setBotStatus(ana(), world.bots[1]!.id, "paused", "Checking its tone");
+    const bots = await listWorkspaceBots(ben(), world.workspace.id);
+    expect(bots.find((b) => b.id === world.bots[1]!.id)).toMatchObject({ status: "paused", status_reason: "Checking its tone" });
+    await setBotStatus(ana(), world.bots[1]!.id, "active");
+  });
+
+  it("a scheduled follow-up shows in the thread with its due time", async () => {
+    const conversationId = world.conversations[1]!.id;
+    const helper = (await authenticateBot(world.bots[0]!.api_key))!;
+    const draft = await createDraft(helper, conversationId, { body: "Invoice sent", follow_up: { body: "Did it arrive?", delay_minutes: 30 } });
+    await approveDraft(ana(), draft.id);
+    const thread = await getThread(ana(), conversationId);
+    const followUp = thread.follow_ups.find((f) => f.draft_id === draft.id)!;
+    expect(followUp).toMatchObject({ body: "Did it arrive?", status: "scheduled", bot: { handle: world.bots[0]!.handle } });
+    expect(new Date(followUp.due_at!).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    await postPersonMessage(ana(), conversationId, "STOP");
+    const after = await getThread(ana(), conversationId);
+    expect(after.follow_ups.find((f) => f.draft_id === draft.id)).toMatchObject({ status: "cancelled", cancel_reason: "stop" });
+  });
+
+  it("the policy log tells admins why messages were held, deferred or blocked; members cannot read it", async () => {
+    const scheduler = (await authenticateBot(world.bots[1]!.api_key))!;
+    const conversationId = world.conversations[0]!.id;
+    await sendMessage(scheduler, conversationId, { body: "Can we talk Friday?", blocks: undefined }); // new bot: held
+    await setBotStatus(ana(), world.bots[1]!.id, "stopped", "Misbehaving");
+    await expect(sendMessage(scheduler, conversationId, { body: "Hello again", blocks: undefined })).rejects.toMatchObject({ code: "policy_blocked" });
+    await setBotStatus(ana(), world.bots[1]!.id, "active");
+    const log = await listPolicyLog(ana(), world.workspace.id);
+    expect(log[0]).toMatchObject({ outcome: "blocked", reasons: ["bot_stopped"], excerpt: "Hello again", bot: { handle: world.bots[1]!.handle } });
+    expect(log.find((e) => e.outcome === "held" && e.excerpt === "Can we talk Friday?")).toMatchObject({ reasons: ["new_bot"], status: "pending", conversation: { id: conversationId } });
+    await expect(listPolicyLog(ben(), world.workspace.id)).rejects.toMatchObject({ code: "forbidden" });
   });
 });

@@ -7,6 +7,8 @@ import type { Block } from "@/lib/schemas/blocks";
 // bot message, and the responses to its cards), and what waits for a person's approval there.
 
 const MESSAGE_LIMIT = 500;
+/** Cancelled follow-ups stay visible this long after their draft was approved, so people see what STOP cancelled. */
+const FOLLOW_UP_SHOWN_MS = 7 * 24 * 3600 * 1000;
 
 type Sender =
   | { type: "person"; id: string; handle: string; name: string }
@@ -21,6 +23,24 @@ export interface CardResponse {
   at: string;
 }
 
+export interface ThreadAttachment {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+/** An approved draft's follow-up that has not gone out yet (or went out / was cancelled recently). */
+export interface ThreadFollowUp {
+  draft_id: string;
+  bot: { handle: string; name: string };
+  body: string;
+  status: "scheduled" | "sent" | "cancelled";
+  due_at: string | null;
+  cancel_reason: string | null;
+}
+
 export interface ThreadMessage {
   id: string;
   seq: number;
@@ -29,6 +49,7 @@ export interface ThreadMessage {
   blocks: Block[] | null;
   sender: Sender;
   responses: CardResponse[];
+  attachments: ThreadAttachment[];
   created_at: string;
   edited_at: string | null;
 }
@@ -49,12 +70,16 @@ export interface PendingDraft {
 export async function getThread(actor: PersonActor, id: string) {
   const conversationId = requireUuid(id, "Conversation");
   const { conversation, membership } = await requireConversationAccess(db(), actor, conversationId);
-  const [participants, authorizations, blocks, recent, drafts] = await Promise.all([
+  const [participants, authorizations, blocks, recent, drafts, followUps] = await Promise.all([
     db().conversationParticipant.findMany({ where: { conversationId } }),
     db().botAuthorization.findMany({ where: { conversationId }, orderBy: { createdAt: "asc" } }),
     db().botBlock.findMany({ where: { conversationId, revokedAt: null } }),
     db().message.findMany({ where: { conversationId }, orderBy: { seq: "desc" }, take: MESSAGE_LIMIT }),
     db().draft.findMany({ where: { conversationId, status: "pending", expiresAt: { gt: new Date() } }, orderBy: { createdAt: "asc" } }),
+    db().draft.findMany({
+      where: { conversationId, status: "approved", followUpStatus: { in: ["scheduled", "cancelled"] }, decidedAt: { gt: new Date(Date.now() - FOLLOW_UP_SHOWN_MS) } },
+      orderBy: { decidedAt: "asc" },
+    }),
   ]);
   const messages = recent.reverse();
 
@@ -67,6 +92,7 @@ export async function getThread(actor: PersonActor, id: string) {
     ...authorizations.map((a) => a.botId),
     ...messages.flatMap((m) => (m.senderBotId ? [m.senderBotId] : [])),
     ...drafts.map((d) => d.botId),
+    ...followUps.map((d) => d.botId),
   ]);
   const contactIds = participants.flatMap((p) => (p.contactId ? [p.contactId] : []));
   const [users, bots, contacts] = await Promise.all([
@@ -117,6 +143,7 @@ export async function getThread(actor: PersonActor, id: string) {
         blocks: (m.blocks as Block[] | null) ?? null,
         sender: sender(m),
         responses: responsesOf(m.metadata),
+        attachments: attachmentsOf(m.metadata),
         created_at: m.createdAt.toISOString(),
         edited_at: m.editedAt?.toISOString() ?? null,
       }),
@@ -136,6 +163,17 @@ export async function getThread(actor: PersonActor, id: string) {
         expires_at: d.expiresAt.toISOString(),
       };
     }),
+    follow_ups: followUps.map((d): ThreadFollowUp => {
+      const bot = botById.get(d.botId);
+      return {
+        draft_id: d.id,
+        bot: { handle: bot?.handle ?? "unknown", name: bot?.name ?? "Unknown bot" },
+        body: d.followUpBody ?? "",
+        status: d.followUpStatus as ThreadFollowUp["status"],
+        due_at: d.followUpDueAt?.toISOString() ?? null,
+        cancel_reason: d.followUpCancelReason,
+      };
+    }),
     last_seq: conversation.lastSeq,
     viewer: { id: actor.userId, role: membership.role as "admin" | "member" },
   };
@@ -153,4 +191,10 @@ function responsesOf(metadata: unknown): CardResponse[] {
     handle: r.handle,
     at: r.at,
   }));
+}
+
+function attachmentsOf(metadata: unknown): ThreadAttachment[] {
+  const attachments = (metadata as { attachments?: unknown } | null)?.attachments;
+  if (!Array.isArray(attachments)) return [];
+  return attachments.map((a: ThreadAttachment) => ({ id: a.id, name: a.name, type: a.type, size: a.size, sha256: a.sha256 }));
 }

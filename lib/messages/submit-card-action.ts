@@ -14,6 +14,7 @@ import { notifyConversation } from "@/lib/chat/live";
 // response is kept on the message (metadata.responses) so every reader sees who answered what.
 
 type FormCard = Extract<Block, { type: "form_card" }>;
+type ApprovalCard = Extract<Block, { type: "approval_card" }>;
 
 export async function submitCardAction(
   actor: PersonActor,
@@ -22,22 +23,30 @@ export async function submitCardAction(
 ) {
   const messageId = requireUuid(id, "Message");
   return db().$transaction(async (tx) => {
+    // Locked, so two people answering one card at once are served one after the other.
+    await tx.$queryRaw`SELECT id FROM messages WHERE id = ${messageId}::uuid FOR UPDATE`;
     const message = await tx.message.findUnique({ where: { id: messageId } });
     if (!message) throw new ApiError("not_found", "Message not found");
     const { conversation } = await requireConversationAccess(tx, actor, message.conversationId);
     if (!message.senderBotId || !message.blocks) throw new ApiError("invalid_body", "This message has no cards to act on");
     const blocks = message.blocks as Block[];
 
-    const card = blocks.find((b) => b.type === "approval_card" && b.actions.some((a) => a.key === input.actionKey));
+    const card = blocks.find((b): b is ApprovalCard => b.type === "approval_card" && b.actions.some((a) => a.key === input.actionKey));
     const form = blocks.find((b): b is FormCard => b.type === "form_card" && b.submit.key === input.actionKey);
     if (!card && !form) throw new ApiError("invalid_body", `The message has no action "${input.actionKey}"`);
     const action = card
       ? { type: "card.action" as const, action_key: input.actionKey, values: {} }
       : { type: "form.submit" as const, action_key: input.actionKey, values: formValues(form!, input.values ?? {}) };
 
-    const userHandle = await handleOf(tx, actor.userId);
     const metadata = (message.metadata ?? {}) as Prisma.JsonObject;
-    const responses = Array.isArray(metadata.responses) ? metadata.responses : [];
+    const responses = (Array.isArray(metadata.responses) ? metadata.responses : []) as { action_key: string; handle: string }[];
+    // A card is answered once: the first answer is the card's state for everyone (a double click, or two people at
+    // once, cannot answer it twice).
+    const keys = card ? card.actions.map((a) => a.key) : [input.actionKey];
+    const earlier = responses.find((r) => keys.includes(r.action_key));
+    if (earlier) throw new ApiError("conflict", `@${earlier.handle} already answered this card`);
+
+    const userHandle = await handleOf(tx, actor.userId);
     const response = { ...action, user_id: actor.userId, handle: userHandle, at: new Date().toISOString() };
     await tx.message.update({ where: { id: messageId }, data: { metadata: { ...metadata, responses: [...responses, response] } } });
     await notifyConversation(prismaSql(tx), message.conversationId, "updated");

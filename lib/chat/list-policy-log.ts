@@ -1,0 +1,87 @@
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
+import { requireMember, type PersonActor } from "@/lib/people/actor";
+
+export interface PolicyLogEntry {
+  id: string;
+  /** held: waits (or waited) for a person; deferred: over a rate limit; blocked / refused: not delivered. */
+  outcome: "held" | "deferred" | "blocked" | "refused";
+  reasons: string[];
+  bot: { id: string; handle: string; name: string };
+  conversation: { id: string; title: string | null } | null;
+  /** The start of what the bot tried to say; null when it held a secret (never stored). */
+  excerpt: string | null;
+  /** For held messages: where the decision stands now. */
+  status: "pending" | "approved" | "rejected" | "expired" | null;
+  at: string;
+}
+
+const LIMIT = 200;
+
+interface HeldRow {
+  id: string;
+  botId: string;
+  conversationId: string;
+  status: "pending" | "approved" | "rejected" | "expired";
+  reasons: string[];
+  originalBody: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * For admins: why the workspace's bot messages did not simply go out, newest first. Held messages come from the
+ * drafts a policy verdict created (their reasons), refusals and deferrals from the record kept of each attempt
+ * (lib/policy/refusal.ts). Members cannot read it: it spans conversations they may not take part in.
+ */
+export async function listPolicyLog(actor: PersonActor, workspaceId: string): Promise<PolicyLogEntry[]> {
+  const id = requireUuid(workspaceId, "Workspace");
+  const workspace = await db().workspace.findUnique({ where: { id }, select: { id: true } });
+  if (!workspace) throw new ApiError("not_found", "Workspace not found");
+  await requireMember(db(), actor, id, "admin");
+
+  const [refusals, held] = await Promise.all([
+    db().policyDecision.findMany({ where: { workspaceId: id }, orderBy: { createdAt: "desc" }, take: LIMIT }),
+    db().$queryRaw<HeldRow[]>`
+      SELECT d.id, d.bot_id AS "botId", d.conversation_id AS "conversationId", d.status::text AS status, d.reasons,
+             d.original_body AS "originalBody", d.created_at AS "createdAt", d.expires_at AS "expiresAt"
+        FROM drafts d JOIN conversations c ON c.id = d.conversation_id
+       WHERE c.workspace_id = ${id}::uuid AND d.origin = 'held_message'
+       ORDER BY d.created_at DESC
+       LIMIT ${LIMIT}`,
+  ]);
+  const botIds = [...new Set([...refusals.map((r) => r.botId), ...held.map((d) => d.botId)])];
+  const conversationIds = [...new Set([...refusals.flatMap((r) => (r.conversationId ? [r.conversationId] : [])), ...held.map((d) => d.conversationId)])];
+  const [bots, conversations] = await Promise.all([
+    db().bot.findMany({ where: { id: { in: botIds } }, select: { id: true, handle: true, name: true } }),
+    db().conversation.findMany({ where: { id: { in: conversationIds } }, select: { id: true, title: true } }),
+  ]);
+  const botById = new Map(bots.map((b) => [b.id, b]));
+  const conversationById = new Map(conversations.map((c) => [c.id, c]));
+  const botOf = (botId: string) => botById.get(botId) ?? { id: botId, handle: "unknown", name: "Unknown bot" };
+
+  const entries: PolicyLogEntry[] = [
+    ...refusals.map((r) => ({
+      id: r.id,
+      outcome: r.outcome as PolicyLogEntry["outcome"],
+      reasons: r.reasons,
+      bot: botOf(r.botId),
+      conversation: r.conversationId ? (conversationById.get(r.conversationId) ?? null) : null,
+      excerpt: r.excerpt,
+      status: null,
+      at: r.createdAt.toISOString(),
+    })),
+    ...held.map((d) => ({
+      id: d.id,
+      outcome: "held" as const,
+      reasons: d.reasons,
+      bot: botOf(d.botId),
+      conversation: conversationById.get(d.conversationId) ?? null,
+      excerpt: d.reasons.includes("secrets_detected") ? null : d.originalBody.slice(0, 140),
+      status: d.status === "pending" && d.expiresAt <= new Date() ? ("expired" as const) : d.status,
+      at: d.createdAt.toISOString(),
+    })),
+  ];
+  return entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, LIMIT);
+}
