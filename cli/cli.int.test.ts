@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -120,6 +123,29 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(await json("optout", "--conversation", conversation.id, "--contact", conversation.contact_id, "--as", ana.email)).toMatchObject({ created: true });
     expect(await json("optin", "--conversation", conversation.id, "--contact", conversation.contact_id, "--as", ana.email)).toMatchObject({ revoked: 1 });
 
+  });
+
+  it("message post --attach uploads each file and posts them on one message; --body may then be left out", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "relay-cli-attach-"));
+    const previous = process.env.ATTACHMENTS_DIR;
+    process.env.ATTACHMENTS_DIR = path.join(folder, "store"); // the child process stores here
+    try {
+      const [ana, ben] = world.people as [World["people"][number], World["people"][number]];
+      const conversation = world.conversations[0]!;
+      writeFileSync(path.join(folder, "plan.pdf"), "%PDF-1.7 plan");
+      writeFileSync(path.join(folder, "notes.txt"), "notes");
+      const out = await json("message", "post", "--conversation", conversation.id, "--attach", path.join(folder, "plan.pdf"), "--attach", path.join(folder, "notes.txt"), "--as", ben.email);
+      expect(out.message).toMatchObject({ body: "", sender_user_id: ben.id, attachments: [{ name: "plan.pdf", type: "application/pdf", size: 13 }, { name: "notes.txt", type: "text/plain", size: 5 }] });
+      expect(await db().attachment.count({ where: { messageId: out.message.id, uploadedByUserId: ben.id } })).toBe(2);
+
+      const missing = await cli("message", "post", "--conversation", conversation.id, "--attach", path.join(folder, "nope.pdf"), "--as", ana.email);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain("no such file");
+    } finally {
+      if (previous === undefined) delete process.env.ATTACHMENTS_DIR;
+      else process.env.ATTACHMENTS_DIR = previous;
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("take over, block, pause (admins only) and do-not-contact act as the named person", async () => {

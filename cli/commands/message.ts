@@ -1,16 +1,31 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { typeFromName } from "@/lib/attachments/content-type";
+import { MAX_ATTACHMENTS_PER_MESSAGE, maxAttachmentBytes, tooLarge } from "@/lib/attachments/limits";
+import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
-import { id, required, S, str, UsageError, type Command } from "./command";
+import { id, list, M, required, S, str, UsageError, type Command } from "./command";
 import { requirePerson } from "./resolve";
 
 export const messageCommands: Record<string, Command> = {
   "message post": {
-    usage: "message post --conversation ID --body TEXT --as EMAIL",
-    flags: { conversation: S, body: S, as: S },
+    usage: "message post --conversation ID --body TEXT [--attach PATH ...] --as EMAIL  (--body may be left out with --attach)",
+    flags: { conversation: S, body: S, attach: M, as: S },
     run: async (args) => {
       const conversationId = id(str(args, "conversation"), "--conversation");
-      const body = required(str(args, "body"), "--body");
-      return postPersonMessage(await requirePerson(str(args, "as")), conversationId, body);
+      const files = list(args, "attach");
+      if (files.length > MAX_ATTACHMENTS_PER_MESSAGE) throw new UsageError(`at most ${MAX_ATTACHMENTS_PER_MESSAGE} --attach files per message`);
+      const body = files.length > 0 ? (str(args, "body") ?? "") : required(str(args, "body"), "--body");
+      const actor = await requirePerson(str(args, "as"));
+      // Each file is uploaded as the chat does, then the message takes them all.
+      const attachmentIds = [];
+      for (const file of files) {
+        const name = path.basename(file);
+        const stored = await storePersonAttachment(actor, conversationId, { name, type: typeFromName(name), bytes: await readAttachFile(file) });
+        attachmentIds.push(stored.id);
+      }
+      return postPersonMessage(actor, conversationId, body, { attachmentIds });
     },
   },
   "message action": {
@@ -24,6 +39,22 @@ export const messageCommands: Record<string, Command> = {
     },
   },
 };
+
+/** The file's bytes; one over the limit is refused before it is read. */
+async function readAttachFile(file: string): Promise<Uint8Array> {
+  const { size } = await fileOp(file, () => stat(file));
+  if (size > maxAttachmentBytes()) throw tooLarge(path.basename(file), size);
+  return fileOp(file, () => readFile(file));
+}
+
+async function fileOp<T>(file: string, op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--attach ${file}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`);
+  }
+}
 
 function parseValues(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;

@@ -20,6 +20,8 @@ export interface NewMessage {
   blocks?: Block[] | null;
   kind?: "text" | "card" | "system";
   metadata?: Record<string, unknown>;
+  /** The conversation list's one-line preview; default: the body's start (a message of attachments only names them). */
+  preview?: string;
 }
 
 export interface InsertedMessage {
@@ -81,7 +83,7 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
      RETURNING id, conversation_id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
     [
       message.conversationId,
-      preview(message.body),
+      preview(message.preview ?? message.body),
       kind,
       message.body,
       blocks ? JSON.stringify(blocks) : null,

@@ -1,7 +1,9 @@
 import { db, type Tx } from "@/lib/db/client";
 import { prismaSql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import { requireUuid } from "@/lib/ids";
+import { isUuid, requireUuid } from "@/lib/ids";
+import { MAX_ATTACHMENTS_PER_MESSAGE } from "@/lib/attachments/limits";
+import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { optIn, optOut } from "@/lib/consent/set-opt-out";
 import { handleOf, requireConversationAccess, type PersonActor } from "@/lib/people/actor";
@@ -16,6 +18,11 @@ import { serializeMessage } from "./serialize";
 // scheduled follow-ups (SPEC.md: "anyone replies, or anyone sends STOP"). All in one transaction, so a follow-up
 // job never sees the reply without the cancellation, and the bots' `message.created` deliveries commit with the
 // message (a bot's own messages never reach this function, so they trigger nothing).
+//
+// Files come as `attachmentIds`: up to 10 of the person's own uploads to this conversation (storePersonAttachment)
+// that no message uses yet. With at least one, the text may be empty. Their metadata goes on the message
+// (`metadata.attachments`) and in `message.created`, and the same transaction marks them used (message_id), so an
+// upload joins one message at most, even when two posts race for it.
 
 const CONFIRM_OUT = "You won't get bot messages here any more. Send START to opt back in.";
 const CONFIRM_OUT_ALL = "You won't get bot messages in this workspace any more. Send START to opt back in.";
@@ -23,21 +30,37 @@ const CONFIRM_IN = "You're opted back in: bots in this conversation can message 
 
 export type Consent = "opted_out" | "opted_in" | null;
 
-export async function postPersonMessage(actor: PersonActor, id: string, body: string) {
+export interface PostOptions {
+  /** Uploads to attach (storePersonAttachment), in the order shown; at most 10. */
+  attachmentIds?: string[];
+}
+
+export async function postPersonMessage(actor: PersonActor, id: string, body: string, options: PostOptions = {}) {
   const conversationId = requireUuid(id, "Conversation");
+  const attachmentIds = checkAttachmentIds(options.attachmentIds ?? []);
   const text = body.trim();
-  if (!text || text.length > MAX_BODY) throw new ApiError("invalid_body", `A message must be 1 to ${MAX_BODY} characters`);
+  if (text.length > MAX_BODY || (!text && attachmentIds.length === 0)) {
+    throw new ApiError("invalid_body", attachmentIds.length > 0 ? `A message must be at most ${MAX_BODY} characters` : `A message must be 1 to ${MAX_BODY} characters`);
+  }
   const keyword = consentKeyword(text);
   return db().$transaction(async (tx) => {
     const { conversation } = await requireConversationAccess(tx, actor, conversationId);
-    const message = await insertMessage(prismaSql(tx), { type: "person", userId: actor.userId }, { conversationId, body: text });
+    const attachments = await usableAttachments(tx, actor, conversationId, attachmentIds);
+    const metadata = attachments.length > 0 ? { attachments } : undefined;
+    const message = await insertMessage(prismaSql(tx), { type: "person", userId: actor.userId }, {
+      conversationId,
+      body: text,
+      metadata,
+      preview: text || `📎 ${attachments.map((a) => a.name).join(", ")}`,
+    });
+    await markUsed(tx, actor, conversationId, attachments, message.id);
     // The row says who wrote it; only the audit event says through which door (web, cli, mcp).
     await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: "message.posted", subjectType: "message", subjectId: message.id, data: { conversation_id: conversationId } });
     await messageCreated(prismaSql(tx), {
       workspaceId: conversation.workspaceId,
       conversationId,
       senderHandle: await handleOf(tx, actor.userId),
-      message: { id: message.id, seq: message.seq, body: message.body },
+      message: { id: message.id, seq: message.seq, body: message.body, attachments: attachments.map(({ name, type, size, sha256 }) => ({ name, type, size, sha256 })) },
     });
     await cancelFollowUps(tx, conversation.workspaceId, conversationId, keyword === "opt_out" ? "stop" : "reply");
 
@@ -53,8 +76,42 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
       await confirm(tx, conversationId, CONFIRM_IN, "opted_in", actor.userId);
       consent = "opted_in";
     }
-    return { message: serializeMessage(message), consent };
+    return { message: serializeMessage({ ...message, metadata }), consent };
   });
+}
+
+function checkAttachmentIds(ids: string[]): string[] {
+  const unique = [...new Set(ids.map((id) => id.trim().toLowerCase()))];
+  if (unique.length > MAX_ATTACHMENTS_PER_MESSAGE) {
+    throw new ApiError("invalid_body", `A message can carry at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments; got ${unique.length}`);
+  }
+  const malformed = unique.find((id) => !isUuid(id));
+  if (malformed !== undefined) throw new ApiError("invalid_body", `Attachment "${malformed}" is not an attachment id`);
+  return unique;
+}
+
+/** The uploads, in the order given, each checked: this person's, to this conversation, not used by a message yet. */
+async function usableAttachments(tx: Tx, actor: PersonActor, conversationId: string, ids: string[]): Promise<AttachmentInfo[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.attachment.findMany({ where: { id: { in: ids } } });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row || row.uploadedByUserId !== actor.userId) throw new ApiError("invalid_body", `Attachment ${id} is not one of your uploads`);
+    if (row.conversationId !== conversationId) throw new ApiError("invalid_body", `${row.name} was uploaded to another conversation; upload it here to attach it`);
+    if (row.messageId !== null) throw new ApiError("invalid_body", `${row.name} is already attached to another message; upload it again to attach it here`);
+    return { id: row.id, name: row.name, type: row.contentType, size: row.size, sha256: row.sha256 };
+  });
+}
+
+/** Marks the uploads used by the message. Only still-unused ones match: a post that lost a race for one rolls back. */
+async function markUsed(tx: Tx, actor: PersonActor, conversationId: string, attachments: AttachmentInfo[], messageId: string) {
+  if (attachments.length === 0) return;
+  const { count } = await tx.attachment.updateMany({
+    where: { id: { in: attachments.map((a) => a.id) }, uploadedByUserId: actor.userId, conversationId, messageId: null },
+    data: { messageId },
+  });
+  if (count !== attachments.length) throw new ApiError("invalid_body", "An attachment was just attached to another message; upload it again to attach it here");
 }
 
 async function cancelFollowUps(tx: Tx, workspaceId: string, conversationId: string, reason: "reply" | "stop") {

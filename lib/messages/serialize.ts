@@ -1,3 +1,4 @@
+import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
 import type { Block } from "@/lib/schemas/blocks";
 
 // The API's message shape (SPEC.md Message + `blocks`, DESIGN.md), from a row of `messages`.
@@ -10,9 +11,12 @@ export interface MessageRow {
   sender_user_id: string | null;
   sender_bot_id: string | null;
   created_at: Date;
+  /** Only read for `attachments`; rows read without it serialize as before. */
+  metadata?: unknown;
 }
 
 export function serializeMessage(row: MessageRow) {
+  const attachments = (row.metadata as { attachments?: AttachmentInfo[] } | null | undefined)?.attachments;
   return {
     id: row.id,
     seq: row.seq,
@@ -22,5 +26,7 @@ export function serializeMessage(row: MessageRow) {
     sender_bot_id: row.sender_bot_id,
     created_at: row.created_at.toISOString(),
     blocks: (row.blocks as Block[] | null) ?? null,
+    // Present only on messages with files, so the API's message shape is unchanged for the rest.
+    ...(Array.isArray(attachments) && attachments.length > 0 ? { attachments } : {}),
   };
 }

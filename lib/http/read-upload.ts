@@ -1,0 +1,62 @@
+import { ApiError } from "@/lib/errors";
+
+// Reads one file from a multipart/form-data upload without ever holding much more than the limit: a declared
+// Content-Length over it is refused before any byte is read, and a body without one (chunked) is counted as it
+// arrives and cut off once over. The form's own framing (boundaries, part headers) is allowed on top of the file.
+
+/** Boundaries and part headers around the file; generous, so a file just under the limit is never refused here. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+
+export interface UploadedPart {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The file in form field `field`. `tooLarge(size)` builds the 413 for a body over `maxFileBytes` + framing: `size` is
+ * the declared Content-Length, or undefined when a body without one ran over. The exact per-file check is the service's.
+ */
+export async function readUploadedFile(
+  request: Request,
+  field: string,
+  maxFileBytes: number,
+  tooLarge: (size?: number) => ApiError,
+): Promise<UploadedPart> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw new ApiError("unsupported_media_type", `Send the file as multipart/form-data in a field named "${field}"`);
+  }
+  const cap = maxFileBytes + MULTIPART_OVERHEAD;
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > cap) throw tooLarge(declared);
+
+  const body = await readCapped(request, cap, tooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new ApiError("invalid_body", "The upload is not a well-formed multipart/form-data body");
+  }
+  const file = form.get(field);
+  if (!(file instanceof Blob)) throw new ApiError("invalid_body", `Send the file in a form field named "${field}"`);
+  return { name: file instanceof File ? file.name : "", type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+async function readCapped(request: Request, cap: number, tooLarge: () => ApiError): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
