@@ -1,5 +1,5 @@
 /** Where to go after signing in: a path on this site, never another origin (`//evil.test`, `https://...`). */
-export function safeCallbackPath(value: string | string[] | undefined | null, fallback = "/developers"): string {
+export function safeCallbackPath(value: string | string[] | undefined | null, fallback = "/chat"): string {
   const path = Array.isArray(value) ? value[0] : value;
   if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
   return path;

@@ -4,10 +4,16 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { verifyPassword } from "@/lib/people/password";
+import { linkOAuthAccount } from "./link-oauth-account";
+import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
 
-// People sign in with next-auth 4 (DESIGN.md): email + password checked against users.password_hash (scrypt),
-// sessions as encrypted JWT cookies carrying the user id. Bots never use sessions.
+// People sign in with next-auth 4 (DESIGN.md): email + password checked against users.password_hash (scrypt), or
+// GitHub / Google when configured (lib/auth/oauth-providers.ts), for an existing account only (no adapter: see
+// lib/auth/link-oauth-account.ts). Sessions are encrypted JWT cookies carrying our user id. Bots never use sessions.
+
+/** Where a refused OAuth sign-in lands; the sign-in page explains the refusal. */
+export const OAUTH_NOT_LINKED_PATH = "/sign-in?error=OAuthAccountNotLinked";
 
 let cached: NextAuthOptions | undefined;
 
@@ -42,10 +48,23 @@ export function authOptions(): NextAuthOptions {
           return { id: user.id, email: user.email, name: user.name };
         },
       }),
+      ...oauthProviders(env()),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) token.sub = user.id;
+      async signIn({ account, profile }) {
+        if (account?.type !== "oauth") return true;
+        return (await linkOAuthAccount(oauthEmail(profile))) ? true : OAUTH_NOT_LINKED_PATH;
+      },
+      async jwt({ token, user, account, profile }) {
+        if (account?.type === "oauth") {
+          // user.id is the provider's account id: the session carries ours. Looked up again rather than passed from
+          // signIn through next-auth's objects; an account deleted in between fails the sign-in.
+          const userId = await linkOAuthAccount(oauthEmail(profile));
+          if (!userId) throw new Error("OAuth sign-in no longer matches a Relay account");
+          token.sub = userId;
+        } else if (user) {
+          token.sub = user.id;
+        }
         return token;
       },
       session({ session, token }) {
@@ -65,6 +84,13 @@ export function authOptions(): NextAuthOptions {
     },
   };
   return cached;
+}
+
+/** The OAuth providers this server offers (their buttons on the sign-in page), in the order configured. */
+export function oauthSignInProviders(): { id: string; name: string }[] {
+  return authOptions()
+    .providers.filter((provider) => provider.type === "oauth")
+    .map(({ id, name }) => ({ id, name }));
 }
 
 // A valid scrypt hash of a random password nobody knows (salt and hash are 16 and 32 bytes of zeros + ones).

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { oauthSignInProviders } from "@/lib/auth/options";
 import { signedInPerson } from "@/lib/auth/session";
 import { RelayMark } from "@/components/portal/relay-mark";
 import { SignInForm } from "./sign-in-form";
@@ -11,6 +12,8 @@ export const metadata: Metadata = { title: "Sign in · Relay" };
 const ERRORS: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
   SessionRequired: "Sign in to continue.",
+  OAuthAccountNotLinked:
+    "No Relay account uses this email, or the provider did not verify it. Ask a workspace admin to invite you.",
 };
 
 export default async function SignInPage({
@@ -32,9 +35,10 @@ export default async function SignInPage({
         </Link>
         <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-lg font-semibold text-slate-900">Sign in</h1>
-          <p className="mt-1 text-sm text-slate-500">to manage your bots, keys and webhooks.</p>
+          <p className="mt-1 text-sm text-slate-500">to your conversations, approvals and bots.</p>
           <SignInForm
             callbackPath={callbackPath}
+            oauthProviders={oauthSignInProviders()}
             initialError={errorCode ? (ERRORS[errorCode] ?? "Sign-in failed. Try again.") : undefined}
           />
         </div>

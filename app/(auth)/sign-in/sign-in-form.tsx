@@ -6,11 +6,22 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { ProviderMark } from "./provider-mark";
 
-export function SignInForm({ callbackPath, initialError }: { callbackPath: string; initialError?: string }) {
+export function SignInForm({
+  callbackPath,
+  oauthProviders,
+  initialError,
+}: {
+  callbackPath: string;
+  /** The OAuth providers configured on the server (none: only email and password). */
+  oauthProviders: { id: string; name: string }[];
+  initialError?: string;
+}) {
   const router = useRouter();
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
+  const [redirectingTo, setRedirectingTo] = useState<string>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,26 +42,63 @@ export function SignInForm({ callbackPath, initialError }: { callbackPath: strin
     router.refresh();
   }
 
+  // Leaves for the provider's page; next-auth comes back to callbackPath, or to the sign-in page with an error.
+  async function continueWith(providerId: string) {
+    setRedirectingTo(providerId);
+    setError(undefined);
+    try {
+      await signIn(providerId, { callbackUrl: callbackPath });
+    } catch {
+      setRedirectingTo(undefined);
+      setError("Sign-in failed. Try again.");
+    }
+  }
+
   return (
-    <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Sign in">
-      {error && <Alert tone="danger">{error}</Alert>}
-      <Field id="email" label="Email">
-        <Input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-          placeholder="you@example.com"
-        />
-      </Field>
-      <Field id="password" label="Password">
-        <Input id="password" name="password" type="password" autoComplete="current-password" required />
-      </Field>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Sign in">
+        {error && <Alert tone="danger">{error}</Alert>}
+        <Field id="email" label="Email">
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            autoFocus
+            placeholder="you@example.com"
+          />
+        </Field>
+        <Field id="password" label="Password">
+          <Input id="password" name="password" type="password" autoComplete="current-password" required />
+        </Field>
+        <Button type="submit" className="w-full" disabled={pending || redirectingTo !== undefined}>
+          {pending ? "Signing in…" : "Sign in"}
+        </Button>
+      </form>
+      {oauthProviders.length > 0 && (
+        <div role="group" aria-label="Other ways to sign in" className="mt-6">
+          <div className="flex items-center gap-3 text-xs text-slate-400">
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <div className="mt-6 space-y-3">
+            {oauthProviders.map((provider) => (
+              <Button
+                key={provider.id}
+                variant="secondary"
+                className="w-full"
+                disabled={pending || redirectingTo !== undefined}
+                onClick={() => continueWith(provider.id)}
+              >
+                <ProviderMark id={provider.id} />
+                {redirectingTo === provider.id ? `Going to ${provider.name}…` : `Continue with ${provider.name}`}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,0 +1,60 @@
+import type { Account, Profile, User } from "next-auth";
+import type { JWT } from "next-auth/jwt";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createPerson } from "@/lib/people/create-person";
+import { authOptions, OAUTH_NOT_LINKED_PATH } from "./options";
+
+// The next-auth callbacks that turn an OAuth sign-in into a session for an existing Relay account.
+
+let anaId: string;
+const callbacks = () => authOptions().callbacks!;
+const githubAccount: Account = { type: "oauth", provider: "github", providerAccountId: "7" };
+const githubUser: User = { id: "7", name: "Ana on GitHub", email: "ana.callbacks@example.com" };
+
+beforeAll(async () => {
+  vi.stubEnv("NEXTAUTH_SECRET", "a-test-secret-of-enough-length");
+  anaId = (await createPerson({ email: "ana.callbacks@example.com", name: "Ana", handle: "ana.callbacks" })).id;
+});
+
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("signIn callback", () => {
+  it("lets a verified email of an existing account in", async () => {
+    const profile = { email: "Ana.Callbacks@example.com", email_verified: true } as Profile;
+    expect(await callbacks().signIn!({ user: githubUser, account: githubAccount, profile })).toBe(true);
+  });
+
+  it("sends an unverified or unknown email back to the sign-in page with an explanation", async () => {
+    const unverified = { email: "ana.callbacks@example.com", email_verified: false } as Profile;
+    const unknown = { email: "nobody@example.com", email_verified: true } as Profile;
+    expect(await callbacks().signIn!({ user: githubUser, account: githubAccount, profile: unverified })).toBe(
+      OAUTH_NOT_LINKED_PATH,
+    );
+    expect(await callbacks().signIn!({ user: githubUser, account: githubAccount, profile: unknown })).toBe(
+      OAUTH_NOT_LINKED_PATH,
+    );
+  });
+
+  it("leaves email and password sign-in to its provider", async () => {
+    const account: Account = { type: "credentials", provider: "credentials", providerAccountId: anaId };
+    expect(await callbacks().signIn!({ user: { id: anaId }, account })).toBe(true);
+  });
+});
+
+describe("jwt callback", () => {
+  it("puts our user id, not the provider's, in the token of an OAuth sign-in", async () => {
+    const profile = { email: "ana.callbacks@example.com", email_verified: true } as Profile;
+    const token = await callbacks().jwt!({ token: { sub: "7" }, user: githubUser, account: githubAccount, profile });
+    expect(token.sub).toBe(anaId);
+  });
+
+  it("keeps the id of an email and password sign-in, and the token of later requests", async () => {
+    const account: Account = { type: "credentials", provider: "credentials", providerAccountId: anaId };
+    expect((await callbacks().jwt!({ token: {}, user: { id: anaId }, account })).sub).toBe(anaId);
+    const later: JWT = { sub: anaId };
+    // After sign-in next-auth calls jwt with the token alone, whatever its types say about `user`.
+    expect(await callbacks().jwt!({ token: later, user: undefined as unknown as User, account: null })).toBe(later);
+  });
+});
