@@ -181,7 +181,7 @@ describe("echo bot", () => {
     const ping = envelope("ping", {});
     const logged = nextLogFor(ping.id);
     expect(await deliver(ping)).toEqual({ status: 200, body: { ok: true } });
-    expect(await logged).toEqual({ event: "ping", id: ping.id, replied: false });
+    expect(await logged).toEqual({ event: "ping", id: ping.id, replied: false, data: {} });
     expect(replies).toHaveLength(0);
   });
 

@@ -75,7 +75,8 @@ export async function startEchoBot(options: EchoBotOptions): Promise<EchoBot> {
   function handle(event: WebhookEvent) {
     if (seen.has(event.id)) return log({ event: event.type, id: event.id, replied: false, duplicate: true });
     seen.add(event.id); // before the reply starts, so a redelivery arriving meanwhile is skipped too
-    if (event.type !== "message.created") return log({ event: event.type, id: event.id, replied: false });
+    // Other events (card answers, approvals, cancelled follow-ups...) are logged with their data: a real bot acts on them.
+    if (event.type !== "message.created") return log({ event: event.type, id: event.id, replied: false, data: event.data });
     const task = reply(event).finally(() => inFlight.delete(task));
     inFlight.add(task);
   }

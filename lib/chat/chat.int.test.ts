@@ -85,7 +85,7 @@ describe("chat reads", () => {
     ]);
     expect(thread.drafts[1]).toMatchObject({ rationale: "Customer asked twice", follow_up: { body: "Did that help?", delay_minutes: 60 } });
     expect(thread.last_seq).toBe(last.seq);
-    expect(thread.viewer).toEqual({ id: world.people[0]!.id, role: "admin" });
+    expect(thread.viewer).toEqual({ id: world.people[0]!.id, role: "admin", participant: true, opted_out: false });
   });
 });
 
@@ -168,6 +168,7 @@ describe("workspace reads for the chat", () => {
     await postPersonMessage(ana(), conversationId, "STOP");
     const after = await getThread(ana(), conversationId);
     expect(after.follow_ups.find((f) => f.draft_id === draft.id)).toMatchObject({ status: "cancelled", cancel_reason: "stop" });
+    expect(after.viewer.opted_out).toBe(true);
   });
 
   it("the policy log tells admins why messages were held, deferred or blocked; members cannot read it", async () => {

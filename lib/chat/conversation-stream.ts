@@ -16,6 +16,17 @@ function dispatch(payload: string) {
     return;
   }
   for (const watcher of watchers.get(event.conversation_id) ?? []) watcher(event);
+  for (const watcher of everywhere) watcher(event);
+}
+
+const everywhere: Set<Watcher> = ((globalThis as unknown as { __relayEverywhere?: Set<Watcher> }).__relayEverywhere ??= new Set());
+
+/** Calls `watcher` on every committed change of every conversation (lib/chat/workspace-stream.ts filters them). */
+export async function watchEveryConversation(watcher: Watcher): Promise<() => void> {
+  store.__relayWatching ??= subscribe(CONVERSATION_CHANNEL, dispatch);
+  await store.__relayWatching;
+  everywhere.add(watcher);
+  return () => everywhere.delete(watcher);
 }
 
 /** Calls `watcher` on every committed change of the conversation until the returned function is called. */

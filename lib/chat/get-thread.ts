@@ -70,7 +70,7 @@ export interface PendingDraft {
 export async function getThread(actor: PersonActor, id: string) {
   const conversationId = requireUuid(id, "Conversation");
   const { conversation, membership } = await requireConversationAccess(db(), actor, conversationId);
-  const [participants, authorizations, blocks, recent, drafts, followUps] = await Promise.all([
+  const [participants, authorizations, blocks, recent, drafts, followUps, optOut] = await Promise.all([
     db().conversationParticipant.findMany({ where: { conversationId } }),
     db().botAuthorization.findMany({ where: { conversationId }, orderBy: { createdAt: "asc" } }),
     db().botBlock.findMany({ where: { conversationId, revokedAt: null } }),
@@ -79,6 +79,10 @@ export async function getThread(actor: PersonActor, id: string) {
     db().draft.findMany({
       where: { conversationId, status: "approved", followUpStatus: { in: ["scheduled", "cancelled"] }, decidedAt: { gt: new Date(Date.now() - FOLLOW_UP_SHOWN_MS) } },
       orderBy: { decidedAt: "asc" },
+    }),
+    db().optOut.findFirst({
+      where: { workspaceId: conversation.workspaceId, userId: actor.userId, revokedAt: null, OR: [{ conversationId }, { conversationId: null }] },
+      select: { id: true },
     }),
   ]);
   const messages = recent.reverse();
@@ -129,7 +133,7 @@ export async function getThread(actor: PersonActor, id: string) {
       id: conversation.id,
       title: conversation.title,
       workspace_id: conversation.workspaceId,
-      taken_over_by: conversation.takenOverByUserId ? who(conversation.takenOverByUserId) : null,
+      taken_over_by: conversation.takenOverByUserId ? { id: conversation.takenOverByUserId, ...who(conversation.takenOverByUserId) } : null,
       people: participants.flatMap((p) => (p.userId ? [{ id: p.userId, ...who(p.userId) }] : [])),
       contacts: contacts.map((c) => ({ id: c.id, name: c.name, do_not_contact: c.doNotContact })),
       bots: botsShown,
@@ -175,7 +179,14 @@ export async function getThread(actor: PersonActor, id: string) {
       };
     }),
     last_seq: conversation.lastSeq,
-    viewer: { id: actor.userId, role: membership.role as "admin" | "member" },
+    viewer: {
+      id: actor.userId,
+      role: membership.role as "admin" | "member",
+      /** Whether they take part (admins may open conversations they do not; only participants add or remove bots). */
+      participant: participants.some((p) => p.userId === actor.userId),
+      /** Whether they opted out of bot messages here (STOP), in this conversation or the whole workspace. */
+      opted_out: optOut !== null,
+    },
   };
 }
 

@@ -32,6 +32,7 @@ export async function listPendingApprovals(actor: PersonActor, workspaceId: stri
     reasons: draft.reasons,
     blocks: draft.blocks,
     conversation_title: titleById.get(draft.conversationId) ?? null,
+    expires_at: draft.expiresAt.toISOString(),
     bot: botById.get(draft.botId) ?? null,
   }));
 }

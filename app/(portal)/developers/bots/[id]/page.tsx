@@ -13,7 +13,7 @@ import { SigningSecretsCard } from "@/components/portal/signing-secrets-card";
 import { DeliveryStatusBadge, HttpStatus } from "@/components/portal/status-badges";
 import { issueKey, revokeKey, rotateSecret, saveBotSettings, sendPing } from "../../_actions/bots";
 import { AccessDenied } from "../../_lib/access-denied";
-import { guard } from "../../_lib/guard";
+import { guard } from "@/app/_lib/guard";
 
 export const metadata: Metadata = { title: "Bot" };
 

@@ -15,7 +15,7 @@ import { SignatureCheckPanel } from "@/components/portal/signature-check";
 import { DeliveryStatusBadge, HttpStatus } from "@/components/portal/status-badges";
 import { replayOne } from "../../_actions/deliveries";
 import { AccessDenied } from "../../_lib/access-denied";
-import { guard } from "../../_lib/guard";
+import { guard } from "@/app/_lib/guard";
 
 export const metadata: Metadata = { title: "Delivery" };
 

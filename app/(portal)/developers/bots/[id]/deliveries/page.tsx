@@ -16,7 +16,7 @@ import { DeliveryTable } from "@/components/portal/delivery-table";
 import { ReplayRangeForm } from "@/components/portal/replay-range-form";
 import { loadMoreDeliveries, replayFailedInRange } from "../../../_actions/deliveries";
 import { AccessDenied } from "../../../_lib/access-denied";
-import { guard } from "../../../_lib/guard";
+import { guard } from "@/app/_lib/guard";
 
 export const metadata: Metadata = { title: "Webhook deliveries" };
 

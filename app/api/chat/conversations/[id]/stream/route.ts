@@ -1,5 +1,6 @@
 import { signedInPerson } from "@/lib/auth/session";
 import { errorResponse } from "@/lib/http/bot-route";
+import { eventStream } from "@/lib/http/sse";
 import { ApiError } from "@/lib/errors";
 import { db } from "@/lib/db/client";
 import { person, requireConversationAccess } from "@/lib/people/actor";
@@ -12,8 +13,6 @@ import { watchConversation } from "@/lib/chat/conversation-stream";
 
 export const dynamic = "force-dynamic";
 
-const HEARTBEAT_MS = 25_000;
-
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const me = await signedInPerson();
   if (!me) return errorResponse(new ApiError("unauthorized", "Sign in to follow a conversation"));
@@ -25,39 +24,5 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
     if (error instanceof ApiError) return errorResponse(error);
     throw error;
   }
-
-  const encoder = new TextEncoder();
-  let stop = () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          stop(); // the stream is closed
-        }
-      };
-      send("retry: 2000\n: connected\n\n");
-      const unwatch = await watchConversation(conversationId, (event) => send(`data: ${JSON.stringify(event)}\n\n`));
-      const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
-      stop = () => {
-        clearInterval(heartbeat);
-        unwatch();
-      };
-      request.signal.addEventListener("abort", () => {
-        stop();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      });
-    },
-    cancel() {
-      stop();
-    },
-  });
-  return new Response(stream, {
-    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" },
-  });
+  return eventStream(request, (send) => watchConversation(conversationId, send));
 }

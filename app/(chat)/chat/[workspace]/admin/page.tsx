@@ -1,0 +1,136 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { currentActor } from "@/lib/auth/current-actor";
+import { listPolicyLog } from "@/lib/chat/list-policy-log";
+import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
+import { openWorkspace } from "@/lib/chat/open-workspace";
+import { reasonText } from "@/lib/chat/reason-text";
+import { guard } from "@/app/_lib/guard";
+import { changeBotStatus } from "@/app/(chat)/chat/_actions";
+import { BotStatusForm } from "@/components/chat/bot-status-form";
+import { Time } from "@/components/chat/time";
+import { Alert } from "@/components/ui/alert";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Table, Tbody, Td, Th } from "@/components/ui/table";
+
+export const metadata: Metadata = { title: "Bots & policy" };
+
+const OUTCOME: Record<string, { label: string; tone: BadgeTone }> = {
+  held: { label: "Held", tone: "yellow" },
+  deferred: { label: "Deferred", tone: "blue" },
+  blocked: { label: "Blocked", tone: "red" },
+  refused: { label: "Refused (opt-out)", tone: "red" },
+};
+
+// For workspace admins: the bots (pause, stop, resume) and why bot messages were held, deferred or blocked.
+export default async function AdminPage({ params }: { params: Promise<{ workspace: string }> }) {
+  const { workspace: slug } = await params;
+  const path = `/chat/${slug}/admin`;
+  const actor = await currentActor(path);
+  const opened = await guard(openWorkspace(actor, slug));
+  if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
+  const workspace = opened.value;
+  if (workspace.role !== "admin") {
+    return (
+      <main id="main" className="p-6">
+        <h1 className="sr-only">Bots and policy</h1>
+        <Alert tone="danger" title="Only workspace admins can open this page">
+          Ask an admin of {workspace.name} to pause or stop a bot.
+        </Alert>
+      </main>
+    );
+  }
+  const [bots, log] = await Promise.all([listWorkspaceBots(actor, workspace.id), listPolicyLog(actor, workspace.id)]);
+
+  return (
+    <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
+      <h1 className="text-lg font-semibold text-slate-900">Bots &amp; policy</h1>
+      <Card aria-labelledby="bots-title">
+        <CardHeader id="bots-title" title="Bots" description="Paused bots' messages wait for approval; stopped bots' messages are blocked." />
+        <ul className="divide-y divide-slate-100">
+          {bots.map((bot) => (
+            <li key={bot.id} className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center md:justify-between" data-testid="admin-bot">
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium text-slate-900">{bot.name}</span>
+                  <span className="text-sm text-slate-500">@{bot.handle}</span>
+                  <Badge tone={bot.status === "active" ? "green" : bot.status === "paused" ? "yellow" : "red"} dot>
+                    {bot.status}
+                  </Badge>
+                </p>
+                {bot.status !== "active" && (
+                  <p className="mt-1 text-xs text-slate-500">
+                    {bot.status_reason ? `“${bot.status_reason}”` : "No reason given"}
+                    {bot.status_changed_at && (
+                      <>
+                        {" · "}
+                        <Time iso={bot.status_changed_at} />
+                      </>
+                    )}
+                  </p>
+                )}
+              </div>
+              <BotStatusForm
+                status={bot.status}
+                actions={{
+                  active: changeBotStatus.bind(null, bot.id, "active", path),
+                  paused: changeBotStatus.bind(null, bot.id, "paused", path),
+                  stopped: changeBotStatus.bind(null, bot.id, "stopped", path),
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      </Card>
+
+      <Card aria-labelledby="log-title">
+        <CardHeader id="log-title" title="Why messages did not go straight out" description="Newest first: held messages (and what became of them), deferrals and blocks, with the policy's reasons." />
+        {log.length === 0 ? (
+          <p className="px-5 py-6 text-sm text-slate-500">Every bot message so far was sent at once.</p>
+        ) : (
+          <Table label="Policy decisions">
+            <thead>
+              <tr>
+                <Th>When</Th>
+                <Th>Bot</Th>
+                <Th>Outcome</Th>
+                <Th>Why</Th>
+                <Th>Message</Th>
+              </tr>
+            </thead>
+            <Tbody>
+              {log.map((entry) => (
+                <tr key={entry.id} data-testid="policy-entry">
+                  <Td className="whitespace-nowrap text-xs">
+                    <Time iso={entry.at} />
+                  </Td>
+                  <Td className="whitespace-nowrap">@{entry.bot.handle}</Td>
+                  <Td className="whitespace-nowrap">
+                    <Badge tone={OUTCOME[entry.outcome]?.tone ?? "gray"}>{OUTCOME[entry.outcome]?.label ?? entry.outcome}</Badge>
+                    {entry.status && entry.status !== "pending" && <span className="ml-1.5 text-xs text-slate-500">then {entry.status}</span>}
+                  </Td>
+                  <Td className="min-w-[14rem]">
+                    <ul className="space-y-0.5 text-xs">
+                      {entry.reasons.map((reason) => (
+                        <li key={reason}>{reasonText(reason)}</li>
+                      ))}
+                    </ul>
+                  </Td>
+                  <Td className="min-w-[14rem] text-xs">
+                    <span className="line-clamp-2 text-slate-700">{entry.excerpt ?? <em className="text-slate-400">not kept (it held a secret)</em>}</span>
+                    {entry.conversation && (
+                      <Link href={`/chat/${slug}/c/${entry.conversation.id}`} className="text-indigo-700 hover:underline">
+                        {entry.conversation.title ?? "Conversation"}
+                      </Link>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </Tbody>
+          </Table>
+        )}
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import { currentActor } from "@/lib/auth/current-actor";
+import { openWorkspace } from "@/lib/chat/open-workspace";
+import { listPendingApprovals } from "@/lib/drafts/list-pending-approvals";
+import type { PendingDraft } from "@/lib/chat/get-thread";
+import type { Block } from "@/lib/schemas/blocks";
+import { guard } from "@/app/_lib/guard";
+import { approve, reject } from "@/app/(chat)/chat/_actions";
+import { DraftCard } from "@/components/chat/draft-card";
+import { Alert } from "@/components/ui/alert";
+import { EmptyState } from "@/components/ui/empty-state";
+import { plural } from "@/components/ui/format";
+
+export const metadata: Metadata = { title: "Approvals" };
+
+// Everything that waits for a person in the workspace, oldest first: drafts and held messages of every
+// conversation the person can act in. Approving or rejecting here is the same as in the conversation.
+export default async function ApprovalsPage({ params }: { params: Promise<{ workspace: string }> }) {
+  const { workspace: slug } = await params;
+  const path = `/chat/${slug}/approvals`;
+  const actor = await currentActor(path);
+  const opened = await guard(openWorkspace(actor, slug));
+  if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
+  const pending = await listPendingApprovals(actor, opened.value.id);
+
+  return (
+    <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-lg font-semibold text-slate-900">Approvals</h1>
+        <p className="mt-1 text-sm text-slate-500">
+          {pending.length === 0 ? "Nothing waits for a person." : `${plural(pending.length, "message")} from bots ${pending.length === 1 ? "waits" : "wait"} for a person: approve, edit or reject ${pending.length === 1 ? "it" : "each"}.`}
+        </p>
+        {pending.length === 0 ? (
+          <EmptyState title="All caught up">When a bot proposes a draft, or a message of a bot is held by the policy, it shows here.</EmptyState>
+        ) : (
+          <div className="mt-5 space-y-4" data-testid="approvals">
+            {pending.map((d) => {
+              const draft: PendingDraft = {
+                id: d.id,
+                origin: d.origin,
+                bot: d.bot ?? { id: "", handle: "unknown", name: "Unknown bot" },
+                body: d.body,
+                blocks: (d.blocks as Block[] | null) ?? null,
+                rationale: d.rationale,
+                reasons: d.reasons,
+                follow_up: d.follow_up ? { body: d.follow_up.body, delay_minutes: d.follow_up.delay_minutes } : null,
+                created_at: d.created_at,
+                expires_at: d.expires_at,
+              };
+              return (
+                <DraftCard
+                  key={d.id}
+                  draft={draft}
+                  approve={approve.bind(null, d.id, path)}
+                  reject={reject.bind(null, d.id, path)}
+                  conversation={{ title: d.conversation_title ?? "Untitled conversation", href: `/chat/${slug}/c/${d.conversation_id}` }}
+                />
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,133 @@
+"use server";
+
+import { refresh } from "next/cache";
+import { currentActor } from "@/lib/auth/current-actor";
+import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
+import { markConversationRead } from "@/lib/chat/mark-read";
+import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
+import { authorizeBot, removeBot } from "@/lib/conversations/authorize-bot";
+import { blockBot, unblockBot } from "@/lib/conversations/block-bot";
+import { release, takeOver } from "@/lib/conversations/take-over";
+import { approveDraft, rejectDraft } from "@/lib/drafts/approve-draft";
+import { ApiError } from "@/lib/errors";
+import { postPersonMessage } from "@/lib/messages/post-person-message";
+import { submitCardAction } from "@/lib/messages/submit-card-action";
+import type { ActionState } from "@/components/chat/action-state";
+
+// The chat's mutations: each reads its form, calls one domain function as the signed-in person (who may do what is
+// the domain's business) and answers with a refusal in words or a short confirmation. Pages update by themselves
+// (the conversation's live stream); refresh() also re-renders this person's page at once.
+
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+async function run(state: ActionState, callbackPath: string, work: (actor: Awaited<ReturnType<typeof currentActor>>) => Promise<string | void>): Promise<ActionState> {
+  const actor = await currentActor(callbackPath);
+  const n = state.n + 1;
+  try {
+    const done = await work(actor);
+    refresh();
+    return { n, done: done ?? undefined };
+  } catch (error) {
+    if (error instanceof ApiError) return { n, error: error.message };
+    throw error;
+  }
+}
+
+export async function sendMessage(conversationId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+  const attachmentIds = formData.getAll("attachmentId").map(String).filter(Boolean);
+  return run(state, path, async (actor) => {
+    const { consent } = await postPersonMessage(actor, conversationId, text(formData, "body"), attachmentIds.length ? { attachmentIds } : undefined);
+    return consent === "opted_out" ? "Opted out" : consent === "opted_in" ? "Opted back in" : "Sent";
+  });
+}
+
+/** The consent buttons say what a person would type: STOP or START, confirmed in the thread like typed ones. */
+export async function setConsent(conversationId: string, optedOut: boolean, path: string, state: ActionState): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await postPersonMessage(actor, conversationId, optedOut ? "STOP" : "START");
+    return optedOut ? "Opted out" : "Opted back in";
+  });
+}
+
+export async function approve(draftId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+  const body = text(formData, "body");
+  const original = text(formData, "original");
+  return run(state, path, async (actor) => {
+    await approveDraft(actor, draftId, formData.has("body") && body.trim() !== original.trim() ? { body } : {});
+    return "Approved and sent";
+  });
+}
+
+export async function reject(draftId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await rejectDraft(actor, draftId, text(formData, "note") || undefined);
+    return "Rejected";
+  });
+}
+
+export async function answerCard(messageId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+  const actionKey = text(formData, "actionKey");
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData.entries()) if (name.startsWith("input:") && typeof value === "string" && value !== "") values[name.slice(6)] = value;
+  return run(state, path, async (actor) => {
+    await submitCardAction(actor, messageId, { actionKey, values });
+    return "Sent to the bot";
+  });
+}
+
+export async function setTakenOver(conversationId: string, on: boolean, path: string, state: ActionState): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await (on ? takeOver(actor, conversationId) : release(actor, conversationId));
+    return on ? "You took over: bot messages here wait for approval" : "Released: bots may send again";
+  });
+}
+
+export async function setContactDoNotContact(contactId: string, on: boolean, path: string, state: ActionState): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await setDoNotContact(actor, contactId, on);
+    return on ? "Marked do-not-contact" : "Do-not-contact removed";
+  });
+}
+
+export async function setBotBlocked(conversationId: string, botId: string, on: boolean, path: string, state: ActionState): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await (on ? blockBot(actor, conversationId, botId) : unblockBot(actor, conversationId, botId));
+    return on ? "Bot blocked here" : "Bot unblocked";
+  });
+}
+
+export async function addBot(conversationId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+  const botId = text(formData, "botId");
+  return run(state, path, async (actor) => {
+    if (!botId) throw new ApiError("invalid_body", "Choose a bot to add");
+    await authorizeBot(actor, conversationId, botId);
+    return "Bot added";
+  });
+}
+
+export async function dropBot(conversationId: string, botId: string, path: string, state: ActionState): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await removeBot(actor, conversationId, botId);
+    return "Bot removed";
+  });
+}
+
+export async function changeBotStatus(botId: string, status: BotStatus, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await setBotStatus(actor, botId, status, text(formData, "reason") || undefined);
+    return status === "active" ? "Bot active" : status === "paused" ? "Bot paused" : "Bot stopped";
+  });
+}
+
+/** Called by the open thread as the person reads; never refreshes (it changes nothing on the page but counts). */
+export async function markRead(conversationId: string, seq: number): Promise<void> {
+  const actor = await currentActor(`/chat`);
+  try {
+    await markConversationRead(actor, conversationId, seq);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+}

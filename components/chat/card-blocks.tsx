@@ -1,0 +1,151 @@
+"use client";
+
+import { useActionState, useId } from "react";
+import type { Block } from "@/lib/schemas/blocks";
+import type { CardResponse } from "@/lib/chat/get-thread";
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/field";
+import { initialActionState, type ActionState } from "./action-state";
+import { Time } from "./time";
+
+type ApprovalCard = Extract<Block, { type: "approval_card" }>;
+type FormCard = Extract<Block, { type: "form_card" }>;
+type CardAction = (state: ActionState, formData: FormData) => Promise<ActionState>;
+
+// Interactive cards of a bot's message. A card is answered once: the answer (who, what, when) replaces the controls
+// for everyone, and the bot hears it as a signed `message.received` webhook.
+
+export function ApprovalCardView({ card, answer, action, disabled }: { card: ApprovalCard; answer: CardResponse | undefined; action: CardAction | null; disabled?: boolean }) {
+  const [state, formAction, pending] = useActionState(action ?? (async (s: ActionState) => s), initialActionState);
+  const titleId = useId();
+  const chosen = answer && card.actions.find((a) => a.key === answer.action_key);
+  return (
+    <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs" data-testid="approval-card">
+      <h3 id={titleId} className="text-sm font-semibold text-slate-900">
+        {card.title}
+      </h3>
+      {card.fields.length > 0 && (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {card.fields.map((field, i) => (
+            <div key={i} className="contents">
+              <dt className="text-slate-500">{field.label}</dt>
+              <dd className="break-words text-slate-900">{field.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {answer ? (
+        <p className="mt-3 flex flex-wrap items-center gap-1.5 text-sm text-slate-700" data-testid="card-answer">
+          <span aria-hidden className="text-emerald-600">✓</span>
+          <span>
+            <strong>@{answer.handle}</strong> chose <strong>{chosen?.label ?? answer.action_key}</strong>
+          </span>
+          <Time iso={answer.at} className="text-xs text-slate-400" />
+        </p>
+      ) : (
+        <form action={formAction} className="mt-3 flex flex-wrap gap-2">
+          {card.actions.map((a) => (
+            <Button
+              key={a.key}
+              type="submit"
+              name="actionKey"
+              value={a.key}
+              size="sm"
+              variant={a.style === "primary" ? "primary" : a.style === "danger" ? "danger" : "secondary"}
+              disabled={pending || disabled || !action}
+            >
+              {a.label}
+            </Button>
+          ))}
+        </form>
+      )}
+      {state.error && (
+        <p role="alert" className="mt-2 text-xs font-medium text-red-600">
+          {state.error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function FormCardView({ card, answer, action, disabled }: { card: FormCard; answer: CardResponse | undefined; action: CardAction | null; disabled?: boolean }) {
+  const [state, formAction, pending] = useActionState(action ?? (async (s: ActionState) => s), initialActionState);
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs" data-testid="form-card">
+      <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+        {card.title}
+      </h3>
+      {answer ? (
+        <div className="mt-2 text-sm text-slate-700" data-testid="card-answer">
+          <p className="flex flex-wrap items-center gap-1.5">
+            <span aria-hidden className="text-emerald-600">✓</span>
+            <span>
+              <strong>@{answer.handle}</strong> sent {card.submit.label.toLowerCase() === "submit" ? "the form" : `“${card.submit.label}”`}
+            </span>
+            <Time iso={answer.at} className="text-xs text-slate-400" />
+          </p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            {card.inputs.map((input) => (
+              <div key={input.name} className="contents">
+                <dt className="text-slate-500">{input.label}</dt>
+                <dd className="text-slate-900">{shown(input, answer.values[input.name])}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : (
+        <form action={formAction} className="mt-2 space-y-3">
+          <input type="hidden" name="actionKey" value={card.submit.key} />
+          {card.inputs.map((input) => {
+            const inputId = `${id}-${input.name}`;
+            const common = { id: inputId, name: `input:${input.name}`, required: input.required ?? false, disabled: pending || disabled || !action };
+            return (
+              <div key={input.name}>
+                <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+                  {input.label}
+                  {!input.required && <span className="ml-1.5 text-xs font-normal text-slate-400">optional</span>}
+                </label>
+                <div className="mt-1">
+                  {input.type === "select" ? (
+                    <Select {...common} defaultValue="">
+                      <option value="" disabled={input.required}>
+                        Choose…
+                      </option>
+                      {input.options.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </Select>
+                  ) : input.type === "number" ? (
+                    <Input {...common} type="number" inputMode="decimal" step="any" min={input.min} max={input.max} />
+                  ) : input.type === "date" ? (
+                    <Input {...common} type="date" />
+                  ) : (
+                    <Input {...common} type="text" placeholder={input.placeholder} maxLength={input.max_length} />
+                  )}
+                </div>
+              </div>
+            );
+          })}
+          <Button type="submit" size="sm" disabled={pending || disabled || !action}>
+            {card.submit.label}
+          </Button>
+        </form>
+      )}
+      {state.error && (
+        <p role="alert" className="mt-2 text-xs font-medium text-red-600">
+          {state.error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function shown(input: FormCard["inputs"][number], value: string | number | undefined) {
+  if (value === undefined || value === "") return <span className="text-slate-400">—</span>;
+  if (input.type === "select") return input.options.find((o) => o.value === value)?.label ?? String(value);
+  return String(value);
+}
+

@@ -1,0 +1,123 @@
+import type { Thread } from "@/lib/chat/get-thread";
+import type { WorkspaceBot } from "@/lib/chat/list-workspace-bots";
+import { addBot, dropBot, setBotBlocked, setConsent, setContactDoNotContact, setTakenOver } from "@/app/(chat)/chat/_actions";
+import { Badge } from "@/components/ui/badge";
+import { ActionButton } from "./action-button";
+import { AddBotForm } from "./add-bot-form";
+
+/**
+ * Who is in a conversation and the controls people hold over its bots: take over, STOP/START, do-not-contact,
+ * block, add and remove bots. Each control says what it will do; each refusal is shown beside it.
+ */
+export function ConversationDetails({ thread, workspaceBots, path }: { thread: Thread; workspaceBots: WorkspaceBot[]; path: string }) {
+  const { conversation, viewer } = thread;
+  const id = conversation.id;
+  const takenByMe = conversation.taken_over_by?.id === viewer.id;
+  const addable = workspaceBots.filter((b) => b.status !== "stopped" && !conversation.bots.some((c) => c.id === b.id && c.authorized));
+  const statusOf = new Map(workspaceBots.map((b) => [b.id, b]));
+
+  return (
+    <div className="space-y-6 p-4 text-sm">
+      <section aria-labelledby={`${id}-control`}>
+        <h2 id={`${id}-control`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          Control
+        </h2>
+        {conversation.taken_over_by ? (
+          <div className="mt-2 space-y-2">
+            <p className="text-slate-700">
+              {takenByMe ? "You took over" : `${conversation.taken_over_by.name} took over`}: bot messages here wait for a person&apos;s approval.
+            </p>
+            <ActionButton action={setTakenOver.bind(null, id, false, path)}>Release to bots</ActionButton>
+          </div>
+        ) : (
+          <div className="mt-2 space-y-2">
+            <p className="text-slate-600">Take over to hold every bot message here for approval.</p>
+            <ActionButton action={setTakenOver.bind(null, id, true, path)} testId="take-over">
+              Take over
+            </ActionButton>
+          </div>
+        )}
+        <div className="mt-3 space-y-2">
+          {viewer.opted_out ? (
+            <>
+              <p className="text-slate-700">You opted out: bots cannot message you here.</p>
+              <ActionButton action={setConsent.bind(null, id, false, path)}>Opt back in (START)</ActionButton>
+            </>
+          ) : (
+            <ActionButton action={setConsent.bind(null, id, true, path)} variant="danger-ghost">
+              Stop bot messages (STOP)
+            </ActionButton>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby={`${id}-bots`}>
+        <h2 id={`${id}-bots`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          Bots
+        </h2>
+        {conversation.bots.length === 0 && <p className="mt-2 text-slate-500">No bot is authorized here.</p>}
+        <ul className="mt-2 space-y-3">
+          {conversation.bots.map((bot) => {
+            const status = statusOf.get(bot.id)?.status ?? bot.status;
+            return (
+              <li key={bot.id} className="space-y-1.5" data-testid="conversation-bot">
+                <p className="flex flex-wrap items-center gap-1.5">
+                  <span className="font-medium text-slate-900">{bot.name}</span>
+                  <span className="text-slate-500">@{bot.handle}</span>
+                  {status !== "active" && <Badge tone={status === "stopped" ? "red" : "yellow"}>{status}</Badge>}
+                  {bot.blocked && <Badge tone="red">blocked here</Badge>}
+                  {!bot.authorized && <Badge>removed</Badge>}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <ActionButton action={setBotBlocked.bind(null, id, bot.id, !bot.blocked, path)} variant={bot.blocked ? "secondary" : "danger-ghost"}>
+                    {bot.blocked ? "Unblock" : "Block here"}
+                  </ActionButton>
+                  {bot.authorized && viewer.participant && (
+                    <ActionButton action={dropBot.bind(null, id, bot.id, path)} variant="ghost">
+                      Remove
+                    </ActionButton>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        {viewer.participant && <AddBotForm bots={addable} action={addBot.bind(null, id, path)} />}
+      </section>
+
+      <section aria-labelledby={`${id}-contacts`}>
+        <h2 id={`${id}-contacts`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          Contacts
+        </h2>
+        {conversation.contacts.length === 0 && <p className="mt-2 text-slate-500">No contact is linked.</p>}
+        <ul className="mt-2 space-y-2">
+          {conversation.contacts.map((contact) => (
+            <li key={contact.id} className="space-y-1.5">
+              <p className="flex flex-wrap items-center gap-1.5">
+                <span className="font-medium text-slate-900">{contact.name}</span>
+                {contact.do_not_contact && <Badge tone="red">do not contact</Badge>}
+              </p>
+              <ActionButton action={setContactDoNotContact.bind(null, contact.id, !contact.do_not_contact, path)} variant={contact.do_not_contact ? "secondary" : "danger-ghost"}>
+                {contact.do_not_contact ? "Allow bot messages" : "Mark do-not-contact"}
+              </ActionButton>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby={`${id}-people`}>
+        <h2 id={`${id}-people`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          People
+        </h2>
+        <ul className="mt-2 space-y-1">
+          {conversation.people.map((p) => (
+            <li key={p.id} className="text-slate-700">
+              {p.name} <span className="text-slate-500">@{p.handle}</span>
+              {p.id === viewer.id && <span className="text-slate-400"> (you)</span>}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useId, useState } from "react";
+import type { PendingDraft } from "@/lib/chat/get-thread";
+import { reasonText } from "@/lib/chat/reason-text";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { initialActionState, type ActionState } from "./action-state";
+import { BlocksPreview } from "./blocks-preview";
+import { Time } from "./time";
+
+type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
+
+/**
+ * A bot's draft or held message, waiting for a person: what it would say (editable), why it waits, the bot's
+ * rationale and its follow-up. Approving sends it once under the bot's label; the buttons are disabled while a
+ * decision is under way, and a decision someone else made first comes back as a refusal in words.
+ */
+export function DraftCard({
+  draft,
+  approve,
+  reject,
+  conversation,
+}: {
+  draft: PendingDraft;
+  approve: Action;
+  reject: Action;
+  /** In the approvals inbox: the conversation it belongs to. */
+  conversation?: { title: string; href: string };
+}) {
+  const [approved, approveAction, approving] = useActionState(approve, initialActionState);
+  const [rejected, rejectAction, rejecting] = useActionState(reject, initialActionState);
+  const [editing, setEditing] = useState(false);
+  const [body, setBody] = useState(draft.body);
+  const id = useId();
+  const busy = approving || rejecting;
+  const edited = body.trim() !== draft.body.trim();
+  const error = [approved, rejected].sort((a, b) => b.n - a.n).find((s) => s.error)?.error;
+  const held = draft.origin === "held_message";
+
+  return (
+    <article
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-amber-300 bg-amber-50/60 p-3 shadow-sm sm:p-4"
+      data-testid="draft-card"
+      data-draft-id={draft.id}
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+          {draft.bot.name} <span className="font-normal text-slate-500">@{draft.bot.handle}</span>
+        </h3>
+        <Badge tone={held ? "yellow" : "indigo"}>{held ? "Held for approval" : "Draft"}</Badge>
+        <Time iso={draft.created_at} className="text-xs text-slate-500" />
+        {conversation && (
+          <Link href={conversation.href} className="ml-auto text-xs font-medium text-indigo-700 hover:underline">
+            in {conversation.title}
+          </Link>
+        )}
+      </header>
+
+      {draft.reasons.length > 0 && (
+        <div className="mt-2 text-sm text-amber-900">
+          <p className="font-medium">Why it waits</p>
+          <ul className="mt-0.5 list-disc pl-5" data-testid="draft-reasons">
+            {draft.reasons.map((reason) => (
+              <li key={reason}>{reasonText(reason)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {draft.rationale && (
+        <p className="mt-2 text-sm text-slate-700">
+          <span className="font-medium">The bot says why: </span>
+          {draft.rationale}
+        </p>
+      )}
+
+      <form action={approveAction} className="mt-3">
+        <input type="hidden" name="original" value={draft.body} />
+        {editing ? (
+          <div>
+            <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-800">
+              Edit before sending
+            </label>
+            <textarea
+              id={`${id}-body`}
+              name="body"
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+              rows={Math.min(10, Math.max(3, body.split("\n").length + 1))}
+              maxLength={4000}
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40"
+              autoFocus
+            />
+          </div>
+        ) : (
+          <blockquote className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900" data-testid="draft-body">
+            {draft.body}
+          </blockquote>
+        )}
+        {draft.blocks && <BlocksPreview blocks={draft.blocks} />}
+        {draft.follow_up && (
+          <p className="mt-2 text-xs text-slate-600" data-testid="draft-follow-up">
+            <span className="font-medium">Follow-up</span> {followUpDelay(draft.follow_up.delay_minutes)} if nobody replies: “{draft.follow_up.body}”
+          </p>
+        )}
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <Button type="submit" size="sm" disabled={busy || (editing && !body.trim())} aria-busy={approving}>
+            {editing && edited ? "Approve edited" : "Approve"}
+          </Button>
+          {!editing ? (
+            <Button size="sm" variant="secondary" onClick={() => setEditing(true)} disabled={busy}>
+              Edit
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setEditing(false);
+                setBody(draft.body);
+              }}
+              disabled={busy}
+            >
+              Cancel edit
+            </Button>
+          )}
+          <Button size="sm" variant="danger-ghost" formAction={rejectAction} formNoValidate disabled={busy} aria-busy={rejecting}>
+            Reject
+          </Button>
+          <span className="ml-auto text-xs text-slate-500">
+            Expires <Time iso={draft.expires_at} />
+          </span>
+        </div>
+      </form>
+      {error && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function followUpDelay(minutes: number) {
+  if (minutes < 60) return `in ${minutes} min`;
+  if (minutes % 1440 === 0) return `in ${minutes / 1440} day${minutes === 1440 ? "" : "s"}`;
+  if (minutes % 60 === 0) return `in ${minutes / 60} h`;
+  return `in ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
