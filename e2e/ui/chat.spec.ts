@@ -217,3 +217,51 @@ test("the composer: @-mention a bot from the keyboard, attach a file, and a file
   expect(shown.payload.data.message).toMatchObject({ body: expect.stringContaining(`@${established.handle}`), mentioned: true });
   expect(shown.payload.data.message.attachments).toEqual([{ name: "receipt.txt", type: "text/plain", size: 13, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
 });
+
+test("on a phone-sized screen, with the keyboard alone: open a conversation, approve a draft, go back", async ({ browser }) => {
+  const id = conversation("Phone approval", [established]);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`/chat/${world.workspace.slug}`);
+  await page.getByLabel("Email").fill(ana!.email);
+  await page.getByLabel("Password").fill(ana!.password);
+  await page.getByLabel("Password").press("Enter");
+  await expect(page.getByRole("complementary", { name: "Conversations" })).toBeVisible();
+  await asBot(page, established, "POST", `/conversations/${id}/drafts`, { body: "Approved from a phone." });
+
+  await page.getByRole("link", { name: /Phone approval/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Phone approval" })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Conversations" })).toBeHidden(); // one pane at a time
+  const approve = page.getByTestId("draft-card").getByRole("button", { name: "Approve", exact: true });
+  await approve.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("message").filter({ hasText: "Approved from a phone." })).toBeVisible();
+  const box = await page.getByTestId("message").filter({ hasText: "Approved from a phone." }).boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390); // nothing runs off the screen
+
+  await page.getByRole("link", { name: "All conversations" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("complementary", { name: "Conversations" })).toBeVisible();
+  await context.close();
+});
+
+test("an admin pauses a bot from the chat: its next message waits, and the policy page says why", async ({ browser }) => {
+  const id = conversation("Paused bot", [established]);
+  const page = await signedIn(browser, ana!, `/chat/${world.workspace.slug}/admin`);
+  const row = page.getByTestId("admin-bot").filter({ hasText: `@${established.handle}` });
+  await row.getByLabel(/Reason/).fill("Checking its tone");
+  await row.getByRole("button", { name: "Pause" }).click();
+  await expect(row).toContainText("paused");
+  await expect(row).toContainText("Checking its tone");
+
+  const held = await asBot(page, established, "POST", `/conversations/${id}/messages`, { body: "Still here?" });
+  expect(held.status).toBe(202);
+  await page.reload();
+  const entry = page.getByTestId("policy-entry").filter({ hasText: "Still here?" });
+  await expect(entry).toContainText("Held");
+  await expect(entry).toContainText("An admin paused this bot");
+
+  await row.getByRole("button", { name: "Resume" }).click();
+  await expect(row).toContainText("active");
+});

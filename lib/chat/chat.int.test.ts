@@ -19,6 +19,8 @@ import { setBotStatus } from "@/lib/bots/set-bot-status";
 import { listPolicyLog } from "./list-policy-log";
 import { listWorkspaceBots } from "./list-workspace-bots";
 import { openWorkspace } from "./open-workspace";
+import { watchWorkspace } from "./workspace-stream";
+import { createConversation } from "@/lib/conversations/create-conversation";
 
 // The chat's reads (workspaces, conversation list with unread counts, a thread) and its live channel: every
 // committed change of a conversation is NOTIFYed, and only committed ones.
@@ -182,5 +184,27 @@ describe("workspace reads for the chat", () => {
     expect(log[0]).toMatchObject({ outcome: "blocked", reasons: ["bot_stopped"], excerpt: "Hello again", bot: { handle: world.bots[1]!.handle } });
     expect(log.find((e) => e.outcome === "held" && e.excerpt === "Can we talk Friday?")).toMatchObject({ reasons: ["new_bot"], status: "pending", conversation: { id: conversationId } });
     await expect(listPolicyLog(ben(), world.workspace.id)).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
+
+describe("the workspace stream", () => {
+  it("tells an admin of every conversation of the workspace, a member of theirs only, and nobody of another workspace", async () => {
+    const heardByAna: LiveEvent[] = [];
+    const heardByBen: LiveEvent[] = [];
+    const stopAna = await watchWorkspace(ana(), world.workspace.id, (e) => heardByAna.push(e));
+    const stopBen = await watchWorkspace(ben(), world.workspace.id, (e) => heardByBen.push(e));
+    const anaOnly = await createConversation(ana(), { workspaceId: world.workspace.id, title: "Ana alone" });
+    const other = await seedWorld();
+
+    await postPersonMessage(ana(), anaOnly.id, "Just me here");
+    await postPersonMessage(ben(), world.conversations[1]!.id, "Both of us here");
+    await postPersonMessage(person(other.people[0]!.id, "web"), other.conversations[0]!.id, "Another workspace");
+    await settle();
+    stopAna();
+    stopBen();
+
+    expect(heardByAna.map((e) => e.conversation_id).sort()).toEqual([anaOnly.id, world.conversations[1]!.id].sort());
+    expect(heardByBen.map((e) => e.conversation_id)).toEqual([world.conversations[1]!.id]);
+    await expect(watchWorkspace(person(other.people[0]!.id, "web"), world.workspace.id, () => {})).rejects.toMatchObject({ code: "forbidden" });
   });
 });
