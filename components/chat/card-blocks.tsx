@@ -59,11 +59,7 @@ export function ApprovalCardView({ card, answer, action, disabled }: { card: App
           ))}
         </form>
       )}
-      {state.error && (
-        <p role="alert" className="mt-2 text-xs font-medium text-red-600">
-          {state.error}
-        </p>
-      )}
+      <CardError message={state.error} />
     </section>
   );
 }
@@ -134,12 +130,17 @@ export function FormCardView({ card, answer, action, disabled }: { card: FormCar
           </Button>
         </form>
       )}
-      {state.error && (
-        <p role="alert" className="mt-2 text-xs font-medium text-red-600">
-          {state.error}
-        </p>
-      )}
+      <CardError message={state.error} />
     </section>
+  );
+}
+
+function CardError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-2 text-xs font-medium text-red-600">
+      {message}
+    </p>
   );
 }
 

@@ -229,8 +229,8 @@ export function Composer({
             </ul>
           )}
         </div>
-        <Button type="submit" disabled={!canSend} aria-busy={pending} className="shrink-0">
-          Send
+        <Button type="submit" disabled={!canSend} aria-busy={pending || uploading} className="shrink-0">
+          {uploading ? "Uploading…" : "Send"}
         </Button>
       </div>
       {(state.error || uploadError) && (

@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import { useLiveRefresh } from "./use-live-refresh";
 
 /**
  * The scrolling thread of an open conversation, kept live: it follows the conversation's server-sent events
@@ -23,26 +23,9 @@ export function LiveThread({
   children: ReactNode;
   className?: string;
 }) {
-  const router = useRouter();
   const scroller = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
-  const [connection, setConnection] = useState<"connecting" | "live" | "lost">("connecting");
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const source = new EventSource(`/api/chat/conversations/${conversationId}/stream`);
-    source.onopen = () => setConnection("live");
-    source.onerror = () => setConnection("lost"); // EventSource reconnects by itself (retry: 2000)
-    source.onmessage = () => {
-      // Changes come in bursts (a message and its draft): one re-render for each burst.
-      clearTimeout(timer);
-      timer = setTimeout(() => startTransition(() => router.refresh()), 60);
-    };
-    return () => {
-      clearTimeout(timer);
-      source.close();
-    };
-  }, [conversationId, router]);
+  const connection = useLiveRefresh(`/api/chat/conversations/${conversationId}/stream`, 60);
 
   useEffect(() => {
     const send = () => {

@@ -201,7 +201,7 @@ test("the composer: @-mention a bot from the keyboard, attach a file, and a file
   await expect(page.getByRole("alert").filter({ hasText: "too-big.bin is 10.0 MB; files can be at most 10.0 MB" })).toBeVisible();
 
   await attach.setInputFiles({ name: "receipt.txt", mimeType: "text/plain", buffer: Buffer.from("Paid in full\n") });
-  await expect(page.getByRole("list", { name: "Files to send" })).toContainText("receipt.txt");
+  await expect(page.getByRole("list", { name: "Files to send" })).toContainText("receipt.txt13 B"); // uploaded
   await box.press("End");
   await box.press("Enter");
   const sent = page.getByTestId("message").filter({ hasText: "Please check this" });

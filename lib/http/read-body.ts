@@ -7,7 +7,12 @@ export const MAX_BODY_BYTES = 256 * 1024;
 export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
+  return Buffer.from(await readCapped(request, MAX_BODY_BYTES, tooLarge)).toString("utf8");
+}
+
+/** Reads the whole body, refusing (with `tooLarge()`) once it passes `cap` bytes, without buffering the rest. */
+export async function readCapped(request: Request, cap: number, tooLarge: () => ApiError): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -15,13 +20,13 @@ export async function readBodyText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > cap) {
       await reader.cancel().catch(() => {});
       throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function tooLarge() {

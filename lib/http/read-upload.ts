@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/errors";
+import { readCapped } from "./read-body";
 
 // Reads one file from a multipart/form-data upload without ever holding much more than the limit: a declared
 // Content-Length over it is refused before any byte is read, and a body without one (chunked) is counted as it
@@ -41,22 +42,4 @@ export async function readUploadedFile(
   const file = form.get(field);
   if (!(file instanceof Blob)) throw new ApiError("invalid_body", `Send the file in a form field named "${field}"`);
   return { name: file instanceof File ? file.name : "", type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
-}
-
-async function readCapped(request: Request, cap: number, tooLarge: () => ApiError): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }

@@ -1,0 +1,34 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { startTransition, useEffect, useRef, useState } from "react";
+
+/**
+ * Follows a server-sent events URL and re-renders the page from the server after each burst of events (a message
+ * and its draft come together: one re-render). `skip` drops events another stream already handles. Returns the
+ * connection's state; EventSource reconnects by itself.
+ */
+export function useLiveRefresh(url: string, delayMs: number, skip?: (event: { conversation_id?: string }) => boolean) {
+  const router = useRouter();
+  const [connection, setConnection] = useState<"connecting" | "live" | "lost">("connecting");
+  const skipRef = useRef(skip);
+  useEffect(() => {
+    skipRef.current = skip;
+  });
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const source = new EventSource(url);
+    source.onopen = () => setConnection("live");
+    source.onerror = () => setConnection("lost");
+    source.onmessage = (message) => {
+      if (skipRef.current?.(JSON.parse(message.data as string) as { conversation_id?: string })) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => startTransition(() => router.refresh()), delayMs);
+    };
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, [url, delayMs, router]);
+  return connection;
+}
