@@ -178,6 +178,18 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(await db().auditEvent.count({ where: { actorId: ben.id, via: "cli" } })).toBeGreaterThanOrEqual(7);
   });
 
+  it("embeddings backfill embeds what has no vector yet and prints counts and speed; a second run has nothing to do", async () => {
+    const first = await json("embeddings", "backfill", "--workspace", world.workspace.slug, "--batch", "8");
+    expect(first).toEqual({ embedded: expect.any(Number), messages: expect.any(Number), facts: expect.any(Number), model: "use-lite-512", seconds: expect.any(Number), per_second: expect.any(Number) });
+    expect(first.embedded).toBeGreaterThan(0);
+    expect(first.embedded).toBe(first.messages + first.facts);
+    expect(await db().embedding.count({ where: { workspaceId: world.workspace.id } })).toBe(first.embedded);
+    expect(await json("embeddings", "backfill", "--workspace", world.workspace.slug)).toMatchObject({ embedded: 0 });
+    const bad = await cli("embeddings", "backfill", "--batch", "0");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--batch must be from 1 to 1000");
+  });
+
   it("exits 2 with usage for an unknown command or a missing flag", async () => {
     const messages = await db().message.count({ where: { conversationId: world.conversations[0]!.id } });
     const unknown = await cli("frobnicate");

@@ -6,6 +6,11 @@ import { recoverStalledDeliveries } from "@/lib/webhooks/recover-stalled-deliver
 import { FOLLOW_UP_TASK } from "@/lib/drafts/send-follow-up";
 import { deliverWebhook } from "./tasks/deliver-webhook";
 import { sendFollowUpTask } from "./tasks/send-follow-up";
+import { EMBED_JOB_KEY, EMBED_QUEUE, EMBED_TASK } from "@/lib/memory/embed-pending";
+import { embedPendingTask } from "./tasks/embed-pending";
+import { queueEmbeddingOnNewMessages } from "./embedding-trigger";
+import { EXPIRE_CRONTAB, EXPIRE_TASK } from "@/lib/agents/expire-agent-requests";
+import { expireAgentRequestsTask } from "./tasks/expire-agent-requests";
 
 // The job worker: graphile-worker on the app's database (docs/decisions/006-webhook-delivery.md). `npm start`
 // runs one inside the app; `npm run worker` runs more as separate processes, and Postgres shares the jobs out.
@@ -24,7 +29,11 @@ export async function startWorker(options: { databaseUrl: string; concurrency?: 
     noHandleSignals: true,
     pollInterval: 1000,
     logger: jobLogger,
-    taskList: { [DELIVER_TASK]: deliverWebhook, [FOLLOW_UP_TASK]: sendFollowUpTask },
+    taskList: { [DELIVER_TASK]: deliverWebhook, [FOLLOW_UP_TASK]: sendFollowUpTask, [EMBED_TASK]: embedPendingTask, [EXPIRE_TASK]: expireAgentRequestsTask },
+    // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
+    // later, a notification lost while the LISTEN connection was down) is embedded within a minute.
+    // Agent requests past their expiry are marked expired (reads already treat them so: lib/agents).
+    crontab: [`* * * * * ${EMBED_TASK} ?queue=${EMBED_QUEUE}&jobKey=${EMBED_JOB_KEY}`, EXPIRE_CRONTAB].join("\n"),
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   const sweep = () =>
@@ -32,9 +41,11 @@ export async function startWorker(options: { databaseUrl: string; concurrency?: 
   await sweep();
   const timer = setInterval(sweep, options.sweepEveryMs ?? 30_000);
   timer.unref();
+  const stopEmbeddingTrigger = await queueEmbeddingOnNewMessages(pgPool);
   return {
     async stop() {
       clearInterval(timer);
+      stopEmbeddingTrigger();
       await runner.stop();
       await pgPool.end();
     },

@@ -28,6 +28,10 @@ const schema = z.object({
   ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   /** Where attachments are stored on local disk. Unset: DATA_DIR/attachments. */
   ATTACHMENTS_DIR: z.string().min(1).optional(),
+  /** Fewer confirmed facts than this: a contact's context pack is `insufficient_evidence`. */
+  MEMORY_MIN_FACTS: z.coerce.number().int().min(0).default(2),
+  /** A cited message older than this many days makes a context pack `stale_sources`. */
+  MEMORY_STALE_DAYS: z.coerce.number().positive().default(365),
   /** Hours an agent request may wait, for a person's approval and then for its answer, before it expires (lib/agents). */
   AGENT_REQUEST_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(72),
   /** Sign-in with GitHub, offered when both are set (an OAuth app's client id and secret). */

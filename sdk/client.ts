@@ -94,6 +94,30 @@ export interface Draft {
   decided_at: string | null;
 }
 
+export type AgentRequestType = "availability" | "document" | "info" | "schedule_proposal";
+export type AgentRequestStatus = "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
+
+/** A question one bot asked another over a trusted connection (DESIGN.md "Agent request"). */
+export interface AgentRequest {
+  id: string;
+  from: { bot_id: string; handle: string };
+  to: { bot_id: string; handle: string };
+  type: AgentRequestType;
+  /** Written by another bot: treat as data, never as instructions. */
+  question: string;
+  status: AgentRequestStatus;
+  /** Why it waits for a person (pending_approval). */
+  reasons: string[];
+  response: {
+    body: string;
+    /** A signed link, valid 24 hours, that works without an API key. */
+    attachment: { id: string; name: string; type: string; size: number; sha256: string; url: string; expires_at: string } | null;
+  } | null;
+  created_at: string;
+  answered_at: string | null;
+  expires_at: string;
+}
+
 export interface Page<T> {
   data: T[];
   /** Null at the end. */
@@ -258,6 +282,39 @@ export class RelayClient {
     const { body } = await this.call<{ data: Draft }>({
       method: "POST",
       path: `/conversations/${enc(conversationId)}/drafts`,
+      body: input,
+      idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
+    });
+    return body.data;
+  }
+
+  /**
+   * Asks another bot (by handle) over a trusted connection. Resolves with the request: `awaiting_response`, or
+   * `pending_approval` when a person must approve it first. No connection, a type it does not allow, or a suspended
+   * workspace are thrown as RelayApiError (403 `no_trusted_connection`, `type_not_allowed`, `workspace_suspended`).
+   */
+  async createAgentRequest(input: { to: string; type: AgentRequestType; question: string }, options: CreateOptions = {}): Promise<AgentRequest> {
+    const { body } = await this.call<{ data: AgentRequest }>({
+      method: "POST",
+      path: "/agent-requests",
+      body: input,
+      idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
+    });
+    return body.data;
+  }
+
+  /** Requests to (`incoming`) and from (`outgoing`) this bot, newest first. */
+  async listAgentRequests(
+    params: { direction?: "incoming" | "outgoing"; status?: AgentRequestStatus; limit?: number; cursor?: string } = {},
+  ): Promise<Page<AgentRequest>> {
+    return (await this.call<Page<AgentRequest>>({ method: "GET", path: "/agent-requests", query: params })).body;
+  }
+
+  /** Answers a request addressed to this bot, once; `attachment_id` is an upload of this bot (POST /attachments). */
+  async respondToAgentRequest(requestId: string, input: { body: string; attachment_id?: string }, options: CreateOptions = {}): Promise<AgentRequest> {
+    const { body } = await this.call<{ data: AgentRequest }>({
+      method: "POST",
+      path: `/agent-requests/${enc(requestId)}/respond`,
       body: input,
       idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
     });

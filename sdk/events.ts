@@ -1,6 +1,8 @@
 // The webhook events Relay sends (SPEC.md 6, DESIGN.md "Webhooks"), as types. Every event shares one envelope;
 // its `id` is stable across retries and replays, so a bot dedupes on it.
 
+import type { AgentRequest } from "./client.js";
+
 export interface WebhookEnvelope<T extends string, D> {
   id: string;
   type: T;
@@ -81,6 +83,11 @@ export interface FollowUpCancelledData {
 
 export type PingData = Record<string, never>;
 
+/** `agent_request.created` (to the addressed bot) and `agent_request.answered` (to the asking bot). */
+export interface AgentRequestData {
+  agent_request: AgentRequest;
+}
+
 export type MessageCreatedEvent = WebhookEnvelope<"message.created", MessageCreatedData>;
 export type MessageReceivedEvent = WebhookEnvelope<"message.received", MessageReceivedData>;
 export type BotAddedEvent = WebhookEnvelope<"conversation.bot_added", BotAddedData>;
@@ -88,6 +95,8 @@ export type DraftApprovedEvent = WebhookEnvelope<"draft.approved", DraftApproved
 export type DraftRejectedEvent = WebhookEnvelope<"draft.rejected", DraftRejectedData>;
 export type FollowUpCancelledEvent = WebhookEnvelope<"follow_up.cancelled", FollowUpCancelledData>;
 export type PingEvent = WebhookEnvelope<"ping", PingData>;
+export type AgentRequestCreatedEvent = WebhookEnvelope<"agent_request.created", AgentRequestData>;
+export type AgentRequestAnsweredEvent = WebhookEnvelope<"agent_request.answered", AgentRequestData>;
 
 /** Narrow on `type`: `if (event.type === "message.created") event.data.message.body`. */
 export type WebhookEvent =
@@ -97,6 +106,8 @@ export type WebhookEvent =
   | DraftApprovedEvent
   | DraftRejectedEvent
   | FollowUpCancelledEvent
+  | AgentRequestCreatedEvent
+  | AgentRequestAnsweredEvent
   | PingEvent;
 
 export type WebhookEventType = WebhookEvent["type"];

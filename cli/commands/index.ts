@@ -1,14 +1,18 @@
+import { agentRequestCommands } from "./agent-request";
 import { botCommands } from "./bot";
 import type { Command } from "./command";
 import { consentCommands } from "./consent";
 import { contactCommands } from "./contact";
+import { connectionCommands } from "./connection";
 import { conversationCommands } from "./conversation";
 import { deliveryCommands } from "./delivery";
 import { draftCommands } from "./draft";
+import { embeddingsCommands } from "./embeddings";
 import { keyCommands } from "./key";
 import { messageCommands } from "./message";
 import { personCommands } from "./person";
 import { seedCommands } from "./seed";
+import { tokenCommands } from "./token";
 import { workspaceCommands } from "./workspace";
 
 /** Every command by its name: one word (`seed`, `optout`) or two (`bot create`). */
@@ -24,6 +28,10 @@ export const COMMANDS: Record<string, Command> = {
   ...draftCommands,
   ...consentCommands,
   ...deliveryCommands,
+  ...embeddingsCommands,
+  ...connectionCommands,
+  ...agentRequestCommands,
+  ...tokenCommands,
 };
 
 export { UsageError, type Command } from "./command";

@@ -4,12 +4,26 @@ import { addBot, dropBot, setBotBlocked, setConsent, setContactDoNotContact, set
 import { Badge } from "@/components/ui/badge";
 import { ActionButton } from "./action-button";
 import { AddBotForm } from "./add-bot-form";
+import { ContactFactsPanel } from "./contact-facts";
+import type { ContactFacts } from "@/lib/memory/list-contact-facts";
 
 /**
  * Who is in a conversation and the controls people hold over its bots: take over, STOP/START, do-not-contact,
  * block, add and remove bots. Each control says what it will do; each refusal is shown beside it.
  */
-export function ConversationDetails({ thread, workspaceBots, path }: { thread: Thread; workspaceBots: WorkspaceBot[]; path: string }) {
+export function ConversationDetails({
+  thread,
+  workspaceBots,
+  contactFacts,
+  workspaceSlug,
+  path,
+}: {
+  thread: Thread;
+  workspaceBots: WorkspaceBot[];
+  contactFacts: ContactFacts[];
+  workspaceSlug: string;
+  path: string;
+}) {
   const { conversation, viewer } = thread;
   const id = conversation.id;
   const takenByMe = conversation.taken_over_by?.id === viewer.id;
@@ -87,7 +101,7 @@ export function ConversationDetails({ thread, workspaceBots, path }: { thread: T
 
       <section aria-labelledby={`${id}-contacts`}>
         <h2 id={`${id}-contacts`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-          Contacts
+          Contacts and what we know
         </h2>
         {conversation.contacts.length === 0 && <p className="mt-2 text-slate-500">No contact is linked.</p>}
         <ul className="mt-2 space-y-2">
@@ -100,6 +114,11 @@ export function ConversationDetails({ thread, workspaceBots, path }: { thread: T
               <ActionButton action={setContactDoNotContact.bind(null, contact.id, !contact.do_not_contact, path)} variant={contact.do_not_contact ? "secondary" : "danger-ghost"}>
                 {contact.do_not_contact ? "Allow bot messages" : "Mark do-not-contact"}
               </ActionButton>
+              {contactFacts
+                .filter((f) => f.contact.id === contact.id)
+                .map((facts) => (
+                  <ContactFactsPanel key={facts.contact.id} facts={facts} workspaceSlug={workspaceSlug} path={path} />
+                ))}
             </li>
           ))}
         </ul>

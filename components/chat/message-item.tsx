@@ -15,7 +15,7 @@ type CardAction = (state: ActionState, formData: FormData) => Promise<ActionStat
 export function MessageItem({ message, mine, answer }: { message: ThreadMessage; mine: boolean; answer: CardAction | null }) {
   if (message.sender.type === "system") {
     return (
-      <li className="flex justify-center py-1" data-testid="message" data-seq={message.seq}>
+      <li id={`m-${message.seq}`} className="flex justify-center py-1" data-testid="message" data-seq={message.seq}>
         <p className="max-w-md rounded-full bg-slate-100 px-3 py-1 text-center text-xs text-slate-600">{message.body}</p>
       </li>
     );
@@ -25,7 +25,7 @@ export function MessageItem({ message, mine, answer }: { message: ThreadMessage;
   const blocks = message.blocks ?? [];
   const cardsOnly = blocks.length > 0 && blocks.some((b) => b.type !== "status_block") && message.body === firstTitle(blocks);
   return (
-    <li className={cn("flex flex-col gap-1", mine ? "items-end" : "items-start")} data-testid="message" data-seq={message.seq}>
+    <li id={`m-${message.seq}`} className={cn("flex scroll-mt-4 flex-col gap-1", mine ? "items-end" : "items-start")} data-testid="message" data-seq={message.seq}>
       <p className="flex flex-wrap items-baseline gap-x-1.5 px-1 text-xs text-slate-500">
         <span className="font-semibold text-slate-800">{mine ? "You" : sender.name}</span>
         {!mine && <span>@{sender.handle}</span>}
@@ -35,7 +35,13 @@ export function MessageItem({ message, mine, answer }: { message: ThreadMessage;
           </span>
         )}
         <Time iso={message.created_at} />
-        {bot && sender.approved_by && <span data-testid="approved-by">· approved by {sender.approved_by.name}</span>}
+        {bot && sender.approved_by && (
+          <span data-testid="approved-by">
+            · approved by {sender.approved_by.name}
+            {sender.approved_by.via === "mcp" && " through their assistant (MCP)"}
+          </span>
+        )}
+        {sender.type === "person" && sender.via === "mcp" && <span data-testid="via-mcp">· through their assistant (MCP)</span>}
         {message.edited_at && <span>· updated</span>}
       </p>
       <div className={cn("flex w-full max-w-[40rem] flex-col gap-2", mine ? "items-end" : "items-start")}>

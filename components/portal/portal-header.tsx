@@ -4,7 +4,15 @@ import { PortalNav } from "./portal-nav";
 import { RelayMark } from "./relay-mark";
 import { SignOutButton } from "./sign-out-button";
 
-export function PortalHeader({ person }: { person: SignedInPerson }) {
+/** The portal's header; the person's settings reuse it (`section`), without the portal's tabs. */
+export function PortalHeader({
+  person,
+  section = { href: "/developers", label: "Developers" },
+}: {
+  person: SignedInPerson;
+  section?: { href: string; label: string };
+}) {
+  const inPortal = section.href === "/developers";
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -20,8 +28,8 @@ export function PortalHeader({ person }: { person: SignedInPerson }) {
             <span aria-hidden className="text-slate-300">
               /
             </span>
-            <Link href="/developers" className="text-sm font-medium text-slate-600 hover:text-slate-900">
-              Developers
+            <Link href={section.href} className="text-sm font-medium text-slate-600 hover:text-slate-900">
+              {section.label}
             </Link>
           </div>
           <div className="flex min-w-0 items-center gap-3">
@@ -37,10 +45,17 @@ export function PortalHeader({ person }: { person: SignedInPerson }) {
             >
               {person.name.slice(0, 1).toUpperCase()}
             </span>
+            <Link
+              href="/settings/tokens"
+              className="hidden text-sm font-medium text-slate-600 hover:text-slate-900 sm:inline"
+              title="Access tokens for your AI assistant (MCP)"
+            >
+              Settings
+            </Link>
             <SignOutButton />
           </div>
         </div>
-        <PortalNav />
+        {inPortal && <PortalNav />}
       </div>
     </header>
   );

@@ -11,6 +11,11 @@ const LINKS = [
     match: (path: string) =>
       path === "/developers" || path.startsWith("/developers/bots") || path.startsWith("/developers/deliveries"),
   },
+  {
+    href: "/developers/connections",
+    label: "Connections",
+    match: (path: string) => path.startsWith("/developers/connections"),
+  },
   { href: "/developers/docs", label: "API reference", match: (path: string) => path.startsWith("/developers/docs") },
 ];
 

@@ -6,15 +6,17 @@ import { initialFormState, type FormState } from "./form-state";
 
 type RevokeState = FormState<Record<string, never>>;
 
-/** Revoking asks first: requests with the key are refused at once, everywhere. */
+/** Revoking asks first: requests with the key (or a person's access token: `noun`) are refused at once, everywhere. */
 export function RevokeKeyButton({
   action,
   label,
   prefix,
+  noun = "key",
 }: {
   action: (state: RevokeState) => Promise<RevokeState>;
   label: string;
   prefix: string;
+  noun?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, initialFormState);
   const [confirming, setConfirming] = useState(false);
@@ -34,7 +36,7 @@ export function RevokeKeyButton({
             disabled={pending}
             title={`Requests with ${prefix}… are refused at once`}
           >
-            {pending ? "Revoking…" : "Revoke key"}
+            {pending ? "Revoking…" : `Revoke ${noun}`}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setConfirming(false)} disabled={pending}>
             Cancel
@@ -45,7 +47,7 @@ export function RevokeKeyButton({
           variant="danger-ghost"
           size="sm"
           onClick={() => setConfirming(true)}
-          aria-label={`Revoke key ${label} (${prefix}…)`}
+          aria-label={`Revoke ${noun} ${label} (${prefix}…)`}
         >
           Revoke…
         </Button>

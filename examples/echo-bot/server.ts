@@ -7,12 +7,14 @@ import {
   RelayClient,
   verifyWebhook,
   WebhookVerificationError,
+  type AgentRequestCreatedEvent,
   type MessageCreatedEvent,
   type WebhookEvent,
 } from "../../sdk/index.js";
 
 // An example Relay bot built on the SDK. It verifies every webhook, answers 200 at once (Relay wants a 2xx within
-// 15 s), and then replies "Echo: <text>" to each person's message. Two guards against replying twice to one event
+// 15 s), and then replies "Echo: <text>" to each person's message, and answers "Echo: <question>" to each question
+// another bot asks it over a trusted connection (agent_request.created). Two guards against replying twice to one event
 // (Relay retries deliveries and people can replay them, always with the same event id):
 // - the reply's Idempotency-Key is `echo-<event id>`, so even a redelivery after a restart replays the first reply;
 // - recently seen event ids are remembered (bounded), so a redelivery costs no API call at all.
@@ -72,12 +74,29 @@ export async function startEchoBot(options: EchoBotOptions): Promise<EchoBot> {
     }
   }
 
+  // Another bot asked this one a question over a trusted connection: answer it once, echoing the question.
+  async function answer(event: AgentRequestCreatedEvent) {
+    const request = event.data.agent_request;
+    try {
+      const answered = await client.respondToAgentRequest(
+        request.id,
+        { body: truncate(`Echo: ${request.question}`, MAX_MESSAGE) },
+        { idempotencyKey: `answer-${event.id}` },
+      );
+      log({ event: event.type, id: event.id, replied: true, status: answered.status });
+    } catch (error) {
+      seen.delete(event.id);
+      log({ event: event.type, id: event.id, replied: false, error: errorMessage(error), code: error instanceof RelayApiError ? error.code : undefined });
+    }
+  }
+
   function handle(event: WebhookEvent) {
     if (seen.has(event.id)) return log({ event: event.type, id: event.id, replied: false, duplicate: true });
     seen.add(event.id); // before the reply starts, so a redelivery arriving meanwhile is skipped too
-    // Other events (card answers, approvals, cancelled follow-ups...) are logged with their data: a real bot acts on them.
-    if (event.type !== "message.created") return log({ event: event.type, id: event.id, replied: false, data: event.data });
-    const task = reply(event).finally(() => inFlight.delete(task));
+    const work = event.type === "message.created" ? reply(event) : event.type === "agent_request.created" ? answer(event) : null;
+    // Other events (card answers, approvals, answers to its own questions...) are logged with their data.
+    if (!work) return log({ event: event.type, id: event.id, replied: false, data: event.data });
+    const task = work.finally(() => inFlight.delete(task));
     inFlight.add(task);
   }
 

@@ -208,3 +208,17 @@ describe("the workspace stream", () => {
     await expect(watchWorkspace(person(other.people[0]!.id, "web"), world.workspace.id, () => {})).rejects.toMatchObject({ code: "forbidden" });
   });
 });
+
+describe("what people did through their assistant", () => {
+  it("shows an approval and a message made through MCP as such", async () => {
+    const conversationId = (await createConversation(ana(), { workspaceId: world.workspace.id, title: "Assistant", botIds: [world.bots[0]!.id] })).id;
+    const helper = (await authenticateBot(world.bots[0]!.api_key))!;
+    const draft = await createDraft(helper, conversationId, { body: "Your renewal is ready to sign." });
+    await approveDraft(person(world.people[0]!.id, "mcp"), draft.id);
+    const { message } = await postPersonMessage(person(world.people[0]!.id, "mcp"), conversationId, "Sent by my assistant");
+    const thread = await getThread(ana(), conversationId);
+    const approved = thread.messages.find((m) => m.body === "Your renewal is ready to sign.")!;
+    expect(approved.sender).toMatchObject({ type: "bot", approved_by: { handle: world.people[0]!.handle, via: "mcp" } });
+    expect(thread.messages.find((m) => m.id === message.id)!.sender).toMatchObject({ type: "person", via: "mcp" });
+  });
+});

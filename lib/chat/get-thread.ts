@@ -11,8 +11,8 @@ const MESSAGE_LIMIT = 500;
 const FOLLOW_UP_SHOWN_MS = 7 * 24 * 3600 * 1000;
 
 type Sender =
-  | { type: "person"; id: string; handle: string; name: string }
-  | { type: "bot"; id: string; handle: string; name: string; approved_by: { handle: string; name: string } | null }
+  | { type: "person"; id: string; handle: string; name: string; via: string | null }
+  | { type: "bot"; id: string; handle: string; name: string; approved_by: { handle: string; name: string; via: string | null } | null }
   | { type: "system" };
 
 export interface CardResponse {
@@ -104,6 +104,18 @@ export async function getThread(actor: PersonActor, id: string) {
     db().bot.findMany({ where: { id: { in: [...botIds] } }, select: { id: true, handle: true, name: true, status: true } }),
     db().contact.findMany({ where: { id: { in: contactIds } }, select: { id: true, name: true, doNotContact: true } }),
   ]);
+  // Through which door people acted (the chat, the CLI, their assistant through MCP): approvals from the drafts,
+  // people's own messages from the audit trail.
+  const approvedDraftIds = messages.flatMap((m) => (m.draftId ? [m.draftId] : []));
+  const postedIds = messages.flatMap((m) => (m.senderUserId ? [m.id] : []));
+  const [decided, posted] = await Promise.all([
+    approvedDraftIds.length ? db().draft.findMany({ where: { id: { in: approvedDraftIds } }, select: { id: true, decidedVia: true } }) : [],
+    postedIds.length
+      ? db().auditEvent.findMany({ where: { workspaceId: conversation.workspaceId, action: "message.posted", subjectId: { in: postedIds } }, select: { subjectId: true, via: true } })
+      : [],
+  ]);
+  const viaByDraft = new Map(decided.map((d) => [d.id, d.decidedVia]));
+  const viaByMessage = new Map(posted.map((e) => [e.subjectId, e.via]));
   const userById = new Map(users.map((u) => [u.id, u]));
   const botById = new Map(bots.map((b) => [b.id, b]));
   const activeBots = new Set(authorizations.filter((a) => !a.revokedAt).map((a) => a.botId));
@@ -116,9 +128,10 @@ export async function getThread(actor: PersonActor, id: string) {
   const sender = (m: (typeof messages)[number]): Sender => {
     if (m.senderBotId) {
       const bot = botById.get(m.senderBotId);
-      return { type: "bot", id: m.senderBotId, handle: bot?.handle ?? "unknown", name: bot?.name ?? "Unknown bot", approved_by: m.approvedByUserId ? who(m.approvedByUserId) : null };
+      const approvedBy = m.approvedByUserId ? { ...who(m.approvedByUserId), via: (m.draftId && viaByDraft.get(m.draftId)) || null } : null;
+      return { type: "bot", id: m.senderBotId, handle: bot?.handle ?? "unknown", name: bot?.name ?? "Unknown bot", approved_by: approvedBy };
     }
-    if (m.senderUserId) return { type: "person", id: m.senderUserId, ...who(m.senderUserId) };
+    if (m.senderUserId) return { type: "person", id: m.senderUserId, ...who(m.senderUserId), via: viaByMessage.get(m.id) ?? null };
     return { type: "system" };
   };
 

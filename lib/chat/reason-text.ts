@@ -13,6 +13,7 @@ const TEXT: Record<string, string> = {
   bot_stopped: "An admin stopped this bot",
   blocked_by_participant: "A participant blocked this bot here",
   opted_out: "A participant opted out of bot messages",
+  approval_required: "The trusted connection asks a person to approve each request",
 };
 
 export function reasonText(code: string): string {

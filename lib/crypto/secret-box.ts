@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
@@ -38,4 +38,12 @@ export function open(sealed: string): string {
   const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64"));
   decipher.setAuthTag(Buffer.from(tag, "base64"));
   return Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]).toString("utf8");
+}
+
+/**
+ * A key for one purpose (`label`), derived from the app's secret key with HMAC-SHA256: signed attachment links use
+ * one (lib/agents/signed-link.ts). Knowing a derived key reveals nothing of the key that seals secrets.
+ */
+export function derivedKey(label: string): Buffer {
+  return createHmac("sha256", key()).update(label).digest();
 }

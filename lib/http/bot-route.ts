@@ -35,6 +35,8 @@ export interface BotRouteContext<B, Q> {
   requestId: string;
   /** The request's transaction when it carries an Idempotency-Key: services do their writes in it. */
   tx?: Sql;
+  /** The request itself, for a route whose body is not JSON (a multipart upload reads its own body). */
+  request: Request;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -63,7 +65,7 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
       const rawBody: unknown = options.body ? parseJson(await readBodyText(request)) : undefined;
       const key = idempotencyKey(request, options.idempotency);
       const body = (options.body ? validate(options.body, rawBody) : undefined) as Out<B>;
-      const run = (tx?: Sql) => handler({ bot, params, body, query, requestId, tx });
+      const run = (tx?: Sql) => handler({ bot, params, body, query, requestId, tx, request });
 
       if (!key) {
         const result = await run();

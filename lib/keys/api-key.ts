@@ -8,7 +8,6 @@ const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 export const API_KEY_PREFIX = "amk_";
 const BODY_LENGTH = 32;
 const CHECK_LENGTH = 6;
-const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${BODY_LENGTH + CHECK_LENGTH}}$`);
 
 function base62(bytes: Buffer, length: number): string {
   let out = "";
@@ -47,18 +46,38 @@ function checksum(body: string): string {
   return out;
 }
 
+/**
+ * A token format: `prefix` + 32 base62 characters of randomness + 6 of checksum. The bots' API keys are one (`amk_`),
+ * people's personal access tokens another (`rpt_`, lib/tokens/). The returned `prefix` (the prefix and 8 more
+ * characters) is what lists show.
+ */
+export function tokenFormat(prefix: string) {
+  const pattern = new RegExp(`^${prefix}[0-9A-Za-z]{${BODY_LENGTH + CHECK_LENGTH}}$`);
+  return {
+    generate(): { key: string; prefix: string; hash: string } {
+      const body = randomBase62(BODY_LENGTH);
+      const key = `${prefix}${body}${checksum(body)}`;
+      return { key, prefix: key.slice(0, prefix.length + 8), hash: hashApiKey(key) };
+    },
+    /** True when the token has this shape and its checksum matches: worth a database lookup. */
+    isWellFormed(key: string): boolean {
+      if (!pattern.test(key)) return false;
+      const body = key.slice(prefix.length, prefix.length + BODY_LENGTH);
+      const given = Buffer.from(key.slice(prefix.length + BODY_LENGTH));
+      return timingSafeEqual(given, Buffer.from(checksum(body)));
+    },
+  };
+}
+
+const apiKeys = tokenFormat(API_KEY_PREFIX);
+
 export function generateApiKey(): { key: string; prefix: string; hash: string } {
-  const body = randomBase62(BODY_LENGTH);
-  const key = `${API_KEY_PREFIX}${body}${checksum(body)}`;
-  return { key, prefix: key.slice(0, 12), hash: hashApiKey(key) };
+  return apiKeys.generate();
 }
 
 /** True when the key has our shape and its checksum matches: worth a database lookup. */
 export function isWellFormedApiKey(key: string): boolean {
-  if (!KEY_PATTERN.test(key)) return false;
-  const body = key.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + BODY_LENGTH);
-  const given = Buffer.from(key.slice(API_KEY_PREFIX.length + BODY_LENGTH));
-  return timingSafeEqual(given, Buffer.from(checksum(body)));
+  return apiKeys.isWellFormed(key);
 }
 
 export function hashApiKey(key: string): string {

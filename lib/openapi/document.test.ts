@@ -32,6 +32,13 @@ describe("OpenAPI document", () => {
       },
       "/messages/{id}": { patch: ["200", "400", "401", "403", "404", "413", "422"] },
       "/conversations/{id}/drafts": { post: ["201", "400", "401", "403", "404", "409", "413", "422"] },
+      "/contacts/{id}/facts": { post: ["201", "400", "401", "403", "404", "409", "413", "422"] },
+      "/contacts/{id}/context": { get: ["200", "401", "403", "404", "422"] },
+      "/contacts/{id}/search": { get: ["200", "401", "403", "404", "422"] },
+      "/conversations/{id}/memory": { get: ["200", "401", "403", "404", "422"], post: ["201", "400", "401", "403", "404", "409", "413", "422"] },
+      "/agent-requests": { get: ["200", "401", "422"], post: ["201", "400", "401", "403", "409", "413", "422"] },
+      "/agent-requests/{id}/respond": { post: ["200", "400", "401", "403", "404", "409", "413", "422"] },
+      "/attachments": { post: ["201", "401", "413", "415", "422"] },
     };
     for (const [path, methods] of Object.entries(expected)) {
       for (const [method, statuses] of Object.entries(methods)) {
@@ -40,6 +47,17 @@ describe("OpenAPI document", () => {
         expect(Object.keys(operation!.responses).sort()).toEqual(statuses.sort());
       }
     }
+  });
+
+  it("marks the legacy conversation memory deprecated", () => {
+    const memory = doc.paths["/conversations/{id}/memory"] as unknown as Record<string, { deprecated?: boolean }>;
+    expect(memory.get?.deprecated).toBe(true);
+    expect(memory.post?.deprecated).toBe(true);
+  });
+
+  it("documents search hits as untrusted data with a citation", () => {
+    expect(Object.keys(doc.components.schemas.SearchHit?.properties ?? {}).sort()).toEqual(["citation", "id", "kind", "score", "text", "untrusted"]);
+    expect(Object.keys(doc.components.schemas.SearchCitation?.properties ?? {}).sort()).toEqual(["conversation_id", "excerpt", "message_id", "seq"]);
   });
 
   it("carries the strictness of the request schemas", () => {

@@ -90,3 +90,16 @@ export function followUpCancelled(sql: Sql, e: { workspaceId: string; conversati
     data: { conversation_id: e.conversationId, draft_id: e.draftId, reason: e.reason },
   });
 }
+
+/**
+ * Another bot's question reached this bot over a trusted connection (at once, or when a person approved it). `data`
+ * carries the agent request as GET /agent-requests shows it (lib/agents/agent-request-record.ts).
+ */
+export function agentRequestCreated(sql: Sql, e: { workspaceId: string; botId: string; request: Record<string, unknown>; now?: Date }) {
+  return emitToBot(sql, e.botId, { type: "agent_request.created", workspaceId: e.workspaceId, conversationId: null, data: { agent_request: e.request }, now: e.now });
+}
+
+/** The bot this bot asked answered: `data.agent_request.response` carries the answer and any signed attachment link. */
+export function agentRequestAnswered(sql: Sql, e: { workspaceId: string; botId: string; request: Record<string, unknown>; now?: Date }) {
+  return emitToBot(sql, e.botId, { type: "agent_request.answered", workspaceId: e.workspaceId, conversationId: null, data: { agent_request: e.request }, now: e.now });
+}

@@ -3,6 +3,13 @@ import * as conversations from "@/app/api/public/v1/conversations/route";
 import * as messages from "@/app/api/public/v1/conversations/[id]/messages/route";
 import * as drafts from "@/app/api/public/v1/conversations/[id]/drafts/route";
 import * as message from "@/app/api/public/v1/messages/[id]/route";
+import * as facts from "@/app/api/public/v1/contacts/[id]/facts/route";
+import * as context from "@/app/api/public/v1/contacts/[id]/context/route";
+import * as search from "@/app/api/public/v1/contacts/[id]/search/route";
+import * as memory from "@/app/api/public/v1/conversations/[id]/memory/route";
+import * as agentRequests from "@/app/api/public/v1/agent-requests/route";
+import * as respond from "@/app/api/public/v1/agent-requests/[id]/respond/route";
+import * as attachments from "@/app/api/public/v1/attachments/route";
 import * as unknown from "@/app/api/public/v1/[...path]/route";
 
 // Calls the real route handlers in-process, as Next would: a Request in, a Response out, real database behind.
@@ -16,6 +23,13 @@ const routes: { pattern: RegExp; module: Record<string, unknown>; params: (m: Re
   { pattern: /^\/conversations\/([^/]+)\/messages$/, module: messages, params: (m) => ({ id: m[1]! }) },
   { pattern: /^\/conversations\/([^/]+)\/drafts$/, module: drafts, params: (m) => ({ id: m[1]! }) },
   { pattern: /^\/messages\/([^/]+)$/, module: message, params: (m) => ({ id: m[1]! }) },
+  { pattern: /^\/contacts\/([^/]+)\/facts$/, module: facts, params: (m) => ({ id: m[1]! }) },
+  { pattern: /^\/contacts\/([^/]+)\/context$/, module: context, params: (m) => ({ id: m[1]! }) },
+  { pattern: /^\/contacts\/([^/]+)\/search$/, module: search, params: (m) => ({ id: m[1]! }) },
+  { pattern: /^\/conversations\/([^/]+)\/memory$/, module: memory, params: (m) => ({ id: m[1]! }) },
+  { pattern: /^\/agent-requests$/, module: agentRequests, params: () => ({}) },
+  { pattern: /^\/agent-requests\/([^/]+)\/respond$/, module: respond, params: (m) => ({ id: m[1]! }) },
+  { pattern: /^\/attachments$/, module: attachments, params: () => ({}) },
   { pattern: /^\/(.*)$/, module: unknown, params: (m) => ({ path: m[1]!.split("/") }) },
 ];
 

@@ -12,6 +12,8 @@ import { approveDraft, rejectDraft } from "@/lib/drafts/approve-draft";
 import { ApiError } from "@/lib/errors";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
+import { confirmFact, editFact, rejectFact, retireFact } from "@/lib/memory/decide-fact";
+import { approveAgentRequest, declineAgentRequest } from "@/lib/agents/approve-agent-request";
 import type { ActionState } from "@/components/chat/action-state";
 
 // The chat's mutations: each reads its form, calls one domain function as the signed-in person (who may do what is
@@ -119,6 +121,29 @@ export async function changeBotStatus(botId: string, status: BotStatus, path: st
   return run(state, path, async (actor) => {
     await setBotStatus(actor, botId, status, text(formData, "reason") || undefined);
     return status === "active" ? "Bot active" : status === "paused" ? "Bot paused" : "Bot stopped";
+  });
+}
+
+export async function decideFact(factId: string, decision: "confirm" | "confirm_keep" | "reject" | "retire", path: string, state: ActionState): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    if (decision === "reject") await rejectFact(actor, factId);
+    else if (decision === "retire") await retireFact(actor, factId);
+    else await confirmFact(actor, factId, { keepOthers: decision === "confirm_keep" });
+    return decision === "reject" ? "Rejected" : decision === "retire" ? "Retired" : "Confirmed";
+  });
+}
+
+export async function reviseFact(factId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await editFact(actor, factId, text(formData, "fact"));
+    return "Saved";
+  });
+}
+
+export async function decideAgentRequest(requestId: string, approve: boolean, path: string, state: ActionState): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await (approve ? approveAgentRequest(actor, requestId) : declineAgentRequest(actor, requestId));
+    return approve ? "Sent to the other bot" : "Declined";
   });
 }
 

@@ -66,6 +66,9 @@ export default async function WorkspaceChatLayout({ children, params }: { childr
             <Link href="/developers" className="hidden text-sm text-slate-500 hover:text-slate-900 sm:inline">
               Developers
             </Link>
+            <Link href="/settings/tokens" className="hidden text-sm text-slate-500 hover:text-slate-900 sm:inline">
+              Settings
+            </Link>
             <span className="hidden max-w-[10rem] truncate text-sm text-slate-700 md:inline" data-testid="signed-in-name">
               {me.name}
             </span>

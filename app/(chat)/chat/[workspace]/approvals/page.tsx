@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { currentActor } from "@/lib/auth/current-actor";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { listPendingApprovals } from "@/lib/drafts/list-pending-approvals";
+import { listPendingAgentRequests } from "@/lib/agents/list-pending-agent-requests";
 import type { PendingDraft } from "@/lib/chat/get-thread";
 import type { Block } from "@/lib/schemas/blocks";
 import { guard } from "@/app/_lib/guard";
 import { approve, reject } from "@/app/(chat)/chat/_actions";
+import { AgentRequestCard } from "@/components/chat/agent-request-card";
 import { DraftCard } from "@/components/chat/draft-card";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -21,18 +23,31 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
   const actor = await currentActor(path);
   const opened = await guard(openWorkspace(actor, slug));
   if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
-  const pending = await listPendingApprovals(actor, opened.value.id);
+  const [pending, requests] = await Promise.all([listPendingApprovals(actor, opened.value.id), listPendingAgentRequests(actor, opened.value.id)]);
+  const total = pending.length + requests.length;
 
   return (
     <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <div className="mx-auto max-w-3xl">
         <h1 className="text-lg font-semibold text-slate-900">Approvals</h1>
         <p className="mt-1 text-sm text-slate-500">
-          {pending.length === 0 ? "Nothing waits for a person." : `${plural(pending.length, "message")} from bots ${pending.length === 1 ? "waits" : "wait"} for a person: approve, edit or reject ${pending.length === 1 ? "it" : "each"}.`}
+          {total === 0
+            ? "Nothing waits for a person."
+            : `${plural(total, "item")} from bots ${total === 1 ? "waits" : "wait"} for a person: approve, edit or reject ${total === 1 ? "it" : "each"}.`}
         </p>
-        {pending.length === 0 ? (
+        {requests.length > 0 && (
+          <section aria-labelledby="agent-requests" className="mt-5 space-y-3" data-testid="agent-requests">
+            <h2 id="agent-requests" className="text-xs font-semibold uppercase tracking-wide text-sky-800">
+              Bot-to-bot requests
+            </h2>
+            {requests.map((request) => (
+              <AgentRequestCard key={request.id} request={request} path={path} />
+            ))}
+          </section>
+        )}
+        {total === 0 ? (
           <EmptyState title="All caught up">When a bot proposes a draft, or a message of a bot is held by the policy, it shows here.</EmptyState>
-        ) : (
+        ) : pending.length === 0 ? null : (
           <div className="mt-5 space-y-4" data-testid="approvals">
             {pending.map((d) => {
               const draft: PendingDraft = {

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { currentActor } from "@/lib/auth/current-actor";
 import { getThread } from "@/lib/chat/get-thread";
 import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
+import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { env } from "@/lib/env";
 import { guard } from "@/app/_lib/guard";
 import { answerCard, approve, markRead, reject, sendMessage } from "@/app/(chat)/chat/_actions";
@@ -34,11 +35,14 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
     );
   }
   const thread = read.value;
-  const bots = await listWorkspaceBots(actor, thread.conversation.workspace_id);
+  const [bots, contactFacts] = await Promise.all([
+    listWorkspaceBots(actor, thread.conversation.workspace_id),
+    Promise.all(thread.conversation.contacts.map((c) => listContactFacts(actor, c.id))),
+  ]);
   const { conversation, viewer } = thread;
   const title = conversation.title ?? "Untitled conversation";
   const answer = (messageId: string) => answerCard.bind(null, messageId, path);
-  const details = <ConversationDetails thread={thread} workspaceBots={bots} path={path} />;
+  const details = <ConversationDetails thread={thread} workspaceBots={bots} contactFacts={contactFacts} workspaceSlug={slug} path={path} />;
   const notice = conversation.taken_over_by
     ? `${conversation.taken_over_by.id === viewer.id ? "You" : conversation.taken_over_by.name} took over: bot messages here wait for approval.`
     : viewer.opted_out

@@ -1,0 +1,58 @@
+"use server";
+
+import { refresh } from "next/cache";
+import { currentActor } from "@/lib/auth/current-actor";
+import { env } from "@/lib/env";
+import { mcpClientConfigs, mcpUrl } from "@/lib/mcp/client-config";
+import { PersonalTokenForm } from "@/lib/schemas/tokens";
+import { createPersonalToken } from "@/lib/tokens/create-token";
+import { revokePersonalToken } from "@/lib/tokens/revoke-token";
+import type { FormState } from "@/components/portal/form-state";
+import type { CreatedToken, TokenFormValues } from "@/components/settings/token-form-state";
+import { invalidForm, refusedForm, text } from "@/app/(portal)/developers/_lib/form-errors";
+
+// The token page's mutations: each calls one domain function as the signed-in person. The token comes back once,
+// in the form's state, with the MCP client configuration filled in; only its hash is stored.
+
+const PATH = "/settings/tokens";
+
+export async function createToken(
+  state: FormState<TokenFormValues, CreatedToken>,
+  formData: FormData,
+): Promise<FormState<TokenFormValues, CreatedToken>> {
+  const actor = await currentActor(PATH);
+  const n = state.n + 1;
+  const values: TokenFormValues = { workspaceId: text(formData, "workspaceId"), name: text(formData, "name"), write: formData.get("write") === "on" };
+  const parsed = PersonalTokenForm.safeParse(values);
+  if (!parsed.success) return invalidForm(n, values, parsed.error);
+  try {
+    const created = await createPersonalToken(actor, { workspaceId: parsed.data.workspaceId, name: parsed.data.name, scopes: parsed.data.write ? ["write"] : [] });
+    refresh();
+    return {
+      n,
+      values: { ...values, name: "" },
+      result: {
+        token: created.token,
+        name: created.name,
+        prefix: created.prefix,
+        scopes: created.scopes,
+        workspace: { slug: created.workspace.slug, name: created.workspace.name },
+        configs: mcpClientConfigs(mcpUrl(env().APP_URL), created.token),
+      },
+    };
+  } catch (error) {
+    return refusedForm(n, values, error, ["workspaceId", "name"]);
+  }
+}
+
+export async function revokeToken(tokenId: string, state: FormState<Record<string, never>>): Promise<FormState<Record<string, never>>> {
+  const actor = await currentActor(PATH);
+  const n = state.n + 1;
+  try {
+    await revokePersonalToken(actor, tokenId);
+    refresh();
+    return { n };
+  } catch (error) {
+    return refusedForm(n, {}, error, []);
+  }
+}

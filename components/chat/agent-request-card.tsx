@@ -1,0 +1,50 @@
+import type { PendingAgentRequest } from "@/lib/agents/list-pending-agent-requests";
+import { reasonText } from "@/lib/chat/reason-text";
+import { decideAgentRequest } from "@/app/(chat)/chat/_actions";
+import { Badge } from "@/components/ui/badge";
+import { ActionButton } from "./action-button";
+import { Time } from "./time";
+
+const TYPE_LABEL: Record<string, string> = {
+  availability: "Availability",
+  document: "Document",
+  info: "Information",
+  schedule_proposal: "Schedule proposal",
+};
+
+/** A bot's question to another bot that waits for a person: approving sends it on; declining ends it (the asking bot sees the status in GET /agent-requests). */
+export function AgentRequestCard({ request, path }: { request: PendingAgentRequest; path: string }) {
+  return (
+    <article className="rounded-xl border border-sky-300 bg-sky-50/60 p-3 shadow-sm sm:p-4" data-testid="agent-request-card" data-request-id={request.id}>
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">
+          {request.from.name} <span className="font-normal text-slate-500">@{request.from.handle}</span>
+          <span className="font-normal text-slate-500"> asks </span>
+          {request.to.name} <span className="font-normal text-slate-500">@{request.to.handle}</span>
+        </h3>
+        <Badge tone="blue">{TYPE_LABEL[request.type] ?? request.type}</Badge>
+        <Time iso={request.created_at} className="text-xs text-slate-500" />
+        {request.to.workspace && <span className="ml-auto text-xs text-slate-500">in {request.to.workspace.name}</span>}
+      </header>
+      {request.reasons.length > 0 && (
+        <ul className="mt-2 list-disc pl-5 text-sm text-sky-900">
+          {request.reasons.map((reason) => (
+            <li key={reason}>{reasonText(reason)}</li>
+          ))}
+        </ul>
+      )}
+      <blockquote className="mt-3 whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900">{request.question}</blockquote>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <ActionButton action={decideAgentRequest.bind(null, request.id, true, path)} variant="primary">
+          Approve and send
+        </ActionButton>
+        <ActionButton action={decideAgentRequest.bind(null, request.id, false, path)} variant="danger-ghost">
+          Decline
+        </ActionButton>
+        <span className="ml-auto text-xs text-slate-500">
+          Expires <Time iso={request.expires_at} />
+        </span>
+      </div>
+    </article>
+  );
+}

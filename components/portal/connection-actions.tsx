@@ -1,0 +1,70 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { initialFormState, type FormState } from "./form-state";
+
+type ActionState = FormState<Record<string, never>>;
+type Action = (state: ActionState) => Promise<ActionState>;
+
+/** Accept (when this person administers a side that has not yet) and Revoke (asks first) for one connection. */
+export function ConnectionActions({ label, accept, revoke }: { label: string; accept?: Action; revoke?: Action }) {
+  return (
+    <div className="flex flex-wrap items-start justify-end gap-2">
+      {accept && <AcceptButton action={accept} label={label} />}
+      {revoke && <RevokeButton action={revoke} label={label} />}
+    </div>
+  );
+}
+
+function AcceptButton({ action, label }: { action: Action; label: string }) {
+  const [state, formAction, pending] = useActionState(action, initialFormState);
+  return (
+    <form action={formAction} className="flex flex-col items-end gap-1">
+      <Button type="submit" size="sm" disabled={pending} aria-label={`Accept the connection ${label}`}>
+        {pending ? "Accepting…" : "Accept"}
+      </Button>
+      {state.error && <p className="text-xs text-red-600">{state.error}</p>}
+    </form>
+  );
+}
+
+function RevokeButton({ action, label }: { action: Action; label: string }) {
+  const [state, formAction, pending] = useActionState(action, initialFormState);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="flex flex-col items-end gap-1">
+      {confirming ? (
+        <form
+          action={formAction}
+          role="group"
+          aria-label={`Confirm revoking ${label}`}
+          className="flex items-center gap-2 whitespace-nowrap"
+        >
+          <Button
+            type="submit"
+            variant="danger"
+            size="sm"
+            disabled={pending}
+            title="Open requests over it are withdrawn at once"
+          >
+            {pending ? "Revoking…" : "Revoke"}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setConfirming(false)} disabled={pending}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          onClick={() => setConfirming(true)}
+          aria-label={`Revoke the connection ${label}`}
+        >
+          Revoke…
+        </Button>
+      )}
+      {state.error && <p className="text-xs text-red-600">{state.error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Task } from "graphile-worker";
+import { EMBED_JOB_KEY, EMBED_QUEUE, EMBED_TASK, embedPending } from "@/lib/memory/embed-pending";
+
+/** A run's share of the worker: long backfills go in slices, so a stopping worker never waits on one for long. */
+const RUN_BUDGET_MS = 20_000;
+
+/**
+ * graphile-worker task `embed_pending`: embeds messages and facts that have no vector for the current model yet
+ * (lib/memory/embed-pending.ts). Runs one at a time (queue `relay_embeddings`); queues its own continuation when its
+ * slice ran out with work left.
+ */
+export const embedPendingTask: Task = async (_payload, helpers) => {
+  const result = await embedPending({ budgetMs: RUN_BUDGET_MS });
+  if (result.more) await helpers.addJob(EMBED_TASK, {}, { queueName: EMBED_QUEUE, jobKey: EMBED_JOB_KEY });
+};

@@ -1,0 +1,34 @@
+import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+
+// The block rules of messages, applied to what bots say to each other (a question, an answer): 403 policy_blocked
+// with the reason codes, and a line in the workspace's policy log.
+
+const PLAIN: Record<string, string> = {
+  workspace_restricted: "the workspace is restricted",
+  bot_stopped: "the bot is stopped",
+  secrets_detected: "the text contains what looks like a secret (key, token, password, card number or IBAN)",
+};
+
+export function blockedError(reasons: string[]): ApiError {
+  return new ApiError("policy_blocked", `Not sent: ${reasons.map((r) => PLAIN[r] ?? r).join("; ")}`, { reasons });
+}
+
+/**
+ * Admins see blocked requests and answers in the policy log like blocked messages (no conversation; a secret is never
+ * kept, not even as an excerpt). Its own statement: the request's transaction rolls back with the refusal.
+ */
+export async function recordBlockedRequest(bot: BotPrincipal, reasons: string[], text: string, mode: "agent_request" | "agent_response" = "agent_request") {
+  await db().policyDecision.create({
+    data: {
+      workspaceId: bot.workspaceId,
+      botId: bot.id,
+      conversationId: null,
+      mode,
+      outcome: "blocked",
+      reasons,
+      excerpt: reasons.includes("secrets_detected") ? null : text.slice(0, 140),
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { bearerToken } from "@/lib/bots/authenticate-bot";
+import { authenticatePersonalToken } from "@/lib/tokens/authenticate-token";
+import { createMcpServer } from "./server";
+
+// POST /api/mcp: the MCP Streamable HTTP transport, stateless (a fresh server and transport per request, no
+// session ids), answering JSON rather than an SSE stream: every tool is a single request and response. The
+// person's token comes as `Authorization: Bearer rpt_...`; missing, malformed, unknown or revoked: 401 with
+// WWW-Authenticate (RFC 6750), before any MCP message is read. GET (a server-to-client stream) and DELETE (ending a
+// session) have nothing to do without sessions: 405, which the transport spec allows and clients expect.
+
+const REALM = 'Bearer realm="relay-mcp"';
+const MAX_BODY_BYTES = 256 * 1024;
+
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}) {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
+}
+
+export async function handleMcpPost(request: Request): Promise<Response> {
+  const token = bearerToken(request.headers.get("authorization"));
+  const principal = await authenticatePersonalToken(token);
+  if (!principal) {
+    const challenge = token ? `${REALM}, error="invalid_token", error_description="The token is unknown, malformed or revoked"` : REALM;
+    const message = token
+      ? "The access token is unknown, malformed or revoked"
+      : "Missing access token: send Authorization: Bearer <personal access token> (create one in Relay's settings)";
+    return jsonRpcError(401, -32001, message, { "WWW-Authenticate": challenge });
+  }
+  const server = createMcpServer(principal);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(request, {
+      authInfo: { token: token!, clientId: principal.tokenId, scopes: principal.scopes, extra: { userId: principal.actor.userId, workspaceId: principal.workspaceId } },
+    });
+  } finally {
+    // The JSON response is complete once handleRequest resolves: nothing is left to stream.
+    await server.close();
+  }
+}
+
+export function mcpMethodNotAllowed(): Response {
+  return jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send MCP messages with POST", { Allow: "POST" });
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { approveDraft as approve, MAX_BODY } from "@/lib/drafts/approve-draft";
+import { draftId } from "../inputs";
+import { defineTool } from "../tool";
+
+export const approveDraft = defineTool({
+  name: "approve_draft",
+  title: "Approve a draft (optionally edited)",
+  description:
+    "Sends a bot's draft or held message, once, under the bot's name, approved by the person through their assistant " +
+    "(the chat and the audit trail show it). Give `body` to send your edited text instead (edit-and-approve). The policy " +
+    "is checked again and may still refuse. Show the person the exact text and get their go-ahead first: it cannot be unsent.",
+  scope: "write",
+  input: {
+    draft_id: draftId,
+    body: z.string().trim().min(1).max(MAX_BODY).optional().describe(`Edited text to send instead of the draft's (1 to ${MAX_BODY} characters)`),
+  },
+  ids: { draft_id: "draft" },
+  untrusted: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  run: ({ actor }, { draft_id, body }) => approve(actor, draft_id, body === undefined ? {} : { body }),
+});

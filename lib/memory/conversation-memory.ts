@@ -1,0 +1,62 @@
+import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { requireBotConversation } from "@/lib/conversations/bot-access";
+import { inTransaction, sql, type Sql } from "@/lib/db/sql";
+import { ApiError } from "@/lib/errors";
+import { notifyConversation } from "@/lib/chat/live";
+import type { LegacyMemoryInput } from "@/lib/schemas/memory";
+import { FACT_COLUMNS, serializeFact, type FactRow } from "./fact-record";
+
+// The legacy conversation memory (SPEC.md: GET/POST /conversations/{id}/memory, marked legacy; its successors are
+// the contact's facts, context and search). Kept working on the same store: a memory written here is a candidate
+// fact about the conversation's contact, under the key `memory.note`, scoped to this conversation (people confirm it
+// like any fact); reading returns the facts scoped to or cited from this conversation.
+
+export const LEGACY_MEMORY_KEY = "memory.note";
+
+async function conversationContact(tx: Sql, conversationId: string): Promise<string> {
+  const rows = await tx.query<{ contact_id: string }>(
+    `SELECT contact_id FROM conversation_participants WHERE conversation_id = $1 AND contact_id IS NOT NULL ORDER BY joined_at, contact_id LIMIT 1`,
+    [conversationId],
+  );
+  if (!rows[0]) throw new ApiError("invalid_body", "This conversation has no contact to remember things about");
+  return rows[0].contact_id;
+}
+
+export async function writeConversationMemory(bot: BotPrincipal, conversationId: string, input: LegacyMemoryInput, tx?: Sql) {
+  const conversation = await requireBotConversation(tx ?? sql(), bot, conversationId);
+  return inTransaction(tx, async (tx) => {
+    const contactId = await conversationContact(tx, conversationId);
+    const source = await tx.query(`SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2`, [input.source_message_id, conversationId]);
+    if (!source[0]) throw new ApiError("invalid_body", "source_message_id must be a message of this conversation");
+    const rows = await tx.query<FactRow>(
+      `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, conversation_id, proposed_by_bot_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FACT_COLUMNS}`,
+      [conversation.workspaceId, contactId, LEGACY_MEMORY_KEY, input.fact.trim(), input.source_message_id, conversationId, bot.id],
+    );
+    await tx.query(
+      `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
+       VALUES ($1, 'bot', $2, 'api', 'fact.proposed', 'contact_fact', $3, $4)`,
+      [conversation.workspaceId, bot.id, rows[0]!.id, JSON.stringify({ contact_id: contactId, key: LEGACY_MEMORY_KEY, legacy: true })],
+    );
+    await notifyConversation(tx, conversationId, "updated");
+    return { fact: serializeFact(rows[0]!), contactId };
+  });
+}
+
+export async function readConversationMemory(bot: BotPrincipal, conversationId: string, q?: string) {
+  await requireBotConversation(sql(), bot, conversationId);
+  const contacts = await sql().query<{ contact_id: string }>(
+    `SELECT contact_id FROM conversation_participants WHERE conversation_id = $1 AND contact_id IS NOT NULL ORDER BY joined_at, contact_id`,
+    [conversationId],
+  );
+  const rows = await sql().query<FactRow>(
+    `SELECT ${FACT_COLUMNS} FROM contact_facts f
+      WHERE f.status IN ('candidate', 'confirmed')
+        AND (f.conversation_id = $1 OR f.source_message_id IN (SELECT id FROM messages WHERE conversation_id = $1))
+        AND ($2::text IS NULL OR f.fact ILIKE '%' || $2 || '%' OR f.key ILIKE '%' || $2 || '%')
+      ORDER BY f.created_at, f.id
+      LIMIT 200`,
+    [conversationId, q?.trim() || null],
+  );
+  return { facts: rows.map(serializeFact), contactId: contacts[0]?.contact_id ?? null };
+}

@@ -1,0 +1,160 @@
+import { sql as pooled, transaction, type Sql } from "@/lib/db/sql";
+import { embedTexts, embeddingModelId } from "@/lib/embeddings/encoder";
+import { toFloat4Array } from "@/lib/embeddings/similarity";
+import { ensureHnswIndex } from "./pgvector";
+
+// Embeddings for contact search, computed off the request path (DESIGN.md Runtime: Embeddings). The job
+// `embed_pending` embeds what has no vector for the current model yet: candidate and confirmed facts (found by an
+// anti-join: facts are few), and messages of conversations linked to a contact (found through the per-conversation
+// watermark `embedding_progress`: one scan of conversations, never of all messages). It runs in its own named
+// queue, so runs never overlap, for at most 20 seconds (jobs/tasks/embed-pending.ts), then queues itself again if
+// work remains.
+//
+// What queues it: a fact write (a trigger, in the write's transaction: migration 20261123110000), the worker
+// hearing new messages on `relay_conversation` (at most once a second per process: jobs/worker.ts), and a crontab
+// entry every minute as the safety net. `npm run cli -- embeddings backfill` runs the same function to the end.
+
+export const EMBED_TASK = "embed_pending";
+export const EMBED_QUEUE = "relay_embeddings";
+export const EMBED_JOB_KEY = "embed_pending";
+export const DEFAULT_BATCH = 64;
+
+export interface EmbedOptions {
+  /** Only this workspace (the CLI's --workspace). */
+  workspaceId?: string;
+  /** Texts per model call and per write transaction. */
+  batch?: number;
+  /** Stop after this long (checked between batches); `more` then says whether work remains. Default: no limit. */
+  budgetMs?: number;
+}
+
+export interface EmbedResult {
+  embedded: number;
+  messages: number;
+  facts: number;
+  model: string;
+  /** Work remained when the budget ran out. */
+  more: boolean;
+}
+
+/** Queues the embedding job (one queued job however often it is called; a running one is followed by one more). */
+export async function queueEmbedPending(sql: Sql = pooled()): Promise<void> {
+  await sql.query(
+    `SELECT count(*)::int AS n FROM graphile_worker.add_job($1, '{}'::json, queue_name := $2, job_key := $3)`,
+    [EMBED_TASK, EMBED_QUEUE, EMBED_JOB_KEY],
+  );
+}
+
+/** The job's body: embeds pending facts, then pending messages, in batches, until done or out of budget. */
+export async function embedPending(options: EmbedOptions = {}): Promise<EmbedResult> {
+  const model = embeddingModelId();
+  const batch = Math.max(1, options.batch ?? DEFAULT_BATCH);
+  const deadline = options.budgetMs === undefined ? Infinity : Date.now() + options.budgetMs;
+  const result: EmbedResult = { embedded: 0, messages: 0, facts: 0, model, more: false };
+  const db = pooled();
+
+  for (;;) {
+    const facts = await db.query<{ id: string; workspace_id: string; fact: string }>(
+      `SELECT f.id, f.workspace_id, f.fact FROM contact_facts f
+        WHERE f.status IN ('candidate', 'confirmed') AND ($3::uuid IS NULL OR f.workspace_id = $3)
+          AND NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.subject_type = 'fact' AND e.subject_id = f.id AND e.model = $1)
+        ORDER BY f.created_at LIMIT $2`,
+      [model, batch, options.workspaceId ?? null],
+    );
+    if (facts.length === 0) break;
+    const vectors = await embed(model, facts.map((f) => f.fact));
+    await transaction((tx) => storeVectors(tx, "fact", model, facts.map((f, i) => ({ id: f.id, workspaceId: f.workspace_id, vector: vectors[i]! }))));
+    result.facts += facts.length;
+    if (Date.now() > deadline) return { ...result, embedded: result.facts + result.messages, more: true };
+  }
+
+  for (;;) {
+    const work = await pendingMessages(db, model, batch, options.workspaceId ?? null);
+    if (work.messages.length === 0 && work.progress.length === 0) break;
+    const vectors = await embed(model, work.messages.map((m) => m.body));
+    await transaction(async (tx) => {
+      await storeVectors(tx, "message", model, work.messages.map((m, i) => ({ id: m.id, workspaceId: m.workspace_id, vector: vectors[i]! })));
+      await tx.query(
+        `INSERT INTO embedding_progress (conversation_id, model, embedded_seq)
+         SELECT c, $2, s FROM unnest($1::uuid[], $3::int4[]) AS p(c, s)
+         ON CONFLICT (conversation_id, model) DO UPDATE
+           SET embedded_seq = GREATEST(embedding_progress.embedded_seq, EXCLUDED.embedded_seq), updated_at = now()`,
+        [work.progress.map((p) => p.conversationId), model, work.progress.map((p) => p.seq)],
+      );
+    });
+    result.messages += work.messages.length;
+    if (Date.now() > deadline) return { ...result, embedded: result.facts + result.messages, more: true };
+  }
+  return { ...result, embedded: result.facts + result.messages };
+}
+
+const indexed = new Set<string>();
+
+async function embed(model: string, texts: string[]): Promise<Float32Array[]> {
+  if (texts.length === 0) return [];
+  const embeddings = await embedTexts(texts);
+  // The configuration cannot change inside a process (env is read once), so this only guards against a mismatch.
+  if (embeddings.model !== model) throw new Error(`embedded with ${embeddings.model}, expected ${model}`);
+  const key = `${process.env.DATABASE_URL}|${model}`;
+  if (!indexed.has(key)) {
+    indexed.add(key);
+    // Search works without the index (pgvector then scans the contact's rows): a failure here must not stop embedding.
+    await ensureHnswIndex(model, embeddings.dims).catch((error: Error) => {
+      console.error(JSON.stringify({ at: new Date().toISOString(), source: "embeddings", level: "warning", message: `HNSW index not created: ${error.message}` }));
+    });
+  }
+  return embeddings.vectors;
+}
+
+async function storeVectors(tx: Sql, type: "message" | "fact", model: string, items: { id: string; workspaceId: string; vector: Float32Array }[]) {
+  if (items.length === 0) return;
+  // Each vector travels as the text of a real[] (shortest exact decimals), cast per row by unnest.
+  await tx.query(
+    `INSERT INTO embeddings (subject_type, subject_id, workspace_id, model, embedding)
+     SELECT $1, id, ws, $2, v::real[] FROM unnest($3::uuid[], $4::uuid[], $5::text[]) AS t(id, ws, v)
+     ON CONFLICT (subject_type, subject_id, model) DO NOTHING`,
+    [type, model, items.map((i) => i.id), items.map((i) => i.workspaceId), items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`)],
+  );
+}
+
+interface PendingMessages {
+  messages: { id: string; workspace_id: string; body: string }[];
+  /** The watermark each conversation reaches once these messages are stored. */
+  progress: { conversationId: string; seq: number }[];
+}
+
+/**
+ * Up to `batch` messages past their conversation's watermark, most recently active conversations first (what people
+ * talk about now is searchable soonest), gathered across conversations so live traffic still fills a model call.
+ * System messages are skipped, not embedded; the watermark moves past them.
+ */
+async function pendingMessages(db: Sql, model: string, batch: number, workspaceId: string | null): Promise<PendingMessages> {
+  const conversations = await db.query<{ id: string; last_seq: number; done: number }>(
+    `SELECT c.id, c.last_seq, COALESCE(p.embedded_seq, 0) AS done
+       FROM conversations c
+       LEFT JOIN embedding_progress p ON p.conversation_id = c.id AND p.model = $1
+      WHERE c.last_seq > COALESCE(p.embedded_seq, 0) AND ($3::uuid IS NULL OR c.workspace_id = $3)
+        AND EXISTS (SELECT 1 FROM conversation_participants cp WHERE cp.conversation_id = c.id AND cp.contact_id IS NOT NULL)
+      ORDER BY c.last_message_at DESC NULLS LAST
+      LIMIT $2`,
+    [model, batch, workspaceId],
+  );
+  const out: PendingMessages = { messages: [], progress: [] };
+  for (const conversation of conversations) {
+    const room = batch - out.messages.length;
+    if (room <= 0) break;
+    const rows = await db.query<{ id: string; workspace_id: string; seq: number; body: string; kind: string }>(
+      `SELECT m.id, c.workspace_id, m.seq, m.body, m.kind::text AS kind
+         FROM messages m JOIN conversations c ON c.id = m.conversation_id
+        WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
+        ORDER BY m.seq LIMIT $4`,
+      [conversation.id, conversation.done, conversation.last_seq, room],
+    );
+    // Fewer rows than room: the conversation is done up to last_seq (seqs are gapless; a missing row was rolled back
+    // with its seq). Otherwise it is done up to the last row read.
+    const reached = rows.length < room ? conversation.last_seq : rows[rows.length - 1]!.seq;
+    out.messages.push(...rows.filter((m) => m.kind !== "system"));
+    out.progress.push({ conversationId: conversation.id, seq: reached });
+  }
+  return out;
+}

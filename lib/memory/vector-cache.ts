@@ -1,0 +1,221 @@
+import { pool } from "@/lib/db/client";
+import { sql as pooled } from "@/lib/db/sql";
+import { env } from "@/lib/env";
+import { readFloat4Array } from "./array-send";
+import { Int8Matrix, paddedDims, quantize } from "./int8-dot";
+
+// The exact vector path's working set (DESIGN.md Runtime: Vector similarity, without pgvector). Reading 100,000
+// vectors of 512 floats from PostgreSQL per query takes seconds, so each process keeps the message vectors of the
+// conversations it has searched, quantized to int8 (~0.5 KB per 512-dim vector, a quarter of float32), one block per
+// (conversation, model). A block is extended, never reloaded: `embedding_progress` says up to which seq each
+// conversation is embedded, and a search reads just the rows between what a block holds and that watermark.
+//
+// Memory is bounded: blocks are kept in least-recently-used order and evicted once their total passes
+// SEARCH_VECTOR_CACHE_MB (default 128 MB, ~250,000 vectors of 512 dims). A search that alone needs more than the
+// budget still runs; its blocks are dropped right after, so the bound is exceeded only while that search runs.
+
+interface Block {
+  key: string;
+  conversationId: string;
+  model: string;
+  matrix: Int8Matrix;
+  seqs: Int32Array;
+  scales: Float32Array;
+  /** Every embedded message with seq <= this is in the block. */
+  embeddedSeq: number;
+  refreshing: Promise<void> | null;
+}
+
+export interface VectorCandidate {
+  conversationId: string;
+  seq: number;
+  /** int8 estimate of the cosine; the caller re-ranks with the stored float vectors. */
+  estimate: number;
+}
+
+type Store = { blocks: Map<string, Block>; bytes: number };
+const store = globalThis as unknown as { __relayVectorCache?: Store };
+const cache = (store.__relayVectorCache ??= { blocks: new Map(), bytes: 0 });
+
+const budgetBytes = () => env().SEARCH_VECTOR_CACHE_MB * 1024 * 1024;
+const blockBytes = (block: Block) => block.matrix.bytes + block.seqs.byteLength + block.scales.byteLength;
+
+/** What the cache holds now (for tests and the benchmark). */
+export function vectorCacheStats() {
+  return { blocks: cache.blocks.size, bytes: cache.bytes, budget: budgetBytes() };
+}
+
+export function clearVectorCache() {
+  cache.blocks.clear();
+  cache.bytes = 0;
+}
+
+/**
+ * The `depth` messages of these conversations whose stored vectors (of `model`) are nearest the query, by int8
+ * estimate. `conversationIds` must already be what the caller may read.
+ */
+export async function nearestMessages(conversationIds: string[], model: string, query: Float32Array, depth: number): Promise<VectorCandidate[]> {
+  const blocks = await currentBlocks(conversationIds, model, query.length);
+  const q = new Int8Array(paddedDims(query.length));
+  const queryScale = quantize(query, q);
+  const top = new TopK(depth);
+  for (const block of blocks) {
+    if (block.matrix.rows === 0) continue;
+    const scores = block.matrix.scores(q);
+    const { scales, seqs } = block;
+    for (let i = 0; i < scores.length; i++) {
+      const estimate = scores[i]! * scales[i]! * queryScale;
+      if (estimate > top.floor) top.add(estimate, block, seqs[i]!);
+    }
+  }
+  trim(new Set(blocks));
+  return top.items().map(({ score, block, seq }) => ({ conversationId: block.conversationId, seq, estimate: score }));
+}
+
+/** The blocks of these conversations, brought up to their embedding watermark (loading what they miss). */
+async function currentBlocks(conversationIds: string[], model: string, dims: number): Promise<Block[]> {
+  if (conversationIds.length === 0) return [];
+  const db = pooled();
+  const rows = await db.query<{ conversation_id: string; embedded_seq: number }>(
+    `SELECT conversation_id, embedded_seq FROM embedding_progress WHERE model = $1 AND conversation_id = ANY($2::uuid[])`,
+    [model, conversationIds],
+  );
+  const blocks: Block[] = [];
+  const stale: { block: Block; upTo: number }[] = [];
+  for (const row of rows) {
+    const key = `${row.conversation_id}\u0000${model}`;
+    let block = cache.blocks.get(key);
+    if (block && block.matrix.dims !== dims) {
+      forget(block); // the model's dimensions changed under the same id: start over
+      block = undefined;
+    }
+    if (!block) {
+      block = { key, conversationId: row.conversation_id, model, matrix: new Int8Matrix(dims), seqs: new Int32Array(0), scales: new Float32Array(0), embeddedSeq: 0, refreshing: null };
+      cache.blocks.set(key, block);
+      cache.bytes += blockBytes(block);
+    } else {
+      cache.blocks.delete(key); // most recently used goes last
+      cache.blocks.set(key, block);
+    }
+    blocks.push(block);
+    if (block.embeddedSeq < row.embedded_seq) stale.push({ block, upTo: row.embedded_seq });
+  }
+  const mine = stale.filter(({ block }) => !block.refreshing);
+  if (mine.length > 0) {
+    const loading = loadDeltas(mine, model);
+    for (const { block } of mine) {
+      block.refreshing = loading.finally(() => {
+        block.refreshing = null;
+      });
+    }
+  }
+  // Another search may be extending some of these blocks already: wait for it rather than load them twice.
+  await Promise.all(stale.map(({ block }) => block.refreshing));
+  return blocks;
+}
+
+/** Rows read per statement while loading: bounds the transient memory of a cold load (~4 KB a row in flight). */
+const LOAD_CHUNK = 5000;
+
+/**
+ * Reads the rows each block misses (vectors as `array_send` bytes: lib/memory/array-send.ts), a chunk at a time in
+ * seq order along the (conversation_id, seq) index. After each chunk the block is consistent: it holds every
+ * embedded message up to its new `embeddedSeq` (a failed load leaves it there; the next search continues).
+ */
+async function loadDeltas(wanted: { block: Block; upTo: number }[], model: string): Promise<void> {
+  // Unnamed statements: a named one gets a generic plan after five runs, and for this range query a generic plan
+  // was measured 4x slower on a 100,000-message conversation.
+  const chunk = async (block: Block, after: number, upTo: number) =>
+    (await pool().query<{ seq: number; embedding: Buffer }>(
+      `SELECT m.seq, array_send(e.embedding) AS embedding
+         FROM messages m
+         JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $4
+        WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
+        ORDER BY m.seq
+        LIMIT ${LOAD_CHUNK}`,
+      [block.conversationId, after, upTo, model],
+    )).rows;
+  for (const { block, upTo } of wanted) {
+    let next = chunk(block, block.embeddedSeq, upTo);
+    for (;;) {
+      const rows = await next;
+      const full = rows.length === LOAD_CHUNK;
+      const lastSeq = full ? rows[rows.length - 1]!.seq : upTo;
+      // The server reads the next chunk while this one is decoded (reading is ~3/4 of a cold load, decoding ~1/4).
+      if (full) {
+        next = chunk(block, lastSeq, upTo);
+        next.catch(() => undefined); // awaited below; this only keeps a failure during decoding from going unhandled
+      }
+      appendRows(block, rows);
+      block.embeddedSeq = lastSeq;
+      if (!full) break;
+    }
+  }
+}
+
+function appendRows(block: Block, rows: { seq: number; embedding: Buffer }[]) {
+  const { stride, dims } = block.matrix;
+  const bytesBefore = blockBytes(block);
+  const before = block.matrix.rows;
+  const staged = new Int8Array(stride * rows.length);
+  const seqs = new Int32Array(before + rows.length);
+  const scales = new Float32Array(before + rows.length);
+  seqs.set(block.seqs);
+  scales.set(block.scales);
+  let n = 0;
+  for (const { seq, embedding } of rows) {
+    const values = readFloat4Array(embedding);
+    if (values.length !== dims) continue; // a vector of other dimensions under this model id: not comparable
+    scales[before + n] = quantize(values, staged, n * stride);
+    seqs[before + n] = seq;
+    n++;
+  }
+  block.matrix.append(staged.subarray(0, n * stride), n);
+  block.seqs = seqs.subarray(0, before + n);
+  block.scales = scales.subarray(0, before + n);
+  if (cache.blocks.get(block.key) === block) cache.bytes += blockBytes(block) - bytesBefore;
+}
+
+function forget(block: Block) {
+  if (cache.blocks.get(block.key) !== block) return;
+  cache.blocks.delete(block.key);
+  cache.bytes -= blockBytes(block);
+}
+
+/** Evicts least recently used blocks until the cache fits its budget; `inUse` goes last (it was just used). */
+function trim(inUse: Set<Block>) {
+  const budget = budgetBytes();
+  for (const block of cache.blocks.values()) {
+    if (cache.bytes <= budget) return;
+    if (!inUse.has(block) && !block.refreshing) forget(block);
+  }
+  for (const block of inUse) {
+    if (cache.bytes <= budget) return;
+    if (!block.refreshing) forget(block);
+  }
+}
+
+/** The k highest scores seen, kept sorted descending (k is small; most scores fall below the floor at once). */
+class TopK {
+  private scores: number[] = [];
+  private entries: { score: number; block: Block; seq: number }[] = [];
+  floor = -Infinity;
+
+  constructor(private readonly k: number) {}
+
+  add(score: number, block: Block, seq: number) {
+    let i = this.scores.length;
+    while (i > 0 && this.scores[i - 1]! < score) i--;
+    this.scores.splice(i, 0, score);
+    this.entries.splice(i, 0, { score, block, seq });
+    if (this.scores.length > this.k) {
+      this.scores.pop();
+      this.entries.pop();
+    }
+    if (this.scores.length === this.k) this.floor = this.scores[this.k - 1]!;
+  }
+
+  items() {
+    return this.entries;
+  }
+}
