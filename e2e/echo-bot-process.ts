@@ -58,3 +58,21 @@ export async function startEchoBotProcess(options: { relayUrl: string; apiKey: s
       }),
   };
 }
+
+export interface CreatedBot {
+  id: string;
+  handle: string;
+  api_key: string;
+  signing_secret: string;
+}
+
+/** A bot registered with the CLI (flags such as `--established`, `--events`), with the example bot as its webhook. */
+export async function createBotWithEcho(
+  cli: (...args: string[]) => unknown,
+  options: { workspace: string; handle: string; name: string; relayUrl: string; flags?: string[] },
+): Promise<{ bot: CreatedBot; echo: EchoBotProcess }> {
+  const bot = cli("bot", "create", "--workspace", options.workspace, "--handle", options.handle, "--name", options.name, ...(options.flags ?? []), "--json") as CreatedBot;
+  const echo = await startEchoBotProcess({ relayUrl: options.relayUrl, apiKey: bot.api_key, signingSecret: bot.signing_secret });
+  cli("bot", "update", bot.handle, "--webhook-url", echo.url);
+  return { bot, echo };
+}

@@ -1,16 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { cli, demoWorld, idem } from "../fixtures";
-import { startEchoBotProcess, type EchoBotProcess } from "../echo-bot-process";
+import { createBotWithEcho, type EchoBotProcess } from "../echo-bot-process";
 
 // Bot-to-bot requests end to end: two example bot processes, a trusted connection that asks a person to approve
 // each request, the approval in the chat's inbox, the answer, and both webhooks verified by the bots themselves.
-
-interface CreatedBot {
-  id: string;
-  handle: string;
-  api_key: string;
-  signing_secret: string;
-}
 
 const world = demoWorld();
 const [ana] = world.people;
@@ -21,12 +14,10 @@ test.afterAll(async () => {
   await Promise.all(echoes.map((echo) => echo.stop()));
 });
 
-async function botWithEcho(handle: string, name: string, baseURL: string) {
-  const bot = cli("bot", "create", "--workspace", world.workspace.slug, "--handle", handle, "--name", name, "--established", "--events", EVENTS, "--json") as CreatedBot;
-  const echo = await startEchoBotProcess({ relayUrl: baseURL, apiKey: bot.api_key, signingSecret: bot.signing_secret });
-  echoes.push(echo);
-  cli("bot", "update", bot.handle, "--webhook-url", echo.url);
-  return { bot, echo };
+async function botWithEcho(handle: string, name: string, relayUrl: string) {
+  const created = await createBotWithEcho(cli, { workspace: world.workspace.slug, handle, name, relayUrl, flags: ["--established", "--events", EVENTS] });
+  echoes.push(created.echo);
+  return created;
 }
 
 test("one bot asks another; a person approves it in the inbox; the other bot answers; the asker hears the answer", async ({ page, baseURL }, testInfo) => {

@@ -1,17 +1,10 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { cli, demoWorld, idem } from "../fixtures";
-import { startEchoBotProcess, type EchoBotProcess } from "../echo-bot-process";
+import { createBotWithEcho, type CreatedBot, type EchoBotProcess } from "../echo-bot-process";
 
 // The people's chat in a real browser against the built server, with the example bot running as its own process
 // (it verifies every webhook's signature and logs what reached it): held messages approved with an edit, cards
 // answered, a status block updated live, STOP cancelling a follow-up, and two people approving one draft at once.
-
-interface CreatedBot {
-  id: string;
-  handle: string;
-  api_key: string;
-  signing_secret: string;
-}
 
 const world = demoWorld();
 const [ana, ben] = world.people;
@@ -21,12 +14,8 @@ let fresh: CreatedBot;
 let establishedEcho: EchoBotProcess;
 let freshEcho: EchoBotProcess;
 
-async function botWithEcho(handle: string, name: string, baseURL: string, flags: string[]) {
-  const bot = cli("bot", "create", "--workspace", world.workspace.slug, "--handle", handle, "--name", name, ...flags, "--json") as CreatedBot;
-  const echo = await startEchoBotProcess({ relayUrl: baseURL, apiKey: bot.api_key, signingSecret: bot.signing_secret });
-  cli("bot", "update", bot.handle, "--webhook-url", echo.url);
-  return { bot, echo };
-}
+const botWithEcho = (handle: string, name: string, relayUrl: string, flags: string[]) =>
+  createBotWithEcho(cli, { workspace: world.workspace.slug, handle, name, relayUrl, flags });
 
 test.beforeAll(async ({ baseURL }) => {
   ({ bot: established, echo: establishedEcho } = await botWithEcho(`e2e-helper-${suffix}`, "Order Helper", baseURL!, ["--established", "--events", ALL_EVENTS]));

@@ -105,6 +105,7 @@ test("ana registers a bot, issues a key, pings the webhook, inspects the deliver
 
   // Issue a second key: shown once; both keys listed as active; the new one works.
   await page.getByLabel("New key name").fill("ci");
+  await page.getByLabel(/memory:sensitive/).check(); // may read high-sensitivity contacts' memory
   await page.getByRole("button", { name: "Issue key" }).click();
   const issued = page.getByTestId("issued-key");
   await expect(issued).toContainText("Copy it now: it will not be shown again.");
@@ -113,7 +114,7 @@ test("ana registers a bot, issues a key, pings the webhook, inspects the deliver
   expect(secondKey).not.toBe(apiKey);
   const keys = page.getByRole("table", { name: "API keys" });
   await expect(keys.getByRole("row")).toHaveCount(3); // header + 2 keys
-  await expect(keys).toContainText("ci");
+  await expect(keys.getByRole("row", { name: /ci/ })).toContainText("memory:sensitive");
   await expect(keys).toContainText("default");
   expect((await request.get("/api/public/v1/me", { headers: { Authorization: `Bearer ${secondKey}` } })).status()).toBe(
     200,

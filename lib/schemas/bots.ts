@@ -48,6 +48,8 @@ export const ApiKeyForm = z.object({
     .trim()
     .max(60, "At most 60 characters")
     .transform((value) => value || "default"),
+  /** `memory:sensitive`: may read high-sensitivity contacts' memory (SPEC.md 4, rule 6). */
+  scopes: z.array(z.enum(["memory:sensitive"], { error: "Unknown scope" })).default([]),
 });
 
 /** How long the current signing secret keeps signing beside the new one. */

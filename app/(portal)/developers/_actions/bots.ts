@@ -87,10 +87,10 @@ export async function issueKey(
   const actor = await currentActor(`/developers/bots/${botId}`);
   const n = state.n + 1;
   const values = { name: text(formData, "name") };
-  const parsed = ApiKeyForm.safeParse(values);
+  const parsed = ApiKeyForm.safeParse({ ...values, scopes: formData.getAll("scopes").map(String) });
   if (!parsed.success) return invalidForm(n, values, parsed.error);
   try {
-    const issued = await issueApiKey(actor, botId, { name: parsed.data.name });
+    const issued = await issueApiKey(actor, botId, { name: parsed.data.name, scopes: parsed.data.scopes });
     refresh();
     return { n, values: { name: "" }, result: { key: issued.key, name: issued.name, prefix: issued.prefix } };
   } catch (error) {

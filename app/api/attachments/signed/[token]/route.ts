@@ -1,6 +1,6 @@
 import { errorResponse } from "@/lib/http/bot-route";
 import { ApiError } from "@/lib/errors";
-import { contentDisposition, isInline, servedContentType } from "@/lib/attachments/content-type";
+import { fileResponse } from "@/lib/http/file-response";
 import { readSignedAttachment } from "@/lib/agents/read-signed-attachment";
 
 // GET /api/attachments/signed/{token}: a signed attachment link of an agent request's answer (lib/agents/
@@ -12,19 +12,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
   try {
     const file = await readSignedAttachment((await context.params).token);
-    const inline = isInline(file.type) && !new URL(request.url).searchParams.has("download");
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "Content-Type": servedContentType(file.type),
-        "Content-Length": String(file.size),
-        "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, no-store",
-        "Content-Security-Policy": "sandbox",
-        "Referrer-Policy": "no-referrer",
-        "X-Sha256": file.sha256,
-      },
-    });
+    return fileResponse(request, file, { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Sha256": file.sha256 });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     throw error;

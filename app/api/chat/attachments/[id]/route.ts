@@ -2,7 +2,7 @@ import { signedInPerson } from "@/lib/auth/session";
 import { errorResponse } from "@/lib/http/bot-route";
 import { ApiError } from "@/lib/errors";
 import { person } from "@/lib/people/actor";
-import { contentDisposition, isInline, servedContentType } from "@/lib/attachments/content-type";
+import { fileResponse } from "@/lib/http/file-response";
 import { readAttachment } from "@/lib/attachments/read-attachment";
 
 // GET /api/chat/attachments/{id}: the file's bytes, for a person who may read it. Never served as something the
@@ -16,17 +16,7 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
   if (!me) return errorResponse(new ApiError("unauthorized", "Sign in to read attachments"));
   try {
     const file = await readAttachment(person(me.id, "web"), (await context.params).id);
-    const inline = isInline(file.type) && !new URL(request.url).searchParams.has("download");
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "Content-Type": servedContentType(file.type),
-        "Content-Length": String(file.size),
-        "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, max-age=3600",
-        "Content-Security-Policy": "sandbox",
-      },
-    });
+    return fileResponse(request, file, { "Cache-Control": "private, max-age=3600" });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     throw error;
