@@ -26,13 +26,22 @@ export default function Home() {
         ))}
       </ul>
       <nav className="mt-10 flex flex-wrap gap-4" aria-label="Start">
-        <Link className="rounded-md border border-transparent bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400" href="/chat">
+        <Link
+          className="rounded-md border border-transparent bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+          href="/chat"
+        >
           Open the chat
         </Link>
-        <Link className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400" href="/developers">
+        <Link
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+          href="/developers"
+        >
           Developer portal
         </Link>
-        <Link className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400" href="/api/public/v1/openapi.json">
+        <Link
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+          href="/api/public/v1/openapi.json"
+        >
           OpenAPI document
         </Link>
       </nav>

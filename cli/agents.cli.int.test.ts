@@ -11,7 +11,9 @@ const run = promisify(execFile);
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["cli/main.ts", ...args], { env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL } });
+    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["cli/main.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -39,32 +41,100 @@ describe("npm run cli -- connection / agent-request", { timeout: 90_000 }, () =>
     const [adminA, adminB] = [one.people[0]!.email, two.people[0]!.email];
     const [botA, botB] = [one.bots[0]!, two.bots[0]!];
 
-    const usage = await cli("connection", "propose", "--bot", botA.handle, "--to", botB.handle, "--to-workspace", two.workspace.slug, "--outgoing", "info");
+    const usage = await cli(
+      "connection",
+      "propose",
+      "--bot",
+      botA.handle,
+      "--to",
+      botB.handle,
+      "--to-workspace",
+      two.workspace.slug,
+      "--outgoing",
+      "info",
+    );
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("--as EMAIL is required");
-    expect((await cli("connection", "propose", "--bot", botA.handle, "--to", botB.handle, "--to-workspace", two.workspace.slug, "--outgoing", "gossip", "--as", adminA)).code).toBe(2);
+    expect(
+      (
+        await cli(
+          "connection",
+          "propose",
+          "--bot",
+          botA.handle,
+          "--to",
+          botB.handle,
+          "--to-workspace",
+          two.workspace.slug,
+          "--outgoing",
+          "gossip",
+          "--as",
+          adminA,
+        )
+      ).code,
+    ).toBe(2);
 
     const proposed = await json(
-      "connection", "propose", "--bot", botA.handle, "--to", botB.handle, "--to-workspace", two.workspace.slug,
-      "--outgoing", "info,document", "--incoming", "availability", "--requires-approval", "--as", adminA,
+      "connection",
+      "propose",
+      "--bot",
+      botA.handle,
+      "--to",
+      botB.handle,
+      "--to-workspace",
+      two.workspace.slug,
+      "--outgoing",
+      "info,document",
+      "--incoming",
+      "availability",
+      "--requires-approval",
+      "--as",
+      adminA,
     );
-    expect(proposed).toMatchObject({ state: "pending", requires_approval: true, a: { may_ask: ["info", "document"] }, b: { may_ask: ["availability"] } });
+    expect(proposed).toMatchObject({
+      state: "pending",
+      requires_approval: true,
+      a: { may_ask: ["info", "document"] },
+      b: { may_ask: ["availability"] },
+    });
 
     const notTheirs = await cli("connection", "accept", proposed.id, "--as", one.people[1]!.email);
     expect(JSON.parse(notTheirs.stderr).error.code).toBe("forbidden");
-    expect(await json("connection", "accept", proposed.id, "--as", adminB)).toMatchObject({ id: proposed.id, state: "active" });
-    expect((await json("connection", "list", "--as", adminB)).data.map((c: { id: string }) => c.id)).toEqual([proposed.id]);
+    expect(await json("connection", "accept", proposed.id, "--as", adminB)).toMatchObject({
+      id: proposed.id,
+      state: "active",
+    });
+    expect((await json("connection", "list", "--as", adminB)).data.map((c: { id: string }) => c.id)).toEqual([
+      proposed.id,
+    ]);
 
     const ask = (question: string) =>
-      api("POST", "/agent-requests", { key: botA.api_key, idempotencyKey: idem(), body: { to: botB.handle, type: "info", question } });
+      api("POST", "/agent-requests", {
+        key: botA.api_key,
+        idempotencyKey: idem(),
+        body: { to: botB.handle, type: "info", question },
+      });
     const first = (await ask("Opening hours?")).body.data;
     const second = (await ask("Holiday hours?")).body.data;
     expect([first.status, second.status]).toEqual(["pending_approval", "pending_approval"]);
-    expect((await json("agent-request", "pending", "--workspace", one.workspace.slug, "--as", adminA)).data.map((r: { id: string }) => r.id)).toEqual([first.id, second.id]);
+    expect(
+      (await json("agent-request", "pending", "--workspace", one.workspace.slug, "--as", adminA)).data.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).toEqual([first.id, second.id]);
 
-    expect(await json("agent-request", "approve", first.id, "--as", adminA)).toMatchObject({ id: first.id, status: "awaiting_response" });
-    expect(await json("agent-request", "decline", second.id, "--note", "not now", "--as", adminA)).toMatchObject({ id: second.id, status: "declined" });
-    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ decidedVia: "cli", decidedByUserId: one.people[0]!.id });
+    expect(await json("agent-request", "approve", first.id, "--as", adminA)).toMatchObject({
+      id: first.id,
+      status: "awaiting_response",
+    });
+    expect(await json("agent-request", "decline", second.id, "--note", "not now", "--as", adminA)).toMatchObject({
+      id: second.id,
+      status: "declined",
+    });
+    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      decidedVia: "cli",
+      decidedByUserId: one.people[0]!.id,
+    });
     const again = await cli("agent-request", "approve", first.id, "--as", adminA);
     expect(JSON.parse(again.stderr).error.code).toBe("conflict");
 

@@ -12,7 +12,9 @@ const run = promisify(execFile);
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["cli/main.ts", ...args], { env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL } });
+    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["cli/main.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -46,7 +48,13 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     world = JSON.parse(stdout) as World;
     expect(world.workspace).toEqual({ id: expect.any(String), slug: expect.any(String) });
     expect(world.people.length).toBeGreaterThanOrEqual(2);
-    for (const p of world.people) expect(p).toMatchObject({ id: expect.any(String), email: expect.stringContaining("@"), password: expect.any(String), handle: expect.any(String) });
+    for (const p of world.people)
+      expect(p).toMatchObject({
+        id: expect.any(String),
+        email: expect.stringContaining("@"),
+        password: expect.any(String),
+        handle: expect.any(String),
+      });
     expect(world.contacts.length).toBeGreaterThanOrEqual(2);
     expect(world.bots).toHaveLength(2);
     expect(world.bots.filter((b) => b.established)).toHaveLength(1);
@@ -67,15 +75,46 @@ describe("npm run cli", { timeout: 90_000 }, () => {
   });
 
   it("bot create prints the bot with its key once; an invalid webhook URL fails clearly and creates nothing", async () => {
-    const ok = await cli("bot", "create", "--workspace", world.workspace.slug, "--handle", "cli-made", "--name", "CLI made", "--established", "--json");
+    const ok = await cli(
+      "bot",
+      "create",
+      "--workspace",
+      world.workspace.slug,
+      "--handle",
+      "cli-made",
+      "--name",
+      "CLI made",
+      "--established",
+      "--json",
+    );
     expect(ok.code).toBe(0);
     const bot = JSON.parse(ok.stdout);
-    expect(bot).toMatchObject({ handle: "cli-made", name: "CLI made", established: true, api_key: expect.stringMatching(/^amk_/) });
-    expect(await db().bot.findUniqueOrThrow({ where: { id: bot.id } })).toMatchObject({ workspaceId: world.workspace.id, trustedMessageCount: 50 });
+    expect(bot).toMatchObject({
+      handle: "cli-made",
+      name: "CLI made",
+      established: true,
+      api_key: expect.stringMatching(/^amk_/),
+    });
+    expect(await db().bot.findUniqueOrThrow({ where: { id: bot.id } })).toMatchObject({
+      workspaceId: world.workspace.id,
+      trustedMessageCount: 50,
+    });
     expect(await db().apiKey.count({ where: { id: bot.api_key_id, botId: bot.id, revokedAt: null } })).toBe(1);
 
     const audits = await db().auditEvent.count();
-    const bad = await cli("bot", "create", "--workspace", world.workspace.slug, "--handle", "cli-bad", "--name", "Bad", "--webhook-url", "ftp://example.com", "--json");
+    const bad = await cli(
+      "bot",
+      "create",
+      "--workspace",
+      world.workspace.slug,
+      "--handle",
+      "cli-bad",
+      "--name",
+      "Bad",
+      "--webhook-url",
+      "ftp://example.com",
+      "--json",
+    );
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe("");
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
@@ -87,9 +126,21 @@ describe("npm run cli", { timeout: 90_000 }, () => {
   it("draft approve as a person sends the held message under the bot's label", async () => {
     const scheduler = world.bots.find((b) => !b.established)!;
     const conversation = world.conversations.find((c) => c.bot_ids.includes(scheduler.id))!;
-    const held = await api("POST", `/conversations/${conversation.id}/messages`, { key: scheduler.api_key, body: { body: "Tuesday at 10?" }, idempotencyKey: idem() });
+    const held = await api("POST", `/conversations/${conversation.id}/messages`, {
+      key: scheduler.api_key,
+      body: { body: "Tuesday at 10?" },
+      idempotencyKey: idem(),
+    });
     expect(held.status).toBe(202);
-    const res = await cli("draft", "approve", held.body.data.approval_id, "--body", "Tuesday at 11?", "--as", world.people[0]!.email);
+    const res = await cli(
+      "draft",
+      "approve",
+      held.body.data.approval_id,
+      "--body",
+      "Tuesday at 11?",
+      "--as",
+      world.people[0]!.email,
+    );
     expect(res.code).toBe(0);
     const out = JSON.parse(res.stdout);
     expect(out.message).toMatchObject({ body: "Tuesday at 11?", sender_bot_id: scheduler.id });
@@ -100,7 +151,11 @@ describe("npm run cli", { timeout: 90_000 }, () => {
       decidedVia: "cli",
       messageId: out.message.id,
     });
-    expect(await db().message.findUniqueOrThrow({ where: { id: out.message.id } })).toMatchObject({ body: "Tuesday at 11?", senderBotId: scheduler.id, approvedByUserId: world.people[0]!.id });
+    expect(await db().message.findUniqueOrThrow({ where: { id: out.message.id } })).toMatchObject({
+      body: "Tuesday at 11?",
+      senderBotId: scheduler.id,
+      approvedByUserId: world.people[0]!.id,
+    });
     const audit = await db().auditEvent.findFirstOrThrow({ where: { subjectId: held.body.data.approval_id } });
     expect(audit).toMatchObject({ via: "cli", actorId: world.people[0]!.id });
 
@@ -108,7 +163,10 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(again.code).toBe(1);
     expect(JSON.parse(again.stderr).error.code).toBe("conflict");
     const outsider = await cli("draft", "approve", held.body.data.approval_id, "--as", "nobody@example.com");
-    expect(JSON.parse(outsider.stderr).error).toEqual({ code: "not_found", message: "No person with email nobody@example.com" });
+    expect(JSON.parse(outsider.stderr).error).toEqual({
+      code: "not_found",
+      message: "No person with email nobody@example.com",
+    });
   });
 
   it("consent as a person: STOP by message, opt back in, a contact's opt-out", async () => {
@@ -116,13 +174,31 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     const conversation = world.conversations[1]!;
     const helper = world.bots.find((b) => b.established)!;
 
-    expect(await json("message", "post", "--conversation", conversation.id, "--body", "STOP", "--as", ben.email)).toMatchObject({ consent: "opted_out", message: { body: "STOP", sender_user_id: ben.id } });
-    expect(await db().optOut.count({ where: { userId: ben.id, conversationId: conversation.id, revokedAt: null } })).toBe(1);
-    expect((await api("POST", `/conversations/${conversation.id}/messages`, { key: helper.api_key, body: { body: "hi" }, idempotencyKey: idem() })).status).toBe(409);
-    expect(await json("optin", "--conversation", conversation.id, "--as", ben.email)).toMatchObject({ opted_out: false, revoked: 1 });
-    expect(await json("optout", "--conversation", conversation.id, "--contact", conversation.contact_id, "--as", ana.email)).toMatchObject({ created: true });
-    expect(await json("optin", "--conversation", conversation.id, "--contact", conversation.contact_id, "--as", ana.email)).toMatchObject({ revoked: 1 });
-
+    expect(
+      await json("message", "post", "--conversation", conversation.id, "--body", "STOP", "--as", ben.email),
+    ).toMatchObject({ consent: "opted_out", message: { body: "STOP", sender_user_id: ben.id } });
+    expect(
+      await db().optOut.count({ where: { userId: ben.id, conversationId: conversation.id, revokedAt: null } }),
+    ).toBe(1);
+    expect(
+      (
+        await api("POST", `/conversations/${conversation.id}/messages`, {
+          key: helper.api_key,
+          body: { body: "hi" },
+          idempotencyKey: idem(),
+        })
+      ).status,
+    ).toBe(409);
+    expect(await json("optin", "--conversation", conversation.id, "--as", ben.email)).toMatchObject({
+      opted_out: false,
+      revoked: 1,
+    });
+    expect(
+      await json("optout", "--conversation", conversation.id, "--contact", conversation.contact_id, "--as", ana.email),
+    ).toMatchObject({ created: true });
+    expect(
+      await json("optin", "--conversation", conversation.id, "--contact", conversation.contact_id, "--as", ana.email),
+    ).toMatchObject({ revoked: 1 });
   });
 
   it("message post --attach uploads each file and posts them on one message; --body may then be left out", async () => {
@@ -134,11 +210,38 @@ describe("npm run cli", { timeout: 90_000 }, () => {
       const conversation = world.conversations[0]!;
       writeFileSync(path.join(folder, "plan.pdf"), "%PDF-1.7 plan");
       writeFileSync(path.join(folder, "notes.txt"), "notes");
-      const out = await json("message", "post", "--conversation", conversation.id, "--attach", path.join(folder, "plan.pdf"), "--attach", path.join(folder, "notes.txt"), "--as", ben.email);
-      expect(out.message).toMatchObject({ body: "", sender_user_id: ben.id, attachments: [{ name: "plan.pdf", type: "application/pdf", size: 13 }, { name: "notes.txt", type: "text/plain", size: 5 }] });
+      const out = await json(
+        "message",
+        "post",
+        "--conversation",
+        conversation.id,
+        "--attach",
+        path.join(folder, "plan.pdf"),
+        "--attach",
+        path.join(folder, "notes.txt"),
+        "--as",
+        ben.email,
+      );
+      expect(out.message).toMatchObject({
+        body: "",
+        sender_user_id: ben.id,
+        attachments: [
+          { name: "plan.pdf", type: "application/pdf", size: 13 },
+          { name: "notes.txt", type: "text/plain", size: 5 },
+        ],
+      });
       expect(await db().attachment.count({ where: { messageId: out.message.id, uploadedByUserId: ben.id } })).toBe(2);
 
-      const missing = await cli("message", "post", "--conversation", conversation.id, "--attach", path.join(folder, "nope.pdf"), "--as", ana.email);
+      const missing = await cli(
+        "message",
+        "post",
+        "--conversation",
+        conversation.id,
+        "--attach",
+        path.join(folder, "nope.pdf"),
+        "--as",
+        ana.email,
+      );
       expect(missing.code).toBe(2);
       expect(missing.stderr).toContain("no such file");
     } finally {
@@ -153,34 +256,62 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     const conversation = world.conversations[1]!;
     const helper = world.bots.find((b) => b.established)!;
     await json("conversation", "takeover", conversation.id, "--as", ana.email);
-    expect((await db().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).takenOverByUserId).toBe(ana.id);
-    const held = await api("POST", `/conversations/${conversation.id}/messages`, { key: helper.api_key, body: { body: "hi" }, idempotencyKey: idem() });
+    expect((await db().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).takenOverByUserId).toBe(
+      ana.id,
+    );
+    const held = await api("POST", `/conversations/${conversation.id}/messages`, {
+      key: helper.api_key,
+      body: { body: "hi" },
+      idempotencyKey: idem(),
+    });
     expect(held.body.data.reasons).toEqual(["conversation_taken_over"]);
     const approvals = await json("approvals", "list", "--workspace", world.workspace.slug, "--as", ben.email);
     expect(approvals.data.map((a: { id: string }) => a.id)).toContain(held.body.data.approval_id);
     await json("conversation", "release", conversation.id, "--as", ben.email);
-    expect((await db().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).takenOverByUserId).toBeNull();
+    expect(
+      (await db().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).takenOverByUserId,
+    ).toBeNull();
 
     await json("bot", "block", helper.handle, "--conversation", conversation.id, "--as", ben.email);
-    expect(await db().botBlock.count({ where: { botId: helper.id, conversationId: conversation.id, revokedAt: null } })).toBe(1);
+    expect(
+      await db().botBlock.count({ where: { botId: helper.id, conversationId: conversation.id, revokedAt: null } }),
+    ).toBe(1);
     await json("bot", "unblock", helper.handle, "--conversation", conversation.id, "--as", ben.email);
     expect(await db().botBlock.count({ where: { botId: helper.id, revokedAt: null } })).toBe(0);
 
     const forbidden = await cli("bot", "pause", helper.handle, "--as", ben.email); // a member, not an admin
     expect(forbidden.code).toBe(1);
     expect(JSON.parse(forbidden.stderr).error.code).toBe("forbidden");
-    expect(await json("bot", "pause", helper.handle, "--reason", "review", "--as", ana.email)).toMatchObject({ status: "paused", status_reason: "review" });
-    expect(await db().bot.findUniqueOrThrow({ where: { id: helper.id } })).toMatchObject({ status: "paused", statusChangedBy: ana.id });
+    expect(await json("bot", "pause", helper.handle, "--reason", "review", "--as", ana.email)).toMatchObject({
+      status: "paused",
+      status_reason: "review",
+    });
+    expect(await db().bot.findUniqueOrThrow({ where: { id: helper.id } })).toMatchObject({
+      status: "paused",
+      statusChangedBy: ana.id,
+    });
     await json("bot", "resume", helper.handle);
 
-    expect(await json("contact", "dnc", conversation.contact_id, "on", "--as", ben.email)).toMatchObject({ do_not_contact: true });
-    expect(await db().contact.findUniqueOrThrow({ where: { id: conversation.contact_id } })).toMatchObject({ doNotContact: true, doNotContactByUserId: ben.id });
+    expect(await json("contact", "dnc", conversation.contact_id, "on", "--as", ben.email)).toMatchObject({
+      do_not_contact: true,
+    });
+    expect(await db().contact.findUniqueOrThrow({ where: { id: conversation.contact_id } })).toMatchObject({
+      doNotContact: true,
+      doNotContactByUserId: ben.id,
+    });
     expect(await db().auditEvent.count({ where: { actorId: ben.id, via: "cli" } })).toBeGreaterThanOrEqual(7);
   });
 
   it("embeddings backfill embeds what has no vector yet and prints counts and speed; a second run has nothing to do", async () => {
     const first = await json("embeddings", "backfill", "--workspace", world.workspace.slug, "--batch", "8");
-    expect(first).toEqual({ embedded: expect.any(Number), messages: expect.any(Number), facts: expect.any(Number), model: "use-lite-512", seconds: expect.any(Number), per_second: expect.any(Number) });
+    expect(first).toEqual({
+      embedded: expect.any(Number),
+      messages: expect.any(Number),
+      facts: expect.any(Number),
+      model: "use-lite-512",
+      seconds: expect.any(Number),
+      per_second: expect.any(Number),
+    });
     expect(first.embedded).toBeGreaterThan(0);
     expect(first.embedded).toBe(first.messages + first.facts);
     expect(await db().embedding.count({ where: { workspaceId: world.workspace.id } })).toBe(first.embedded);
@@ -196,7 +327,14 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command");
     expect(unknown.stdout).toBe("");
-    const missing = await cli("message", "post", "--conversation", world.conversations[0]!.id, "--as", world.people[0]!.email);
+    const missing = await cli(
+      "message",
+      "post",
+      "--conversation",
+      world.conversations[0]!.id,
+      "--as",
+      world.people[0]!.email,
+    );
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("--body is required");
     expect(missing.stderr).toContain("usage: message post");

@@ -12,9 +12,19 @@ export interface EchoBotProcess {
   stop(): Promise<void>;
 }
 
-export async function startEchoBotProcess(options: { relayUrl: string; apiKey: string; signingSecret: string }): Promise<EchoBotProcess> {
+export async function startEchoBotProcess(options: {
+  relayUrl: string;
+  apiKey: string;
+  signingSecret: string;
+}): Promise<EchoBotProcess> {
   const child: ChildProcess = spawn("npx", ["tsx", "examples/echo-bot/server.ts"], {
-    env: { ...process.env, PORT: "0", RELAY_URL: options.relayUrl, RELAY_API_KEY: options.apiKey, RELAY_SIGNING_SECRET: options.signingSecret },
+    env: {
+      ...process.env,
+      PORT: "0",
+      RELAY_URL: options.relayUrl,
+      RELAY_API_KEY: options.apiKey,
+      RELAY_SIGNING_SECRET: options.signingSecret,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines: Record<string, unknown>[] = [];
@@ -40,7 +50,11 @@ export async function startEchoBotProcess(options: { relayUrl: string; apiKey: s
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`the echo bot logged no matching line in ${timeoutMs} ms; it logged:\n${lines.map((l) => JSON.stringify(l)).join("\n")}`));
+        reject(
+          new Error(
+            `the echo bot logged no matching line in ${timeoutMs} ms; it logged:\n${lines.map((l) => JSON.stringify(l)).join("\n")}`,
+          ),
+        );
       }, timeoutMs);
       if (!check()) waiters.add(check);
     });
@@ -71,8 +85,23 @@ export async function createBotWithEcho(
   cli: (...args: string[]) => unknown,
   options: { workspace: string; handle: string; name: string; relayUrl: string; flags?: string[] },
 ): Promise<{ bot: CreatedBot; echo: EchoBotProcess }> {
-  const bot = cli("bot", "create", "--workspace", options.workspace, "--handle", options.handle, "--name", options.name, ...(options.flags ?? []), "--json") as CreatedBot;
-  const echo = await startEchoBotProcess({ relayUrl: options.relayUrl, apiKey: bot.api_key, signingSecret: bot.signing_secret });
+  const bot = cli(
+    "bot",
+    "create",
+    "--workspace",
+    options.workspace,
+    "--handle",
+    options.handle,
+    "--name",
+    options.name,
+    ...(options.flags ?? []),
+    "--json",
+  ) as CreatedBot;
+  const echo = await startEchoBotProcess({
+    relayUrl: options.relayUrl,
+    apiKey: bot.api_key,
+    signingSecret: bot.signing_secret,
+  });
   cli("bot", "update", bot.handle, "--webhook-url", echo.url);
   return { bot, echo };
 }

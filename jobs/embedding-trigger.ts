@@ -21,7 +21,9 @@ export async function queueEmbeddingOnNewMessages(jobPool: pg.Pool): Promise<() 
     timer = null;
     if (stopped) return;
     last = Date.now();
-    queueEmbedPending(pgSql(jobPool)).catch((error: Error) => jobLogger.error(`could not queue embed_pending: ${error.message}`));
+    queueEmbedPending(pgSql(jobPool)).catch((error: Error) =>
+      jobLogger.error(`could not queue embed_pending: ${error.message}`),
+    );
   };
   const unwatch = await watchEveryConversation((event) => {
     if (event.kind !== "message" || timer || stopped) return;

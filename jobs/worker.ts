@@ -19,7 +19,11 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
-export async function startWorker(options: { databaseUrl: string; concurrency?: number; sweepEveryMs?: number }): Promise<WorkerHandle> {
+export async function startWorker(options: {
+  databaseUrl: string;
+  concurrency?: number;
+  sweepEveryMs?: number;
+}): Promise<WorkerHandle> {
   const concurrency = options.concurrency ?? 32;
   // graphile-worker asks for concurrency + 2 connections; they open only as jobs need them.
   const pgPool = makeJobPool(options.databaseUrl, Math.max(10, concurrency + 2));
@@ -29,7 +33,12 @@ export async function startWorker(options: { databaseUrl: string; concurrency?: 
     noHandleSignals: true,
     pollInterval: 1000,
     logger: jobLogger,
-    taskList: { [DELIVER_TASK]: deliverWebhook, [FOLLOW_UP_TASK]: sendFollowUpTask, [EMBED_TASK]: embedPendingTask, [EXPIRE_TASK]: expireAgentRequestsTask },
+    taskList: {
+      [DELIVER_TASK]: deliverWebhook,
+      [FOLLOW_UP_TASK]: sendFollowUpTask,
+      [EMBED_TASK]: embedPendingTask,
+      [EXPIRE_TASK]: expireAgentRequestsTask,
+    },
     // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
     // later, a notification lost while the LISTEN connection was down) is embedded within a minute.
     // Agent requests past their expiry are marked expired (reads already treat them so: lib/agents).
@@ -37,7 +46,9 @@ export async function startWorker(options: { databaseUrl: string; concurrency?: 
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   const sweep = () =>
-    recoverStalledDeliveries().catch((error: Error) => jobLogger.error(`stalled delivery sweep failed: ${error.message}`));
+    recoverStalledDeliveries().catch((error: Error) =>
+      jobLogger.error(`stalled delivery sweep failed: ${error.message}`),
+    );
   await sweep();
   const timer = setInterval(sweep, options.sweepEveryMs ?? 30_000);
   timer.unref();

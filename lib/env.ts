@@ -1,59 +1,69 @@
 import { z } from "zod";
 
 // Environment variables, validated once (next-forge keys.ts). Every variable the app reads is listed here.
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  /** A PostgreSQL URL. Unset: the embedded server in DATA_DIR/postgres is used (and started when needed). */
-  DATABASE_URL: z.url().optional(),
-  /** Where the embedded database and other local state live. */
-  DATA_DIR: z.string().min(1).default(".data"),
-  /** 32 bytes, base64: encrypts webhook signing secrets at rest. Unset: a key file in DATA_DIR is made once. */
-  RELAY_SECRET_KEY: z.string().optional(),
-  /** Public origin of the app, used in links. */
-  APP_URL: z.url().default("http://localhost:3000"),
-  PORT: z.coerce.number().int().positive().default(3000),
-  /** Signs people's session cookies (next-auth). Unset: derived from the secret key (lib/auth/secret.ts). */
-  NEXTAUTH_SECRET: z.string().min(16).optional(),
-  /** Public origin for sign-in redirects (next-auth). Unset: taken from each request's Host header. */
-  NEXTAUTH_URL: z.url().optional(),
-  /** Seeds the demo workspace on first start of an empty database. */
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
-  /** Webhooks to http://localhost for bots on this machine (read where used: lib/webhooks/validate-webhook-url.ts). */
-  ALLOW_LOOPBACK_WEBHOOKS: z.enum(["true", "false"]).optional(),
-  /** `npm start` runs a job worker (webhook delivery) beside the server; false when workers run apart. */
-  RUN_WORKER: z.enum(["true", "false"]).default("true"),
-  /** Deliveries one worker process runs at once. */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
-  /** Largest file a person or bot may attach, in bytes (default 10 MiB). */
-  ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
-  /** Where attachments are stored on local disk. Unset: DATA_DIR/attachments. */
-  ATTACHMENTS_DIR: z.string().min(1).optional(),
-  /** Fewer confirmed facts than this: a contact's context pack is `insufficient_evidence`. */
-  MEMORY_MIN_FACTS: z.coerce.number().int().min(0).default(2),
-  /** A cited message older than this many days makes a context pack `stale_sources`. */
-  MEMORY_STALE_DAYS: z.coerce.number().positive().default(365),
-  /** Hours an agent request may wait, for a person's approval and then for its answer, before it expires (lib/agents). */
-  AGENT_REQUEST_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(72),
-  /** Sign-in with GitHub, offered when both are set (an OAuth app's client id and secret). */
-  GITHUB_ID: z.string().min(1).optional(),
-  GITHUB_SECRET: z.string().min(1).optional(),
-  /** Sign-in with Google, offered when both are set (an OAuth client's id and secret). */
-  GOOGLE_ID: z.string().min(1).optional(),
-  GOOGLE_SECRET: z.string().min(1).optional(),
-  /** An OpenAI-compatible API (`POST {base}/embeddings`) that computes embeddings instead of the local sentence
-   * encoder, e.g. https://api.openai.com/v1. Unset: Universal Sentence Encoder Lite runs in-process (lib/embeddings). */
-  EMBEDDINGS_BASE_URL: z.url().optional(),
-  /** The model asked of EMBEDDINGS_BASE_URL, e.g. text-embedding-3-small; required with it. */
-  EMBEDDINGS_MODEL: z.string().min(1).optional(),
-  /** Bearer token for EMBEDDINGS_BASE_URL, when the API needs one. */
-  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
-  /** Memory for contact search's per-process vector cache (int8, ~0.5 KB per message), in MB (lib/memory/vector-cache.ts). */
-  SEARCH_VECTOR_CACHE_MB: z.coerce.number().int().min(1).default(128),
-}).superRefine((value, ctx) => {
-  if (value.EMBEDDINGS_BASE_URL && !value.EMBEDDINGS_MODEL) {
-    ctx.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: "required when EMBEDDINGS_BASE_URL is set" });
-  }
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** A PostgreSQL URL. Unset: the embedded server in DATA_DIR/postgres is used (and started when needed). */
+    DATABASE_URL: z.url().optional(),
+    /** Where the embedded database and other local state live. */
+    DATA_DIR: z.string().min(1).default(".data"),
+    /** 32 bytes, base64: encrypts webhook signing secrets at rest. Unset: a key file in DATA_DIR is made once. */
+    RELAY_SECRET_KEY: z.string().optional(),
+    /** Public origin of the app, used in links. */
+    APP_URL: z.url().default("http://localhost:3000"),
+    PORT: z.coerce.number().int().positive().default(3000),
+    /** Signs people's session cookies (next-auth). Unset: derived from the secret key (lib/auth/secret.ts). */
+    NEXTAUTH_SECRET: z.string().min(16).optional(),
+    /** Public origin for sign-in redirects (next-auth). Unset: taken from each request's Host header. */
+    NEXTAUTH_URL: z.url().optional(),
+    /** Seeds the demo workspace on first start of an empty database. */
+    SEED_DEMO: z.enum(["true", "false"]).default("true"),
+    /** Webhooks to http://localhost for bots on this machine (read where used: lib/webhooks/validate-webhook-url.ts). */
+    ALLOW_LOOPBACK_WEBHOOKS: z.enum(["true", "false"]).optional(),
+    /** `npm start` runs a job worker (webhook delivery) beside the server; false when workers run apart. */
+    RUN_WORKER: z.enum(["true", "false"]).default("true"),
+    /** Deliveries one worker process runs at once. */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+    /** Largest file a person or bot may attach, in bytes (default 10 MiB). */
+    ATTACHMENT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024),
+    /** Where attachments are stored on local disk. Unset: DATA_DIR/attachments. */
+    ATTACHMENTS_DIR: z.string().min(1).optional(),
+    /** Fewer confirmed facts than this: a contact's context pack is `insufficient_evidence`. */
+    MEMORY_MIN_FACTS: z.coerce.number().int().min(0).default(2),
+    /** A cited message older than this many days makes a context pack `stale_sources`. */
+    MEMORY_STALE_DAYS: z.coerce.number().positive().default(365),
+    /** Hours an agent request may wait, for a person's approval and then for its answer, before it expires (lib/agents). */
+    AGENT_REQUEST_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(72),
+    /** Sign-in with GitHub, offered when both are set (an OAuth app's client id and secret). */
+    GITHUB_ID: z.string().min(1).optional(),
+    GITHUB_SECRET: z.string().min(1).optional(),
+    /** Sign-in with Google, offered when both are set (an OAuth client's id and secret). */
+    GOOGLE_ID: z.string().min(1).optional(),
+    GOOGLE_SECRET: z.string().min(1).optional(),
+    /** An OpenAI-compatible API (`POST {base}/embeddings`) that computes embeddings instead of the local sentence
+     * encoder, e.g. https://api.openai.com/v1. Unset: Universal Sentence Encoder Lite runs in-process (lib/embeddings). */
+    EMBEDDINGS_BASE_URL: z.url().optional(),
+    /** The model asked of EMBEDDINGS_BASE_URL, e.g. text-embedding-3-small; required with it. */
+    EMBEDDINGS_MODEL: z.string().min(1).optional(),
+    /** Bearer token for EMBEDDINGS_BASE_URL, when the API needs one. */
+    EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+    /** Memory for contact search's per-process vector cache (int8, ~0.5 KB per message), in MB (lib/memory/vector-cache.ts). */
+    SEARCH_VECTOR_CACHE_MB: z.coerce.number().int().min(1).default(128),
+  })
+  .superRefine((value, ctx) => {
+    if (value.EMBEDDINGS_BASE_URL && !value.EMBEDDINGS_MODEL) {
+      ctx.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: "required when EMBEDDINGS_BASE_URL is set" });
+    }
+  });
 
 export type Env = z.infer<typeof schema>;
 

@@ -63,7 +63,8 @@ async function start() {
     console.log(url(port));
     return;
   }
-  if (!existsSync(path.join(PG_BIN, "postgres"))) throw new Error(`no PostgreSQL binaries in ${PG_BIN} (apt-get install postgresql-15)`);
+  if (!existsSync(path.join(PG_BIN, "postgres")))
+    throw new Error(`no PostgreSQL binaries in ${PG_BIN} (apt-get install postgresql-15)`);
   log(`building pgvector for ${PG_BIN} with ${BUILD} (once)`);
   execFileSync("bash", [BUILD, path.join(PG_BIN, "pg_config")], { stdio: ["ignore", process.stderr, process.stderr] });
 

@@ -111,7 +111,15 @@ export interface AgentRequest {
   response: {
     body: string;
     /** A signed link, valid 24 hours, that works without an API key. */
-    attachment: { id: string; name: string; type: string; size: number; sha256: string; url: string; expires_at: string } | null;
+    attachment: {
+      id: string;
+      name: string;
+      type: string;
+      size: number;
+      sha256: string;
+      url: string;
+      expires_at: string;
+    } | null;
   } | null;
   created_at: string;
   answered_at: string | null;
@@ -293,7 +301,10 @@ export class RelayClient {
    * `pending_approval` when a person must approve it first. No connection, a type it does not allow, or a suspended
    * workspace are thrown as RelayApiError (403 `no_trusted_connection`, `type_not_allowed`, `workspace_suspended`).
    */
-  async createAgentRequest(input: { to: string; type: AgentRequestType; question: string }, options: CreateOptions = {}): Promise<AgentRequest> {
+  async createAgentRequest(
+    input: { to: string; type: AgentRequestType; question: string },
+    options: CreateOptions = {},
+  ): Promise<AgentRequest> {
     const { body } = await this.call<{ data: AgentRequest }>({
       method: "POST",
       path: "/agent-requests",
@@ -311,7 +322,11 @@ export class RelayClient {
   }
 
   /** Answers a request addressed to this bot, once; `attachment_id` is an upload of this bot (POST /attachments). */
-  async respondToAgentRequest(requestId: string, input: { body: string; attachment_id?: string }, options: CreateOptions = {}): Promise<AgentRequest> {
+  async respondToAgentRequest(
+    requestId: string,
+    input: { body: string; attachment_id?: string },
+    options: CreateOptions = {},
+  ): Promise<AgentRequest> {
     const { body } = await this.call<{ data: AgentRequest }>({
       method: "POST",
       path: `/agent-requests/${enc(requestId)}/respond`,

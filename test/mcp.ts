@@ -33,7 +33,9 @@ export async function startMcpHttp(): Promise<McpHttp> {
         for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
       }
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const response = await handler(new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }));
+      const response = await handler(
+        new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
+      );
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     })().catch((error: unknown) => {
@@ -69,7 +71,11 @@ export async function mcpClient(url: string, token: string | null): Promise<Clie
 /** Calls a tool; returns its structured result (the `data`, and whether it is marked untrusted) or its error. */
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const structured = (result.structuredContent ?? {}) as { data?: unknown; untrusted?: boolean; error?: { code: string; message: string; reasons?: string[] } };
+  const structured = (result.structuredContent ?? {}) as {
+    data?: unknown;
+    untrusted?: boolean;
+    error?: { code: string; message: string; reasons?: string[] };
+  };
   const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("");
   return {
     isError: result.isError === true,

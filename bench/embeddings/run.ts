@@ -31,13 +31,17 @@ function sentences(count: number, salt: number): string[] {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main() {
-  console.log(`node ${process.version}, ${SENTENCES} sentences of ~${Math.round(sentences(SENTENCES, 0).join(" ").length / SENTENCES)} characters, ${ROUNDS} rounds each`);
+  console.log(
+    `node ${process.version}, ${SENTENCES} sentences of ~${Math.round(sentences(SENTENCES, 0).join(" ").length / SENTENCES)} characters, ${ROUNDS} rounds each`,
+  );
   const rssBefore = process.memoryUsage().rss;
   const t0 = performance.now();
   await loadUseLite();
   const loadMs = performance.now() - t0;
   await embedWithUseLite(["warm up"]);
-  console.log(`model load: ${loadMs.toFixed(0)} ms; RSS ${mb(rssBefore)} before, ${mb(process.memoryUsage().rss)} after loading`);
+  console.log(
+    `model load: ${loadMs.toFixed(0)} ms; RSS ${mb(rssBefore)} before, ${mb(process.memoryUsage().rss)} after loading`,
+  );
 
   // Wall-clock figures suffer when other processes share the two cores; sentences per CPU-second (this process's
   // user + system time) do not, and are what one core gives.

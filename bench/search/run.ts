@@ -52,23 +52,75 @@ function prng(seed: number) {
   };
 }
 
-const NAMES = ["Carla", "Ana", "Ben", "Dev", "Marta", "Jonas", "Inês", "Farid", "Grace", "Hiro", "the courier", "accounts", "her assistant", "the warehouse team"];
-const PRODUCTS = ["oak chairs", "glass panels", "the standing desks", "floor lamps", "the blue sofa", "kitchen tiles", "office curtains", "spare hinges", "the walnut table", "bookshelves", "LED strips", "the showroom samples"];
-const PLACES = ["Lisbon", "Porto", "the depot", "the showroom", "Madrid", "the Leeds office", "the loading bay", "her new flat"];
-const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "next week", "the end of the month", "tomorrow morning", "the 5th", "the 20th"];
+const NAMES = [
+  "Carla",
+  "Ana",
+  "Ben",
+  "Dev",
+  "Marta",
+  "Jonas",
+  "Inês",
+  "Farid",
+  "Grace",
+  "Hiro",
+  "the courier",
+  "accounts",
+  "her assistant",
+  "the warehouse team",
+];
+const PRODUCTS = [
+  "oak chairs",
+  "glass panels",
+  "the standing desks",
+  "floor lamps",
+  "the blue sofa",
+  "kitchen tiles",
+  "office curtains",
+  "spare hinges",
+  "the walnut table",
+  "bookshelves",
+  "LED strips",
+  "the showroom samples",
+];
+const PLACES = [
+  "Lisbon",
+  "Porto",
+  "the depot",
+  "the showroom",
+  "Madrid",
+  "the Leeds office",
+  "the loading bay",
+  "her new flat",
+];
+const DAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "next week",
+  "the end of the month",
+  "tomorrow morning",
+  "the 5th",
+  "the 20th",
+];
 const TEMPLATES: ((r: () => number, pick: <T>(xs: T[]) => T) => string)[] = [
   (r, p) => `${p(NAMES)} asked whether the ${p(PRODUCTS)} can be delivered to ${p(PLACES)} by ${p(DAYS)}.`,
-  (r, p) => `Invoice INV-${10000 + Math.floor(r() * 89999)} for ${p(PRODUCTS)} is still open; ${p(NAMES)} promised to pay on ${p(DAYS)}.`,
+  (r, p) =>
+    `Invoice INV-${10000 + Math.floor(r() * 89999)} for ${p(PRODUCTS)} is still open; ${p(NAMES)} promised to pay on ${p(DAYS)}.`,
   (r, p) => `The ${p(PRODUCTS)} arrived at ${p(PLACES)} with ${1 + Math.floor(r() * 9)} damaged boxes.`,
   (r, p) => `Can we move the meeting with ${p(NAMES)} to ${p(DAYS)}? The room at ${p(PLACES)} is booked.`,
   (r, p) => `${p(NAMES)} wants a quote for ${2 + Math.floor(r() * 200)} ${p(PRODUCTS)}, delivered to ${p(PLACES)}.`,
   (r, p) => `Thanks, I'll check with ${p(NAMES)} and get back to you before ${p(DAYS)}.`,
-  (r, p) => `Order #${1000 + Math.floor(r() * 9000)} was split: half the ${p(PRODUCTS)} ship ${p(DAYS)}, the rest later.`,
+  (r, p) =>
+    `Order #${1000 + Math.floor(r() * 9000)} was split: half the ${p(PRODUCTS)} ship ${p(DAYS)}, the rest later.`,
   (r, p) => `${p(NAMES)} complained that the ${p(PRODUCTS)} were the wrong colour and wants a refund.`,
   (r, p) => `Reminder: customs paperwork for the ${p(PRODUCTS)} going to ${p(PLACES)} is due ${p(DAYS)}.`,
-  (r, p) => `The driver called, he is stuck in traffic near ${p(PLACES)} and will be ${5 + Math.floor(r() * 90)} minutes late.`,
+  (r, p) =>
+    `The driver called, he is stuck in traffic near ${p(PLACES)} and will be ${5 + Math.floor(r() * 90)} minutes late.`,
   (r, p) => `Please send the signed contract for the ${p(PRODUCTS)} to ${p(NAMES)} by email.`,
-  (r, p) => `${p(NAMES)} said the discount of ${5 + Math.floor(r() * 20)}% applies only if they order before ${p(DAYS)}.`,
+  (r, p) =>
+    `${p(NAMES)} said the discount of ${5 + Math.floor(r() * 20)}% applies only if they order before ${p(DAYS)}.`,
   (r, p) => `Is the ${p(PRODUCTS)} in stock at ${p(PLACES)}, or do we need to reorder from the supplier?`,
   () => `ok`,
   (r, p) => `Sounds good, see you ${p(DAYS)}!`,
@@ -82,9 +134,26 @@ function sentences(count: number, seed: number): string[] {
 }
 
 const QUERIES = [
-  "when will she pay the invoice", "money back for the wrong colour", "driver late in traffic", "customs documents", "quote for chairs",
-  "move the meeting", "damaged delivery", "is it in stock", "contract signature", "discount deadline", "holiday", "walnut table",
-  "Lisbon", "INV-4", "the", "to be or not to be", "who is handling the sofa", "boxes broken on arrival", "reorder from supplier", "split shipment",
+  "when will she pay the invoice",
+  "money back for the wrong colour",
+  "driver late in traffic",
+  "customs documents",
+  "quote for chairs",
+  "move the meeting",
+  "damaged delivery",
+  "is it in stock",
+  "contract signature",
+  "discount deadline",
+  "holiday",
+  "walnut table",
+  "Lisbon",
+  "INV-4",
+  "the",
+  "to be or not to be",
+  "who is handling the sofa",
+  "boxes broken on arrival",
+  "reorder from supplier",
+  "split shipment",
 ];
 
 // ---- databases -----------------------------------------------------------------------------------------------
@@ -116,7 +185,14 @@ async function prepare(label: string, adminUrl: string, dropAfter: string[]): Pr
   return {
     label,
     url: url.toString(),
-    bot: { id: helper.id, handle: helper.handle, name: helper.name, workspaceId: world.workspace.id, keyId: "bench", scopes: [] },
+    bot: {
+      id: helper.id,
+      handle: helper.handle,
+      name: helper.name,
+      workspaceId: world.workspace.id,
+      keyId: "bench",
+      scopes: [],
+    },
     contactId: world.contacts[0]!.id,
     conversationIds: [world.conversations[0]!.id],
     workspaceId: world.workspace.id,
@@ -126,7 +202,10 @@ async function prepare(label: string, adminUrl: string, dropAfter: string[]): Pr
 /** Bulk insert of people's messages (a fixture: the product's one door is for single messages under a policy). */
 async function insertMessages(conversationId: string, bodies: string[]): Promise<{ id: string; seq: number }[]> {
   const out: { id: string; seq: number }[] = [];
-  const [{ user_id }] = (await sql().query<{ user_id: string }>(`SELECT created_by_user_id AS user_id FROM conversations WHERE id = $1`, [conversationId])) as [{ user_id: string }];
+  const [{ user_id }] = (await sql().query<{ user_id: string }>(
+    `SELECT created_by_user_id AS user_id FROM conversations WHERE id = $1`,
+    [conversationId],
+  )) as [{ user_id: string }];
   for (let i = 0; i < bodies.length; i += 2000) {
     const chunk = bodies.slice(i, i + 2000);
     const rows = await sql().query<{ id: string; seq: number }>(
@@ -177,7 +256,10 @@ async function addFacts(target: Target, count: number) {
 
 // ---- measurements --------------------------------------------------------------------------------------------
 
-async function timeSearches(target: Target, vector: "exact" | "pgvector"): Promise<{ p50: number; p95: number; n: number }> {
+async function timeSearches(
+  target: Target,
+  vector: "exact" | "pgvector",
+): Promise<{ p50: number; p95: number; n: number }> {
   const times: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const q of QUERIES) {
@@ -197,7 +279,10 @@ async function timeContextPack(target: Target): Promise<number> {
     await buildContextPack(target.bot, target.contactId, i % 2 ? "compact" : "full");
     times.push(performance.now() - t0);
   }
-  return percentile(times.sort((a, b) => a - b), 50);
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
 }
 
 /**
@@ -219,7 +304,12 @@ async function recallAt10(target: Target, model: string): Promise<{ recall: numb
 }
 
 /** The exact path's vector side: int8 candidates from the cache, re-ranked with the stored floats. */
-async function exactTop(target: Target, model: string, query: Float32Array, k: number): Promise<{ id: string; cosine: number }[]> {
+async function exactTop(
+  target: Target,
+  model: string,
+  query: Float32Array,
+  k: number,
+): Promise<{ id: string; cosine: number }[]> {
   const candidates = await nearestMessages(target.conversationIds, model, query, 100);
   const rows = await sql().query<{ id: string; embedding: Buffer }>(
     `SELECT m.id, array_send(e.embedding) AS embedding FROM unnest($1::uuid[], $2::int4[]) AS k(c, s)
@@ -269,7 +359,12 @@ async function explainPgvector(target: Target, model: string): Promise<string> {
     );
     await client.query("COMMIT");
     const index = rows.find((r) => r["QUERY PLAN"].includes("Index Scan using embeddings_hnsw"));
-    return index ? `HNSW index scan (${index["QUERY PLAN"].trim().split(" on ")[0]})` : `no HNSW index scan: ${rows.map((r) => r["QUERY PLAN"].trim()).slice(0, 3).join(" / ")}`;
+    return index
+      ? `HNSW index scan (${index["QUERY PLAN"].trim().split(" on ")[0]})`
+      : `no HNSW index scan: ${rows
+          .map((r) => r["QUERY PLAN"].trim())
+          .slice(0, 3)
+          .join(" / ")}`;
   } finally {
     await client.end();
   }
@@ -300,7 +395,9 @@ function synthesize(real: Float32Array[], count: number, seed: number): Float32A
 
 async function main() {
   const model = embeddingModelId();
-  console.log(`node ${process.version}, ${os.cpus().length} cores; model ${model}; ${ROUNDS} rounds of ${QUERIES.length} queries per figure`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores; model ${model}; ${ROUNDS} rounds of ${QUERIES.length} queries per figure`,
+  );
   const folder = mkdtempSync(path.join(os.tmpdir(), "relay-bench-search-"));
   let server: EmbeddedServer | null = null;
   const dropEmbedded: string[] = [];
@@ -318,7 +415,9 @@ async function main() {
     let t0 = performance.now();
     const backfill = await embedPending({ batch: 64 });
     const backfillSeconds = (performance.now() - t0) / 1000;
-    console.log(`\nbackfill: ${backfill.embedded} embedded (${backfill.messages} messages, ${backfill.facts} facts) in ${fmt(backfillSeconds)} s = ${fmt(backfill.embedded / backfillSeconds)} per second`);
+    console.log(
+      `\nbackfill: ${backfill.embedded} embedded (${backfill.messages} messages, ${backfill.facts} facts) in ${fmt(backfillSeconds)} s = ${fmt(backfill.embedded / backfillSeconds)} per second`,
+    );
     const stored = await sql().query<{ id: string; embedding: Buffer }>(
       `SELECT e.subject_id AS id, array_send(e.embedding) AS embedding FROM embeddings e WHERE e.subject_type = 'message' AND e.model = $1`,
       [model],
@@ -330,7 +429,11 @@ async function main() {
     if (pgvDb) {
       await switchDatabase(pgvDb.url);
       const rows = await insertMessages(pgvDb.conversationIds[0]!, texts.slice(0, SMALL));
-      await insertVectors(pgvDb, rows.map((row, i) => ({ id: row.id, vector: vectorOf.get(smallRows[i]!.id)! })).filter((r) => r.vector), model);
+      await insertVectors(
+        pgvDb,
+        rows.map((row, i) => ({ id: row.id, vector: vectorOf.get(smallRows[i]!.id)! })).filter((r) => r.vector),
+        model,
+      );
       await markEmbedded(pgvDb.conversationIds[0]!, model);
       await sql().query("ANALYZE");
       t0 = performance.now();
@@ -343,21 +446,32 @@ async function main() {
     const report = async (size: number) => {
       console.log(`\n== a contact with ${size} messages ==`);
       await switchDatabase(exactDb.url);
-      console.log(`exact path: first search loads the cache in ${fmt(await coldLoad(exactDb, model))} ms (${vectorCacheStats().blocks} block, ${fmt(vectorCacheStats().bytes / 1024 / 1024)} MB)`);
+      console.log(
+        `exact path: first search loads the cache in ${fmt(await coldLoad(exactDb, model))} ms (${vectorCacheStats().blocks} block, ${fmt(vectorCacheStats().bytes / 1024 / 1024)} MB)`,
+      );
       const exact = await timeSearches(exactDb, "exact");
-      console.log(`search, exact path (embedded PG 18): p50 ${fmt(exact.p50)} ms, p95 ${fmt(exact.p95)} ms (n=${exact.n})`);
-      if (size <= SMALL) console.log(`exact path recall@10 against brute force over all float vectors: ${fmt(await bruteForceRecall(exactDb, model), 3)}`);
+      console.log(
+        `search, exact path (embedded PG 18): p50 ${fmt(exact.p50)} ms, p95 ${fmt(exact.p95)} ms (n=${exact.n})`,
+      );
+      if (size <= SMALL)
+        console.log(
+          `exact path recall@10 against brute force over all float vectors: ${fmt(await bruteForceRecall(exactDb, model), 3)}`,
+        );
       console.log(`context pack p50 (40 confirmed facts): ${fmt(await timeContextPack(exactDb))} ms`);
       if (pgvDb) {
         await switchDatabase(pgvDb.url);
         clearVectorCache();
         const viaPgvector = await timeSearches(pgvDb, "pgvector");
-        console.log(`search, pgvector path (PG 15): p50 ${fmt(viaPgvector.p50)} ms, p95 ${fmt(viaPgvector.p95)} ms (n=${viaPgvector.n})`);
+        console.log(
+          `search, pgvector path (PG 15): p50 ${fmt(viaPgvector.p50)} ms, p95 ${fmt(viaPgvector.p95)} ms (n=${viaPgvector.n})`,
+        );
         await coldLoad(pgvDb, model);
         const exactHere = await timeSearches(pgvDb, "exact");
         console.log(`search, exact path on the same PG 15: p50 ${fmt(exactHere.p50)} ms, p95 ${fmt(exactHere.p95)} ms`);
         const { recall, gap } = await recallAt10(pgvDb, model);
-        console.log(`pgvector recall@10 (vector side) against the exact path: ${fmt(recall, 3)}; its 10th hit is on average ${fmt(gap, 4)} less similar than the exact 10th`);
+        console.log(
+          `pgvector recall@10 (vector side) against the exact path: ${fmt(recall, 3)}; its 10th hit is on average ${fmt(gap, 4)} less similar than the exact 10th`,
+        );
         console.log(`pgvector plan: ${await explainPgvector(pgvDb, model)}`);
       }
     };
@@ -372,11 +486,17 @@ async function main() {
       // A bulk load: drop the HNSW index and build it again after (much faster than 90,000 index inserts).
       if (target === pgvDb) await sql().query(`DROP INDEX IF EXISTS "${hnswIndexName(model, 512)}"`);
       const rows = await insertMessages(target.conversationIds[0]!, extra);
-      await insertVectors(target, rows.map((row, i) => ({ id: row.id, vector: synthetic[i]! })), model);
+      await insertVectors(
+        target,
+        rows.map((row, i) => ({ id: row.id, vector: synthetic[i]! })),
+        model,
+      );
       await markEmbedded(target.conversationIds[0]!, model);
       await sql().query("ANALYZE messages");
       await sql().query("ANALYZE embeddings");
-      console.log(`\n${target.label}: +${extra.length} messages and vectors loaded in ${fmt((performance.now() - t0) / 1000)} s`);
+      console.log(
+        `\n${target.label}: +${extra.length} messages and vectors loaded in ${fmt((performance.now() - t0) / 1000)} s`,
+      );
       if (target === pgvDb) {
         t0 = performance.now();
         await ensureHnswIndex(model, 512);
@@ -386,7 +506,10 @@ async function main() {
     await report(LARGE);
   } finally {
     await disconnectDb();
-    for (const [adminUrl, names] of [[server?.adminUrl, dropEmbedded], [PGVECTOR_URL, dropPgvector]] as const) {
+    for (const [adminUrl, names] of [
+      [server?.adminUrl, dropEmbedded],
+      [PGVECTOR_URL, dropPgvector],
+    ] as const) {
       if (!adminUrl) continue;
       if (process.env.BENCH_KEEP === "1" && adminUrl === PGVECTOR_URL) {
         console.log(`kept on the pgvector server: ${names.join(", ")}`);

@@ -8,12 +8,18 @@ export const agentRequestCommands: Record<string, Command> = {
   "agent-request approve": {
     usage: "agent-request approve ID --as EMAIL",
     flags: { as: S },
-    run: async (args) => approveAgentRequest(await requirePerson(str(args, "as")), id(args.positionals[0], "the agent request ID")),
+    run: async (args) =>
+      approveAgentRequest(await requirePerson(str(args, "as")), id(args.positionals[0], "the agent request ID")),
   },
   "agent-request decline": {
     usage: "agent-request decline ID [--note TEXT] --as EMAIL",
     flags: { note: S, as: S },
-    run: async (args) => declineAgentRequest(await requirePerson(str(args, "as")), id(args.positionals[0], "the agent request ID"), str(args, "note")),
+    run: async (args) =>
+      declineAgentRequest(
+        await requirePerson(str(args, "as")),
+        id(args.positionals[0], "the agent request ID"),
+        str(args, "note"),
+      ),
   },
   "agent-request pending": {
     usage: "agent-request pending --workspace SLUG --as EMAIL",

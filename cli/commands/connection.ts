@@ -12,9 +12,13 @@ import { botByHandle, requirePerson, workspaceBySlug } from "./resolve";
 function types(args: Args, flag: string): AgentRequestType[] {
   const given = str(args, flag);
   if (given === undefined || given.trim() === "") return [];
-  const values = given.split(",").map((type) => type.trim()).filter(Boolean);
+  const values = given
+    .split(",")
+    .map((type) => type.trim())
+    .filter(Boolean);
   const unknown = values.filter((type) => !(AGENT_REQUEST_TYPES as readonly string[]).includes(type));
-  if (unknown.length) throw new UsageError(`--${flag}: unknown type(s) ${unknown.join(", ")}; known: ${AGENT_REQUEST_TYPES.join(", ")}`);
+  if (unknown.length)
+    throw new UsageError(`--${flag}: unknown type(s) ${unknown.join(", ")}; known: ${AGENT_REQUEST_TYPES.join(", ")}`);
   return values as AgentRequestType[];
 }
 
@@ -29,7 +33,8 @@ export const connectionCommands: Record<string, Command> = {
       const own = await botByHandle(str(args, "bot"), "--bot HANDLE");
       const typesToOther = types(args, "outgoing");
       const typesFromOther = types(args, "incoming");
-      if (!typesToOther.length && !typesFromOther.length) throw new UsageError("give --outgoing or --incoming types (or both)");
+      if (!typesToOther.length && !typesFromOther.length)
+        throw new UsageError("give --outgoing or --incoming types (or both)");
       return proposeConnection(actor, {
         botId: own.id,
         otherWorkspace: required(str(args, "to-workspace"), "--to-workspace SLUG"),
@@ -43,12 +48,14 @@ export const connectionCommands: Record<string, Command> = {
   "connection accept": {
     usage: "connection accept ID --as EMAIL",
     flags: { as: S },
-    run: async (args) => acceptConnection(await requirePerson(str(args, "as")), id(args.positionals[0], "the connection ID")),
+    run: async (args) =>
+      acceptConnection(await requirePerson(str(args, "as")), id(args.positionals[0], "the connection ID")),
   },
   "connection revoke": {
     usage: "connection revoke ID --as EMAIL",
     flags: { as: S },
-    run: async (args) => revokeConnection(await requirePerson(str(args, "as")), id(args.positionals[0], "the connection ID")),
+    run: async (args) =>
+      revokeConnection(await requirePerson(str(args, "as")), id(args.positionals[0], "the connection ID")),
   },
   "connection list": {
     usage: "connection list [--workspace SLUG] --as EMAIL",

@@ -10,19 +10,25 @@ import { requirePerson } from "./resolve";
 
 export const messageCommands: Record<string, Command> = {
   "message post": {
-    usage: "message post --conversation ID --body TEXT [--attach PATH ...] --as EMAIL  (--body may be left out with --attach)",
+    usage:
+      "message post --conversation ID --body TEXT [--attach PATH ...] --as EMAIL  (--body may be left out with --attach)",
     flags: { conversation: S, body: S, attach: M, as: S },
     run: async (args) => {
       const conversationId = id(str(args, "conversation"), "--conversation");
       const files = list(args, "attach");
-      if (files.length > MAX_ATTACHMENTS_PER_MESSAGE) throw new UsageError(`at most ${MAX_ATTACHMENTS_PER_MESSAGE} --attach files per message`);
+      if (files.length > MAX_ATTACHMENTS_PER_MESSAGE)
+        throw new UsageError(`at most ${MAX_ATTACHMENTS_PER_MESSAGE} --attach files per message`);
       const body = files.length > 0 ? (str(args, "body") ?? "") : required(str(args, "body"), "--body");
       const actor = await requirePerson(str(args, "as"));
       // Each file is uploaded as the chat does, then the message takes them all.
       const attachmentIds = [];
       for (const file of files) {
         const name = path.basename(file);
-        const stored = await storePersonAttachment(actor, conversationId, { name, type: typeFromName(name), bytes: await readAttachFile(file) });
+        const stored = await storePersonAttachment(actor, conversationId, {
+          name,
+          type: typeFromName(name),
+          bytes: await readAttachFile(file),
+        });
         attachmentIds.push(stored.id);
       }
       return postPersonMessage(actor, conversationId, body, { attachmentIds });

@@ -12,7 +12,12 @@ export const tokenCommands: Record<string, Command> = {
     run: async (args) => {
       const actor = await requirePerson(str(args, "as"));
       const workspace = await workspaceBySlug(str(args, "workspace"));
-      const scopes = list(args, "scope").flatMap((scope) => scope.split(",").map((s) => s.trim()).filter(Boolean));
+      const scopes = list(args, "scope").flatMap((scope) =>
+        scope
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
       return createPersonalToken(actor, { workspaceId: workspace.id, name: str(args, "name") ?? "", scopes });
     },
   },

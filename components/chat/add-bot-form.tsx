@@ -6,7 +6,13 @@ import { Select } from "@/components/ui/field";
 import { initialActionState, type ActionState } from "./action-state";
 
 /** A participant authorizes one of the workspace's bots here; the bot hears `conversation.bot_added`. */
-export function AddBotForm({ bots, action }: { bots: { id: string; handle: string; name: string }[]; action: (state: ActionState, formData: FormData) => Promise<ActionState> }) {
+export function AddBotForm({
+  bots,
+  action,
+}: {
+  bots: { id: string; handle: string; name: string }[];
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+}) {
   const [state, formAction, pending] = useActionState(action, initialActionState);
   const id = useId();
   if (bots.length === 0) return null;

@@ -15,7 +15,11 @@ const TYPE_LABEL: Record<string, string> = {
 /** A bot's question to another bot that waits for a person: approving sends it on; declining ends it (the asking bot sees the status in GET /agent-requests). */
 export function AgentRequestCard({ request, path }: { request: PendingAgentRequest; path: string }) {
   return (
-    <article className="rounded-xl border border-sky-300 bg-sky-50/60 p-3 shadow-sm sm:p-4" data-testid="agent-request-card" data-request-id={request.id}>
+    <article
+      className="rounded-xl border border-sky-300 bg-sky-50/60 p-3 shadow-sm sm:p-4"
+      data-testid="agent-request-card"
+      data-request-id={request.id}
+    >
       <header className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold text-slate-900">
           {request.from.name} <span className="font-normal text-slate-500">@{request.from.handle}</span>
@@ -33,7 +37,9 @@ export function AgentRequestCard({ request, path }: { request: PendingAgentReque
           ))}
         </ul>
       )}
-      <blockquote className="mt-3 whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900">{request.question}</blockquote>
+      <blockquote className="mt-3 whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900">
+        {request.question}
+      </blockquote>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <ActionButton action={decideAgentRequest.bind(null, request.id, true, path)} variant="primary">
           Approve and send

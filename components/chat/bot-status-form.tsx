@@ -11,7 +11,13 @@ type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
  * An admin pauses a bot (its messages wait for approval), stops it (everything it sends is blocked) or lets it
  * run again, with a reason that people asking "why is this held?" will read.
  */
-export function BotStatusForm({ status, actions }: { status: "active" | "paused" | "stopped"; actions: { active: Action; paused: Action; stopped: Action } }) {
+export function BotStatusForm({
+  status,
+  actions,
+}: {
+  status: "active" | "paused" | "stopped";
+  actions: { active: Action; paused: Action; stopped: Action };
+}) {
   const [activated, activate, activating] = useActionState(actions.active, initialActionState);
   const [paused, pause, pausing] = useActionState(actions.paused, initialActionState);
   const [stopped, stop, stopping] = useActionState(actions.stopped, initialActionState);
@@ -25,7 +31,13 @@ export function BotStatusForm({ status, actions }: { status: "active" | "paused"
           <label htmlFor={id} className="text-xs font-medium text-slate-600">
             Reason <span className="font-normal text-slate-400">optional</span>
           </label>
-          <Input id={id} name="reason" maxLength={200} placeholder="e.g. Checking its replies" className="mt-1 py-1.5" />
+          <Input
+            id={id}
+            name="reason"
+            maxLength={200}
+            placeholder="e.g. Checking its replies"
+            className="mt-1 py-1.5"
+          />
         </div>
       )}
       {status !== "active" && (
@@ -46,7 +58,8 @@ export function BotStatusForm({ status, actions }: { status: "active" | "paused"
           formAction={stop}
           disabled={busy}
           onClick={(event) => {
-            if (!window.confirm("Stop this bot? Everything it sends will be blocked until an admin resumes it.")) event.preventDefault();
+            if (!window.confirm("Stop this bot? Everything it sends will be blocked until an admin resumes it."))
+              event.preventDefault();
           }}
         >
           Stop

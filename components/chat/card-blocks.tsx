@@ -15,12 +15,26 @@ type CardAction = (state: ActionState, formData: FormData) => Promise<ActionStat
 // Interactive cards of a bot's message. A card is answered once: the answer (who, what, when) replaces the controls
 // for everyone, and the bot hears it as a signed `message.received` webhook.
 
-export function ApprovalCardView({ card, answer, action, disabled }: { card: ApprovalCard; answer: CardResponse | undefined; action: CardAction | null; disabled?: boolean }) {
+export function ApprovalCardView({
+  card,
+  answer,
+  action,
+  disabled,
+}: {
+  card: ApprovalCard;
+  answer: CardResponse | undefined;
+  action: CardAction | null;
+  disabled?: boolean;
+}) {
   const [state, formAction, pending] = useActionState(action ?? (async (s: ActionState) => s), initialActionState);
   const titleId = useId();
   const chosen = answer && card.actions.find((a) => a.key === answer.action_key);
   return (
-    <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs" data-testid="approval-card">
+    <section
+      aria-labelledby={titleId}
+      className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs"
+      data-testid="approval-card"
+    >
       <h3 id={titleId} className="text-sm font-semibold text-slate-900">
         {card.title}
       </h3>
@@ -36,7 +50,9 @@ export function ApprovalCardView({ card, answer, action, disabled }: { card: App
       )}
       {answer ? (
         <p className="mt-3 flex flex-wrap items-center gap-1.5 text-sm text-slate-700" data-testid="card-answer">
-          <span aria-hidden className="text-emerald-600">✓</span>
+          <span aria-hidden className="text-emerald-600">
+            ✓
+          </span>
           <span>
             <strong>@{answer.handle}</strong> chose <strong>{chosen?.label ?? answer.action_key}</strong>
           </span>
@@ -64,20 +80,37 @@ export function ApprovalCardView({ card, answer, action, disabled }: { card: App
   );
 }
 
-export function FormCardView({ card, answer, action, disabled }: { card: FormCard; answer: CardResponse | undefined; action: CardAction | null; disabled?: boolean }) {
+export function FormCardView({
+  card,
+  answer,
+  action,
+  disabled,
+}: {
+  card: FormCard;
+  answer: CardResponse | undefined;
+  action: CardAction | null;
+  disabled?: boolean;
+}) {
   const [state, formAction, pending] = useActionState(action ?? (async (s: ActionState) => s), initialActionState);
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs" data-testid="form-card">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs"
+      data-testid="form-card"
+    >
       <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
         {card.title}
       </h3>
       {answer ? (
         <div className="mt-2 text-sm text-slate-700" data-testid="card-answer">
           <p className="flex flex-wrap items-center gap-1.5">
-            <span aria-hidden className="text-emerald-600">✓</span>
+            <span aria-hidden className="text-emerald-600">
+              ✓
+            </span>
             <span>
-              <strong>@{answer.handle}</strong> sent {card.submit.label.toLowerCase() === "submit" ? "the form" : `“${card.submit.label}”`}
+              <strong>@{answer.handle}</strong> sent{" "}
+              {card.submit.label.toLowerCase() === "submit" ? "the form" : `“${card.submit.label}”`}
             </span>
             <Time iso={answer.at} className="text-xs text-slate-400" />
           </p>
@@ -95,7 +128,12 @@ export function FormCardView({ card, answer, action, disabled }: { card: FormCar
           <input type="hidden" name="actionKey" value={card.submit.key} />
           {card.inputs.map((input) => {
             const inputId = `${id}-${input.name}`;
-            const common = { id: inputId, name: `input:${input.name}`, required: input.required ?? false, disabled: pending || disabled || !action };
+            const common = {
+              id: inputId,
+              name: `input:${input.name}`,
+              required: input.required ?? false,
+              disabled: pending || disabled || !action,
+            };
             return (
               <div key={input.name}>
                 <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
@@ -149,4 +187,3 @@ function shown(input: FormCard["inputs"][number], value: string | number | undef
   if (input.type === "select") return input.options.find((o) => o.value === value)?.label ?? String(value);
   return String(value);
 }
-

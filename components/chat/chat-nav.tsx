@@ -8,9 +8,20 @@ import { cn } from "@/components/ui/cn";
 export function ChatNav({ slug, waiting, admin }: { slug: string; waiting: number; admin: boolean }) {
   const pathname = usePathname();
   const links = [
-    { href: `/chat/${slug}`, label: "Conversations", active: pathname === `/chat/${slug}` || pathname.startsWith(`/chat/${slug}/c/`) },
-    { href: `/chat/${slug}/approvals`, label: "Approvals", count: waiting, active: pathname.startsWith(`/chat/${slug}/approvals`) },
-    ...(admin ? [{ href: `/chat/${slug}/admin`, label: "Bots & policy", active: pathname.startsWith(`/chat/${slug}/admin`) }] : []),
+    {
+      href: `/chat/${slug}`,
+      label: "Conversations",
+      active: pathname === `/chat/${slug}` || pathname.startsWith(`/chat/${slug}/c/`),
+    },
+    {
+      href: `/chat/${slug}/approvals`,
+      label: "Approvals",
+      count: waiting,
+      active: pathname.startsWith(`/chat/${slug}/approvals`),
+    },
+    ...(admin
+      ? [{ href: `/chat/${slug}/admin`, label: "Bots & policy", active: pathname.startsWith(`/chat/${slug}/admin`) }]
+      : []),
   ];
   return (
     <nav aria-label="Chat" className="-mb-px flex gap-5 overflow-x-auto">
@@ -21,12 +32,17 @@ export function ChatNav({ slug, waiting, admin }: { slug: string; waiting: numbe
           aria-current={link.active ? "page" : undefined}
           className={cn(
             "flex items-center gap-1.5 whitespace-nowrap border-b-2 px-0.5 pb-2.5 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
-            link.active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800",
+            link.active
+              ? "border-indigo-600 text-indigo-700"
+              : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800",
           )}
         >
           {link.label}
           {"count" in link && link.count! > 0 && (
-            <span className="rounded-full bg-amber-100 px-1.5 text-[11px] font-semibold text-amber-800" data-testid="approvals-count">
+            <span
+              className="rounded-full bg-amber-100 px-1.5 text-[11px] font-semibold text-amber-800"
+              data-testid="approvals-count"
+            >
               {link.count}
             </span>
           )}

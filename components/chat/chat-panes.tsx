@@ -12,7 +12,13 @@ export function ChatPanes({ slug, list, children }: { slug: string; list: ReactN
   const onList = usePathname() === `/chat/${slug}`;
   return (
     <div className="flex min-h-0 flex-1">
-      <aside aria-label="Conversations" className={cn("min-h-0 w-full shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:block md:w-80", onList ? "block" : "hidden")}>
+      <aside
+        aria-label="Conversations"
+        className={cn(
+          "min-h-0 w-full shrink-0 overflow-y-auto border-r border-slate-200 bg-white md:block md:w-80",
+          onList ? "block" : "hidden",
+        )}
+      >
         {list}
       </aside>
       <div className={cn("min-h-0 min-w-0 flex-1 flex-col", onList ? "hidden md:flex" : "flex")}>{children}</div>

@@ -63,7 +63,15 @@ export function Composer({
     }
   }, [state]);
 
-  const matches = mention ? bots.filter((b) => b.handle.toLowerCase().startsWith(mention.query.toLowerCase()) || b.name.toLowerCase().includes(mention.query.toLowerCase())).slice(0, 6) : [];
+  const matches = mention
+    ? bots
+        .filter(
+          (b) =>
+            b.handle.toLowerCase().startsWith(mention.query.toLowerCase()) ||
+            b.name.toLowerCase().includes(mention.query.toLowerCase()),
+        )
+        .slice(0, 6)
+    : [];
   const listOpen = mention !== null && matches.length > 0;
 
   function findMention(value: string, caret: number) {
@@ -104,7 +112,13 @@ export function Composer({
         if (!response.ok || !json.id) throw new Error(json.error?.message ?? `Upload failed (${response.status})`);
         setUploads((list) => list.map((u) => (u.key === key ? { ...u, state: "ready", id: json.id } : u)));
       } catch (error) {
-        setUploads((list) => list.map((u) => (u.key === key ? { ...u, state: "failed", error: error instanceof Error ? error.message : "Upload failed" } : u)));
+        setUploads((list) =>
+          list.map((u) =>
+            u.key === key
+              ? { ...u, state: "failed", error: error instanceof Error ? error.message : "Upload failed" }
+              : u,
+          ),
+        );
       }
     }
   }
@@ -114,7 +128,12 @@ export function Composer({
   const canSend = !pending && !uploading && (text.trim().length > 0 || ready.length > 0);
 
   return (
-    <form ref={form} action={formAction} className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4" aria-label="Write a message">
+    <form
+      ref={form}
+      action={formAction}
+      className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4"
+      aria-label="Write a message"
+    >
       {notice && <p className="mb-2 text-xs text-slate-500">{notice}</p>}
       {ready.map((u) => (
         <input key={u.key} type="hidden" name="attachmentId" value={u.id} />
@@ -126,11 +145,15 @@ export function Composer({
               key={u.key}
               className={cn(
                 "flex items-center gap-2 rounded-md border px-2 py-1 text-xs",
-                u.state === "failed" ? "border-red-300 bg-red-50 text-red-800" : "border-slate-200 bg-slate-50 text-slate-700",
+                u.state === "failed"
+                  ? "border-red-300 bg-red-50 text-red-800"
+                  : "border-slate-200 bg-slate-50 text-slate-700",
               )}
             >
               <span className="max-w-[12rem] truncate font-medium">{u.name}</span>
-              <span className="text-slate-500">{u.state === "uploading" ? "uploading…" : u.state === "failed" ? u.error : formatBytes(u.size)}</span>
+              <span className="text-slate-500">
+                {u.state === "uploading" ? "uploading…" : u.state === "failed" ? u.error : formatBytes(u.size)}
+              </span>
               <button
                 type="button"
                 className="rounded px-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
@@ -144,9 +167,21 @@ export function Composer({
         </ul>
       )}
       <div className="relative flex items-end gap-2">
-        <label className="flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-600 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-indigo-500" title="Attach files">
+        <label
+          className="flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-600 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-indigo-500"
+          title="Attach files"
+        >
           <span className="sr-only">Attach files</span>
-          <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-4">
+          <svg
+            aria-hidden
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="size-4"
+          >
             <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
           </svg>
           <input
@@ -210,14 +245,22 @@ export function Composer({
             onBlur={() => setTimeout(() => setMention(null), 150)}
           />
           {listOpen && (
-            <ul id={`${id}-mentions`} role="listbox" aria-label="Bots" className="absolute bottom-full left-0 z-20 mb-1 w-64 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+            <ul
+              id={`${id}-mentions`}
+              role="listbox"
+              aria-label="Bots"
+              className="absolute bottom-full left-0 z-20 mb-1 w-64 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+            >
               {matches.map((bot, i) => (
                 <li
                   key={bot.handle}
                   id={`${id}-mention-${i}`}
                   role="option"
                   aria-selected={i === mention!.active}
-                  className={cn("cursor-pointer px-3 py-1.5 text-sm", i === mention!.active ? "bg-indigo-50 text-indigo-900" : "text-slate-700")}
+                  className={cn(
+                    "cursor-pointer px-3 py-1.5 text-sm",
+                    i === mention!.active ? "bg-indigo-50 text-indigo-900" : "text-slate-700",
+                  )}
                   onMouseDown={(event) => {
                     event.preventDefault();
                     pick(bot);
@@ -238,7 +281,9 @@ export function Composer({
           {state.error ?? uploadError}
         </p>
       )}
-      <p className="mt-1.5 hidden text-[11px] text-slate-400 sm:block">Enter to send · Shift+Enter for a new line · STOP opts you out of bot messages here, START opts back in</p>
+      <p className="mt-1.5 hidden text-[11px] text-slate-400 sm:block">
+        Enter to send · Shift+Enter for a new line · STOP opts you out of bot messages here, START opts back in
+      </p>
     </form>
   );
 }

@@ -9,10 +9,19 @@ import { Time } from "./time";
  * What is known about a contact, beside the conversation: candidates bots proposed (confirm, or reject), confirmed
  * facts (edit, retire) and their history, each with its source message. Only confirmed facts reach bots.
  */
-export function ContactFactsPanel({ facts, workspaceSlug, path }: { facts: ContactFacts; workspaceSlug: string; path: string }) {
+export function ContactFactsPanel({
+  facts,
+  workspaceSlug,
+  path,
+}: {
+  facts: ContactFacts;
+  workspaceSlug: string;
+  path: string;
+}) {
   const confirmedByKey = new Map<string, ContactFactView[]>();
   for (const f of facts.confirmed) confirmedByKey.set(f.key, [...(confirmedByKey.get(f.key) ?? []), f]);
-  const sourceHref = (f: ContactFactView) => (f.source ? `/chat/${workspaceSlug}/c/${f.source.conversation_id}#m-${f.source.seq}` : null);
+  const sourceHref = (f: ContactFactView) =>
+    f.source ? `/chat/${workspaceSlug}/c/${f.source.conversation_id}#m-${f.source.seq}` : null;
 
   return (
     <div className="mt-3 space-y-3" data-testid="contact-facts">
@@ -23,18 +32,28 @@ export function ContactFactsPanel({ facts, workspaceSlug, path }: { facts: Conta
             {facts.candidates.map((f) => {
               const current = (confirmedByKey.get(f.key) ?? []).filter((c) => c.fact !== f.fact);
               return (
-                <li key={f.id} className="rounded-md border border-amber-200 bg-amber-50/60 p-2" data-testid="fact-candidate">
+                <li
+                  key={f.id}
+                  className="rounded-md border border-amber-200 bg-amber-50/60 p-2"
+                  data-testid="fact-candidate"
+                >
                   <FactLine fact={f} href={sourceHref(f)} />
                   <div className="mt-1.5 flex flex-wrap gap-1.5">
                     <ActionButton action={decideFact.bind(null, f.id, "confirm", path)} variant="primary">
                       {current.length ? "Confirm (replaces)" : "Confirm"}
                     </ActionButton>
-                    {current.length > 0 && <ActionButton action={decideFact.bind(null, f.id, "confirm_keep", path)}>Keep both</ActionButton>}
+                    {current.length > 0 && (
+                      <ActionButton action={decideFact.bind(null, f.id, "confirm_keep", path)}>Keep both</ActionButton>
+                    )}
                     <ActionButton action={decideFact.bind(null, f.id, "reject", path)} variant="danger-ghost">
                       Reject
                     </ActionButton>
                   </div>
-                  {current.length > 0 && <p className="mt-1 text-xs text-slate-500">Now confirmed: “{current.map((c) => c.fact).join("”, “")}”</p>}
+                  {current.length > 0 && (
+                    <p className="mt-1 text-xs text-slate-500">
+                      Now confirmed: “{current.map((c) => c.fact).join("”, “")}”
+                    </p>
+                  )}
                 </li>
               );
             })}
@@ -88,7 +107,9 @@ function FactLine({ fact, href }: { fact: ContactFactView; href: string | null }
       <p className="font-mono text-[11px] text-slate-500">{fact.key}</p>
       <p className="text-slate-900">{fact.fact}</p>
       <p className="mt-0.5 text-[11px] text-slate-500">
-        {fact.proposed_by ? `${fact.proposed_by.type === "bot" ? "Bot" : "Person"} @${fact.proposed_by.handle}` : "Unknown"}
+        {fact.proposed_by
+          ? `${fact.proposed_by.type === "bot" ? "Bot" : "Person"} @${fact.proposed_by.handle}`
+          : "Unknown"}
         {fact.status === "confirmed" && fact.decided_by && ` · confirmed by ${fact.decided_by.name}`}
         {href && (
           <>

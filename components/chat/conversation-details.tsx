@@ -1,6 +1,13 @@
 import type { Thread } from "@/lib/chat/get-thread";
 import type { WorkspaceBot } from "@/lib/chat/list-workspace-bots";
-import { addBot, dropBot, setBotBlocked, setConsent, setContactDoNotContact, setTakenOver } from "@/app/(chat)/chat/_actions";
+import {
+  addBot,
+  dropBot,
+  setBotBlocked,
+  setConsent,
+  setContactDoNotContact,
+  setTakenOver,
+} from "@/app/(chat)/chat/_actions";
 import { Badge } from "@/components/ui/badge";
 import { ActionButton } from "./action-button";
 import { AddBotForm } from "./add-bot-form";
@@ -27,7 +34,9 @@ export function ConversationDetails({
   const { conversation, viewer } = thread;
   const id = conversation.id;
   const takenByMe = conversation.taken_over_by?.id === viewer.id;
-  const addable = workspaceBots.filter((b) => b.status !== "stopped" && !conversation.bots.some((c) => c.id === b.id && c.authorized));
+  const addable = workspaceBots.filter(
+    (b) => b.status !== "stopped" && !conversation.bots.some((c) => c.id === b.id && c.authorized),
+  );
   const statusOf = new Map(workspaceBots.map((b) => [b.id, b]));
 
   return (
@@ -39,7 +48,8 @@ export function ConversationDetails({
         {conversation.taken_over_by ? (
           <div className="mt-2 space-y-2">
             <p className="text-slate-700">
-              {takenByMe ? "You took over" : `${conversation.taken_over_by.name} took over`}: bot messages here wait for a person&apos;s approval.
+              {takenByMe ? "You took over" : `${conversation.taken_over_by.name} took over`}: bot messages here wait for
+              a person&apos;s approval.
             </p>
             <ActionButton action={setTakenOver.bind(null, id, false, path)}>Release to bots</ActionButton>
           </div>
@@ -83,7 +93,10 @@ export function ConversationDetails({
                   {!bot.authorized && <Badge>removed</Badge>}
                 </p>
                 <div className="flex flex-wrap gap-2">
-                  <ActionButton action={setBotBlocked.bind(null, id, bot.id, !bot.blocked, path)} variant={bot.blocked ? "secondary" : "danger-ghost"}>
+                  <ActionButton
+                    action={setBotBlocked.bind(null, id, bot.id, !bot.blocked, path)}
+                    variant={bot.blocked ? "secondary" : "danger-ghost"}
+                  >
                     {bot.blocked ? "Unblock" : "Block here"}
                   </ActionButton>
                   {bot.authorized && viewer.participant && (
@@ -111,7 +124,10 @@ export function ConversationDetails({
                 <span className="font-medium text-slate-900">{contact.name}</span>
                 {contact.do_not_contact && <Badge tone="red">do not contact</Badge>}
               </p>
-              <ActionButton action={setContactDoNotContact.bind(null, contact.id, !contact.do_not_contact, path)} variant={contact.do_not_contact ? "secondary" : "danger-ghost"}>
+              <ActionButton
+                action={setContactDoNotContact.bind(null, contact.id, !contact.do_not_contact, path)}
+                variant={contact.do_not_contact ? "secondary" : "danger-ghost"}
+              >
                 {contact.do_not_contact ? "Allow bot messages" : "Mark do-not-contact"}
               </ActionButton>
               {contactFacts

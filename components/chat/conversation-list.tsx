@@ -7,7 +7,13 @@ import { cn } from "@/components/ui/cn";
 import { Time } from "./time";
 
 /** The workspace's conversations, newest activity first, with what is unread and what waits for approval. */
-export function ConversationList({ workspaceSlug, conversations }: { workspaceSlug: string; conversations: ConversationSummary[] }) {
+export function ConversationList({
+  workspaceSlug,
+  conversations,
+}: {
+  workspaceSlug: string;
+  conversations: ConversationSummary[];
+}) {
   const pathname = usePathname();
   if (conversations.length === 0) return <p className="px-4 py-6 text-sm text-slate-500">No conversations yet.</p>;
   return (
@@ -28,18 +34,33 @@ export function ConversationList({ workspaceSlug, conversations }: { workspaceSl
               )}
             >
               <span className="flex items-baseline justify-between gap-2">
-                <span className={cn("truncate text-sm", unread ? "font-semibold text-slate-900" : "font-medium text-slate-800")}>{c.title ?? "Untitled conversation"}</span>
+                <span
+                  className={cn(
+                    "truncate text-sm",
+                    unread ? "font-semibold text-slate-900" : "font-medium text-slate-800",
+                  )}
+                >
+                  {c.title ?? "Untitled conversation"}
+                </span>
                 {c.last_message_at && <Time iso={c.last_message_at} className="shrink-0 text-xs text-slate-400" />}
               </span>
               <span className="mt-0.5 flex items-center gap-2">
-                <span className={cn("min-w-0 flex-1 truncate text-xs", unread ? "text-slate-700" : "text-slate-500")}>{c.last_message_preview ?? "No messages yet"}</span>
+                <span className={cn("min-w-0 flex-1 truncate text-xs", unread ? "text-slate-700" : "text-slate-500")}>
+                  {c.last_message_preview ?? "No messages yet"}
+                </span>
                 {c.pending_approvals > 0 && (
-                  <span className="shrink-0 rounded-full bg-amber-100 px-1.5 text-[11px] font-semibold text-amber-800" title="Waiting for approval">
+                  <span
+                    className="shrink-0 rounded-full bg-amber-100 px-1.5 text-[11px] font-semibold text-amber-800"
+                    title="Waiting for approval"
+                  >
                     {c.pending_approvals} waiting
                   </span>
                 )}
                 {unread && (
-                  <span className="shrink-0 rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white" data-testid="unread-count">
+                  <span
+                    className="shrink-0 rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white"
+                    data-testid="unread-count"
+                  >
                     <span className="sr-only">Unread: </span>
                     {c.unread_count}
                   </span>

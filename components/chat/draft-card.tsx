@@ -95,14 +95,18 @@ export function DraftCard({
             />
           </div>
         ) : (
-          <blockquote className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900" data-testid="draft-body">
+          <blockquote
+            className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900"
+            data-testid="draft-body"
+          >
             {draft.body}
           </blockquote>
         )}
         {draft.blocks && <BlocksPreview blocks={draft.blocks} />}
         {draft.follow_up && (
           <p className="mt-2 text-xs text-slate-600" data-testid="draft-follow-up">
-            <span className="font-medium">Follow-up</span> {followUpDelay(draft.follow_up.delay_minutes)} if nobody replies: “{draft.follow_up.body}”
+            <span className="font-medium">Follow-up</span> {followUpDelay(draft.follow_up.delay_minutes)} if nobody
+            replies: “{draft.follow_up.body}”
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center gap-2">
@@ -126,7 +130,14 @@ export function DraftCard({
               Cancel edit
             </Button>
           )}
-          <Button size="sm" variant="danger-ghost" formAction={rejectAction} formNoValidate disabled={busy} aria-busy={rejecting}>
+          <Button
+            size="sm"
+            variant="danger-ghost"
+            formAction={rejectAction}
+            formNoValidate
+            disabled={busy}
+            aria-busy={rejecting}
+          >
             Reject
           </Button>
           <span className="ml-auto text-xs text-slate-500">

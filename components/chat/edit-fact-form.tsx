@@ -5,7 +5,13 @@ import { Button } from "@/components/ui/button";
 import { initialActionState, type ActionState } from "./action-state";
 
 /** Edits a confirmed fact in place on the page; saving writes a new confirmed fact that supersedes the old one. */
-export function EditFactForm({ fact, action }: { fact: string; action: (state: ActionState, formData: FormData) => Promise<ActionState> }) {
+export function EditFactForm({
+  fact,
+  action,
+}: {
+  fact: string;
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+}) {
   const [open, setOpen] = useState(false);
   const [state, formAction, pending] = useActionState(async (previous: ActionState, formData: FormData) => {
     const next = await action(previous, formData);

@@ -13,14 +13,20 @@ const CANCELLED: Record<string, string> = {
 export function FollowUpNote({ followUp }: { followUp: ThreadFollowUp }) {
   const scheduled = followUp.status === "scheduled";
   return (
-    <li className="mx-auto flex max-w-lg flex-wrap items-baseline justify-center gap-x-1.5 rounded-lg border border-dashed border-slate-300 px-3 py-2 text-center text-xs text-slate-600" data-testid="follow-up" data-status={followUp.status}>
+    <li
+      className="mx-auto flex max-w-lg flex-wrap items-baseline justify-center gap-x-1.5 rounded-lg border border-dashed border-slate-300 px-3 py-2 text-center text-xs text-slate-600"
+      data-testid="follow-up"
+      data-status={followUp.status}
+    >
       <span className="font-medium text-slate-800">Follow-up from @{followUp.bot.handle}</span>
       {scheduled ? (
         <span>
           due {followUp.due_at ? <Time iso={followUp.due_at} /> : "soon"}, unless someone replies or sends STOP:
         </span>
       ) : (
-        <span>cancelled: {CANCELLED[followUp.cancel_reason ?? ""] ?? reasonText(followUp.cancel_reason ?? "cancelled")}.</span>
+        <span>
+          cancelled: {CANCELLED[followUp.cancel_reason ?? ""] ?? reasonText(followUp.cancel_reason ?? "cancelled")}.
+        </span>
       )}
       <span className="italic">“{followUp.body}”</span>
     </li>

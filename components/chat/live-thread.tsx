@@ -55,7 +55,9 @@ export function LiveThread({
         {connection === "lost" ? "Connection lost; reconnecting." : ""}
       </p>
       {connection === "lost" && (
-        <p className="sticky top-0 z-10 mx-auto w-fit rounded-b-md bg-amber-100 px-3 py-1 text-xs font-medium text-amber-900">Reconnecting…</p>
+        <p className="sticky top-0 z-10 mx-auto w-fit rounded-b-md bg-amber-100 px-3 py-1 text-xs font-medium text-amber-900">
+          Reconnecting…
+        </p>
       )}
       {children}
     </div>

@@ -12,25 +12,44 @@ type CardAction = (state: ActionState, formData: FormData) => Promise<ActionStat
  * One message of a thread. A bot's message carries its label (name, @handle, "bot") and, when a person approved
  * it, who did: nobody mistakes a bot for a person. The reader's own messages sit on the right.
  */
-export function MessageItem({ message, mine, answer }: { message: ThreadMessage; mine: boolean; answer: CardAction | null }) {
+export function MessageItem({
+  message,
+  mine,
+  answer,
+}: {
+  message: ThreadMessage;
+  mine: boolean;
+  answer: CardAction | null;
+}) {
   if (message.sender.type === "system") {
     return (
       <li id={`m-${message.seq}`} className="flex justify-center py-1" data-testid="message" data-seq={message.seq}>
-        <p className="max-w-md rounded-full bg-slate-100 px-3 py-1 text-center text-xs text-slate-600">{message.body}</p>
+        <p className="max-w-md rounded-full bg-slate-100 px-3 py-1 text-center text-xs text-slate-600">
+          {message.body}
+        </p>
       </li>
     );
   }
   const sender = message.sender;
   const bot = sender.type === "bot";
   const blocks = message.blocks ?? [];
-  const cardsOnly = blocks.length > 0 && blocks.some((b) => b.type !== "status_block") && message.body === firstTitle(blocks);
+  const cardsOnly =
+    blocks.length > 0 && blocks.some((b) => b.type !== "status_block") && message.body === firstTitle(blocks);
   return (
-    <li id={`m-${message.seq}`} className={cn("flex scroll-mt-4 flex-col gap-1", mine ? "items-end" : "items-start")} data-testid="message" data-seq={message.seq}>
+    <li
+      id={`m-${message.seq}`}
+      className={cn("flex scroll-mt-4 flex-col gap-1", mine ? "items-end" : "items-start")}
+      data-testid="message"
+      data-seq={message.seq}
+    >
       <p className="flex flex-wrap items-baseline gap-x-1.5 px-1 text-xs text-slate-500">
         <span className="font-semibold text-slate-800">{mine ? "You" : sender.name}</span>
         {!mine && <span>@{sender.handle}</span>}
         {bot && (
-          <span className="rounded bg-violet-100 px-1 py-px text-[10px] font-bold uppercase tracking-wide text-violet-700" aria-label="bot">
+          <span
+            className="rounded bg-violet-100 px-1 py-px text-[10px] font-bold uppercase tracking-wide text-violet-700"
+            aria-label="bot"
+          >
             Bot
           </span>
         )}
@@ -41,7 +60,9 @@ export function MessageItem({ message, mine, answer }: { message: ThreadMessage;
             {sender.approved_by.via === "mcp" && " through their assistant (MCP)"}
           </span>
         )}
-        {sender.type === "person" && sender.via === "mcp" && <span data-testid="via-mcp">· through their assistant (MCP)</span>}
+        {sender.type === "person" && sender.via === "mcp" && (
+          <span data-testid="via-mcp">· through their assistant (MCP)</span>
+        )}
         {message.edited_at && <span>· updated</span>}
       </p>
       <div className={cn("flex w-full max-w-[40rem] flex-col gap-2", mine ? "items-end" : "items-start")}>
@@ -49,7 +70,11 @@ export function MessageItem({ message, mine, answer }: { message: ThreadMessage;
           <p
             className={cn(
               "whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm shadow-xs",
-              mine ? "rounded-br-sm bg-indigo-600 text-white" : bot ? "rounded-bl-sm border border-violet-200 bg-white text-slate-900" : "rounded-bl-sm border border-slate-200 bg-white text-slate-900",
+              mine
+                ? "rounded-br-sm bg-indigo-600 text-white"
+                : bot
+                  ? "rounded-bl-sm border border-violet-200 bg-white text-slate-900"
+                  : "rounded-bl-sm border border-slate-200 bg-white text-slate-900",
             )}
             data-testid="message-body"
           >
@@ -60,9 +85,17 @@ export function MessageItem({ message, mine, answer }: { message: ThreadMessage;
         {blocks.map((block, i) => (
           <div key={i} className="w-full max-w-md">
             {block.type === "approval_card" ? (
-              <ApprovalCardView card={block} answer={message.responses.find((r) => block.actions.some((a) => a.key === r.action_key))} action={answer} />
+              <ApprovalCardView
+                card={block}
+                answer={message.responses.find((r) => block.actions.some((a) => a.key === r.action_key))}
+                action={answer}
+              />
             ) : block.type === "form_card" ? (
-              <FormCardView card={block} answer={message.responses.find((r) => r.action_key === block.submit.key)} action={answer} />
+              <FormCardView
+                card={block}
+                answer={message.responses.find((r) => r.action_key === block.submit.key)}
+                action={answer}
+              />
             ) : (
               <StatusBlockView block={block} />
             )}
@@ -95,7 +128,10 @@ function Attachments({ items, mine }: { items: ThreadAttachment[]; mine: boolean
               // eslint-disable-next-line @next/next/no-img-element -- a person's upload, served by our own route
               <img src={`/api/chat/attachments/${file.id}`} alt="" className="size-10 rounded object-cover" />
             ) : (
-              <span aria-hidden className="flex size-10 items-center justify-center rounded bg-slate-100 text-[10px] font-bold uppercase text-slate-500">
+              <span
+                aria-hidden
+                className="flex size-10 items-center justify-center rounded bg-slate-100 text-[10px] font-bold uppercase text-slate-500"
+              >
                 {extension(file.name)}
               </span>
             )}

@@ -12,7 +12,10 @@ const STATES: Record<StatusBlock["state"], { label: string; dot: string; text: s
 export function StatusBlockView({ block }: { block: StatusBlock }) {
   const state = STATES[block.state];
   return (
-    <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2" data-testid="status-block">
+    <div
+      className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2"
+      data-testid="status-block"
+    >
       <p className="min-w-0 truncate text-sm font-medium text-slate-800">{block.title}</p>
       <p className={cn("flex shrink-0 items-center gap-1.5 text-xs font-semibold", state.text)} aria-live="polite">
         <span aria-hidden className={cn("size-2 rounded-full", state.dot)} />

@@ -10,7 +10,11 @@ const subscribe = () => () => {};
  * UTC and the browser then writes it in local time ("14:05", or "Mon 14:05" / "3 Nov, 14:05" further back).
  */
 export function Time({ iso, className }: { iso: string; className?: string }) {
-  const local = useSyncExternalStore(subscribe, () => true, () => false);
+  const local = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
   const date = new Date(iso);
   return (
     <time dateTime={iso} title={formatDateTimeShort(iso)} className={className}>

@@ -9,6 +9,8 @@ import { useLiveRefresh } from "./use-live-refresh";
  */
 export function WorkspaceLive({ workspaceId }: { workspaceId: string }) {
   const pathname = usePathname();
-  useLiveRefresh(`/api/chat/workspaces/${workspaceId}/stream`, 250, (event) => pathname.includes(`/c/${event.conversation_id}`));
+  useLiveRefresh(`/api/chat/workspaces/${workspaceId}/stream`, 250, (event) =>
+    pathname.includes(`/c/${event.conversation_id}`),
+  );
   return null;
 }

@@ -4,10 +4,17 @@ import { useRouter } from "next/navigation";
 import { useId } from "react";
 
 /** Moves between the person's workspaces (a plain select: keyboard and screen readers know it). */
-export function WorkspaceSwitcher({ current, workspaces }: { current: string; workspaces: { slug: string; name: string }[] }) {
+export function WorkspaceSwitcher({
+  current,
+  workspaces,
+}: {
+  current: string;
+  workspaces: { slug: string; name: string }[];
+}) {
   const router = useRouter();
   const id = useId();
-  if (workspaces.length < 2) return <span className="truncate text-sm font-semibold text-slate-900">{workspaces[0]?.name}</span>;
+  if (workspaces.length < 2)
+    return <span className="truncate text-sm font-semibold text-slate-900">{workspaces[0]?.name}</span>;
   return (
     <>
       <label htmlFor={id} className="sr-only">

@@ -31,7 +31,10 @@ export function IssueKeyForm({ action }: { action: FormAction<{ name: string }, 
             {...describedBy("key-name", error)}
           />
         </div>
-        <label className="flex items-center gap-2 py-2 text-sm text-slate-700" title="Lets the bot read the memory of contacts marked high-sensitivity">
+        <label
+          className="flex items-center gap-2 py-2 text-sm text-slate-700"
+          title="Lets the bot read the memory of contacts marked high-sensitivity"
+        >
           <input type="checkbox" name="scopes" value="memory:sensitive" className="size-4 rounded border-slate-300" />
           <span>
             <span className="font-mono text-xs">memory:sensitive</span> scope

@@ -25,8 +25,13 @@ export function CreateTokenForm({
   if (created) {
     return (
       <div className="space-y-5 px-5 py-4" data-testid="created-token">
-        <Alert tone="warning" title={`Token “${created.name}” created for ${created.workspace.name}. Copy it now: it will not be shown again.`}>
-          It can {created.scopes.includes("write") ? "read and act (approve, reject, post) as you" : "read as you, not act"}, in this workspace only.
+        <Alert
+          tone="warning"
+          title={`Token “${created.name}” created for ${created.workspace.name}. Copy it now: it will not be shown again.`}
+        >
+          It can{" "}
+          {created.scopes.includes("write") ? "read and act (approve, reject, post) as you" : "read as you, not act"},
+          in this workspace only.
         </Alert>
         <CopyField id="created-token-value" label="Access token" value={created.token} />
         <McpConfig configs={created.configs} idPrefix="created" />
@@ -45,7 +50,12 @@ export function CreateTokenForm({
           </Alert>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="workspaceId" label="Workspace" error={errors.workspaceId} hint="A token sees and acts in this workspace only.">
+          <Field
+            id="workspaceId"
+            label="Workspace"
+            error={errors.workspaceId}
+            hint="A token sees and acts in this workspace only."
+          >
             <Select
               id="workspaceId"
               name="workspaceId"
@@ -83,8 +93,8 @@ export function CreateTokenForm({
           <span className="min-w-0 text-sm">
             <span className="block font-medium text-slate-900">Allow acting (write scope)</span>
             <span className="block text-slate-500">
-              Approve, edit or reject drafts, decide facts and bot requests, post messages, opt out and take over conversations,
-              as you. Without it the assistant can only read.
+              Approve, edit or reject drafts, decide facts and bot requests, post messages, opt out and take over
+              conversations, as you. Without it the assistant can only read.
             </span>
           </span>
         </label>

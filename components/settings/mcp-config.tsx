@@ -1,7 +1,13 @@
 import { CodeBlock, InlineCode } from "@/components/ui/code-block";
 
 /** How to point an MCP client at Relay: Claude Desktop (through mcp-remote), Claude Code, any Streamable HTTP client. */
-export function McpConfig({ configs, idPrefix }: { configs: { claudeDesktop: string; streamableHttp: string; claudeCode: string }; idPrefix: string }) {
+export function McpConfig({
+  configs,
+  idPrefix,
+}: {
+  configs: { claudeDesktop: string; streamableHttp: string; claudeCode: string };
+  idPrefix: string;
+}) {
   return (
     <div className="space-y-5 text-sm text-slate-600">
       <div className="space-y-2">
@@ -9,11 +15,16 @@ export function McpConfig({ configs, idPrefix }: { configs: { claudeDesktop: str
           Claude Desktop
         </h3>
         <p>
-          Add to <InlineCode>claude_desktop_config.json</InlineCode> (Settings → Developer → Edit Config), then quit and reopen
-          Claude. Claude Desktop runs local servers only, so the <InlineCode>mcp-remote</InlineCode> bridge (Node.js) carries
-          your token to Relay.
+          Add to <InlineCode>claude_desktop_config.json</InlineCode> (Settings → Developer → Edit Config), then quit and
+          reopen Claude. Claude Desktop runs local servers only, so the <InlineCode>mcp-remote</InlineCode> bridge
+          (Node.js) carries your token to Relay.
         </p>
-        <CodeBlock code={configs.claudeDesktop} title="claude_desktop_config.json" copy label="Claude Desktop configuration" />
+        <CodeBlock
+          code={configs.claudeDesktop}
+          title="claude_desktop_config.json"
+          copy
+          label="Claude Desktop configuration"
+        />
       </div>
       <div className="space-y-2">
         <h3 className="font-medium text-slate-900">Claude Code</h3>
@@ -22,8 +33,9 @@ export function McpConfig({ configs, idPrefix }: { configs: { claudeDesktop: str
       <div className="space-y-2">
         <h3 className="font-medium text-slate-900">Any Streamable HTTP client (Cursor, VS Code, other IDEs)</h3>
         <p>
-          The server speaks MCP&apos;s Streamable HTTP transport; send the token as <InlineCode>Authorization: Bearer …</InlineCode>.
-          Most clients take this shape (VS Code names the top key <InlineCode>servers</InlineCode>).
+          The server speaks MCP&apos;s Streamable HTTP transport; send the token as{" "}
+          <InlineCode>Authorization: Bearer …</InlineCode>. Most clients take this shape (VS Code names the top key{" "}
+          <InlineCode>servers</InlineCode>).
         </p>
         <CodeBlock code={configs.streamableHttp} title="mcp.json" copy label="Streamable HTTP configuration" />
       </div>

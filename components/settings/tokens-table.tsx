@@ -17,7 +17,8 @@ export function TokensTable({
   /** One bound server action per active token id. */
   revokeActions: Record<string, (state: RevokeState) => Promise<RevokeState>>;
 }) {
-  if (tokens.length === 0) return <EmptyState title="No tokens yet">Create one above to connect your AI assistant.</EmptyState>;
+  if (tokens.length === 0)
+    return <EmptyState title="No tokens yet">Create one above to connect your AI assistant.</EmptyState>;
   return (
     <Table label="Access tokens">
       <thead>
@@ -36,7 +37,9 @@ export function TokensTable({
         {tokens.map((token) => (
           <tr key={token.id} className={token.revoked_at ? "text-slate-400" : undefined} data-testid="token-row">
             <Td>
-              <span className={token.revoked_at ? "block font-medium" : "block font-medium text-slate-900"}>{token.name}</span>
+              <span className={token.revoked_at ? "block font-medium" : "block font-medium text-slate-900"}>
+                {token.name}
+              </span>
               <code className="font-mono text-xs">{token.prefix}…</code>
               {token.scopes.map((scope) => (
                 <Badge key={scope} tone={scope === "write" ? "yellow" : "indigo"} className="ml-2">
@@ -46,7 +49,9 @@ export function TokensTable({
             </Td>
             <Td className="whitespace-nowrap">{token.workspace.name}</Td>
             <Td className="whitespace-nowrap text-slate-500">{formatDateTimeShort(token.created_at)}</Td>
-            <Td className="whitespace-nowrap text-slate-500">{token.last_used_at ? formatDateTimeShort(token.last_used_at) : "Never"}</Td>
+            <Td className="whitespace-nowrap text-slate-500">
+              {token.last_used_at ? formatDateTimeShort(token.last_used_at) : "Never"}
+            </Td>
             <Td className="whitespace-nowrap">
               {token.revoked_at ? (
                 <span>
@@ -61,7 +66,12 @@ export function TokensTable({
             </Td>
             <Td className="text-right">
               {!token.revoked_at && revokeActions[token.id] && (
-                <RevokeKeyButton action={revokeActions[token.id]!} label={token.name} prefix={token.prefix} noun="token" />
+                <RevokeKeyButton
+                  action={revokeActions[token.id]!}
+                  label={token.name}
+                  prefix={token.prefix}
+                  noun="token"
+                />
               )}
             </Td>
           </tr>

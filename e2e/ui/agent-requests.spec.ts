@@ -8,24 +8,45 @@ import { createBotWithEcho, type EchoBotProcess } from "../echo-bot-process";
 const world = demoWorld();
 const [ana] = world.people;
 const suffix = Date.now().toString(36);
-const EVENTS = "message.created,message.received,conversation.bot_added,draft.approved,agent_request.created,agent_request.answered";
+const EVENTS =
+  "message.created,message.received,conversation.bot_added,draft.approved,agent_request.created,agent_request.answered";
 const echoes: EchoBotProcess[] = [];
 test.afterAll(async () => {
   await Promise.all(echoes.map((echo) => echo.stop()));
 });
 
 async function botWithEcho(handle: string, name: string, relayUrl: string) {
-  const created = await createBotWithEcho(cli, { workspace: world.workspace.slug, handle, name, relayUrl, flags: ["--established", "--events", EVENTS] });
+  const created = await createBotWithEcho(cli, {
+    workspace: world.workspace.slug,
+    handle,
+    name,
+    relayUrl,
+    flags: ["--established", "--events", EVENTS],
+  });
   echoes.push(created.echo);
   return created;
 }
 
-test("one bot asks another; a person approves it in the inbox; the other bot answers; the asker hears the answer", async ({ page, baseURL }, testInfo) => {
+test("one bot asks another; a person approves it in the inbox; the other bot answers; the asker hears the answer", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const asker = await botWithEcho(`e2e-asker-${suffix}`, "Front Desk", baseURL!);
   const answerer = await botWithEcho(`e2e-answerer-${suffix}`, "Calendar", baseURL!);
   cli(
-    "connection", "propose", "--bot", asker.bot.handle, "--to", answerer.bot.handle, "--to-workspace", world.workspace.slug,
-    "--outgoing", "availability,info", "--requires-approval", "--as", ana!.email,
+    "connection",
+    "propose",
+    "--bot",
+    asker.bot.handle,
+    "--to",
+    answerer.bot.handle,
+    "--to-workspace",
+    world.workspace.slug,
+    "--outgoing",
+    "availability,info",
+    "--requires-approval",
+    "--as",
+    ana!.email,
   );
 
   const asked = await page.request.post("/api/public/v1/agent-requests", {
@@ -53,8 +74,16 @@ test("one bot asks another; a person approves it in the inbox; the other bot ans
   await card.getByRole("button", { name: "Approve and send" }).click();
   await expect(card).toHaveCount(0);
 
-  const answered = await answerer.echo.waitFor((line) => line.event === "agent_request.created" && line.replied === true);
+  const answered = await answerer.echo.waitFor(
+    (line) => line.event === "agent_request.created" && line.replied === true,
+  );
   expect(answered.status).toBe("answered");
   const heard = await asker.echo.waitFor((line) => line.event === "agent_request.answered");
-  expect(heard.data).toMatchObject({ agent_request: { id: request.id, status: "answered", response: { body: "Echo: Is Tuesday 10:00 free for a kitchen visit?" } } });
+  expect(heard.data).toMatchObject({
+    agent_request: {
+      id: request.id,
+      status: "answered",
+      response: { body: "Echo: Is Tuesday 10:00 free for a kitchen visit?" },
+    },
+  });
 });

@@ -18,7 +18,11 @@ const botWithEcho = (handle: string, name: string, relayUrl: string, flags: stri
   createBotWithEcho(cli, { workspace: world.workspace.slug, handle, name, relayUrl, flags });
 
 test.beforeAll(async ({ baseURL }) => {
-  ({ bot: established, echo: establishedEcho } = await botWithEcho(`e2e-helper-${suffix}`, "Order Helper", baseURL!, ["--established", "--events", ALL_EVENTS]));
+  ({ bot: established, echo: establishedEcho } = await botWithEcho(`e2e-helper-${suffix}`, "Order Helper", baseURL!, [
+    "--established",
+    "--events",
+    ALL_EVENTS,
+  ]));
   ({ bot: fresh, echo: freshEcho } = await botWithEcho(`e2e-new-${suffix}`, "Visit Planner", baseURL!, []));
 });
 test.afterAll(async () => {
@@ -27,14 +31,30 @@ test.afterAll(async () => {
 
 function conversation(title: string, bots: CreatedBot[]): string {
   const created = cli(
-    "conversation", "create", "--workspace", world.workspace.slug, "--as", ana!.email, "--title", title,
-    "--contact", world.contacts[0]!.id, "--person", ben!.email, ...bots.flatMap((b) => ["--bot", b.handle]), "--json",
+    "conversation",
+    "create",
+    "--workspace",
+    world.workspace.slug,
+    "--as",
+    ana!.email,
+    "--title",
+    title,
+    "--contact",
+    world.contacts[0]!.id,
+    "--person",
+    ben!.email,
+    ...bots.flatMap((b) => ["--bot", b.handle]),
+    "--json",
   ) as { id: string };
   return created.id;
 }
 
 async function asBot(page: Page, bot: CreatedBot, method: "POST" | "PATCH", path: string, data: object) {
-  const response = await page.request.fetch(`/api/public/v1${path}`, { method, headers: { authorization: `Bearer ${bot.api_key}`, "idempotency-key": idem() }, data });
+  const response = await page.request.fetch(`/api/public/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${bot.api_key}`, "idempotency-key": idem() },
+    data,
+  });
   return { status: response.status(), body: (await response.json()) as { data: { id: string; approval_id?: string } } };
 }
 
@@ -53,14 +73,19 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 }
 
 // follow_up.cancelled and draft.rejected are extension events: a bot hears them once it subscribes.
-const ALL_EVENTS = "message.created,message.received,conversation.bot_added,draft.approved,draft.rejected,follow_up.cancelled";
+const ALL_EVENTS =
+  "message.created,message.received,conversation.bot_added,draft.approved,draft.rejected,follow_up.cancelled";
 
 const threadPath = (id: string) => `/chat/${world.workspace.slug}/c/${id}`;
 
-test("a new bot's held message: a person approves it with an edit, and the bot hears draft.approved, edited", async ({ browser }, testInfo) => {
+test("a new bot's held message: a person approves it with an edit, and the bot hears draft.approved, edited", async ({
+  browser,
+}, testInfo) => {
   const id = conversation("Kitchen visit", [fresh]);
   const page = await signedIn(browser, ana!, threadPath(id));
-  const held = await asBot(page, fresh, "POST", `/conversations/${id}/messages`, { body: "Could we visit on Tuesday at 10 to measure the kitchen?" });
+  const held = await asBot(page, fresh, "POST", `/conversations/${id}/messages`, {
+    body: "Could we visit on Tuesday at 10 to measure the kitchen?",
+  });
   expect(held.status).toBe(202);
 
   const draft = page.getByTestId("draft-card").filter({ hasText: "Tuesday at 10" });
@@ -69,7 +94,9 @@ test("a new bot's held message: a person approves it with an edit, and the bot h
   await page.screenshot({ path: testInfo.outputPath("thread.png"), fullPage: true });
 
   await page.getByRole("link", { name: /Approvals/ }).click();
-  await expect(page.getByTestId("approvals").getByTestId("draft-card").filter({ hasText: "Tuesday at 10" })).toBeVisible();
+  await expect(
+    page.getByTestId("approvals").getByTestId("draft-card").filter({ hasText: "Tuesday at 10" }),
+  ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("approvals-inbox.png"), fullPage: true });
   await page.getByRole("link", { name: "in Kitchen visit" }).click();
   await expect(page).toHaveURL(new RegExp(`${threadPath(id)}$`));
@@ -87,27 +114,69 @@ test("a new bot's held message: a person approves it with an edit, and the bot h
   await expect(page.getByTestId("draft-card")).toHaveCount(0);
 
   const approved = await freshEcho.waitFor((line) => line.event === "draft.approved");
-  expect(approved.data).toMatchObject({ conversation_id: id, draft_id: held.body.data.approval_id, edited: true, message: { body: "Could we visit on Wednesday at 10 to measure the kitchen?" } });
+  expect(approved.data).toMatchObject({
+    conversation_id: id,
+    draft_id: held.body.data.approval_id,
+    edited: true,
+    message: { body: "Could we visit on Wednesday at 10 to measure the kitchen?" },
+  });
 });
 
-test("a card click and a form submit reach the bot as signed webhooks, and everyone sees the answer", async ({ browser }, testInfo) => {
+test("a card click and a form submit reach the bot as signed webhooks, and everyone sees the answer", async ({
+  browser,
+}, testInfo) => {
   const id = conversation("Replacement part", [established]);
   const page = await signedIn(browser, ana!, threadPath(id));
   const other = await signedIn(browser, ben!, threadPath(id));
   const card = await asBot(page, established, "POST", `/conversations/${id}/messages`, {
-    blocks: [{ type: "approval_card", title: "Send the replacement hinge?", fields: [{ label: "Part", value: "Hinge, left" }], actions: [{ key: "send", label: "Send it", style: "primary" }, { key: "skip", label: "Not now", style: "danger" }] }],
+    blocks: [
+      {
+        type: "approval_card",
+        title: "Send the replacement hinge?",
+        fields: [{ label: "Part", value: "Hinge, left" }],
+        actions: [
+          { key: "send", label: "Send it", style: "primary" },
+          { key: "skip", label: "Not now", style: "danger" },
+        ],
+      },
+    ],
   });
   const form = await asBot(page, established, "POST", `/conversations/${id}/messages`, {
-    blocks: [{ type: "form_card", title: "Book a delivery slot", submit: { key: "book", label: "Book" }, inputs: [{ type: "date", name: "day", label: "Day", required: true }, { type: "select", name: "slot", label: "Slot", options: [{ value: "am", label: "Morning" }, { value: "pm", label: "Afternoon" }] }, { type: "text", name: "note", label: "Note for the driver" }, { type: "number", name: "boxes", label: "Boxes", min: 1, max: 5 }] }],
+    blocks: [
+      {
+        type: "form_card",
+        title: "Book a delivery slot",
+        submit: { key: "book", label: "Book" },
+        inputs: [
+          { type: "date", name: "day", label: "Day", required: true },
+          {
+            type: "select",
+            name: "slot",
+            label: "Slot",
+            options: [
+              { value: "am", label: "Morning" },
+              { value: "pm", label: "Afternoon" },
+            ],
+          },
+          { type: "text", name: "note", label: "Note for the driver" },
+          { type: "number", name: "boxes", label: "Boxes", min: 1, max: 5 },
+        ],
+      },
+    ],
   });
   expect([card.status, form.status]).toEqual([201, 201]);
 
   const approval = page.getByTestId("approval-card");
   await approval.getByRole("button", { name: "Send it" }).click();
   await expect(approval.getByTestId("card-answer")).toContainText(`@${ana!.handle} chose Send it`);
-  await expect(other.getByTestId("approval-card").getByTestId("card-answer")).toContainText(`@${ana!.handle} chose Send it`); // live, on Ben's page
+  await expect(other.getByTestId("approval-card").getByTestId("card-answer")).toContainText(
+    `@${ana!.handle} chose Send it`,
+  ); // live, on Ben's page
   await expect(other.getByTestId("approval-card").getByRole("button", { name: "Not now" })).toHaveCount(0);
-  const clicked = await establishedEcho.waitFor((line) => line.event === "message.received" && (line.data as { message_id?: string }).message_id === card.body.data.id);
+  const clicked = await establishedEcho.waitFor(
+    (line) =>
+      line.event === "message.received" && (line.data as { message_id?: string }).message_id === card.body.data.id,
+  );
   expect(clicked.data).toMatchObject({ action: { type: "card.action", action_key: "send" } });
 
   const formCard = page.getByTestId("form-card");
@@ -118,28 +187,48 @@ test("a card click and a form submit reach the bot as signed webhooks, and every
   await formCard.screenshot({ path: testInfo.outputPath("form-card.png") });
   await formCard.getByRole("button", { name: "Book" }).click();
   await expect(formCard.getByTestId("card-answer")).toContainText("Afternoon");
-  const submitted = await establishedEcho.waitFor((line) => line.event === "message.received" && (line.data as { message_id?: string }).message_id === form.body.data.id);
-  expect(submitted.data).toMatchObject({ action: { type: "form.submit", action_key: "book", values: { day: "2030-05-01", slot: "pm", note: "Gate code 4410", boxes: 2 } } });
+  const submitted = await establishedEcho.waitFor(
+    (line) =>
+      line.event === "message.received" && (line.data as { message_id?: string }).message_id === form.body.data.id,
+  );
+  expect(submitted.data).toMatchObject({
+    action: {
+      type: "form.submit",
+      action_key: "book",
+      values: { day: "2030-05-01", slot: "pm", note: "Gate code 4410", boxes: 2 },
+    },
+  });
   await other.context().close();
 });
 
 test("the bot updates a status block and the open page shows it without a reload", async ({ browser }) => {
   const id = conversation("Packing", [established]);
   const page = await signedIn(browser, ana!, threadPath(id));
-  const sent = await asBot(page, established, "POST", `/conversations/${id}/messages`, { body: "Packing your order", blocks: [{ type: "status_block", title: "Packing order #1042", state: "working" }] });
+  const sent = await asBot(page, established, "POST", `/conversations/${id}/messages`, {
+    body: "Packing your order",
+    blocks: [{ type: "status_block", title: "Packing order #1042", state: "working" }],
+  });
   await expect(page.getByTestId("status-state")).toHaveText("Working");
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
 
-  const patched = await asBot(page, established, "PATCH", `/messages/${sent.body.data.id}`, { blocks: [{ type: "status_block", title: "Packing order #1042", state: "done" }] });
+  const patched = await asBot(page, established, "PATCH", `/messages/${sent.body.data.id}`, {
+    blocks: [{ type: "status_block", title: "Packing order #1042", state: "done" }],
+  });
   expect(patched.status).toBe(200);
   await expect(page.getByTestId("status-state")).toHaveText("Done");
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });
 
-test("STOP cancels an approved draft's pending follow-up, and the bot hears follow_up.cancelled", async ({ browser }) => {
+test("STOP cancels an approved draft's pending follow-up, and the bot hears follow_up.cancelled", async ({
+  browser,
+}) => {
   const id = conversation("Refund follow-up", [established]);
   const page = await signedIn(browser, ana!, threadPath(id));
-  const draft = await asBot(page, established, "POST", `/conversations/${id}/drafts`, { body: "The replacement ships tomorrow.", rationale: "Customer asked for a date", follow_up: { body: "Did the replacement arrive?", delay_minutes: 60 } });
+  const draft = await asBot(page, established, "POST", `/conversations/${id}/drafts`, {
+    body: "The replacement ships tomorrow.",
+    rationale: "Customer asked for a date",
+    follow_up: { body: "Did the replacement arrive?", delay_minutes: 60 },
+  });
   expect(draft.status).toBe(201);
 
   const card = page.getByTestId("draft-card").filter({ hasText: "ships tomorrow" });
@@ -153,7 +242,10 @@ test("STOP cancels an approved draft's pending follow-up, and the bot hears foll
   await expect(page.getByTestId("message").filter({ hasText: "You won't get bot messages here" })).toBeVisible();
   await expect(page.getByTestId("follow-up")).toHaveAttribute("data-status", "cancelled");
   await expect(page.getByTestId("follow-up")).toContainText("someone sent STOP");
-  const cancelled = await establishedEcho.waitFor((line) => line.event === "follow_up.cancelled" && (line.data as { draft_id?: string }).draft_id === draft.body.data.id);
+  const cancelled = await establishedEcho.waitFor(
+    (line) =>
+      line.event === "follow_up.cancelled" && (line.data as { draft_id?: string }).draft_id === draft.body.data.id,
+  );
   expect(cancelled.data).toMatchObject({ reason: "stop" });
 });
 
@@ -161,8 +253,14 @@ test("two people approving the same draft at once send it exactly once", async (
   const id = conversation("Double approval", [established]);
   const first = await signedIn(browser, ana!, threadPath(id));
   const second = await signedIn(browser, ben!, threadPath(id));
-  await asBot(first, established, "POST", `/conversations/${id}/drafts`, { body: "Your invoice is settled, thank you." });
-  const approveOn = (page: Page) => page.getByTestId("draft-card").filter({ hasText: "invoice is settled" }).getByRole("button", { name: "Approve", exact: true });
+  await asBot(first, established, "POST", `/conversations/${id}/drafts`, {
+    body: "Your invoice is settled, thank you.",
+  });
+  const approveOn = (page: Page) =>
+    page
+      .getByTestId("draft-card")
+      .filter({ hasText: "invoice is settled" })
+      .getByRole("button", { name: "Approve", exact: true });
   await expect(approveOn(first)).toBeVisible();
   await expect(approveOn(second)).toBeVisible();
 
@@ -171,12 +269,16 @@ test("two people approving the same draft at once send it exactly once", async (
     await expect(page.getByTestId("draft-card")).toHaveCount(0);
     await expect(page.getByTestId("message").filter({ hasText: "invoice is settled" })).toHaveCount(1);
   }
-  const messages = await first.request.get(`/api/public/v1/conversations/${id}/messages`, { headers: { authorization: `Bearer ${established.api_key}` } });
+  const messages = await first.request.get(`/api/public/v1/conversations/${id}/messages`, {
+    headers: { authorization: `Bearer ${established.api_key}` },
+  });
   const bodies = ((await messages.json()) as { data: { body: string }[] }).data.map((m) => m.body);
   expect(bodies.filter((body) => body === "Your invoice is settled, thank you.")).toHaveLength(1);
 });
 
-test("the composer: @-mention a bot from the keyboard, attach a file, and a file over the limit is refused in words", async ({ browser }) => {
+test("the composer: @-mention a bot from the keyboard, attach a file, and a file over the limit is refused in words", async ({
+  browser,
+}) => {
   const id = conversation("Composer", [established]);
   const page = await signedIn(browser, ana!, threadPath(id));
   const box = page.getByRole("combobox", { name: "Message" });
@@ -186,8 +288,14 @@ test("the composer: @-mention a bot from the keyboard, attach a file, and a file
   await expect(box).toHaveValue(`Please check this, @${established.handle} `);
 
   const attach = page.getByTestId("attach-input");
-  await attach.setInputFiles({ name: "too-big.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-  await expect(page.getByRole("alert").filter({ hasText: "too-big.bin is 10.0 MB; files can be at most 10.0 MB" })).toBeVisible();
+  await attach.setInputFiles({
+    name: "too-big.bin",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await expect(
+    page.getByRole("alert").filter({ hasText: "too-big.bin is 10.0 MB; files can be at most 10.0 MB" }),
+  ).toBeVisible();
 
   await attach.setInputFiles({ name: "receipt.txt", mimeType: "text/plain", buffer: Buffer.from("Paid in full\n") });
   await expect(page.getByRole("list", { name: "Files to send" })).toContainText("receipt.txt13 B"); // uploaded
@@ -201,13 +309,24 @@ test("the composer: @-mention a bot from the keyboard, attach a file, and a file
   expect(await download.text()).toBe("Paid in full\n");
 
   // What the bot was sent: the mention and the file's metadata, in the signed message.created event.
-  const deliveries = cli("deliveries", "list", "--bot", established.handle, "--event", "message.created") as { data: { id: string }[] };
-  const shown = cli("deliveries", "show", deliveries.data[0]!.id) as { payload: { data: { message: { body: string; mentioned: boolean; attachments?: unknown[] } } } };
-  expect(shown.payload.data.message).toMatchObject({ body: expect.stringContaining(`@${established.handle}`), mentioned: true });
-  expect(shown.payload.data.message.attachments).toEqual([{ name: "receipt.txt", type: "text/plain", size: 13, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+  const deliveries = cli("deliveries", "list", "--bot", established.handle, "--event", "message.created") as {
+    data: { id: string }[];
+  };
+  const shown = cli("deliveries", "show", deliveries.data[0]!.id) as {
+    payload: { data: { message: { body: string; mentioned: boolean; attachments?: unknown[] } } };
+  };
+  expect(shown.payload.data.message).toMatchObject({
+    body: expect.stringContaining(`@${established.handle}`),
+    mentioned: true,
+  });
+  expect(shown.payload.data.message.attachments).toEqual([
+    { name: "receipt.txt", type: "text/plain", size: 13, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+  ]);
 });
 
-test("on a phone-sized screen, with the keyboard alone: open a conversation, approve a draft, go back", async ({ browser }) => {
+test("on a phone-sized screen, with the keyboard alone: open a conversation, approve a draft, go back", async ({
+  browser,
+}) => {
   const id = conversation("Phone approval", [established]);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -235,7 +354,9 @@ test("on a phone-sized screen, with the keyboard alone: open a conversation, app
   await context.close();
 });
 
-test("an admin pauses a bot from the chat: its next message waits, and the policy page says why", async ({ browser }) => {
+test("an admin pauses a bot from the chat: its next message waits, and the policy page says why", async ({
+  browser,
+}) => {
   const id = conversation("Paused bot", [established]);
   const page = await signedIn(browser, ana!, `/chat/${world.workspace.slug}/admin`);
   const row = page.getByTestId("admin-bot").filter({ hasText: `@${established.handle}` });

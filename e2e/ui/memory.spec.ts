@@ -7,7 +7,9 @@ import { demoWorld, idem } from "../fixtures";
 const world = demoWorld();
 const [ana] = world.people;
 
-test("a bot's proposed fact waits for a person; once confirmed it is in the bot's context pack, cited", async ({ page }) => {
+test("a bot's proposed fact waits for a person; once confirmed it is in the bot's context pack, cited", async ({
+  page,
+}) => {
   const bot = world.bots[0]!; // the established helper: authorized in "Order #1042 with Carla"
   const conversation = world.conversations[0]!;
   const auth = { authorization: `Bearer ${bot.api_key}` };
@@ -22,7 +24,9 @@ test("a bot's proposed fact waits for a person; once confirmed it is in the bot'
     data: { fact: "Pays invoices on the 5th", key: "billing.pay_day", source_message_id: source.id },
   });
   expect(proposed.status()).toBe(201);
-  const before = (await (await page.request.get(`/api/public/v1/contacts/${conversation.contact_id}/context`, { headers: auth })).json()) as { data: { items: unknown[] } };
+  const before = (await (
+    await page.request.get(`/api/public/v1/contacts/${conversation.contact_id}/context`, { headers: auth })
+  ).json()) as { data: { items: unknown[] } };
   expect(before.data.items).toEqual([]);
 
   await page.goto(`/chat/${world.workspace.slug}/c/${conversation.id}`);
@@ -32,13 +36,28 @@ test("a bot's proposed fact waits for a person; once confirmed it is in the bot'
   const panel = page.getByRole("complementary", { name: "Conversation details" });
   const candidate = panel.getByTestId("fact-candidate").filter({ hasText: "Pays invoices on the 5th" });
   await expect(candidate).toContainText(`Bot @${bot.handle}`);
-  await expect(candidate.getByRole("link", { name: "source" })).toHaveAttribute("href", new RegExp(`#m-${source.seq}$`));
+  await expect(candidate.getByRole("link", { name: "source" })).toHaveAttribute(
+    "href",
+    new RegExp(`#m-${source.seq}$`),
+  );
   await candidate.getByRole("button", { name: "Confirm" }).click();
-  await expect(panel.getByTestId("fact-confirmed").filter({ hasText: "Pays invoices on the 5th" })).toContainText(`confirmed by ${ana!.name}`);
+  await expect(panel.getByTestId("fact-confirmed").filter({ hasText: "Pays invoices on the 5th" })).toContainText(
+    `confirmed by ${ana!.name}`,
+  );
 
-  const after = (await (await page.request.get(`/api/public/v1/contacts/${conversation.contact_id}/context?format=compact`, { headers: auth })).json()) as {
+  const after = (await (
+    await page.request.get(`/api/public/v1/contacts/${conversation.contact_id}/context?format=compact`, {
+      headers: auth,
+    })
+  ).json()) as {
     data: { format: string; items: { key: string; fact: string; citations: { message_id: string; seq: number }[] }[] };
   };
   expect(after.data.format).toBe("compact");
-  expect(after.data.items).toEqual([expect.objectContaining({ key: "billing.pay_day", fact: "Pays invoices on the 5th", citations: [expect.objectContaining({ message_id: source.id, seq: source.seq })] })]);
+  expect(after.data.items).toEqual([
+    expect.objectContaining({
+      key: "billing.pay_day",
+      fact: "Pays invoices on the 5th",
+      citations: [expect.objectContaining({ message_id: source.id, seq: source.seq })],
+    }),
+  ]);
 });

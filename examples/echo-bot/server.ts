@@ -86,14 +86,21 @@ export async function startEchoBot(options: EchoBotOptions): Promise<EchoBot> {
       log({ event: event.type, id: event.id, replied: true, status: answered.status });
     } catch (error) {
       seen.delete(event.id);
-      log({ event: event.type, id: event.id, replied: false, error: errorMessage(error), code: error instanceof RelayApiError ? error.code : undefined });
+      log({
+        event: event.type,
+        id: event.id,
+        replied: false,
+        error: errorMessage(error),
+        code: error instanceof RelayApiError ? error.code : undefined,
+      });
     }
   }
 
   function handle(event: WebhookEvent) {
     if (seen.has(event.id)) return log({ event: event.type, id: event.id, replied: false, duplicate: true });
     seen.add(event.id); // before the reply starts, so a redelivery arriving meanwhile is skipped too
-    const work = event.type === "message.created" ? reply(event) : event.type === "agent_request.created" ? answer(event) : null;
+    const work =
+      event.type === "message.created" ? reply(event) : event.type === "agent_request.created" ? answer(event) : null;
     // Other events (card answers, approvals, answers to its own questions...) are logged with their data.
     if (!work) return log({ event: event.type, id: event.id, replied: false, data: event.data });
     const task = work.finally(() => inFlight.delete(task));

@@ -14,16 +14,23 @@ export async function acceptConnection(actor: PersonActor, id: string): Promise<
   const connectionId = requireUuid(id, "Connection");
   const adminOf = await adminWorkspaces(db(), actor.userId);
   const updated = await db().$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM bot_connections WHERE id = ${connectionId}::uuid FOR UPDATE`;
+    const rows = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM bot_connections WHERE id = ${connectionId}::uuid FOR UPDATE`;
     if (!rows[0]) throw new ApiError("not_found", "Connection not found");
     const connection = await tx.botConnection.findUniqueOrThrow({ where: { id: connectionId } });
     const sideA = adminOf.has(connection.workspaceAId);
     const sideB = adminOf.has(connection.workspaceBId);
-    if (!sideA && !sideB) throw new ApiError("forbidden", "Only an admin of one of the two bots' workspaces can accept this connection");
+    if (!sideA && !sideB)
+      throw new ApiError("forbidden", "Only an admin of one of the two bots' workspaces can accept this connection");
     if (connection.revokedAt) throw new ApiError("conflict", "This connection was revoked; propose a new one");
     const acceptA = sideA && !connection.acceptedAAt;
     const acceptB = sideB && !connection.acceptedBAt;
-    if (!acceptA && !acceptB) throw new ApiError("conflict", "Your side already accepted this connection; it waits for the other workspace's admin");
+    if (!acceptA && !acceptB)
+      throw new ApiError(
+        "conflict",
+        "Your side already accepted this connection; it waits for the other workspace's admin",
+      );
     const now = new Date();
     const accepted = await tx.botConnection.update({
       where: { id: connectionId },
@@ -32,8 +39,17 @@ export async function acceptConnection(actor: PersonActor, id: string): Promise<
         ...(acceptB ? { acceptedBByUserId: actor.userId, acceptedBAt: now } : {}),
       },
     });
-    for (const workspaceId of [...(acceptA ? [connection.workspaceAId] : []), ...(acceptB ? [connection.workspaceBId] : [])]) {
-      await recordAudit(tx, { workspaceId, actor, action: "connection.accepted", subjectType: "bot_connection", subjectId: connectionId });
+    for (const workspaceId of [
+      ...(acceptA ? [connection.workspaceAId] : []),
+      ...(acceptB ? [connection.workspaceBId] : []),
+    ]) {
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        action: "connection.accepted",
+        subjectType: "bot_connection",
+        subjectId: connectionId,
+      });
     }
     return accepted;
   });

@@ -20,7 +20,8 @@ let pair: Pair;
 const HOOK = "https://b.example.com/hook";
 const ask = async (p: Pair, question = "Which slots are free next week?") =>
   createAgentRequest((await authenticateBot(p.a.api_key))!, { to: p.b.handle, type: "availability", question });
-const createdEventsFor = (botId: string) => db().webhookDelivery.count({ where: { botId, eventType: "agent_request.created" } });
+const createdEventsFor = (botId: string) =>
+  db().webhookDelivery.count({ where: { botId, eventType: "agent_request.created" } });
 
 beforeAll(async () => {
   pair = await connectedPair({ requiresApproval: true, webhookB: HOOK });
@@ -38,14 +39,23 @@ describe("listPendingAgentRequests", () => {
       question: "first?",
       reasons: ["approval_required"],
       from: { bot_id: pair.a.id, handle: pair.a.handle, name: "Helper" },
-      to: { bot_id: pair.b.id, handle: pair.b.handle, name: "Helper", workspace: { slug: pair.worldB.workspace.slug, name: expect.any(String) } },
+      to: {
+        bot_id: pair.b.id,
+        handle: pair.b.handle,
+        name: "Helper",
+        workspace: { slug: pair.worldB.workspace.slug, name: expect.any(String) },
+      },
       created_at: first.created_at,
       expires_at: first.expires_at,
     });
     // The seed's member registered no bot; the other workspace's admin sees nothing of A's requests.
-    expect(await listPendingAgentRequests(person(pair.worldA.people[1]!.id, "web"), pair.worldA.workspace.id)).toEqual([]);
+    expect(await listPendingAgentRequests(person(pair.worldA.people[1]!.id, "web"), pair.worldA.workspace.id)).toEqual(
+      [],
+    );
     expect(await listPendingAgentRequests(pair.adminB, pair.worldB.workspace.id)).toEqual([]);
-    await expect(listPendingAgentRequests(pair.adminB, pair.worldA.workspace.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listPendingAgentRequests(pair.adminB, pair.worldA.workspace.id)).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 });
 
@@ -58,7 +68,11 @@ describe("approveAgentRequest", () => {
     expect(approved).toMatchObject({ id: request.id, status: "awaiting_response" });
     expect(Date.parse(approved.expires_at)).toBe(later.getTime() + 72 * 3_600_000);
     expect(await createdEventsFor(pair.b.id)).toBe(before + 1);
-    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ decidedByUserId: pair.worldA.people[0]!.id, decidedVia: "web", deliveredAt: later });
+    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
+      decidedByUserId: pair.worldA.people[0]!.id,
+      decidedVia: "web",
+      deliveredAt: later,
+    });
     expect(await db().auditEvent.count({ where: { subjectId: request.id, action: "agent_request.approved" } })).toBe(1);
     await expect(approveAgentRequest(pair.adminA, request.id)).rejects.toMatchObject({ code: "conflict" });
     await expect(declineAgentRequest(pair.adminA, request.id)).rejects.toMatchObject({ code: "conflict" });
@@ -66,8 +80,17 @@ describe("approveAgentRequest", () => {
 
   it("two people at once decide once", async () => {
     const request = await ask(pair);
-    const other = await createPerson({ name: "Dee", handle: `dee.${Date.now()}`, email: `dee.${Date.now()}@example.com`, workspaceId: pair.worldA.workspace.id, role: "admin" });
-    const results = await Promise.allSettled([approveAgentRequest(pair.adminA, request.id), approveAgentRequest(person(other.id, "cli"), request.id)]);
+    const other = await createPerson({
+      name: "Dee",
+      handle: `dee.${Date.now()}`,
+      email: `dee.${Date.now()}@example.com`,
+      workspaceId: pair.worldA.workspace.id,
+      role: "admin",
+    });
+    const results = await Promise.allSettled([
+      approveAgentRequest(pair.adminA, request.id),
+      approveAgentRequest(person(other.id, "cli"), request.id),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 
@@ -76,14 +99,32 @@ describe("approveAgentRequest", () => {
     const member = person(pair.worldA.people[1]!.id, "web");
     await expect(approveAgentRequest(member, request.id)).rejects.toMatchObject({ code: "forbidden" });
     await expect(approveAgentRequest(pair.adminB, request.id)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(approveAgentRequest(pair.adminA, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "not_found" });
+    await expect(approveAgentRequest(pair.adminA, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+      code: "not_found",
+    });
 
     // A member who registered a bot decides that bot's requests.
-    const { bot, apiKey } = await createBot(member, { workspaceId: pair.worldA.workspace.id, handle: `dev-bot-${Date.now()}`, name: "Dev bot", established: true });
+    const { bot, apiKey } = await createBot(member, {
+      workspaceId: pair.worldA.workspace.id,
+      handle: `dev-bot-${Date.now()}`,
+      name: "Dev bot",
+      established: true,
+    });
     await subscribe(bot.id);
-    const connection = await proposeConnection(pair.adminA, { botId: bot.id, otherWorkspace: pair.worldB.workspace.slug, otherHandle: pair.b.handle, typesToOther: ["info"], typesFromOther: [], requiresApproval: true });
+    const connection = await proposeConnection(pair.adminA, {
+      botId: bot.id,
+      otherWorkspace: pair.worldB.workspace.slug,
+      otherHandle: pair.b.handle,
+      typesToOther: ["info"],
+      typesFromOther: [],
+      requiresApproval: true,
+    });
     await acceptConnection(pair.adminB, connection.id);
-    const own = await createAgentRequest((await authenticateBot(apiKey))!, { to: pair.b.handle, type: "info", question: "Hi?" });
+    const own = await createAgentRequest((await authenticateBot(apiKey))!, {
+      to: pair.b.handle,
+      type: "info",
+      question: "Hi?",
+    });
     expect((await listPendingAgentRequests(member, pair.worldA.workspace.id)).map((p) => p.id)).toEqual([own.id]);
     expect((await approveAgentRequest(member, own.id)).status).toBe("awaiting_response");
   });
@@ -95,7 +136,10 @@ describe("approveAgentRequest", () => {
     await expect(approveAgentRequest(p.adminA, request.id)).rejects.toMatchObject({ code: "workspace_suspended" });
     await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "active");
     await setBotStatus(systemActor, p.a.id, "stopped");
-    await expect(approveAgentRequest(p.adminA, request.id)).rejects.toMatchObject({ code: "policy_blocked", extras: { reasons: ["bot_stopped"] } });
+    await expect(approveAgentRequest(p.adminA, request.id)).rejects.toMatchObject({
+      code: "policy_blocked",
+      extras: { reasons: ["bot_stopped"] },
+    });
     await setBotStatus(systemActor, p.a.id, "active");
     expect((await approveAgentRequest(p.adminA, request.id)).status).toBe("awaiting_response");
   });
@@ -107,8 +151,13 @@ describe("declineAgentRequest", () => {
     const before = await createdEventsFor(pair.b.id);
     const declined = await declineAgentRequest(pair.adminA, request.id, "Not for them");
     expect(declined).toMatchObject({ status: "declined", response: null });
-    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ decisionNote: "Not for them", decidedByUserId: pair.worldA.people[0]!.id });
+    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
+      decisionNote: "Not for them",
+      decidedByUserId: pair.worldA.people[0]!.id,
+    });
     expect(await createdEventsFor(pair.b.id)).toBe(before);
-    expect((await listPendingAgentRequests(pair.adminA, pair.worldA.workspace.id)).map((p) => p.id)).not.toContain(request.id);
+    expect((await listPendingAgentRequests(pair.adminA, pair.worldA.workspace.id)).map((p) => p.id)).not.toContain(
+      request.id,
+    );
   });
 });

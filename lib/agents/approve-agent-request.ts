@@ -19,13 +19,20 @@ export async function approveAgentRequest(actor: PersonActor, id: string, now: D
   const outcome = await db().$transaction(async (tx) => {
     const request = await lockPending(tx, actor, id, now);
     if (request.expired) return { kind: "expired" } as const;
-    const workspaces = await tx.workspace.findMany({ where: { id: { in: [request.fromWorkspaceId, request.toWorkspaceId] } }, select: { id: true, status: true } });
+    const workspaces = await tx.workspace.findMany({
+      where: { id: { in: [request.fromWorkspaceId, request.toWorkspaceId] } },
+      select: { id: true, status: true },
+    });
     if (workspaces.some((w) => w.status === "suspended")) {
-      throw new ApiError("workspace_suspended", "A workspace of this request is suspended: it cannot be approved now", { reasons: ["workspace_suspended"] });
+      throw new ApiError("workspace_suspended", "A workspace of this request is suspended: it cannot be approved now", {
+        reasons: ["workspace_suspended"],
+      });
     }
     // The block rules again, as for a draft: the asking side may have changed since the bot asked.
     const blocked = [
-      ...(workspaces.find((w) => w.id === request.fromWorkspaceId)?.status === "restricted" ? ["workspace_restricted"] : []),
+      ...(workspaces.find((w) => w.id === request.fromWorkspaceId)?.status === "restricted"
+        ? ["workspace_restricted"]
+        : []),
       ...(request.fromStatus === "stopped" ? ["bot_stopped"] : []),
     ];
     if (blocked.length) throw blockedError(blocked);
@@ -40,9 +47,20 @@ export async function approveAgentRequest(actor: PersonActor, id: string, now: D
         expiresAt: new Date(now.getTime() + requestTtlMs()),
       },
     });
-    await recordAudit(tx, { workspaceId: request.fromWorkspaceId, actor, action: "agent_request.approved", subjectType: "agent_request", subjectId: request.id });
+    await recordAudit(tx, {
+      workspaceId: request.fromWorkspaceId,
+      actor,
+      action: "agent_request.approved",
+      subjectType: "agent_request",
+      subjectId: request.id,
+    });
     const resource = serializeAgentRequest((await loadAgentRequest(prismaSql(tx), request.id, now))!);
-    await agentRequestCreated(prismaSql(tx), { workspaceId: request.toWorkspaceId, botId: request.toBotId, request: resource, now });
+    await agentRequestCreated(prismaSql(tx), {
+      workspaceId: request.toWorkspaceId,
+      botId: request.toBotId,
+      request: resource,
+      now,
+    });
     return { kind: "done", resource } as const;
   });
   if (outcome.kind === "expired") throw expiredError();
@@ -55,7 +73,13 @@ export async function declineAgentRequest(actor: PersonActor, id: string, note?:
     if (request.expired) return { kind: "expired" } as const;
     await tx.agentRequest.update({
       where: { id: request.id },
-      data: { status: "declined", decidedByUserId: actor.userId, decidedVia: actor.via, decidedAt: now, decisionNote: note?.trim() || null },
+      data: {
+        status: "declined",
+        decidedByUserId: actor.userId,
+        decidedVia: actor.via,
+        decidedAt: now,
+        decisionNote: note?.trim() || null,
+      },
     });
     await recordAudit(tx, {
       workspaceId: request.fromWorkspaceId,
@@ -65,13 +89,17 @@ export async function declineAgentRequest(actor: PersonActor, id: string, note?:
       subjectId: request.id,
       data: note ? { note } : {},
     });
-    return { kind: "done", resource: serializeAgentRequest((await loadAgentRequest(prismaSql(tx), request.id, now))!) } as const;
+    return {
+      kind: "done",
+      resource: serializeAgentRequest((await loadAgentRequest(prismaSql(tx), request.id, now))!),
+    } as const;
   });
   if (outcome.kind === "expired") throw expiredError();
   return outcome.resource;
 }
 
-const expiredError = () => new ApiError("conflict", "This request expired before anyone approved it; the bot can ask again");
+const expiredError = () =>
+  new ApiError("conflict", "This request expired before anyone approved it; the bot can ask again");
 
 /**
  * Locks a request a person is deciding and checks they may. One past its expiry is marked expired here (committed
@@ -79,24 +107,46 @@ const expiredError = () => new ApiError("conflict", "This request expired before
  */
 async function lockPending(tx: Tx, actor: PersonActor, id: string, now: Date) {
   const requestId = requireUuid(id, "Agent request");
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM agent_requests WHERE id = ${requestId}::uuid FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM agent_requests WHERE id = ${requestId}::uuid FOR UPDATE`;
   if (!rows[0]) throw new ApiError("not_found", "Agent request not found");
   const request = await tx.agentRequest.findUniqueOrThrow({ where: { id: requestId } });
   const [from, to] = await Promise.all([
-    tx.bot.findUniqueOrThrow({ where: { id: request.fromBotId }, select: { workspaceId: true, createdByUserId: true, handle: true, status: true } }),
+    tx.bot.findUniqueOrThrow({
+      where: { id: request.fromBotId },
+      select: { workspaceId: true, createdByUserId: true, handle: true, status: true },
+    }),
     tx.bot.findUniqueOrThrow({ where: { id: request.toBotId }, select: { workspaceId: true } }),
   ]);
   await requireAskingSide(tx, actor, from);
-  if (request.status !== "pending_approval") throw new ApiError("conflict", `This request was already ${request.status.replace("_", " ")}`);
+  if (request.status !== "pending_approval")
+    throw new ApiError("conflict", `This request was already ${request.status.replace("_", " ")}`);
   const expired = request.expiresAt.getTime() <= now.getTime();
   if (expired) await tx.agentRequest.update({ where: { id: requestId }, data: { status: "expired" } });
-  return { id: requestId, expired, fromWorkspaceId: from.workspaceId, fromStatus: from.status, toWorkspaceId: to.workspaceId, toBotId: request.toBotId };
+  return {
+    id: requestId,
+    expired,
+    fromWorkspaceId: from.workspaceId,
+    fromStatus: from.status,
+    toWorkspaceId: to.workspaceId,
+    toBotId: request.toBotId,
+  };
 }
 
 /** An admin of the asking bot's workspace, or the person who registered that bot. */
-export async function requireAskingSide(tx: Tx, actor: PersonActor, bot: { workspaceId: string; createdByUserId: string | null; handle: string }) {
-  const membership = await tx.membership.findUnique({ where: { workspaceId_userId: { workspaceId: bot.workspaceId, userId: actor.userId } } });
+export async function requireAskingSide(
+  tx: Tx,
+  actor: PersonActor,
+  bot: { workspaceId: string; createdByUserId: string | null; handle: string },
+) {
+  const membership = await tx.membership.findUnique({
+    where: { workspaceId_userId: { workspaceId: bot.workspaceId, userId: actor.userId } },
+  });
   if (!membership || (membership.role !== "admin" && bot.createdByUserId !== actor.userId)) {
-    throw new ApiError("forbidden", `Only an admin of @${bot.handle}'s workspace or its developer can decide its requests`);
+    throw new ApiError(
+      "forbidden",
+      `Only an admin of @${bot.handle}'s workspace or its developer can decide its requests`,
+    );
   }
 }

@@ -19,7 +19,12 @@ export function blockedError(reasons: string[]): ApiError {
  * Admins see blocked requests and answers in the policy log like blocked messages (no conversation; a secret is never
  * kept, not even as an excerpt). Its own statement: the request's transaction rolls back with the refusal.
  */
-export async function recordBlockedRequest(bot: BotPrincipal, reasons: string[], text: string, mode: "agent_request" | "agent_response" = "agent_request") {
+export async function recordBlockedRequest(
+  bot: BotPrincipal,
+  reasons: string[],
+  text: string,
+  mode: "agent_request" | "agent_response" = "agent_request",
+) {
   await db().policyDecision.create({
     data: {
       workspaceId: bot.workspaceId,

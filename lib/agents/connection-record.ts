@@ -38,11 +38,22 @@ export function connectionState(c: Pick<BotConnection, "revokedAt" | "acceptedAA
 }
 
 /** The views of `connections` for a person who administers `adminOf` (workspace ids). */
-export async function viewConnections(client: Db | Tx, connections: BotConnection[], adminOf: Set<string>): Promise<ConnectionView[]> {
+export async function viewConnections(
+  client: Db | Tx,
+  connections: BotConnection[],
+  adminOf: Set<string>,
+): Promise<ConnectionView[]> {
   const botIds = [...new Set(connections.flatMap((c) => [c.botAId, c.botBId]))];
-  const userIds = [...new Set(connections.flatMap((c) => [c.acceptedAByUserId, c.acceptedBByUserId]).filter((id): id is string => id !== null))];
+  const userIds = [
+    ...new Set(
+      connections.flatMap((c) => [c.acceptedAByUserId, c.acceptedBByUserId]).filter((id): id is string => id !== null),
+    ),
+  ];
   const [bots, users] = await Promise.all([
-    client.bot.findMany({ where: { id: { in: botIds } }, select: { id: true, handle: true, name: true, workspace: { select: { id: true, slug: true, name: true } } } }),
+    client.bot.findMany({
+      where: { id: { in: botIds } },
+      select: { id: true, handle: true, name: true, workspace: { select: { id: true, slug: true, name: true } } },
+    }),
     client.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } }),
   ]);
   const bot = new Map(bots.map((b) => [b.id, b]));
@@ -68,7 +79,9 @@ export async function viewConnections(client: Db | Tx, connections: BotConnectio
       cross_workspace: c.workspaceAId !== c.workspaceBId,
       created_at: c.createdAt.toISOString(),
       revoked_at: c.revokedAt?.toISOString() ?? null,
-      can_accept: state === "pending" && ((!c.acceptedAAt && adminOf.has(c.workspaceAId)) || (!c.acceptedBAt && adminOf.has(c.workspaceBId))),
+      can_accept:
+        state === "pending" &&
+        ((!c.acceptedAAt && adminOf.has(c.workspaceAId)) || (!c.acceptedBAt && adminOf.has(c.workspaceBId))),
       can_revoke: state !== "revoked" && (adminOf.has(c.workspaceAId) || adminOf.has(c.workspaceBId)),
     };
   });

@@ -18,7 +18,11 @@ const admin = (w: SeededWorld) => person(w.people[0]!.id, "web");
 const member = (w: SeededWorld) => person(w.people[1]!.id, "web");
 const principal = async (w: SeededWorld, i = 0) => (await authenticateBot(w.bots[i]!.api_key))!;
 const ask = async (from: SeededWorld, to: SeededWorld, i = 0) =>
-  createAgentRequest(await principal(from), { to: to.bots[i]!.handle, type: "info", question: "When is the office open?" });
+  createAgentRequest(await principal(from), {
+    to: to.bots[i]!.handle,
+    type: "info",
+    question: "When is the office open?",
+  });
 
 beforeAll(async () => {
   one = await seedWorld();
@@ -39,15 +43,29 @@ describe("a connection between two workspaces", () => {
       state: "pending",
       cross_workspace: true,
       requires_approval: false,
-      a: { bot: { handle: one.bots[0]!.handle }, workspace: { slug: one.workspace.slug }, may_ask: ["info", "availability"], accepted_by: { id: one.people[0]!.id } },
-      b: { bot: { handle: two.bots[0]!.handle }, workspace: { slug: two.workspace.slug }, may_ask: ["document"], accepted_at: null },
+      a: {
+        bot: { handle: one.bots[0]!.handle },
+        workspace: { slug: one.workspace.slug },
+        may_ask: ["info", "availability"],
+        accepted_by: { id: one.people[0]!.id },
+      },
+      b: {
+        bot: { handle: two.bots[0]!.handle },
+        workspace: { slug: two.workspace.slug },
+        may_ask: ["document"],
+        accepted_at: null,
+      },
       can_accept: false,
       can_revoke: true,
     });
     // Nothing travels yet, either way.
     await expect(ask(one, two)).rejects.toMatchObject({ code: "no_trusted_connection" });
     await expect(
-      createAgentRequest(await principal(two), { to: one.bots[0]!.handle, type: "document", question: "The contract, please" }),
+      createAgentRequest(await principal(two), {
+        to: one.bots[0]!.handle,
+        type: "document",
+        question: "The contract, please",
+      }),
     ).rejects.toMatchObject({ code: "no_trusted_connection" });
 
     // A's admin cannot accept for B; B's member cannot accept; A's side cannot accept twice.
@@ -58,10 +76,18 @@ describe("a connection between two workspaces", () => {
     expect(await listConnections(member(two))).toEqual([]);
 
     const accepted = await acceptConnection(admin(two), proposed.id);
-    expect(accepted).toMatchObject({ state: "active", b: { accepted_by: { id: two.people[0]!.id } }, can_accept: false });
+    expect(accepted).toMatchObject({
+      state: "active",
+      b: { accepted_by: { id: two.people[0]!.id } },
+      can_accept: false,
+    });
     await expect(acceptConnection(admin(two), proposed.id)).rejects.toMatchObject({ code: "conflict" });
     expect(await ask(one, two)).toMatchObject({ status: "awaiting_response", type: "info" });
-    expect(await db().auditEvent.count({ where: { subjectId: proposed.id, action: { in: ["connection.proposed", "connection.accepted"] } } })).toBe(3);
+    expect(
+      await db().auditEvent.count({
+        where: { subjectId: proposed.id, action: { in: ["connection.proposed", "connection.accepted"] } },
+      }),
+    ).toBe(3);
   });
 
   it("only admins propose, one connection per pair, and the other bot is found by workspace and handle", async () => {
@@ -75,14 +101,25 @@ describe("a connection between two workspaces", () => {
     };
     await expect(proposeConnection(member(one), input)).rejects.toMatchObject({ code: "forbidden" });
     await expect(proposeConnection(admin(two), input)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(proposeConnection(admin(one), { ...input, otherWorkspace: one.workspace.slug })).rejects.toMatchObject({ code: "not_found" });
-    await expect(proposeConnection(admin(one), { ...input, typesToOther: [] })).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(proposeConnection(admin(one), { ...input, typesToOther: ["gossip" as never] })).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(proposeConnection(admin(one), { ...input, otherWorkspace: one.workspace.slug })).rejects.toMatchObject(
+      { code: "not_found" },
+    );
+    await expect(proposeConnection(admin(one), { ...input, typesToOther: [] })).rejects.toMatchObject({
+      code: "invalid_body",
+    });
+    await expect(proposeConnection(admin(one), { ...input, typesToOther: ["gossip" as never] })).rejects.toMatchObject({
+      code: "invalid_body",
+    });
     const first = await proposeConnection(admin(one), input);
     await expect(proposeConnection(admin(one), input)).rejects.toMatchObject({ code: "conflict" });
     // The other side proposing the same pair is a conflict too: it accepts instead.
     await expect(
-      proposeConnection(admin(two), { ...input, botId: two.bots[1]!.id, otherWorkspace: one.workspace.slug, otherHandle: one.bots[1]!.handle }),
+      proposeConnection(admin(two), {
+        ...input,
+        botId: two.bots[1]!.id,
+        otherWorkspace: one.workspace.slug,
+        otherHandle: one.bots[1]!.handle,
+      }),
     ).rejects.toMatchObject({ code: "conflict" });
     // Two proposals at once: the index lets exactly one through.
     await revokeConnection(admin(one), first.id);
@@ -94,7 +131,9 @@ describe("a connection between two workspaces", () => {
   it("a person who administers both workspaces accepts both sides by proposing", async () => {
     await db().membership.create({ data: { workspaceId: two.workspace.id, userId: one.people[0]!.id, role: "admin" } });
     const third = await seedWorld();
-    await db().membership.create({ data: { workspaceId: third.workspace.id, userId: one.people[0]!.id, role: "admin" } });
+    await db().membership.create({
+      data: { workspaceId: third.workspace.id, userId: one.people[0]!.id, role: "admin" },
+    });
     const both = await proposeConnection(admin(one), {
       botId: one.bots[0]!.id,
       otherWorkspace: third.workspace.slug,
@@ -120,7 +159,14 @@ describe("a connection within one workspace", () => {
     });
     expect(connection).toMatchObject({ state: "active", cross_workspace: false });
     await expect(
-      proposeConnection(admin(world), { botId: world.bots[0]!.id, otherWorkspace: world.workspace.slug, otherHandle: world.bots[0]!.handle, typesToOther: ["info"], typesFromOther: [], requiresApproval: false }),
+      proposeConnection(admin(world), {
+        botId: world.bots[0]!.id,
+        otherWorkspace: world.workspace.slug,
+        otherHandle: world.bots[0]!.handle,
+        typesToOther: ["info"],
+        typesFromOther: [],
+        requiresApproval: false,
+      }),
     ).rejects.toMatchObject({ code: "invalid_body" });
   });
 });
@@ -145,7 +191,11 @@ describe("revoking", () => {
 
     const revoked = await revokeConnection(admin(b), connection.id);
     expect(revoked).toMatchObject({ state: "revoked", declined_requests: 1, can_revoke: false });
-    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({ status: "declined", decisionNote: REVOKED_NOTE, decidedByUserId: b.people[0]!.id });
+    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({
+      status: "declined",
+      decisionNote: REVOKED_NOTE,
+      decidedByUserId: b.people[0]!.id,
+    });
     await expect(ask(a, b)).rejects.toMatchObject({ code: "no_trusted_connection" });
     await expect(revokeConnection(admin(a), connection.id)).rejects.toMatchObject({ code: "conflict" });
     await expect(acceptConnection(admin(b), connection.id)).rejects.toMatchObject({ code: "conflict" });

@@ -32,7 +32,12 @@ interface Connection {
   allowed: string[];
 }
 
-export async function createAgentRequest(bot: BotPrincipal, input: CreateAgentRequestInput, tx?: Sql, now: Date = new Date()) {
+export async function createAgentRequest(
+  bot: BotPrincipal,
+  input: CreateAgentRequestInput,
+  tx?: Sql,
+  now: Date = new Date(),
+) {
   const handle = input.to.trim().replace(/^@/, "").toLowerCase();
   const outcome = await inTransaction(tx, async (sql) => {
     const context = (
@@ -50,7 +55,9 @@ export async function createAgentRequest(bot: BotPrincipal, input: CreateAgentRe
       )
     )[0]!;
     if (context.workspace_status === "suspended") {
-      throw new ApiError("workspace_suspended", "This bot's workspace is suspended: it cannot ask other bots", { reasons: ["workspace_suspended"] });
+      throw new ApiError("workspace_suspended", "This bot's workspace is suspended: it cannot ask other bots", {
+        reasons: ["workspace_suspended"],
+      });
     }
     // FOR SHARE: a revocation (which declines the connection's open requests) waits for this request, or this
     // request sees the connection revoked. Either way no open request outlives its connection.
@@ -68,14 +75,22 @@ export async function createAgentRequest(bot: BotPrincipal, input: CreateAgentRe
         )[0]
       : undefined;
     if (!connection || !context.to_id || !context.to_workspace_id) {
-      throw new ApiError("no_trusted_connection", `This bot has no trusted connection with @${handle}: workspace admins set one up in the developer portal`);
+      throw new ApiError(
+        "no_trusted_connection",
+        `This bot has no trusted connection with @${handle}: workspace admins set one up in the developer portal`,
+      );
     }
     if (!connection.allowed.includes(input.type)) {
       const allowed = connection.allowed.length ? connection.allowed.join(", ") : "nothing";
-      throw new ApiError("type_not_allowed", `The connection with @${handle} does not allow ${input.type} requests from this bot (allowed: ${allowed})`);
+      throw new ApiError(
+        "type_not_allowed",
+        `The connection with @${handle} does not allow ${input.type} requests from this bot (allowed: ${allowed})`,
+      );
     }
     if (context.to_workspace_status === "suspended") {
-      throw new ApiError("workspace_suspended", `The workspace of @${handle} is suspended: it cannot be asked now`, { reasons: ["workspace_suspended"] });
+      throw new ApiError("workspace_suspended", `The workspace of @${handle} is suspended: it cannot be asked now`, {
+        reasons: ["workspace_suspended"],
+      });
     }
 
     const findings = contentFindings([input.question]);
@@ -98,13 +113,28 @@ export async function createAgentRequest(bot: BotPrincipal, input: CreateAgentRe
        VALUES ($1, $2, $3, $4::agent_request_type, $5, $6::agent_request_status, $7::text[],
                CASE WHEN $6 = 'awaiting_response' THEN $8::timestamptz END, $9, $8)
        RETURNING id`,
-      [connection.id, bot.id, context.to_id, input.type, input.question, status, held, now, new Date(now.getTime() + requestTtlMs())],
+      [
+        connection.id,
+        bot.id,
+        context.to_id,
+        input.type,
+        input.question,
+        status,
+        held,
+        now,
+        new Date(now.getTime() + requestTtlMs()),
+      ],
     );
     const id = inserted[0]!.id;
     await sql.query(
       `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
        VALUES ($1, 'bot', $2, 'api', 'agent_request.created', 'agent_request', $3, $4)`,
-      [bot.workspaceId, bot.id, id, JSON.stringify({ to_bot_id: context.to_id, type: input.type, status, reasons: held })],
+      [
+        bot.workspaceId,
+        bot.id,
+        id,
+        JSON.stringify({ to_bot_id: context.to_id, type: input.type, status, reasons: held }),
+      ],
     );
     const request = serializeAgentRequest((await loadAgentRequest(sql, id, now))!);
     if (status === "awaiting_response") {

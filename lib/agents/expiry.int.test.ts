@@ -30,13 +30,24 @@ beforeAll(async () => {
 describe("expiry", () => {
   it("an unanswered request expires after the configured time: read as expired at once, written down by the sweep", async () => {
     const t0 = new Date();
-    const request = await createAgentRequest(asker, { to: open.b.handle, type: "info", question: "Still there?" }, undefined, t0);
+    const request = await createAgentRequest(
+      asker,
+      { to: open.b.handle, type: "info", question: "Still there?" },
+      undefined,
+      t0,
+    );
     expect(Date.parse(request.expires_at) - t0.getTime()).toBe(requestTtlMs());
     const justBefore = new Date(t0.getTime() + requestTtlMs() - 1000);
     const after = new Date(t0.getTime() + requestTtlMs());
 
-    expect((await listAgentRequests(answerer, { limit: 50 }, justBefore)).data[0]).toMatchObject({ id: request.id, status: "awaiting_response" });
-    expect((await listAgentRequests(answerer, { limit: 50 }, after)).data[0]).toMatchObject({ id: request.id, status: "expired" });
+    expect((await listAgentRequests(answerer, { limit: 50 }, justBefore)).data[0]).toMatchObject({
+      id: request.id,
+      status: "awaiting_response",
+    });
+    expect((await listAgentRequests(answerer, { limit: 50 }, after)).data[0]).toMatchObject({
+      id: request.id,
+      status: "expired",
+    });
     expect((await listAgentRequests(answerer, { limit: 50, status: "awaiting_response" }, after)).data).toEqual([]);
 
     expect((await expireAgentRequests(justBefore)).expired).not.toContain(request.id);
@@ -48,23 +59,49 @@ describe("expiry", () => {
   it("an expired request cannot be answered, even before the sweep; one answered in time stays answered", async () => {
     const t0 = new Date();
     const late = await createAgentRequest(asker, { to: open.b.handle, type: "info", question: "Late?" }, undefined, t0);
-    const onTime = await createAgentRequest(asker, { to: open.b.handle, type: "info", question: "On time?" }, undefined, t0);
+    const onTime = await createAgentRequest(
+      asker,
+      { to: open.b.handle, type: "info", question: "On time?" },
+      undefined,
+      t0,
+    );
     const due = new Date(t0.getTime() + requestTtlMs());
-    await expect(respondToAgentRequest(answerer, late.id, { body: "Sorry" }, undefined, due)).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("expired") });
-    expect((await respondToAgentRequest(answerer, onTime.id, { body: "Yes" }, undefined, new Date(due.getTime() - 1))).status).toBe("answered");
+    await expect(respondToAgentRequest(answerer, late.id, { body: "Sorry" }, undefined, due)).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("expired"),
+    });
+    expect(
+      (await respondToAgentRequest(answerer, onTime.id, { body: "Yes" }, undefined, new Date(due.getTime() - 1)))
+        .status,
+    ).toBe("answered");
     await expireAgentRequests(new Date(due.getTime() + HOUR));
     expect((await db().agentRequest.findUniqueOrThrow({ where: { id: onTime.id } })).status).toBe("answered");
-    await expect(respondToAgentRequest(answerer, late.id, { body: "Sorry" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(respondToAgentRequest(answerer, late.id, { body: "Sorry" })).rejects.toMatchObject({
+      code: "conflict",
+    });
   });
 
   it("a held request expires too; approving it then is refused (and it leaves the inbox); approving in time restarts the clock", async () => {
     const heldAsker = (await authenticateBot(held.a.api_key))!;
     const t0 = new Date();
-    const stale = await createAgentRequest(heldAsker, { to: held.b.handle, type: "info", question: "Stale?" }, undefined, t0);
-    const fresh = await createAgentRequest(heldAsker, { to: held.b.handle, type: "info", question: "Fresh?" }, undefined, t0);
+    const stale = await createAgentRequest(
+      heldAsker,
+      { to: held.b.handle, type: "info", question: "Stale?" },
+      undefined,
+      t0,
+    );
+    const fresh = await createAgentRequest(
+      heldAsker,
+      { to: held.b.handle, type: "info", question: "Fresh?" },
+      undefined,
+      t0,
+    );
     const due = new Date(t0.getTime() + requestTtlMs());
     expect((await listPendingAgentRequests(held.adminA, held.worldA.workspace.id, due)).map((r) => r.id)).toEqual([]);
-    await expect(approveAgentRequest(held.adminA, stale.id, due)).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("expired") });
+    await expect(approveAgentRequest(held.adminA, stale.id, due)).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("expired"),
+    });
     expect((await db().agentRequest.findUniqueOrThrow({ where: { id: stale.id } })).status).toBe("expired");
     await expect(declineAgentRequest(held.adminA, stale.id)).rejects.toMatchObject({ code: "conflict" });
 
@@ -72,7 +109,10 @@ describe("expiry", () => {
     const approved = await approveAgentRequest(held.adminA, fresh.id, approvedAt);
     expect(Date.parse(approved.expires_at)).toBe(approvedAt.getTime() + requestTtlMs());
     const answeredBy = (await authenticateBot(held.b.api_key))!;
-    expect((await respondToAgentRequest(answeredBy, fresh.id, { body: "Here" }, undefined, new Date(due.getTime() + HOUR))).status).toBe("answered");
+    expect(
+      (await respondToAgentRequest(answeredBy, fresh.id, { body: "Here" }, undefined, new Date(due.getTime() + HOUR)))
+        .status,
+    ).toBe("answered");
   });
 
   it("the job worker runs the sweep (its crontab every minute; here the task itself, queued now)", async () => {

@@ -13,13 +13,21 @@ interface Position {
   id: string;
 }
 const isPosition = (v: unknown): v is Position =>
-  typeof v === "object" && v !== null && typeof (v as Position).t === "string" && typeof (v as Position).id === "string";
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as Position).t === "string" &&
+  typeof (v as Position).id === "string";
 
 export async function listAgentRequests(bot: BotPrincipal, query: AgentRequestListInput, now: Date = new Date()) {
   const after = query.cursor ? decodeCursor(query.cursor, isPosition) : null;
   const outgoing = `r.from_bot_id = $2`;
   const incoming = `(r.to_bot_id = $2 AND r.delivered_at IS NOT NULL)`;
-  const mine = query.direction === "outgoing" ? outgoing : query.direction === "incoming" ? incoming : `(${outgoing} OR ${incoming})`;
+  const mine =
+    query.direction === "outgoing"
+      ? outgoing
+      : query.direction === "incoming"
+        ? incoming
+        : `(${outgoing} OR ${incoming})`;
   const status = `CASE WHEN r.status IN ('pending_approval', 'awaiting_response') AND r.expires_at <= $1::timestamptz
                        THEN 'expired' ELSE r.status::text END`;
   const rows = await sql().query<AgentRequestRow>(
@@ -35,6 +43,7 @@ export async function listAgentRequests(bot: BotPrincipal, query: AgentRequestLi
   const last = page[page.length - 1];
   return {
     data: page.map(serializeAgentRequest),
-    next_cursor: rows.length > query.limit && last ? encodeCursor({ t: last.created_at.toISOString(), id: last.id }) : null,
+    next_cursor:
+      rows.length > query.limit && last ? encodeCursor({ t: last.created_at.toISOString(), id: last.id }) : null,
   };
 }

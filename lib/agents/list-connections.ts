@@ -9,9 +9,14 @@ import { adminWorkspaces, viewConnections, type ConnectionView } from "./connect
 
 const ORDER = { pending: 0, active: 1, revoked: 2 } as const;
 
-export async function listConnections(actor: PersonActor, options: { workspaceId?: string } = {}): Promise<ConnectionView[]> {
+export async function listConnections(
+  actor: PersonActor,
+  options: { workspaceId?: string } = {},
+): Promise<ConnectionView[]> {
   const adminOf = await adminWorkspaces(db(), actor.userId);
-  const scope = options.workspaceId ? [requireUuid(options.workspaceId, "Workspace")].filter((id) => adminOf.has(id)) : [...adminOf];
+  const scope = options.workspaceId
+    ? [requireUuid(options.workspaceId, "Workspace")].filter((id) => adminOf.has(id))
+    : [...adminOf];
   if (!scope.length) return [];
   const connections = await db().botConnection.findMany({
     where: { OR: [{ workspaceAId: { in: scope } }, { workspaceBId: { in: scope } }] },

@@ -20,7 +20,11 @@ export interface PendingAgentRequest {
   expires_at: string;
 }
 
-export async function listPendingAgentRequests(actor: PersonActor, workspaceId: string, now: Date = new Date()): Promise<PendingAgentRequest[]> {
+export async function listPendingAgentRequests(
+  actor: PersonActor,
+  workspaceId: string,
+  now: Date = new Date(),
+): Promise<PendingAgentRequest[]> {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   const membership = await requireMember(db(), actor, workspace.id);

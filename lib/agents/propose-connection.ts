@@ -22,12 +22,21 @@ export async function proposeConnection(actor: PersonActor, input: ConnectionPro
   if (!own) throw new ApiError("not_found", "Bot not found");
   await requireMember(db(), actor, own.workspaceId, "admin");
   const workspace = await db().workspace.findUnique({ where: { slug: proposal.otherWorkspace } });
-  const other = workspace ? await db().bot.findFirst({ where: { workspaceId: workspace.id, handle: proposal.otherHandle } }) : null;
-  if (!workspace || !other) throw new ApiError("not_found", `No bot @${proposal.otherHandle} in workspace "${proposal.otherWorkspace}"`);
+  const other = workspace
+    ? await db().bot.findFirst({ where: { workspaceId: workspace.id, handle: proposal.otherHandle } })
+    : null;
+  if (!workspace || !other)
+    throw new ApiError("not_found", `No bot @${proposal.otherHandle} in workspace "${proposal.otherWorkspace}"`);
   if (other.id === own.id) throw new ApiError("invalid_body", "A bot cannot connect to itself: choose another bot");
 
   const live = await db().botConnection.findFirst({
-    where: { revokedAt: null, OR: [{ botAId: own.id, botBId: other.id }, { botAId: other.id, botBId: own.id }] },
+    where: {
+      revokedAt: null,
+      OR: [
+        { botAId: own.id, botBId: other.id },
+        { botAId: other.id, botBId: own.id },
+      ],
+    },
   });
   if (live) throw alreadyConnected(own.handle, other.handle);
 
@@ -59,7 +68,14 @@ export async function proposeConnection(actor: PersonActor, input: ConnectionPro
         requires_approval: proposal.requiresApproval,
       };
       for (const workspaceId of new Set([own.workspaceId, other.workspaceId])) {
-        await recordAudit(tx, { workspaceId, actor, action: "connection.proposed", subjectType: "bot_connection", subjectId: connection.id, data });
+        await recordAudit(tx, {
+          workspaceId,
+          actor,
+          action: "connection.proposed",
+          subjectType: "bot_connection",
+          subjectId: connection.id,
+          data,
+        });
       }
       return connection;
     });
@@ -72,7 +88,10 @@ export async function proposeConnection(actor: PersonActor, input: ConnectionPro
 }
 
 const alreadyConnected = (a: string, b: string) =>
-  new ApiError("conflict", `@${a} and @${b} already have a connection (proposed or live): revoke it first to change it`);
+  new ApiError(
+    "conflict",
+    `@${a} and @${b} already have a connection (proposed or live): revoke it first to change it`,
+  );
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string }; message?: string };

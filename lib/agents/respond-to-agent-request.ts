@@ -28,7 +28,13 @@ interface Locked {
   from_workspace_id: string;
 }
 
-export async function respondToAgentRequest(bot: BotPrincipal, id: string, input: RespondAgentRequestInput, tx?: Sql, now: Date = new Date()) {
+export async function respondToAgentRequest(
+  bot: BotPrincipal,
+  id: string,
+  input: RespondAgentRequestInput,
+  tx?: Sql,
+  now: Date = new Date(),
+) {
   const requestId = requireUuid(id, "Agent request");
   const outcome = await inTransaction(tx, async (sql) => {
     const locked = (
@@ -44,16 +50,27 @@ export async function respondToAgentRequest(bot: BotPrincipal, id: string, input
         [requestId, bot.id],
       )
     )[0];
-    const party = locked && (locked.to_bot_id === bot.id ? locked.delivered_at !== null : locked.from_bot_id === bot.id);
+    const party =
+      locked && (locked.to_bot_id === bot.id ? locked.delivered_at !== null : locked.from_bot_id === bot.id);
     if (!locked || !party) throw new ApiError("not_found", "Agent request not found");
     if (locked.to_bot_id !== bot.id) throw new ApiError("forbidden", "Only the addressed bot can answer this request");
     if (locked.workspace_status === "suspended") {
-      throw new ApiError("workspace_suspended", "This bot's workspace is suspended: it cannot answer requests", { reasons: ["workspace_suspended"] });
+      throw new ApiError("workspace_suspended", "This bot's workspace is suspended: it cannot answer requests", {
+        reasons: ["workspace_suspended"],
+      });
     }
-    if (locked.status === "answered") throw new ApiError("conflict", "This request was already answered; a request is answered once");
-    if (locked.status === "declined") throw new ApiError("conflict", "This request was withdrawn (its connection was revoked) and can no longer be answered");
+    if (locked.status === "answered")
+      throw new ApiError("conflict", "This request was already answered; a request is answered once");
+    if (locked.status === "declined")
+      throw new ApiError(
+        "conflict",
+        "This request was withdrawn (its connection was revoked) and can no longer be answered",
+      );
     if (locked.status === "expired" || locked.expires_at.getTime() <= now.getTime()) {
-      throw new ApiError("conflict", `This request expired at ${locked.expires_at.toISOString()} and can no longer be answered`);
+      throw new ApiError(
+        "conflict",
+        `This request expired at ${locked.expires_at.toISOString()} and can no longer be answered`,
+      );
     }
 
     const blocked = [
@@ -64,8 +81,12 @@ export async function respondToAgentRequest(bot: BotPrincipal, id: string, input
     if (blocked.length) return { kind: "blocked", reasons: blocked } as const;
 
     if (input.attachment_id) {
-      const mine = await sql.query<{ id: string }>(`SELECT id FROM attachments WHERE id = $1 AND uploaded_by_bot_id = $2`, [input.attachment_id, bot.id]);
-      if (!mine[0]) throw new ApiError("invalid_body", "attachment_id must be a file this bot uploaded (POST /attachments)");
+      const mine = await sql.query<{ id: string }>(
+        `SELECT id FROM attachments WHERE id = $1 AND uploaded_by_bot_id = $2`,
+        [input.attachment_id, bot.id],
+      );
+      if (!mine[0])
+        throw new ApiError("invalid_body", "attachment_id must be a file this bot uploaded (POST /attachments)");
     }
     await sql.query(
       `UPDATE agent_requests SET status = 'answered', response_body = $2, response_attachment_id = $3, answered_at = $4 WHERE id = $1`,
@@ -74,7 +95,12 @@ export async function respondToAgentRequest(bot: BotPrincipal, id: string, input
     await sql.query(
       `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
        VALUES ($1, 'bot', $2, 'api', 'agent_request.answered', 'agent_request', $3, $4)`,
-      [bot.workspaceId, bot.id, requestId, JSON.stringify({ from_bot_id: locked.from_bot_id, attachment_id: input.attachment_id ?? null })],
+      [
+        bot.workspaceId,
+        bot.id,
+        requestId,
+        JSON.stringify({ from_bot_id: locked.from_bot_id, attachment_id: input.attachment_id ?? null }),
+      ],
     );
     const request = serializeAgentRequest((await loadAgentRequest(sql, requestId, now))!);
     await agentRequestAnswered(sql, { workspaceId: locked.from_workspace_id, botId: locked.from_bot_id, request, now });

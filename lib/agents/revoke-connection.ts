@@ -12,11 +12,16 @@ import { adminWorkspaces, viewConnections, type ConnectionView } from "./connect
 
 export const REVOKED_NOTE = "connection_revoked";
 
-export async function revokeConnection(actor: PersonActor, id: string): Promise<ConnectionView & { declined_requests: number }> {
+export async function revokeConnection(
+  actor: PersonActor,
+  id: string,
+): Promise<ConnectionView & { declined_requests: number }> {
   const connectionId = requireUuid(id, "Connection");
   const adminOf = await adminWorkspaces(db(), actor.userId);
   const { revoked, declined } = await db().$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM bot_connections WHERE id = ${connectionId}::uuid FOR UPDATE`;
+    const rows = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM bot_connections WHERE id = ${connectionId}::uuid FOR UPDATE`;
     if (!rows[0]) throw new ApiError("not_found", "Connection not found");
     const connection = await tx.botConnection.findUniqueOrThrow({ where: { id: connectionId } });
     if (!adminOf.has(connection.workspaceAId) && !adminOf.has(connection.workspaceBId)) {
@@ -24,13 +29,29 @@ export async function revokeConnection(actor: PersonActor, id: string): Promise<
     }
     if (connection.revokedAt) throw new ApiError("conflict", "This connection was already revoked");
     const now = new Date();
-    const revoked = await tx.botConnection.update({ where: { id: connectionId }, data: { revokedAt: now, revokedByUserId: actor.userId } });
+    const revoked = await tx.botConnection.update({
+      where: { id: connectionId },
+      data: { revokedAt: now, revokedByUserId: actor.userId },
+    });
     const declined = await tx.agentRequest.updateMany({
       where: { connectionId, status: { in: ["pending_approval", "awaiting_response"] } },
-      data: { status: "declined", decidedByUserId: actor.userId, decidedVia: actor.via, decidedAt: now, decisionNote: REVOKED_NOTE },
+      data: {
+        status: "declined",
+        decidedByUserId: actor.userId,
+        decidedVia: actor.via,
+        decidedAt: now,
+        decisionNote: REVOKED_NOTE,
+      },
     });
     for (const workspaceId of new Set([connection.workspaceAId, connection.workspaceBId])) {
-      await recordAudit(tx, { workspaceId, actor, action: "connection.revoked", subjectType: "bot_connection", subjectId: connectionId, data: { declined_requests: declined.count } });
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        action: "connection.revoked",
+        subjectType: "bot_connection",
+        subjectId: connectionId,
+        data: { declined_requests: declined.count },
+      });
     }
     return { revoked, declined: declined.count };
   });

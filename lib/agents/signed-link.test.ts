@@ -28,9 +28,20 @@ describe("signed links", () => {
     const [tid, exp, sig] = token.split(".") as [string, string, string];
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === "A" ? "B" : "A") + s.slice(i + 1);
     expect(verifyToken(`${randomUUID()}.${exp}.${sig}`, issued)).toEqual({ ok: false, reason: "bad_signature" });
-    expect(verifyToken(`${tid}.${Number(exp) + 86_400}.${sig}`, issued)).toEqual({ ok: false, reason: "bad_signature" });
+    expect(verifyToken(`${tid}.${Number(exp) + 86_400}.${sig}`, issued)).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
     expect(verifyToken(`${tid}.${exp}.${flip(sig, 5)}`, issued)).toEqual({ ok: false, reason: "bad_signature" });
-    for (const bad of ["", "x", `${tid}.${exp}`, `${tid}.${exp}.${sig}.x`, `${tid}.-1.${sig}`, `${tid}.${exp}.${sig.slice(1)}`, `not-a-uuid.${exp}.${sig}`]) {
+    for (const bad of [
+      "",
+      "x",
+      `${tid}.${exp}`,
+      `${tid}.${exp}.${sig}.x`,
+      `${tid}.-1.${sig}`,
+      `${tid}.${exp}.${sig.slice(1)}`,
+      `not-a-uuid.${exp}.${sig}`,
+    ]) {
       expect(verifyToken(bad, issued), bad).toEqual({ ok: false, reason: "malformed" });
     }
   });

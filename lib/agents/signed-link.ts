@@ -43,10 +43,12 @@ export function verifyToken(token: string, now: Date = new Date()): LinkCheck {
   const parts = token.split(".");
   if (parts.length !== 3) return { ok: false, reason: "malformed" };
   const [id, expires, given] = parts as [string, string, string];
-  if (!isUuid(id) || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(given)) return { ok: false, reason: "malformed" };
+  if (!isUuid(id) || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(given))
+    return { ok: false, reason: "malformed" };
   const expected = signature(id.toLowerCase(), Number(expires));
   const actual = Buffer.from(given, "base64url");
-  if (actual.length !== SIGNATURE_BYTES || !timingSafeEqual(actual, expected)) return { ok: false, reason: "bad_signature" };
+  if (actual.length !== SIGNATURE_BYTES || !timingSafeEqual(actual, expected))
+    return { ok: false, reason: "bad_signature" };
   const expiresAt = new Date(Number(expires) * 1000);
   if (now.getTime() >= expiresAt.getTime()) return { ok: false, reason: "expired" };
   return { ok: true, attachmentId: id.toLowerCase(), expiresAt };

@@ -11,7 +11,15 @@ describe("content types", () => {
   });
 
   it("never serves a type the browser would run", () => {
-    for (const type of ["text/html", "application/xhtml+xml", "image/svg+xml", "text/javascript", "application/javascript", "text/xml", "application/rss+xml"]) {
+    for (const type of [
+      "text/html",
+      "application/xhtml+xml",
+      "image/svg+xml",
+      "text/javascript",
+      "application/javascript",
+      "text/xml",
+      "application/rss+xml",
+    ]) {
       expect(servedContentType(type), type).toBe("application/octet-stream");
     }
     expect(servedContentType("image/png")).toBe("image/png");
@@ -29,8 +37,12 @@ describe("content types", () => {
   });
 
   it("writes Content-Disposition with a UTF-8 name and an ASCII fallback", () => {
-    expect(contentDisposition("attachment", `a "b" 100%.txt`)).toBe(`attachment; filename="a _b_ 100_.txt"; filename*=UTF-8''a%20%22b%22%20100%25.txt`);
-    expect(contentDisposition("inline", "日本.png")).toBe(`inline; filename="__.png"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.png`);
+    expect(contentDisposition("attachment", `a "b" 100%.txt`)).toBe(
+      `attachment; filename="a _b_ 100_.txt"; filename*=UTF-8''a%20%22b%22%20100%25.txt`,
+    );
+    expect(contentDisposition("inline", "日本.png")).toBe(
+      `inline; filename="__.png"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.png`,
+    );
   });
 });
 

@@ -20,7 +20,10 @@ export function formatMb(bytes: number, round: "up" | "down" = "up"): string {
 /** 413 naming the limit, and the size when known: "Files can be at most 10 MB; report.pdf is 12.3 MB". */
 export function tooLarge(what: string, size?: number): ApiError {
   const actual = size === undefined ? "larger" : formatMb(size);
-  return new ApiError("payload_too_large", `Files can be at most ${formatMb(maxAttachmentBytes(), "down")}; ${what} is ${actual}`);
+  return new ApiError(
+    "payload_too_large",
+    `Files can be at most ${formatMb(maxAttachmentBytes(), "down")}; ${what} is ${actual}`,
+  );
 }
 
 /** Refuses an empty file or one over the limit. */
@@ -37,6 +40,10 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u
 export function cleanName(raw: string): string {
   const name = raw.normalize("NFC").replace(/[/\\]/g, "_").replace(INVISIBLE, "").trim();
   if (!name) throw new ApiError("invalid_body", "A file needs a name");
-  if (name.length > MAX_NAME_LENGTH) throw new ApiError("invalid_body", `A file name can be at most ${MAX_NAME_LENGTH} characters; this one has ${name.length}`);
+  if (name.length > MAX_NAME_LENGTH)
+    throw new ApiError(
+      "invalid_body",
+      `A file name can be at most ${MAX_NAME_LENGTH} characters; this one has ${name.length}`,
+    );
   return name;
 }

@@ -14,9 +14,11 @@ export async function readAttachment(actor: PersonActor, id: string): Promise<At
   if (!row) throw notFound("Attachment");
   const mine = row.uploadedByUserId === actor.userId;
   if (row.conversationId) await requireConversationAccess(db(), actor, row.conversationId);
-  if (!mine && (row.conversationId === null || row.messageId === null)) throw forbidden("You cannot read this attachment");
+  if (!mine && (row.conversationId === null || row.messageId === null))
+    throw forbidden("You cannot read this attachment");
 
   const bytes = await readBlob(row.sha256);
-  if (sha256Hex(bytes) !== row.sha256) throw new Error(`attachment ${row.id}: the file on disk does not match its SHA-256`);
+  if (sha256Hex(bytes) !== row.sha256)
+    throw new Error(`attachment ${row.id}: the file on disk does not match its SHA-256`);
   return { id: row.id, name: row.name, type: row.contentType, size: row.size, sha256: row.sha256, bytes };
 }

@@ -24,7 +24,11 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-export async function storePersonAttachment(actor: PersonActor, conversationId: string, file: UploadedFile): Promise<AttachmentInfo> {
+export async function storePersonAttachment(
+  actor: PersonActor,
+  conversationId: string,
+  file: UploadedFile,
+): Promise<AttachmentInfo> {
   const id = requireUuid(conversationId, "Conversation");
   const name = cleanName(file.name);
   const type = normalizeContentType(file.type);
@@ -34,7 +38,15 @@ export async function storePersonAttachment(actor: PersonActor, conversationId: 
   const { sha256, size } = await writeBlob(file.bytes);
   return db().$transaction(async (tx) => {
     const row = await tx.attachment.create({
-      data: { workspaceId: conversation.workspaceId, conversationId: id, uploadedByUserId: actor.userId, name, contentType: type, size, sha256 },
+      data: {
+        workspaceId: conversation.workspaceId,
+        conversationId: id,
+        uploadedByUserId: actor.userId,
+        name,
+        contentType: type,
+        size,
+        sha256,
+      },
     });
     await recordAudit(tx, {
       workspaceId: conversation.workspaceId,

@@ -44,48 +44,79 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe("chat reads", () => {
   it("lists the person's workspaces with their role", async () => {
-    expect(await listPersonWorkspaces(ana())).toEqual([{ id: world.workspace.id, slug: world.workspace.slug, name: expect.any(String), role: "admin" }]);
+    expect(await listPersonWorkspaces(ana())).toEqual([
+      { id: world.workspace.id, slug: world.workspace.slug, name: expect.any(String), role: "admin" },
+    ]);
   });
 
   it("lists conversations newest first with unread counts that reading clears; members see theirs only", async () => {
     const conversationId = world.conversations[1]!.id;
     await postPersonMessage(ben(), conversationId, "Any news on the renewal?");
     const list = await listPersonConversations(ana(), world.workspace.id);
-    expect(list[0]).toMatchObject({ id: conversationId, last_message_preview: "Any news on the renewal?", unread_count: 2, pending_approvals: 0 });
+    expect(list[0]).toMatchObject({
+      id: conversationId,
+      last_message_preview: "Any news on the renewal?",
+      unread_count: 2,
+      pending_approvals: 0,
+    });
     await markConversationRead(ana(), conversationId, 99); // past the end: clamped to the last message
     await markConversationRead(ana(), conversationId, 1); // never backwards
     const after = await listPersonConversations(ana(), world.workspace.id);
     expect(after.find((c) => c.id === conversationId)!.unread_count).toBe(0);
     expect(list).toHaveLength(3);
     const outsider = await seedWorld();
-    await expect(listPersonConversations(person(outsider.people[0]!.id, "web"), world.workspace.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      listPersonConversations(person(outsider.people[0]!.id, "web"), world.workspace.id),
+    ).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("a thread: people, bots, labelled messages, card responses and the drafts waiting", async () => {
     const conversationId = world.conversations[0]!.id;
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
     const scheduler = (await authenticateBot(world.bots[1]!.api_key))!;
-    const card = await sendMessage(helper, conversationId, SendMessageRequest.parse({ blocks: [{ type: "approval_card", title: "Ship it?", actions: [{ key: "yes", label: "Yes", style: "primary" }] }] }));
+    const card = await sendMessage(
+      helper,
+      conversationId,
+      SendMessageRequest.parse({
+        blocks: [
+          { type: "approval_card", title: "Ship it?", actions: [{ key: "yes", label: "Yes", style: "primary" }] },
+        ],
+      }),
+    );
     if (card.status !== "sent") throw new Error("expected sent");
     await submitCardAction(ben(), card.message.id, { actionKey: "yes" });
     const held = await sendMessage(scheduler, conversationId, { body: "Tuesday at 10?", blocks: undefined });
     expect(held.status).toBe("pending_approval");
-    await createDraft(helper, conversationId, { body: "I can refund the fee", rationale: "Customer asked twice", follow_up: { body: "Did that help?", delay_minutes: 60 } });
+    await createDraft(helper, conversationId, {
+      body: "I can refund the fee",
+      rationale: "Customer asked twice",
+      follow_up: { body: "Did that help?", delay_minutes: 60 },
+    });
 
     const thread = await getThread(ana(), conversationId);
     expect(thread.conversation.bots.map((b) => [b.handle, b.authorized, b.blocked])).toEqual([
       [world.bots[0]!.handle, true, false],
       [world.bots[1]!.handle, true, false],
     ]);
-    expect(thread.conversation.people.map((p) => p.handle).sort()).toEqual([world.people[0]!.handle, world.people[1]!.handle].sort());
+    expect(thread.conversation.people.map((p) => p.handle).sort()).toEqual(
+      [world.people[0]!.handle, world.people[1]!.handle].sort(),
+    );
     const last = thread.messages.at(-1)!;
-    expect(last).toMatchObject({ kind: "card", sender: { type: "bot", handle: world.bots[0]!.handle, approved_by: null } });
-    expect(last.responses).toEqual([{ type: "card.action", action_key: "yes", values: {}, handle: world.people[1]!.handle, at: expect.any(String) }]);
+    expect(last).toMatchObject({
+      kind: "card",
+      sender: { type: "bot", handle: world.bots[0]!.handle, approved_by: null },
+    });
+    expect(last.responses).toEqual([
+      { type: "card.action", action_key: "yes", values: {}, handle: world.people[1]!.handle, at: expect.any(String) },
+    ]);
     expect(thread.drafts.map((d) => [d.origin, d.bot.handle, d.reasons])).toEqual([
       ["held_message", world.bots[1]!.handle, ["new_bot"]],
       ["draft", world.bots[0]!.handle, []],
     ]);
-    expect(thread.drafts[1]).toMatchObject({ rationale: "Customer asked twice", follow_up: { body: "Did that help?", delay_minutes: 60 } });
+    expect(thread.drafts[1]).toMatchObject({
+      rationale: "Customer asked twice",
+      follow_up: { body: "Did that help?", delay_minutes: 60 },
+    });
     expect(thread.last_seq).toBe(last.seq);
     expect(thread.viewer).toEqual({ id: world.people[0]!.id, role: "admin", participant: true, opted_out: false });
   });
@@ -103,7 +134,13 @@ describe("the live channel", () => {
     await settle();
     expect(heard).toContainEqual({ conversation_id: conversationId, kind: "draft" });
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
-    const card = await sendMessage(helper, world.conversations[1]!.id, SendMessageRequest.parse({ blocks: [{ type: "approval_card", title: "OK?", actions: [{ key: "ok", label: "OK" }] }] }));
+    const card = await sendMessage(
+      helper,
+      world.conversations[1]!.id,
+      SendMessageRequest.parse({
+        blocks: [{ type: "approval_card", title: "OK?", actions: [{ key: "ok", label: "OK" }] }],
+      }),
+    );
     if (card.status !== "sent") throw new Error("expected sent");
     await settle();
     heard.length = 0;
@@ -132,12 +169,33 @@ describe("cards are answered once", () => {
   it("two people answering one card at once: one answer wins, the other is told who answered", async () => {
     const conversationId = world.conversations[0]!.id;
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
-    const card = await sendMessage(helper, conversationId, SendMessageRequest.parse({ blocks: [{ type: "approval_card", title: "Ship it today?", actions: [{ key: "ship", label: "Ship" }, { key: "wait", label: "Wait" }] }] }));
+    const card = await sendMessage(
+      helper,
+      conversationId,
+      SendMessageRequest.parse({
+        blocks: [
+          {
+            type: "approval_card",
+            title: "Ship it today?",
+            actions: [
+              { key: "ship", label: "Ship" },
+              { key: "wait", label: "Wait" },
+            ],
+          },
+        ],
+      }),
+    );
     if (card.status !== "sent") throw new Error("expected sent");
-    const results = await Promise.allSettled([submitCardAction(ana(), card.message.id, { actionKey: "ship" }), submitCardAction(ben(), card.message.id, { actionKey: "wait" })]);
+    const results = await Promise.allSettled([
+      submitCardAction(ana(), card.message.id, { actionKey: "ship" }),
+      submitCardAction(ben(), card.message.id, { actionKey: "wait" }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect(refused.reason).toMatchObject({ code: "conflict", message: expect.stringMatching(/already answered this card/) });
+    expect(refused.reason).toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/already answered this card/),
+    });
     const thread = await getThread(ana(), conversationId);
     expect(thread.messages.find((m) => m.id === card.message.id)!.responses).toHaveLength(1);
   });
@@ -148,28 +206,43 @@ describe("workspace reads for the chat", () => {
     expect(await openWorkspace(ana(), world.workspace.slug)).toMatchObject({ id: world.workspace.id, role: "admin" });
     await expect(openWorkspace(ana(), "no-such-workspace")).rejects.toMatchObject({ code: "not_found" });
     const outsider = await seedWorld();
-    await expect(openWorkspace(person(outsider.people[0]!.id, "web"), world.workspace.slug)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(openWorkspace(person(outsider.people[0]!.id, "web"), world.workspace.slug)).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 
   it("lists the workspace's bots with their status", async () => {
     await setBotStatus(ana(), world.bots[1]!.id, "paused", "Checking its tone");
     const bots = await listWorkspaceBots(ben(), world.workspace.id);
-    expect(bots.find((b) => b.id === world.bots[1]!.id)).toMatchObject({ status: "paused", status_reason: "Checking its tone" });
+    expect(bots.find((b) => b.id === world.bots[1]!.id)).toMatchObject({
+      status: "paused",
+      status_reason: "Checking its tone",
+    });
     await setBotStatus(ana(), world.bots[1]!.id, "active");
   });
 
   it("a scheduled follow-up shows in the thread with its due time", async () => {
     const conversationId = world.conversations[1]!.id;
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
-    const draft = await createDraft(helper, conversationId, { body: "Invoice sent", follow_up: { body: "Did it arrive?", delay_minutes: 30 } });
+    const draft = await createDraft(helper, conversationId, {
+      body: "Invoice sent",
+      follow_up: { body: "Did it arrive?", delay_minutes: 30 },
+    });
     await approveDraft(ana(), draft.id);
     const thread = await getThread(ana(), conversationId);
     const followUp = thread.follow_ups.find((f) => f.draft_id === draft.id)!;
-    expect(followUp).toMatchObject({ body: "Did it arrive?", status: "scheduled", bot: { handle: world.bots[0]!.handle } });
+    expect(followUp).toMatchObject({
+      body: "Did it arrive?",
+      status: "scheduled",
+      bot: { handle: world.bots[0]!.handle },
+    });
     expect(new Date(followUp.due_at!).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
     await postPersonMessage(ana(), conversationId, "STOP");
     const after = await getThread(ana(), conversationId);
-    expect(after.follow_ups.find((f) => f.draft_id === draft.id)).toMatchObject({ status: "cancelled", cancel_reason: "stop" });
+    expect(after.follow_ups.find((f) => f.draft_id === draft.id)).toMatchObject({
+      status: "cancelled",
+      cancel_reason: "stop",
+    });
     expect(after.viewer.opted_out).toBe(true);
   });
 
@@ -178,11 +251,22 @@ describe("workspace reads for the chat", () => {
     const conversationId = world.conversations[0]!.id;
     await sendMessage(scheduler, conversationId, { body: "Can we talk Friday?", blocks: undefined }); // new bot: held
     await setBotStatus(ana(), world.bots[1]!.id, "stopped", "Misbehaving");
-    await expect(sendMessage(scheduler, conversationId, { body: "Hello again", blocks: undefined })).rejects.toMatchObject({ code: "policy_blocked" });
+    await expect(
+      sendMessage(scheduler, conversationId, { body: "Hello again", blocks: undefined }),
+    ).rejects.toMatchObject({ code: "policy_blocked" });
     await setBotStatus(ana(), world.bots[1]!.id, "active");
     const log = await listPolicyLog(ana(), world.workspace.id);
-    expect(log[0]).toMatchObject({ outcome: "blocked", reasons: ["bot_stopped"], excerpt: "Hello again", bot: { handle: world.bots[1]!.handle } });
-    expect(log.find((e) => e.outcome === "held" && e.excerpt === "Can we talk Friday?")).toMatchObject({ reasons: ["new_bot"], status: "pending", conversation: { id: conversationId } });
+    expect(log[0]).toMatchObject({
+      outcome: "blocked",
+      reasons: ["bot_stopped"],
+      excerpt: "Hello again",
+      bot: { handle: world.bots[1]!.handle },
+    });
+    expect(log.find((e) => e.outcome === "held" && e.excerpt === "Can we talk Friday?")).toMatchObject({
+      reasons: ["new_bot"],
+      status: "pending",
+      conversation: { id: conversationId },
+    });
     await expect(listPolicyLog(ben(), world.workspace.id)).rejects.toMatchObject({ code: "forbidden" });
   });
 });
@@ -205,20 +289,35 @@ describe("the workspace stream", () => {
 
     expect(heardByAna.map((e) => e.conversation_id).sort()).toEqual([anaOnly.id, world.conversations[1]!.id].sort());
     expect(heardByBen.map((e) => e.conversation_id)).toEqual([world.conversations[1]!.id]);
-    await expect(watchWorkspace(person(other.people[0]!.id, "web"), world.workspace.id, () => {})).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      watchWorkspace(person(other.people[0]!.id, "web"), world.workspace.id, () => {}),
+    ).rejects.toMatchObject({ code: "forbidden" });
   });
 });
 
 describe("what people did through their assistant", () => {
   it("shows an approval and a message made through MCP as such", async () => {
-    const conversationId = (await createConversation(ana(), { workspaceId: world.workspace.id, title: "Assistant", botIds: [world.bots[0]!.id] })).id;
+    const conversationId = (
+      await createConversation(ana(), {
+        workspaceId: world.workspace.id,
+        title: "Assistant",
+        botIds: [world.bots[0]!.id],
+      })
+    ).id;
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
     const draft = await createDraft(helper, conversationId, { body: "Your renewal is ready to sign." });
     await approveDraft(person(world.people[0]!.id, "mcp"), draft.id);
-    const { message } = await postPersonMessage(person(world.people[0]!.id, "mcp"), conversationId, "Sent by my assistant");
+    const { message } = await postPersonMessage(
+      person(world.people[0]!.id, "mcp"),
+      conversationId,
+      "Sent by my assistant",
+    );
     const thread = await getThread(ana(), conversationId);
     const approved = thread.messages.find((m) => m.body === "Your renewal is ready to sign.")!;
-    expect(approved.sender).toMatchObject({ type: "bot", approved_by: { handle: world.people[0]!.handle, via: "mcp" } });
+    expect(approved.sender).toMatchObject({
+      type: "bot",
+      approved_by: { handle: world.people[0]!.handle, via: "mcp" },
+    });
     expect(thread.messages.find((m) => m.id === message.id)!.sender).toMatchObject({ type: "person", via: "mcp" });
   });
 });

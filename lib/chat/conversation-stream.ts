@@ -19,7 +19,8 @@ function dispatch(payload: string) {
   for (const watcher of everywhere) watcher(event);
 }
 
-const everywhere: Set<Watcher> = ((globalThis as unknown as { __relayEverywhere?: Set<Watcher> }).__relayEverywhere ??= new Set());
+const everywhere: Set<Watcher> = ((globalThis as unknown as { __relayEverywhere?: Set<Watcher> }).__relayEverywhere ??=
+  new Set());
 
 /** Calls `watcher` on every committed change of every conversation (lib/chat/workspace-stream.ts filters them). */
 export async function watchEveryConversation(watcher: Watcher): Promise<() => void> {

@@ -12,7 +12,13 @@ const FOLLOW_UP_SHOWN_MS = 7 * 24 * 3600 * 1000;
 
 type Sender =
   | { type: "person"; id: string; handle: string; name: string; via: string | null }
-  | { type: "bot"; id: string; handle: string; name: string; approved_by: { handle: string; name: string; via: string | null } | null }
+  | {
+      type: "bot";
+      id: string;
+      handle: string;
+      name: string;
+      approved_by: { handle: string; name: string; via: string | null } | null;
+    }
   | { type: "system" };
 
 export interface CardResponse {
@@ -75,13 +81,26 @@ export async function getThread(actor: PersonActor, id: string) {
     db().botAuthorization.findMany({ where: { conversationId }, orderBy: { createdAt: "asc" } }),
     db().botBlock.findMany({ where: { conversationId, revokedAt: null } }),
     db().message.findMany({ where: { conversationId }, orderBy: { seq: "desc" }, take: MESSAGE_LIMIT }),
-    db().draft.findMany({ where: { conversationId, status: "pending", expiresAt: { gt: new Date() } }, orderBy: { createdAt: "asc" } }),
     db().draft.findMany({
-      where: { conversationId, status: "approved", followUpStatus: { in: ["scheduled", "cancelled"] }, decidedAt: { gt: new Date(Date.now() - FOLLOW_UP_SHOWN_MS) } },
+      where: { conversationId, status: "pending", expiresAt: { gt: new Date() } },
+      orderBy: { createdAt: "asc" },
+    }),
+    db().draft.findMany({
+      where: {
+        conversationId,
+        status: "approved",
+        followUpStatus: { in: ["scheduled", "cancelled"] },
+        decidedAt: { gt: new Date(Date.now() - FOLLOW_UP_SHOWN_MS) },
+      },
       orderBy: { decidedAt: "asc" },
     }),
     db().optOut.findFirst({
-      where: { workspaceId: conversation.workspaceId, userId: actor.userId, revokedAt: null, OR: [{ conversationId }, { conversationId: null }] },
+      where: {
+        workspaceId: conversation.workspaceId,
+        userId: actor.userId,
+        revokedAt: null,
+        OR: [{ conversationId }, { conversationId: null }],
+      },
       select: { id: true },
     }),
   ]);
@@ -101,7 +120,10 @@ export async function getThread(actor: PersonActor, id: string) {
   const contactIds = participants.flatMap((p) => (p.contactId ? [p.contactId] : []));
   const [users, bots, contacts] = await Promise.all([
     db().user.findMany({ where: { id: { in: [...userIds] } }, select: { id: true, handle: true, name: true } }),
-    db().bot.findMany({ where: { id: { in: [...botIds] } }, select: { id: true, handle: true, name: true, status: true } }),
+    db().bot.findMany({
+      where: { id: { in: [...botIds] } },
+      select: { id: true, handle: true, name: true, status: true },
+    }),
     db().contact.findMany({ where: { id: { in: contactIds } }, select: { id: true, name: true, doNotContact: true } }),
   ]);
   // Through which door people acted (the chat, the CLI, their assistant through MCP): approvals from the drafts,
@@ -109,9 +131,14 @@ export async function getThread(actor: PersonActor, id: string) {
   const approvedDraftIds = messages.flatMap((m) => (m.draftId ? [m.draftId] : []));
   const postedIds = messages.flatMap((m) => (m.senderUserId ? [m.id] : []));
   const [decided, posted] = await Promise.all([
-    approvedDraftIds.length ? db().draft.findMany({ where: { id: { in: approvedDraftIds } }, select: { id: true, decidedVia: true } }) : [],
+    approvedDraftIds.length
+      ? db().draft.findMany({ where: { id: { in: approvedDraftIds } }, select: { id: true, decidedVia: true } })
+      : [],
     postedIds.length
-      ? db().auditEvent.findMany({ where: { workspaceId: conversation.workspaceId, action: "message.posted", subjectId: { in: postedIds } }, select: { subjectId: true, via: true } })
+      ? db().auditEvent.findMany({
+          where: { workspaceId: conversation.workspaceId, action: "message.posted", subjectId: { in: postedIds } },
+          select: { subjectId: true, via: true },
+        })
       : [],
   ]);
   const viaByDraft = new Map(decided.map((d) => [d.id, d.decidedVia]));
@@ -128,17 +155,35 @@ export async function getThread(actor: PersonActor, id: string) {
   const sender = (m: (typeof messages)[number]): Sender => {
     if (m.senderBotId) {
       const bot = botById.get(m.senderBotId);
-      const approvedBy = m.approvedByUserId ? { ...who(m.approvedByUserId), via: (m.draftId && viaByDraft.get(m.draftId)) || null } : null;
-      return { type: "bot", id: m.senderBotId, handle: bot?.handle ?? "unknown", name: bot?.name ?? "Unknown bot", approved_by: approvedBy };
+      const approvedBy = m.approvedByUserId
+        ? { ...who(m.approvedByUserId), via: (m.draftId && viaByDraft.get(m.draftId)) || null }
+        : null;
+      return {
+        type: "bot",
+        id: m.senderBotId,
+        handle: bot?.handle ?? "unknown",
+        name: bot?.name ?? "Unknown bot",
+        approved_by: approvedBy,
+      };
     }
-    if (m.senderUserId) return { type: "person", id: m.senderUserId, ...who(m.senderUserId), via: viaByMessage.get(m.id) ?? null };
+    if (m.senderUserId)
+      return { type: "person", id: m.senderUserId, ...who(m.senderUserId), via: viaByMessage.get(m.id) ?? null };
     return { type: "system" };
   };
 
   const botsShown = [...new Set(authorizations.map((a) => a.botId))].flatMap((botId) => {
     const bot = botById.get(botId);
     if (!bot || (!activeBots.has(botId) && !blockedBots.has(botId))) return [];
-    return [{ id: bot.id, handle: bot.handle, name: bot.name, status: bot.status, authorized: activeBots.has(botId), blocked: blockedBots.has(botId) }];
+    return [
+      {
+        id: bot.id,
+        handle: bot.handle,
+        name: bot.name,
+        status: bot.status,
+        authorized: activeBots.has(botId),
+        blocked: blockedBots.has(botId),
+      },
+    ];
   });
 
   return {
@@ -146,25 +191,25 @@ export async function getThread(actor: PersonActor, id: string) {
       id: conversation.id,
       title: conversation.title,
       workspace_id: conversation.workspaceId,
-      taken_over_by: conversation.takenOverByUserId ? { id: conversation.takenOverByUserId, ...who(conversation.takenOverByUserId) } : null,
+      taken_over_by: conversation.takenOverByUserId
+        ? { id: conversation.takenOverByUserId, ...who(conversation.takenOverByUserId) }
+        : null,
       people: participants.flatMap((p) => (p.userId ? [{ id: p.userId, ...who(p.userId) }] : [])),
       contacts: contacts.map((c) => ({ id: c.id, name: c.name, do_not_contact: c.doNotContact })),
       bots: botsShown,
     },
-    messages: messages.map(
-      (m): ThreadMessage => ({
-        id: m.id,
-        seq: m.seq,
-        kind: m.kind,
-        body: m.body,
-        blocks: (m.blocks as Block[] | null) ?? null,
-        sender: sender(m),
-        responses: responsesOf(m.metadata),
-        attachments: attachmentsOf(m.metadata),
-        created_at: m.createdAt.toISOString(),
-        edited_at: m.editedAt?.toISOString() ?? null,
-      }),
-    ),
+    messages: messages.map((m): ThreadMessage => ({
+      id: m.id,
+      seq: m.seq,
+      kind: m.kind,
+      body: m.body,
+      blocks: (m.blocks as Block[] | null) ?? null,
+      sender: sender(m),
+      responses: responsesOf(m.metadata),
+      attachments: attachmentsOf(m.metadata),
+      created_at: m.createdAt.toISOString(),
+      edited_at: m.editedAt?.toISOString() ?? null,
+    })),
     drafts: drafts.map((d): PendingDraft => {
       const bot = botById.get(d.botId);
       return {
@@ -175,7 +220,10 @@ export async function getThread(actor: PersonActor, id: string) {
         blocks: (d.blocks as Block[] | null) ?? null,
         rationale: d.rationale,
         reasons: d.reasons,
-        follow_up: d.followUpBody !== null && d.followUpDelayMinutes !== null ? { body: d.followUpBody, delay_minutes: d.followUpDelayMinutes } : null,
+        follow_up:
+          d.followUpBody !== null && d.followUpDelayMinutes !== null
+            ? { body: d.followUpBody, delay_minutes: d.followUpDelayMinutes }
+            : null,
         created_at: d.createdAt.toISOString(),
         expires_at: d.expiresAt.toISOString(),
       };
@@ -208,17 +256,31 @@ export type Thread = Awaited<ReturnType<typeof getThread>>;
 function responsesOf(metadata: unknown): CardResponse[] {
   const responses = (metadata as { responses?: unknown } | null)?.responses;
   if (!Array.isArray(responses)) return [];
-  return responses.map((r: { type: CardResponse["type"]; action_key: string; values?: Record<string, string | number>; handle: string; at: string }) => ({
-    type: r.type,
-    action_key: r.action_key,
-    values: r.values ?? {},
-    handle: r.handle,
-    at: r.at,
-  }));
+  return responses.map(
+    (r: {
+      type: CardResponse["type"];
+      action_key: string;
+      values?: Record<string, string | number>;
+      handle: string;
+      at: string;
+    }) => ({
+      type: r.type,
+      action_key: r.action_key,
+      values: r.values ?? {},
+      handle: r.handle,
+      at: r.at,
+    }),
+  );
 }
 
 function attachmentsOf(metadata: unknown): ThreadAttachment[] {
   const attachments = (metadata as { attachments?: unknown } | null)?.attachments;
   if (!Array.isArray(attachments)) return [];
-  return attachments.map((a: ThreadAttachment) => ({ id: a.id, name: a.name, type: a.type, size: a.size, sha256: a.sha256 }));
+  return attachments.map((a: ThreadAttachment) => ({
+    id: a.id,
+    name: a.name,
+    type: a.type,
+    size: a.size,
+    sha256: a.sha256,
+  }));
 }

@@ -52,7 +52,12 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
        LIMIT ${LIMIT}`,
   ]);
   const botIds = [...new Set([...refusals.map((r) => r.botId), ...held.map((d) => d.botId)])];
-  const conversationIds = [...new Set([...refusals.flatMap((r) => (r.conversationId ? [r.conversationId] : [])), ...held.map((d) => d.conversationId)])];
+  const conversationIds = [
+    ...new Set([
+      ...refusals.flatMap((r) => (r.conversationId ? [r.conversationId] : [])),
+      ...held.map((d) => d.conversationId),
+    ]),
+  ];
   const [bots, conversations] = await Promise.all([
     db().bot.findMany({ where: { id: { in: botIds } }, select: { id: true, handle: true, name: true } }),
     db().conversation.findMany({ where: { id: { in: conversationIds } }, select: { id: true, title: true } }),

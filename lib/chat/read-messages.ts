@@ -28,17 +28,29 @@ export interface ReadMessage {
   edited_at: string | null;
 }
 
-export async function readMessages(actor: PersonActor, id: string, options: { afterSeq?: number; limit?: number } = {}) {
+export async function readMessages(
+  actor: PersonActor,
+  id: string,
+  options: { afterSeq?: number; limit?: number } = {},
+) {
   const conversationId = requireUuid(id, "Conversation");
   const afterSeq = options.afterSeq ?? 0;
   const limit = options.limit ?? READ_LIMIT_DEFAULT;
-  if (!Number.isInteger(afterSeq) || afterSeq < 0) throw new ApiError("invalid_body", "after_seq must be a whole number, 0 or more");
-  if (!Number.isInteger(limit) || limit < 1 || limit > READ_LIMIT_MAX) throw new ApiError("invalid_body", `limit must be a whole number from 1 to ${READ_LIMIT_MAX}`);
+  if (!Number.isInteger(afterSeq) || afterSeq < 0)
+    throw new ApiError("invalid_body", "after_seq must be a whole number, 0 or more");
+  if (!Number.isInteger(limit) || limit < 1 || limit > READ_LIMIT_MAX)
+    throw new ApiError("invalid_body", `limit must be a whole number from 1 to ${READ_LIMIT_MAX}`);
   const { conversation } = await requireConversationAccess(db(), actor, conversationId);
 
-  const rows = await db().message.findMany({ where: { conversationId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take: limit + 1 });
+  const rows = await db().message.findMany({
+    where: { conversationId, seq: { gt: afterSeq } },
+    orderBy: { seq: "asc" },
+    take: limit + 1,
+  });
   const page = rows.slice(0, limit);
-  const userIds = [...new Set(page.flatMap((m) => [m.senderUserId, m.approvedByUserId].filter((v): v is string => !!v)))];
+  const userIds = [
+    ...new Set(page.flatMap((m) => [m.senderUserId, m.approvedByUserId].filter((v): v is string => !!v))),
+  ];
   const botIds = [...new Set(page.flatMap((m) => (m.senderBotId ? [m.senderBotId] : [])))];
   const [users, bots] = await Promise.all([
     db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, handle: true, name: true } }),
@@ -50,7 +62,11 @@ export async function readMessages(actor: PersonActor, id: string, options: { af
 
   const sender = (m: (typeof page)[number]): ReadSender => {
     if (m.senderBotId) {
-      return { type: "bot", ...(botById.get(m.senderBotId) ?? unknown), approved_by: m.approvedByUserId ? (userById.get(m.approvedByUserId) ?? unknown) : null };
+      return {
+        type: "bot",
+        ...(botById.get(m.senderBotId) ?? unknown),
+        approved_by: m.approvedByUserId ? (userById.get(m.approvedByUserId) ?? unknown) : null,
+      };
     }
     if (m.senderUserId) return { type: "person", ...(userById.get(m.senderUserId) ?? unknown) };
     return { type: "system" };
@@ -58,19 +74,17 @@ export async function readMessages(actor: PersonActor, id: string, options: { af
   const nextAfterSeq = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   return {
     conversation: { id: conversation.id, title: conversation.title, last_seq: conversation.lastSeq },
-    messages: page.map(
-      (m): ReadMessage => ({
-        id: m.id,
-        seq: m.seq,
-        kind: m.kind,
-        body: m.body,
-        blocks: (m.blocks as Block[] | null) ?? null,
-        sender: sender(m),
-        attachments: attachmentsOf(m.metadata),
-        created_at: m.createdAt.toISOString(),
-        edited_at: m.editedAt?.toISOString() ?? null,
-      }),
-    ),
+    messages: page.map((m): ReadMessage => ({
+      id: m.id,
+      seq: m.seq,
+      kind: m.kind,
+      body: m.body,
+      blocks: (m.blocks as Block[] | null) ?? null,
+      sender: sender(m),
+      attachments: attachmentsOf(m.metadata),
+      created_at: m.createdAt.toISOString(),
+      edited_at: m.editedAt?.toISOString() ?? null,
+    })),
     next_after_seq: nextAfterSeq,
     has_more: rows.length > limit,
   };
@@ -79,5 +93,10 @@ export async function readMessages(actor: PersonActor, id: string, options: { af
 function attachmentsOf(metadata: unknown): ReadMessage["attachments"] {
   const attachments = (metadata as { attachments?: unknown } | null)?.attachments;
   if (!Array.isArray(attachments)) return [];
-  return attachments.map((a: { id: string; name: string; type: string; size: number }) => ({ id: a.id, name: a.name, type: a.type, size: a.size }));
+  return attachments.map((a: { id: string; name: string; type: string; size: number }) => ({
+    id: a.id,
+    name: a.name,
+    type: a.type,
+    size: a.size,
+  }));
 }

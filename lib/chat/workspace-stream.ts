@@ -12,7 +12,9 @@ import type { LiveEvent } from "./live";
 const PARTICIPATION_TTL_MS = 30_000;
 
 // Conversations never move between workspaces, so this process remembers each one's workspace once read.
-const workspaceOf: Map<string, string> = ((globalThis as unknown as { __relayConversationWorkspace?: Map<string, string> }).__relayConversationWorkspace ??= new Map());
+const workspaceOf: Map<string, string> = ((
+  globalThis as unknown as { __relayConversationWorkspace?: Map<string, string> }
+).__relayConversationWorkspace ??= new Map());
 
 async function conversationWorkspace(conversationId: string): Promise<string | null> {
   const known = workspaceOf.get(conversationId);
@@ -22,7 +24,11 @@ async function conversationWorkspace(conversationId: string): Promise<string | n
   return row?.workspaceId ?? null;
 }
 
-export async function watchWorkspace(actor: PersonActor, id: string, watcher: (event: LiveEvent) => void): Promise<() => void> {
+export async function watchWorkspace(
+  actor: PersonActor,
+  id: string,
+  watcher: (event: LiveEvent) => void,
+): Promise<() => void> {
   const workspaceId = requireUuid(id, "Workspace");
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { id: true } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
@@ -36,7 +42,10 @@ export async function watchWorkspace(actor: PersonActor, id: string, watcher: (e
     // just been added), but not more than once a second.
     if (Date.now() - readAt > PARTICIPATION_TTL_MS || (!mine.has(conversationId) && Date.now() - readAt > 1000)) {
       readAt = Date.now();
-      const rows = await db().conversationParticipant.findMany({ where: { userId: actor.userId }, select: { conversationId: true } });
+      const rows = await db().conversationParticipant.findMany({
+        where: { userId: actor.userId },
+        select: { conversationId: true },
+      });
       mine = new Set(rows.map((r) => r.conversationId));
     }
     return mine.has(conversationId);

@@ -23,7 +23,10 @@ export async function listPendingApprovals(actor: PersonActor, workspaceId: stri
     where: { conversationId: { in: conversations.map((c) => c.id) }, status: "pending", expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "asc" },
   });
-  const bots = await db().bot.findMany({ where: { id: { in: [...new Set(drafts.map((d) => d.botId))] } }, select: { id: true, handle: true, name: true } });
+  const bots = await db().bot.findMany({
+    where: { id: { in: [...new Set(drafts.map((d) => d.botId))] } },
+    select: { id: true, handle: true, name: true },
+  });
   const botById = new Map(bots.map((b) => [b.id, b]));
   const titleById = new Map(conversations.map((c) => [c.id, c.title]));
   return drafts.map((draft) => ({

@@ -9,14 +9,18 @@ delete process.env.EMBEDDINGS_BASE_URL;
 const norm = (v: Float32Array) => Math.sqrt(dot(v, v));
 
 describe("embedTexts with the local encoder", () => {
-  it("loads the model once for concurrent first callers, each getting its own vectors", { timeout: 60_000 }, async () => {
-    const first = loadUseLite();
-    expect(loadUseLite()).toBe(first);
-    const [a, b] = await Promise.all([embedTexts(["has two dogs"]), embedTexts(["lives in Lisbon", "has two dogs"])]);
-    expect(loadUseLite()).toBe(first);
-    expect(dot(a.vectors[0]!, b.vectors[1]!)).toBeCloseTo(1, 5);
-    expect(dot(a.vectors[0]!, b.vectors[0]!)).toBeLessThan(0.9);
-  });
+  it(
+    "loads the model once for concurrent first callers, each getting its own vectors",
+    { timeout: 60_000 },
+    async () => {
+      const first = loadUseLite();
+      expect(loadUseLite()).toBe(first);
+      const [a, b] = await Promise.all([embedTexts(["has two dogs"]), embedTexts(["lives in Lisbon", "has two dogs"])]);
+      expect(loadUseLite()).toBe(first);
+      expect(dot(a.vectors[0]!, b.vectors[1]!)).toBeCloseTo(1, 5);
+      expect(dot(a.vectors[0]!, b.vectors[0]!)).toBeLessThan(0.9);
+    },
+  );
 
   it("returns one 512-dimensional unit vector per text, with the model id", async () => {
     const result = await embedTexts(["pays invoices on the 5th", "has two dogs"]);
@@ -48,7 +52,14 @@ describe("embedTexts with the local encoder", () => {
   });
 
   it("finds a fact by meaning with no word in common", async () => {
-    const facts = ["pays invoices on the 5th", "prefers morning calls", "has two dogs", "lives in Lisbon", "allergic to peanuts", "birthday is in March"];
+    const facts = [
+      "pays invoices on the 5th",
+      "prefers morning calls",
+      "has two dogs",
+      "lives in Lisbon",
+      "allergic to peanuts",
+      "birthday is in March",
+    ];
     const { vectors } = await embedTexts(["when will she settle the bill", ...facts]);
     const [query, ...factVectors] = vectors;
     const scores = factVectors.map((v) => dot(query!, v));
@@ -64,7 +75,14 @@ describe("embedTexts with the local encoder", () => {
     ["best time to call her", "prefers morning calls"],
     ["what food is she allergic to", "allergic to peanuts"],
   ])("%j is closest to %j", async (question, expected) => {
-    const facts = ["pays invoices on the 5th", "prefers morning calls", "has two dogs", "lives in Lisbon", "allergic to peanuts", "birthday is in March"];
+    const facts = [
+      "pays invoices on the 5th",
+      "prefers morning calls",
+      "has two dogs",
+      "lives in Lisbon",
+      "allergic to peanuts",
+      "birthday is in March",
+    ];
     const { vectors } = await embedTexts([question, ...facts]);
     const [query, ...factVectors] = vectors;
     const scores = factVectors.map((v) => dot(query!, v));

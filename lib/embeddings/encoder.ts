@@ -29,7 +29,11 @@ export async function embedTexts(texts: string[]): Promise<Embeddings> {
   const { EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL, EMBEDDINGS_API_KEY } = env();
   if (EMBEDDINGS_BASE_URL && EMBEDDINGS_MODEL) {
     const prepared = texts.map((text) => prepareText(text, OPENAI_MAX_CHARS));
-    const vectors = await embedWithOpenAiCompatible(prepared, { baseUrl: EMBEDDINGS_BASE_URL, model: EMBEDDINGS_MODEL, apiKey: EMBEDDINGS_API_KEY });
+    const vectors = await embedWithOpenAiCompatible(prepared, {
+      baseUrl: EMBEDDINGS_BASE_URL,
+      model: EMBEDDINGS_MODEL,
+      apiKey: EMBEDDINGS_API_KEY,
+    });
     return { model: `openai:${EMBEDDINGS_MODEL}`, dims: vectors[0]?.length ?? 0, vectors };
   }
   const prepared = texts.map((text) => prepareText(text, USE_LITE_MAX_CHARS));

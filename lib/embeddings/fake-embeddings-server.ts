@@ -33,7 +33,13 @@ export async function startFakeEmbeddingsServer(): Promise<FakeEmbeddingsServer>
     req.on("data", (chunk: string) => (raw += chunk));
     req.on("end", () => {
       const body = JSON.parse(raw) as RecordedRequest["body"];
-      requests.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, contentType: req.headers["content-type"], body });
+      requests.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        authorization: req.headers.authorization,
+        contentType: req.headers["content-type"],
+        body,
+      });
       if (failure) {
         res.writeHead(failure, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ error: { message: "Incorrect API key provided" } }));
@@ -42,7 +48,9 @@ export async function startFakeEmbeddingsServer(): Promise<FakeEmbeddingsServer>
       const input = Array.isArray(body.input) ? (body.input as string[]) : [];
       const data = input.map((text, index) => ({ object: "embedding", index, embedding: fakeVector(text) })).reverse();
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      res.end(
+        JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

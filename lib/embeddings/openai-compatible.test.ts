@@ -15,7 +15,11 @@ beforeEach(() => {
 
 describe("embedWithOpenAiCompatible", () => {
   it("posts the model and inputs with the bearer key, and returns unit vectors in input order", async () => {
-    const vectors = await embedWithOpenAiCompatible(["abc", "abcdefg"], { baseUrl: `${server.baseUrl}/`, model: "text-embedding-3-small", apiKey: "sk-test" });
+    const vectors = await embedWithOpenAiCompatible(["abc", "abcdefg"], {
+      baseUrl: `${server.baseUrl}/`,
+      model: "text-embedding-3-small",
+      apiKey: "sk-test",
+    });
     expect(server.requests).toEqual([
       {
         method: "POST",
@@ -46,8 +50,8 @@ describe("embedWithOpenAiCompatible", () => {
 
   it("throws with the status and the API's message on an error answer", async () => {
     server.failWith(401);
-    await expect(embedWithOpenAiCompatible(["a"], { baseUrl: server.baseUrl, model: "m", apiKey: "bad" })).rejects.toThrow(
-      /^embeddings API answered 401 Unauthorized: .*Incorrect API key provided/,
-    );
+    await expect(
+      embedWithOpenAiCompatible(["a"], { baseUrl: server.baseUrl, model: "m", apiKey: "bad" }),
+    ).rejects.toThrow(/^embeddings API answered 401 Unauthorized: .*Incorrect API key provided/);
   });
 });

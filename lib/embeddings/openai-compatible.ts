@@ -23,7 +23,10 @@ interface EmbeddingsResponse {
 }
 
 /** Unit vectors for non-empty texts, in order. Throws on any non-2xx answer or a malformed body. */
-export async function embedWithOpenAiCompatible(texts: string[], config: OpenAiCompatibleConfig): Promise<Float32Array[]> {
+export async function embedWithOpenAiCompatible(
+  texts: string[],
+  config: OpenAiCompatibleConfig,
+): Promise<Float32Array[]> {
   const url = `${config.baseUrl.replace(/\/+$/, "")}/embeddings`;
   const vectors: Float32Array[] = [];
   for (let i = 0; i < texts.length; i += OPENAI_BATCH_SIZE) {
@@ -38,19 +41,27 @@ export async function embedWithOpenAiCompatible(texts: string[], config: OpenAiC
     });
     if (!response.ok) {
       const detail = (await response.text().catch(() => "")).slice(0, 300);
-      throw new Error(`embeddings API answered ${response.status} ${response.statusText}${detail ? `: ${detail}` : ""}`);
+      throw new Error(
+        `embeddings API answered ${response.status} ${response.statusText}${detail ? `: ${detail}` : ""}`,
+      );
     }
     const body = (await response.json()) as EmbeddingsResponse;
     const rows = Array.isArray(body.data) ? body.data : [];
-    if (rows.length !== batch.length) throw new Error(`embeddings API returned ${rows.length} vectors for ${batch.length} texts`);
+    if (rows.length !== batch.length)
+      throw new Error(`embeddings API returned ${rows.length} vectors for ${batch.length} texts`);
     const ordered = new Array<Float32Array>(batch.length);
     rows.forEach((row, position) => {
       const index = typeof row.index === "number" ? row.index : position;
       const embedding = row.embedding;
-      if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === "number" && Number.isFinite(x))) {
+      if (
+        !Array.isArray(embedding) ||
+        embedding.length === 0 ||
+        !embedding.every((x) => typeof x === "number" && Number.isFinite(x))
+      ) {
         throw new Error("embeddings API returned an embedding that is not an array of numbers");
       }
-      if (index < 0 || index >= batch.length || ordered[index]) throw new Error(`embeddings API returned a bad index ${index}`);
+      if (index < 0 || index >= batch.length || ordered[index])
+        throw new Error(`embeddings API returned a bad index ${index}`);
       ordered[index] = normalize(embedding as number[]);
     });
     vectors.push(...ordered);

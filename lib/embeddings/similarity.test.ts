@@ -45,7 +45,7 @@ describe("to and from PostgreSQL", () => {
 
   it("round-trips any float32 through the shortest decimal", () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 10 ** Math.floor(seed % 12 - 6);
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 10 ** Math.floor((seed % 12) - 6);
     const values = new Float32Array(Array.from({ length: 20_000 }, random));
     expect(Array.from(fromFloat4Array(toFloat4Array(values)))).toEqual(Array.from(values));
     const literal = toPgVectorLiteral(values);

@@ -58,7 +58,8 @@ export async function embedWithUseLite(texts: string[], batchSize = USE_LITE_BAT
     // The library builds one sparse batch; a trailing empty text would silently drop its row, so callers
     // (encoder.ts) never pass one.
     const rows = await serially(() => model.embed(batch));
-    if (rows.length !== batch.length) throw new Error(`the encoder returned ${rows.length} vectors for ${batch.length} texts`);
+    if (rows.length !== batch.length)
+      throw new Error(`the encoder returned ${rows.length} vectors for ${batch.length} texts`);
     for (const row of rows) vectors.push(normalize(row));
   }
   return vectors;

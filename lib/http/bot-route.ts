@@ -5,7 +5,13 @@ import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/auth
 import { sql as pooled, transaction, type Sql } from "@/lib/db/sql";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
-import { IDEMPOTENCY_KEY_MAX, openIdempotentRequest, requestHash, storeIdempotentResponse, type StoredResponse } from "./idempotency";
+import {
+  IDEMPOTENCY_KEY_MAX,
+  openIdempotentRequest,
+  requestHash,
+  storeIdempotentResponse,
+  type StoredResponse,
+} from "./idempotency";
 
 // The public-route wrapper (STYLE.md): auth -> parse -> validate -> idempotency -> service -> error mapping.
 // Validation runs before the idempotency key is looked at, so bad input is refused without leaving a trace (Stripe's
@@ -18,7 +24,11 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers });
+export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
+  status,
+  body,
+  headers,
+});
 
 interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   body?: B;
@@ -61,7 +71,9 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
 
       const params = flattenParams((await context?.params) ?? {});
       const url = new URL(request.url);
-      const query = (options.query ? validate(options.query, Object.fromEntries(url.searchParams), "Query") : undefined) as Out<Q>;
+      const query = (
+        options.query ? validate(options.query, Object.fromEntries(url.searchParams), "Query") : undefined
+      ) as Out<Q>;
       const rawBody: unknown = options.body ? parseJson(await readBodyText(request)) : undefined;
       const key = idempotencyKey(request, options.idempotency);
       const body = (options.body ? validate(options.body, rawBody) : undefined) as Out<B>;
@@ -109,10 +121,15 @@ function idempotencyKey(request: Request, mode: RouteOptions<undefined, undefine
   if (!mode) return null;
   const key = request.headers.get("idempotency-key");
   if (key === null || key === "") {
-    if (mode === "required") throw new ApiError("idempotency_key_required", "This request needs an Idempotency-Key header (at most 64 characters)");
+    if (mode === "required")
+      throw new ApiError(
+        "idempotency_key_required",
+        "This request needs an Idempotency-Key header (at most 64 characters)",
+      );
     return null;
   }
-  if (key.length > IDEMPOTENCY_KEY_MAX) throw new ApiError("invalid_body", `Idempotency-Key is longer than ${IDEMPOTENCY_KEY_MAX} characters`);
+  if (key.length > IDEMPOTENCY_KEY_MAX)
+    throw new ApiError("invalid_body", `Idempotency-Key is longer than ${IDEMPOTENCY_KEY_MAX} characters`);
   return key;
 }
 
@@ -122,7 +139,8 @@ function internal(error: unknown, requestId: string): ApiError {
 }
 
 function errorParts(error: ApiError, requestId: string) {
-  const headers: Record<string, string> = error.extras.retryAfter !== undefined ? { "Retry-After": String(error.extras.retryAfter) } : {};
+  const headers: Record<string, string> =
+    error.extras.retryAfter !== undefined ? { "Retry-After": String(error.extras.retryAfter) } : {};
   return { status: error.status, body: error.toBody(requestId), headers };
 }
 

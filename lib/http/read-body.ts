@@ -11,7 +11,11 @@ export async function readBodyText(request: Request): Promise<string> {
 }
 
 /** Reads the whole body, refusing (with `tooLarge()`) once it passes `cap` bytes, without buffering the rest. */
-export async function readCapped(request: Request, cap: number, tooLarge: () => ApiError): Promise<Uint8Array<ArrayBuffer>> {
+export async function readCapped(
+  request: Request,
+  cap: number,
+  tooLarge: () => ApiError,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -41,5 +41,9 @@ export async function readUploadedFile(
   }
   const file = form.get(field);
   if (!(file instanceof Blob)) throw new ApiError("invalid_body", `Send the file in a form field named "${field}"`);
-  return { name: file instanceof File ? file.name : "", type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+  return {
+    name: file instanceof File ? file.name : "",
+    type: file.type,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+  };
 }

@@ -3,7 +3,10 @@
 
 const HEARTBEAT_MS = 25_000;
 
-export function eventStream(request: Request, subscribe: (send: (data: unknown) => void) => Promise<() => void>): Response {
+export function eventStream(
+  request: Request,
+  subscribe: (send: (data: unknown) => void) => Promise<() => void>,
+): Response {
   const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -36,6 +39,11 @@ export function eventStream(request: Request, subscribe: (send: (data: unknown) 
     },
   });
   return new Response(stream, {
-    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" },
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
   });
 }

@@ -27,7 +27,9 @@ export function mcpClientConfigs(url: string, token: string = TOKEN_PLACEHOLDER)
       },
     },
   };
-  const streamableHttp = { mcpServers: { relay: { type: "http", url, headers: { Authorization: `Bearer ${token}` } } } };
+  const streamableHttp = {
+    mcpServers: { relay: { type: "http", url, headers: { Authorization: `Bearer ${token}` } } },
+  };
   return {
     claudeDesktop: JSON.stringify(claudeDesktop, null, 2),
     streamableHttp: JSON.stringify(streamableHttp, null, 2),

@@ -20,18 +20,29 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   const token = bearerToken(request.headers.get("authorization"));
   const principal = await authenticatePersonalToken(token);
   if (!principal) {
-    const challenge = token ? `${REALM}, error="invalid_token", error_description="The token is unknown, malformed or revoked"` : REALM;
+    const challenge = token
+      ? `${REALM}, error="invalid_token", error_description="The token is unknown, malformed or revoked"`
+      : REALM;
     const message = token
       ? "The access token is unknown, malformed or revoked"
       : "Missing access token: send Authorization: Bearer <personal access token> (create one in Relay's settings)";
     return jsonRpcError(401, -32001, message, { "WWW-Authenticate": challenge });
   }
   const server = createMcpServer(principal);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
   try {
     await server.connect(transport);
     return await transport.handleRequest(request, {
-      authInfo: { token: token!, clientId: principal.tokenId, scopes: principal.scopes, extra: { userId: principal.actor.userId, workspaceId: principal.workspaceId } },
+      authInfo: {
+        token: token!,
+        clientId: principal.tokenId,
+        scopes: principal.scopes,
+        extra: { userId: principal.actor.userId, workspaceId: principal.workspaceId },
+      },
     });
   } finally {
     // The JSON response is complete once handleRequest resolves: nothing is left to stream.
@@ -40,5 +51,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
 }
 
 export function mcpMethodNotAllowed(): Response {
-  return jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send MCP messages with POST", { Allow: "POST" });
+  return jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send MCP messages with POST", {
+    Allow: "POST",
+  });
 }

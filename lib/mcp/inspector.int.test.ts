@@ -12,9 +12,17 @@ import { TOOLS } from "./server";
 const run = promisify(execFile);
 const INSPECTOR_BUILD = path.resolve("node_modules/@modelcontextprotocol/inspector-cli/build");
 
-async function exec(command: string, args: string[], cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function exec(
+  command: string,
+  args: string[],
+  cwd?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd, env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL }, timeout: 60_000 });
+    const { stdout, stderr } = await run(command, args, {
+      cwd,
+      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -25,7 +33,11 @@ const cli = (...args: string[]) => exec("node_modules/.bin/tsx", ["cli/main.ts",
 // Run from its build folder: inspector-cli 1.0.3 looks for its package.json at "../package.json" of the working
 // directory (it works from the launcher package, which has one two levels up; standalone it needs this cwd).
 const inspector = (token: string, ...args: string[]) =>
-  exec(process.execPath, ["cli.js", "--cli", http.url, "--transport", "http", "--header", `Authorization: Bearer ${token}`, ...args], INSPECTOR_BUILD);
+  exec(
+    process.execPath,
+    ["cli.js", "--cli", http.url, "--transport", "http", "--header", `Authorization: Bearer ${token}`, ...args],
+    INSPECTOR_BUILD,
+  );
 
 let world: SeededWorld;
 let http: McpHttp;
@@ -46,9 +58,26 @@ describe("token CLI and the MCP Inspector", { timeout: 120_000 }, () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("--as EMAIL is required");
 
-    const created = await cli("token", "create", "--workspace", world.workspace.slug, "--name", "inspector", "--scope", "write", "--as", ana);
+    const created = await cli(
+      "token",
+      "create",
+      "--workspace",
+      world.workspace.slug,
+      "--name",
+      "inspector",
+      "--scope",
+      "write",
+      "--as",
+      ana,
+    );
     expect(created.code).toBe(0);
-    const token = JSON.parse(created.stdout) as { id: string; token: string; prefix: string; scopes: string[]; workspace: { slug: string } };
+    const token = JSON.parse(created.stdout) as {
+      id: string;
+      token: string;
+      prefix: string;
+      scopes: string[];
+      workspace: { slug: string };
+    };
     expect(token).toMatchObject({ scopes: ["read", "write"], workspace: { slug: world.workspace.slug } });
     expect(token.token).toMatch(/^rpt_[0-9A-Za-z]{38}$/);
     expect(token.token.startsWith(token.prefix)).toBe(true);
@@ -56,21 +85,42 @@ describe("token CLI and the MCP Inspector", { timeout: 120_000 }, () => {
     const listed = await inspector(token.token, "--method", "tools/list");
     expect(listed.stderr).not.toContain("Error");
     expect(listed.code).toBe(0);
-    const tools = (JSON.parse(listed.stdout) as { tools: { name: string; annotations: Record<string, boolean> }[] }).tools;
+    const tools = (JSON.parse(listed.stdout) as { tools: { name: string; annotations: Record<string, boolean> }[] })
+      .tools;
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
-    expect(tools.find((t) => t.name === "reject_draft")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(tools.find((t) => t.name === "reject_draft")!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
 
-    const called = await inspector(token.token, "--method", "tools/call", "--tool-name", "list_conversations", "--tool-arg", "limit=2");
+    const called = await inspector(
+      token.token,
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "list_conversations",
+      "--tool-arg",
+      "limit=2",
+    );
     expect(called.code).toBe(0);
-    const result = JSON.parse(called.stdout) as { structuredContent: { untrusted: boolean; data: { conversations: unknown[]; total: number } } };
+    const result = JSON.parse(called.stdout) as {
+      structuredContent: { untrusted: boolean; data: { conversations: unknown[]; total: number } };
+    };
     expect(result.structuredContent).toMatchObject({ untrusted: true, data: { total: 3 } });
     expect(result.structuredContent.data.conversations).toHaveLength(2);
 
-    const mine = JSON.parse((await cli("token", "list", "--as", ana)).stdout) as { data: { id: string; last_used_at: string | null }[] };
+    const mine = JSON.parse((await cli("token", "list", "--as", ana)).stdout) as {
+      data: { id: string; last_used_at: string | null }[];
+    };
     expect(mine.data.map((t) => t.id)).toEqual([token.id]);
     expect(mine.data[0]!.last_used_at).not.toBeNull();
-    expect(JSON.parse((await cli("token", "revoke", token.id, "--as", world.people[1]!.email)).stderr).error.code).toBe("not_found");
-    expect(JSON.parse((await cli("token", "revoke", token.id, "--as", ana)).stdout)).toMatchObject({ id: token.id, revoked_at: expect.any(String) });
+    expect(JSON.parse((await cli("token", "revoke", token.id, "--as", world.people[1]!.email)).stderr).error.code).toBe(
+      "not_found",
+    );
+    expect(JSON.parse((await cli("token", "revoke", token.id, "--as", ana)).stdout)).toMatchObject({
+      id: token.id,
+      revoked_at: expect.any(String),
+    });
 
     const refused = await inspector(token.token, "--method", "tools/list");
     expect(refused.code).not.toBe(0);

@@ -22,7 +22,15 @@ import { UNTRUSTED_NOTE } from "./tool";
 // refusal without the write scope, revoked and unknown tokens, the token's workspace fence, and that approving
 // through MCP is approving as the person (the bot's draft.approved, the audit trail's via=mcp).
 
-const READ_TOOLS = ["whoami", "list_conversations", "get_conversation", "read_messages", "search_contact_memory", "get_contact_context", "list_pending_approvals"];
+const READ_TOOLS = [
+  "whoami",
+  "list_conversations",
+  "get_conversation",
+  "read_messages",
+  "search_contact_memory",
+  "get_contact_context",
+  "list_pending_approvals",
+];
 const WRITE_TOOLS = [
   "approve_draft",
   "reject_draft",
@@ -55,19 +63,39 @@ const connect = async (token: string | null) => {
   return client;
 };
 const tokenFor = async (userId: string, workspaceId: string, scopes: string[]) =>
-  (await createPersonalToken(person(userId, "web"), { workspaceId, name: `t-${randomBytes(3).toString("hex")}`, scopes })).token;
+  (
+    await createPersonalToken(person(userId, "web"), {
+      workspaceId,
+      name: `t-${randomBytes(3).toString("hex")}`,
+      scopes,
+    })
+  ).token;
 const propose = async (body: string, conversation = conv(0)) =>
-  (await api("POST", `/conversations/${conversation}/drafts`, { key: world.bots[0]!.api_key, body: { body } })).body.data.id as string;
-const firstMessage = async (conversationId: string) => (await db().message.findFirstOrThrow({ where: { conversationId, seq: 1 } })).id;
+  (await api("POST", `/conversations/${conversation}/drafts`, { key: world.bots[0]!.api_key, body: { body } })).body
+    .data.id as string;
+const firstMessage = async (conversationId: string) =>
+  (await db().message.findFirstOrThrow({ where: { conversationId, seq: 1 } })).id;
 const candidate = async (fact: string, key = "preferences.contact", w: SeededWorld = world) =>
-  (await proposeFact((await authenticateBot(w.bots[0]!.api_key))!, w.contacts[0]!.id, { key, fact, source_message_id: await firstMessage(w.conversations[0]!.id) })).id;
-const ask = async (question: string) => (await createAgentRequest((await authenticateBot(pair.a.api_key))!, { to: pair.b.handle, type: "info", question })).id;
+  (
+    await proposeFact((await authenticateBot(w.bots[0]!.api_key))!, w.contacts[0]!.id, {
+      key,
+      fact,
+      source_message_id: await firstMessage(w.conversations[0]!.id),
+    })
+  ).id;
+const ask = async (question: string) =>
+  (await createAgentRequest((await authenticateBot(pair.a.api_key))!, { to: pair.b.handle, type: "info", question }))
+    .id;
 const audit = (subjectId: string, action: string) => db().auditEvent.findFirstOrThrow({ where: { subjectId, action } });
 
 beforeAll(async () => {
   // World A's first bot asks world B's over a connection that needs approval; both have webhooks (nothing is sent:
   // no worker runs here, the delivery rows are what we check).
-  pair = await connectedPair({ requiresApproval: true, webhookA: "https://a.example.com/hook", webhookB: "https://b.example.com/hook" });
+  pair = await connectedPair({
+    requiresApproval: true,
+    webhookA: "https://a.example.com/hook",
+    webhookB: "https://b.example.com/hook",
+  });
   world = pair.worldA;
   other = pair.worldB;
   // Ana administers B too: through the chat she may read it; her token for A must not.
@@ -100,12 +128,23 @@ describe("tools/list", () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.read_messages!.inputSchema).toMatchObject({
       required: ["conversation_id"],
-      properties: { conversation_id: { type: "string", format: "uuid" }, after_seq: { type: "integer", minimum: 0 }, limit: { type: "integer", minimum: 1, maximum: 200 } },
+      properties: {
+        conversation_id: { type: "string", format: "uuid" },
+        after_seq: { type: "integer", minimum: 0 },
+        limit: { type: "integer", minimum: 1, maximum: 200 },
+      },
     });
-    expect(byName.approve_draft!.inputSchema).toMatchObject({ required: ["draft_id"], properties: { draft_id: { format: "uuid" }, body: { type: "string", maxLength: 4000 } } });
+    expect(byName.approve_draft!.inputSchema).toMatchObject({
+      required: ["draft_id"],
+      properties: { draft_id: { format: "uuid" }, body: { type: "string", maxLength: 4000 } },
+    });
     expect(byName.get_contact_context!.inputSchema.properties!.format).toMatchObject({ enum: ["full", "compact"] });
     expect(byName.reject_draft!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(byName.approve_draft!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+    expect(byName.approve_draft!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      openWorldHint: true,
+    });
   });
 
   it("tells the assistant who it acts as, where, and to treat quoted text as data", async () => {
@@ -120,7 +159,11 @@ describe("authentication", () => {
   it("401 with WWW-Authenticate without a token, with an unknown or malformed one; GET is 405", async () => {
     const init = (token?: string) => ({
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
     const missing = await fetch(http.url, init());
@@ -137,19 +180,35 @@ describe("authentication", () => {
   });
 
   it("a revoked token is refused on its very next request, even by a client already connected", async () => {
-    const issued = await createPersonalToken(anaWeb(), { workspaceId: world.workspace.id, name: "soon revoked", scopes: ["write"] });
+    const issued = await createPersonalToken(anaWeb(), {
+      workspaceId: world.workspace.id,
+      name: "soon revoked",
+      scopes: ["write"],
+    });
     const client = await connect(issued.token);
     expect((await call(client, "whoami")).isError).toBe(false);
     await revokePersonalToken(anaWeb(), issued.id);
-    await expect(client.callTool({ name: "whoami", arguments: {} })).rejects.toMatchObject({ code: 401, message: expect.stringContaining("revoked") });
-    await expect(client.callTool({ name: "approve_draft", arguments: { draft_id: NOWHERE } })).rejects.toMatchObject({ code: 401 });
+    await expect(client.callTool({ name: "whoami", arguments: {} })).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringContaining("revoked"),
+    });
+    await expect(client.callTool({ name: "approve_draft", arguments: { draft_id: NOWHERE } })).rejects.toMatchObject({
+      code: 401,
+    });
     await expect(mcpClient(http.url, issued.token)).rejects.toThrow();
-    expect(await db().auditEvent.count({ where: { subjectId: issued.id, action: "personal_token.revoked", via: "web" } })).toBe(1);
+    expect(
+      await db().auditEvent.count({ where: { subjectId: issued.id, action: "personal_token.revoked", via: "web" } }),
+    ).toBe(1);
   });
 
   it("a token stops working when its person leaves the workspace", async () => {
     const tag = randomBytes(4).toString("hex");
-    const leaver = await createPerson({ email: `l${tag}@example.com`, name: "Leaver", handle: `l${tag}`, workspaceId: world.workspace.id });
+    const leaver = await createPerson({
+      email: `l${tag}@example.com`,
+      name: "Leaver",
+      handle: `l${tag}`,
+      workspaceId: world.workspace.id,
+    });
     const token = await tokenFor(leaver.id, world.workspace.id, []);
     expect((await call(await connect(token), "whoami")).data.person.handle).toBe(`l${tag}`);
     await db().membership.deleteMany({ where: { userId: leaver.id } });
@@ -161,15 +220,25 @@ describe("read tools", () => {
   it("whoami: the person, the token's one workspace and role, the scopes", async () => {
     const me = await call(anaRead, "whoami");
     expect(me).toMatchObject({ isError: false, untrusted: false });
-    expect(me.data).toEqual({ person: { id: ANA().id, handle: ANA().handle }, workspace: { id: world.workspace.id, slug: world.workspace.slug, name: expect.any(String), role: "admin" }, scopes: ["read"] });
+    expect(me.data).toEqual({
+      person: { id: ANA().id, handle: ANA().handle },
+      workspace: { id: world.workspace.id, slug: world.workspace.slug, name: expect.any(String), role: "admin" },
+      scopes: ["read"],
+    });
   });
 
   it("list_conversations: the person's conversations of this workspace only, marked untrusted", async () => {
     const listed = await call(anaRead, "list_conversations");
     expect(listed.untrusted).toBe(true);
     expect(listed.text.startsWith(UNTRUSTED_NOTE)).toBe(true);
-    expect(listed.data.conversations.map((c: { id: string }) => c.id).sort()).toEqual(world.conversations.map((c) => c.id).sort());
-    expect(listed.data.conversations[0]).toMatchObject({ title: expect.any(String), last_message_preview: expect.any(String), unread_count: expect.any(Number) });
+    expect(listed.data.conversations.map((c: { id: string }) => c.id).sort()).toEqual(
+      world.conversations.map((c) => c.id).sort(),
+    );
+    expect(listed.data.conversations[0]).toMatchObject({
+      title: expect.any(String),
+      last_message_preview: expect.any(String),
+      unread_count: expect.any(Number),
+    });
     expect((await call(anaRead, "list_conversations", { limit: 1 })).data.conversations).toHaveLength(1);
   });
 
@@ -183,12 +252,23 @@ describe("read tools", () => {
   });
 
   it("read_messages: pages in seq order with senders, untrusted; refuses a limit over 200", async () => {
-    for (const body of ["second", "third"]) await api("POST", `/conversations/${conv(1)}/messages`, { key: world.bots[0]!.api_key, body: { body }, idempotencyKey: idem() });
+    for (const body of ["second", "third"])
+      await api("POST", `/conversations/${conv(1)}/messages`, {
+        key: world.bots[0]!.api_key,
+        body: { body },
+        idempotencyKey: idem(),
+      });
     const first = await call(anaRead, "read_messages", { conversation_id: conv(1), limit: 2 });
     expect(first.untrusted).toBe(true);
     expect(first.data.messages.map((m: { seq: number }) => m.seq)).toEqual([1, 2]);
-    expect(first.data.messages[0]).toMatchObject({ body: "Dev asked about renewing next month.", sender: { type: "person", handle: ANA().handle } });
-    expect(first.data.messages[1]).toMatchObject({ body: "second", sender: { type: "bot", handle: world.bots[0]!.handle, approved_by: null } });
+    expect(first.data.messages[0]).toMatchObject({
+      body: "Dev asked about renewing next month.",
+      sender: { type: "person", handle: ANA().handle },
+    });
+    expect(first.data.messages[1]).toMatchObject({
+      body: "second",
+      sender: { type: "bot", handle: world.bots[0]!.handle, approved_by: null },
+    });
     expect(first.data).toMatchObject({ next_after_seq: 2, has_more: true });
     const rest = await call(anaRead, "read_messages", { conversation_id: conv(1), after_seq: 2 });
     expect(rest.data).toMatchObject({ messages: [{ seq: 3, body: "third" }], next_after_seq: 3, has_more: false });
@@ -200,29 +280,58 @@ describe("read tools", () => {
   it("search_contact_memory: cited hits over what the person may see, untrusted", async () => {
     const found = await call(anaRead, "search_contact_memory", { contact_id: world.contacts[0]!.id, query: "order" });
     expect(found.untrusted).toBe(true);
-    expect(found.data.hits[0]).toMatchObject({ kind: "message", text: "Hi! Can you check where Carla's order is?", untrusted: true, citation: { conversation_id: conv(0), seq: 1 } });
+    expect(found.data.hits[0]).toMatchObject({
+      kind: "message",
+      text: "Hi! Can you check where Carla's order is?",
+      untrusted: true,
+      citation: { conversation_id: conv(0), seq: 1 },
+    });
   });
 
   it("get_contact_context: the contact's pack", async () => {
     const pack = await call(anaRead, "get_contact_context", { contact_id: world.contacts[1]!.id, format: "compact" });
     expect(pack).toMatchObject({ isError: false, untrusted: true });
-    expect(pack.data).toMatchObject({ contact_id: world.contacts[1]!.id, format: "compact", status: "insufficient_evidence", items: [] });
+    expect(pack.data).toMatchObject({
+      contact_id: world.contacts[1]!.id,
+      format: "compact",
+      status: "insufficient_evidence",
+      items: [],
+    });
   });
 
   it("list_pending_approvals: drafts, held messages, agent requests and candidate facts", async () => {
     const draftId = await propose("Waiting for Ana");
-    const held = await api("POST", `/conversations/${conv(2)}/messages`, { key: world.bots[1]!.api_key, body: { body: "New bot says hi" }, idempotencyKey: idem() });
+    const held = await api("POST", `/conversations/${conv(2)}/messages`, {
+      key: world.bots[1]!.api_key,
+      body: { body: "New bot says hi" },
+      idempotencyKey: idem(),
+    });
     expect(held.status).toBe(202);
     const requestId = await ask("Opening hours?");
     const factId = await candidate("Prefers email");
     const pending = await call(anaRead, "list_pending_approvals");
     expect(pending.untrusted).toBe(true);
-    expect(pending.data.drafts).toEqual(expect.arrayContaining([
-      expect.objectContaining({ id: draftId, origin: "draft", body: "Waiting for Ana" }),
-      expect.objectContaining({ id: held.body.data.approval_id, origin: "held_message", reasons: ["new_bot"] }),
-    ]));
-    expect(pending.data.agent_requests).toEqual([expect.objectContaining({ id: requestId, question: "Opening hours?", from: expect.objectContaining({ handle: pair.a.handle }) })]);
-    expect(pending.data.candidate_facts).toEqual([expect.objectContaining({ id: factId, fact: "Prefers email", status: "candidate", contact: { id: world.contacts[0]!.id, name: world.contacts[0]!.name } })]);
+    expect(pending.data.drafts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: draftId, origin: "draft", body: "Waiting for Ana" }),
+        expect.objectContaining({ id: held.body.data.approval_id, origin: "held_message", reasons: ["new_bot"] }),
+      ]),
+    );
+    expect(pending.data.agent_requests).toEqual([
+      expect.objectContaining({
+        id: requestId,
+        question: "Opening hours?",
+        from: expect.objectContaining({ handle: pair.a.handle }),
+      }),
+    ]);
+    expect(pending.data.candidate_facts).toEqual([
+      expect.objectContaining({
+        id: factId,
+        fact: "Prefers email",
+        status: "candidate",
+        contact: { id: world.contacts[0]!.id, name: world.contacts[0]!.name },
+      }),
+    ]);
     expect(pending.data.total).toBe(pending.data.drafts.length + 2);
   });
 });
@@ -249,7 +358,10 @@ describe("write tools need the write scope", () => {
     for (const [name, input] of Object.entries(args)) {
       const refused = await call(anaRead, name, input);
       expect(refused.isError, name).toBe(true);
-      expect(refused.error, name).toMatchObject({ code: "insufficient_scope", message: expect.stringContaining("write scope") });
+      expect(refused.error, name).toMatchObject({
+        code: "insufficient_scope",
+        message: expect.stringContaining("write scope"),
+      });
     }
     expect(await db().auditEvent.count()).toBe(before);
     expect((await db().draft.findUniqueOrThrow({ where: { id: draftId } })).status).toBe("pending");
@@ -264,10 +376,21 @@ describe("write tools act as the person, through MCP", () => {
     const approved = await call(ana, "approve_draft", { draft_id: viaMcp });
     expect(approved).toMatchObject({ isError: false, untrusted: true });
     expect(approved.data.draft).toMatchObject({ id: viaMcp, status: "approved", edited: false });
-    expect(approved.data.message).toMatchObject({ body: "Approved by the assistant", sender_bot_id: world.bots[0]!.id, sender_user_id: null });
+    expect(approved.data.message).toMatchObject({
+      body: "Approved by the assistant",
+      sender_bot_id: world.bots[0]!.id,
+      sender_user_id: null,
+    });
 
-    const deliveries = await db().webhookDelivery.findMany({ where: { botId: world.bots[0]!.id, eventType: "draft.approved" } });
-    const dataOf = (draftId: string) => (deliveries.find((d) => (d.payload as { data: { draft_id: string } }).data.draft_id === draftId)!.payload as { data: Record<string, unknown> }).data;
+    const deliveries = await db().webhookDelivery.findMany({
+      where: { botId: world.bots[0]!.id, eventType: "draft.approved" },
+    });
+    const dataOf = (draftId: string) =>
+      (
+        deliveries.find((d) => (d.payload as { data: { draft_id: string } }).data.draft_id === draftId)!.payload as {
+          data: Record<string, unknown>;
+        }
+      ).data;
     expect(dataOf(viaMcp)).toEqual({
       conversation_id: conv(0),
       draft_id: viaMcp,
@@ -279,13 +402,22 @@ describe("write tools act as the person, through MCP", () => {
 
     expect(await audit(viaMcp, "draft.approved")).toMatchObject({ actorType: "person", actorId: ANA().id, via: "mcp" });
     expect(await audit(viaWeb, "draft.approved")).toMatchObject({ via: "web" });
-    expect(await db().draft.findUniqueOrThrow({ where: { id: viaMcp } })).toMatchObject({ decidedByUserId: ANA().id, decidedVia: "mcp" });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: viaMcp } })).toMatchObject({
+      decidedByUserId: ANA().id,
+      decidedVia: "mcp",
+    });
     // The chat shows it as approved by the person.
     const thread = await getThread(anaWeb(), conv(0));
-    expect(thread.messages.find((m) => m.id === approved.data.message.id)!.sender).toMatchObject({ type: "bot", approved_by: { handle: ANA().handle } });
+    expect(thread.messages.find((m) => m.id === approved.data.message.id)!.sender).toMatchObject({
+      type: "bot",
+      approved_by: { handle: ANA().handle },
+    });
 
     const again = await call(ana, "approve_draft", { draft_id: viaMcp });
-    expect(again).toMatchObject({ isError: true, error: { code: "conflict", message: "This draft was already approved" } });
+    expect(again).toMatchObject({
+      isError: true,
+      error: { code: "conflict", message: "This draft was already approved" },
+    });
   });
 
   it("approve_draft with a body is edit-and-approve", async () => {
@@ -293,7 +425,9 @@ describe("write tools act as the person, through MCP", () => {
     const edited = await call(ana, "approve_draft", { draft_id: draftId, body: "Edited by Ana's assistant" });
     expect(edited.data.draft).toMatchObject({ status: "approved", edited: true });
     expect(edited.data.message.body).toBe("Edited by Ana's assistant");
-    const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { eventType: "draft.approved", payload: { path: ["data", "draft_id"], equals: draftId } } });
+    const delivery = await db().webhookDelivery.findFirstOrThrow({
+      where: { eventType: "draft.approved", payload: { path: ["data", "draft_id"], equals: draftId } },
+    });
     expect((delivery.payload as { data: { edited: boolean } }).data.edited).toBe(true);
   });
 
@@ -312,26 +446,51 @@ describe("write tools act as the person, through MCP", () => {
     const draftId = await propose("Reject me");
     const rejected = await call(ana, "reject_draft", { draft_id: draftId, note: "Not now" });
     expect(rejected.data).toMatchObject({ id: draftId, status: "rejected" });
-    expect(await audit(draftId, "draft.rejected")).toMatchObject({ via: "mcp", actorId: ANA().id, data: { note: "Not now" } });
-    expect(await db().webhookDelivery.count({ where: { eventType: "draft.rejected", payload: { path: ["data", "draft_id"], equals: draftId } } })).toBe(0); // helper does not subscribe to it
+    expect(await audit(draftId, "draft.rejected")).toMatchObject({
+      via: "mcp",
+      actorId: ANA().id,
+      data: { note: "Not now" },
+    });
+    expect(
+      await db().webhookDelivery.count({
+        where: { eventType: "draft.rejected", payload: { path: ["data", "draft_id"], equals: draftId } },
+      }),
+    ).toBe(0); // helper does not subscribe to it
   });
 
   it("approve_agent_request and decline_agent_request", async () => {
     const approveId = await ask("May I?");
     const declineId = await ask("And this?");
-    expect((await call(ana, "approve_agent_request", { request_id: approveId })).data).toMatchObject({ id: approveId, status: "awaiting_response" });
-    expect((await call(ana, "decline_agent_request", { request_id: declineId, note: "No" })).data).toMatchObject({ id: declineId, status: "declined" });
-    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: approveId } })).toMatchObject({ decidedVia: "mcp", decidedByUserId: ANA().id });
+    expect((await call(ana, "approve_agent_request", { request_id: approveId })).data).toMatchObject({
+      id: approveId,
+      status: "awaiting_response",
+    });
+    expect((await call(ana, "decline_agent_request", { request_id: declineId, note: "No" })).data).toMatchObject({
+      id: declineId,
+      status: "declined",
+    });
+    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: approveId } })).toMatchObject({
+      decidedVia: "mcp",
+      decidedByUserId: ANA().id,
+    });
     expect(await audit(declineId, "agent_request.declined")).toMatchObject({ via: "mcp" });
-    expect(await db().webhookDelivery.count({ where: { botId: pair.b.id, eventType: "agent_request.created" } })).toBe(1);
+    expect(await db().webhookDelivery.count({ where: { botId: pair.b.id, eventType: "agent_request.created" } })).toBe(
+      1,
+    );
   });
 
   it("confirm_fact and reject_fact", async () => {
     const keep = await candidate("Calls after 5pm", "schedule.calls");
     const drop = await candidate("Hates calls", "schedule.calls");
     const confirmed = await call(ana, "confirm_fact", { fact_id: keep });
-    expect(confirmed).toMatchObject({ isError: false, untrusted: true, data: { fact: { id: keep, status: "confirmed", fact: "Calls after 5pm" }, superseded: [] } });
-    expect((await call(ana, "reject_fact", { fact_id: drop })).data).toMatchObject({ fact: { id: drop, status: "rejected" } });
+    expect(confirmed).toMatchObject({
+      isError: false,
+      untrusted: true,
+      data: { fact: { id: keep, status: "confirmed", fact: "Calls after 5pm" }, superseded: [] },
+    });
+    expect((await call(ana, "reject_fact", { fact_id: drop })).data).toMatchObject({
+      fact: { id: drop, status: "rejected" },
+    });
     expect(await audit(keep, "fact.confirmed")).toMatchObject({ via: "mcp", actorId: ANA().id });
     expect(await audit(drop, "fact.rejected")).toMatchObject({ via: "mcp" });
     const again = await call(ana, "reject_fact", { fact_id: drop });
@@ -339,31 +498,66 @@ describe("write tools act as the person, through MCP", () => {
   });
 
   it("post_message posts as the person; the bots hear it", async () => {
-    const posted = await call(ana, "post_message", { conversation_id: conv(1), body: "Written by my assistant, sent by me" });
-    expect(posted.data).toMatchObject({ message: { body: "Written by my assistant, sent by me", sender_user_id: ANA().id, sender_bot_id: null }, consent: null });
+    const posted = await call(ana, "post_message", {
+      conversation_id: conv(1),
+      body: "Written by my assistant, sent by me",
+    });
+    expect(posted.data).toMatchObject({
+      message: { body: "Written by my assistant, sent by me", sender_user_id: ANA().id, sender_bot_id: null },
+      consent: null,
+    });
     expect(await audit(posted.data.message.id, "message.posted")).toMatchObject({ via: "mcp", actorId: ANA().id });
-    expect(await db().webhookDelivery.count({ where: { eventType: "message.created", payload: { path: ["data", "message", "id"], equals: posted.data.message.id } } })).toBe(1);
+    expect(
+      await db().webhookDelivery.count({
+        where: {
+          eventType: "message.created",
+          payload: { path: ["data", "message", "id"], equals: posted.data.message.id },
+        },
+      }),
+    ).toBe(1);
   });
 
   it("opt_out, take_over_conversation, release_conversation", async () => {
     const benClient = await connect(tokens.ben);
     const out = await call(benClient, "opt_out", { conversation_id: conv(2) });
-    expect(out).toMatchObject({ isError: false, untrusted: false, data: { opted_out: true, scope: "conversation", created: true, user_id: world.people[1]!.id } });
-    expect(await db().auditEvent.findFirstOrThrow({ where: { action: "consent.opted_out", subjectId: conv(2) } })).toMatchObject({ via: "mcp", actorId: world.people[1]!.id });
+    expect(out).toMatchObject({
+      isError: false,
+      untrusted: false,
+      data: { opted_out: true, scope: "conversation", created: true, user_id: world.people[1]!.id },
+    });
+    expect(
+      await db().auditEvent.findFirstOrThrow({ where: { action: "consent.opted_out", subjectId: conv(2) } }),
+    ).toMatchObject({ via: "mcp", actorId: world.people[1]!.id });
 
     const taken = await call(benClient, "take_over_conversation", { conversation_id: conv(1) });
-    expect(taken.data).toMatchObject({ conversation_id: conv(1), taken_over_by_user_id: world.people[1]!.id, changed: true });
+    expect(taken.data).toMatchObject({
+      conversation_id: conv(1),
+      taken_over_by_user_id: world.people[1]!.id,
+      changed: true,
+    });
     expect(await audit(conv(1), "conversation.taken_over")).toMatchObject({ via: "mcp" });
-    expect((await call(benClient, "release_conversation", { conversation_id: conv(1) })).data).toMatchObject({ taken_over_by_user_id: null, changed: true });
+    expect((await call(benClient, "release_conversation", { conversation_id: conv(1) })).data).toMatchObject({
+      taken_over_by_user_id: null,
+      changed: true,
+    });
   });
 
   it("the person's own rights still apply: a member cannot act where they take no part", async () => {
     const tag = randomBytes(4).toString("hex");
-    const newcomer = await createPerson({ email: `n${tag}@example.com`, name: "New", handle: `n${tag}`, workspaceId: world.workspace.id });
+    const newcomer = await createPerson({
+      email: `n${tag}@example.com`,
+      name: "New",
+      handle: `n${tag}`,
+      workspaceId: world.workspace.id,
+    });
     const client = await connect(await tokenFor(newcomer.id, world.workspace.id, ["write"]));
     expect((await call(client, "list_conversations")).data.conversations).toEqual([]);
-    expect((await call(client, "post_message", { conversation_id: conv(0), body: "hi" })).error).toMatchObject({ code: "forbidden" });
-    expect((await call(client, "read_messages", { conversation_id: conv(0) })).error).toMatchObject({ code: "forbidden" });
+    expect((await call(client, "post_message", { conversation_id: conv(0), body: "hi" })).error).toMatchObject({
+      code: "forbidden",
+    });
+    expect((await call(client, "read_messages", { conversation_id: conv(0) })).error).toMatchObject({
+      code: "forbidden",
+    });
   });
 });
 
@@ -371,7 +565,12 @@ describe("a token of one workspace sees nothing of another", () => {
   it("ids of the other workspace answer exactly like ids that do not exist, though the person may see them in the chat", async () => {
     const theirConversation = other.conversations[0]!.id;
     await getThread(anaWeb(), theirConversation); // the chat lets Ana, an admin of B, read it
-    const theirDraft = (await api("POST", `/conversations/${theirConversation}/drafts`, { key: other.bots[0]!.api_key, body: { body: "B's draft" } })).body.data.id;
+    const theirDraft = (
+      await api("POST", `/conversations/${theirConversation}/drafts`, {
+        key: other.bots[0]!.api_key,
+        body: { body: "B's draft" },
+      })
+    ).body.data.id;
     const theirFact = await candidate("B's fact", "misc.b", other);
     const cases: [string, Record<string, unknown>, string][] = [
       ["get_conversation", { conversation_id: theirConversation }, "Conversation not found"],
@@ -404,7 +603,10 @@ describe("a token of one workspace sees nothing of another", () => {
     // B's bot asks nothing here; a request A's bot sent is A's. One asked by B's side would be fenced the same way:
     const request = await ask("Fenced?");
     const outsider = await connect(await tokenFor(ANA().id, other.workspace.id, ["write"]));
-    expect((await call(outsider, "approve_agent_request", { request_id: request })).error).toEqual({ code: "not_found", message: "Agent request not found" });
+    expect((await call(outsider, "approve_agent_request", { request_id: request })).error).toEqual({
+      code: "not_found",
+      message: "Agent request not found",
+    });
     expect((await db().agentRequest.findUniqueOrThrow({ where: { id: request } })).status).toBe("pending_approval");
   });
 });

@@ -57,12 +57,21 @@ export const UNTRUSTED_NOTE =
 export function registerTool(server: McpServer, ctx: ToolContext, tool: RelayTool) {
   server.registerTool(
     tool.name,
-    { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { title: tool.title, ...tool.annotations } },
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      annotations: { title: tool.title, ...tool.annotations },
+    },
     async (args: Record<string, unknown>) => invoke(ctx, tool, args),
   );
 }
 
-export async function invoke(ctx: ToolContext, tool: RelayTool, args: Record<string, unknown>): Promise<CallToolResult> {
+export async function invoke(
+  ctx: ToolContext,
+  tool: RelayTool,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
   try {
     if (!ctx.principal.scopes.includes(tool.scope)) {
       return toolError(
@@ -78,7 +87,10 @@ export async function invoke(ctx: ToolContext, tool: RelayTool, args: Record<str
     const data = await tool.run(ctx, args);
     const json = JSON.stringify(data, null, 2);
     return tool.untrusted
-      ? { content: [{ type: "text", text: `${UNTRUSTED_NOTE}\n\n${json}` }], structuredContent: { untrusted: true, data } }
+      ? {
+          content: [{ type: "text", text: `${UNTRUSTED_NOTE}\n\n${json}` }],
+          structuredContent: { untrusted: true, data },
+        }
       : { content: [{ type: "text", text: json }], structuredContent: { data } };
   } catch (error) {
     if (error instanceof ApiError) return toolError(error.code, error.message, error.extras.reasons);

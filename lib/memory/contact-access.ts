@@ -17,7 +17,11 @@ export interface ContactAccess {
  * in its own workspace; a high-sensitivity contact also needs the key's `memory:sensitive` scope. An unknown contact
  * is 404; any other refusal is 403 `forbidden`, saying why.
  */
-export async function requireBotContact(bot: BotPrincipal, id: string, sql: Sql = defaultSql()): Promise<ContactAccess> {
+export async function requireBotContact(
+  bot: BotPrincipal,
+  id: string,
+  sql: Sql = defaultSql(),
+): Promise<ContactAccess> {
   const contactId = requireUuid(id, "Contact");
   const rows = await sql.query<{ workspace_id: string; sensitivity: string; conversation_ids: string[] }>(
     `SELECT c.workspace_id, c.sensitivity::text AS sensitivity,

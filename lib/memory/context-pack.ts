@@ -39,7 +39,12 @@ export interface ContextOptions {
   staleDays?: number;
 }
 
-export async function buildContextPack(bot: BotPrincipal, contactId: string, format: ContextFormat, options: ContextOptions = {}) {
+export async function buildContextPack(
+  bot: BotPrincipal,
+  contactId: string,
+  format: ContextFormat,
+  options: ContextOptions = {},
+) {
   return contextPackFor(await requireBotContact(bot, contactId), format, options);
 }
 
@@ -63,9 +68,17 @@ export async function contextPackFor(access: ContactAccess, format: ContextForma
   for (const row of rows) byKey.set(row.key, (byKey.get(row.key) ?? new Set()).add(row.fact.trim().toLowerCase()));
   const conflicting = new Set([...byKey].filter(([, facts]) => facts.size > 1).map(([key]) => key));
   const staleBefore = now.getTime() - staleDays * 86_400_000;
-  const stale = rows.some((row) => row.source_message_id === null || (row.message_at && row.message_at.getTime() < staleBefore));
+  const stale = rows.some(
+    (row) => row.source_message_id === null || (row.message_at && row.message_at.getTime() < staleBefore),
+  );
   const status =
-    rows.length < minFacts ? "insufficient_evidence" : conflicting.size > 0 ? "conflicting_facts" : stale ? "stale_sources" : "ready";
+    rows.length < minFacts
+      ? "insufficient_evidence"
+      : conflicting.size > 0
+        ? "conflicting_facts"
+        : stale
+          ? "stale_sources"
+          : "ready";
 
   const ordered = [...rows.filter((r) => conflicting.has(r.key)), ...rows.filter((r) => !conflicting.has(r.key))];
   const items = ordered.map((row) => ({
@@ -74,11 +87,25 @@ export async function contextPackFor(access: ContactAccess, format: ContextForma
     confirmed_at: row.confirmed_at.toISOString(),
     citations:
       row.source_message_id && row.conversation_id && row.seq !== null
-        ? [{ message_id: row.source_message_id, conversation_id: row.conversation_id, seq: row.seq, excerpt: excerpt(row.body ?? "", EXCERPT[format]) }]
+        ? [
+            {
+              message_id: row.source_message_id,
+              conversation_id: row.conversation_id,
+              seq: row.seq,
+              excerpt: excerpt(row.body ?? "", EXCERPT[format]),
+            },
+          ]
         : [],
   }));
 
-  const pack = { contact_id: access.contactId, format, status, token_count: 0, items: [] as typeof items, generated_at: now.toISOString() };
+  const pack = {
+    contact_id: access.contactId,
+    format,
+    status,
+    token_count: 0,
+    items: [] as typeof items,
+    generated_at: now.toISOString(),
+  };
   return fitToBudget(pack, items, BUDGETS[format]);
 }
 

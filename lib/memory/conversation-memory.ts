@@ -22,21 +22,42 @@ async function conversationContact(tx: Sql, conversationId: string): Promise<str
   return rows[0].contact_id;
 }
 
-export async function writeConversationMemory(bot: BotPrincipal, conversationId: string, input: LegacyMemoryInput, tx?: Sql) {
+export async function writeConversationMemory(
+  bot: BotPrincipal,
+  conversationId: string,
+  input: LegacyMemoryInput,
+  tx?: Sql,
+) {
   const conversation = await requireBotConversation(tx ?? sql(), bot, conversationId);
   return inTransaction(tx, async (tx) => {
     const contactId = await conversationContact(tx, conversationId);
-    const source = await tx.query(`SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2`, [input.source_message_id, conversationId]);
+    const source = await tx.query(`SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2`, [
+      input.source_message_id,
+      conversationId,
+    ]);
     if (!source[0]) throw new ApiError("invalid_body", "source_message_id must be a message of this conversation");
     const rows = await tx.query<FactRow>(
       `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, conversation_id, proposed_by_bot_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FACT_COLUMNS}`,
-      [conversation.workspaceId, contactId, LEGACY_MEMORY_KEY, input.fact.trim(), input.source_message_id, conversationId, bot.id],
+      [
+        conversation.workspaceId,
+        contactId,
+        LEGACY_MEMORY_KEY,
+        input.fact.trim(),
+        input.source_message_id,
+        conversationId,
+        bot.id,
+      ],
     );
     await tx.query(
       `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
        VALUES ($1, 'bot', $2, 'api', 'fact.proposed', 'contact_fact', $3, $4)`,
-      [conversation.workspaceId, bot.id, rows[0]!.id, JSON.stringify({ contact_id: contactId, key: LEGACY_MEMORY_KEY, legacy: true })],
+      [
+        conversation.workspaceId,
+        bot.id,
+        rows[0]!.id,
+        JSON.stringify({ contact_id: contactId, key: LEGACY_MEMORY_KEY, legacy: true }),
+      ],
     );
     await notifyConversation(tx, conversationId, "updated");
     return { fact: serializeFact(rows[0]!), contactId };

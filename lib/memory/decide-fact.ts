@@ -24,7 +24,8 @@ async function lockFact(tx: Tx, actor: PersonActor, id: string) {
 }
 
 function requireStatus(fact: { status: Status }, allowed: Status[], doing: string) {
-  if (!allowed.includes(fact.status)) throw new ApiError("conflict", `This fact is ${fact.status}: it cannot be ${doing}`);
+  if (!allowed.includes(fact.status))
+    throw new ApiError("conflict", `This fact is ${fact.status}: it cannot be ${doing}`);
 }
 
 /** Every open page of a conversation with the contact shows its facts: tell them. */
@@ -47,9 +48,19 @@ export async function confirmFact(actor: PersonActor, id: string, options: { kee
     });
     const superseded = options.keepOthers ? [] : current.map((row) => row.id);
     if (superseded.length) {
-      await tx.contactFact.updateMany({ where: { id: { in: superseded } }, data: { status: "superseded", supersededById: fact.id } });
+      await tx.contactFact.updateMany({
+        where: { id: { in: superseded } },
+        data: { status: "superseded", supersededById: fact.id },
+      });
     }
-    await recordAudit(tx, { workspaceId: fact.workspaceId, actor, action: "fact.confirmed", subjectType: "contact_fact", subjectId: fact.id, data: { key: fact.key, superseded } });
+    await recordAudit(tx, {
+      workspaceId: fact.workspaceId,
+      actor,
+      action: "fact.confirmed",
+      subjectType: "contact_fact",
+      subjectId: fact.id,
+      data: { key: fact.key, superseded },
+    });
     await notifyContact(tx, fact.contactId);
     return { fact: confirmed, superseded };
   });
@@ -59,8 +70,18 @@ export async function rejectFact(actor: PersonActor, id: string) {
   return db().$transaction(async (tx) => {
     const fact = await lockFact(tx, actor, id);
     requireStatus(fact, ["candidate"], "rejected");
-    const rejected = await tx.contactFact.update({ where: { id: fact.id }, data: { status: "rejected", decidedAt: new Date(), decidedByUserId: actor.userId } });
-    await recordAudit(tx, { workspaceId: fact.workspaceId, actor, action: "fact.rejected", subjectType: "contact_fact", subjectId: fact.id, data: { key: fact.key } });
+    const rejected = await tx.contactFact.update({
+      where: { id: fact.id },
+      data: { status: "rejected", decidedAt: new Date(), decidedByUserId: actor.userId },
+    });
+    await recordAudit(tx, {
+      workspaceId: fact.workspaceId,
+      actor,
+      action: "fact.rejected",
+      subjectType: "contact_fact",
+      subjectId: fact.id,
+      data: { key: fact.key },
+    });
     await notifyContact(tx, fact.contactId);
     return rejected;
   });
@@ -90,7 +111,14 @@ export async function editFact(actor: PersonActor, id: string, text: string) {
       },
     });
     await tx.contactFact.update({ where: { id: old.id }, data: { status: "superseded", supersededById: edited.id } });
-    await recordAudit(tx, { workspaceId: old.workspaceId, actor, action: "fact.edited", subjectType: "contact_fact", subjectId: edited.id, data: { key: old.key, previous_id: old.id, previous: old.fact } });
+    await recordAudit(tx, {
+      workspaceId: old.workspaceId,
+      actor,
+      action: "fact.edited",
+      subjectType: "contact_fact",
+      subjectId: edited.id,
+      data: { key: old.key, previous_id: old.id, previous: old.fact },
+    });
     await notifyContact(tx, old.contactId);
     return edited;
   });
@@ -100,8 +128,18 @@ export async function retireFact(actor: PersonActor, id: string) {
   return db().$transaction(async (tx) => {
     const fact = await lockFact(tx, actor, id);
     requireStatus(fact, ["confirmed"], "retired");
-    const retired = await tx.contactFact.update({ where: { id: fact.id }, data: { status: "retired", decidedAt: new Date(), decidedByUserId: actor.userId } });
-    await recordAudit(tx, { workspaceId: fact.workspaceId, actor, action: "fact.retired", subjectType: "contact_fact", subjectId: fact.id, data: { key: fact.key } });
+    const retired = await tx.contactFact.update({
+      where: { id: fact.id },
+      data: { status: "retired", decidedAt: new Date(), decidedByUserId: actor.userId },
+    });
+    await recordAudit(tx, {
+      workspaceId: fact.workspaceId,
+      actor,
+      action: "fact.retired",
+      subjectType: "contact_fact",
+      subjectId: fact.id,
+      data: { key: fact.key },
+    });
     await notifyContact(tx, fact.contactId);
     return retired;
   });

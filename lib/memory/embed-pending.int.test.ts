@@ -21,7 +21,9 @@ const helper = (): BotPrincipal => ({ ...world.bots[0]!, workspaceId: world.work
 const model = () => embeddingModelId();
 
 const embeddedIds = async (type: "message" | "fact") =>
-  (await db().embedding.findMany({ where: { subjectType: type, model: model() }, select: { subjectId: true } })).map((e) => e.subjectId);
+  (await db().embedding.findMany({ where: { subjectType: type, model: model() }, select: { subjectId: true } })).map(
+    (e) => e.subjectId,
+  );
 
 async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -50,7 +52,9 @@ describe("embedPending", () => {
     expect(vector.workspaceId).toBe(world.workspace.id);
     for (const conversation of world.conversations) {
       const { lastSeq } = await db().conversation.findUniqueOrThrow({ where: { id: conversation.id } });
-      const progress = await db().embeddingProgress.findUniqueOrThrow({ where: { conversationId_model: { conversationId: conversation.id, model: model() } } });
+      const progress = await db().embeddingProgress.findUniqueOrThrow({
+        where: { conversationId_model: { conversationId: conversation.id, model: model() } },
+      });
       expect(progress.embeddedSeq).toBe(lastSeq);
     }
     expect((await embedPending()).embedded).toBe(0);
@@ -59,21 +63,38 @@ describe("embedPending", () => {
   it("then embeds only what is new; a batch smaller than the backlog still gets everything", async () => {
     const conversation = world.conversations[1]!.id;
     const ids = [];
-    for (let i = 0; i < 5; i++) ids.push((await postPersonMessage(ana(), conversation, `Renewal note number ${i}`)).message.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await postPersonMessage(ana(), conversation, `Renewal note number ${i}`)).message.id);
     const result = await embedPending({ batch: 2 });
     expect(result).toMatchObject({ messages: 5, facts: 0, more: false });
     expect(await embeddedIds("message")).toEqual(expect.arrayContaining(ids));
   });
 
   it("embeds candidate and confirmed facts, never rejected ones; a fact write queues the job in its transaction", async () => {
-    await sql().query(`DELETE FROM graphile_worker._private_jobs WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = $1)`, [EMBED_TASK]).catch(() => {});
+    await sql()
+      .query(
+        `DELETE FROM graphile_worker._private_jobs WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = $1)`,
+        [EMBED_TASK],
+      )
+      .catch(() => {});
     const source = await db().message.findFirstOrThrow({ where: { conversationId: world.conversations[0]!.id } });
-    const fact = await proposeFact(helper(), world.contacts[0]!.id, { fact: "Prefers email to phone calls", key: "contact.channel", source_message_id: source.id });
-    const [queued] = await sql().query<{ n: number }>(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = $1 AND key = $1`, [EMBED_TASK]);
+    const fact = await proposeFact(helper(), world.contacts[0]!.id, {
+      fact: "Prefers email to phone calls",
+      key: "contact.channel",
+      source_message_id: source.id,
+    });
+    const [queued] = await sql().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = $1 AND key = $1`,
+      [EMBED_TASK],
+    );
     expect(queued!.n).toBe(1);
     await db().contactFact.update({ where: { id: fact.id }, data: { status: "rejected" } });
     const rejected = fact.id;
-    const kept = await proposeFact(helper(), world.contacts[0]!.id, { fact: "Works from Lisbon", key: "contact.city", source_message_id: source.id });
+    const kept = await proposeFact(helper(), world.contacts[0]!.id, {
+      fact: "Works from Lisbon",
+      key: "contact.city",
+      source_message_id: source.id,
+    });
     expect((await embedPending()).facts).toBe(1);
     const facts = await embeddedIds("fact");
     expect(facts).toContain(kept.id);
@@ -84,7 +105,9 @@ describe("embedPending", () => {
     const { conversations } = await seedWorld();
     await embedPending();
     const gone = conversations[0]!.id;
-    const ids = (await db().message.findMany({ where: { conversationId: gone }, select: { id: true } })).map((m) => m.id);
+    const ids = (await db().message.findMany({ where: { conversationId: gone }, select: { id: true } })).map(
+      (m) => m.id,
+    );
     expect(await embeddedIds("message")).toEqual(expect.arrayContaining(ids));
     await db().message.deleteMany({ where: { conversationId: gone } });
     await db().conversation.delete({ where: { id: gone } });
@@ -98,7 +121,11 @@ describe("the worker", () => {
   it("embeds a new message within moments, queued by the notification every message insert sends", async () => {
     const worker = await startWorker({ databaseUrl: process.env.DATABASE_URL!, concurrency: 2 });
     try {
-      const { message } = await postPersonMessage(ana(), world.conversations[0]!.id, "The pallets left the depot this morning");
+      const { message } = await postPersonMessage(
+        ana(),
+        world.conversations[0]!.id,
+        "The pallets left the depot this morning",
+      );
       await until(async () => (await embeddedIds("message")).includes(message.id), 30_000);
     } finally {
       await worker.stop();
@@ -113,7 +140,11 @@ describe("the exact path's vector cache", () => {
     await searchContact(helper(), carla, "pallets");
     const before = vectorCacheStats();
     expect(before.blocks).toBeGreaterThan(0);
-    const { message } = await postPersonMessage(ana(), world.conversations[0]!.id, "Refrigerated trucks are booked for Thursday");
+    const { message } = await postPersonMessage(
+      ana(),
+      world.conversations[0]!.id,
+      "Refrigerated trucks are booked for Thursday",
+    );
     // Not embedded yet: found by its words only.
     expect((await searchContact(helper(), carla, "refrigerated trucks")).map((h) => h.id)).toContain(message.id);
     await embedPending();

@@ -62,8 +62,18 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
       [model, batch, options.workspaceId ?? null],
     );
     if (facts.length === 0) break;
-    const vectors = await embed(model, facts.map((f) => f.fact));
-    await transaction((tx) => storeVectors(tx, "fact", model, facts.map((f, i) => ({ id: f.id, workspaceId: f.workspace_id, vector: vectors[i]! }))));
+    const vectors = await embed(
+      model,
+      facts.map((f) => f.fact),
+    );
+    await transaction((tx) =>
+      storeVectors(
+        tx,
+        "fact",
+        model,
+        facts.map((f, i) => ({ id: f.id, workspaceId: f.workspace_id, vector: vectors[i]! })),
+      ),
+    );
     result.facts += facts.length;
     if (Date.now() > deadline) return { ...result, embedded: result.facts + result.messages, more: true };
   }
@@ -71,9 +81,17 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
   for (;;) {
     const work = await pendingMessages(db, model, batch, options.workspaceId ?? null);
     if (work.messages.length === 0 && work.progress.length === 0) break;
-    const vectors = await embed(model, work.messages.map((m) => m.body));
+    const vectors = await embed(
+      model,
+      work.messages.map((m) => m.body),
+    );
     await transaction(async (tx) => {
-      await storeVectors(tx, "message", model, work.messages.map((m, i) => ({ id: m.id, workspaceId: m.workspace_id, vector: vectors[i]! })));
+      await storeVectors(
+        tx,
+        "message",
+        model,
+        work.messages.map((m, i) => ({ id: m.id, workspaceId: m.workspace_id, vector: vectors[i]! })),
+      );
       await tx.query(
         `INSERT INTO embedding_progress (conversation_id, model, embedded_seq)
          SELECT c, $2, s FROM unnest($1::uuid[], $3::int4[]) AS p(c, s)
@@ -100,20 +118,38 @@ async function embed(model: string, texts: string[]): Promise<Float32Array[]> {
     indexed.add(key);
     // Search works without the index (pgvector then scans the contact's rows): a failure here must not stop embedding.
     await ensureHnswIndex(model, embeddings.dims).catch((error: Error) => {
-      console.error(JSON.stringify({ at: new Date().toISOString(), source: "embeddings", level: "warning", message: `HNSW index not created: ${error.message}` }));
+      console.error(
+        JSON.stringify({
+          at: new Date().toISOString(),
+          source: "embeddings",
+          level: "warning",
+          message: `HNSW index not created: ${error.message}`,
+        }),
+      );
     });
   }
   return embeddings.vectors;
 }
 
-async function storeVectors(tx: Sql, type: "message" | "fact", model: string, items: { id: string; workspaceId: string; vector: Float32Array }[]) {
+async function storeVectors(
+  tx: Sql,
+  type: "message" | "fact",
+  model: string,
+  items: { id: string; workspaceId: string; vector: Float32Array }[],
+) {
   if (items.length === 0) return;
   // Each vector travels as the text of a real[] (shortest exact decimals), cast per row by unnest.
   await tx.query(
     `INSERT INTO embeddings (subject_type, subject_id, workspace_id, model, embedding)
      SELECT $1, id, ws, $2, v::real[] FROM unnest($3::uuid[], $4::uuid[], $5::text[]) AS t(id, ws, v)
      ON CONFLICT (subject_type, subject_id, model) DO NOTHING`,
-    [type, model, items.map((i) => i.id), items.map((i) => i.workspaceId), items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`)],
+    [
+      type,
+      model,
+      items.map((i) => i.id),
+      items.map((i) => i.workspaceId),
+      items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`),
+    ],
   );
 }
 
@@ -128,7 +164,12 @@ interface PendingMessages {
  * talk about now is searchable soonest), gathered across conversations so live traffic still fills a model call.
  * System messages are skipped, not embedded; the watermark moves past them.
  */
-async function pendingMessages(db: Sql, model: string, batch: number, workspaceId: string | null): Promise<PendingMessages> {
+async function pendingMessages(
+  db: Sql,
+  model: string,
+  batch: number,
+  workspaceId: string | null,
+): Promise<PendingMessages> {
   const conversations = await db.query<{ id: string; last_seq: number; done: number }>(
     `SELECT c.id, c.last_seq, COALESCE(p.embedded_seq, 0) AS done
        FROM conversations c

@@ -51,25 +51,88 @@ const I32X4_ADD = simd(174);
 const lane = (n: number) => [...get(ACC), ...simd(0x1b), n];
 
 const body = [
-  0x02, 0x03, 0x7f, 0x03, 0x7b, // locals: 3 x i32 ($r $j $unused), 3 x v128 ($acc $v $w)
-  0x02, 0x40, // block $done
-  ...get(ROWS), 0x45, 0x0d, 0x00, // br_if $done (rows == 0)
-  0x03, 0x40, // loop $row
-  ...simd(0x0c), ...new Array<number>(16).fill(0), ...set(ACC),
-  0x41, 0x00, ...set(J),
-  0x03, 0x40, // loop $col
-  ...get(MAT), ...get(J), I32_ADD, ...V128_LOAD, ...set(V),
-  ...get(Q), ...get(J), I32_ADD, ...V128_LOAD, ...set(W),
-  ...get(ACC),
-  ...get(V), ...EXTEND_LOW, ...get(W), ...EXTEND_LOW, ...DOT, ...I32X4_ADD,
-  ...get(V), ...EXTEND_HIGH, ...get(W), ...EXTEND_HIGH, ...DOT, ...I32X4_ADD,
+  0x02,
+  0x03,
+  0x7f,
+  0x03,
+  0x7b, // locals: 3 x i32 ($r $j $unused), 3 x v128 ($acc $v $w)
+  0x02,
+  0x40, // block $done
+  ...get(ROWS),
+  0x45,
+  0x0d,
+  0x00, // br_if $done (rows == 0)
+  0x03,
+  0x40, // loop $row
+  ...simd(0x0c),
+  ...new Array<number>(16).fill(0),
   ...set(ACC),
-  ...get(J), 0x41, 0x10, I32_ADD, ...tee(J), ...get(DIMS), 0x49, 0x0d, 0x00, // br_if $col (j < dims)
+  0x41,
+  0x00,
+  ...set(J),
+  0x03,
+  0x40, // loop $col
+  ...get(MAT),
+  ...get(J),
+  I32_ADD,
+  ...V128_LOAD,
+  ...set(V),
+  ...get(Q),
+  ...get(J),
+  I32_ADD,
+  ...V128_LOAD,
+  ...set(W),
+  ...get(ACC),
+  ...get(V),
+  ...EXTEND_LOW,
+  ...get(W),
+  ...EXTEND_LOW,
+  ...DOT,
+  ...I32X4_ADD,
+  ...get(V),
+  ...EXTEND_HIGH,
+  ...get(W),
+  ...EXTEND_HIGH,
+  ...DOT,
+  ...I32X4_ADD,
+  ...set(ACC),
+  ...get(J),
+  0x41,
+  0x10,
+  I32_ADD,
+  ...tee(J),
+  ...get(DIMS),
+  0x49,
+  0x0d,
+  0x00, // br_if $col (j < dims)
   0x0b, // end $col
-  ...get(OUT), ...lane(0), ...lane(1), I32_ADD, ...lane(2), I32_ADD, ...lane(3), I32_ADD, 0x36, 0x02, 0x00, // i32.store
-  ...get(OUT), 0x41, 0x04, I32_ADD, ...set(OUT),
-  ...get(MAT), ...get(DIMS), I32_ADD, ...set(MAT),
-  ...get(ROWS), 0x41, 0x01, 0x6b, ...tee(ROWS), 0x0d, 0x00, // br_if $row (--rows != 0)
+  ...get(OUT),
+  ...lane(0),
+  ...lane(1),
+  I32_ADD,
+  ...lane(2),
+  I32_ADD,
+  ...lane(3),
+  I32_ADD,
+  0x36,
+  0x02,
+  0x00, // i32.store
+  ...get(OUT),
+  0x41,
+  0x04,
+  I32_ADD,
+  ...set(OUT),
+  ...get(MAT),
+  ...get(DIMS),
+  I32_ADD,
+  ...set(MAT),
+  ...get(ROWS),
+  0x41,
+  0x01,
+  0x6b,
+  ...tee(ROWS),
+  0x0d,
+  0x00, // br_if $row (--rows != 0)
   0x0b, // end $row
   0x0b, // end $done
   0x0b, // end func
@@ -93,7 +156,14 @@ function leb(n: number): number[] {
 const ascii = (text: string) => [text.length, ...[...text].map((c) => c.charCodeAt(0))];
 
 const BINARY = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // \0asm, version 1
+  0x00,
+  0x61,
+  0x73,
+  0x6d,
+  0x01,
+  0x00,
+  0x00,
+  0x00, // \0asm, version 1
   ...section(1, [0x01, 0x60, 0x05, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x00]), // type: (i32 x5) -> ()
   ...section(2, [0x01, ...ascii("env"), ...ascii("memory"), 0x02, 0x00, 0x00]), // import env.memory (min 0)
   ...section(3, [0x01, 0x00]), // one function of type 0

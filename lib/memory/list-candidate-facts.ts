@@ -12,8 +12,14 @@ const CONTACTS_MAX = 50;
  * candidates of listContactFacts (the same view and the same rule: any member of the workspace), each with its
  * contact. For the approvals list of a person's AI assistant (MCP `list_pending_approvals`).
  */
-export async function listCandidateFacts(actor: PersonActor, workspaceId: string): Promise<(ContactFactView & { contact: { id: string; name: string } })[]> {
-  const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") }, select: { id: true } });
+export async function listCandidateFacts(
+  actor: PersonActor,
+  workspaceId: string,
+): Promise<(ContactFactView & { contact: { id: string; name: string } })[]> {
+  const workspace = await db().workspace.findUnique({
+    where: { id: requireUuid(workspaceId, "Workspace") },
+    select: { id: true },
+  });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   await requireMember(db(), actor, workspace.id);
   const waiting = await db().contactFact.groupBy({

@@ -22,21 +22,36 @@ const HISTORY = 30;
  * and the recent history (rejected, superseded, retired), each with who proposed and who decided, and its source.
  */
 export async function listContactFacts(actor: PersonActor, id: string) {
-  const contact = await db().contact.findUnique({ where: { id: requireUuid(id, "Contact") }, select: { id: true, workspaceId: true, name: true } });
+  const contact = await db().contact.findUnique({
+    where: { id: requireUuid(id, "Contact") },
+    select: { id: true, workspaceId: true, name: true },
+  });
   if (!contact) throw new ApiError("not_found", "Contact not found");
   await requireMember(db(), actor, contact.workspaceId);
   const [open, history] = await Promise.all([
-    db().contactFact.findMany({ where: { contactId: contact.id, status: { in: ["candidate", "confirmed"] } }, orderBy: [{ key: "asc" }, { createdAt: "asc" }] }),
-    db().contactFact.findMany({ where: { contactId: contact.id, status: { in: ["rejected", "superseded", "retired"] } }, orderBy: { decidedAt: "desc" }, take: HISTORY }),
+    db().contactFact.findMany({
+      where: { contactId: contact.id, status: { in: ["candidate", "confirmed"] } },
+      orderBy: [{ key: "asc" }, { createdAt: "asc" }],
+    }),
+    db().contactFact.findMany({
+      where: { contactId: contact.id, status: { in: ["rejected", "superseded", "retired"] } },
+      orderBy: { decidedAt: "desc" },
+      take: HISTORY,
+    }),
   ]);
   const facts = [...open, ...history];
-  const userIds = [...new Set(facts.flatMap((f) => [f.proposedByUserId, f.decidedByUserId].filter((v): v is string => !!v)))];
+  const userIds = [
+    ...new Set(facts.flatMap((f) => [f.proposedByUserId, f.decidedByUserId].filter((v): v is string => !!v))),
+  ];
   const botIds = [...new Set(facts.flatMap((f) => (f.proposedByBotId ? [f.proposedByBotId] : [])))];
   const messageIds = [...new Set(facts.flatMap((f) => (f.sourceMessageId ? [f.sourceMessageId] : [])))];
   const [users, bots, messages] = await Promise.all([
     db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, handle: true, name: true } }),
     db().bot.findMany({ where: { id: { in: botIds } }, select: { id: true, handle: true, name: true } }),
-    db().message.findMany({ where: { id: { in: messageIds } }, select: { id: true, conversationId: true, seq: true, body: true } }),
+    db().message.findMany({
+      where: { id: { in: messageIds } },
+      select: { id: true, conversationId: true, seq: true, body: true },
+    }),
   ]);
   const userById = new Map(users.map((u) => [u.id, u]));
   const botById = new Map(bots.map((b) => [b.id, b]));
@@ -52,11 +67,22 @@ export async function listContactFacts(actor: PersonActor, id: string) {
       key: f.key,
       fact: f.fact,
       status: f.status,
-      proposed_by: bot ? { type: "bot", handle: bot.handle, name: bot.name } : user ? { type: "person", handle: user.handle, name: user.name } : null,
+      proposed_by: bot
+        ? { type: "bot", handle: bot.handle, name: bot.name }
+        : user
+          ? { type: "person", handle: user.handle, name: user.name }
+          : null,
       decided_by: decider ? { handle: decider.handle, name: decider.name } : null,
       decided_at: f.decidedAt?.toISOString() ?? null,
       created_at: f.createdAt.toISOString(),
-      source: message ? { message_id: message.id, conversation_id: message.conversationId, seq: message.seq, excerpt: message.body.slice(0, 120) } : null,
+      source: message
+        ? {
+            message_id: message.id,
+            conversation_id: message.conversationId,
+            seq: message.seq,
+            excerpt: message.body.slice(0, 120),
+          }
+        : null,
     };
   };
   return {

@@ -10,13 +10,22 @@ import type { ContactAccess } from "./contact-access";
  * every one for an admin), as in the chat.
  */
 export async function requirePersonContact(actor: PersonActor, id: string): Promise<ContactAccess> {
-  const contact = await db().contact.findUnique({ where: { id: requireUuid(id, "Contact") }, select: { id: true, workspaceId: true } });
+  const contact = await db().contact.findUnique({
+    where: { id: requireUuid(id, "Contact") },
+    select: { id: true, workspaceId: true },
+  });
   if (!contact) throw new ApiError("not_found", "Contact not found");
   const membership = await requireMember(db(), actor, contact.workspaceId);
-  const linked = await db().conversationParticipant.findMany({ where: { contactId: contact.id }, select: { conversationId: true } });
+  const linked = await db().conversationParticipant.findMany({
+    where: { contactId: contact.id },
+    select: { conversationId: true },
+  });
   let conversationIds = [...new Set(linked.map((p) => p.conversationId))];
   if (membership.role !== "admin") {
-    const mine = await db().conversationParticipant.findMany({ where: { userId: actor.userId, conversationId: { in: conversationIds } }, select: { conversationId: true } });
+    const mine = await db().conversationParticipant.findMany({
+      where: { userId: actor.userId, conversationId: { in: conversationIds } },
+      select: { conversationId: true },
+    });
     conversationIds = mine.map((p) => p.conversationId);
   }
   return { contactId: contact.id, workspaceId: contact.workspaceId, conversationIds };

@@ -42,7 +42,8 @@ export function pgvectorSupport(): Promise<Support> {
 export const sqlLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** The name of a model's index: stable, and safe as an identifier whatever the model id holds. */
-export const hnswIndexName = (model: string, dims: number) => `embeddings_hnsw_${createHash("sha1").update(model).digest("hex").slice(0, 12)}_${dims}`;
+export const hnswIndexName = (model: string, dims: number) =>
+  `embeddings_hnsw_${createHash("sha1").update(model).digest("hex").slice(0, 12)}_${dims}`;
 
 /**
  * Creates the HNSW index for a model's message vectors when pgvector is installed and the dimensions allow it
@@ -66,7 +67,12 @@ export interface NearMessage {
 }
 
 /** The `depth` messages of these conversations nearest the query, by pgvector's cosine distance. */
-export async function nearestMessagesPgvector(conversationIds: string[], model: string, query: Float32Array, depth: number): Promise<NearMessage[]> {
+export async function nearestMessagesPgvector(
+  conversationIds: string[],
+  model: string,
+  query: Float32Array,
+  depth: number,
+): Promise<NearMessage[]> {
   if (conversationIds.length === 0) return [];
   const support = await pgvectorSupport();
   const dims = query.length;

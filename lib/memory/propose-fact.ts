@@ -22,7 +22,10 @@ export async function proposeFact(bot: BotPrincipal, contactId: string, input: P
       [input.source_message_id, access.conversationIds],
     );
     if (!source[0]) {
-      throw new ApiError("invalid_body", "source_message_id must be a message this bot can see, in a conversation with this contact");
+      throw new ApiError(
+        "invalid_body",
+        "source_message_id must be a message this bot can see, in a conversation with this contact",
+      );
     }
     const rows = await tx.query<FactRow>(
       `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, proposed_by_bot_id)

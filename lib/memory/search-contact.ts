@@ -56,13 +56,22 @@ export interface SearchHit {
 
 type Ranked = { kind: "message" | "fact"; id: string }[];
 
-export async function searchContact(bot: BotPrincipal, contactId: string, q: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+export async function searchContact(
+  bot: BotPrincipal,
+  contactId: string,
+  q: string,
+  options: SearchOptions = {},
+): Promise<SearchHit[]> {
   requireQuery(q);
   return searchContactFor(await requireBotContact(bot, contactId), q, options);
 }
 
 /** The same search for whoever was granted `access` (a bot, or a person through MCP: lib/memory/person-contact-access.ts). */
-export async function searchContactFor(access: ContactAccess, q: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+export async function searchContactFor(
+  access: ContactAccess,
+  q: string,
+  options: SearchOptions = {},
+): Promise<SearchHit[]> {
   requireQuery(q);
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? SEARCH_LIMIT_DEFAULT)), SEARCH_LIMIT_MAX);
   const scope = { contactId: access.contactId, conversationIds: access.conversationIds };
@@ -116,7 +125,10 @@ async function wordMatches(scope: Scope, q: string): Promise<Ranked> {
        LIMIT ${DEPTH})`,
     [scope.contactId, scope.conversationIds, q],
   );
-  return rows.sort((a, b) => b.rank - a.rank).slice(0, DEPTH).map(({ kind, id }) => ({ kind, id }));
+  return rows
+    .sort((a, b) => b.rank - a.rank)
+    .slice(0, DEPTH)
+    .map(({ kind, id }) => ({ kind, id }));
 }
 
 /** Nearest by meaning, best first (messages and facts in one list). */
@@ -125,14 +137,21 @@ async function nearest(scope: Scope, q: string, path: VectorPath): Promise<Ranke
   const query = vectors[0]!;
   const [messages, facts] = await Promise.all([
     (async () => {
-      const usePgvector = path === "pgvector" || (path === "auto" && dims <= HNSW_MAX_DIMS && (await pgvectorSupport()).installed);
+      const usePgvector =
+        path === "pgvector" || (path === "auto" && dims <= HNSW_MAX_DIMS && (await pgvectorSupport()).installed);
       if (usePgvector) return nearestMessagesPgvector(scope.conversationIds, model, query, DEPTH);
       return rerank(await nearestMessages(scope.conversationIds, model, query, CANDIDATES), model, query);
     })(),
     nearestFacts(scope, model, query),
   ]);
-  const all = [...messages.map((m) => ({ kind: "message" as const, ...m })), ...facts.map((f) => ({ kind: "fact" as const, ...f }))];
-  return all.sort((a, b) => b.cosine - a.cosine).slice(0, DEPTH).map(({ kind, id }) => ({ kind, id }));
+  const all = [
+    ...messages.map((m) => ({ kind: "message" as const, ...m })),
+    ...facts.map((f) => ({ kind: "fact" as const, ...f })),
+  ];
+  return all
+    .sort((a, b) => b.cosine - a.cosine)
+    .slice(0, DEPTH)
+    .map(({ kind, id }) => ({ kind, id }));
 }
 
 /** Exact cosines of the int8 candidates, from their stored float vectors. */
@@ -184,7 +203,10 @@ export function fuse(lists: Ranked[]): { kind: "message" | "fact"; id: string; s
 }
 
 /** The hits' texts and citations, read again under the same visibility rules. */
-async function hydrate(scope: Scope, fused: { kind: "message" | "fact"; id: string; score: number }[]): Promise<SearchHit[]> {
+async function hydrate(
+  scope: Scope,
+  fused: { kind: "message" | "fact"; id: string; score: number }[],
+): Promise<SearchHit[]> {
   const messageIds = fused.filter((f) => f.kind === "message").map((f) => f.id);
   const factIds = fused.filter((f) => f.kind === "fact").map((f) => f.id);
   const db = pooled();
@@ -197,7 +219,14 @@ async function hydrate(scope: Scope, fused: { kind: "message" | "fact"; id: stri
         ),
     factIds.length === 0
       ? []
-      : db.query<{ id: string; fact: string; source_message_id: string | null; conversation_id: string | null; seq: number | null; body: string | null }>(
+      : db.query<{
+          id: string;
+          fact: string;
+          source_message_id: string | null;
+          conversation_id: string | null;
+          seq: number | null;
+          body: string | null;
+        }>(
           `SELECT f.id, f.fact, f.source_message_id, s.conversation_id, s.seq, s.body
              FROM contact_facts f LEFT JOIN messages s ON s.id = f.source_message_id
             WHERE f.id = ANY($3::uuid[]) AND ${FACT_VISIBLE}`,
@@ -216,7 +245,12 @@ async function hydrate(scope: Scope, fused: { kind: "message" | "fact"; id: stri
         id: m.id,
         text: m.body,
         score: item.score,
-        citation: { message_id: m.id, conversation_id: m.conversation_id, seq: m.seq, excerpt: excerpt(m.body, EXCERPT_CHARS) },
+        citation: {
+          message_id: m.id,
+          conversation_id: m.conversation_id,
+          seq: m.seq,
+          excerpt: excerpt(m.body, EXCERPT_CHARS),
+        },
         untrusted: true,
       });
     } else {
@@ -229,7 +263,12 @@ async function hydrate(scope: Scope, fused: { kind: "message" | "fact"; id: stri
         text: f.fact,
         score: item.score,
         citation: cited
-          ? { message_id: f.source_message_id, conversation_id: f.conversation_id, seq: f.seq, excerpt: excerpt(f.body ?? "", EXCERPT_CHARS) }
+          ? {
+              message_id: f.source_message_id,
+              conversation_id: f.conversation_id,
+              seq: f.seq,
+              excerpt: excerpt(f.body ?? "", EXCERPT_CHARS),
+            }
           : { message_id: null, conversation_id: null, seq: null, excerpt: null },
         untrusted: true,
       });

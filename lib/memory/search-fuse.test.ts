@@ -3,8 +3,14 @@ import { fuse, RRF_K } from "./search-contact";
 
 describe("reciprocal rank fusion", () => {
   it("sums 1 / (60 + rank) over the lists; an item in both lists beats the top of one", () => {
-    const words = [{ kind: "message" as const, id: "a" }, { kind: "message" as const, id: "b" }];
-    const meaning = [{ kind: "fact" as const, id: "c" }, { kind: "message" as const, id: "b" }];
+    const words = [
+      { kind: "message" as const, id: "a" },
+      { kind: "message" as const, id: "b" },
+    ];
+    const meaning = [
+      { kind: "fact" as const, id: "c" },
+      { kind: "message" as const, id: "b" },
+    ];
     const fused = fuse([words, meaning]);
     expect(RRF_K).toBe(60);
     expect(fused.map((f) => `${f.kind}:${f.id}`)).toEqual(["message:b", "message:a", "fact:c"]);

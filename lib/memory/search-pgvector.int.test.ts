@@ -21,15 +21,50 @@ import { clearVectorCache } from "./vector-cache";
 // migrated (the migration creates the extension), seeded and embedded with the real encoder.
 
 const ADMIN_URL = process.env.PGVECTOR_TEST_URL;
-const SKIP_REASON = "skipped: set PGVECTOR_TEST_URL to a PostgreSQL with pgvector (npx tsx scripts/pgvector-server.ts start)";
+const SKIP_REASON =
+  "skipped: set PGVECTOR_TEST_URL to a PostgreSQL with pgvector (npx tsx scripts/pgvector-server.ts start)";
 
-const subjects = ["Carla", "the warehouse", "accounts", "the courier", "the new buyer", "her assistant", "the driver", "the Lisbon office"];
-const verbs = ["asked about", "complained about", "confirmed", "wants to move", "cancelled", "paid for", "is waiting for", "forgot about"];
-const objects = [
-  "the invoice for March", "the delivery of forty chairs", "a refund for the broken lamp", "the meeting on Tuesday", "the contract renewal",
-  "the pallet of glass panels", "a discount on the next order", "the customs paperwork", "the visit to the showroom", "the late shipment",
+const subjects = [
+  "Carla",
+  "the warehouse",
+  "accounts",
+  "the courier",
+  "the new buyer",
+  "her assistant",
+  "the driver",
+  "the Lisbon office",
 ];
-const tails = ["", " again", " before Friday", " by phone", " in an email this morning", " and sounded annoyed", " twice this week"];
+const verbs = [
+  "asked about",
+  "complained about",
+  "confirmed",
+  "wants to move",
+  "cancelled",
+  "paid for",
+  "is waiting for",
+  "forgot about",
+];
+const objects = [
+  "the invoice for March",
+  "the delivery of forty chairs",
+  "a refund for the broken lamp",
+  "the meeting on Tuesday",
+  "the contract renewal",
+  "the pallet of glass panels",
+  "a discount on the next order",
+  "the customs paperwork",
+  "the visit to the showroom",
+  "the late shipment",
+];
+const tails = [
+  "",
+  " again",
+  " before Friday",
+  " by phone",
+  " in an email this morning",
+  " and sounded annoyed",
+  " twice this week",
+];
 
 let world: SeededWorld;
 let databaseName = "";
@@ -77,7 +112,9 @@ describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR
 
   it("finds pgvector installed and the embedding job made the model's HNSW index", async () => {
     expect(await pgvectorSupport()).toEqual({ installed: true, iterative: true });
-    const rows = await sql().query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [hnswIndexName(embeddingModelId(), 512)]);
+    const rows = await sql().query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [
+      hnswIndexName(embeddingModelId(), 512),
+    ]);
     expect(rows[0]?.indexdef).toMatch(/USING hnsw \(\(\(embedding\)::vector\(512\)\) vector_cosine_ops\) WHERE/);
   });
 
@@ -93,8 +130,12 @@ describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR
       "the",
     ];
     for (const q of queries) {
-      const exact = (await searchContact(helper(), world.contacts[0]!.id, q, { vector: "exact", limit: 10 })).map((h) => h.id);
-      const viaPgvector = (await searchContact(helper(), world.contacts[0]!.id, q, { vector: "pgvector", limit: 10 })).map((h) => h.id);
+      const exact = (await searchContact(helper(), world.contacts[0]!.id, q, { vector: "exact", limit: 10 })).map(
+        (h) => h.id,
+      );
+      const viaPgvector = (
+        await searchContact(helper(), world.contacts[0]!.id, q, { vector: "pgvector", limit: 10 })
+      ).map((h) => h.id);
       const auto = (await searchContact(helper(), world.contacts[0]!.id, q, { limit: 10 })).map((h) => h.id);
       expect(exact, q).toHaveLength(10);
       // HNSW is approximate: the first five must agree exactly, the ten as a set almost always.

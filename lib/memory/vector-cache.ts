@@ -54,7 +54,12 @@ export function clearVectorCache() {
  * The `depth` messages of these conversations whose stored vectors (of `model`) are nearest the query, by int8
  * estimate. `conversationIds` must already be what the caller may read.
  */
-export async function nearestMessages(conversationIds: string[], model: string, query: Float32Array, depth: number): Promise<VectorCandidate[]> {
+export async function nearestMessages(
+  conversationIds: string[],
+  model: string,
+  query: Float32Array,
+  depth: number,
+): Promise<VectorCandidate[]> {
   const blocks = await currentBlocks(conversationIds, model, query.length);
   const q = new Int8Array(paddedDims(query.length));
   const queryScale = quantize(query, q);
@@ -90,7 +95,16 @@ async function currentBlocks(conversationIds: string[], model: string, dims: num
       block = undefined;
     }
     if (!block) {
-      block = { key, conversationId: row.conversation_id, model, matrix: new Int8Matrix(dims), seqs: new Int32Array(0), scales: new Float32Array(0), embeddedSeq: 0, refreshing: null };
+      block = {
+        key,
+        conversationId: row.conversation_id,
+        model,
+        matrix: new Int8Matrix(dims),
+        seqs: new Int32Array(0),
+        scales: new Float32Array(0),
+        embeddedSeq: 0,
+        refreshing: null,
+      };
       cache.blocks.set(key, block);
       cache.bytes += blockBytes(block);
     } else {
@@ -126,15 +140,17 @@ async function loadDeltas(wanted: { block: Block; upTo: number }[], model: strin
   // Unnamed statements: a named one gets a generic plan after five runs, and for this range query a generic plan
   // was measured 4x slower on a 100,000-message conversation.
   const chunk = async (block: Block, after: number, upTo: number) =>
-    (await pool().query<{ seq: number; embedding: Buffer }>(
-      `SELECT m.seq, array_send(e.embedding) AS embedding
+    (
+      await pool().query<{ seq: number; embedding: Buffer }>(
+        `SELECT m.seq, array_send(e.embedding) AS embedding
          FROM messages m
          JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $4
         WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
         ORDER BY m.seq
         LIMIT ${LOAD_CHUNK}`,
-      [block.conversationId, after, upTo, model],
-    )).rows;
+        [block.conversationId, after, upTo, model],
+      )
+    ).rows;
   for (const { block, upTo } of wanted) {
     let next = chunk(block, block.embeddedSeq, upTo);
     for (;;) {

@@ -46,8 +46,10 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
   if (author.type === "bot") {
     const { decision } = author;
     const allowed = decision.verdict.outcome === "sent" && (decision.mode === "send" || decision.mode === "approved");
-    if (!allowed) throw new Error(`policy: a ${decision.mode} decision of "${decision.verdict.outcome}" cannot create a message`);
-    if (decision.conversationId !== message.conversationId) throw new Error("policy: decision is for another conversation");
+    if (!allowed)
+      throw new Error(`policy: a ${decision.mode} decision of "${decision.verdict.outcome}" cannot create a message`);
+    if (decision.conversationId !== message.conversationId)
+      throw new Error("policy: decision is for another conversation");
     if (decision.digest !== contentDigest(messageContent(message.body, blocks))) {
       throw new Error("policy: the content differs from the content the decision was made for");
     }

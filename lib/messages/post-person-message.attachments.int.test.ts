@@ -21,7 +21,11 @@ let conversation: string; // Dev's renewal: ana, ben, the established helper bot
 const ana = () => person(world.people[0]!.id, "web");
 const ben = () => person(world.people[1]!.id, "web");
 const upload = (actor = ben(), conversationId = conversation, name = "report.pdf", content = `%PDF ${Math.random()}`) =>
-  storePersonAttachment(actor, conversationId, { name, type: "application/pdf", bytes: new TextEncoder().encode(content) });
+  storePersonAttachment(actor, conversationId, {
+    name,
+    type: "application/pdf",
+    bytes: new TextEncoder().encode(content),
+  });
 
 beforeAll(async () => {
   world = await seedWorld({ webhookUrl: HOOK });
@@ -33,14 +37,18 @@ describe("postPersonMessage with attachments", () => {
     const first = await upload(ben(), conversation, "report.pdf");
     const second = await upload(ben(), conversation, "figures.pdf");
     const since = new Date();
-    const { message } = await postPersonMessage(ben(), conversation, "Here are the files", { attachmentIds: [second.id, first.id] });
+    const { message } = await postPersonMessage(ben(), conversation, "Here are the files", {
+      attachmentIds: [second.id, first.id],
+    });
 
     expect(message).toMatchObject({ body: "Here are the files", attachments: [second, first] });
     const row = await db().message.findUniqueOrThrow({ where: { id: message.id } });
     expect(row.metadata).toEqual({ attachments: [second, first] });
     expect(await db().attachment.findMany({ where: { messageId: message.id }, select: { id: true } })).toHaveLength(2);
 
-    const deliveries = await db().webhookDelivery.findMany({ where: { eventType: "message.created", conversationId: conversation, createdAt: { gte: since } } });
+    const deliveries = await db().webhookDelivery.findMany({
+      where: { eventType: "message.created", conversationId: conversation, createdAt: { gte: since } },
+    });
     expect(deliveries.map((d) => d.botId)).toEqual([world.bots[0]!.id]);
     const data = (deliveries[0]!.payload as { data: { message: Record<string, unknown> } }).data;
     expect(data.message).toMatchObject({
@@ -54,11 +62,20 @@ describe("postPersonMessage with attachments", () => {
     const file = await upload(ben(), conversation, "scan.pdf");
     const { message } = await postPersonMessage(ben(), conversation, "   ", { attachmentIds: [file.id] });
     expect(message).toMatchObject({ body: "", attachments: [file] });
-    expect((await db().conversation.findUniqueOrThrow({ where: { id: conversation } })).lastMessagePreview).toBe("📎 scan.pdf");
+    expect((await db().conversation.findUniqueOrThrow({ where: { id: conversation } })).lastMessagePreview).toBe(
+      "📎 scan.pdf",
+    );
 
-    await expect(postPersonMessage(ben(), conversation, "   ")).rejects.toMatchObject({ code: "invalid_body", message: "A message must be 1 to 4000 characters" });
-    await expect(postPersonMessage(ben(), conversation, "", { attachmentIds: [] })).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(postPersonMessage(ben(), conversation, "x".repeat(4001), { attachmentIds: [(await upload()).id] })).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(postPersonMessage(ben(), conversation, "   ")).rejects.toMatchObject({
+      code: "invalid_body",
+      message: "A message must be 1 to 4000 characters",
+    });
+    await expect(postPersonMessage(ben(), conversation, "", { attachmentIds: [] })).rejects.toMatchObject({
+      code: "invalid_body",
+    });
+    await expect(
+      postPersonMessage(ben(), conversation, "x".repeat(4001), { attachmentIds: [(await upload()).id] }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
   });
 
   it("leaves the message shape unchanged without attachments", async () => {
@@ -78,40 +95,60 @@ describe("postPersonMessage with attachments", () => {
       code: "invalid_body",
       message: "report.pdf is already attached to another message; upload it again to attach it here",
     });
-    await expect(postPersonMessage(ana(), conversation, "Borrowed", { attachmentIds: [fresh.id] })).rejects.toMatchObject({
+    await expect(
+      postPersonMessage(ana(), conversation, "Borrowed", { attachmentIds: [fresh.id] }),
+    ).rejects.toMatchObject({
       code: "invalid_body",
       message: `Attachment ${fresh.id} is not one of your uploads`,
     });
-    await expect(postPersonMessage(ben(), conversation, "Moved", { attachmentIds: [otherConversation.id] })).rejects.toMatchObject({
+    await expect(
+      postPersonMessage(ben(), conversation, "Moved", { attachmentIds: [otherConversation.id] }),
+    ).rejects.toMatchObject({
       code: "invalid_body",
       message: "elsewhere.pdf was uploaded to another conversation; upload it here to attach it",
     });
-    await expect(postPersonMessage(ben(), conversation, "Unknown", { attachmentIds: ["00000000-0000-4000-8000-000000000000"] })).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(postPersonMessage(ben(), conversation, "Malformed", { attachmentIds: ["nope"] })).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(
+      postPersonMessage(ben(), conversation, "Unknown", { attachmentIds: ["00000000-0000-4000-8000-000000000000"] }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(
+      postPersonMessage(ben(), conversation, "Malformed", { attachmentIds: ["nope"] }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
     // One bad id among good ones refuses the whole message, and the good one stays unused.
-    await expect(postPersonMessage(ben(), conversation, "Mixed", { attachmentIds: [fresh.id, file.id] })).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(
+      postPersonMessage(ben(), conversation, "Mixed", { attachmentIds: [fresh.id, file.id] }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
 
     expect(await db().message.count({ where: { conversationId: conversation } })).toBe(before);
     expect((await db().attachment.findUniqueOrThrow({ where: { id: fresh.id } })).messageId).toBeNull();
-    expect((await postPersonMessage(ben(), conversation, "", { attachmentIds: [fresh.id] })).message.attachments).toEqual([fresh]);
+    expect(
+      (await postPersonMessage(ben(), conversation, "", { attachmentIds: [fresh.id] })).message.attachments,
+    ).toEqual([fresh]);
   });
 
   it("two posts racing for one upload: one wins, the other is refused and rolls back", async () => {
     const file = await upload();
     const before = await db().message.count({ where: { conversationId: conversation } });
-    const results = await Promise.allSettled([1, 2].map((n) => postPersonMessage(ben(), conversation, `Race ${n}`, { attachmentIds: [file.id] })));
+    const results = await Promise.allSettled(
+      [1, 2].map((n) => postPersonMessage(ben(), conversation, `Race ${n}`, { attachmentIds: [file.id] })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(["invalid_body"]);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      ["invalid_body"],
+    );
     expect(await db().message.count({ where: { conversationId: conversation } })).toBe(before + 1);
   });
 
   it("refuses more than 10 attachments; the same id twice counts once", async () => {
     const files = await Promise.all(Array.from({ length: 11 }, (_, i) => upload(ben(), conversation, `page-${i}.pdf`)));
-    await expect(postPersonMessage(ben(), conversation, "Too many", { attachmentIds: files.map((f) => f.id) })).rejects.toMatchObject({
+    await expect(
+      postPersonMessage(ben(), conversation, "Too many", { attachmentIds: files.map((f) => f.id) }),
+    ).rejects.toMatchObject({
       code: "invalid_body",
       message: "A message can carry at most 10 attachments; got 11",
     });
-    const { message } = await postPersonMessage(ben(), conversation, "Twice", { attachmentIds: [files[0]!.id, files[0]!.id] });
+    const { message } = await postPersonMessage(ben(), conversation, "Twice", {
+      attachmentIds: [files[0]!.id, files[0]!.id],
+    });
     expect(message.attachments).toEqual([files[0]]);
   });
 });

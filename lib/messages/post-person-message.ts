@@ -40,27 +40,48 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
   const attachmentIds = checkAttachmentIds(options.attachmentIds ?? []);
   const text = body.trim();
   if (text.length > MAX_BODY || (!text && attachmentIds.length === 0)) {
-    throw new ApiError("invalid_body", attachmentIds.length > 0 ? `A message must be at most ${MAX_BODY} characters` : `A message must be 1 to ${MAX_BODY} characters`);
+    throw new ApiError(
+      "invalid_body",
+      attachmentIds.length > 0
+        ? `A message must be at most ${MAX_BODY} characters`
+        : `A message must be 1 to ${MAX_BODY} characters`,
+    );
   }
   const keyword = consentKeyword(text);
   return db().$transaction(async (tx) => {
     const { conversation } = await requireConversationAccess(tx, actor, conversationId);
     const attachments = await usableAttachments(tx, actor, conversationId, attachmentIds);
     const metadata = attachments.length > 0 ? { attachments } : undefined;
-    const message = await insertMessage(prismaSql(tx), { type: "person", userId: actor.userId }, {
-      conversationId,
-      body: text,
-      metadata,
-      preview: text || `📎 ${attachments.map((a) => a.name).join(", ")}`,
-    });
+    const message = await insertMessage(
+      prismaSql(tx),
+      { type: "person", userId: actor.userId },
+      {
+        conversationId,
+        body: text,
+        metadata,
+        preview: text || `📎 ${attachments.map((a) => a.name).join(", ")}`,
+      },
+    );
     await markUsed(tx, actor, conversationId, attachments, message.id);
     // The row says who wrote it; only the audit event says through which door (web, cli, mcp).
-    await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: "message.posted", subjectType: "message", subjectId: message.id, data: { conversation_id: conversationId } });
+    await recordAudit(tx, {
+      workspaceId: conversation.workspaceId,
+      actor,
+      action: "message.posted",
+      subjectType: "message",
+      subjectId: message.id,
+      data: { conversation_id: conversationId },
+    });
     await messageCreated(prismaSql(tx), {
       workspaceId: conversation.workspaceId,
       conversationId,
       senderHandle: await handleOf(tx, actor.userId),
-      message: { id: message.id, seq: message.seq, body: message.body, attachments: attachments.map(({ name, type, size, sha256 }) => ({ name, type, size, sha256 })) },
+      message: {
+        id: message.id,
+        seq: message.seq,
+        body: message.body,
+        attachments: attachments.map(({ name, type, size, sha256 }) => ({ name, type, size, sha256 })),
+      },
     });
     await cancelFollowUps(tx, conversation.workspaceId, conversationId, keyword === "opt_out" ? "stop" : "reply");
 
@@ -83,7 +104,10 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
 function checkAttachmentIds(ids: string[]): string[] {
   const unique = [...new Set(ids.map((id) => id.trim().toLowerCase()))];
   if (unique.length > MAX_ATTACHMENTS_PER_MESSAGE) {
-    throw new ApiError("invalid_body", `A message can carry at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments; got ${unique.length}`);
+    throw new ApiError(
+      "invalid_body",
+      `A message can carry at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments; got ${unique.length}`,
+    );
   }
   const malformed = unique.find((id) => !isUuid(id));
   if (malformed !== undefined) throw new ApiError("invalid_body", `Attachment "${malformed}" is not an attachment id`);
@@ -91,27 +115,56 @@ function checkAttachmentIds(ids: string[]): string[] {
 }
 
 /** The uploads, in the order given, each checked: this person's, to this conversation, not used by a message yet. */
-async function usableAttachments(tx: Tx, actor: PersonActor, conversationId: string, ids: string[]): Promise<AttachmentInfo[]> {
+async function usableAttachments(
+  tx: Tx,
+  actor: PersonActor,
+  conversationId: string,
+  ids: string[],
+): Promise<AttachmentInfo[]> {
   if (ids.length === 0) return [];
   const rows = await tx.attachment.findMany({ where: { id: { in: ids } } });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
-    if (!row || row.uploadedByUserId !== actor.userId) throw new ApiError("invalid_body", `Attachment ${id} is not one of your uploads`);
-    if (row.conversationId !== conversationId) throw new ApiError("invalid_body", `${row.name} was uploaded to another conversation; upload it here to attach it`);
-    if (row.messageId !== null) throw new ApiError("invalid_body", `${row.name} is already attached to another message; upload it again to attach it here`);
+    if (!row || row.uploadedByUserId !== actor.userId)
+      throw new ApiError("invalid_body", `Attachment ${id} is not one of your uploads`);
+    if (row.conversationId !== conversationId)
+      throw new ApiError(
+        "invalid_body",
+        `${row.name} was uploaded to another conversation; upload it here to attach it`,
+      );
+    if (row.messageId !== null)
+      throw new ApiError(
+        "invalid_body",
+        `${row.name} is already attached to another message; upload it again to attach it here`,
+      );
     return { id: row.id, name: row.name, type: row.contentType, size: row.size, sha256: row.sha256 };
   });
 }
 
 /** Marks the uploads used by the message. Only still-unused ones match: a post that lost a race for one rolls back. */
-async function markUsed(tx: Tx, actor: PersonActor, conversationId: string, attachments: AttachmentInfo[], messageId: string) {
+async function markUsed(
+  tx: Tx,
+  actor: PersonActor,
+  conversationId: string,
+  attachments: AttachmentInfo[],
+  messageId: string,
+) {
   if (attachments.length === 0) return;
   const { count } = await tx.attachment.updateMany({
-    where: { id: { in: attachments.map((a) => a.id) }, uploadedByUserId: actor.userId, conversationId, messageId: null },
+    where: {
+      id: { in: attachments.map((a) => a.id) },
+      uploadedByUserId: actor.userId,
+      conversationId,
+      messageId: null,
+    },
     data: { messageId },
   });
-  if (count !== attachments.length) throw new ApiError("invalid_body", "An attachment was just attached to another message; upload it again to attach it here");
+  if (count !== attachments.length)
+    throw new ApiError(
+      "invalid_body",
+      "An attachment was just attached to another message; upload it again to attach it here",
+    );
 }
 
 async function cancelFollowUps(tx: Tx, workspaceId: string, conversationId: string, reason: "reply" | "stop") {
@@ -121,10 +174,20 @@ async function cancelFollowUps(tx: Tx, workspaceId: string, conversationId: stri
     [conversationId, reason],
   );
   for (const draft of cancelled) {
-    await followUpCancelled(prismaSql(tx), { workspaceId, conversationId, botId: draft.bot_id, draftId: draft.id, reason });
+    await followUpCancelled(prismaSql(tx), {
+      workspaceId,
+      conversationId,
+      botId: draft.bot_id,
+      draftId: draft.id,
+      reason,
+    });
   }
 }
 
 async function confirm(tx: Tx, conversationId: string, body: string, consent: Exclude<Consent, null>, userId: string) {
-  await insertMessage(prismaSql(tx), { type: "system" }, { conversationId, body, metadata: { consent, user_id: userId } });
+  await insertMessage(
+    prismaSql(tx),
+    { type: "system" },
+    { conversationId, body, metadata: { consent, user_id: userId } },
+  );
 }

@@ -28,10 +28,13 @@ export async function submitCardAction(
     const message = await tx.message.findUnique({ where: { id: messageId } });
     if (!message) throw new ApiError("not_found", "Message not found");
     const { conversation } = await requireConversationAccess(tx, actor, message.conversationId);
-    if (!message.senderBotId || !message.blocks) throw new ApiError("invalid_body", "This message has no cards to act on");
+    if (!message.senderBotId || !message.blocks)
+      throw new ApiError("invalid_body", "This message has no cards to act on");
     const blocks = message.blocks as Block[];
 
-    const card = blocks.find((b): b is ApprovalCard => b.type === "approval_card" && b.actions.some((a) => a.key === input.actionKey));
+    const card = blocks.find(
+      (b): b is ApprovalCard => b.type === "approval_card" && b.actions.some((a) => a.key === input.actionKey),
+    );
     const form = blocks.find((b): b is FormCard => b.type === "form_card" && b.submit.key === input.actionKey);
     if (!card && !form) throw new ApiError("invalid_body", `The message has no action "${input.actionKey}"`);
     const action = card
@@ -39,7 +42,10 @@ export async function submitCardAction(
       : { type: "form.submit" as const, action_key: input.actionKey, values: formValues(form!, input.values ?? {}) };
 
     const metadata = (message.metadata ?? {}) as Prisma.JsonObject;
-    const responses = (Array.isArray(metadata.responses) ? metadata.responses : []) as { action_key: string; handle: string }[];
+    const responses = (Array.isArray(metadata.responses) ? metadata.responses : []) as {
+      action_key: string;
+      handle: string;
+    }[];
     // A card is answered once: the first answer is the card's state for everyone (a double click, or two people at
     // once, cannot answer it twice).
     const keys = card ? card.actions.map((a) => a.key) : [input.actionKey];
@@ -48,9 +54,19 @@ export async function submitCardAction(
 
     const userHandle = await handleOf(tx, actor.userId);
     const response = { ...action, user_id: actor.userId, handle: userHandle, at: new Date().toISOString() };
-    await tx.message.update({ where: { id: messageId }, data: { metadata: { ...metadata, responses: [...responses, response] } } });
+    await tx.message.update({
+      where: { id: messageId },
+      data: { metadata: { ...metadata, responses: [...responses, response] } },
+    });
     await notifyConversation(prismaSql(tx), message.conversationId, "updated");
-    await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: action.type, subjectType: "message", subjectId: messageId, data: { action_key: input.actionKey } });
+    await recordAudit(tx, {
+      workspaceId: conversation.workspaceId,
+      actor,
+      action: action.type,
+      subjectType: "message",
+      subjectId: messageId,
+      data: { action_key: input.actionKey },
+    });
     const eventId = await messageReceived(prismaSql(tx), {
       workspaceId: conversation.workspaceId,
       conversationId: message.conversationId,
@@ -80,7 +96,10 @@ export function formValues(form: FormCard, given: Record<string, unknown>): Reco
         const n = typeof raw === "number" ? raw : Number(raw);
         if (!Number.isFinite(n)) throw new ApiError("invalid_body", `${input.label} must be a number`);
         if ((input.min !== undefined && n < input.min) || (input.max !== undefined && n > input.max)) {
-          throw new ApiError("invalid_body", `${input.label} must be between ${input.min ?? "-∞"} and ${input.max ?? "∞"}`);
+          throw new ApiError(
+            "invalid_body",
+            `${input.label} must be between ${input.min ?? "-∞"} and ${input.max ?? "∞"}`,
+          );
         }
         values[input.name] = n;
         break;
@@ -95,7 +114,8 @@ export function formValues(form: FormCard, given: Record<string, unknown>): Reco
       }
       case "select": {
         const text = String(raw);
-        if (!input.options.some((o) => o.value === text)) throw new ApiError("invalid_body", `${input.label}: "${text}" is not one of the options`);
+        if (!input.options.some((o) => o.value === text))
+          throw new ApiError("invalid_body", `${input.label}: "${text}" is not one of the options`);
         values[input.name] = text;
         break;
       }

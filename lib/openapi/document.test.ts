@@ -35,7 +35,10 @@ describe("OpenAPI document", () => {
       "/contacts/{id}/facts": { post: ["201", "400", "401", "403", "404", "409", "413", "422"] },
       "/contacts/{id}/context": { get: ["200", "401", "403", "404", "422"] },
       "/contacts/{id}/search": { get: ["200", "401", "403", "404", "422"] },
-      "/conversations/{id}/memory": { get: ["200", "401", "403", "404", "422"], post: ["201", "400", "401", "403", "404", "409", "413", "422"] },
+      "/conversations/{id}/memory": {
+        get: ["200", "401", "403", "404", "422"],
+        post: ["201", "400", "401", "403", "404", "409", "413", "422"],
+      },
       "/agent-requests": { get: ["200", "401", "422"], post: ["201", "400", "401", "403", "409", "413", "422"] },
       "/agent-requests/{id}/respond": { post: ["200", "400", "401", "403", "404", "409", "413", "422"] },
       "/attachments": { post: ["201", "401", "413", "415", "422"] },
@@ -56,8 +59,20 @@ describe("OpenAPI document", () => {
   });
 
   it("documents search hits as untrusted data with a citation", () => {
-    expect(Object.keys(doc.components.schemas.SearchHit?.properties ?? {}).sort()).toEqual(["citation", "id", "kind", "score", "text", "untrusted"]);
-    expect(Object.keys(doc.components.schemas.SearchCitation?.properties ?? {}).sort()).toEqual(["conversation_id", "excerpt", "message_id", "seq"]);
+    expect(Object.keys(doc.components.schemas.SearchHit?.properties ?? {}).sort()).toEqual([
+      "citation",
+      "id",
+      "kind",
+      "score",
+      "text",
+      "untrusted",
+    ]);
+    expect(Object.keys(doc.components.schemas.SearchCitation?.properties ?? {}).sort()).toEqual([
+      "conversation_id",
+      "excerpt",
+      "message_id",
+      "seq",
+    ]);
   });
 
   it("carries the strictness of the request schemas", () => {

@@ -7,7 +7,10 @@ export const FACT_MAX = 500;
 export const FactKey = z
   .string()
   .max(100, "key must be at most 100 characters")
-  .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, "key must be dotted lower-case words, `<group>.<name>` (e.g. billing.pay_day)")
+  .regex(
+    /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/,
+    "key must be dotted lower-case words, `<group>.<name>` (e.g. billing.pay_day)",
+  )
   .meta({ description: "Dotted `<group>.<name>`; the `consent` group is for people only (422)" });
 const FactText = z
   .string()
@@ -15,11 +18,17 @@ const FactText = z
   .refine((text) => text.trim().length > 0, "fact must not be empty");
 
 export const ProposeFactRequest = z
-  .strictObject({ fact: FactText, key: FactKey, source_message_id: Uuid.meta({ description: "A message the bot can see, in a conversation with the contact" }) })
+  .strictObject({
+    fact: FactText,
+    key: FactKey,
+    source_message_id: Uuid.meta({ description: "A message the bot can see, in a conversation with the contact" }),
+  })
   .meta({ id: "ProposeFactRequest" });
 export type ProposeFactInput = z.output<typeof ProposeFactRequest>;
 
-export const LegacyMemoryRequest = z.strictObject({ fact: FactText, source_message_id: Uuid }).meta({ id: "LegacyMemoryRequest" });
+export const LegacyMemoryRequest = z
+  .strictObject({ fact: FactText, source_message_id: Uuid })
+  .meta({ id: "LegacyMemoryRequest" });
 export type LegacyMemoryInput = z.output<typeof LegacyMemoryRequest>;
 
 export const FactStatus = z.enum(["candidate", "confirmed", "rejected", "superseded", "retired"]);
@@ -53,13 +62,18 @@ export const ContextPack = z
     contact_id: Uuid,
     format: ContextFormat,
     status: z.enum(["ready", "insufficient_evidence", "conflicting_facts", "stale_sources"]),
-    token_count: z.number().int().meta({ description: "cl100k tokens of this JSON object; full < 1500, compact < 500" }),
+    token_count: z
+      .number()
+      .int()
+      .meta({ description: "cl100k tokens of this JSON object; full < 1500, compact < 500" }),
     items: z.array(
       z.object({
         key: z.string(),
         fact: z.string(),
         confirmed_at: Timestamp,
-        citations: z.array(Citation).meta({ description: "Empty only when the source message was deleted (status stale_sources)" }),
+        citations: z
+          .array(Citation)
+          .meta({ description: "Empty only when the source message was deleted (status stale_sources)" }),
       }),
     ),
     generated_at: Timestamp,

@@ -22,7 +22,14 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export async function authenticatePersonalToken(token: string | null): Promise<TokenPrincipal | null> {
   if (!token || !personalTokenFormat.isWellFormed(token)) return null;
-  const rows = await sql().query<{ id: string; user_id: string; workspace_id: string; slug: string; scopes: string[]; last_used_at: Date | null }>(
+  const rows = await sql().query<{
+    id: string;
+    user_id: string;
+    workspace_id: string;
+    slug: string;
+    scopes: string[];
+    last_used_at: Date | null;
+  }>(
     `SELECT t.id, t.user_id, t.workspace_id, w.slug, t.scopes, t.last_used_at
        FROM personal_access_tokens t
        JOIN memberships m ON m.workspace_id = t.workspace_id AND m.user_id = t.user_id
@@ -38,5 +45,11 @@ export async function authenticatePersonalToken(token: string | null): Promise<T
       .query("UPDATE personal_access_tokens SET last_used_at = now() WHERE id = $1", [row.id])
       .catch(() => {});
   }
-  return { tokenId: row.id, actor: person(row.user_id, "mcp"), workspaceId: row.workspace_id, workspaceSlug: row.slug, scopes: row.scopes as TokenScope[] };
+  return {
+    tokenId: row.id,
+    actor: person(row.user_id, "mcp"),
+    workspaceId: row.workspace_id,
+    workspaceSlug: row.slug,
+    scopes: row.scopes as TokenScope[],
+  };
 }

@@ -25,7 +25,15 @@ export interface PersonalTokenView {
 }
 
 export function tokenView(
-  row: { id: string; name: string; prefix: string; scopes: string[]; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null },
+  row: {
+    id: string;
+    name: string;
+    prefix: string;
+    scopes: string[];
+    createdAt: Date;
+    lastUsedAt: Date | null;
+    revokedAt: Date | null;
+  },
   workspace: { id: string; slug: string; name: string },
 ): PersonalTokenView {
   return {

@@ -15,9 +15,19 @@ export async function revokePersonalToken(actor: PersonActor, id: string): Promi
   const row = await db().$transaction(async (tx) => {
     if (found.revokedAt) return found;
     const updated = await tx.personalAccessToken.update({ where: { id: found.id }, data: { revokedAt: new Date() } });
-    await recordAudit(tx, { workspaceId: found.workspaceId, actor, action: "personal_token.revoked", subjectType: "personal_token", subjectId: found.id, data: { prefix: found.prefix } });
+    await recordAudit(tx, {
+      workspaceId: found.workspaceId,
+      actor,
+      action: "personal_token.revoked",
+      subjectType: "personal_token",
+      subjectId: found.id,
+      data: { prefix: found.prefix },
+    });
     return updated;
   });
-  const workspace = await db().workspace.findUniqueOrThrow({ where: { id: row.workspaceId }, select: { id: true, slug: true, name: true } });
+  const workspace = await db().workspace.findUniqueOrThrow({
+    where: { id: row.workspaceId },
+    select: { id: true, slug: true, name: true },
+  });
   return tokenView(row, workspace);
 }

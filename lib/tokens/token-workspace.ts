@@ -12,14 +12,24 @@ export type Scoped = "conversation" | "draft" | "fact" | "contact" | "agent_requ
 
 const WORKSPACE_OF: Record<Scoped, { label: string; query: string }> = {
   conversation: { label: "Conversation", query: "SELECT workspace_id FROM conversations WHERE id = $1" },
-  draft: { label: "Draft", query: "SELECT c.workspace_id FROM drafts d JOIN conversations c ON c.id = d.conversation_id WHERE d.id = $1" },
+  draft: {
+    label: "Draft",
+    query: "SELECT c.workspace_id FROM drafts d JOIN conversations c ON c.id = d.conversation_id WHERE d.id = $1",
+  },
   fact: { label: "Fact", query: "SELECT workspace_id FROM contact_facts WHERE id = $1" },
   contact: { label: "Contact", query: "SELECT workspace_id FROM contacts WHERE id = $1" },
   // A request is decided by people of the asking side (lib/agents/approve-agent-request.ts): its workspace.
-  agent_request: { label: "Agent request", query: "SELECT b.workspace_id FROM agent_requests r JOIN bots b ON b.id = r.from_bot_id WHERE r.id = $1" },
+  agent_request: {
+    label: "Agent request",
+    query: "SELECT b.workspace_id FROM agent_requests r JOIN bots b ON b.id = r.from_bot_id WHERE r.id = $1",
+  },
 };
 
-export async function requireTokenWorkspace(principal: Pick<TokenPrincipal, "workspaceId">, kind: Scoped, id: string): Promise<void> {
+export async function requireTokenWorkspace(
+  principal: Pick<TokenPrincipal, "workspaceId">,
+  kind: Scoped,
+  id: string,
+): Promise<void> {
   const { label, query } = WORKSPACE_OF[kind];
   const rows = isUuid(id) ? await sql().query<{ workspace_id: string }>(query, [id.toLowerCase()]) : [];
   if (rows[0]?.workspace_id !== principal.workspaceId) throw new ApiError("not_found", `${label} not found`);

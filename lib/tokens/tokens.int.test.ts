@@ -25,21 +25,40 @@ beforeAll(async () => {
 describe("personal access tokens", () => {
   it("are created once, stored as a SHA-256, with read always and write only when asked", async () => {
     const readOnly = await createPersonalToken(ana(), { workspaceId: world.workspace.id, name: "  Claude  " });
-    expect(readOnly).toMatchObject({ name: "Claude", scopes: ["read"], workspace: { id: world.workspace.id, slug: world.workspace.slug }, revoked_at: null });
+    expect(readOnly).toMatchObject({
+      name: "Claude",
+      scopes: ["read"],
+      workspace: { id: world.workspace.id, slug: world.workspace.slug },
+      revoked_at: null,
+    });
     expect(personalTokenFormat.isWellFormed(readOnly.token)).toBe(true);
     const row = await db().personalAccessToken.findUniqueOrThrow({ where: { id: readOnly.id } });
     expect(row.tokenHash).toBe(hashApiKey(readOnly.token));
     expect(JSON.stringify(row)).not.toContain(readOnly.token);
-    expect((await createPersonalToken(ana(), { workspaceId: world.workspace.id, name: "w", scopes: ["write"] })).scopes).toEqual(["read", "write"]);
-    expect(await db().auditEvent.findFirstOrThrow({ where: { subjectId: readOnly.id, action: "personal_token.created" } })).toMatchObject({ actorId: ana().userId, via: "web" });
+    expect(
+      (await createPersonalToken(ana(), { workspaceId: world.workspace.id, name: "w", scopes: ["write"] })).scopes,
+    ).toEqual(["read", "write"]);
+    expect(
+      await db().auditEvent.findFirstOrThrow({ where: { subjectId: readOnly.id, action: "personal_token.created" } }),
+    ).toMatchObject({ actorId: ana().userId, via: "web" });
   });
 
   it("refuse bad names, unknown scopes and workspaces the person is not in", async () => {
-    await expect(createPersonalToken(ana(), { workspaceId: world.workspace.id, name: " " })).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(createPersonalToken(ana(), { workspaceId: world.workspace.id, name: "x".repeat(61) })).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(createPersonalToken(ana(), { workspaceId: world.workspace.id, name: "x", scopes: ["admin"] })).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(createPersonalToken(ana(), { workspaceId: outsider.workspace.id, name: "x" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(createPersonalToken(ana(), { workspaceId: "nope", name: "x" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(createPersonalToken(ana(), { workspaceId: world.workspace.id, name: " " })).rejects.toMatchObject({
+      code: "invalid_body",
+    });
+    await expect(
+      createPersonalToken(ana(), { workspaceId: world.workspace.id, name: "x".repeat(61) }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(
+      createPersonalToken(ana(), { workspaceId: world.workspace.id, name: "x", scopes: ["admin"] }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(createPersonalToken(ana(), { workspaceId: outsider.workspace.id, name: "x" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(createPersonalToken(ana(), { workspaceId: "nope", name: "x" })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("a person lists and revokes their own tokens only; revocation is immediate and kept once", async () => {

@@ -19,7 +19,10 @@ interface HumanMessage {
 }
 
 /** A person posted: every bot authorized in the conversation hears it (`mentioned` tells each if it was named). */
-export function messageCreated(sql: Sql, e: { workspaceId: string; conversationId: string; senderHandle: string; message: HumanMessage }) {
+export function messageCreated(
+  sql: Sql,
+  e: { workspaceId: string; conversationId: string; senderHandle: string; message: HumanMessage },
+) {
   const { id, seq, body, attachments } = e.message;
   return emitToConversation(sql, {
     type: "message.created",
@@ -28,7 +31,13 @@ export function messageCreated(sql: Sql, e: { workspaceId: string; conversationI
     mentions: mentionedHandles(body),
     data: {
       conversation_id: e.conversationId,
-      message: { id, seq, body, sender: { type: "human", handle: e.senderHandle }, ...(attachments?.length ? { attachments } : {}) },
+      message: {
+        id,
+        seq,
+        body,
+        sender: { type: "human", handle: e.senderHandle },
+        ...(attachments?.length ? { attachments } : {}),
+      },
     },
   });
 }
@@ -36,17 +45,32 @@ export function messageCreated(sql: Sql, e: { workspaceId: string; conversationI
 /** A person clicked an approval card's action or submitted a form: only the bot that sent the card hears it. */
 export function messageReceived(
   sql: Sql,
-  e: { workspaceId: string; conversationId: string; botId: string; messageId: string; userHandle: string; action: { type: "card.action" | "form.submit"; action_key: string; values: Record<string, unknown> } },
+  e: {
+    workspaceId: string;
+    conversationId: string;
+    botId: string;
+    messageId: string;
+    userHandle: string;
+    action: { type: "card.action" | "form.submit"; action_key: string; values: Record<string, unknown> };
+  },
 ) {
   return emitToBot(sql, e.botId, {
     type: "message.received",
     workspaceId: e.workspaceId,
     conversationId: e.conversationId,
-    data: { conversation_id: e.conversationId, message_id: e.messageId, action: e.action, user: { type: "human", handle: e.userHandle } },
+    data: {
+      conversation_id: e.conversationId,
+      message_id: e.messageId,
+      action: e.action,
+      user: { type: "human", handle: e.userHandle },
+    },
   });
 }
 
-export function botAdded(sql: Sql, e: { workspaceId: string; conversationId: string; botId: string; addedByHandle: string }) {
+export function botAdded(
+  sql: Sql,
+  e: { workspaceId: string; conversationId: string; botId: string; addedByHandle: string },
+) {
   return emitToBot(sql, e.botId, {
     type: "conversation.bot_added",
     workspaceId: e.workspaceId,
@@ -57,7 +81,15 @@ export function botAdded(sql: Sql, e: { workspaceId: string; conversationId: str
 
 export function draftApproved(
   sql: Sql,
-  e: { workspaceId: string; conversationId: string; botId: string; draftId: string; edited: boolean; approvedByHandle: string; message: { id: string; seq: number; body: string } },
+  e: {
+    workspaceId: string;
+    conversationId: string;
+    botId: string;
+    draftId: string;
+    edited: boolean;
+    approvedByHandle: string;
+    message: { id: string; seq: number; body: string };
+  },
 ) {
   return emitToBot(sql, e.botId, {
     type: "draft.approved",
@@ -73,7 +105,10 @@ export function draftApproved(
   });
 }
 
-export function draftRejected(sql: Sql, e: { workspaceId: string; conversationId: string; botId: string; draftId: string; rejectedByHandle: string }) {
+export function draftRejected(
+  sql: Sql,
+  e: { workspaceId: string; conversationId: string; botId: string; draftId: string; rejectedByHandle: string },
+) {
   return emitToBot(sql, e.botId, {
     type: "draft.rejected",
     workspaceId: e.workspaceId,
@@ -82,7 +117,10 @@ export function draftRejected(sql: Sql, e: { workspaceId: string; conversationId
   });
 }
 
-export function followUpCancelled(sql: Sql, e: { workspaceId: string; conversationId: string; botId: string; draftId: string; reason: string }) {
+export function followUpCancelled(
+  sql: Sql,
+  e: { workspaceId: string; conversationId: string; botId: string; draftId: string; reason: string },
+) {
   return emitToBot(sql, e.botId, {
     type: "follow_up.cancelled",
     workspaceId: e.workspaceId,
@@ -95,11 +133,29 @@ export function followUpCancelled(sql: Sql, e: { workspaceId: string; conversati
  * Another bot's question reached this bot over a trusted connection (at once, or when a person approved it). `data`
  * carries the agent request as GET /agent-requests shows it (lib/agents/agent-request-record.ts).
  */
-export function agentRequestCreated(sql: Sql, e: { workspaceId: string; botId: string; request: Record<string, unknown>; now?: Date }) {
-  return emitToBot(sql, e.botId, { type: "agent_request.created", workspaceId: e.workspaceId, conversationId: null, data: { agent_request: e.request }, now: e.now });
+export function agentRequestCreated(
+  sql: Sql,
+  e: { workspaceId: string; botId: string; request: Record<string, unknown>; now?: Date },
+) {
+  return emitToBot(sql, e.botId, {
+    type: "agent_request.created",
+    workspaceId: e.workspaceId,
+    conversationId: null,
+    data: { agent_request: e.request },
+    now: e.now,
+  });
 }
 
 /** The bot this bot asked answered: `data.agent_request.response` carries the answer and any signed attachment link. */
-export function agentRequestAnswered(sql: Sql, e: { workspaceId: string; botId: string; request: Record<string, unknown>; now?: Date }) {
-  return emitToBot(sql, e.botId, { type: "agent_request.answered", workspaceId: e.workspaceId, conversationId: null, data: { agent_request: e.request }, now: e.now });
+export function agentRequestAnswered(
+  sql: Sql,
+  e: { workspaceId: string; botId: string; request: Record<string, unknown>; now?: Date },
+) {
+  return emitToBot(sql, e.botId, {
+    type: "agent_request.answered",
+    workspaceId: e.workspaceId,
+    conversationId: null,
+    data: { agent_request: e.request },
+    now: e.now,
+  });
 }

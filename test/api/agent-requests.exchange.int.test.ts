@@ -24,7 +24,14 @@ process.env.ATTACHMENTS_DIR = dir;
 interface AgentEvent {
   id: string;
   type: string;
-  data: { agent_request: { id: string; question: string; from: { handle: string }; response: { body: string; attachment: { url: string; sha256: string; name: string } | null } | null } };
+  data: {
+    agent_request: {
+      id: string;
+      question: string;
+      from: { handle: string };
+      response: { body: string; attachment: { url: string; sha256: string; name: string } | null } | null;
+    };
+  };
 }
 
 let receiverA: Receiver;
@@ -42,7 +49,13 @@ function botB(received: Received, res: import("node:http").ServerResponse, log: 
     if (event.type !== "agent_request.created") return;
     const form = new FormData();
     form.set("file", new File([contract as Uint8Array<ArrayBuffer>], "contract.pdf", { type: "application/pdf" }));
-    const upload = await attachments.POST(new Request("http://relay.test/api/public/v1/attachments", { method: "POST", headers: { authorization: `Bearer ${pair.b.api_key}` }, body: form }));
+    const upload = await attachments.POST(
+      new Request("http://relay.test/api/public/v1/attachments", {
+        method: "POST",
+        headers: { authorization: `Bearer ${pair.b.api_key}` },
+        body: form,
+      }),
+    );
     const { data: file } = (await upload.json()) as { data: { id: string } };
     const answer = await api("POST", `/agent-requests/${event.data.agent_request.id}/respond`, {
       key: pair.b.api_key,
@@ -56,7 +69,12 @@ function botB(received: Received, res: import("node:http").ServerResponse, log: 
 beforeAll(async () => {
   receiverA = await startReceiver();
   receiverB = await startReceiver();
-  pair = await connectedPair({ aToB: ["document"], requiresApproval: true, webhookA: receiverA.url, webhookB: receiverB.url });
+  pair = await connectedPair({
+    aToB: ["document"],
+    requiresApproval: true,
+    webhookA: receiverA.url,
+    webhookB: receiverB.url,
+  });
   await db().webhookDelivery.deleteMany({}); // the seeds' conversation.bot_added events: not this test's concern
   worker = await startWorker({ databaseUrl: process.env.DATABASE_URL!, concurrency: 4 });
 });
@@ -101,11 +119,16 @@ describe("two bots exchange a request and a document", () => {
     expect(log).toEqual(["B got agent_request.created", "B answered 200"]);
     const response = answered.data.agent_request.response!;
     expect(response.body).toBe(`Here is the contract, @${pair.a.handle}.`);
-    expect(response.attachment).toMatchObject({ name: "contract.pdf", sha256: createHash("sha256").update(contract).digest("hex") });
+    expect(response.attachment).toMatchObject({
+      name: "contract.pdf",
+      sha256: createHash("sha256").update(contract).digest("hex"),
+    });
 
     // A fetches the file with the link alone: no key, no session.
     const { pathname } = new URL(response.attachment!.url);
-    const file = await signed.GET(new Request(`http://relay.test${pathname}`), { params: Promise.resolve({ token: pathname.split("/").pop()! }) });
+    const file = await signed.GET(new Request(`http://relay.test${pathname}`), {
+      params: Promise.resolve({ token: pathname.split("/").pop()! }),
+    });
     expect(file.status).toBe(200);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(contract);
 
@@ -116,6 +139,8 @@ describe("two bots exchange a request and a document", () => {
     ]);
     expect(fromA.body.data[0]).toEqual(fromB.body.data[0]);
     expect(fromA.body.data[0]).toMatchObject({ status: "answered", response: { body: response.body } });
-    expect(await db().webhookDelivery.count({ where: { eventType: { startsWith: "agent_request." }, status: "succeeded" } })).toBe(2);
+    expect(
+      await db().webhookDelivery.count({ where: { eventType: { startsWith: "agent_request." }, status: "succeeded" } }),
+    ).toBe(2);
   });
 });

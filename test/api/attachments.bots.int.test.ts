@@ -32,7 +32,11 @@ function form(name: string, bytes: Uint8Array, type = "text/plain", field = "fil
 async function upload(init: { key?: string | null; body?: BodyInit; headers?: Record<string, string> }) {
   const key = init.key === undefined ? pair.b.api_key : init.key;
   const headers: Record<string, string> = { ...(key ? { authorization: `Bearer ${key}` } : {}), ...init.headers };
-  const request = new Request("http://relay.test/api/public/v1/attachments", { method: "POST", headers, body: init.body });
+  const request = new Request("http://relay.test/api/public/v1/attachments", {
+    method: "POST",
+    headers,
+    body: init.body,
+  });
   const response = await attachments.POST(request);
   return { status: response.status, body: await response.json() };
 }
@@ -40,7 +44,9 @@ async function upload(init: { key?: string | null; body?: BodyInit; headers?: Re
 async function fetchLink(url: string) {
   const { pathname } = new URL(url);
   const token = pathname.split("/").pop()!;
-  const response = await signed.GET(new Request(`http://relay.test${pathname}`), { params: Promise.resolve({ token }) });
+  const response = await signed.GET(new Request(`http://relay.test${pathname}`), {
+    params: Promise.resolve({ token }),
+  });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
@@ -53,7 +59,14 @@ describe("POST /attachments", () => {
     const bytes = new TextEncoder().encode("availability: Tue 10-12, Wed 14-16\n");
     const res = await upload({ body: form("slots.txt", bytes) });
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.any(String), name: "slots.txt", type: "text/plain", size: bytes.byteLength, sha256: sha(bytes), created_at: expect.any(String) });
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      name: "slots.txt",
+      type: "text/plain",
+      size: bytes.byteLength,
+      sha256: sha(bytes),
+      created_at: expect.any(String),
+    });
     expect(existsSync(blobPath(sha(bytes)))).toBe(true);
     expect(await db().attachment.findUniqueOrThrow({ where: { id: res.body.data.id } })).toMatchObject({
       uploadedByBotId: pair.b.id,
@@ -65,12 +78,21 @@ describe("POST /attachments", () => {
   });
 
   it("401 without a key", async () => {
-    expect(await upload({ key: null, body: form("a.txt", new Uint8Array([1])) })).toMatchObject({ status: 401, body: { error: { code: "unauthorized" } } });
+    expect(await upload({ key: null, body: form("a.txt", new Uint8Array([1])) })).toMatchObject({
+      status: 401,
+      body: { error: { code: "unauthorized" } },
+    });
   });
 
   it("413 over the limit, declared or not", async () => {
-    const res = await upload({ body: "x", headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(11 * 1024 * 1024) } });
-    expect(res).toMatchObject({ status: 413, body: { error: { code: "payload_too_large", message: expect.stringContaining("at most 10 MB") } } });
+    const res = await upload({
+      body: "x",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(11 * 1024 * 1024) },
+    });
+    expect(res).toMatchObject({
+      status: 413,
+      body: { error: { code: "payload_too_large", message: expect.stringContaining("at most 10 MB") } },
+    });
     const big = await upload({ body: form("big.bin", new Uint8Array(10 * 1024 * 1024 + 1)) });
     expect(big).toMatchObject({ status: 413, body: { error: { code: "payload_too_large" } } });
   });
@@ -81,15 +103,26 @@ describe("POST /attachments", () => {
   });
 
   it("422 for a missing field, an empty file, a malformed form", async () => {
-    expect((await upload({ body: form("a.txt", new Uint8Array([1]), "text/plain", "document") })).body.error).toMatchObject({ code: "invalid_body", message: expect.stringContaining('"file"') });
-    expect((await upload({ body: form("empty.txt", new Uint8Array()) })).body.error).toMatchObject({ code: "invalid_body", message: "empty.txt is empty" });
-    expect((await upload({ body: "garbage", headers: { "content-type": "multipart/form-data; boundary=zzz" } })).status).toBe(422);
+    expect(
+      (await upload({ body: form("a.txt", new Uint8Array([1]), "text/plain", "document") })).body.error,
+    ).toMatchObject({ code: "invalid_body", message: expect.stringContaining('"file"') });
+    expect((await upload({ body: form("empty.txt", new Uint8Array()) })).body.error).toMatchObject({
+      code: "invalid_body",
+      message: "empty.txt is empty",
+    });
+    expect(
+      (await upload({ body: "garbage", headers: { "content-type": "multipart/form-data; boundary=zzz" } })).status,
+    ).toBe(422);
   });
 });
 
 describe("the signed link of an answer", () => {
   async function answerWithFile(bytes: Uint8Array, name = "contract.pdf") {
-    const asked = await api("POST", "/agent-requests", { key: pair.a.api_key, idempotencyKey: idem(), body: { to: pair.b.handle, type: "document", question: "The contract?" } });
+    const asked = await api("POST", "/agent-requests", {
+      key: pair.a.api_key,
+      idempotencyKey: idem(),
+      body: { to: pair.b.handle, type: "document", question: "The contract?" },
+    });
     const uploaded = await upload({ body: form(name, bytes, "application/pdf") });
     const answered = await api("POST", `/agent-requests/${asked.body.data.id}/respond`, {
       key: pair.b.api_key,
@@ -116,7 +149,10 @@ describe("the signed link of an answer", () => {
     vi.setSystemTime(Date.parse(attachment.expires_at));
     const expired = await fetchLink(attachment.url);
     expect(expired.status).toBe(403);
-    expect(JSON.parse(new TextDecoder().decode(expired.bytes)).error).toMatchObject({ code: "forbidden", message: expect.stringContaining("expired") });
+    expect(JSON.parse(new TextDecoder().decode(expired.bytes)).error).toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("expired"),
+    });
   });
 
   it("refuses an altered link: another attachment's id, a later expiry, a changed signature", async () => {
@@ -126,10 +162,18 @@ describe("the signed link of an answer", () => {
     const [id, expires, signature] = pathname.split("/").pop()!.split(".") as [string, string, string];
     const otherId = new URL(other.url).pathname.split("/").pop()!.split(".")[0]!;
     const base = `${origin}/api/attachments/signed/`;
-    for (const token of [`${otherId}.${expires}.${signature}`, `${id}.${Number(expires) + 3600}.${signature}`, `${id}.${expires}.${signature.slice(0, -2)}AA`, `${id}.${expires}`]) {
+    for (const token of [
+      `${otherId}.${expires}.${signature}`,
+      `${id}.${Number(expires) + 3600}.${signature}`,
+      `${id}.${expires}.${signature.slice(0, -2)}AA`,
+      `${id}.${expires}`,
+    ]) {
       const res = await fetchLink(base + token);
       expect(res.status, token).toBe(403);
-      expect(JSON.parse(new TextDecoder().decode(res.bytes)).error).toMatchObject({ code: "forbidden", message: "This link is not valid" });
+      expect(JSON.parse(new TextDecoder().decode(res.bytes)).error).toMatchObject({
+        code: "forbidden",
+        message: "This link is not valid",
+      });
     }
   });
 

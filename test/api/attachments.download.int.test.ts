@@ -25,7 +25,9 @@ const signIn = (p: { id: string; email: string; name?: string; handle: string } 
 };
 
 async function get(id: string, query = "") {
-  const response = await GET(new Request(`http://relay.test/api/chat/attachments/${id}${query}`), { params: Promise.resolve({ id }) });
+  const response = await GET(new Request(`http://relay.test/api/chat/attachments/${id}${query}`), {
+    params: Promise.resolve({ id }),
+  });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
@@ -61,7 +63,12 @@ describe("200 the bytes", () => {
   });
 
   it("serves types a browser would run as application/octet-stream, as a download", async () => {
-    for (const [name, type] of [["page.html", "text/html"], ["logo.svg", "image/svg+xml"], ["app.js", "text/javascript"], ["doc.xhtml", "application/xhtml+xml"]]) {
+    for (const [name, type] of [
+      ["page.html", "text/html"],
+      ["logo.svg", "image/svg+xml"],
+      ["app.js", "text/javascript"],
+      ["doc.xhtml", "application/xhtml+xml"],
+    ]) {
       const file = await posted(name!, type!, "<script>alert(1)</script>");
       const res = await get(file.id);
       expect(res.headers.get("content-type"), type).toBe("application/octet-stream");
@@ -71,7 +78,9 @@ describe("200 the bytes", () => {
 
   it("encodes a non-ASCII name as UTF-8 with an ASCII fallback", async () => {
     const file = await posted("Résumé (final).pdf", "application/pdf", "%PDF");
-    expect((await get(file.id)).headers.get("content-disposition")).toBe(`inline; filename="R_sum_ (final).pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28final%29.pdf`);
+    expect((await get(file.id)).headers.get("content-disposition")).toBe(
+      `inline; filename="R_sum_ (final).pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28final%29.pdf`,
+    );
   });
 });
 

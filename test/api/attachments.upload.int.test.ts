@@ -29,7 +29,10 @@ beforeAll(async () => {
 });
 
 async function post(init: RequestInit & { duplex?: "half" }, conversationId = conversation) {
-  const request = new Request(`http://relay.test/api/chat/conversations/${conversationId}/attachments`, { method: "POST", ...init });
+  const request = new Request(`http://relay.test/api/chat/conversations/${conversationId}/attachments`, {
+    method: "POST",
+    ...init,
+  });
   const response = await POST(request, { params: Promise.resolve({ id: conversationId }) });
   return { status: response.status, body: await response.json() };
 }
@@ -45,8 +48,17 @@ describe("201 stored", () => {
     const bytes = new TextEncoder().encode("%PDF-1.7 tiny");
     const res = await post({ body: form("report.pdf", bytes) });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), name: "report.pdf", type: "application/pdf", size: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex") });
-    expect(await db().attachment.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({ uploadedByUserId: session.person!.id, conversationId: conversation });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      name: "report.pdf",
+      type: "application/pdf",
+      size: bytes.byteLength,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+    });
+    expect(await db().attachment.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({
+      uploadedByUserId: session.person!.id,
+      conversationId: conversation,
+    });
   });
 });
 
@@ -73,8 +85,15 @@ describe("413 payload_too_large", () => {
       },
     });
     const size = 12.3 * 1024 * 1024;
-    const res = await post({ body, duplex: "half", headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(size) } });
-    expect(res).toMatchObject({ status: 413, body: { error: { code: "payload_too_large", message: "Files can be at most 10 MB; this upload is 12.3 MB" } } });
+    const res = await post({
+      body,
+      duplex: "half",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(size) },
+    });
+    expect(res).toMatchObject({
+      status: 413,
+      body: { error: { code: "payload_too_large", message: "Files can be at most 10 MB; this upload is 12.3 MB" } },
+    });
     expect(pulled).toBeLessThanOrEqual(1); // a stream may pre-fill one chunk; none was read
   });
 
@@ -87,30 +106,46 @@ describe("413 payload_too_large", () => {
       },
     });
     const res = await post({ body, duplex: "half", headers: { "content-type": "multipart/form-data; boundary=x" } });
-    expect(res).toMatchObject({ status: 413, body: { error: { code: "payload_too_large", message: "Files can be at most 10 MB; this upload is larger" } } });
+    expect(res).toMatchObject({
+      status: 413,
+      body: { error: { code: "payload_too_large", message: "Files can be at most 10 MB; this upload is larger" } },
+    });
     expect(sent).toBeLessThan(MAX + 256 * 1024);
   });
 
   it("refuses a file just over the limit by its exact size, writing no row", async () => {
     const rows = await db().attachment.count();
     const res = await post({ body: form("big.bin", new Uint8Array(MAX + 1)) });
-    expect(res).toMatchObject({ status: 413, body: { error: { code: "payload_too_large", message: "Files can be at most 10 MB; big.bin is 10.1 MB" } } });
+    expect(res).toMatchObject({
+      status: 413,
+      body: { error: { code: "payload_too_large", message: "Files can be at most 10 MB; big.bin is 10.1 MB" } },
+    });
     expect(await db().attachment.count()).toBe(rows);
   });
 });
 
 describe("4xx other refusals", () => {
   it("415 for a body that is not multipart; 422 without a `file` field or for an empty file", async () => {
-    expect((await post({ body: "{}", headers: { "content-type": "application/json" } })).body.error.code).toBe("unsupported_media_type");
+    expect((await post({ body: "{}", headers: { "content-type": "application/json" } })).body.error.code).toBe(
+      "unsupported_media_type",
+    );
     const noFile = new FormData();
     noFile.set("other", "x");
-    expect(await post({ body: noFile })).toMatchObject({ status: 422, body: { error: { code: "invalid_body", message: 'Send the file in a form field named "file"' } } });
-    expect(await post({ body: form("empty.txt", new Uint8Array()) })).toMatchObject({ status: 422, body: { error: { message: "empty.txt is empty" } } });
+    expect(await post({ body: noFile })).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid_body", message: 'Send the file in a form field named "file"' } },
+    });
+    expect(await post({ body: form("empty.txt", new Uint8Array()) })).toMatchObject({
+      status: 422,
+      body: { error: { message: "empty.txt is empty" } },
+    });
   });
 
   it("403 in another workspace's conversation, 404 for an unknown one", async () => {
     const other = await seedWorld();
     expect((await post({ body: form("a.pdf", new Uint8Array([1])) }, other.conversations[0]!.id)).status).toBe(403);
-    expect((await post({ body: form("a.pdf", new Uint8Array([1])) }, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect(
+      (await post({ body: form("a.pdf", new Uint8Array([1])) }, "00000000-0000-4000-8000-000000000000")).status,
+    ).toBe(404);
   });
 });

@@ -15,9 +15,16 @@ import * as unknown from "@/app/api/public/v1/[...path]/route";
 // Calls the real route handlers in-process, as Next would: a Request in, a Response out, real database behind.
 // (The Playwright suite in e2e/ does the same over HTTP against the built server.)
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response> | Response;
+type Handler = (
+  request: Request,
+  context: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response> | Response;
 
-const routes: { pattern: RegExp; module: Record<string, unknown>; params: (m: RegExpMatchArray) => Record<string, string | string[]> }[] = [
+const routes: {
+  pattern: RegExp;
+  module: Record<string, unknown>;
+  params: (m: RegExpMatchArray) => Record<string, string | string[]>;
+}[] = [
   { pattern: /^\/me$/, module: me, params: () => ({}) },
   { pattern: /^\/conversations$/, module: conversations, params: () => ({}) },
   { pattern: /^\/conversations\/([^/]+)\/messages$/, module: messages, params: (m) => ({ id: m[1]! }) },
@@ -33,7 +40,8 @@ const routes: { pattern: RegExp; module: Record<string, unknown>; params: (m: Re
   { pattern: /^\/(.*)$/, module: unknown, params: (m) => ({ path: m[1]!.split("/") }) },
 ];
 
-export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- test bodies are inspected freely
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are inspected freely
+export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
@@ -42,7 +50,13 @@ export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslin
 export async function api(
   method: string,
   path: string,
-  options: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string>; idempotencyKey?: string } = {},
+  options: {
+    key?: string | null;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    idempotencyKey?: string;
+  } = {},
 ): Promise<ApiResponse> {
   const [pathname, search = ""] = path.split("?");
   const route = routes.find((r) => r.pattern.test(pathname!))!;
@@ -54,7 +68,11 @@ export async function api(
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers["content-type"] ??= "application/json";
-  const request = new Request(`http://relay.test/api/public/v1${pathname}${search ? `?${search}` : ""}`, { method, headers, body });
+  const request = new Request(`http://relay.test/api/public/v1${pathname}${search ? `?${search}` : ""}`, {
+    method,
+    headers,
+    body,
+  });
   const response = await handler(request, { params: Promise.resolve(route.params(pathname!.match(route.pattern)!)) });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };

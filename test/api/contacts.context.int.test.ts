@@ -20,13 +20,22 @@ beforeEach(async () => {
   sourceId = (await db().message.findFirstOrThrow({ where: { conversationId: world.conversations[0]!.id } })).id;
 });
 
-async function fact(text: string, factKey: string, options: { confirm?: boolean; keepOthers?: boolean; source?: string } = {}) {
-  const res = await api("POST", `/contacts/${carla}/facts`, { key: key(), body: { fact: text, key: factKey, source_message_id: options.source ?? sourceId }, idempotencyKey: idem() });
+async function fact(
+  text: string,
+  factKey: string,
+  options: { confirm?: boolean; keepOthers?: boolean; source?: string } = {},
+) {
+  const res = await api("POST", `/contacts/${carla}/facts`, {
+    key: key(),
+    body: { fact: text, key: factKey, source_message_id: options.source ?? sourceId },
+    idempotencyKey: idem(),
+  });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   if (options.confirm !== false) await confirmFact(ana(), res.body.data.id, { keepOthers: options.keepOthers });
   return res.body.data.id as string;
 }
-const context = (format?: string, bot = key(), contact = carla) => api("GET", `/contacts/${contact}/context${format ? `?format=${format}` : ""}`, { key: bot });
+const context = (format?: string, bot = key(), contact = carla) =>
+  api("GET", `/contacts/${contact}/context${format ? `?format=${format}` : ""}`, { key: bot });
 
 describe("GET /contacts/{id}/context", () => {
   it("200 ready: confirmed facts only, each cited with message, conversation, seq and an excerpt; full by default", async () => {
@@ -37,9 +46,14 @@ describe("GET /contacts/{id}/context", () => {
     expect(res.status).toBe(200);
     const pack = res.body.data;
     expect(pack).toMatchObject({ contact_id: carla, format: "full", status: "ready" });
-    expect(pack.items.map((i: { fact: string }) => i.fact).sort()).toEqual(["Pays invoices on the 5th", "Prefers email over calls"]);
+    expect(pack.items.map((i: { fact: string }) => i.fact).sort()).toEqual([
+      "Pays invoices on the 5th",
+      "Prefers email over calls",
+    ]);
     const message = await db().message.findUniqueOrThrow({ where: { id: sourceId } });
-    expect(pack.items[0].citations).toEqual([{ message_id: sourceId, conversation_id: message.conversationId, seq: message.seq, excerpt: expect.any(String) }]);
+    expect(pack.items[0].citations).toEqual([
+      { message_id: sourceId, conversation_id: message.conversationId, seq: message.seq, excerpt: expect.any(String) },
+    ]);
     expect(message.body.startsWith(pack.items[0].citations[0].excerpt.replace(/…$/, ""))).toBe(true);
     expect(pack.token_count).toBe(countTokens(JSON.stringify(pack)));
   });
@@ -62,10 +76,15 @@ describe("GET /contacts/{id}/context", () => {
   it("stale_sources when a cited message is old, or was deleted (the item stays, uncited)", async () => {
     await fact("Pays on the 5th", "billing.pay_day");
     await fact("Prefers email", "contact.channel");
-    await db().message.update({ where: { id: sourceId }, data: { createdAt: new Date(Date.now() - 400 * 86_400_000) } });
+    await db().message.update({
+      where: { id: sourceId },
+      data: { createdAt: new Date(Date.now() - 400 * 86_400_000) },
+    });
     expect((await context()).body.data.status).toBe("stale_sources");
 
-    const fresh = await db().message.findFirstOrThrow({ where: { conversationId: world.conversations[0]!.id, id: { not: sourceId } } }).catch(() => null);
+    const fresh = await db()
+      .message.findFirstOrThrow({ where: { conversationId: world.conversations[0]!.id, id: { not: sourceId } } })
+      .catch(() => null);
     if (fresh) await db().message.update({ where: { id: fresh.id }, data: { createdAt: new Date() } });
     await db().message.update({ where: { id: sourceId }, data: { createdAt: new Date() } });
     expect((await context()).body.data.status).toBe("ready");
@@ -77,9 +96,15 @@ describe("GET /contacts/{id}/context", () => {
 
   it("keeps under 1500 tokens (full) and 500 (compact) with many facts, dropping whole items, newest kept", async () => {
     for (let i = 0; i < 120; i++) {
-      await fact(`Note ${i}: ${"prefers detailed written summaries after every call, sent before noon, ".repeat(1 + (i % 3))}`.trim(), `notes.n${i}`);
+      await fact(
+        `Note ${i}: ${"prefers detailed written summaries after every call, sent before noon, ".repeat(1 + (i % 3))}`.trim(),
+        `notes.n${i}`,
+      );
     }
-    for (const [format, budget] of [["full", 1500], ["compact", 500]] as const) {
+    for (const [format, budget] of [
+      ["full", 1500],
+      ["compact", 500],
+    ] as const) {
       const pack = (await context(format)).body.data;
       expect(pack.format).toBe(format);
       expect(pack.token_count).toBe(countTokens(JSON.stringify(pack)));

@@ -17,15 +17,23 @@ beforeEach(async () => {
   sourceId = (await db().message.findFirstOrThrow({ where: { conversationId: conversation } })).id;
 });
 
-const write = (body: unknown, bot = key(), id = conversation) => api("POST", `/conversations/${id}/memory`, { key: bot, body, idempotencyKey: idem() });
-const read = (q?: string, bot = key(), id = conversation) => api("GET", `/conversations/${id}/memory${q ? `?q=${encodeURIComponent(q)}` : ""}`, { key: bot });
+const write = (body: unknown, bot = key(), id = conversation) =>
+  api("POST", `/conversations/${id}/memory`, { key: bot, body, idempotencyKey: idem() });
+const read = (q?: string, bot = key(), id = conversation) =>
+  api("GET", `/conversations/${id}/memory${q ? `?q=${encodeURIComponent(q)}` : ""}`, { key: bot });
 
 describe("/conversations/{id}/memory (legacy)", () => {
   it("POST 201 stores a candidate fact about the conversation's contact; GET returns it; both say they are deprecated", async () => {
     const dev = world.contacts[1]!.id;
     const created = await write({ fact: "Renews in March", source_message_id: sourceId });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ contact_id: dev, key: "memory.note", fact: "Renews in March", status: "candidate", source_message_id: sourceId });
+    expect(created.body.data).toMatchObject({
+      contact_id: dev,
+      key: "memory.note",
+      fact: "Renews in March",
+      status: "candidate",
+      source_message_id: sourceId,
+    });
     expect(created.headers.get("deprecation")).toBe(`@${MEMORY_DEPRECATED_AT}`);
     expect(created.headers.get("link")).toBe(`</api/public/v1/contacts/${dev}/facts>; rel="successor-version"`);
 

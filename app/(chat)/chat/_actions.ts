@@ -25,7 +25,11 @@ const text = (formData: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-async function run(state: ActionState, callbackPath: string, work: (actor: Awaited<ReturnType<typeof currentActor>>) => Promise<string | void>): Promise<ActionState> {
+async function run(
+  state: ActionState,
+  callbackPath: string,
+  work: (actor: Awaited<ReturnType<typeof currentActor>>) => Promise<string | void>,
+): Promise<ActionState> {
   const actor = await currentActor(callbackPath);
   const n = state.n + 1;
   try {
@@ -38,23 +42,43 @@ async function run(state: ActionState, callbackPath: string, work: (actor: Await
   }
 }
 
-export async function sendMessage(conversationId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+export async function sendMessage(
+  conversationId: string,
+  path: string,
+  state: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
   const attachmentIds = formData.getAll("attachmentId").map(String).filter(Boolean);
   return run(state, path, async (actor) => {
-    const { consent } = await postPersonMessage(actor, conversationId, text(formData, "body"), attachmentIds.length ? { attachmentIds } : undefined);
+    const { consent } = await postPersonMessage(
+      actor,
+      conversationId,
+      text(formData, "body"),
+      attachmentIds.length ? { attachmentIds } : undefined,
+    );
     return consent === "opted_out" ? "Opted out" : consent === "opted_in" ? "Opted back in" : "Sent";
   });
 }
 
 /** The consent buttons say what a person would type: STOP or START, confirmed in the thread like typed ones. */
-export async function setConsent(conversationId: string, optedOut: boolean, path: string, state: ActionState): Promise<ActionState> {
+export async function setConsent(
+  conversationId: string,
+  optedOut: boolean,
+  path: string,
+  state: ActionState,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     await postPersonMessage(actor, conversationId, optedOut ? "STOP" : "START");
     return optedOut ? "Opted out" : "Opted back in";
   });
 }
 
-export async function approve(draftId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+export async function approve(
+  draftId: string,
+  path: string,
+  state: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
   const body = text(formData, "body");
   const original = text(formData, "original");
   return run(state, path, async (actor) => {
@@ -63,45 +87,77 @@ export async function approve(draftId: string, path: string, state: ActionState,
   });
 }
 
-export async function reject(draftId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+export async function reject(
+  draftId: string,
+  path: string,
+  state: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     await rejectDraft(actor, draftId, text(formData, "note") || undefined);
     return "Rejected";
   });
 }
 
-export async function answerCard(messageId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+export async function answerCard(
+  messageId: string,
+  path: string,
+  state: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
   const actionKey = text(formData, "actionKey");
   const values: Record<string, string> = {};
-  for (const [name, value] of formData.entries()) if (name.startsWith("input:") && typeof value === "string" && value !== "") values[name.slice(6)] = value;
+  for (const [name, value] of formData.entries())
+    if (name.startsWith("input:") && typeof value === "string" && value !== "") values[name.slice(6)] = value;
   return run(state, path, async (actor) => {
     await submitCardAction(actor, messageId, { actionKey, values });
     return "Sent to the bot";
   });
 }
 
-export async function setTakenOver(conversationId: string, on: boolean, path: string, state: ActionState): Promise<ActionState> {
+export async function setTakenOver(
+  conversationId: string,
+  on: boolean,
+  path: string,
+  state: ActionState,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     await (on ? takeOver(actor, conversationId) : release(actor, conversationId));
     return on ? "You took over: bot messages here wait for approval" : "Released: bots may send again";
   });
 }
 
-export async function setContactDoNotContact(contactId: string, on: boolean, path: string, state: ActionState): Promise<ActionState> {
+export async function setContactDoNotContact(
+  contactId: string,
+  on: boolean,
+  path: string,
+  state: ActionState,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     await setDoNotContact(actor, contactId, on);
     return on ? "Marked do-not-contact" : "Do-not-contact removed";
   });
 }
 
-export async function setBotBlocked(conversationId: string, botId: string, on: boolean, path: string, state: ActionState): Promise<ActionState> {
+export async function setBotBlocked(
+  conversationId: string,
+  botId: string,
+  on: boolean,
+  path: string,
+  state: ActionState,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     await (on ? blockBot(actor, conversationId, botId) : unblockBot(actor, conversationId, botId));
     return on ? "Bot blocked here" : "Bot unblocked";
   });
 }
 
-export async function addBot(conversationId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+export async function addBot(
+  conversationId: string,
+  path: string,
+  state: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
   const botId = text(formData, "botId");
   return run(state, path, async (actor) => {
     if (!botId) throw new ApiError("invalid_body", "Choose a bot to add");
@@ -110,21 +166,37 @@ export async function addBot(conversationId: string, path: string, state: Action
   });
 }
 
-export async function dropBot(conversationId: string, botId: string, path: string, state: ActionState): Promise<ActionState> {
+export async function dropBot(
+  conversationId: string,
+  botId: string,
+  path: string,
+  state: ActionState,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     await removeBot(actor, conversationId, botId);
     return "Bot removed";
   });
 }
 
-export async function changeBotStatus(botId: string, status: BotStatus, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+export async function changeBotStatus(
+  botId: string,
+  status: BotStatus,
+  path: string,
+  state: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     await setBotStatus(actor, botId, status, text(formData, "reason") || undefined);
     return status === "active" ? "Bot active" : status === "paused" ? "Bot paused" : "Bot stopped";
   });
 }
 
-export async function decideFact(factId: string, decision: "confirm" | "confirm_keep" | "reject" | "retire", path: string, state: ActionState): Promise<ActionState> {
+export async function decideFact(
+  factId: string,
+  decision: "confirm" | "confirm_keep" | "reject" | "retire",
+  path: string,
+  state: ActionState,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     if (decision === "reject") await rejectFact(actor, factId);
     else if (decision === "retire") await retireFact(actor, factId);
@@ -133,14 +205,24 @@ export async function decideFact(factId: string, decision: "confirm" | "confirm_
   });
 }
 
-export async function reviseFact(factId: string, path: string, state: ActionState, formData: FormData): Promise<ActionState> {
+export async function reviseFact(
+  factId: string,
+  path: string,
+  state: ActionState,
+  formData: FormData,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     await editFact(actor, factId, text(formData, "fact"));
     return "Saved";
   });
 }
 
-export async function decideAgentRequest(requestId: string, approve: boolean, path: string, state: ActionState): Promise<ActionState> {
+export async function decideAgentRequest(
+  requestId: string,
+  approve: boolean,
+  path: string,
+  state: ActionState,
+): Promise<ActionState> {
   return run(state, path, async (actor) => {
     await (approve ? approveAgentRequest(actor, requestId) : declineAgentRequest(actor, requestId));
     return approve ? "Sent to the other bot" : "Declined";

@@ -12,7 +12,14 @@ export default async function ChatHome() {
   return (
     <main id="main" className="mx-auto max-w-xl py-16">
       <h1 className="sr-only">Chat</h1>
-      <EmptyState title="You are not in a workspace yet" action={<ButtonLink href="/developers" variant="secondary">Developer portal</ButtonLink>}>
+      <EmptyState
+        title="You are not in a workspace yet"
+        action={
+          <ButtonLink href="/developers" variant="secondary">
+            Developer portal
+          </ButtonLink>
+        }
+      >
         A workspace admin adds people to a workspace. Once they add you, your conversations appear here.
       </EmptyState>
     </main>

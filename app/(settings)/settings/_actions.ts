@@ -22,11 +22,19 @@ export async function createToken(
 ): Promise<FormState<TokenFormValues, CreatedToken>> {
   const actor = await currentActor(PATH);
   const n = state.n + 1;
-  const values: TokenFormValues = { workspaceId: text(formData, "workspaceId"), name: text(formData, "name"), write: formData.get("write") === "on" };
+  const values: TokenFormValues = {
+    workspaceId: text(formData, "workspaceId"),
+    name: text(formData, "name"),
+    write: formData.get("write") === "on",
+  };
   const parsed = PersonalTokenForm.safeParse(values);
   if (!parsed.success) return invalidForm(n, values, parsed.error);
   try {
-    const created = await createPersonalToken(actor, { workspaceId: parsed.data.workspaceId, name: parsed.data.name, scopes: parsed.data.write ? ["write"] : [] });
+    const created = await createPersonalToken(actor, {
+      workspaceId: parsed.data.workspaceId,
+      name: parsed.data.name,
+      scopes: parsed.data.write ? ["write"] : [],
+    });
     refresh();
     return {
       n,
@@ -45,7 +53,10 @@ export async function createToken(
   }
 }
 
-export async function revokeToken(tokenId: string, state: FormState<Record<string, never>>): Promise<FormState<Record<string, never>>> {
+export async function revokeToken(
+  tokenId: string,
+  state: FormState<Record<string, never>>,
+): Promise<FormState<Record<string, never>>> {
   const actor = await currentActor(PATH);
   const n = state.n + 1;
   try {

@@ -13,7 +13,13 @@ export const approveDraft = defineTool({
   scope: "write",
   input: {
     draft_id: draftId,
-    body: z.string().trim().min(1).max(MAX_BODY).optional().describe(`Edited text to send instead of the draft's (1 to ${MAX_BODY} characters)`),
+    body: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_BODY)
+      .optional()
+      .describe(`Edited text to send instead of the draft's (1 to ${MAX_BODY} characters)`),
   },
   ids: { draft_id: "draft" },
   untrusted: true,

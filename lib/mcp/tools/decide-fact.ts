@@ -27,7 +27,10 @@ export const confirmFact = defineTool({
   scope: "write",
   input: {
     fact_id: factId,
-    keep_others: z.boolean().optional().describe("Keep the key's other confirmed facts too (the context pack then reports conflicting_facts)"),
+    keep_others: z
+      .boolean()
+      .optional()
+      .describe("Keep the key's other confirmed facts too (the context pack then reports conflicting_facts)"),
   },
   ids: { fact_id: "fact" },
   untrusted: true,

@@ -19,5 +19,6 @@ export const getContactContext = defineTool({
   ids: { contact_id: "contact" },
   untrusted: true,
   annotations: READ,
-  run: async ({ actor }, { contact_id, format }) => contextPackFor(await requirePersonContact(actor, contact_id), format ?? "full"),
+  run: async ({ actor }, { contact_id, format }) =>
+    contextPackFor(await requirePersonContact(actor, contact_id), format ?? "full"),
 });

@@ -22,6 +22,11 @@ export const listPendingApprovals = defineTool({
       listPendingAgentRequests(actor, workspaceId),
       listCandidateFacts(actor, workspaceId),
     ]);
-    return { drafts, agent_requests: agentRequests, candidate_facts: candidateFacts, total: drafts.length + agentRequests.length + candidateFacts.length };
+    return {
+      drafts,
+      agent_requests: agentRequests,
+      candidate_facts: candidateFacts,
+      total: drafts.length + agentRequests.length + candidateFacts.length,
+    };
   },
 });

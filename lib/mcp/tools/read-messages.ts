@@ -13,11 +13,23 @@ export const readMessages = defineTool({
   scope: "read",
   input: {
     conversation_id: conversationId,
-    after_seq: z.number().int().min(0).optional().describe("Messages after this seq (exclusive); default 0, the beginning"),
-    limit: z.number().int().min(1).max(READ_LIMIT_MAX).optional().describe(`At most this many (default ${READ_LIMIT_DEFAULT}, max ${READ_LIMIT_MAX})`),
+    after_seq: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("Messages after this seq (exclusive); default 0, the beginning"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(READ_LIMIT_MAX)
+      .optional()
+      .describe(`At most this many (default ${READ_LIMIT_DEFAULT}, max ${READ_LIMIT_MAX})`),
   },
   ids: { conversation_id: "conversation" },
   untrusted: true,
   annotations: READ,
-  run: ({ actor }, { conversation_id, after_seq, limit }) => read(actor, conversation_id, { afterSeq: after_seq, limit }),
+  run: ({ actor }, { conversation_id, after_seq, limit }) =>
+    read(actor, conversation_id, { afterSeq: after_seq, limit }),
 });

@@ -14,11 +14,24 @@ export const searchContactMemory = defineTool({
   scope: "read",
   input: {
     contact_id: contactId,
-    query: z.string().trim().min(1).max(QUERY_MAX).describe("What to look for, in plain words; quotes, OR and -word work as in web search"),
-    limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).optional().describe(`Hits to return (default ${SEARCH_LIMIT_DEFAULT})`),
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(QUERY_MAX)
+      .describe("What to look for, in plain words; quotes, OR and -word work as in web search"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(SEARCH_LIMIT_MAX)
+      .optional()
+      .describe(`Hits to return (default ${SEARCH_LIMIT_DEFAULT})`),
   },
   ids: { contact_id: "contact" },
   untrusted: true,
   annotations: READ,
-  run: async ({ actor }, { contact_id, query, limit }) => ({ hits: await searchContactFor(await requirePersonContact(actor, contact_id), query, { limit }) }),
+  run: async ({ actor }, { contact_id, query, limit }) => ({
+    hits: await searchContactFor(await requirePersonContact(actor, contact_id), query, { limit }),
+  }),
 });

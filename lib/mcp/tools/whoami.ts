@@ -16,6 +16,10 @@ export const whoami = defineTool({
   annotations: READ,
   run: async ({ actor, principal, workspaceId }) => {
     const workspace = (await listPersonWorkspaces(actor)).find((w) => w.id === workspaceId);
-    return { person: { id: actor.userId, handle: await handleOf(db(), actor.userId) }, workspace, scopes: principal.scopes };
+    return {
+      person: { id: actor.userId, handle: await handleOf(db(), actor.userId) },
+      workspace,
+      scopes: principal.scopes,
+    };
   },
 });

@@ -18,7 +18,13 @@ import { ButtonLink } from "@/components/ui/button";
 // The chat of one workspace: its header (workspace switcher, sections, the person), the conversation list and the
 // page. Pages call currentActor(theirPath) so signed-out people come back to them after signing in; the layout only
 // draws the chrome. A live change re-renders the layout too, so unread counts and waiting drafts stay current.
-export default async function WorkspaceChatLayout({ children, params }: { children: React.ReactNode; params: Promise<{ workspace: string }> }) {
+export default async function WorkspaceChatLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ workspace: string }>;
+}) {
   const me = await signedInPerson();
   if (!me) return children;
   const { workspace: slug } = await params;
@@ -38,19 +44,28 @@ export default async function WorkspaceChatLayout({ children, params }: { childr
     );
   }
   const workspace = opened.value;
-  const [workspaces, conversations] = await Promise.all([listPersonWorkspaces(actor), listPersonConversations(actor, workspace.id)]);
+  const [workspaces, conversations] = await Promise.all([
+    listPersonWorkspaces(actor),
+    listPersonConversations(actor, workspace.id),
+  ]);
   const waiting = conversations.reduce((sum, c) => sum + c.pending_approvals, 0);
 
   return (
     <div className="flex h-dvh flex-col">
       <WorkspaceLive workspaceId={workspace.id} />
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <header className="shrink-0 border-b border-slate-200 bg-white px-3 sm:px-4">
         <div className="flex h-12 items-center justify-between gap-3">
           <div className="flex min-w-0 items-center gap-2">
-            <Link href="/chat" className="flex shrink-0 items-center gap-2 rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            <Link
+              href="/chat"
+              className="flex shrink-0 items-center gap-2 rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
               <RelayMark />
               <span className="hidden text-base font-semibold tracking-tight sm:inline">Relay</span>
             </Link>
@@ -59,7 +74,9 @@ export default async function WorkspaceChatLayout({ children, params }: { childr
             </span>
             <WorkspaceSwitcher current={workspace.slug} workspaces={workspaces} />
             {workspace.status !== "active" && (
-              <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">{workspace.status}</span>
+              <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">
+                {workspace.status}
+              </span>
             )}
           </div>
           <div className="flex min-w-0 items-center gap-3">
@@ -69,7 +86,10 @@ export default async function WorkspaceChatLayout({ children, params }: { childr
             <Link href="/settings/tokens" className="hidden text-sm text-slate-500 hover:text-slate-900 sm:inline">
               Settings
             </Link>
-            <span className="hidden max-w-[10rem] truncate text-sm text-slate-700 md:inline" data-testid="signed-in-name">
+            <span
+              className="hidden max-w-[10rem] truncate text-sm text-slate-700 md:inline"
+              data-testid="signed-in-name"
+            >
               {me.name}
             </span>
             <SignOutButton />
@@ -77,7 +97,10 @@ export default async function WorkspaceChatLayout({ children, params }: { childr
         </div>
         <ChatNav slug={workspace.slug} waiting={waiting} admin={workspace.role === "admin"} />
       </header>
-      <ChatPanes slug={workspace.slug} list={<ConversationList workspaceSlug={workspace.slug} conversations={conversations} />}>
+      <ChatPanes
+        slug={workspace.slug}
+        list={<ConversationList workspaceSlug={workspace.slug} conversations={conversations} />}
+      >
         {children}
       </ChatPanes>
     </div>

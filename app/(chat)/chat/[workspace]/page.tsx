@@ -8,7 +8,9 @@ export default async function WorkspaceChatHome({ params }: { params: Promise<{ 
   return (
     <main id="main" className="flex flex-1 items-center justify-center">
       <h1 className="sr-only">Conversations</h1>
-      <EmptyState title="Choose a conversation">Messages from bots that wait for a person show in the conversation and under Approvals.</EmptyState>
+      <EmptyState title="Choose a conversation">
+        Messages from bots that wait for a person show in the conversation and under Approvals.
+      </EmptyState>
     </main>
   );
 }

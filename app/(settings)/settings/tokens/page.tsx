@@ -19,7 +19,9 @@ export default async function TokensPage() {
   const actor = await currentActor("/settings/tokens");
   const [workspaces, tokens] = await Promise.all([listPersonWorkspaces(actor), listPersonalTokens(actor)]);
   const url = mcpUrl(env().APP_URL);
-  const revokeActions = Object.fromEntries(tokens.filter((t) => !t.revoked_at).map((t) => [t.id, revokeToken.bind(null, t.id)]));
+  const revokeActions = Object.fromEntries(
+    tokens.filter((t) => !t.revoked_at).map((t) => [t.id, revokeToken.bind(null, t.id)]),
+  );
   return (
     <>
       <PageHeader
@@ -28,7 +30,11 @@ export default async function TokensPage() {
       />
       <div className="space-y-6">
         <Card aria-labelledby="create-title">
-          <CardHeader id="create-title" title="Create a token" description="A token works in one workspace, with your rights there. Revoke it here at any time: it stops working at once." />
+          <CardHeader
+            id="create-title"
+            title="Create a token"
+            description="A token works in one workspace, with your rights there. Revoke it here at any time: it stops working at once."
+          />
           <CreateTokenForm action={createToken} workspaces={workspaces} />
         </Card>
         <Card aria-labelledby="tokens-title">

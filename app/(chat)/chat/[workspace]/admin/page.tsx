@@ -47,10 +47,18 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <h1 className="text-lg font-semibold text-slate-900">Bots &amp; policy</h1>
       <Card aria-labelledby="bots-title">
-        <CardHeader id="bots-title" title="Bots" description="Paused bots' messages wait for approval; stopped bots' messages are blocked." />
+        <CardHeader
+          id="bots-title"
+          title="Bots"
+          description="Paused bots' messages wait for approval; stopped bots' messages are blocked."
+        />
         <ul className="divide-y divide-slate-100">
           {bots.map((bot) => (
-            <li key={bot.id} className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center md:justify-between" data-testid="admin-bot">
+            <li
+              key={bot.id}
+              className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center md:justify-between"
+              data-testid="admin-bot"
+            >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-medium text-slate-900">{bot.name}</span>
@@ -85,7 +93,11 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
       </Card>
 
       <Card aria-labelledby="log-title">
-        <CardHeader id="log-title" title="Why messages did not go straight out" description="Newest first: held messages (and what became of them), deferrals and blocks, with the policy's reasons." />
+        <CardHeader
+          id="log-title"
+          title="Why messages did not go straight out"
+          description="Newest first: held messages (and what became of them), deferrals and blocks, with the policy's reasons."
+        />
         {log.length === 0 ? (
           <p className="px-5 py-6 text-sm text-slate-500">Every bot message so far was sent at once.</p>
         ) : (
@@ -107,8 +119,12 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
                   </Td>
                   <Td className="whitespace-nowrap">@{entry.bot.handle}</Td>
                   <Td className="whitespace-nowrap">
-                    <Badge tone={OUTCOME[entry.outcome]?.tone ?? "gray"}>{OUTCOME[entry.outcome]?.label ?? entry.outcome}</Badge>
-                    {entry.status && entry.status !== "pending" && <span className="ml-1.5 text-xs text-slate-500">then {entry.status}</span>}
+                    <Badge tone={OUTCOME[entry.outcome]?.tone ?? "gray"}>
+                      {OUTCOME[entry.outcome]?.label ?? entry.outcome}
+                    </Badge>
+                    {entry.status && entry.status !== "pending" && (
+                      <span className="ml-1.5 text-xs text-slate-500">then {entry.status}</span>
+                    )}
                   </Td>
                   <Td className="min-w-[14rem]">
                     <ul className="space-y-0.5 text-xs">
@@ -118,9 +134,14 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
                     </ul>
                   </Td>
                   <Td className="min-w-[14rem] text-xs">
-                    <span className="line-clamp-2 text-slate-700">{entry.excerpt ?? <em className="text-slate-400">not kept (it held a secret)</em>}</span>
+                    <span className="line-clamp-2 text-slate-700">
+                      {entry.excerpt ?? <em className="text-slate-400">not kept (it held a secret)</em>}
+                    </span>
                     {entry.conversation && (
-                      <Link href={`/chat/${slug}/c/${entry.conversation.id}`} className="text-indigo-700 hover:underline">
+                      <Link
+                        href={`/chat/${slug}/c/${entry.conversation.id}`}
+                        className="text-indigo-700 hover:underline"
+                      >
                         {entry.conversation.title ?? "Conversation"}
                       </Link>
                     )}

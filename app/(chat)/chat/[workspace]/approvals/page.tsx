@@ -23,7 +23,10 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
   const actor = await currentActor(path);
   const opened = await guard(openWorkspace(actor, slug));
   if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
-  const [pending, requests] = await Promise.all([listPendingApprovals(actor, opened.value.id), listPendingAgentRequests(actor, opened.value.id)]);
+  const [pending, requests] = await Promise.all([
+    listPendingApprovals(actor, opened.value.id),
+    listPendingAgentRequests(actor, opened.value.id),
+  ]);
   const total = pending.length + requests.length;
 
   return (
@@ -46,7 +49,9 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
           </section>
         )}
         {total === 0 ? (
-          <EmptyState title="All caught up">When a bot proposes a draft, or a message of a bot is held by the policy, it shows here.</EmptyState>
+          <EmptyState title="All caught up">
+            When a bot proposes a draft, or a message of a bot is held by the policy, it shows here.
+          </EmptyState>
         ) : pending.length === 0 ? null : (
           <div className="mt-5 space-y-4" data-testid="approvals">
             {pending.map((d) => {
@@ -68,7 +73,10 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
                   draft={draft}
                   approve={approve.bind(null, d.id, path)}
                   reject={reject.bind(null, d.id, path)}
-                  conversation={{ title: d.conversation_title ?? "Untitled conversation", href: `/chat/${slug}/c/${d.conversation_id}` }}
+                  conversation={{
+                    title: d.conversation_title ?? "Untitled conversation",
+                    href: `/chat/${slug}/c/${d.conversation_id}`,
+                  }}
                 />
               );
             })}

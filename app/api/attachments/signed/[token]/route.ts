@@ -12,7 +12,11 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
   try {
     const file = await readSignedAttachment((await context.params).token);
-    return fileResponse(request, file, { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Sha256": file.sha256 });
+    return fileResponse(request, file, {
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "no-referrer",
+      "X-Sha256": file.sha256,
+    });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     throw error;

@@ -42,7 +42,15 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
   const { conversation, viewer } = thread;
   const title = conversation.title ?? "Untitled conversation";
   const answer = (messageId: string) => answerCard.bind(null, messageId, path);
-  const details = <ConversationDetails thread={thread} workspaceBots={bots} contactFacts={contactFacts} workspaceSlug={slug} path={path} />;
+  const details = (
+    <ConversationDetails
+      thread={thread}
+      workspaceBots={bots}
+      contactFacts={contactFacts}
+      workspaceSlug={slug}
+      path={path}
+    />
+  );
   const notice = conversation.taken_over_by
     ? `${conversation.taken_over_by.id === viewer.id ? "You" : conversation.taken_over_by.name} took over: bot messages here wait for approval.`
     : viewer.opted_out
@@ -53,7 +61,11 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
     <main id="main" className="flex min-h-0 flex-1">
       <div className="flex min-h-0 min-w-0 flex-1 flex-col bg-slate-50">
         <header className="flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
-          <Link href={`/chat/${slug}`} className="rounded p-1 text-slate-500 hover:bg-slate-100 md:hidden" aria-label="All conversations">
+          <Link
+            href={`/chat/${slug}`}
+            className="rounded p-1 text-slate-500 hover:bg-slate-100 md:hidden"
+            aria-label="All conversations"
+          >
             <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="size-5">
               <path strokeLinecap="round" strokeLinejoin="round" d="m15 18-6-6 6-6" />
             </svg>
@@ -61,11 +73,17 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-base font-semibold text-slate-900">{title}</h1>
             <p className="truncate text-xs text-slate-500">
-              {[...conversation.contacts.map((c) => c.name), ...conversation.bots.filter((b) => b.authorized).map((b) => `@${b.handle}`)].join(" · ")}
+              {[
+                ...conversation.contacts.map((c) => c.name),
+                ...conversation.bots.filter((b) => b.authorized).map((b) => `@${b.handle}`),
+              ].join(" · ")}
             </p>
           </div>
           {conversation.taken_over_by && (
-            <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="taken-over">
+            <span
+              className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+              data-testid="taken-over"
+            >
               Taken over
             </span>
           )}
@@ -73,15 +91,29 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
             <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
               Details
             </summary>
-            <div className="absolute right-0 z-30 mt-2 max-h-[70dvh] w-80 max-w-[90vw] overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-xl">{details}</div>
+            <div className="absolute right-0 z-30 mt-2 max-h-[70dvh] w-80 max-w-[90vw] overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-xl">
+              {details}
+            </div>
           </details>
         </header>
 
-        <LiveThread conversationId={conversation.id} lastSeq={thread.last_seq} markRead={markRead} className="flex-1 px-3 py-4 sm:px-6">
-          {thread.messages.length === 0 && thread.drafts.length === 0 && <p className="py-10 text-center text-sm text-slate-500">No messages yet. Say hello.</p>}
+        <LiveThread
+          conversationId={conversation.id}
+          lastSeq={thread.last_seq}
+          markRead={markRead}
+          className="flex-1 px-3 py-4 sm:px-6"
+        >
+          {thread.messages.length === 0 && thread.drafts.length === 0 && (
+            <p className="py-10 text-center text-sm text-slate-500">No messages yet. Say hello.</p>
+          )}
           <ol className="space-y-4" aria-label="Messages">
             {thread.messages.map((message) => (
-              <MessageItem key={message.id} message={message} mine={message.sender.type === "person" && message.sender.id === viewer.id} answer={answer(message.id)} />
+              <MessageItem
+                key={message.id}
+                message={message}
+                mine={message.sender.type === "person" && message.sender.id === viewer.id}
+                answer={answer(message.id)}
+              />
             ))}
           </ol>
           {thread.follow_ups.length > 0 && (
@@ -95,7 +127,12 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
             <section aria-label="Waiting for approval" className="mt-6 space-y-3">
               <h2 className="text-xs font-semibold uppercase tracking-wide text-amber-800">Waiting for approval</h2>
               {thread.drafts.map((draft) => (
-                <DraftCard key={draft.id} draft={draft} approve={approve.bind(null, draft.id, path)} reject={reject.bind(null, draft.id, path)} />
+                <DraftCard
+                  key={draft.id}
+                  draft={draft}
+                  approve={approve.bind(null, draft.id, path)}
+                  reject={reject.bind(null, draft.id, path)}
+                />
               ))}
             </section>
           )}
@@ -109,7 +146,10 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
           notice={notice}
         />
       </div>
-      <aside aria-label="Conversation details" className="hidden w-72 shrink-0 overflow-y-auto border-l border-slate-200 bg-white lg:block">
+      <aside
+        aria-label="Conversation details"
+        className="hidden w-72 shrink-0 overflow-y-auto border-l border-slate-200 bg-white lg:block"
+      >
         {details}
       </aside>
     </main>

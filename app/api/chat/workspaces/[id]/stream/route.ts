@@ -19,7 +19,9 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
   let forward: ((data: unknown) => void) | undefined;
   try {
     // Checked (and subscribed) before the response starts, so a refusal is a plain JSON error.
-    unwatch = await watchWorkspace(person(me.id, "web"), id, (event) => (forward ? forward(event) : buffered.push(event)));
+    unwatch = await watchWorkspace(person(me.id, "web"), id, (event) =>
+      forward ? forward(event) : buffered.push(event),
+    );
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     throw error;

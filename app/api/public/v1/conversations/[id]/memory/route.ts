@@ -12,9 +12,12 @@ export const GET = botRoute({ query: LegacyMemoryQuery }, async ({ bot, params, 
   return reply(200, { data: facts }, deprecationHeaders(contactId, "context"));
 });
 
-export const POST = botRoute({ body: LegacyMemoryRequest, idempotency: "required" }, async ({ bot, params, body, tx }) => {
-  const { fact, contactId } = await writeConversationMemory(bot, requireUuid(params.id, "Conversation"), body, tx);
-  return reply(201, { data: fact }, deprecationHeaders(contactId, "facts"));
-});
+export const POST = botRoute(
+  { body: LegacyMemoryRequest, idempotency: "required" },
+  async ({ bot, params, body, tx }) => {
+    const { fact, contactId } = await writeConversationMemory(bot, requireUuid(params.id, "Conversation"), body, tx);
+    return reply(201, { data: fact }, deprecationHeaders(contactId, "facts"));
+  },
+);
 
 export const { PUT, PATCH, DELETE } = notAllowed("GET", "POST");
