@@ -27,14 +27,20 @@ export function LiveThread({
   const atEnd = useRef(true);
   const connection = useLiveRefresh(`/api/chat/conversations/${conversationId}/stream`, 60);
 
+  // Each server render hands down a new reference to the same action: keep the latest, and tell the server only
+  // when the last seq changes (or the page comes back into view), not on every live re-render.
+  const markReadRef = useRef(markRead);
+  useEffect(() => {
+    markReadRef.current = markRead;
+  });
   useEffect(() => {
     const send = () => {
-      if (document.visibilityState === "visible") void markRead(conversationId, lastSeq);
+      if (document.visibilityState === "visible") void markReadRef.current(conversationId, lastSeq);
     };
     send();
     document.addEventListener("visibilitychange", send);
     return () => document.removeEventListener("visibilitychange", send);
-  }, [conversationId, lastSeq, markRead]);
+  }, [conversationId, lastSeq]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
