@@ -2,10 +2,10 @@ import type { ManagedBot } from "@/lib/bots/list-bots";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatDateTimeShort } from "@/components/ui/format";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import type { FormAction, FormState, IssuedKey } from "./form-state";
 import { IssueKeyForm } from "./issue-key-form";
+import { CredentialStateCells } from "./credential-state-cells";
 import { RevokeKeyButton } from "./revoke-key-button";
 
 type RevokeState = FormState<Record<string, never>>;
@@ -58,22 +58,11 @@ export function ApiKeysCard({
                     </Badge>
                   ))}
                 </Td>
-                <Td className="whitespace-nowrap text-slate-500">{formatDateTimeShort(key.created_at)}</Td>
-                <Td className="whitespace-nowrap text-slate-500">
-                  {key.last_used_at ? formatDateTimeShort(key.last_used_at) : "Never"}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  {key.revoked_at ? (
-                    <span>
-                      <Badge tone="red">revoked</Badge>
-                      <span className="mt-1 block text-xs text-slate-400">{formatDateTimeShort(key.revoked_at)}</span>
-                    </span>
-                  ) : (
-                    <Badge tone="green" dot>
-                      active
-                    </Badge>
-                  )}
-                </Td>
+                <CredentialStateCells
+                  createdAt={key.created_at}
+                  lastUsedAt={key.last_used_at}
+                  revokedAt={key.revoked_at}
+                />
                 <Td className="text-right">
                   {!key.revoked_at && revokeActions[key.id] && (
                     <RevokeKeyButton action={revokeActions[key.id]!} label={key.name} prefix={key.prefix} />

@@ -1,7 +1,8 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmRevokeButton } from "./confirm-revoke-button";
 import { initialFormState, type FormState } from "./form-state";
 
 type ActionState = FormState<Record<string, never>>;
@@ -30,41 +31,14 @@ function AcceptButton({ action, label }: { action: Action; label: string }) {
 }
 
 function RevokeButton({ action, label }: { action: Action; label: string }) {
-  const [state, formAction, pending] = useActionState(action, initialFormState);
-  const [confirming, setConfirming] = useState(false);
   return (
-    <div className="flex flex-col items-end gap-1">
-      {confirming ? (
-        <form
-          action={formAction}
-          role="group"
-          aria-label={`Confirm revoking ${label}`}
-          className="flex items-center gap-2 whitespace-nowrap"
-        >
-          <Button
-            type="submit"
-            variant="danger"
-            size="sm"
-            disabled={pending}
-            title="Open requests over it are withdrawn at once"
-          >
-            {pending ? "Revoking…" : "Revoke"}
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(false)} disabled={pending}>
-            Cancel
-          </Button>
-        </form>
-      ) : (
-        <Button
-          variant="danger-ghost"
-          size="sm"
-          onClick={() => setConfirming(true)}
-          aria-label={`Revoke the connection ${label}`}
-        >
-          Revoke…
-        </Button>
-      )}
-      {state.error && <p className="text-xs text-red-600">{state.error}</p>}
-    </div>
+    <ConfirmRevokeButton
+      action={action}
+      openLabel={`Revoke the connection ${label}`}
+      confirmLabel={`Confirm revoking ${label}`}
+      confirmText="Revoke"
+      consequence="Open requests over it are withdrawn at once"
+      align="start"
+    />
   );
 }

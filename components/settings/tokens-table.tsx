@@ -1,9 +1,9 @@
 import type { PersonalTokenView } from "@/lib/tokens/personal-token";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatDateTimeShort } from "@/components/ui/format";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import type { FormState } from "@/components/portal/form-state";
+import { CredentialStateCells } from "@/components/portal/credential-state-cells";
 import { RevokeKeyButton } from "@/components/portal/revoke-key-button";
 
 type RevokeState = FormState<Record<string, never>>;
@@ -48,22 +48,11 @@ export function TokensTable({
               ))}
             </Td>
             <Td className="whitespace-nowrap">{token.workspace.name}</Td>
-            <Td className="whitespace-nowrap text-slate-500">{formatDateTimeShort(token.created_at)}</Td>
-            <Td className="whitespace-nowrap text-slate-500">
-              {token.last_used_at ? formatDateTimeShort(token.last_used_at) : "Never"}
-            </Td>
-            <Td className="whitespace-nowrap">
-              {token.revoked_at ? (
-                <span>
-                  <Badge tone="red">revoked</Badge>
-                  <span className="mt-1 block text-xs text-slate-400">{formatDateTimeShort(token.revoked_at)}</span>
-                </span>
-              ) : (
-                <Badge tone="green" dot>
-                  active
-                </Badge>
-              )}
-            </Td>
+            <CredentialStateCells
+              createdAt={token.created_at}
+              lastUsedAt={token.last_used_at}
+              revokedAt={token.revoked_at}
+            />
             <Td className="text-right">
               {!token.revoked_at && revokeActions[token.id] && (
                 <RevokeKeyButton

@@ -51,14 +51,10 @@ export async function startEchoBot(options: EchoBotOptions): Promise<EchoBot> {
   const seen = new RecentIds(SEEN_LIMIT);
   const inFlight = new Set<Promise<void>>();
 
-  async function reply(event: MessageCreatedEvent) {
-    const { conversation_id, message } = event.data;
+  /** Sends the bot's answer to an event once, and logs what became of it. */
+  async function respond(event: WebhookEvent, send: () => Promise<{ status: string }>) {
     try {
-      const result = await client.sendMessage(
-        conversation_id,
-        { body: truncate(`Echo: ${message.body}`, MAX_MESSAGE) },
-        { idempotencyKey: `echo-${event.id}` },
-      );
+      const result = await send();
       // pending_approval: a new bot's first messages wait for a person's approval (SPEC.md 8); still one reply.
       log({ event: event.type, id: event.id, replied: true, status: result.status });
     } catch (error) {
@@ -74,27 +70,24 @@ export async function startEchoBot(options: EchoBotOptions): Promise<EchoBot> {
     }
   }
 
+  const reply = (event: MessageCreatedEvent) =>
+    respond(event, () =>
+      client.sendMessage(
+        event.data.conversation_id,
+        { body: truncate(`Echo: ${event.data.message.body}`, MAX_MESSAGE) },
+        { idempotencyKey: `echo-${event.id}` },
+      ),
+    );
+
   // Another bot asked this one a question over a trusted connection: answer it once, echoing the question.
-  async function answer(event: AgentRequestCreatedEvent) {
-    const request = event.data.agent_request;
-    try {
-      const answered = await client.respondToAgentRequest(
-        request.id,
-        { body: truncate(`Echo: ${request.question}`, MAX_MESSAGE) },
+  const answer = (event: AgentRequestCreatedEvent) =>
+    respond(event, () =>
+      client.respondToAgentRequest(
+        event.data.agent_request.id,
+        { body: truncate(`Echo: ${event.data.agent_request.question}`, MAX_MESSAGE) },
         { idempotencyKey: `answer-${event.id}` },
-      );
-      log({ event: event.type, id: event.id, replied: true, status: answered.status });
-    } catch (error) {
-      seen.delete(event.id);
-      log({
-        event: event.type,
-        id: event.id,
-        replied: false,
-        error: errorMessage(error),
-        code: error instanceof RelayApiError ? error.code : undefined,
-      });
-    }
-  }
+      ),
+    );
 
   function handle(event: WebhookEvent) {
     if (seen.has(event.id)) return log({ event: event.type, id: event.id, replied: false, duplicate: true });

@@ -1,3 +1,4 @@
+import { recordBotAudit } from "@/lib/audit/record-audit";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { inTransaction, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
@@ -126,16 +127,14 @@ export async function createAgentRequest(
       ],
     );
     const id = inserted[0]!.id;
-    await sql.query(
-      `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
-       VALUES ($1, 'bot', $2, 'api', 'agent_request.created', 'agent_request', $3, $4)`,
-      [
-        bot.workspaceId,
-        bot.id,
-        id,
-        JSON.stringify({ to_bot_id: context.to_id, type: input.type, status, reasons: held }),
-      ],
-    );
+    await recordBotAudit(sql, {
+      workspaceId: bot.workspaceId,
+      botId: bot.id,
+      action: "agent_request.created",
+      subjectType: "agent_request",
+      subjectId: id,
+      data: { to_bot_id: context.to_id, type: input.type, status, reasons: held },
+    });
     const request = serializeAgentRequest((await loadAgentRequest(sql, id, now))!);
     if (status === "awaiting_response") {
       await agentRequestCreated(sql, { workspaceId: context.to_workspace_id, botId: context.to_id, request, now });

@@ -1,3 +1,4 @@
+import { recordBotAudit } from "@/lib/audit/record-audit";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { inTransaction, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
@@ -92,16 +93,14 @@ export async function respondToAgentRequest(
       `UPDATE agent_requests SET status = 'answered', response_body = $2, response_attachment_id = $3, answered_at = $4 WHERE id = $1`,
       [requestId, input.body, input.attachment_id ?? null, now],
     );
-    await sql.query(
-      `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
-       VALUES ($1, 'bot', $2, 'api', 'agent_request.answered', 'agent_request', $3, $4)`,
-      [
-        bot.workspaceId,
-        bot.id,
-        requestId,
-        JSON.stringify({ from_bot_id: locked.from_bot_id, attachment_id: input.attachment_id ?? null }),
-      ],
-    );
+    await recordBotAudit(sql, {
+      workspaceId: bot.workspaceId,
+      botId: bot.id,
+      action: "agent_request.answered",
+      subjectType: "agent_request",
+      subjectId: requestId,
+      data: { from_bot_id: locked.from_bot_id, attachment_id: input.attachment_id ?? null },
+    });
     const request = serializeAgentRequest((await loadAgentRequest(sql, requestId, now))!);
     await agentRequestAnswered(sql, { workspaceId: locked.from_workspace_id, botId: locked.from_bot_id, request, now });
     return { kind: "answered", request } as const;

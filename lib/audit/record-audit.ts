@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { PersonActor } from "@/lib/people/actor";
+import type { Sql } from "@/lib/db/sql";
 
 /** Who did what, when and through which door. Written in the same transaction as the change it describes. */
 export async function recordAudit(
@@ -27,4 +28,23 @@ export async function recordAudit(
       data: (entry.data ?? {}) as Prisma.InputJsonValue,
     },
   });
+}
+
+/** The same record for a bot's action (door `api`), written through node-postgres in the bot route's transaction. */
+export async function recordBotAudit(
+  sql: Sql,
+  entry: {
+    workspaceId: string;
+    botId: string;
+    action: string;
+    subjectType: string;
+    subjectId: string;
+    data: Record<string, unknown>;
+  },
+) {
+  await sql.query(
+    `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
+     VALUES ($1, 'bot', $2, 'api', $3, $4, $5, $6)`,
+    [entry.workspaceId, entry.botId, entry.action, entry.subjectType, entry.subjectId, JSON.stringify(entry.data)],
+  );
 }

@@ -1,3 +1,4 @@
+import { recordBotAudit } from "@/lib/audit/record-audit";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { inTransaction, sql, type Sql } from "@/lib/db/sql";
@@ -49,16 +50,14 @@ export async function writeConversationMemory(
         bot.id,
       ],
     );
-    await tx.query(
-      `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
-       VALUES ($1, 'bot', $2, 'api', 'fact.proposed', 'contact_fact', $3, $4)`,
-      [
-        conversation.workspaceId,
-        bot.id,
-        rows[0]!.id,
-        JSON.stringify({ contact_id: contactId, key: LEGACY_MEMORY_KEY, legacy: true }),
-      ],
-    );
+    await recordBotAudit(tx, {
+      workspaceId: conversation.workspaceId,
+      botId: bot.id,
+      action: "fact.proposed",
+      subjectType: "contact_fact",
+      subjectId: rows[0]!.id,
+      data: { contact_id: contactId, key: LEGACY_MEMORY_KEY, legacy: true },
+    });
     await notifyConversation(tx, conversationId, "updated");
     return { fact: serializeFact(rows[0]!), contactId };
   });

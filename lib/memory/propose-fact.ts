@@ -1,3 +1,4 @@
+import { recordBotAudit } from "@/lib/audit/record-audit";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { inTransaction, sql, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
@@ -33,11 +34,14 @@ export async function proposeFact(bot: BotPrincipal, contactId: string, input: P
       [access.workspaceId, access.contactId, input.key, input.fact.trim(), input.source_message_id, bot.id],
     );
     const fact = rows[0]!;
-    await tx.query(
-      `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
-       VALUES ($1, 'bot', $2, 'api', 'fact.proposed', 'contact_fact', $3, $4)`,
-      [access.workspaceId, bot.id, fact.id, JSON.stringify({ contact_id: access.contactId, key: input.key })],
-    );
+    await recordBotAudit(tx, {
+      workspaceId: access.workspaceId,
+      botId: bot.id,
+      action: "fact.proposed",
+      subjectType: "contact_fact",
+      subjectId: fact.id,
+      data: { contact_id: access.contactId, key: input.key },
+    });
     // People see the candidate beside the conversation it came from.
     await notifyConversation(tx, source[0].conversation_id, "updated");
     return serializeFact(fact);

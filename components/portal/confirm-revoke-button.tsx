@@ -1,0 +1,57 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { initialFormState, type FormState } from "./form-state";
+
+type RevokeState = FormState<Record<string, never>>;
+
+/**
+ * Revoking asks first: "Revoke…" opens a confirmation (the consequence as its tooltip and label), and only then
+ * runs the action; a refusal shows beneath. Keys, access tokens and connections share it.
+ */
+export function ConfirmRevokeButton({
+  action,
+  openLabel,
+  confirmLabel,
+  confirmText,
+  consequence,
+  align = "end",
+}: {
+  action: (state: RevokeState) => Promise<RevokeState>;
+  /** The accessible name of "Revoke…", naming what it revokes. */
+  openLabel: string;
+  /** The accessible name of the confirmation group. */
+  confirmLabel: string;
+  /** The confirming button's text. */
+  confirmText: string;
+  consequence: string;
+  align?: "end" | "start";
+}) {
+  const [state, formAction, pending] = useActionState(action, initialFormState);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="flex flex-col items-end gap-1">
+      {confirming ? (
+        <form
+          action={formAction}
+          role="group"
+          aria-label={confirmLabel}
+          className={`flex items-center ${align === "end" ? "justify-end " : ""}gap-2 whitespace-nowrap`}
+        >
+          <Button type="submit" variant="danger" size="sm" disabled={pending} title={consequence}>
+            {pending ? "Revoking…" : confirmText}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setConfirming(false)} disabled={pending}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <Button variant="danger-ghost" size="sm" onClick={() => setConfirming(true)} aria-label={openLabel}>
+          Revoke…
+        </Button>
+      )}
+      {state.error && <p className="text-xs text-red-600">{state.error}</p>}
+    </div>
+  );
+}
