@@ -1,6 +1,7 @@
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { handleIdleErrors } from "./pool-errors";
 import { closeListener } from "./listener";
 
 // One Prisma client per process (kept on globalThis so Next's dev reloads and bundles share it), on a node-postgres
@@ -12,9 +13,13 @@ const store = globalThis as unknown as { __relayDb?: { url: string; db: Db; pool
 
 export function db(): Db {
   const url = process.env.DATABASE_URL || undefined;
-  if (!url) throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database)");
+  if (!url)
+    throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database)");
   if (store.__relayDb?.url === url) return store.__relayDb.db;
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 20) });
+  const pool = handleIdleErrors(
+    new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 20) }),
+    (message) => console.error(`[relay] database pool: ${message}`),
+  );
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
   store.__relayDb = { url, db: client, pool };
   return client;
