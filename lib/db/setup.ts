@@ -37,7 +37,7 @@ export async function prepareDatabase(options: { log?: (line: string) => void } 
   if (!url) {
     embedded = await ensureEmbeddedPostgres(path.join(config.DATA_DIR, "postgres"), options.log);
     await createDatabaseIfMissing(embedded.adminUrl, EMBEDDED_DATABASE);
-    url = embeddedUrl(embedded.port, EMBEDDED_DATABASE);
+    url = embeddedUrl(embedded.port, EMBEDDED_DATABASE, embedded.socketDir);
   }
   const { applied } = await applyMigrations(url);
   process.env.DATABASE_URL = url;

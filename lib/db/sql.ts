@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type pg from "pg";
+import pg from "pg";
 import { db, pool, type Db, type Tx } from "./client";
 
 // Plain SQL for the hot path (docs/decisions/005-sql-on-the-hot-path.md). Prisma's raw queries cost ~0.5 ms each
@@ -56,6 +56,41 @@ export async function transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>
   } finally {
     client.release();
   }
+}
+
+/**
+ * A transaction whose first statements travel with its BEGIN and whose last ones with its COMMIT: a round trip
+ * each instead of two (docs/decisions/005). Those statements go by the simple query protocol, which takes no
+ * parameters, so they are built with `literal`. `work` gets the rows of each opening statement, in order, and
+ * returns its result with the closing statements (or null). Rolls back if anything throws.
+ */
+export async function transactionBetween<T>(
+  opening: string,
+  work: (sql: Sql, opened: unknown[][]) => Promise<{ result: T; closing: string | null }>,
+): Promise<T> {
+  db();
+  const client = await pool().connect();
+  try {
+    const results = (await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[];
+    const { result, closing } = await work(pgSql(client), results.slice(1).map((r) => r.rows));
+    await client.query(closing ? `${closing}; COMMIT` : "COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** A value as an SQL literal, for statements sent without parameters (transactionBetween). */
+export function literal(value: string | number | null): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  return pg.escapeLiteral(value);
 }
 
 /** Runs `work` in the caller's transaction when there is one, else in a new one. */

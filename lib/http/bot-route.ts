@@ -2,16 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { sql as pooled, transaction, type Sql } from "@/lib/db/sql";
+import { pool } from "@/lib/db/client";
+import { transactionBetween, type Sql } from "@/lib/db/sql";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
-import {
-  IDEMPOTENCY_KEY_MAX,
-  openIdempotentRequest,
-  requestHash,
-  storeIdempotentResponse,
-  type StoredResponse,
-} from "./idempotency";
+import { IDEMPOTENCY_KEY_MAX, openedRequest, openingStatements, requestHash, storeStatement, type StoredResponse } from "./idempotency";
 
 // The public-route wrapper (STYLE.md): auth -> parse -> validate -> idempotency -> service -> error mapping.
 // Validation runs before the idempotency key is looked at, so bad input is refused without leaving a trace (Stripe's
@@ -86,18 +81,19 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
 
       const hash = requestHash(request.method, url.pathname, rawBody);
       try {
-        const outcome = await transaction(async (tx): Promise<{ replay: boolean; response: StoredResponse }> => {
-          const stored = await openIdempotentRequest(tx, bot.id, key, hash);
-          if (stored) return { replay: true, response: stored };
+        // Four round trips for a send: BEGIN with the key's lock and lookup, the service's two statements, the
+        // stored response with COMMIT.
+        const outcome = await transactionBetween(openingStatements(bot.id, key), async (tx, opened) => {
+          const stored = openedRequest(opened, hash);
+          if (stored) return { result: { replay: true, response: stored }, closing: null };
           let result: Reply;
           try {
             result = await run(tx);
           } catch (error) {
             throw error instanceof ApiError && error.status < 500 ? new Refused(error) : error;
           }
-          const response = { status: result.status, body: result.body, headers: result.headers ?? {} };
-          await storeIdempotentResponse(tx, bot.id, key, hash, response);
-          return { replay: false, response };
+          const response: StoredResponse = { status: result.status, body: result.body, headers: result.headers ?? {} };
+          return { result: { replay: false, response }, closing: storeStatement(bot.id, key, hash, response) };
         });
         const { response } = outcome;
         const headers = outcome.replay ? { ...response.headers, "Idempotent-Replayed": "true" } : response.headers;
@@ -106,7 +102,7 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
         if (!(error instanceof Refused)) throw error;
         // The refusal's transaction rolled back (nothing it did stays); its answer is remembered like a success.
         const { status, body: errorBody, headers } = errorParts(error.error, requestId);
-        await storeIdempotentResponse(pooled(), bot.id, key, hash, { status, body: errorBody, headers });
+        await pool().query(storeStatement(bot.id, key, hash, { status, body: errorBody, headers }));
         return respond(status, errorBody, headers, requestId);
       }
     } catch (error) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Sql } from "@/lib/db/sql";
+import { literal } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 
 // Idempotency (DESIGN.md, docs/decisions/004-idempotency-after-validation.md): scope bot + key, kept 24 h.
@@ -32,38 +32,54 @@ export function requestHash(method: string, path: string, body: unknown): string
 }
 
 /**
- * First statement of an idempotent request's transaction: takes the (bot, key) lock and reads a stored result.
- * Returns the response to replay, or null when the request should run. Throws the two idempotency 409s.
+ * The statements that open an idempotent request's transaction (sent with its BEGIN): take the (bot, key) lock,
+ * then read a stored result in a statement of its own, whose snapshot is taken once the lock is held, so a twin
+ * that committed a moment before is always seen.
  */
-export async function openIdempotentRequest(tx: Sql, botId: string, key: string, hash: string): Promise<StoredResponse | null> {
-  const rows = await tx.query<{ locked: boolean; request_hash: string | null; response_status: number | null; response_body: unknown; response_headers: Record<string, string> | null }>(
-    `SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || ':' || $2, 0)) AS locked,
-            r.request_hash, r.response_status, r.response_body, r.response_headers
-     FROM (SELECT 1) AS one
-     LEFT JOIN idempotency_keys r ON r.bot_id = $1 AND r.key = $2 AND r.expires_at > now()`,
-    [botId, key],
-  );
-  const row = rows[0]!;
-  if (!row.locked) {
+export function openingStatements(botId: string, key: string): string {
+  const bot = literal(botId);
+  const k = literal(key);
+  return `SELECT pg_try_advisory_xact_lock(hashtextextended(${bot} || ':' || ${k}, 0)) AS locked;
+    SELECT request_hash, response_status, response_body, response_headers FROM idempotency_keys
+    WHERE bot_id = ${bot}::uuid AND key = ${k} AND expires_at > now()`;
+}
+
+/**
+ * Reads what the opening statements found: the response to replay, or null when the request should run. Throws the
+ * two idempotency 409s.
+ */
+export function openedRequest(opened: unknown[][], hash: string): StoredResponse | null {
+  const [lock, stored] = opened as [{ locked: boolean }[], StoredRow[]];
+  if (!lock[0]?.locked) {
     throw new ApiError("idempotency_request_in_progress", "A request with this Idempotency-Key is still being processed; retry shortly");
   }
-  if (row.request_hash === null || row.response_status === null) return null;
+  const row = stored[0];
+  if (!row || row.request_hash === null || row.response_status === null) return null;
   if (row.request_hash !== hash) {
     throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request");
   }
   return { status: row.response_status, body: row.response_body, headers: row.response_headers ?? {} };
 }
 
-/** Stores the response of a request that ran. Inside its transaction, or afterwards for a refusal (4xx). */
-export async function storeIdempotentResponse(sql: Sql, botId: string, key: string, hash: string, response: StoredResponse): Promise<void> {
-  await sql.query(
-    `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
-     VALUES ($1, $2, $3, 'completed', $4, $5::jsonb, $6::jsonb, now() + $7::interval)
+interface StoredRow {
+  request_hash: string | null;
+  response_status: number | null;
+  response_body: unknown;
+  response_headers: Record<string, string> | null;
+}
+
+/**
+ * The statement that stores the response of a request that ran: sent with its transaction's COMMIT, or on its own
+ * after a refusal (4xx) rolled back.
+ */
+export function storeStatement(botId: string, key: string, hash: string, response: StoredResponse): string {
+  return `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
+     VALUES (${literal(botId)}::uuid, ${literal(key)}, ${literal(hash)}, 'completed', ${literal(response.status)},
+             ${literal(JSON.stringify(response.body))}::jsonb, ${literal(JSON.stringify(response.headers))}::jsonb,
+             now() + interval '${RETENTION}')
      ON CONFLICT (bot_id, key) DO UPDATE
        SET request_hash = EXCLUDED.request_hash, state = 'completed', response_status = EXCLUDED.response_status,
            response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
            created_at = now(), expires_at = EXCLUDED.expires_at
-       WHERE idempotency_keys.expires_at <= now()`,
-    [botId, key, hash, response.status, JSON.stringify(response.body), JSON.stringify(response.headers), RETENTION],
-  );
+       WHERE idempotency_keys.expires_at <= now()`;
 }

@@ -3,6 +3,7 @@ import { contentDigest, type Decision } from "@/lib/policy/decide";
 import type { Block } from "@/lib/schemas/blocks";
 import { messageContent, preview } from "./content";
 import { CONVERSATION_CHANNEL } from "@/lib/chat/live";
+import { HOUR_ORIGIN } from "@/lib/policy/hour-buckets";
 
 // The one door for message rows. The seq comes from the conversation row in the same statement
 // (UPDATE ... RETURNING inside the INSERT), so concurrent sends serialise on that row and seqs are gapless: a
@@ -36,8 +37,6 @@ export interface InsertedMessage {
   created_at: Date;
 }
 
-/** Hour buckets are UTC hours, whatever the session's time zone (date_bin from a fixed origin). */
-export const HOUR_ORIGIN = "TIMESTAMPTZ '2000-01-01 00:00:00+00'";
 
 export async function insertMessage(sql: Sql, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
   const blocks = message.blocks && message.blocks.length > 0 ? message.blocks : null;

@@ -1,7 +1,7 @@
 import { inTransaction, type Sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { requireBotConversation } from "@/lib/conversations/bot-access";
-import { decide, type Decision } from "@/lib/policy/decide";
+import { decideOn, type Decision } from "@/lib/policy/decide";
+import { loadSendSnapshot } from "@/lib/policy/load-snapshot";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { SendMessageInput } from "@/lib/schemas/messages";
 import { createHeldMessage } from "@/lib/drafts/create-held-message";
@@ -22,10 +22,10 @@ export async function sendMessage(bot: BotPrincipal, conversationId: string, inp
   const content = messageContent(input.body, blocks);
 
   const outcome = await inTransaction(tx, async (tx): Promise<SendResult | Refused> => {
-    const conversation = await requireBotConversation(tx, bot, conversationId, { lock: true });
-    const decision = await decide(tx, { mode: "send", botId: bot.id, conversationId, content });
+    const { workspaceId, snapshot } = await loadSendSnapshot(tx, bot, { conversationId, content, now: new Date() });
+    const decision = decideOn(snapshot, { botId: bot.id, conversationId });
     const { verdict } = decision;
-    if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId: conversation.workspaceId };
+    if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId };
     if (verdict.outcome === "held") {
       const draft = await createHeldMessage(tx, { botId: bot.id, conversationId, body: input.body, blocks, reasons: verdict.reasons });
       return { status: "pending_approval", approvalId: draft.id, reasons: verdict.reasons };

@@ -28,13 +28,17 @@ export async function decide(
   sql: Sql,
   input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now?: Date },
 ): Promise<Decision> {
-  const snapshot = await loadPolicySnapshot(sql, { ...input, now: input.now ?? new Date() });
+  return decideOn(await loadPolicySnapshot(sql, { ...input, now: input.now ?? new Date() }), input);
+}
+
+/** The decision on a snapshot already loaded (a bot's send loads its own: loadSendSnapshot). */
+export function decideOn(snapshot: PolicySnapshot, input: { botId: string; conversationId: string }): Decision {
   return {
     verdict: evaluatePolicy(snapshot),
-    mode: input.mode,
+    mode: snapshot.mode,
     botId: input.botId,
     conversationId: input.conversationId,
-    digest: contentDigest(input.content),
+    digest: contentDigest(snapshot.content),
     snapshot,
   };
 }

@@ -1,11 +1,13 @@
 import type { Sql } from "@/lib/db/sql";
-import { HOUR_ORIGIN } from "@/lib/messages/insert-message";
+import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { ApiError } from "@/lib/errors";
+import { HOUR_ORIGIN } from "./hour-buckets";
 import type { PolicyMode, PolicySnapshot } from "./types";
 
 // Gathers everything the policy engine needs in ONE query, inside the caller's transaction. A caller that will
-// write a message locks the conversation row first (requireBotConversation with `lock`, or lockConversation), so a
-// STOP or a take-over committed in the same conversation is either fully before this decision or fully after the
-// message it allows.
+// write a message holds the conversation's row lock from then until its commit (a bot's send takes it in this very
+// statement, loadSendSnapshot; an approval locks first, lockConversation), so a take-over is either fully before
+// the decision or fully after the message it allows.
 
 interface Row {
   workspace_status: PolicySnapshot["workspace"]["status"];
@@ -23,14 +25,14 @@ interface Row {
   conv_count: number;
 }
 
-export async function loadPolicySnapshot(
-  sql: Sql,
-  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now: Date },
-): Promise<PolicySnapshot> {
-  const { botId, conversationId, now } = input;
-  const rows = await sql.query<Row>(
-    `
-    SELECT w.status::text AS workspace_status,
+/**
+ * The snapshot's one statement. With `access` (a bot's send) it also answers whether the conversation is the bot's
+ * and takes the conversation's row lock: one round trip instead of two. When the lock had to be awaited, PostgreSQL
+ * re-reads the locked row (a take-over committed meanwhile is seen); the other tables are read as of the
+ * statement's start.
+ */
+const snapshotStatement = (access: boolean) => `
+    SELECT ${access ? ACCESS_COLUMNS : ""}w.status::text AS workspace_status,
            b.status::text AS bot_status,
            b.trusted_message_count,
            COALESCE(s.new_bot_threshold, 50) AS new_bot_threshold,
@@ -75,12 +77,49 @@ export async function loadPolicySnapshot(
         LIMIT COALESCE(s.conversation_limit, 0)
       ) x
     ) conv
-    WHERE c.id = $1`,
-    [conversationId, botId, now],
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`policy snapshot: conversation ${conversationId} or bot ${botId} vanished`);
+    WHERE c.id = $1${access ? " FOR UPDATE OF c" : ""}`;
 
+const ACCESS_COLUMNS = `c.workspace_id,
+           (c.workspace_id = $4 AND EXISTS (
+              SELECT 1 FROM bot_authorizations a
+              WHERE a.conversation_id = c.id AND a.bot_id = b.id AND a.revoked_at IS NULL)) AS authorized,
+           `;
+const SNAPSHOT = snapshotStatement(false);
+const SEND_SNAPSHOT = snapshotStatement(true);
+
+export async function loadPolicySnapshot(
+  sql: Sql,
+  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now: Date },
+): Promise<PolicySnapshot> {
+  const rows = await sql.query<Row>(SNAPSHOT, [input.conversationId, input.botId, input.now]);
+  const row = rows[0];
+  if (!row) throw new Error(`policy snapshot: conversation ${input.conversationId} or bot ${input.botId} vanished`);
+  return toSnapshot(sql, row, input);
+}
+
+/**
+ * A bot's send: the access check of requireBotConversation (404 for no such conversation, 403 when it is not the
+ * bot's), the conversation's row lock and the policy snapshot, in one statement.
+ */
+export async function loadSendSnapshot(
+  sql: Sql,
+  bot: BotPrincipal,
+  input: { conversationId: string; content: string[]; now: Date },
+): Promise<{ workspaceId: string; snapshot: PolicySnapshot }> {
+  const rows = await sql.query<Row & { workspace_id: string; authorized: boolean }>(SEND_SNAPSHOT, [input.conversationId, bot.id, input.now, bot.workspaceId]);
+  const row = rows[0];
+  if (!row) throw new ApiError("not_found", "Conversation not found");
+  if (!row.authorized) throw new ApiError("forbidden", "This bot is not authorized in this conversation");
+  const snapshot = await toSnapshot(sql, row, { ...input, mode: "send", botId: bot.id });
+  return { workspaceId: row.workspace_id, snapshot };
+}
+
+async function toSnapshot(
+  sql: Sql,
+  row: Row,
+  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now: Date },
+): Promise<PolicySnapshot> {
+  const { botId, conversationId, now } = input;
   const conversationLimit =
     row.conversation_limit !== null
       ? { max: row.conversation_limit, windowSeconds: row.conversation_window_seconds ?? 3600 }
