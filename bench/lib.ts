@@ -125,8 +125,8 @@ export function request(url: string, options: { method?: string; headers?: Recor
  * Load with wrk (Debian's `wrk`, written in C: it leaves the CPU to the server, which shares this 2-core machine
  * with the client). `script` is a wrk Lua script that builds each request. Returns null when wrk is not installed.
  */
-export function wrkLoad(url: string, options: { seconds: number; connections: number; script?: string }): LoadResult | null {
-  const args = ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "--latency", ...(options.script ? ["-s", options.script] : []), url];
+export function wrkLoad(url: string, options: { seconds: number; connections: number; script?: string; threads?: number }): LoadResult | null {
+  const args = [`-t${options.threads ?? 1}`, `-c${options.connections}`, `-d${options.seconds}s`, "--latency", ...(options.script ? ["-s", options.script] : []), url];
   let out: string;
   try {
     out = execFileSync("wrk", args, { encoding: "utf8" });
