@@ -23,7 +23,7 @@ export interface EmbeddedServer {
 
 /**
  * The URL of a database on the embedded server: over its Unix socket when it has one (a local socket costs the
- * client far less per statement than loopback TCP: docs/decisions/013-embedded-unix-socket.md), else TCP.
+ * client far less per statement than loopback TCP: docs/decisions/013-a-cheaper-send.md), else TCP.
  */
 export function embeddedUrl(port: number, database: string, socketDir: string | null): string {
   const tcp = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
