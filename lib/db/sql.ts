@@ -42,37 +42,31 @@ export function sql(): Sql {
 }
 
 /** Runs `work` in one transaction on one pooled connection; rolls back if it throws. */
-export async function transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-  db();
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(pgSql(client));
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+export function transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+  return transactionBetween(null, async (sql) => ({ result: await work(sql), closing: null }));
 }
 
 /**
  * A transaction whose first statements travel with its BEGIN and whose last ones with its COMMIT: a round trip
- * each instead of two (docs/decisions/005). Those statements go by the simple query protocol, which takes no
+ * each instead of two (docs/decisions/013). Those statements go by the simple query protocol, which takes no
  * parameters, so they are built with `literal`. `work` gets the rows of each opening statement, in order, and
  * returns its result with the closing statements (or null). Rolls back if anything throws.
  */
 export async function transactionBetween<T>(
-  opening: string,
+  opening: string | null,
   work: (sql: Sql, opened: unknown[][]) => Promise<{ result: T; closing: string | null }>,
 ): Promise<T> {
   db();
   const client = await pool().connect();
   try {
-    const results = (await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[];
-    const { result, closing } = await work(pgSql(client), results.slice(1).map((r) => r.rows));
+    let opened: unknown[][] = [];
+    if (opening) {
+      const results = (await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[];
+      opened = results.slice(1).map((r) => r.rows);
+    } else {
+      await client.query("BEGIN");
+    }
+    const { result, closing } = await work(pgSql(client), opened);
     await client.query(closing ? `${closing}; COMMIT` : "COMMIT");
     return result;
   } catch (error) {
