@@ -13,7 +13,9 @@ import { closedLoop, fmt } from "../lib";
 
 // The send route's own cost, without Next.js or HTTP: the route handler called in this process at concurrency 16,
 // with the Node CPU time each send takes. A tool for working on the send path (what a change saves), not a
-// figure against the targets: those are measured over HTTP by ./run.ts.
+// figure against the targets: those are measured over HTTP by ./run.ts. WITH_ALS=N runs each send inside N
+// AsyncLocalStorage stores (Next keeps about ten); EMBEDDED_PG_STAT_STATEMENTS=1 prints the statements' own times
+// and PostgreSQL's CPU by process.
 
 const CONCURRENCY = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -34,8 +36,8 @@ async function main() {
     pairs.push({ key: created.apiKey, conversation });
   }
   const run = Date.now();
-  const als = new AsyncLocalStorage<{ worker: number }>();
-  const send = (worker: number, i: number) => (process.env.WITH_ALS ? als.run({ worker }, () => sendOnce(worker, i)) : sendOnce(worker, i));
+  const stores = Array.from({ length: Number(process.env.WITH_ALS ?? 0) }, () => new AsyncLocalStorage<{ worker: number }>());
+  const send = (worker: number, i: number) => stores.reduce<() => Promise<number>>((inner, als) => () => als.run({ worker }, inner), () => sendOnce(worker, i))();
   const sendOnce = async (worker: number, i: number) => {
     const { key, conversation } = pairs[worker]!;
     const response = await POST(
