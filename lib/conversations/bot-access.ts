@@ -2,26 +2,39 @@ import type { Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 
+// A bot may use a conversation only while a participant's authorization of it stands (SPEC.md 5.4). A conversation
+// that does not exist is 404; one that exists but is not the bot's (another workspace included) is 403. The rule
+// is written once here and read by requireBotConversation and by a bot's send, which checks it in its policy
+// snapshot's statement (lib/policy/load-snapshot.ts, loadSendSnapshot).
+
 /**
- * A bot may use a conversation only while a participant's authorization of it stands (SPEC.md 5.4). A conversation
- * that does not exist is 404; one that exists but is not the bot's (another workspace included) is 403.
+ * The SQL that answers "is conversation `c` this bot's?", as `workspace_id` and `authorized` columns; `workspace`
+ * and `bot` are the SQL expressions of the bot's workspace id and its id.
  */
+export function botAccessColumns(workspace: string, bot: string): string {
+  return `c.workspace_id,
+          (c.workspace_id = ${workspace} AND EXISTS (
+             SELECT 1 FROM bot_authorizations a
+             WHERE a.conversation_id = c.id AND a.bot_id = ${bot} AND a.revoked_at IS NULL)) AS authorized`;
+}
+
+/** The verdict on the row those columns gave (undefined: no such conversation): its workspace, or 404 / 403. */
+export function requireBotAccess(row: { workspace_id: string; authorized: boolean } | undefined): {
+  workspaceId: string;
+} {
+  if (!row) throw new ApiError("not_found", "Conversation not found");
+  if (!row.authorized) throw new ApiError("forbidden", "This bot is not authorized in this conversation");
+  return { workspaceId: row.workspace_id };
+}
+
 export async function requireBotConversation(
   sql: Sql,
   bot: BotPrincipal,
   conversationId: string,
 ): Promise<{ id: string; workspaceId: string }> {
-  // A bot's send checks the same in its policy snapshot's statement (loadSendSnapshot).
   const rows = await sql.query<{ workspace_id: string; authorized: boolean }>(
-    `SELECT c.workspace_id,
-            (c.workspace_id = $2 AND EXISTS (
-               SELECT 1 FROM bot_authorizations a
-               WHERE a.conversation_id = c.id AND a.bot_id = $3 AND a.revoked_at IS NULL)) AS authorized
-     FROM conversations c WHERE c.id = $1`,
+    `SELECT ${botAccessColumns("$2", "$3")} FROM conversations c WHERE c.id = $1`,
     [conversationId, bot.workspaceId, bot.id],
   );
-  const row = rows[0];
-  if (!row) throw new ApiError("not_found", "Conversation not found");
-  if (!row.authorized) throw new ApiError("forbidden", "This bot is not authorized in this conversation");
-  return { id: conversationId, workspaceId: row.workspace_id };
+  return { id: conversationId, ...requireBotAccess(rows[0]) };
 }

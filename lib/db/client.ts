@@ -17,9 +17,8 @@ export function db(): Db {
   if (!url)
     throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database)");
   if (store.__relayDb?.url === url) return store.__relayDb.db;
-  const pool = handleIdleErrors(
-    new pg.Pool({ connectionString: url, max: poolSize() }),
-    (message) => console.error(`[relay] database pool: ${message}`),
+  const pool = handleIdleErrors(new pg.Pool({ connectionString: url, max: poolSize() }), (message) =>
+    console.error(`[relay] database pool: ${message}`),
   );
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
   store.__relayDb = { url, db: client, pool };

@@ -61,7 +61,9 @@ async function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -97,7 +99,10 @@ function prepareDataDir(dir: string): void {
  * Starts (or finds) the embedded server for `dir`. Safe to call from several processes at once: PostgreSQL's own
  * lock on the data folder lets only one server start; the losers find the winner's port and use it.
  */
-export async function ensureEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedServer> {
+export async function ensureEmbeddedPostgres(
+  dir: string,
+  log: (line: string) => void = () => {},
+): Promise<EmbeddedServer> {
   const absolute = path.resolve(dir);
   const found = runningServer(absolute);
   if (found) return attached(found);
@@ -113,7 +118,17 @@ export async function ensureEmbeddedPostgres(dir: string, log: (line: string) =>
     password: EMBEDDED_PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [...(process.env.EMBEDDED_PG_STAT_STATEMENTS ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track_planning=on"] : []), "-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${socketDir ?? ""}`],
+    postgresFlags: [
+      ...(process.env.EMBEDDED_PG_STAT_STATEMENTS
+        ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track_planning=on"]
+        : []),
+      "-c",
+      "max_connections=200",
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      `unix_socket_directories=${socketDir ?? ""}`,
+    ],
     onLog: (line) => log(String(line).trimEnd()),
     onError: (error) => log(`[postgres] ${String(error)}`),
   });

@@ -6,7 +6,14 @@ import { pool } from "@/lib/db/client";
 import { transactionBetween, type Sql } from "@/lib/db/sql";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
-import { IDEMPOTENCY_KEY_MAX, openedRequest, openingStatements, requestHash, storeStatement, type StoredResponse } from "./idempotency";
+import {
+  IDEMPOTENCY_KEY_MAX,
+  openedRequest,
+  openingStatements,
+  requestHash,
+  storeStatement,
+  type StoredResponse,
+} from "./idempotency";
 
 // The public-route wrapper (STYLE.md): auth -> parse -> validate -> idempotency -> service -> error mapping.
 // Validation runs before the idempotency key is looked at, so bad input is refused without leaving a trace (Stripe's
@@ -81,8 +88,7 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
 
       const hash = requestHash(request.method, url.pathname, rawBody);
       try {
-        // Four round trips for a send: BEGIN with the key's lock and lookup, the service's two statements, the
-        // stored response with COMMIT.
+        // The key's lock and lookup travel with BEGIN and the stored response with COMMIT (docs/decisions/013).
         const outcome = await transactionBetween(openingStatements(bot.id, key), async (tx, opened) => {
           const stored = openedRequest(opened, hash);
           if (stored) return { result: { replay: true, response: stored }, closing: null };

@@ -28,7 +28,9 @@ function canonical(value: unknown): string {
 }
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash("sha256").update(`${method} ${path}\n${canonical(body)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method} ${path}\n${canonical(body)}`)
+    .digest("hex");
 }
 
 /**
@@ -51,7 +53,10 @@ export function openingStatements(botId: string, key: string): string {
 export function openedRequest(opened: unknown[][], hash: string): StoredResponse | null {
   const [lock, stored] = opened as [{ locked: boolean }[], StoredRow[]];
   if (!lock[0]?.locked) {
-    throw new ApiError("idempotency_request_in_progress", "A request with this Idempotency-Key is still being processed; retry shortly");
+    throw new ApiError(
+      "idempotency_request_in_progress",
+      "A request with this Idempotency-Key is still being processed; retry shortly",
+    );
   }
   const row = stored[0];
   if (!row || row.request_hash === null || row.response_status === null) return null;

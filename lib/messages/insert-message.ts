@@ -37,7 +37,6 @@ export interface InsertedMessage {
   created_at: Date;
 }
 
-
 export async function insertMessage(sql: Sql, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
   const blocks = message.blocks && message.blocks.length > 0 ? message.blocks : null;
   const kind = message.kind ?? (author.type === "system" ? "system" : blocks ? "card" : "text");

@@ -17,7 +17,12 @@ export type SendResult =
 
 type Refused = { status: "refused"; decision: Decision; verdict: Refusal; workspaceId: string };
 
-export async function sendMessage(bot: BotPrincipal, conversationId: string, input: SendMessageInput, tx?: Sql): Promise<SendResult> {
+export async function sendMessage(
+  bot: BotPrincipal,
+  conversationId: string,
+  input: SendMessageInput,
+  tx?: Sql,
+): Promise<SendResult> {
   const blocks = input.blocks ?? null;
   const content = messageContent(input.body, blocks);
 
@@ -27,7 +32,13 @@ export async function sendMessage(bot: BotPrincipal, conversationId: string, inp
     const { verdict } = decision;
     if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId };
     if (verdict.outcome === "held") {
-      const draft = await createHeldMessage(tx, { botId: bot.id, conversationId, body: input.body, blocks, reasons: verdict.reasons });
+      const draft = await createHeldMessage(tx, {
+        botId: bot.id,
+        conversationId,
+        body: input.body,
+        blocks,
+        reasons: verdict.reasons,
+      });
       return { status: "pending_approval", approvalId: draft.id, reasons: verdict.reasons };
     }
     const message = await insertMessage(tx, { type: "bot", decision }, { conversationId, body: input.body, blocks });

@@ -1,6 +1,6 @@
 import type { Sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { ApiError } from "@/lib/errors";
+import { botAccessColumns, requireBotAccess } from "@/lib/conversations/bot-access";
 import { HOUR_ORIGIN } from "./hour-buckets";
 import type { PolicyMode, PolicySnapshot } from "./types";
 
@@ -32,7 +32,8 @@ interface Row {
  * statement's start.
  */
 const snapshotStatement = (access: boolean) => `
-    SELECT ${access ? ACCESS_COLUMNS : ""}w.status::text AS workspace_status,
+    SELECT ${access ? `${botAccessColumns("$4", "b.id")},` : ""}
+           w.status::text AS workspace_status,
            b.status::text AS bot_status,
            b.trusted_message_count,
            COALESCE(s.new_bot_threshold, 50) AS new_bot_threshold,
@@ -79,11 +80,6 @@ const snapshotStatement = (access: boolean) => `
     ) conv
     WHERE c.id = $1${access ? " FOR UPDATE OF c" : ""}`;
 
-const ACCESS_COLUMNS = `c.workspace_id,
-           (c.workspace_id = $4 AND EXISTS (
-              SELECT 1 FROM bot_authorizations a
-              WHERE a.conversation_id = c.id AND a.bot_id = b.id AND a.revoked_at IS NULL)) AS authorized,
-           `;
 const SNAPSHOT = snapshotStatement(false);
 const SEND_SNAPSHOT = snapshotStatement(true);
 
@@ -106,12 +102,15 @@ export async function loadSendSnapshot(
   bot: BotPrincipal,
   input: { conversationId: string; content: string[]; now: Date },
 ): Promise<{ workspaceId: string; snapshot: PolicySnapshot }> {
-  const rows = await sql.query<Row & { workspace_id: string; authorized: boolean }>(SEND_SNAPSHOT, [input.conversationId, bot.id, input.now, bot.workspaceId]);
-  const row = rows[0];
-  if (!row) throw new ApiError("not_found", "Conversation not found");
-  if (!row.authorized) throw new ApiError("forbidden", "This bot is not authorized in this conversation");
-  const snapshot = await toSnapshot(sql, row, { ...input, mode: "send", botId: bot.id });
-  return { workspaceId: row.workspace_id, snapshot };
+  const rows = await sql.query<Row & { workspace_id: string; authorized: boolean }>(SEND_SNAPSHOT, [
+    input.conversationId,
+    bot.id,
+    input.now,
+    bot.workspaceId,
+  ]);
+  const { workspaceId } = requireBotAccess(rows[0]);
+  const snapshot = await toSnapshot(sql, rows[0]!, { ...input, mode: "send", botId: bot.id });
+  return { workspaceId, snapshot };
 }
 
 async function toSnapshot(
@@ -125,10 +124,19 @@ async function toSnapshot(
       ? { max: row.conversation_limit, windowSeconds: row.conversation_window_seconds ?? 3600 }
       : null;
   const dayFreesAt =
-    row.day_count >= row.daily_limit ? await slotFreesAt(sql, { botId, now, limit: row.daily_limit, windowSeconds: 24 * 3600, withHeld: true }) : null;
+    row.day_count >= row.daily_limit
+      ? await slotFreesAt(sql, { botId, now, limit: row.daily_limit, windowSeconds: 24 * 3600, withHeld: true })
+      : null;
   const conversationFreesAt =
     conversationLimit && row.conv_count >= conversationLimit.max
-      ? await slotFreesAt(sql, { botId, conversationId, now, limit: conversationLimit.max, windowSeconds: conversationLimit.windowSeconds, withHeld: false })
+      ? await slotFreesAt(sql, {
+          botId,
+          conversationId,
+          now,
+          limit: conversationLimit.max,
+          windowSeconds: conversationLimit.windowSeconds,
+          withHeld: false,
+        })
       : null;
   return {
     mode: input.mode,
