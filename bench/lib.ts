@@ -21,7 +21,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export async function closedLoop(concurrency: number, seconds: number, once: (worker: number, i: number) => Promise<number>): Promise<LoadResult> {
+export async function closedLoop(
+  concurrency: number,
+  seconds: number,
+  once: (worker: number, i: number) => Promise<number>,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let errors = 0;
@@ -43,23 +47,39 @@ export async function closedLoop(concurrency: number, seconds: number, once: (wo
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
+  return {
+    requests: latencies.length,
+    errors,
+    seconds: elapsed,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    statuses,
+  };
 }
 
-/** Resident memory (kB) of every process whose command line matches, e.g. the Next server. */
-export function rssOf(match: (cmdline: string) => boolean): number {
+/** Sums `measure(pid)` over every process whose command line matches; a process that ends meanwhile counts 0. */
+export function sumOverProcesses(
+  match: (cmdline: string) => boolean,
+  measure: (pid: string, cmdline: string) => number,
+): number {
   let total = 0;
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-      if (!match(cmdline)) continue;
-      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      total += Number(rss?.[1] ?? 0);
+      if (match(cmdline)) total += measure(pid, cmdline);
     } catch {
       // the process ended meanwhile
     }
   }
   return total;
+}
+
+/** Resident memory (kB) of every process whose command line matches, e.g. the Next server. */
+export function rssOf(match: (cmdline: string) => boolean): number {
+  return sumOverProcesses(match, (pid) =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0),
+  );
 }
 
 export interface StartedApp {
@@ -72,7 +92,15 @@ export interface StartedApp {
 export async function startApp(port: number, dataDir: string): Promise<StartedApp> {
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn("npx", ["tsx", "scripts/serve.ts", "start"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production", BENCH_ROUTES: "1", DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      BENCH_ROUTES: "1",
+      DATABASE_URL: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -108,7 +136,10 @@ export async function startApp(port: number, dataDir: string): Promise<StartedAp
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** A keep-alive HTTP request with node:http (lighter on the shared CPU than fetch); resolves status and body. */
-export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+export function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? "GET", headers: options.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -125,8 +156,18 @@ export function request(url: string, options: { method?: string; headers?: Recor
  * Load with wrk (Debian's `wrk`, written in C: it leaves the CPU to the server, which shares this 2-core machine
  * with the client). `script` is a wrk Lua script that builds each request. Returns null when wrk is not installed.
  */
-export function wrkLoad(url: string, options: { seconds: number; connections: number; script?: string; threads?: number }): LoadResult | null {
-  const args = [`-t${options.threads ?? 1}`, `-c${options.connections}`, `-d${options.seconds}s`, "--latency", ...(options.script ? ["-s", options.script] : []), url];
+export function wrkLoad(
+  url: string,
+  options: { seconds: number; connections: number; script?: string; threads?: number },
+): LoadResult | null {
+  const args = [
+    `-t${options.threads ?? 1}`,
+    `-c${options.connections}`,
+    `-d${options.seconds}s`,
+    "--latency",
+    ...(options.script ? ["-s", options.script] : []),
+    url,
+  ];
   let out: string;
   try {
     out = execFileSync("wrk", args, { encoding: "utf8" });
