@@ -1,11 +1,10 @@
 import type { ManagedBot } from "@/lib/bots/list-bots";
-import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import type { FormAction, FormState, IssuedKey } from "./form-state";
 import { IssueKeyForm } from "./issue-key-form";
-import { CredentialStateCells } from "./credential-state-cells";
+import { CredentialNameCell, CredentialStateCells } from "./credential-state-cells";
 import { RevokeKeyButton } from "./revoke-key-button";
 
 type RevokeState = FormState<Record<string, never>>;
@@ -47,17 +46,12 @@ export function ApiKeysCard({
           <Tbody>
             {keys.map((key) => (
               <tr key={key.id} className={key.revoked_at ? "text-slate-400" : undefined}>
-                <Td>
-                  <span className={key.revoked_at ? "block font-medium" : "block font-medium text-slate-900"}>
-                    {key.name}
-                  </span>
-                  <code className="font-mono text-xs">{key.prefix}…</code>
-                  {key.scopes.map((scope) => (
-                    <Badge key={scope} tone="indigo" className="ml-2">
-                      {scope}
-                    </Badge>
-                  ))}
-                </Td>
+                <CredentialNameCell
+                  name={key.name}
+                  prefix={key.prefix}
+                  scopes={key.scopes}
+                  revoked={Boolean(key.revoked_at)}
+                />
                 <CredentialStateCells
                   createdAt={key.created_at}
                   lastUsedAt={key.last_used_at}

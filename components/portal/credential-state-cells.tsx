@@ -1,4 +1,4 @@
-import { Badge } from "@/components/ui/badge";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { formatDateTimeShort } from "@/components/ui/format";
 import { Td } from "@/components/ui/table";
 
@@ -29,5 +29,32 @@ export function CredentialStateCells({
         )}
       </Td>
     </>
+  );
+}
+
+/** The name cell of a credential's row: its name, its prefix and a badge per scope (`scopeTone` picks the colour). */
+export function CredentialNameCell({
+  name,
+  prefix,
+  scopes,
+  revoked,
+  scopeTone = () => "indigo",
+}: {
+  name: string;
+  prefix: string;
+  scopes: string[];
+  revoked: boolean;
+  scopeTone?: (scope: string) => BadgeTone;
+}) {
+  return (
+    <Td>
+      <span className={revoked ? "block font-medium" : "block font-medium text-slate-900"}>{name}</span>
+      <code className="font-mono text-xs">{prefix}…</code>
+      {scopes.map((scope) => (
+        <Badge key={scope} tone={scopeTone(scope)} className="ml-2">
+          {scope}
+        </Badge>
+      ))}
+    </Td>
   );
 }

@@ -1,9 +1,8 @@
 import type { PersonalTokenView } from "@/lib/tokens/personal-token";
-import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import type { FormState } from "@/components/portal/form-state";
-import { CredentialStateCells } from "@/components/portal/credential-state-cells";
+import { CredentialNameCell, CredentialStateCells } from "@/components/portal/credential-state-cells";
 import { RevokeKeyButton } from "@/components/portal/revoke-key-button";
 
 type RevokeState = FormState<Record<string, never>>;
@@ -36,17 +35,13 @@ export function TokensTable({
       <Tbody>
         {tokens.map((token) => (
           <tr key={token.id} className={token.revoked_at ? "text-slate-400" : undefined} data-testid="token-row">
-            <Td>
-              <span className={token.revoked_at ? "block font-medium" : "block font-medium text-slate-900"}>
-                {token.name}
-              </span>
-              <code className="font-mono text-xs">{token.prefix}…</code>
-              {token.scopes.map((scope) => (
-                <Badge key={scope} tone={scope === "write" ? "yellow" : "indigo"} className="ml-2">
-                  {scope}
-                </Badge>
-              ))}
-            </Td>
+            <CredentialNameCell
+              name={token.name}
+              prefix={token.prefix}
+              scopes={token.scopes}
+              revoked={Boolean(token.revoked_at)}
+              scopeTone={(scope) => (scope === "write" ? "yellow" : "indigo")}
+            />
             <Td className="whitespace-nowrap">{token.workspace.name}</Td>
             <CredentialStateCells
               createdAt={token.created_at}
