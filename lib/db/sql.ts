@@ -41,53 +41,121 @@ export function sql(): Sql {
   return pgSql(pool());
 }
 
+/**
+ * A statement with its values, to travel in one message with its neighbours: a transaction's BEGIN and the
+ * statements opened with it, or the statements queued for its COMMIT. It is sent as `EXECUTE` of a statement the
+ * connection prepared once (docs/decisions/014), so it keeps its plan like a `query` does.
+ */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+export const statement = (text: string, values: unknown[] = []): Statement => ({ text, values });
+
+/** A transaction: `query` as anywhere, and `atCommit` for writes whose rows the caller does not need back. */
+export interface Transaction extends Sql {
+  /**
+   * Queues a statement to travel with the COMMIT, in order, with nothing between it and the commit: it runs only if
+   * everything before it succeeded, and if it fails nothing of the transaction stays. Its rows are not returned.
+   */
+  atCommit(statement: Statement): void;
+}
+
 /** Runs `work` in one transaction on one pooled connection; rolls back if it throws. */
-export function transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-  return transactionBetween(null, async (sql) => ({ result: await work(sql), closing: null }));
+export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return transactionBetween([], (tx) => work(tx));
 }
 
 /**
- * A transaction whose first statements travel with its BEGIN and whose last ones with its COMMIT: a round trip
- * each instead of two (docs/decisions/013). Those statements go by the simple query protocol, which takes no
- * parameters, so they are built with `literal`. `work` gets the rows of each opening statement, in order, and
- * returns its result with the closing statements (or null). Rolls back if anything throws.
+ * A transaction whose first statements travel with its BEGIN and whose last ones (queued by `atCommit`) with its
+ * COMMIT: a round trip each instead of one per statement (docs/decisions/013, 014). `work` gets the rows of each
+ * opening statement, in order. Rolls back if anything throws.
  */
 export async function transactionBetween<T>(
-  opening: string | null,
-  work: (sql: Sql, opened: unknown[][]) => Promise<{ result: T; closing: string | null }>,
+  opening: Statement[],
+  work: (tx: Transaction, opened: unknown[][]) => Promise<T>,
 ): Promise<T> {
   db();
   const client = await pool().connect();
   try {
-    let opened: unknown[][] = [];
-    if (opening) {
-      const results = (await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[];
-      opened = results.slice(1).map((r) => r.rows);
-    } else {
-      await client.query("BEGIN");
-    }
-    const { result, closing } = await work(pgSql(client), opened);
-    await client.query(closing ? `${closing}; COMMIT` : "COMMIT");
+    const closing: Statement[] = [];
+    const tx: Transaction = { ...pgSql(client), atCommit: (s) => void closing.push(s) };
+    const opened = await pipeline(client, ["BEGIN", ...opening]);
+    const result = await work(tx, opened.slice(1));
+    await pipeline(client, [...closing, "COMMIT"]);
     return result;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   } finally {
-    client.release();
+    // A connection whose failed message carried PREPAREs may hold statements it does not know it has: let it go.
+    client.release(unsure.has(client));
   }
 }
 
-/** A value as an SQL literal, for statements sent without parameters (transactionBetween). */
-export function literal(value: string | number | null): string {
-  if (value === null) return "NULL";
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-    return String(value);
+/** Statements prepared by `pipeline` on each connection (by name), so each is prepared once per connection. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+/** Connections where a message with PREPAREs failed: which of them ran is unknown. */
+const unsure = new WeakSet<pg.PoolClient>();
+
+/**
+ * Sends statements in ONE simple-protocol message and returns each one's rows. A `Statement` goes as
+ * `EXECUTE name(literals)`, preceded the first time on this connection by its `PREPARE` (prepared statements outlive
+ * a rolled-back transaction, so once done it stays done).
+ */
+async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): Promise<unknown[][]> {
+  let prepared = preparedOn.get(client);
+  if (!prepared) preparedOn.set(client, (prepared = new Set()));
+  const preparing: string[] = [];
+  const texts: string[] = [];
+  const kept: boolean[] = [];
+  for (const part of parts) {
+    if (typeof part === "string") {
+      texts.push(part);
+      kept.push(true);
+      continue;
+    }
+    const name = `x${statementName(part.text)}`;
+    if (!prepared.has(name) && !preparing.includes(name)) {
+      texts.push(`PREPARE ${name} AS ${part.text}`);
+      kept.push(false);
+      preparing.push(name);
+    }
+    texts.push(part.values.length ? `EXECUTE ${name}(${part.values.map(literal).join(", ")})` : `EXECUTE ${name}`);
+    kept.push(true);
   }
-  return pg.escapeLiteral(value);
+  let results: pg.QueryResult | pg.QueryResult[];
+  try {
+    results = (await client.query(texts.join(";\n"))) as unknown as pg.QueryResult | pg.QueryResult[];
+  } catch (error) {
+    if (preparing.length) unsure.add(client);
+    throw error;
+  }
+  for (const name of preparing) prepared.add(name);
+  const all = Array.isArray(results) ? results : [results];
+  return all.filter((_, i) => kept[i]).map((r) => r.rows);
+}
+
+/**
+ * A value as an SQL literal of unknown type, for `EXECUTE`: the statement's parameter type reads it, as it reads a
+ * parameter node-postgres sends as text. Dates go as ISO instants; objects as JSON.
+ */
+export function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (typeof value === "number" && !Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  if (typeof value === "string") return pg.escapeLiteral(value);
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
+    return pg.escapeLiteral(String(value));
+  }
+  if (Array.isArray(value) || Buffer.isBuffer(value)) throw new Error("arrays and buffers cannot be inlined");
+  return pg.escapeLiteral(JSON.stringify(value));
 }
 
 /** Runs `work` in the caller's transaction when there is one, else in a new one. */
-export function inTransaction<T>(tx: Sql | undefined, work: (sql: Sql) => Promise<T>): Promise<T> {
-  return tx ? work(tx) : transaction(work);
+export function inTransaction<T>(tx: Transaction | undefined, work: (tx: Transaction) => Promise<T>): Promise<T>;
+export function inTransaction<T>(tx: Sql | undefined, work: (sql: Sql) => Promise<T>): Promise<T>;
+export function inTransaction<T>(tx: Sql | undefined, work: (sql: Transaction) => Promise<T>): Promise<T> {
+  return tx ? work(tx as Transaction) : transaction(work);
 }

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { pool } from "@/lib/db/client";
-import { transactionBetween, type Sql } from "@/lib/db/sql";
+import { sql, transactionBetween, type Statement, type Transaction } from "@/lib/db/sql";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
 import {
@@ -37,6 +36,12 @@ interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | un
   query?: Q;
   /** `required`: 400 without an Idempotency-Key. `optional`: deduplicated when given. */
   idempotency?: "required" | "optional";
+  /**
+   * A statement the request's transaction opens with: it travels with BEGIN and the idempotency lookup, one round
+   * trip for all (docs/decisions/014), and its rows reach the handler as `opened`. Only requests with a key have
+   * that transaction; the handler runs the statement itself when `opened` is absent.
+   */
+  opening?: (request: { bot: BotPrincipal; params: Record<string, string> }) => Statement;
 }
 
 export interface BotRouteContext<B, Q> {
@@ -46,7 +51,9 @@ export interface BotRouteContext<B, Q> {
   query: Q;
   requestId: string;
   /** The request's transaction when it carries an Idempotency-Key: services do their writes in it. */
-  tx?: Sql;
+  tx?: Transaction;
+  /** The rows of the route's `opening` statement, run in `tx`. */
+  opened?: unknown[];
   /** The request itself, for a route whose body is not JSON (a multipart upload reads its own body). */
   request: Request;
 }
@@ -79,7 +86,8 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
       const rawBody: unknown = options.body ? parseJson(await readBodyText(request)) : undefined;
       const key = idempotencyKey(request, options.idempotency);
       const body = (options.body ? validate(options.body, rawBody) : undefined) as Out<B>;
-      const run = (tx?: Sql) => handler({ bot, params, body, query, requestId, tx, request });
+      const run = (tx?: Transaction, opened?: unknown[]) =>
+        handler({ bot, params, body, query, requestId, tx, opened, request });
 
       if (!key) {
         const result = await run();
@@ -88,18 +96,22 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
 
       const hash = requestHash(request.method, url.pathname, rawBody);
       try {
-        // The key's lock and lookup travel with BEGIN and the stored response with COMMIT (docs/decisions/013).
-        const outcome = await transactionBetween(openingStatements(bot.id, key), async (tx, opened) => {
+        // The key's lock and lookup travel with BEGIN (and the route's opening statement, if any); the stored
+        // response with COMMIT (docs/decisions/013, 014).
+        const opening = options.opening?.({ bot, params });
+        const statements = [...openingStatements(bot.id, key), ...(opening ? [opening] : [])];
+        const outcome = await transactionBetween(statements, async (tx, opened) => {
           const stored = openedRequest(opened, hash);
-          if (stored) return { result: { replay: true, response: stored }, closing: null };
+          if (stored) return { replay: true, response: stored };
           let result: Reply;
           try {
-            result = await run(tx);
+            result = await run(tx, opening ? opened[2] : undefined);
           } catch (error) {
             throw error instanceof ApiError && error.status < 500 ? new Refused(error) : error;
           }
           const response: StoredResponse = { status: result.status, body: result.body, headers: result.headers ?? {} };
-          return { result: { replay: false, response }, closing: storeStatement(bot.id, key, hash, response) };
+          tx.atCommit(storeStatement(bot.id, key, hash, response));
+          return { replay: false, response };
         });
         const { response } = outcome;
         const headers = outcome.replay ? { ...response.headers, "Idempotent-Replayed": "true" } : response.headers;
@@ -108,7 +120,8 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
         if (!(error instanceof Refused)) throw error;
         // The refusal's transaction rolled back (nothing it did stays); its answer is remembered like a success.
         const { status, body: errorBody, headers } = errorParts(error.error, requestId);
-        await pool().query(storeStatement(bot.id, key, hash, { status, body: errorBody, headers }));
+        const store = storeStatement(bot.id, key, hash, { status, body: errorBody, headers });
+        await sql().query(store.text, store.values);
         return respond(status, errorBody, headers, requestId);
       }
     } catch (error) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { literal } from "@/lib/db/sql";
+import { statement, type Statement } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 
 // Idempotency (DESIGN.md, docs/decisions/004-idempotency-after-validation.md): scope bot + key, kept 24 h.
@@ -38,12 +38,18 @@ export function requestHash(method: string, path: string, body: unknown): string
  * then read a stored result in a statement of its own, whose snapshot is taken once the lock is held, so a twin
  * that committed a moment before is always seen.
  */
-export function openingStatements(botId: string, key: string): string {
-  const bot = literal(botId);
-  const k = literal(key);
-  return `SELECT pg_try_advisory_xact_lock(hashtextextended(${bot} || ':' || ${k}, 0)) AS locked;
-    SELECT request_hash, response_status, response_body, response_headers FROM idempotency_keys
-    WHERE bot_id = ${bot}::uuid AND key = ${k} AND expires_at > now()`;
+export function openingStatements(botId: string, key: string): Statement[] {
+  return [
+    statement("SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || ':' || $2::text, 0)) AS locked", [
+      botId,
+      key,
+    ]),
+    statement(
+      `SELECT request_hash, response_status, response_body, response_headers FROM idempotency_keys
+       WHERE bot_id = $1 AND key = $2 AND expires_at > now()`,
+      [botId, key],
+    ),
+  ];
 }
 
 /**
@@ -74,17 +80,18 @@ interface StoredRow {
 }
 
 /**
- * The statement that stores the response of a request that ran: sent with its transaction's COMMIT, or on its own
- * after a refusal (4xx) rolled back.
+ * The statement that stores the response of a request that ran: queued for its transaction's COMMIT, or run on its
+ * own after a refusal (4xx) rolled back.
  */
-export function storeStatement(botId: string, key: string, hash: string, response: StoredResponse): string {
-  return `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
-     VALUES (${literal(botId)}::uuid, ${literal(key)}, ${literal(hash)}, 'completed', ${literal(response.status)},
-             ${literal(JSON.stringify(response.body))}::jsonb, ${literal(JSON.stringify(response.headers))}::jsonb,
-             now() + interval '${RETENTION}')
+export function storeStatement(botId: string, key: string, hash: string, response: StoredResponse): Statement {
+  return statement(
+    `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
+     VALUES ($1, $2, $3, 'completed', $4, $5::jsonb, $6::jsonb, now() + interval '${RETENTION}')
      ON CONFLICT (bot_id, key) DO UPDATE
        SET request_hash = EXCLUDED.request_hash, state = 'completed', response_status = EXCLUDED.response_status,
            response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
            created_at = now(), expires_at = EXCLUDED.expires_at
-       WHERE idempotency_keys.expires_at <= now()`;
+       WHERE idempotency_keys.expires_at <= now()`,
+    [botId, key, hash, response.status, JSON.stringify(response.body), JSON.stringify(response.headers)],
+  );
 }

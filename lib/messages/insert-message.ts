@@ -1,4 +1,5 @@
-import type { Sql } from "@/lib/db/sql";
+import { randomUUID } from "node:crypto";
+import { statement, type Sql, type Transaction } from "@/lib/db/sql";
 import { contentDigest, type Decision } from "@/lib/policy/decide";
 import type { Block } from "@/lib/schemas/blocks";
 import { messageContent, preview } from "./content";
@@ -38,6 +39,49 @@ export interface InsertedMessage {
 }
 
 export async function insertMessage(sql: Sql, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
+  const rows = await sql.query<InsertedMessage>(...insertStatement(author, message, randomUUID()));
+  const inserted = rows[0];
+  if (!inserted) throw new Error(`conversation ${message.conversationId} not found`);
+  return inserted;
+}
+
+/**
+ * The same door for a writer that holds the conversation's row lock and knows the next seq (a bot's send,
+ * lib/messages/send-message.ts): the insert is queued for the transaction's COMMIT with a check that the row is
+ * exactly the one returned here, so the send needs no round trip of its own for it (docs/decisions/014).
+ */
+export function insertMessageAtCommit(
+  tx: Transaction,
+  author: MessageAuthor,
+  message: NewMessage,
+  next: { seq: number; createdAt: Date },
+): InsertedMessage {
+  const id = randomUUID();
+  const [text, values] = insertStatement(author, message, id);
+  tx.atCommit(statement(text, values));
+  tx.atCommit(
+    statement(
+      `SELECT relay_expect(EXISTS (SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2 AND seq = $3),
+                           'message ' || $1 || ' written with seq ' || $3)`,
+      [id, message.conversationId, next.seq],
+    ),
+  );
+  const { kind, blocks, userId, botId } = authorship(author, message);
+  return {
+    id,
+    conversation_id: message.conversationId,
+    seq: next.seq,
+    kind,
+    body: message.body,
+    blocks,
+    sender_user_id: userId,
+    sender_bot_id: botId,
+    created_at: next.createdAt,
+  };
+}
+
+/** Who writes what: the kind, the blocks kept, the sender columns. Refuses a bot message its Decision does not cover. */
+function authorship(author: MessageAuthor, message: NewMessage) {
   const blocks = message.blocks && message.blocks.length > 0 ? message.blocks : null;
   const kind = message.kind ?? (author.type === "system" ? "system" : blocks ? "card" : "text");
   let botId: string | null = null;
@@ -54,13 +98,22 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
     botId = decision.botId;
   }
   const userId = author.type === "person" ? author.userId : null;
+  return { kind, blocks, userId, botId };
+}
+
+function insertStatement(author: MessageAuthor, message: NewMessage, id: string): [string, unknown[]] {
+  const { kind, blocks, userId, botId } = authorship(author, message);
   const approvedBy = author.type === "bot" ? (author.approvedByUserId ?? null) : null;
   const draftId = author.type === "bot" ? (author.draftId ?? null) : null;
+  // The trust counter only matters until the bot is established: an established bot's sends skip the hot bot row.
+  const snapshot = author.type === "bot" ? author.decision.snapshot : null;
+  const trusting = snapshot !== null && snapshot.bot.trustedMessageCount < snapshot.settings.newBotThreshold;
 
   // Open chat pages hear of the message at commit (NOTIFY is transactional; lib/chat/live.ts).
-  // A bot's message also counts in its hour (bot_hourly_sends, read by the policy's rolling daily count), in this
-  // same statement: a rolled-back insert rolls its count back too. $7 is null for people and the system.
-  const rows = await sql.query<InsertedMessage>(
+  // A bot's message also counts in its hour (bot_hourly_sends, read by the policy's rolling daily count) and, while
+  // the bot is new, in its trust counter, in this same statement: a rolled-back insert rolls them back too. $7 is
+  // null for people and the system.
+  return [
     `WITH next AS (
        UPDATE conversations
        SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = $2
@@ -72,13 +125,19 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
        SELECT $7::uuid, date_bin('1 hour', now(), ${HOUR_ORIGIN}), 1 FROM next WHERE $7::uuid IS NOT NULL
        ON CONFLICT (bot_id, hour) DO UPDATE SET n = bot_hourly_sends.n + 1
      ),
+     trusted AS (
+       UPDATE bots SET trusted_message_count = trusted_message_count + 1
+       WHERE $12::boolean AND id = $7::uuid AND EXISTS (SELECT 1 FROM next)
+         AND trusted_message_count < COALESCE(
+           (SELECT new_bot_threshold FROM workspace_settings WHERE workspace_id = bots.workspace_id), 50)
+     ),
      notified AS (
        SELECT pg_notify('${CONVERSATION_CHANNEL}', json_build_object('conversation_id', $1::text, 'kind', 'message', 'seq', next.last_seq)::text) AS x
        FROM next
      )
-     INSERT INTO messages (conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
+     INSERT INTO messages (id, conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
                            approved_by_user_id, draft_id, metadata)
-     SELECT $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb
+     SELECT $11::uuid, $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb
      FROM next CROSS JOIN (SELECT count(x) FROM notified) AS told
      RETURNING id, conversation_id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
     [
@@ -92,21 +151,8 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
       approvedBy,
       draftId,
       JSON.stringify(message.metadata ?? {}),
+      id,
+      trusting,
     ],
-  );
-  const inserted = rows[0];
-  if (!inserted) throw new Error(`conversation ${message.conversationId} not found`);
-
-  const { snapshot } = author.type === "bot" ? author.decision : { snapshot: null };
-  if (botId && snapshot && snapshot.bot.trustedMessageCount < snapshot.settings.newBotThreshold) {
-    // The trust counter only matters until the bot is established: an established bot's sends skip the hot bot row.
-    await sql.query(
-      `UPDATE bots SET trusted_message_count = trusted_message_count + 1
-       WHERE id = $1
-         AND trusted_message_count < COALESCE(
-           (SELECT new_bot_threshold FROM workspace_settings WHERE workspace_id = bots.workspace_id), 50)`,
-      [botId],
-    );
-  }
-  return inserted;
+  ];
 }

@@ -1,33 +1,46 @@
-import { inTransaction, type Sql } from "@/lib/db/sql";
+import { inTransaction, type Statement, type Transaction } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { decideOn, type Decision } from "@/lib/policy/decide";
-import { loadSendSnapshot } from "@/lib/policy/load-snapshot";
+import { readSendSnapshot, sendSnapshotStatement } from "@/lib/policy/load-snapshot";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { SendMessageInput } from "@/lib/schemas/messages";
 import { createHeldMessage } from "@/lib/drafts/create-held-message";
 import { messageContent } from "./content";
-import { insertMessage } from "./insert-message";
+import { insertMessageAtCommit, type InsertedMessage } from "./insert-message";
 
 // POST /conversations/{id}/messages: one policy decision, then sent (201), held for a person (202), or refused
 // (403 / 409 / 429, recorded for admins). Cards go through exactly the same door.
+// Two round trips when the route opens the transaction with `sendOpening` (docs/decisions/014): the opening
+// statement travels with BEGIN, and the message with COMMIT.
 
 export type SendResult =
-  | { status: "sent"; message: Awaited<ReturnType<typeof insertMessage>> }
-  | { status: "pending_approval"; approvalId: string; reasons: string[] };
+  { status: "sent"; message: InsertedMessage } | { status: "pending_approval"; approvalId: string; reasons: string[] };
 
 type Refused = { status: "refused"; decision: Decision; verdict: Refusal; workspaceId: string };
 
+/** The statement a send's transaction opens with: the access check, the conversation's row lock, the snapshot. */
+export function sendOpening(bot: BotPrincipal, conversationId: string): Statement {
+  return sendSnapshotStatement(bot, conversationId, new Date());
+}
+
+/** `opened`: the rows of `sendOpening` when `tx` was opened with it. */
 export async function sendMessage(
   bot: BotPrincipal,
   conversationId: string,
   input: SendMessageInput,
-  tx?: Sql,
+  tx?: Transaction,
+  opened?: unknown[],
 ): Promise<SendResult> {
   const blocks = input.blocks ?? null;
   const content = messageContent(input.body, blocks);
 
   const outcome = await inTransaction(tx, async (tx): Promise<SendResult | Refused> => {
-    const { workspaceId, snapshot } = await loadSendSnapshot(tx, bot, { conversationId, content, now: new Date() });
+    let rows = opened;
+    if (!rows) {
+      const opening = sendOpening(bot, conversationId);
+      rows = await tx.query(opening.text, opening.values);
+    }
+    const { workspaceId, snapshot, next } = await readSendSnapshot(tx, bot, { conversationId, content }, rows);
     const decision = decideOn(snapshot, { botId: bot.id, conversationId });
     const { verdict } = decision;
     if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId };
@@ -41,7 +54,12 @@ export async function sendMessage(
       });
       return { status: "pending_approval", approvalId: draft.id, reasons: verdict.reasons };
     }
-    const message = await insertMessage(tx, { type: "bot", decision }, { conversationId, body: input.body, blocks });
+    const message = insertMessageAtCommit(
+      tx,
+      { type: "bot", decision },
+      { conversationId, body: input.body, blocks },
+      next,
+    );
     return { status: "sent", message };
   });
 

@@ -31,7 +31,7 @@ export async function decide(
   return decideOn(await loadPolicySnapshot(sql, { ...input, now: input.now ?? new Date() }), input);
 }
 
-/** The decision on a snapshot already loaded (a bot's send loads its own: loadSendSnapshot). */
+/** The decision on a snapshot already loaded (a bot's send loads its own: sendSnapshotStatement). */
 export function decideOn(snapshot: PolicySnapshot, input: { botId: string; conversationId: string }): Decision {
   return {
     verdict: evaluatePolicy(snapshot),

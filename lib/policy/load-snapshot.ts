@@ -1,4 +1,4 @@
-import type { Sql } from "@/lib/db/sql";
+import { statement, type Sql, type Statement } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { botAccessColumns, requireBotAccess } from "@/lib/conversations/bot-access";
 import { HOUR_ORIGIN } from "./hour-buckets";
@@ -6,7 +6,7 @@ import type { PolicyMode, PolicySnapshot } from "./types";
 
 // Gathers everything the policy engine needs in ONE query, inside the caller's transaction. A caller that will
 // write a message holds the conversation's row lock from then until its commit (a bot's send takes it in this very
-// statement, loadSendSnapshot; an approval locks first, lockConversation), so a take-over is either fully before
+// statement, sendSnapshotStatement; an approval locks first, lockConversation), so a take-over is either fully before
 // the decision or fully after the message it allows.
 
 interface Row {
@@ -32,7 +32,7 @@ interface Row {
  * statement's start.
  */
 const snapshotStatement = (access: boolean) => `
-    SELECT ${access ? `${botAccessColumns("$4", "b.id")},` : ""}
+    SELECT ${access ? `${botAccessColumns("$4", "b.id")}, c.last_seq, now()::timestamptz(3) AS transaction_now, $3::timestamptz AS policy_now,` : ""}
            w.status::text AS workspace_status,
            b.status::text AS bot_status,
            b.trusted_message_count,
@@ -94,23 +94,37 @@ export async function loadPolicySnapshot(
 }
 
 /**
- * A bot's send: the access check of requireBotConversation (404 for no such conversation, 403 when it is not the
- * bot's), the conversation's row lock and the policy snapshot, in one statement.
+ * A bot's send opens its transaction with this statement: the access check of requireBotConversation (404 for no
+ * such conversation, 403 when it is not the bot's), the conversation's row lock and the policy snapshot, in one.
  */
-export async function loadSendSnapshot(
+export function sendSnapshotStatement(bot: BotPrincipal, conversationId: string, now: Date): Statement {
+  return statement(SEND_SNAPSHOT, [conversationId, bot.id, now, bot.workspaceId]);
+}
+
+type SendRow = Row & {
+  workspace_id: string;
+  authorized: boolean;
+  last_seq: number;
+  transaction_now: Date;
+  policy_now: Date;
+};
+
+/**
+ * Reads the rows of sendSnapshotStatement: the verdict's snapshot, and what the send's message will be if it is
+ * written in this transaction (the seq after the locked row's last one; the transaction's time, rounded to the
+ * milliseconds `messages.created_at` keeps, as its created_at).
+ */
+export async function readSendSnapshot(
   sql: Sql,
   bot: BotPrincipal,
-  input: { conversationId: string; content: string[]; now: Date },
-): Promise<{ workspaceId: string; snapshot: PolicySnapshot }> {
-  const rows = await sql.query<Row & { workspace_id: string; authorized: boolean }>(SEND_SNAPSHOT, [
-    input.conversationId,
-    bot.id,
-    input.now,
-    bot.workspaceId,
-  ]);
-  const { workspaceId } = requireBotAccess(rows[0]);
-  const snapshot = await toSnapshot(sql, rows[0]!, { ...input, mode: "send", botId: bot.id });
-  return { workspaceId, snapshot };
+  input: { conversationId: string; content: string[] },
+  rows: unknown[],
+): Promise<{ workspaceId: string; snapshot: PolicySnapshot; next: { seq: number; createdAt: Date } }> {
+  const row = rows[0] as SendRow | undefined;
+  const { workspaceId } = requireBotAccess(row);
+  const { last_seq: lastSeq, transaction_now: createdAt, policy_now: now } = row!;
+  const snapshot = await toSnapshot(sql, row!, { ...input, mode: "send", botId: bot.id, now });
+  return { workspaceId, snapshot, next: { seq: lastSeq + 1, createdAt } };
 }
 
 async function toSnapshot(

@@ -39,7 +39,13 @@ describe("201 sent", () => {
   it("delivers an established bot's plain message with the next seq", async () => {
     const res = await send(helper.api_key, renewal, { body: "Your renewal is ready to review." });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ seq: 2, body: "Your renewal is ready to review.", status: "sent", kind: "text", blocks: null });
+    expect(res.body.data).toMatchObject({
+      seq: 2,
+      body: "Your renewal is ready to review.",
+      status: "sent",
+      kind: "text",
+      blocks: null,
+    });
     expect(res.headers.get("x-request-id")).toMatch(/[0-9a-f-]{36}/);
     const row = await db().message.findUniqueOrThrow({ where: { id: res.body.data.id } });
     expect(row.senderBotId).toBe(helper.id);
@@ -47,7 +53,15 @@ describe("201 sent", () => {
   });
 
   it("sends a card with the first card's title as body when body is omitted", async () => {
-    const card = { type: "approval_card", title: "Approve the delivery window?", fields: [{ label: "Order", value: "#1042" }], actions: [{ key: "yes", label: "Yes", style: "primary" }, { key: "no", label: "No", style: "danger" }] };
+    const card = {
+      type: "approval_card",
+      title: "Approve the delivery window?",
+      fields: [{ label: "Order", value: "#1042" }],
+      actions: [
+        { key: "yes", label: "Yes", style: "primary" },
+        { key: "no", label: "No", style: "danger" },
+      ],
+    };
     const res = await send(helper.api_key, renewal, { blocks: [card] });
     expect(res.status).toBe(201);
     expect(res.body.data.body).toBe("Approve the delivery window?");
@@ -55,13 +69,50 @@ describe("201 sent", () => {
     expect(res.body.data.blocks[0]).toMatchObject({ type: "approval_card", title: card.title });
   });
 
+  it("answers with exactly the row it wrote (the message is written with the COMMIT, its answer made before)", async () => {
+    const card = { type: "status_block", title: "Packing", state: "working" };
+    // Several, so that a created_at rounded otherwise than the stored one (the column keeps milliseconds) shows.
+    const bodies = Array.from({ length: 4 }, () => [
+      { body: "Plain words." },
+      { body: "With a block.", blocks: [card] },
+    ]).flat();
+    for (const body of bodies) {
+      const res = await send(helper.api_key, renewal, body);
+      expect(res.status).toBe(201);
+      const { seq } = res.body.data;
+      const page = await api("GET", `/conversations/${renewal}/messages?after_seq=${seq - 1}&limit=1`, {
+        key: helper.api_key,
+      });
+      const row = page.body.data[0];
+      expect(res.body.data).toEqual({
+        id: row.id,
+        conversation_id: renewal,
+        seq: row.seq,
+        kind: row.kind,
+        body: row.body,
+        blocks: row.blocks,
+        created_at: row.created_at,
+        status: "sent",
+      });
+      expect(row.sender_bot_id).toBe(helper.id);
+      const conversation = await db().conversation.findUniqueOrThrow({ where: { id: renewal } });
+      expect(conversation.lastSeq).toBe(seq);
+    }
+  });
+
   it("gives 50 concurrent sends to one conversation the seqs 2..51, no gap, no duplicate", async () => {
     await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 10_000 });
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => send(helper.api_key, renewal, { body: `update ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => send(helper.api_key, renewal, { body: `update ${i}` })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
     const seqs = results.map((r) => r.body.data.seq as number).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
-    const stored = await db().message.findMany({ where: { conversationId: renewal }, orderBy: { seq: "asc" }, select: { seq: true } });
+    const stored = await db().message.findMany({
+      where: { conversationId: renewal },
+      orderBy: { seq: "asc" },
+      select: { seq: true },
+    });
     expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
   });
 });
@@ -73,7 +124,12 @@ describe("202 pending_approval", () => {
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({ status: "pending_approval", reasons: ["new_bot"] });
     const draft = await db().draft.findUniqueOrThrow({ where: { id: res.body.data.approval_id } });
-    expect(draft).toMatchObject({ origin: "held_message", status: "pending", body: "Does Tuesday at 10 work?", reasons: ["new_bot"] });
+    expect(draft).toMatchObject({
+      origin: "held_message",
+      status: "pending",
+      body: "Does Tuesday at 10 work?",
+      reasons: ["new_bot"],
+    });
     expect(await messageCount(visit)).toBe(before);
   });
 
@@ -101,18 +157,27 @@ describe("202 pending_approval", () => {
     await takeOver(ana(), visit);
     const res = await send(scheduler.api_key, visit, { body: "The deposit is €50." });
     expect(res.status).toBe(202);
-    expect(res.body.data.reasons).toEqual(expect.arrayContaining(["new_bot", "sensitive_money", "conversation_taken_over"]));
+    expect(res.body.data.reasons).toEqual(
+      expect.arrayContaining(["new_bot", "sensitive_money", "conversation_taken_over"]),
+    );
   });
 
   it("holds cards of a new bot by the same rules", async () => {
-    const res = await send(scheduler.api_key, visit, { blocks: [{ type: "status_block", title: "Finding a slot", state: "working" }] });
+    const res = await send(scheduler.api_key, visit, {
+      blocks: [{ type: "status_block", title: "Finding a slot", state: "working" }],
+    });
     expect(res.status).toBe(202);
     expect(res.body.data.reasons).toEqual(["new_bot"]);
   });
 });
 
 describe("403 policy_blocked", () => {
-  const expectBlocked = async (conversationId: string, key: string, reason: string, body: unknown = { body: "Hello" }) => {
+  const expectBlocked = async (
+    conversationId: string,
+    key: string,
+    reason: string,
+    body: unknown = { body: "Hello" },
+  ) => {
     const before = await messageCount(conversationId);
     const res = await send(key, conversationId, body);
     expect(res.status).toBe(403);
@@ -149,7 +214,12 @@ describe("403 policy_blocked", () => {
     expect(recorded).toMatchObject({ outcome: "blocked", reasons: ["secrets_detected"], excerpt: null });
   });
   it("secrets_detected inside a card", async () => {
-    const card = { type: "approval_card", title: "Login", fields: [{ label: "password", value: "password: hunter2hunter2" }], actions: [{ key: "ok", label: "OK" }] };
+    const card = {
+      type: "approval_card",
+      title: "Login",
+      fields: [{ label: "password", value: "password: hunter2hunter2" }],
+      actions: [{ key: "ok", label: "OK" }],
+    };
     await expectBlocked(renewal, helper.api_key, "secrets_detected", { blocks: [card] });
   });
   it("block reasons win over opt-outs and holds, and only they are listed", async () => {
@@ -178,7 +248,8 @@ describe("429 deferred", () => {
     await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 3 });
     for (let i = 0; i < 3; i++) expect((await send(helper.api_key, renewal, { body: `m${i}` })).status).toBe(201);
     // The oldest of the three was sent 23 h ago: one slot frees in one hour.
-    await db().$executeRaw`UPDATE messages SET created_at = now() - interval '23 hours' WHERE sender_bot_id = ${helper.id}::uuid AND body = 'm0'`;
+    await db()
+      .$executeRaw`UPDATE messages SET created_at = now() - interval '23 hours' WHERE sender_bot_id = ${helper.id}::uuid AND body = 'm0'`;
     const res = await send(helper.api_key, renewal, { body: "one more" });
     expect(res.status).toBe(429);
     expect(res.body.error).toMatchObject({ code: "deferred", reasons: ["rate_limit_day"] });
@@ -188,7 +259,10 @@ describe("429 deferred", () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
   });
   it("defers by the per-conversation limit when the workspace sets one", async () => {
-    await updatePolicySettings(systemActor, world.workspace.id, { conversationLimit: 2, conversationWindowSeconds: 60 });
+    await updatePolicySettings(systemActor, world.workspace.id, {
+      conversationLimit: 2,
+      conversationWindowSeconds: 60,
+    });
     expect((await send(helper.api_key, renewal, { body: "a" })).status).toBe(201);
     expect((await send(helper.api_key, renewal, { body: "b" })).status).toBe(201);
     const res = await send(helper.api_key, renewal, { body: "c" });
@@ -212,28 +286,61 @@ describe("bad input changes nothing", () => {
     await expectError(await send(helper.api_key, renewal, {}), 422, "invalid_body");
     await expectError(await send(helper.api_key, renewal, { body: "x".repeat(4001) }), 422, "invalid_body");
     await expectError(await send(helper.api_key, renewal, { body: "   " }), 422, "invalid_body");
-    await expectError(await send(helper.api_key, renewal, { body: "hi", sender_user_id: world.people[0]!.id }), 422, "invalid_body");
+    await expectError(
+      await send(helper.api_key, renewal, { body: "hi", sender_user_id: world.people[0]!.id }),
+      422,
+      "invalid_body",
+    );
     expect((await send(helper.api_key, renewal, { body: "x".repeat(4000) })).status).toBe(201);
     expect(await messageCount(renewal)).toBe(before + 1);
   });
 
   it("422 invalid_blocks: unknown fields, unknown types, bad styles", async () => {
     const before = await messageCount(renewal);
-    await expectError(await send(helper.api_key, renewal, { blocks: [{ type: "status_block", title: "t", state: "working", color: "red" }] }), 422, "invalid_blocks");
-    await expectError(await send(helper.api_key, renewal, { blocks: [{ type: "carousel", title: "t" }] }), 422, "invalid_blocks");
-    await expectError(await send(helper.api_key, renewal, { body: "b", blocks: [{ type: "approval_card", title: "t", fields: [], actions: [{ key: "a", label: "A", style: "neon" }] }] }), 422, "invalid_blocks");
+    await expectError(
+      await send(helper.api_key, renewal, {
+        blocks: [{ type: "status_block", title: "t", state: "working", color: "red" }],
+      }),
+      422,
+      "invalid_blocks",
+    );
+    await expectError(
+      await send(helper.api_key, renewal, { blocks: [{ type: "carousel", title: "t" }] }),
+      422,
+      "invalid_blocks",
+    );
+    await expectError(
+      await send(helper.api_key, renewal, {
+        body: "b",
+        blocks: [{ type: "approval_card", title: "t", fields: [], actions: [{ key: "a", label: "A", style: "neon" }] }],
+      }),
+      422,
+      "invalid_blocks",
+    );
     expect(await messageCount(renewal)).toBe(before);
   });
 
   it("400 invalid_json and 413 payload_too_large", async () => {
     const key = helper.api_key;
-    await expectError(await api("POST", `/conversations/${renewal}/messages`, { key, rawBody: "{not json", idempotencyKey: idem() }), 400, "invalid_json");
+    await expectError(
+      await api("POST", `/conversations/${renewal}/messages`, { key, rawBody: "{not json", idempotencyKey: idem() }),
+      400,
+      "invalid_json",
+    );
     const huge = JSON.stringify({ body: "x".repeat(300 * 1024) });
-    await expectError(await api("POST", `/conversations/${renewal}/messages`, { key, rawBody: huge, idempotencyKey: idem() }), 413, "payload_too_large");
+    await expectError(
+      await api("POST", `/conversations/${renewal}/messages`, { key, rawBody: huge, idempotencyKey: idem() }),
+      413,
+      "payload_too_large",
+    );
   });
 
   it("400 idempotency_key_required, 422 for a key over 64 characters", async () => {
-    await expectError(await api("POST", `/conversations/${renewal}/messages`, { key: helper.api_key, body: { body: "hi" } }), 400, "idempotency_key_required");
+    await expectError(
+      await api("POST", `/conversations/${renewal}/messages`, { key: helper.api_key, body: { body: "hi" } }),
+      400,
+      "idempotency_key_required",
+    );
     await expectError(await send(helper.api_key, renewal, { body: "hi" }, "k".repeat(65)), 422, "invalid_body");
     expect((await send(helper.api_key, renewal, { body: "hi" }, "k".repeat(64))).status).toBe(201);
   });
@@ -267,7 +374,9 @@ describe("401, 403 forbidden and 404", () => {
   });
 
   it("404 for a conversation that does not exist or an id that is not a uuid", async () => {
-    expect((await send(helper.api_key, "00000000-0000-4000-8000-000000000000", { body: "hi" })).body.error.code).toBe("not_found");
+    expect((await send(helper.api_key, "00000000-0000-4000-8000-000000000000", { body: "hi" })).body.error.code).toBe(
+      "not_found",
+    );
     expect((await send(helper.api_key, "nope", { body: "hi" })).status).toBe(404);
   });
 });
@@ -310,7 +419,9 @@ describe("idempotency", () => {
 
   it("20 concurrent requests with one key: exactly one executes", async () => {
     const key = idem();
-    const results = await Promise.all(Array.from({ length: 20 }, () => send(helper.api_key, renewal, { body: "concurrent" }, key)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => send(helper.api_key, renewal, { body: "concurrent" }, key)),
+    );
     expect(await db().message.count({ where: { conversationId: renewal, body: "concurrent" } })).toBe(1);
     const executed = results.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
     expect(executed).toHaveLength(1);
