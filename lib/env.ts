@@ -10,8 +10,8 @@ const schema = z
     DATA_DIR: z.string().min(1).default(".data"),
     /** 32 bytes, base64: encrypts webhook signing secrets at rest. Unset: a key file in DATA_DIR is made once. */
     RELAY_SECRET_KEY: z.string().optional(),
-    /** Public origin of the app, used in links. */
-    APP_URL: z.url().default("http://localhost:3000"),
+    /** Public origin of the app, used in links (signed file links, MCP client set-ups, the API docs' server). */
+    APP_URL: z.url().optional(),
     PORT: z.coerce.number().int().positive().default(3000),
     /** Signs people's session cookies (next-auth). Unset: derived from the secret key (lib/auth/secret.ts). */
     NEXTAUTH_SECRET: z.string().min(16).optional(),
@@ -63,21 +63,27 @@ const schema = z
     if (value.EMBEDDINGS_BASE_URL && !value.EMBEDDINGS_MODEL) {
       ctx.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: "required when EMBEDDINGS_BASE_URL is set" });
     }
-  });
+  })
+  // Unset, the app's origin is this machine on the port it serves: links work out of the box on any PORT.
+  .transform((value) => ({ ...value, APP_URL: value.APP_URL ?? `http://localhost:${value.PORT}` }));
 
-export type Env = z.infer<typeof schema>;
+export type Env = z.output<typeof schema>;
 
 let cached: Env | undefined;
 
 export function env(): Env {
-  if (cached) return cached;
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Validates a set of environment variables; throws a message listing every invalid one. */
+export function parseEnv(variables: Record<string, string | undefined>): Env {
   // An empty variable means unset (`DATABASE_URL= npm start` uses the embedded default).
-  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const present = Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== ""));
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
 }

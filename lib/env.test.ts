@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("takes the app's origin from its port when APP_URL is unset", () => {
+    expect(parseEnv({}).APP_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "3107" }).APP_URL).toBe("http://localhost:3107");
+    expect(parseEnv({ PORT: "3107", APP_URL: "" }).APP_URL).toBe("http://localhost:3107");
+  });
+
+  it("keeps an APP_URL that is set, whatever the port", () => {
+    expect(parseEnv({ PORT: "3107", APP_URL: "https://relay.example.com" }).APP_URL).toBe("https://relay.example.com");
+  });
+
+  it("lists every invalid variable", () => {
+    expect(() => parseEnv({ APP_URL: "not a url", PORT: "-1" })).toThrow(/APP_URL[\s\S]*PORT|PORT[\s\S]*APP_URL/);
+  });
+});
