@@ -64,7 +64,7 @@ export interface Transaction extends Sql {
 
 /** Runs `work` in one transaction on one pooled connection; rolls back if it throws. */
 export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return transactionBetween([], (tx) => work(tx));
+  return transactionBetween([], work);
 }
 
 /**

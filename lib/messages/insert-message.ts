@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { statement, type Sql, type Transaction } from "@/lib/db/sql";
+import { statement, type Sql, type Statement, type Transaction } from "@/lib/db/sql";
 import { contentDigest, type Decision } from "@/lib/policy/decide";
 import type { Block } from "@/lib/schemas/blocks";
 import { messageContent, preview } from "./content";
@@ -39,7 +39,8 @@ export interface InsertedMessage {
 }
 
 export async function insertMessage(sql: Sql, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
-  const rows = await sql.query<InsertedMessage>(...insertStatement(author, message, randomUUID()));
+  const { statement: insert } = insertStatement(author, message, randomUUID());
+  const rows = await sql.query<InsertedMessage>(insert.text, insert.values);
   const inserted = rows[0];
   if (!inserted) throw new Error(`conversation ${message.conversationId} not found`);
   return inserted;
@@ -57,8 +58,8 @@ export function insertMessageAtCommit(
   next: { seq: number; createdAt: Date },
 ): InsertedMessage {
   const id = randomUUID();
-  const [text, values] = insertStatement(author, message, id);
-  tx.atCommit(statement(text, values));
+  const { statement: insert, written } = insertStatement(author, message, id);
+  tx.atCommit(insert);
   tx.atCommit(
     statement(
       `SELECT relay_expect(EXISTS (SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2 AND seq = $3),
@@ -66,7 +67,7 @@ export function insertMessageAtCommit(
       [id, message.conversationId, next.seq],
     ),
   );
-  const { kind, blocks, userId, botId } = authorship(author, message);
+  const { kind, blocks, userId, botId } = written;
   return {
     id,
     conversation_id: message.conversationId,
@@ -81,7 +82,7 @@ export function insertMessageAtCommit(
 }
 
 /** Who writes what: the kind, the blocks kept, the sender columns. Refuses a bot message its Decision does not cover. */
-function authorship(author: MessageAuthor, message: NewMessage) {
+function authorship(author: MessageAuthor, message: NewMessage): Authorship {
   const blocks = message.blocks && message.blocks.length > 0 ? message.blocks : null;
   const kind = message.kind ?? (author.type === "system" ? "system" : blocks ? "card" : "text");
   let botId: string | null = null;
@@ -101,8 +102,21 @@ function authorship(author: MessageAuthor, message: NewMessage) {
   return { kind, blocks, userId, botId };
 }
 
-function insertStatement(author: MessageAuthor, message: NewMessage, id: string): [string, unknown[]] {
-  const { kind, blocks, userId, botId } = authorship(author, message);
+interface Authorship {
+  kind: "text" | "card" | "system";
+  blocks: Block[] | null;
+  userId: string | null;
+  botId: string | null;
+}
+
+/** The door's one statement, and what it writes (checked once, by `authorship`). */
+function insertStatement(
+  author: MessageAuthor,
+  message: NewMessage,
+  id: string,
+): { statement: Statement; written: Authorship } {
+  const written = authorship(author, message);
+  const { kind, blocks, userId, botId } = written;
   const approvedBy = author.type === "bot" ? (author.approvedByUserId ?? null) : null;
   const draftId = author.type === "bot" ? (author.draftId ?? null) : null;
   // The trust counter only matters until the bot is established: an established bot's sends skip the hot bot row.
@@ -113,8 +127,10 @@ function insertStatement(author: MessageAuthor, message: NewMessage, id: string)
   // A bot's message also counts in its hour (bot_hourly_sends, read by the policy's rolling daily count) and, while
   // the bot is new, in its trust counter, in this same statement: a rolled-back insert rolls them back too. $7 is
   // null for people and the system.
-  return [
-    `WITH next AS (
+  return {
+    written,
+    statement: statement(
+      `WITH next AS (
        UPDATE conversations
        SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = $2
        WHERE id = $1
@@ -140,19 +156,20 @@ function insertStatement(author: MessageAuthor, message: NewMessage, id: string)
      SELECT $11::uuid, $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb
      FROM next CROSS JOIN (SELECT count(x) FROM notified) AS told
      RETURNING id, conversation_id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
-    [
-      message.conversationId,
-      preview(message.preview ?? message.body),
-      kind,
-      message.body,
-      blocks ? JSON.stringify(blocks) : null,
-      userId,
-      botId,
-      approvedBy,
-      draftId,
-      JSON.stringify(message.metadata ?? {}),
-      id,
-      trusting,
-    ],
-  ];
+      [
+        message.conversationId,
+        preview(message.preview ?? message.body),
+        kind,
+        message.body,
+        blocks ? JSON.stringify(blocks) : null,
+        userId,
+        botId,
+        approvedBy,
+        draftId,
+        JSON.stringify(message.metadata ?? {}),
+        id,
+        trusting,
+      ],
+    ),
+  };
 }
