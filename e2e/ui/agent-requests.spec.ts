@@ -49,6 +49,16 @@ test("one bot asks another; a person approves it in the inbox; the other bot ans
     ana!.email,
   );
 
+  // The inbox is open before the bot asks: the request arrives live, with the Approvals count.
+  await page.goto(`/chat/${world.workspace.slug}/approvals`);
+  await page.getByLabel("Email").fill(ana!.email);
+  await page.getByLabel("Password").fill(ana!.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Approvals", level: 1 })).toBeVisible();
+  await expect(page.locator("[data-workspace-live=live]")).toHaveCount(1);
+  const badge = page.getByTestId("approvals-count");
+  const waitingBefore = (await badge.count()) ? Number(await badge.textContent()) : 0;
+
   const asked = await page.request.post("/api/public/v1/agent-requests", {
     headers: { authorization: `Bearer ${asker.bot.api_key}`, "idempotency-key": idem() },
     data: { to: answerer.bot.handle, type: "availability", question: "Is Tuesday 10:00 free for a kitchen visit?" },
@@ -63,16 +73,15 @@ test("one bot asks another; a person approves it in the inbox; the other bot ans
   expect(notAllowed.status()).toBe(403);
   expect(((await notAllowed.json()) as { error: { code: string } }).error.code).toBe("type_not_allowed");
 
-  await page.goto(`/chat/${world.workspace.slug}/approvals`);
-  await page.getByLabel("Email").fill(ana!.email);
-  await page.getByLabel("Password").fill(ana!.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const card = page.locator(`[data-request-id="${request.id}"]`);
   await expect(card).toContainText("Is Tuesday 10:00 free for a kitchen visit?");
   await expect(card).toContainText("The trusted connection asks a person to approve each request");
+  await expect(badge).toHaveText(String(waitingBefore + 1));
   await page.screenshot({ path: testInfo.outputPath("agent-request-inbox.png"), fullPage: true });
   await card.getByRole("button", { name: "Approve and send" }).click();
   await expect(card).toHaveCount(0);
+  if (waitingBefore === 0) await expect(badge).toHaveCount(0);
+  else await expect(badge).toHaveText(String(waitingBefore));
 
   const answered = await answerer.echo.waitFor(
     (line) => line.event === "agent_request.created" && line.replied === true,

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { authenticateBot } from "@/lib/bots/authenticate-bot";
 import { createBot } from "@/lib/bots/create-bot";
@@ -12,6 +12,12 @@ import { createAgentRequest } from "./create-agent-request";
 import { listPendingAgentRequests } from "./list-pending-agent-requests";
 import { proposeConnection } from "./propose-connection";
 import { acceptConnection } from "./accept-connection";
+import { countPendingAgentRequests } from "./list-pending-agent-requests";
+import { revokeConnection } from "./revoke-connection";
+import { expireAgentRequests } from "./expire-agent-requests";
+import { watchWorkspace } from "@/lib/chat/workspace-stream";
+import type { WorkspaceEvent } from "@/lib/chat/live";
+import { closeListener } from "@/lib/db/listener";
 
 // People of the asking side approve or decline held requests (the chat's approvals inbox calls these): an admin of the
 // asking bot's workspace or the bot's developer; the addressed bot hears of a request only once it is approved.
@@ -159,5 +165,65 @@ describe("declineAgentRequest", () => {
     expect((await listPendingAgentRequests(pair.adminA, pair.worldA.workspace.id)).map((p) => p.id)).not.toContain(
       request.id,
     );
+  });
+});
+
+describe("the inbox, live", () => {
+  afterAll(() => closeListener());
+
+  it("tells the people who may decide when a request enters or leaves it, whatever the door, and counts what it lists", async () => {
+    const p = await connectedPair({ requiresApproval: true });
+    const member = person(p.worldA.people[1]!.id, "web");
+    const heard = { admin: [] as WorkspaceEvent[], member: [] as WorkspaceEvent[], otherSide: [] as WorkspaceEvent[] };
+    const stops = await Promise.all([
+      watchWorkspace(p.adminA, p.worldA.workspace.id, (e) => heard.admin.push(e)),
+      watchWorkspace(member, p.worldA.workspace.id, (e) => heard.member.push(e)),
+      watchWorkspace(p.adminB, p.worldB.workspace.id, (e) => heard.otherSide.push(e)),
+    ]);
+    const count = () => countPendingAgentRequests(p.adminA, p.worldA.workspace.id);
+
+    const first = await ask(p, "first?");
+    const second = await ask(p, "second?");
+    const third = await ask(p, "third?");
+    const fourth = await ask(p, "fourth?");
+    await vi.waitFor(() => expect(heard.admin).toHaveLength(4));
+    expect(await count()).toBe(4);
+    expect(await countPendingAgentRequests(member, p.worldA.workspace.id)).toBe(0);
+
+    // Leaving: approved, declined, expired by the sweep, declined by a revoked connection.
+    await approveAgentRequest(p.adminA, first.id);
+    await declineAgentRequest(p.adminA, second.id);
+    await db().agentRequest.update({ where: { id: third.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await count()).toBe(1); // past its expiry it is no longer listed, even before the sweep
+    await expireAgentRequests();
+    await revokeConnection(p.adminA, p.connectionId);
+    await vi.waitFor(() => expect(heard.admin).toHaveLength(8));
+    expect(heard.admin.every((e) => e.kind === "agent_request" && !("conversation_id" in e))).toBe(true);
+    expect(await count()).toBe(0);
+    expect((await db().agentRequest.findUniqueOrThrow({ where: { id: fourth.id } })).status).toBe("declined");
+
+    // A member hears of the requests of the bots they registered only; the addressed side hears nothing.
+    const { bot, apiKey } = await createBot(member, {
+      workspaceId: p.worldA.workspace.id,
+      handle: `live-dev-${Date.now()}`,
+      name: "Live dev bot",
+      established: true,
+    });
+    const connection = await proposeConnection(p.adminA, {
+      botId: bot.id,
+      otherWorkspace: p.worldB.workspace.slug,
+      otherHandle: p.b.handle,
+      typesToOther: ["info"],
+      typesFromOther: [],
+      requiresApproval: true,
+    });
+    await acceptConnection(p.adminB, connection.id);
+    await createAgentRequest((await authenticateBot(apiKey))!, { to: p.b.handle, type: "info", question: "Hi?" });
+    await vi.waitFor(() => expect(heard.member).toEqual([{ kind: "agent_request" }]));
+    await vi.waitFor(() => expect(heard.admin).toHaveLength(9));
+    expect(await countPendingAgentRequests(member, p.worldA.workspace.id)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(heard.otherSide).toEqual([]);
+    for (const stop of stops) stop();
   });
 });

@@ -20,21 +20,32 @@ export interface PendingAgentRequest {
   expires_at: string;
 }
 
+/** The workspace's bots whose held requests the person may decide. */
+async function decidableAskers(actor: PersonActor, workspaceId: string) {
+  const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
+  if (!workspace) throw new ApiError("not_found", "Workspace not found");
+  const membership = await requireMember(db(), actor, workspace.id);
+  return db().bot.findMany({
+    where: { workspaceId: workspace.id, ...(membership.role === "admin" ? {} : { createdByUserId: actor.userId }) },
+    select: { id: true, handle: true, name: true },
+  });
+}
+
+const pendingOf = (askers: { id: string }[], now: Date) => ({
+  fromBotId: { in: askers.map((b) => b.id) },
+  status: "pending_approval" as const,
+  expiresAt: { gt: now },
+});
+
 export async function listPendingAgentRequests(
   actor: PersonActor,
   workspaceId: string,
   now: Date = new Date(),
 ): Promise<PendingAgentRequest[]> {
-  const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
-  if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  const membership = await requireMember(db(), actor, workspace.id);
-  const askers = await db().bot.findMany({
-    where: { workspaceId: workspace.id, ...(membership.role === "admin" ? {} : { createdByUserId: actor.userId }) },
-    select: { id: true, handle: true, name: true },
-  });
+  const askers = await decidableAskers(actor, workspaceId);
   if (!askers.length) return [];
   const requests = await db().agentRequest.findMany({
-    where: { fromBotId: { in: askers.map((b) => b.id) }, status: "pending_approval", expiresAt: { gt: now } },
+    where: pendingOf(askers, now),
     orderBy: { createdAt: "asc" },
     take: 200,
   });
@@ -58,4 +69,14 @@ export async function listPendingAgentRequests(
       expires_at: r.expiresAt.toISOString(),
     };
   });
+}
+
+/** How many the inbox lists (the chat's "Approvals" count): the same requests, counted. */
+export async function countPendingAgentRequests(
+  actor: PersonActor,
+  workspaceId: string,
+  now: Date = new Date(),
+): Promise<number> {
+  const askers = await decidableAskers(actor, workspaceId);
+  return askers.length ? db().agentRequest.count({ where: pendingOf(askers, now) }) : 0;
 }

@@ -11,7 +11,7 @@ import { SendMessageRequest } from "@/lib/schemas/messages";
 import { getThread } from "./get-thread";
 import { listPersonConversations } from "./list-conversations";
 import { listPersonWorkspaces } from "./list-workspaces";
-import { CONVERSATION_CHANNEL, type LiveEvent } from "./live";
+import { CONVERSATION_CHANNEL, type LiveEvent, type WorkspaceEvent } from "./live";
 import { markConversationRead } from "./mark-read";
 import { watchConversation } from "./conversation-stream";
 import { approveDraft } from "@/lib/drafts/approve-draft";
@@ -273,8 +273,8 @@ describe("workspace reads for the chat", () => {
 
 describe("the workspace stream", () => {
   it("tells an admin of every conversation of the workspace, a member of theirs only, and nobody of another workspace", async () => {
-    const heardByAna: LiveEvent[] = [];
-    const heardByBen: LiveEvent[] = [];
+    const heardByAna: WorkspaceEvent[] = [];
+    const heardByBen: WorkspaceEvent[] = [];
     const stopAna = await watchWorkspace(ana(), world.workspace.id, (e) => heardByAna.push(e));
     const stopBen = await watchWorkspace(ben(), world.workspace.id, (e) => heardByBen.push(e));
     const anaOnly = await createConversation(ana(), { workspaceId: world.workspace.id, title: "Ana alone" });
@@ -287,8 +287,10 @@ describe("the workspace stream", () => {
     stopAna();
     stopBen();
 
-    expect(heardByAna.map((e) => e.conversation_id).sort()).toEqual([anaOnly.id, world.conversations[1]!.id].sort());
-    expect(heardByBen.map((e) => e.conversation_id)).toEqual([world.conversations[1]!.id]);
+    const conversationsOf = (events: WorkspaceEvent[]) =>
+      events.map((e) => ("conversation_id" in e ? e.conversation_id : e.kind));
+    expect(conversationsOf(heardByAna).sort()).toEqual([anaOnly.id, world.conversations[1]!.id].sort());
+    expect(conversationsOf(heardByBen)).toEqual([world.conversations[1]!.id]);
     await expect(
       watchWorkspace(person(other.people[0]!.id, "web"), world.workspace.id, () => {}),
     ).rejects.toMatchObject({ code: "forbidden" });

@@ -5,6 +5,8 @@ import type { Sql } from "@/lib/db/sql";
 // (lib/db/listener.ts) and fans the notifications out to its open streams, so several processes work together.
 
 export const CONVERSATION_CHANNEL = "relay_conversation";
+/** Changes of a workspace outside its conversations; a trigger on agent_requests sends them (migration 20261123200000). */
+export const WORKSPACE_CHANNEL = "relay_workspace";
 
 export type LiveKind = "message" | "updated" | "draft";
 
@@ -14,8 +16,21 @@ export interface LiveEvent {
   seq?: number;
 }
 
+/** A bot-to-bot request of `bot_id` (a bot of the workspace) entered or left the approvals inbox. */
+export interface WorkspaceNotice {
+  workspace_id: string;
+  kind: "agent_request";
+  bot_id: string;
+}
+
+/** What a workspace's stream tells the chat's lists: a conversation changed, or the inbox's bot-to-bot requests did. */
+export type WorkspaceEvent = LiveEvent | { kind: "agent_request" };
+
 /** Tells open pages of the conversation that something changed (a message row notifies by itself). */
 export async function notifyConversation(sql: Sql, conversationId: string, kind: LiveKind): Promise<void> {
   // Wrapped so the statement returns a plain integer (Prisma cannot read a void column).
-  await sql.query(`SELECT count(x)::int AS n FROM (SELECT pg_notify($1, $2) AS x) AS notified`, [CONVERSATION_CHANNEL, JSON.stringify({ conversation_id: conversationId, kind })]);
+  await sql.query(`SELECT count(x)::int AS n FROM (SELECT pg_notify($1, $2) AS x) AS notified`, [
+    CONVERSATION_CHANNEL,
+    JSON.stringify({ conversation_id: conversationId, kind }),
+  ]);
 }

@@ -1,12 +1,15 @@
 import { db } from "@/lib/db/client";
+import { subscribe } from "@/lib/db/listener";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { watchEveryConversation } from "./conversation-stream";
-import type { LiveEvent } from "./live";
+import { WORKSPACE_CHANNEL, type WorkspaceEvent, type WorkspaceNotice } from "./live";
 
 // Live changes of a whole workspace, for the chat's conversation list and approvals inbox: the changes of every
-// conversation the person can see there (all of them for an admin; those they take part in for a member). Only
+// conversation the person can see there (all of them for an admin; those they take part in for a member), and the
+// bot-to-bot requests entering or leaving the inbox that the person may decide (all of the workspace's for an admin;
+// those of the bots they registered for a member, as lib/agents/list-pending-agent-requests.ts lists them). Only
 // which conversation changed and how travels, never content: the page re-reads what it may show.
 
 const PARTICIPATION_TTL_MS = 30_000;
@@ -24,10 +27,35 @@ async function conversationWorkspace(conversationId: string): Promise<string | n
   return row?.workspaceId ?? null;
 }
 
+type NoticeWatcher = (notice: WorkspaceNotice) => void;
+const noticeStore = globalThis as unknown as {
+  __relayNoticeWatchers?: Set<NoticeWatcher>;
+  __relayNotices?: Promise<void>;
+};
+const noticeWatchers = (noticeStore.__relayNoticeWatchers ??= new Set());
+
+function dispatchNotice(payload: string) {
+  let notice: WorkspaceNotice;
+  try {
+    notice = JSON.parse(payload) as WorkspaceNotice;
+  } catch {
+    return;
+  }
+  for (const watcher of noticeWatchers) watcher(notice);
+}
+
+/** Calls `watcher` on every committed workspace notice (this process's one LISTEN, lib/db/listener.ts). */
+async function watchNotices(watcher: NoticeWatcher): Promise<() => void> {
+  noticeStore.__relayNotices ??= subscribe(WORKSPACE_CHANNEL, dispatchNotice);
+  await noticeStore.__relayNotices;
+  noticeWatchers.add(watcher);
+  return () => noticeWatchers.delete(watcher);
+}
+
 export async function watchWorkspace(
   actor: PersonActor,
   id: string,
-  watcher: (event: LiveEvent) => void,
+  watcher: (event: WorkspaceEvent) => void,
 ): Promise<() => void> {
   const workspaceId = requireUuid(id, "Workspace");
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { id: true } });
@@ -51,10 +79,30 @@ export async function watchWorkspace(
     return mine.has(conversationId);
   };
 
-  return watchEveryConversation((event) => {
+  // A member decides the requests of the bots they registered; who registered a bot never changes.
+  const registeredBy = new Map<string, string | null>();
+  const mayDecide = async (botId: string) => {
+    if (!registeredBy.has(botId)) {
+      const bot = await db().bot.findUnique({ where: { id: botId }, select: { createdByUserId: true } });
+      registeredBy.set(botId, bot?.createdByUserId ?? null);
+    }
+    return registeredBy.get(botId) === actor.userId;
+  };
+
+  const stopConversations = await watchEveryConversation((event) => {
     void (async () => {
       if ((await conversationWorkspace(event.conversation_id)) !== workspaceId) return;
       if (admin || (await participating(event.conversation_id))) watcher(event);
     })().catch(() => {});
   });
+  const stopNotices = await watchNotices((notice) => {
+    if (notice.workspace_id !== workspaceId || notice.kind !== "agent_request") return;
+    void (async () => {
+      if (admin || (await mayDecide(notice.bot_id))) watcher({ kind: "agent_request" });
+    })().catch(() => {});
+  });
+  return () => {
+    stopConversations();
+    stopNotices();
+  };
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { countPendingAgentRequests } from "@/lib/agents/list-pending-agent-requests";
 import { signedInPerson } from "@/lib/auth/session";
 import { listPersonConversations } from "@/lib/chat/list-conversations";
 import { listPersonWorkspaces } from "@/lib/chat/list-workspaces";
@@ -44,11 +45,13 @@ export default async function WorkspaceChatLayout({
     );
   }
   const workspace = opened.value;
-  const [workspaces, conversations] = await Promise.all([
+  const [workspaces, conversations, requests] = await Promise.all([
     listPersonWorkspaces(actor),
     listPersonConversations(actor, workspace.id),
+    countPendingAgentRequests(actor, workspace.id),
   ]);
-  const waiting = conversations.reduce((sum, c) => sum + c.pending_approvals, 0);
+  // What the approvals inbox lists: drafts and held messages, and bot-to-bot requests the person may decide.
+  const waiting = conversations.reduce((sum, c) => sum + c.pending_approvals, requests);
 
   return (
     <div className="flex h-dvh flex-col">

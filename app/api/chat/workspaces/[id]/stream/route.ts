@@ -6,7 +6,8 @@ import { person } from "@/lib/people/actor";
 import { watchWorkspace } from "@/lib/chat/workspace-stream";
 
 // GET /api/chat/workspaces/{id}/stream: server-sent events for the chat's lists (conversations, approvals): which
-// conversation the person can see changed, and how ({kind, conversation_id, seq?}).
+// conversation the person can see changed, and how ({kind, conversation_id, seq?}), or that bot-to-bot requests
+// the person may decide entered or left the inbox ({kind: "agent_request"}).
 
 export const dynamic = "force-dynamic";
 
