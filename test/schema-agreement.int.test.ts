@@ -7,7 +7,7 @@ import { listMigrations } from "@/lib/db/migrate";
 // this test proves they agree. Every model is a table, every scalar field a column of the right type and
 // nullability, every enum a type with the same values, and the database has nothing the schema does not know.
 
-interface Field { column: string; type: string; optional: boolean; list: boolean; nativeUuid: boolean }
+interface Field { column: string; type: string; optional: boolean; list: boolean; nativeUuid: boolean; nativeReal: boolean }
 interface Model { table: string; fields: Field[] }
 
 function parseSchema(text: string) {
@@ -35,6 +35,7 @@ function parseSchema(text: string) {
         optional: modifier === "?",
         list: modifier === "[]",
         nativeUuid: attrs.includes("@db.Uuid"),
+        nativeReal: attrs.includes("@db.Real"),
       });
     }
     models.push({ table, fields });
@@ -42,7 +43,7 @@ function parseSchema(text: string) {
   return { models, enums };
 }
 
-const PG_TYPE: Record<string, string> = { String: "text", Int: "integer", Boolean: "boolean", DateTime: "timestamp with time zone", Json: "jsonb" };
+const PG_TYPE: Record<string, string> = { String: "text", Int: "integer", Boolean: "boolean", DateTime: "timestamp with time zone", Json: "jsonb", Bytes: "bytea", Float: "double precision" };
 
 describe("prisma/schema.prisma and the migrated database", () => {
   const schema = parseSchema(readFileSync("prisma/schema.prisma", "utf8"));
@@ -68,6 +69,7 @@ describe("prisma/schema.prisma and the migrated database", () => {
         if (field.list) expect(column.data_type, key).toBe("ARRAY");
         else if (field.type.startsWith("enum:")) expect(column.udt_name, key).toBe(field.type.slice(5));
         else if (field.nativeUuid) expect(column.data_type, key).toBe("uuid");
+        else if (field.nativeReal) expect(column.data_type, key).toBe("real");
         else expect(column.data_type, key).toBe(PG_TYPE[field.type]);
         if (!field.list) expect(column.is_nullable, `${key} nullability`).toBe(field.optional ? "YES" : "NO");
       }

@@ -15,6 +15,7 @@ import { buildContextPack } from "@/lib/memory/context-pack";
 import { embedPending } from "@/lib/memory/embed-pending";
 import { ensureHnswIndex, hnswIndexName, nearestMessagesPgvector } from "@/lib/memory/pgvector";
 import { searchContact } from "@/lib/memory/search-contact";
+import { storeVectors } from "@/lib/memory/store-vectors";
 import { clearVectorCache, nearestMessages, vectorCacheStats } from "@/lib/memory/vector-cache";
 import { seedWorld } from "@/lib/seed/seed-world";
 import { fmt, percentile } from "../lib";
@@ -226,11 +227,11 @@ async function insertMessages(conversationId: string, bodies: string[]): Promise
 async function insertVectors(target: Target, items: { id: string; vector: Float32Array }[], model: string) {
   for (let i = 0; i < items.length; i += 500) {
     const chunk = items.slice(i, i + 500);
-    await sql().query(
-      `INSERT INTO embeddings (subject_type, subject_id, workspace_id, model, embedding)
-       SELECT 'message', id, $1, $2, v::real[] FROM unnest($3::uuid[], $4::text[]) AS t(id, v)
-       ON CONFLICT DO NOTHING`,
-      [target.workspaceId, model, chunk.map((c) => c.id), chunk.map((c) => `{${toFloat4Array(c.vector).join(",")}}`)],
+    await storeVectors(
+      sql(),
+      "message",
+      model,
+      chunk.map((c) => ({ ...c, workspaceId: target.workspaceId })),
     );
   }
 }
@@ -378,6 +379,26 @@ async function coldLoad(target: Target, model: string): Promise<number> {
   return performance.now() - t0;
 }
 
+/**
+ * The same first search over rows written before vectors carried their int8 codes (migration 20261123210000): the
+ * cache then reads each vector's floats and quantizes them. The codes are set aside and put back afterwards.
+ */
+async function coldLoadWithoutCodes(target: Target, model: string): Promise<number> {
+  await sql().query(
+    `CREATE TABLE bench_int8_codes AS SELECT subject_type, subject_id, model, int8_codes, int8_scale FROM embeddings`,
+  );
+  await sql().query(`UPDATE embeddings SET int8_codes = NULL, int8_scale = NULL`);
+  try {
+    return await coldLoad(target, model);
+  } finally {
+    await sql().query(
+      `UPDATE embeddings e SET int8_codes = b.int8_codes, int8_scale = b.int8_scale FROM bench_int8_codes b
+       WHERE (e.subject_type, e.subject_id, e.model) = (b.subject_type, b.subject_id, b.model)`,
+    );
+    await sql().query(`DROP TABLE bench_int8_codes`);
+  }
+}
+
 function synthesize(real: Float32Array[], count: number, seed: number): Float32Array[] {
   const r = prng(seed);
   const gauss = () => Math.sqrt(-2 * Math.log(r() || 1e-12)) * Math.cos(2 * Math.PI * r());
@@ -458,6 +479,9 @@ async function main() {
           `exact path recall@10 against brute force over all float vectors: ${fmt(await bruteForceRecall(exactDb, model), 3)}`,
         );
       console.log(`context pack p50 (40 confirmed facts): ${fmt(await timeContextPack(exactDb))} ms`);
+      console.log(
+        `exact path: the same first search over rows without int8 codes (written before 20261123210000): ${fmt(await coldLoadWithoutCodes(exactDb, model))} ms`,
+      );
       if (pgvDb) {
         await switchDatabase(pgvDb.url);
         clearVectorCache();

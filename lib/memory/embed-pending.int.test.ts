@@ -11,6 +11,7 @@ import { embedPending, EMBED_TASK } from "./embed-pending";
 import { proposeFact } from "./propose-fact";
 import { searchContact } from "./search-contact";
 import { clearVectorCache, nearestMessages, vectorCacheStats } from "./vector-cache";
+import { quantize } from "./int8-dot";
 
 // The embedding pipeline: what the job embeds and skips, the watermark, what queues it, and the search's vector
 // cache following new vectors without reloading.
@@ -134,6 +135,35 @@ describe("the worker", () => {
 });
 
 describe("the exact path's vector cache", () => {
+  it("loads the int8 codes stored with each vector; rows stored without them are quantized from their floats, alike", async () => {
+    const conversationId = world.conversations[0]!.id;
+    const stored = await db().embedding.findMany({ where: { subjectType: "message", model: model() } });
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) {
+      // The codes are what the cache would make from the stored floats (float32 values, as `real` keeps them).
+      const expected = new Int8Array(row.embedding.length);
+      const scale = quantize(Float32Array.from(row.embedding), expected);
+      expect(new Int8Array(row.int8Codes!.buffer, row.int8Codes!.byteOffset, row.int8Codes!.length)).toEqual(expected);
+      expect(Math.fround(row.int8Scale!)).toBe(Math.fround(scale));
+    }
+
+    const { vectors } = await embedTexts(["When do the pallets arrive?"]);
+    const nearest = async () => {
+      clearVectorCache();
+      return nearestMessages([conversationId], model(), vectors[0]!, 10);
+    };
+    const fromCodes = await nearest();
+    expect(fromCodes.length).toBeGreaterThan(1);
+    await sql().query(
+      `UPDATE embeddings SET int8_codes = NULL, int8_scale = NULL
+       WHERE subject_type = 'message' AND subject_id IN (SELECT id FROM messages WHERE conversation_id = $1)`,
+      [conversationId],
+    );
+    expect(await nearest()).toEqual(fromCodes);
+    await embedPending({ workspaceId: world.workspace.id }); // nothing to redo: the rows keep their floats
+    expect(await nearest()).toEqual(fromCodes);
+  });
+
   it("extends a cached block with new vectors instead of reloading it, and finds them", async () => {
     clearVectorCache();
     const carla = world.contacts[0]!.id;

@@ -1,7 +1,7 @@
 import { sql as pooled, transaction, type Sql } from "@/lib/db/sql";
 import { embedTexts, embeddingModelId } from "@/lib/embeddings/encoder";
-import { toFloat4Array } from "@/lib/embeddings/similarity";
 import { ensureHnswIndex } from "./pgvector";
+import { storeVectors } from "./store-vectors";
 
 // Embeddings for contact search, computed off the request path (DESIGN.md Runtime: Embeddings). The job
 // `embed_pending` embeds what has no vector for the current model yet: candidate and confirmed facts (found by an
@@ -129,28 +129,6 @@ async function embed(model: string, texts: string[]): Promise<Float32Array[]> {
     });
   }
   return embeddings.vectors;
-}
-
-async function storeVectors(
-  tx: Sql,
-  type: "message" | "fact",
-  model: string,
-  items: { id: string; workspaceId: string; vector: Float32Array }[],
-) {
-  if (items.length === 0) return;
-  // Each vector travels as the text of a real[] (shortest exact decimals), cast per row by unnest.
-  await tx.query(
-    `INSERT INTO embeddings (subject_type, subject_id, workspace_id, model, embedding)
-     SELECT $1, id, ws, $2, v::real[] FROM unnest($3::uuid[], $4::uuid[], $5::text[]) AS t(id, ws, v)
-     ON CONFLICT (subject_type, subject_id, model) DO NOTHING`,
-    [
-      type,
-      model,
-      items.map((i) => i.id),
-      items.map((i) => i.workspaceId),
-      items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`),
-    ],
-  );
 }
 
 interface PendingMessages {

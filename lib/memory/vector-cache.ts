@@ -131,18 +131,28 @@ async function currentBlocks(conversationIds: string[], model: string, dims: num
 /** Rows read per statement while loading: bounds the transient memory of a cold load (~4 KB a row in flight). */
 const LOAD_CHUNK = 5000;
 
+/** A row as loaded: the stored int8 codes and scale, or (rows written before they were stored) the floats. */
+interface LoadedRow {
+  seq: number;
+  codes: Buffer | null;
+  scale: number | null;
+  embedding: Buffer | null;
+}
+
 /**
- * Reads the rows each block misses (vectors as `array_send` bytes: lib/memory/array-send.ts), a chunk at a time in
- * seq order along the (conversation_id, seq) index. After each chunk the block is consistent: it holds every
- * embedded message up to its new `embeddedSeq` (a failed load leaves it there; the next search continues).
+ * Reads the rows each block misses, a chunk at a time in seq order along the (conversation_id, seq) index: the int8
+ * codes the writer stored (lib/memory/store-vectors.ts), or for older rows the vector as `array_send` bytes
+ * (lib/memory/array-send.ts) to quantize here. After each chunk the block is consistent: it holds every embedded
+ * message up to its new `embeddedSeq` (a failed load leaves it there; the next search continues).
  */
 async function loadDeltas(wanted: { block: Block; upTo: number }[], model: string): Promise<void> {
   // Unnamed statements: a named one gets a generic plan after five runs, and for this range query a generic plan
   // was measured 4x slower on a 100,000-message conversation.
   const chunk = async (block: Block, after: number, upTo: number) =>
     (
-      await pool().query<{ seq: number; embedding: Buffer }>(
-        `SELECT m.seq, array_send(e.embedding) AS embedding
+      await pool().query<LoadedRow>(
+        `SELECT m.seq, e.int8_codes AS codes, e.int8_scale AS scale,
+                CASE WHEN e.int8_codes IS NULL THEN array_send(e.embedding) END AS embedding
          FROM messages m
          JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $4
         WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
@@ -169,7 +179,7 @@ async function loadDeltas(wanted: { block: Block; upTo: number }[], model: strin
   }
 }
 
-function appendRows(block: Block, rows: { seq: number; embedding: Buffer }[]) {
+function appendRows(block: Block, rows: LoadedRow[]) {
   const { stride, dims } = block.matrix;
   const bytesBefore = blockBytes(block);
   const before = block.matrix.rows;
@@ -179,10 +189,16 @@ function appendRows(block: Block, rows: { seq: number; embedding: Buffer }[]) {
   seqs.set(block.seqs);
   scales.set(block.scales);
   let n = 0;
-  for (const { seq, embedding } of rows) {
-    const values = readFloat4Array(embedding);
-    if (values.length !== dims) continue; // a vector of other dimensions under this model id: not comparable
-    scales[before + n] = quantize(values, staged, n * stride);
+  for (const { seq, codes, scale, embedding } of rows) {
+    if (codes && scale !== null) {
+      if (codes.length !== dims) continue; // a vector of other dimensions under this model id: not comparable
+      staged.set(new Int8Array(codes.buffer, codes.byteOffset, codes.length), n * stride);
+      scales[before + n] = scale;
+    } else {
+      const values = readFloat4Array(embedding!);
+      if (values.length !== dims) continue;
+      scales[before + n] = quantize(values, staged, n * stride);
+    }
     seqs[before + n] = seq;
     n++;
   }

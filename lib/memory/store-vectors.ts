@@ -1,0 +1,45 @@
+import type { Sql } from "@/lib/db/sql";
+import { toFloat4Array } from "@/lib/embeddings/similarity";
+import { quantize } from "./int8-dot";
+
+// The one way vectors are written to `embeddings`: the float4 values (what re-ranking and pgvector read), and the
+// int8 codes with their scale that the exact path's cache keeps (lib/memory/vector-cache.ts), so a cold cache loads
+// ~1 KB per vector instead of ~8 KB and computes nothing (migration 20261123210000).
+
+export interface VectorRow {
+  id: string;
+  workspaceId: string;
+  vector: ArrayLike<number>;
+}
+
+/**
+ * A vector's int8 codes, exactly as the cache would make them from the stored floats: quantized from the float32
+ * values that `real` keeps (not from the float64s they were rounded from).
+ */
+export function int8Codes(vector: ArrayLike<number>): { codes: Buffer; scale: number } {
+  const codes = new Int8Array(vector.length);
+  const scale = quantize(Float32Array.from(vector), codes);
+  return { codes: Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength), scale };
+}
+
+/** Stores the vectors of `type` subjects under `model`; a subject that already has one keeps it. */
+export async function storeVectors(sql: Sql, type: "message" | "fact", model: string, items: VectorRow[]) {
+  if (items.length === 0) return;
+  const quantized = items.map((i) => int8Codes(i.vector));
+  // Each vector travels as the text of a real[] (shortest exact decimals), cast per row by unnest.
+  await sql.query(
+    `INSERT INTO embeddings (subject_type, subject_id, workspace_id, model, embedding, int8_codes, int8_scale)
+     SELECT $1, id, ws, $2, v::real[], codes, scale
+       FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::bytea[], $7::real[]) AS t(id, ws, v, codes, scale)
+     ON CONFLICT (subject_type, subject_id, model) DO NOTHING`,
+    [
+      type,
+      model,
+      items.map((i) => i.id),
+      items.map((i) => i.workspaceId),
+      items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`),
+      quantized.map((q) => q.codes),
+      quantized.map((q) => q.scale),
+    ],
+  );
+}
