@@ -1,20 +1,17 @@
-import { subscribe } from "@/lib/db/listener";
+import { watchChannel } from "@/lib/db/listener";
 import { CONVERSATION_CHANNEL, type LiveEvent } from "./live";
 
 // Fans this process's one LISTEN on the conversation channel out to the open streams of each conversation.
 
 type Watcher = (event: LiveEvent) => void;
 
-const store = globalThis as unknown as { __relayWatchers?: Map<string, Set<Watcher>>; __relayWatching?: Promise<void> };
+const store = globalThis as unknown as {
+  __relayWatchers?: Map<string, Set<Watcher>>;
+  __relayWatching?: Promise<unknown>;
+};
 const watchers = (store.__relayWatchers ??= new Map());
 
-function dispatch(payload: string) {
-  let event: LiveEvent;
-  try {
-    event = JSON.parse(payload) as LiveEvent;
-  } catch {
-    return;
-  }
+function dispatch(event: LiveEvent) {
   for (const watcher of watchers.get(event.conversation_id) ?? []) watcher(event);
   for (const watcher of everywhere) watcher(event);
 }
@@ -24,7 +21,7 @@ const everywhere: Set<Watcher> = ((globalThis as unknown as { __relayEverywhere?
 
 /** Calls `watcher` on every committed change of every conversation (lib/chat/workspace-stream.ts filters them). */
 export async function watchEveryConversation(watcher: Watcher): Promise<() => void> {
-  store.__relayWatching ??= subscribe(CONVERSATION_CHANNEL, dispatch);
+  store.__relayWatching ??= watchChannel(CONVERSATION_CHANNEL, dispatch);
   await store.__relayWatching;
   everywhere.add(watcher);
   return () => everywhere.delete(watcher);
@@ -32,7 +29,7 @@ export async function watchEveryConversation(watcher: Watcher): Promise<() => vo
 
 /** Calls `watcher` on every committed change of the conversation until the returned function is called. */
 export async function watchConversation(conversationId: string, watcher: Watcher): Promise<() => void> {
-  store.__relayWatching ??= subscribe(CONVERSATION_CHANNEL, dispatch);
+  store.__relayWatching ??= watchChannel(CONVERSATION_CHANNEL, dispatch);
   await store.__relayWatching;
   let set = watchers.get(conversationId);
   if (!set) watchers.set(conversationId, (set = new Set()));

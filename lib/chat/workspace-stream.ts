@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { subscribe } from "@/lib/db/listener";
+import { watchChannel } from "@/lib/db/listener";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
@@ -25,31 +25,6 @@ async function conversationWorkspace(conversationId: string): Promise<string | n
   const row = await db().conversation.findUnique({ where: { id: conversationId }, select: { workspaceId: true } });
   if (row) workspaceOf.set(conversationId, row.workspaceId);
   return row?.workspaceId ?? null;
-}
-
-type NoticeWatcher = (notice: WorkspaceNotice) => void;
-const noticeStore = globalThis as unknown as {
-  __relayNoticeWatchers?: Set<NoticeWatcher>;
-  __relayNotices?: Promise<void>;
-};
-const noticeWatchers = (noticeStore.__relayNoticeWatchers ??= new Set());
-
-function dispatchNotice(payload: string) {
-  let notice: WorkspaceNotice;
-  try {
-    notice = JSON.parse(payload) as WorkspaceNotice;
-  } catch {
-    return;
-  }
-  for (const watcher of noticeWatchers) watcher(notice);
-}
-
-/** Calls `watcher` on every committed workspace notice (this process's one LISTEN, lib/db/listener.ts). */
-async function watchNotices(watcher: NoticeWatcher): Promise<() => void> {
-  noticeStore.__relayNotices ??= subscribe(WORKSPACE_CHANNEL, dispatchNotice);
-  await noticeStore.__relayNotices;
-  noticeWatchers.add(watcher);
-  return () => noticeWatchers.delete(watcher);
 }
 
 export async function watchWorkspace(
@@ -95,7 +70,7 @@ export async function watchWorkspace(
       if (admin || (await participating(event.conversation_id))) watcher(event);
     })().catch(() => {});
   });
-  const stopNotices = await watchNotices((notice) => {
+  const stopNotices = await watchChannel<WorkspaceNotice>(WORKSPACE_CHANNEL, (notice) => {
     if (notice.workspace_id !== workspaceId || notice.kind !== "agent_request") return;
     void (async () => {
       if (admin || (await mayDecide(notice.bot_id))) watcher({ kind: "agent_request" });

@@ -16,7 +16,14 @@ interface ListenerState {
 }
 
 const store = globalThis as unknown as { __relayListener?: ListenerState };
-const state = (store.__relayListener ??= { client: null, connecting: null, healthy: false, channels: new Map(), resets: new Set(), closed: false });
+const state = (store.__relayListener ??= {
+  client: null,
+  connecting: null,
+  healthy: false,
+  channels: new Map(),
+  resets: new Set(),
+  closed: false,
+});
 
 export const listening = () => state.healthy;
 
@@ -32,6 +39,36 @@ export async function subscribe(channel: string, handler: Handler, onReset?: () 
     return;
   }
   await connect();
+}
+
+type Watcher = (notice: unknown) => void;
+const fanOuts = ((
+  globalThis as unknown as { __relayFanOuts?: Map<string, { watchers: Set<Watcher>; listening: Promise<void> }> }
+).__relayFanOuts ??= new Map());
+
+/**
+ * Calls `watcher` with each notification on `channel`, parsed as JSON (a malformed one is dropped), until the returned
+ * function is called. All watchers of a channel share one handler, so its LISTEN is issued once.
+ */
+export async function watchChannel<T>(channel: string, watcher: (notice: T) => void): Promise<() => void> {
+  let fanOut = fanOuts.get(channel);
+  if (!fanOut) {
+    const watchers = new Set<Watcher>();
+    const listening = subscribe(channel, (payload) => {
+      let notice: unknown;
+      try {
+        notice = JSON.parse(payload);
+      } catch {
+        return;
+      }
+      for (const each of watchers) each(notice);
+    });
+    fanOuts.set(channel, (fanOut = { watchers, listening }));
+  }
+  await fanOut.listening;
+  const added = watcher as Watcher;
+  fanOut.watchers.add(added);
+  return () => void fanOut.watchers.delete(added);
 }
 
 function connect(): Promise<void> {
