@@ -4,6 +4,7 @@ import { useActionState, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { formatBytes } from "@/components/ui/format";
+import { Icon } from "@/components/ui/icon";
 import { initialActionState, type ActionState } from "./action-state";
 
 interface MentionableBot {
@@ -172,18 +173,10 @@ export function Composer({
           title="Attach files"
         >
           <span className="sr-only">Attach files</span>
-          <svg
-            aria-hidden
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
+          <Icon
+            d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48"
             className="size-4"
-          >
-            <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
-          </svg>
+          />
           <input
             type="file"
             multiple
@@ -206,7 +199,7 @@ export function Composer({
             value={text}
             rows={Math.min(6, Math.max(1, text.split("\n").length))}
             maxLength={4000}
-            placeholder="Write a message… (@ to mention a bot)"
+            placeholder="Message… (@ to mention a bot)"
             className="block max-h-40 w-full resize-none rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40"
             role="combobox"
             aria-autocomplete="list"

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn";
+import { Icon } from "./icon";
 
 type Tone = "info" | "success" | "warning" | "danger";
 
@@ -33,18 +34,7 @@ export function Alert({
       role={tone === "danger" || tone === "warning" ? "alert" : "status"}
       className={cn("flex gap-3 rounded-lg border px-4 py-3 text-sm", tones[tone], className)}
     >
-      <svg
-        aria-hidden
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className="mt-0.5 size-4 shrink-0"
-      >
-        <path d={icons[tone]} />
-      </svg>
+      <Icon d={icons[tone]} className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 flex-1">
         {title && <p className="font-semibold">{title}</p>}
         {children && <div className={title ? "mt-1" : undefined}>{children}</div>}

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { cn } from "./cn";
+import { Icon } from "./icon";
 
 /** Copies `value` to the clipboard and says so for two seconds. */
 export function CopyButton({
@@ -59,22 +60,14 @@ export function CopyButton({
         className,
       )}
     >
-      <svg
-        aria-hidden
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
+      <Icon
+        d={
+          copied
+            ? "M20 6 9 17l-5-5"
+            : "M8 8V5a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-3M5 8h9a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-9a2 2 0 0 1 2-2Z"
+        }
         className="size-3.5"
-      >
-        {copied ? (
-          <path d="M20 6 9 17l-5-5" />
-        ) : (
-          <path d="M8 8V5a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-3M5 8h9a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-9a2 2 0 0 1 2-2Z" />
-        )}
-      </svg>
+      />
       {copied ? "Copied" : label}
     </button>
   );

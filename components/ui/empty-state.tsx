@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Icon } from "./icon";
 
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
@@ -7,13 +8,10 @@ export function EmptyState({ title, children, action }: { title: string; childre
         aria-hidden
         className="mb-3 flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-400"
       >
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="size-5">
-          <path
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            d="M20 13V7a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v6m16 0v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-4m16 0h-3.6a1 1 0 0 0-.9.55l-.9 1.9a1 1 0 0 1-.9.55h-3.4a1 1 0 0 1-.9-.55l-.9-1.9a1 1 0 0 0-.9-.55H4"
-          />
-        </svg>
+        <Icon
+          d="M20 13V7a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v6m16 0v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-4m16 0h-3.6a1 1 0 0 0-.9.55l-.9 1.9a1 1 0 0 1-.9.55h-3.4a1 1 0 0 1-.9-.55l-.9-1.9a1 1 0 0 0-.9-.55H4"
+          className="size-5"
+        />
       </div>
       <p className="font-medium text-slate-900">{title}</p>
       {children && <div className="mt-1 max-w-md text-sm text-slate-500">{children}</div>}

@@ -14,6 +14,7 @@ import { FollowUpNote } from "@/components/chat/follow-up-note";
 import { LiveThread } from "@/components/chat/live-thread";
 import { MessageItem } from "@/components/chat/message-item";
 import { Alert } from "@/components/ui/alert";
+import { Icon } from "@/components/ui/icon";
 
 export const metadata: Metadata = { title: "Conversation" };
 
@@ -66,9 +67,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
             className="rounded p-1 text-slate-500 hover:bg-slate-100 md:hidden"
             aria-label="All conversations"
           >
-            <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="size-5">
-              <path strokeLinecap="round" strokeLinejoin="round" d="m15 18-6-6 6-6" />
-            </svg>
+            <Icon d="m15 18-6-6 6-6" className="size-5" />
           </Link>
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-base font-semibold text-slate-900">{title}</h1>
