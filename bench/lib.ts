@@ -82,6 +82,15 @@ export function rssOf(match: (cmdline: string) => boolean): number {
   );
 }
 
+/** CPU time (user + system, in ms) the matching processes have used so far: /proc/<pid>/stat, in 10 ms ticks. */
+export function cpuMsOf(match: (cmdline: string) => boolean): number {
+  return sumOverProcesses(match, (pid) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime; USER_HZ is 100 on Linux
+  });
+}
+
 export interface StartedApp {
   url: string;
   dataDir: string;

@@ -8,7 +8,7 @@ import { createConversation } from "@/lib/conversations/create-conversation";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { person, systemActor } from "@/lib/people/actor";
 import type { SeededWorld } from "@/lib/seed/seed-world";
-import { closedLoop, fmt, percentile, request, rssOf, startApp, wrkLoad, type LoadResult } from "../lib";
+import { closedLoop, cpuMsOf, fmt, percentile, request, rssOf, startApp, wrkLoad, type LoadResult } from "../lib";
 
 // bench/send-message (issue 2): POST messages on the sent path at concurrency 16 for 10 s, against two ceilings
 // measured in the same run: a bare route in the same app answering constant JSON, and the same inserts straight
@@ -20,6 +20,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const PORT = 3210;
+const isServer = (cmd: string) => cmd.startsWith("next-server") || /next\/dist\/bin\/next start/.test(cmd);
+
+/** A phase's result with the server process's CPU time per request during it (all its threads, 10 ms ticks). */
+async function withServerCpu(phase: () => Promise<LoadResult>): Promise<LoadResult & { cpuMs: number }>;
+async function withServerCpu(phase: () => LoadResult | null): Promise<(LoadResult & { cpuMs: number }) | null>;
+async function withServerCpu(phase: () => LoadResult | null | Promise<LoadResult>) {
+  const before = cpuMsOf(isServer);
+  const result = await phase();
+  return result && { ...result, cpuMs: (cpuMsOf(isServer) - before) / Math.max(1, result.requests) };
+}
 const DATA_DIR = path.join("bench", "out", "send-message");
 
 async function main() {
@@ -27,7 +37,7 @@ async function main() {
   let peakServerRss = 0;
   let peakPostgresRss = 0;
   const sampler = setInterval(() => {
-    peakServerRss = Math.max(peakServerRss, rssOf((cmd) => cmd.startsWith("next-server") || /next\/dist\/bin\/next start/.test(cmd)));
+    peakServerRss = Math.max(peakServerRss, rssOf(isServer));
     peakPostgresRss = Math.max(peakPostgresRss, rssOf((cmd) => cmd.startsWith("postgres")));
   }, 200);
   try {
@@ -125,15 +135,18 @@ end
     // round is reported: this VM's speed drifts by ±20 % over a minute, and a ceiling measured a minute before the
     // send would carry that drift into the ratio.
     const wrkOptions = { seconds: SECONDS, connections: CONCURRENCY, threads: WRK_THREADS };
-    const rounds: { bare: LoadResult; barePost: LoadResult | null; sends: LoadResult }[] = [];
+    type Measured = LoadResult & { cpuMs: number };
+    const rounds: { bare: Measured; barePost: Measured | null; sends: Measured }[] = [];
     let sentSpread = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const bare = wrkLoad(`${app.url}/api/bench/bare`, wrkOptions) ?? (await closedLoop(CONCURRENCY, SECONDS, bareRoute));
-      const barePost = wrkLoad(app.url, { ...wrkOptions, script: barePostScript });
+      const bare = await withServerCpu(async () => wrkLoad(`${app.url}/api/bench/bare`, wrkOptions) ?? (await closedLoop(CONCURRENCY, SECONDS, bareRoute)));
+      const barePost = await withServerCpu(() => wrkLoad(app.url, { ...wrkOptions, script: barePostScript }));
       const before = await sentCount();
-      const sends =
-        wrkLoad(app.url, { ...wrkOptions, script: pairsScript("spread", spreadPairs) }) ??
-        (await closedLoop(CONCURRENCY, SECONDS, async (w, i) => send(w, conversations[w]!, `spread-${round}-${w}-${i}`)));
+      const sends = await withServerCpu(
+        async () =>
+          wrkLoad(app.url, { ...wrkOptions, script: pairsScript("spread", spreadPairs) }) ??
+          (await closedLoop(CONCURRENCY, SECONDS, async (w, i) => send(w, conversations[w]!, `spread-${round}-${w}-${i}`))),
+      );
       sentSpread += (await sentCount()) - before;
       rounds.push({ bare, barePost, sends });
     }
@@ -182,6 +195,13 @@ end
       if (r.barePost) console.log(row(`round ${i + 1}: bare POST of a send's shape`, r.barePost));
       console.log(row(`round ${i + 1}: send, own conversations (${fmt(100 * ratio(r))} % of bare)`, r.sends));
     });
+    // Where the server's one busy thread is the bottleneck, its CPU per request predicts the ratio; the machine's
+    // speed drifts less between phases in this figure than in throughput.
+    console.log(
+      `\nserver CPU per request (ms; bare GET / bare POST / send; bare GET over send): ${rounds
+        .map((r) => `round ${rounds.indexOf(r) + 1}: ${fmt(r.bare.cpuMs, 2)} / ${r.barePost ? fmt(r.barePost.cpuMs, 2) : "-"} / ${fmt(r.sends.cpuMs, 2)}, ${fmt((100 * r.bare.cpuMs) / r.sends.cpuMs)} %`)
+        .join("; ")}`,
+    );
     console.log(`\nThe median round (${rounds.indexOf(median) + 1} of ${rounds.length}) and the other phases:\n`);
     console.log("| phase | req/s | p50 ms | p99 ms | requests | statuses |");
     console.log("|---|---|---|---|---|---|");
