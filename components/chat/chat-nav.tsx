@@ -11,7 +11,8 @@ export function ChatNav({ slug, waiting, admin }: { slug: string; waiting: numbe
     {
       href: `/chat/${slug}`,
       label: "Conversations",
-      active: pathname === `/chat/${slug}` || pathname.startsWith(`/chat/${slug}/c/`),
+      active:
+        pathname === `/chat/${slug}` || pathname === `/chat/${slug}/new` || pathname.startsWith(`/chat/${slug}/c/`),
     },
     {
       href: `/chat/${slug}/approvals`,

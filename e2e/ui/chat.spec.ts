@@ -375,3 +375,29 @@ test("an admin pauses a bot from the chat: its next message waits, and the polic
   await row.getByRole("button", { name: "Resume" }).click();
   await expect(row).toContainText("active");
 });
+
+test("a person starts a conversation with a new contact and a bot; the bot can write in it at once", async ({
+  browser,
+}, testInfo) => {
+  const page = await signedIn(browser, ana!, `/chat/${world.workspace.slug}/new`);
+  const title = `Kitchen visit ${suffix}`;
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Or a new contact").fill(`Dana ${suffix}`);
+  await page.getByRole("checkbox", { name: /Ben Okafor/ }).check();
+  await page.getByRole("checkbox", { name: new RegExp(`@${established.handle}`) }).check();
+  await page.screenshot({ path: testInfo.outputPath("new-conversation.png"), fullPage: true });
+  await page.getByRole("button", { name: "Start conversation" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/chat/${world.workspace.slug}/c/[0-9a-f-]{36}$`));
+  const conversationId = page.url().split("/").pop()!;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId("conversation-list")).toContainText(title);
+  await expect(page.locator("[data-live=live]")).toHaveCount(1);
+  const sent = await asBot(page, established, "POST", `/conversations/${conversationId}/messages`, {
+    body: `Hello Dana, this is about your kitchen visit (${suffix}).`,
+  });
+  expect(sent.status).toBe(201);
+  await expect(
+    page.locator("main").getByText(`Hello Dana, this is about your kitchen visit (${suffix}).`),
+  ).toBeVisible();
+});

@@ -1,11 +1,13 @@
 "use server";
 
-import { refresh } from "next/cache";
+import { refresh, revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { currentActor } from "@/lib/auth/current-actor";
 import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
 import { markConversationRead } from "@/lib/chat/mark-read";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
 import { authorizeBot, removeBot } from "@/lib/conversations/authorize-bot";
+import { createConversation } from "@/lib/conversations/create-conversation";
 import { blockBot, unblockBot } from "@/lib/conversations/block-bot";
 import { release, takeOver } from "@/lib/conversations/take-over";
 import { approveDraft, rejectDraft } from "@/lib/drafts/approve-draft";
@@ -14,7 +16,9 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
 import { confirmFact, editFact, rejectFact, retireFact } from "@/lib/memory/decide-fact";
 import { approveAgentRequest, declineAgentRequest } from "@/lib/agents/approve-agent-request";
+import { NewConversation } from "@/lib/schemas/conversations";
 import type { ActionState } from "@/components/chat/action-state";
+import type { NewConversationState, NewConversationValues } from "@/components/chat/new-conversation-form";
 
 // The chat's mutations: each reads its form, calls one domain function as the signed-in person (who may do what is
 // the domain's business) and answers with a refusal in words or a short confirmation. Pages update by themselves
@@ -237,4 +241,40 @@ export async function markRead(conversationId: string, seq: number): Promise<voi
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   }
+}
+
+/** Starts a conversation and opens it; a refusal answers the form with what the person had chosen. */
+export async function startConversation(
+  workspaceId: string,
+  slug: string,
+  state: NewConversationState,
+  formData: FormData,
+): Promise<NewConversationState> {
+  const actor = await currentActor(`/chat/${slug}/new`);
+  const n = state.n + 1;
+  const values: NewConversationValues = {
+    title: text(formData, "title"),
+    userIds: formData.getAll("userId").map(String),
+    contactIds: formData.getAll("contactId").map(String),
+    newContactName: text(formData, "newContactName"),
+    botIds: formData.getAll("botId").map(String),
+  };
+  const parsed = NewConversation.safeParse(values);
+  if (!parsed.success) return { n, values, error: parsed.error.issues[0]!.message };
+  let conversationId: string;
+  try {
+    const { newContactName, ...input } = parsed.data;
+    const conversation = await createConversation(actor, {
+      workspaceId,
+      ...input,
+      newContact: newContactName ? { name: newContactName } : null,
+    });
+    conversationId = conversation.id;
+  } catch (error) {
+    if (error instanceof ApiError) return { n, values, error: error.message };
+    throw error;
+  }
+  // The workspace's layout (its conversation list) is shared with the page opened next: render it again too.
+  revalidatePath(`/chat/${slug}`, "layout");
+  redirect(`/chat/${slug}/c/${conversationId}`);
 }

@@ -102,7 +102,16 @@ export default async function WorkspaceChatLayout({
       </header>
       <ChatPanes
         slug={workspace.slug}
-        list={<ConversationList workspaceSlug={workspace.slug} conversations={conversations} />}
+        list={
+          <>
+            <div className="border-b border-slate-100 px-4 py-2.5">
+              <ButtonLink href={`/chat/${workspace.slug}/new`} variant="secondary" size="sm" className="w-full">
+                + New conversation
+              </ButtonLink>
+            </div>
+            <ConversationList workspaceSlug={workspace.slug} conversations={conversations} />
+          </>
+        }
       >
         {children}
       </ChatPanes>

@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { currentActor } from "@/lib/auth/current-actor";
+import { newConversationChoices } from "@/lib/chat/new-conversation-choices";
+import { openWorkspace } from "@/lib/chat/open-workspace";
+import { guard } from "@/app/_lib/guard";
+import { startConversation } from "@/app/(chat)/chat/_actions";
+import { NewConversationForm } from "@/components/chat/new-conversation-form";
+import { Alert } from "@/components/ui/alert";
+
+export const metadata: Metadata = { title: "New conversation" };
+
+// A person starts a conversation: with contacts (or a new one), other members, and the bots authorized from the
+// start. Any member may; the conversation opens once it exists.
+export default async function NewConversationPage({ params }: { params: Promise<{ workspace: string }> }) {
+  const { workspace: slug } = await params;
+  const actor = await currentActor(`/chat/${slug}/new`);
+  const opened = await guard(openWorkspace(actor, slug));
+  if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
+  const choices = await newConversationChoices(actor, opened.value.id);
+  return (
+    <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
+      <div className="mx-auto max-w-2xl">
+        <h1 className="text-lg font-semibold text-slate-900">New conversation</h1>
+        <p className="mb-5 mt-1 text-sm text-slate-500">
+          You take part in it; bots you add may read and write in it, and every bot message passes the workspace&apos;s
+          policy.
+        </p>
+        <NewConversationForm
+          choices={choices}
+          cancelHref={`/chat/${slug}`}
+          action={startConversation.bind(null, opened.value.id, slug)}
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { db } from "@/lib/db/client";
+import type { PersonActor } from "@/lib/people/actor";
+import { listWorkspaceBots, type WorkspaceBot } from "./list-workspace-bots";
+
+// Who and what a person may bring into a new conversation of the workspace: its other members, its contacts, and
+// its bots that may still talk (a stopped bot cannot be authorized; a paused one can, and its messages wait).
+
+export interface NewConversationChoices {
+  people: { id: string; name: string; handle: string }[];
+  contacts: { id: string; name: string; do_not_contact: boolean }[];
+  bots: WorkspaceBot[];
+}
+
+export async function newConversationChoices(actor: PersonActor, workspaceId: string): Promise<NewConversationChoices> {
+  const bots = await listWorkspaceBots(actor, workspaceId); // checks the workspace and the membership
+  const [memberships, contacts] = await Promise.all([
+    db().membership.findMany({
+      where: { workspaceId, userId: { not: actor.userId } },
+      select: { user: { select: { id: true, name: true, handle: true } } },
+      orderBy: { user: { name: "asc" } },
+    }),
+    db().contact.findMany({
+      where: { workspaceId },
+      select: { id: true, name: true, doNotContact: true },
+      orderBy: { name: "asc" },
+      take: 500,
+    }),
+  ]);
+  return {
+    people: memberships.map((m) => m.user),
+    contacts: contacts.map((c) => ({ id: c.id, name: c.name, do_not_contact: c.doNotContact })),
+    bots: bots.filter((bot) => bot.status !== "stopped"),
+  };
+}
