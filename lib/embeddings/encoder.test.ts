@@ -35,6 +35,16 @@ describe("embedTexts with the local encoder", () => {
     }
   });
 
+  it("embeds in a thread of its own: the caller's timers keep firing while a batch runs", async () => {
+    await embedTexts(["warm"]);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    // One batch of eight sentences: tens of milliseconds of model work, none of it on this thread.
+    await embedTexts(Array.from({ length: 8 }, (_, i) => `the delivery of order ${i} moved to Thursday morning`));
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
+  });
+
   it("serves a one-text call between the batches of a long call", async () => {
     const finished: string[] = [];
     const long = embedTexts(Array.from({ length: 64 }, (_, i) => `fact number ${i}`)).then(() => finished.push("long"));
