@@ -12,6 +12,7 @@ import { proposeFact } from "./propose-fact";
 import { searchContact } from "./search-contact";
 import { clearVectorCache, nearestMessages, vectorCacheStats } from "./vector-cache";
 import { quantize } from "./int8-dot";
+import { createConversation } from "@/lib/conversations/create-conversation";
 
 // The embedding pipeline: what the job embeds and skips, the watermark, what queues it, and the search's vector
 // cache following new vectors without reloading.
@@ -185,5 +186,38 @@ describe("the exact path's vector cache", () => {
     expect(nearest!.estimate).toBeGreaterThan(0.98);
     expect(vectorCacheStats().blocks).toBe(before.blocks);
     expect(vectorCacheStats().bytes).toBeGreaterThanOrEqual(before.bytes);
+  });
+
+  it("loads a long conversation in ranges, two at a time, appended in order: every vector where it belongs", async () => {
+    // 10,100 messages (three ranges: 5,000, 5,000 and 100 seqs) with vectors made in SQL: message k has 1 at element
+    // k % 480 and 0.5 at element 480 + k / 480, so each is its own nearest and no other comes close. Stored without
+    // int8 codes, as rows written before them: the cache quantizes their floats.
+    const conversation = await createConversation(ana(), { workspaceId: world.workspace.id, title: "Long history" });
+    await sql().query(
+      `WITH made AS (
+         INSERT INTO messages (conversation_id, seq, kind, body, sender_user_id)
+         SELECT $1, k + 1, 'text', 'message ' || k, $2 FROM generate_series(0, 10099) AS k
+         RETURNING id, seq
+       ), embedded AS (
+         INSERT INTO embeddings (subject_type, subject_id, workspace_id, model, embedding)
+         SELECT 'message', made.id, $3, $4,
+                array_fill(0::real, ARRAY[(made.seq - 1) % 480]) || ARRAY[1::real] || array_fill(0::real, ARRAY[479 - (made.seq - 1) % 480])
+                  || array_fill(0::real, ARRAY[(made.seq - 1) / 480]) || ARRAY[0.5::real] || array_fill(0::real, ARRAY[31 - (made.seq - 1) / 480])
+         FROM made
+       )
+       INSERT INTO embedding_progress (conversation_id, model, embedded_seq) VALUES ($1, $4, 10100)`,
+      [conversation.id, world.people[0]!.id, world.workspace.id, model()],
+    );
+    await sql().query(`UPDATE conversations SET last_seq = 10100 WHERE id = $1`, [conversation.id]);
+    clearVectorCache();
+    for (const k of [7, 4999, 5000, 9998, 10099]) {
+      const query = new Float32Array(512);
+      query[k % 480] = 1;
+      query[480 + Math.floor(k / 480)] = 0.5;
+      const [nearest, second] = await nearestMessages([conversation.id], model(), query, 2);
+      expect(nearest).toMatchObject({ conversationId: conversation.id, seq: k + 1 });
+      expect(second!.estimate).toBeLessThan(nearest!.estimate - 0.1);
+    }
+    expect(vectorCacheStats().blocks).toBe(1);
   });
 });

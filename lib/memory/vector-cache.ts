@@ -128,7 +128,7 @@ async function currentBlocks(conversationIds: string[], model: string, dims: num
   return blocks;
 }
 
-/** Rows read per statement while loading: bounds the transient memory of a cold load (~4 KB a row in flight). */
+/** Seqs per statement while loading (so at most as many rows): bounds a load's transient memory. */
 const LOAD_CHUNK = 5000;
 
 /** A row as loaded: the stored int8 codes and scale, or (rows written before they were stored) the floats. */
@@ -139,16 +139,21 @@ interface LoadedRow {
   embedding: Buffer | null;
 }
 
+/** Ranges read at once by a load: it holds at most this many ranges' rows before appending them. */
+const LOADS_IN_FLIGHT = 2;
+
 /**
- * Reads the rows each block misses, a chunk at a time in seq order along the (conversation_id, seq) index: the int8
- * codes the writer stored (lib/memory/store-vectors.ts), or for older rows the vector as `array_send` bytes
- * (lib/memory/array-send.ts) to quantize here. After each chunk the block is consistent: it holds every embedded
- * message up to its new `embeddedSeq` (a failed load leaves it there; the next search continues).
+ * Reads the rows each block misses along the (conversation_id, seq) index, in seq ranges of LOAD_CHUNK (so at most
+ * that many rows each), two ranges at a time on two connections, so that PostgreSQL reads the next range on one core
+ * while this process takes in the last one: the int8 codes the writer stored (lib/memory/store-vectors.ts), or for
+ * older rows the vector as `array_send` bytes (lib/memory/array-send.ts) to quantize here. Ranges are appended in
+ * order, so after each one the block is consistent: it holds every embedded message up to its new `embeddedSeq` (a
+ * failed load leaves it there; the next search continues).
  */
 async function loadDeltas(wanted: { block: Block; upTo: number }[], model: string): Promise<void> {
   // Unnamed statements: a named one gets a generic plan after five runs, and for this range query a generic plan
   // was measured 4x slower on a 100,000-message conversation.
-  const chunk = async (block: Block, after: number, upTo: number) =>
+  const range = async (block: Block, after: number, upTo: number) =>
     (
       await pool().query<LoadedRow>(
         `SELECT m.seq, e.int8_codes AS codes, e.int8_scale AS scale,
@@ -156,25 +161,29 @@ async function loadDeltas(wanted: { block: Block; upTo: number }[], model: strin
          FROM messages m
          JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $4
         WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
-        ORDER BY m.seq
-        LIMIT ${LOAD_CHUNK}`,
+        ORDER BY m.seq`,
         [block.conversationId, after, upTo, model],
       )
     ).rows;
   for (const { block, upTo } of wanted) {
-    let next = chunk(block, block.embeddedSeq, upTo);
-    for (;;) {
-      const rows = await next;
-      const full = rows.length === LOAD_CHUNK;
-      const lastSeq = full ? rows[rows.length - 1]!.seq : upTo;
-      // The server reads the next chunk while this one is decoded (reading is ~3/4 of a cold load, decoding ~1/4).
-      if (full) {
-        next = chunk(block, lastSeq, upTo);
-        next.catch(() => undefined); // awaited below; this only keeps a failure during decoding from going unhandled
-      }
+    const ranges: [number, number][] = [];
+    for (let after = block.embeddedSeq; after < upTo; after += LOAD_CHUNK)
+      ranges.push([after, Math.min(after + LOAD_CHUNK, upTo)]);
+    const reading: Promise<LoadedRow[]>[] = []; // the ranges in flight, oldest first
+    let requested = 0;
+    const readNext = () => {
+      const next = ranges[requested++];
+      if (!next) return;
+      const rows = range(block, next[0], next[1]);
+      rows.catch(() => undefined); // awaited in order below; this only keeps an early failure from going unhandled
+      reading.push(rows);
+    };
+    for (let i = 0; i < LOADS_IN_FLIGHT; i++) readNext();
+    for (const [, last] of ranges) {
+      const rows = await reading.shift()!;
+      readNext();
       appendRows(block, rows);
-      block.embeddedSeq = lastSeq;
-      if (!full) break;
+      block.embeddedSeq = last;
     }
   }
 }
