@@ -26,6 +26,8 @@ export async function startEchoBotProcess(options: {
       RELAY_SIGNING_SECRET: options.signingSecret,
     },
     stdio: ["ignore", "pipe", "inherit"],
+    // Its own process group: npx starts tsx, which starts node; stopping the group stops all three.
+    detached: true,
   });
   const lines: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
@@ -68,7 +70,7 @@ export async function startEchoBotProcess(options: {
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
-        child.kill("SIGTERM");
+        process.kill(-child.pid!, "SIGTERM");
       }),
   };
 }
