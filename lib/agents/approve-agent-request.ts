@@ -134,6 +134,13 @@ async function lockPending(tx: Tx, actor: PersonActor, id: string, now: Date) {
   };
 }
 
+/** Who decides a bot's held requests: an admin of its workspace, or the person who registered the bot. */
+export const decidesRequestsOf = (
+  role: "admin" | "member" | null,
+  userId: string,
+  bot: { createdByUserId: string | null },
+) => role === "admin" || (role !== null && bot.createdByUserId === userId);
+
 /** An admin of the asking bot's workspace, or the person who registered that bot. */
 export async function requireAskingSide(
   tx: Tx,
@@ -143,7 +150,7 @@ export async function requireAskingSide(
   const membership = await tx.membership.findUnique({
     where: { workspaceId_userId: { workspaceId: bot.workspaceId, userId: actor.userId } },
   });
-  if (!membership || (membership.role !== "admin" && bot.createdByUserId !== actor.userId)) {
+  if (!decidesRequestsOf(membership?.role ?? null, actor.userId, bot)) {
     throw new ApiError(
       "forbidden",
       `Only an admin of @${bot.handle}'s workspace or its developer can decide its requests`,

@@ -20,7 +20,7 @@ export interface PendingAgentRequest {
   expires_at: string;
 }
 
-/** The workspace's bots whose held requests the person may decide. */
+/** The workspace's bots whose held requests the person may decide (decidesRequestsOf, as a query). */
 async function decidableAskers(actor: PersonActor, workspaceId: string) {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");

@@ -3,6 +3,7 @@ import { watchChannel } from "@/lib/db/listener";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { decidesRequestsOf } from "@/lib/agents/approve-agent-request";
 import { watchEveryConversation } from "./conversation-stream";
 import { WORKSPACE_CHANNEL, type WorkspaceEvent, type WorkspaceNotice } from "./live";
 
@@ -54,14 +55,14 @@ export async function watchWorkspace(
     return mine.has(conversationId);
   };
 
-  // A member decides the requests of the bots they registered; who registered a bot never changes.
+  // Who decides a bot's requests (decidesRequestsOf); who registered a bot never changes, so it is read once.
   const registeredBy = new Map<string, string | null>();
   const mayDecide = async (botId: string) => {
     if (!registeredBy.has(botId)) {
       const bot = await db().bot.findUnique({ where: { id: botId }, select: { createdByUserId: true } });
       registeredBy.set(botId, bot?.createdByUserId ?? null);
     }
-    return registeredBy.get(botId) === actor.userId;
+    return decidesRequestsOf(membership.role, actor.userId, { createdByUserId: registeredBy.get(botId) ?? null });
   };
 
   const stopConversations = await watchEveryConversation((event) => {
@@ -73,6 +74,7 @@ export async function watchWorkspace(
   const stopNotices = await watchChannel<WorkspaceNotice>(WORKSPACE_CHANNEL, (notice) => {
     if (notice.workspace_id !== workspaceId || notice.kind !== "agent_request") return;
     void (async () => {
+      // An admin decides every bot's requests: no need to read who registered this one.
       if (admin || (await mayDecide(notice.bot_id))) watcher({ kind: "agent_request" });
     })().catch(() => {});
   });

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { createContact } from "@/lib/contacts/create-contact";
 import { authorizeBot } from "./authorize-bot";
 
 /**
@@ -31,16 +32,7 @@ export async function createConversation(
     if (contacts !== contactIds.length)
       throw new ApiError("invalid_body", "Every contact must belong to the workspace");
     if (input.newContact) {
-      const contact = await tx.contact.create({
-        data: { workspaceId: input.workspaceId, name: input.newContact.name },
-      });
-      await recordAudit(tx, {
-        workspaceId: input.workspaceId,
-        actor,
-        action: "contact.created",
-        subjectType: "contact",
-        subjectId: contact.id,
-      });
+      const contact = await createContact(actor, { workspaceId: input.workspaceId, name: input.newContact.name }, tx);
       contactIds.push(contact.id);
     }
     const conversation = await tx.conversation.create({
