@@ -376,6 +376,53 @@ test("an admin pauses a bot from the chat: its next message waits, and the polic
   await expect(row).toContainText("active");
 });
 
+test("an admin sets a limit per conversation: the bot's next message over it is deferred, and the policy page says why", async ({
+  browser,
+}) => {
+  const id = conversation("Limited bot", [established]);
+  const page = await signedIn(browser, ana!, `/chat/${world.workspace.slug}/admin`);
+  const limit = page.getByLabel("Limit per conversation");
+  try {
+    // A value past the bounds (typed where the browser's own check is gone) is refused in words, and kept in the form.
+    await page.locator("#dailyLimit").evaluate((input) => input.removeAttribute("max"));
+    await page.getByLabel("Daily limit per bot").fill("2000000");
+    await page.getByRole("button", { name: "Save policy" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "The daily limit must be at most 1,000,000" })).toBeVisible();
+    await expect(page.getByLabel("Daily limit per bot")).toHaveValue("2000000");
+    await page.reload();
+    await expect(page.getByLabel("Daily limit per bot")).toHaveValue("1000");
+
+    await expect(limit).toHaveValue("");
+    await limit.fill("1");
+    await page.getByLabel("Per-conversation window").selectOption({ label: "hour" });
+    await page.getByRole("button", { name: "Save policy" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Policy saved" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Limit per conversation")).toHaveValue("1");
+
+    expect((await asBot(page, established, "POST", `/conversations/${id}/messages`, { body: "First update" })).status).toBe(201);
+    const over = await page.request.post(`/api/public/v1/conversations/${id}/messages`, {
+      headers: { authorization: `Bearer ${established.api_key}`, "idempotency-key": idem() },
+      data: { body: "Second update, too soon" },
+    });
+    expect(over.status()).toBe(429);
+    expect(Number(over.headers()["retry-after"])).toBeGreaterThan(3000);
+    expect(((await over.json()) as { error: { reasons: string[] } }).error.reasons).toEqual(["rate_limit_conversation"]);
+    await page.reload();
+    const entry = page.getByTestId("policy-entry").filter({ hasText: "Second update, too soon" });
+    await expect(entry).toContainText("Deferred");
+    await expect(entry).toContainText("The bot reached its limit for this conversation");
+
+    await page.getByLabel("Limit per conversation").fill("");
+    await page.getByRole("button", { name: "Save policy" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Policy saved" })).toBeVisible();
+    expect((await asBot(page, established, "POST", `/conversations/${id}/messages`, { body: "Third update" })).status).toBe(201);
+  } finally {
+    // The demo workspace is shared by every spec: whatever happened above, no limit is left behind.
+    cli("workspace", "settings", world.workspace.slug, "--conversation-limit", "off", "--json");
+  }
+});
+
 test("a person starts a conversation with a new contact and a bot; the bot can write in it at once", async ({
   browser,
 }, testInfo) => {

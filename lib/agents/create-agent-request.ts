@@ -3,6 +3,7 @@ import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { inTransaction, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { contentFindings } from "@/lib/policy/content";
+import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import type { CreateAgentRequestInput } from "@/lib/schemas/agent-requests";
 import { agentRequestCreated } from "@/lib/webhooks/events";
 import { loadAgentRequest, requestTtlMs, serializeAgentRequest } from "./agent-request-record";
@@ -43,7 +44,7 @@ export async function createAgentRequest(
   const outcome = await inTransaction(tx, async (sql) => {
     const context = (
       await sql.query<Context>(
-        `SELECT me.status::text AS bot_status, me.trusted_message_count, COALESCE(s.new_bot_threshold, 50) AS new_bot_threshold,
+        `SELECT me.status::text AS bot_status, me.trusted_message_count, COALESCE(s.new_bot_threshold, ${POLICY_DEFAULTS.newBotThreshold}) AS new_bot_threshold,
                 w.status::text AS workspace_status,
                 t.id AS to_id, t.workspace_id AS to_workspace_id, tw.status::text AS to_workspace_status
          FROM bots me

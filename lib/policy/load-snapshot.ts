@@ -1,6 +1,7 @@
 import { statement, type Sql, type Statement } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { botAccessColumns, requireBotAccess } from "@/lib/conversations/bot-access";
+import { POLICY_DEFAULTS } from "./defaults";
 import { HOUR_ORIGIN } from "./hour-buckets";
 import type { PolicyMode, PolicySnapshot } from "./types";
 
@@ -36,8 +37,8 @@ const snapshotStatement = (access: boolean) => `
            w.status::text AS workspace_status,
            b.status::text AS bot_status,
            b.trusted_message_count,
-           COALESCE(s.new_bot_threshold, 50) AS new_bot_threshold,
-           COALESCE(s.daily_limit, 1000) AS daily_limit,
+           COALESCE(s.new_bot_threshold, ${POLICY_DEFAULTS.newBotThreshold}) AS new_bot_threshold,
+           COALESCE(s.daily_limit, ${POLICY_DEFAULTS.dailyLimit}) AS daily_limit,
            s.conversation_limit,
            s.conversation_window_seconds,
            (c.taken_over_by_user_id IS NOT NULL) AS taken_over,
@@ -68,13 +69,13 @@ const snapshotStatement = (access: boolean) => `
                 SELECT 1 FROM drafts d
                 WHERE d.bot_id = b.id AND d.origin = 'held_message' AND d.status = 'pending'
                   AND d.created_at > $3::timestamptz - interval '24 hours'
-                LIMIT COALESCE(s.daily_limit, 1000)) y) AS n
+                LIMIT COALESCE(s.daily_limit, ${POLICY_DEFAULTS.dailyLimit})) y) AS n
     ) day
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS n FROM (
         SELECT 1 FROM messages m
         WHERE s.conversation_limit IS NOT NULL AND m.conversation_id = c.id AND m.sender_bot_id = b.id
-          AND m.created_at > $3::timestamptz - make_interval(secs => COALESCE(s.conversation_window_seconds, 3600))
+          AND m.created_at > $3::timestamptz - make_interval(secs => COALESCE(s.conversation_window_seconds, ${POLICY_DEFAULTS.conversationWindowSeconds}))
         LIMIT COALESCE(s.conversation_limit, 0)
       ) x
     ) conv
@@ -135,7 +136,7 @@ async function toSnapshot(
   const { botId, conversationId, now } = input;
   const conversationLimit =
     row.conversation_limit !== null
-      ? { max: row.conversation_limit, windowSeconds: row.conversation_window_seconds ?? 3600 }
+      ? { max: row.conversation_limit, windowSeconds: row.conversation_window_seconds ?? POLICY_DEFAULTS.conversationWindowSeconds }
       : null;
   const dayFreesAt =
     row.day_count >= row.daily_limit

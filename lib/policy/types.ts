@@ -42,9 +42,9 @@ export interface PolicySnapshot {
     trustedMessageCount: number;
   };
   settings: {
-    /** A bot with fewer trusted messages than this is held (`new_bot`). Default 50. */
+    /** A bot with fewer trusted messages than this is held (`new_bot`). Default: POLICY_DEFAULTS. */
     newBotThreshold: number;
-    /** Bot messages per bot per rolling 24 h. Default 1000. */
+    /** Bot messages per bot per rolling 24 h. Default: POLICY_DEFAULTS. */
     dailyLimit: number;
     /** Bot messages per conversation per window; null (the default) turns the rule off. */
     conversationLimit: { max: number; windowSeconds: number } | null;

@@ -7,7 +7,8 @@ import { createConversation } from "@/lib/conversations/create-conversation";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { createPerson } from "@/lib/people/create-person";
 import { person, systemActor } from "@/lib/people/actor";
-import { createWorkspace, type WorkspacePolicySettings } from "@/lib/workspaces/create-workspace";
+import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import type { PolicySettingsChange } from "@/lib/schemas/workspaces";
 
 // A demo world: a workspace with two people (the first an admin), two contacts, two bots (one established, one
 // new) and three conversations, each linked to a contact. The established bot is authorized in two of them and
@@ -23,7 +24,7 @@ export interface SeededWorld {
 }
 
 export async function seedWorld(
-  options: { fixed?: boolean; webhookUrl?: string | null; settings?: WorkspacePolicySettings } = {},
+  options: { fixed?: boolean; webhookUrl?: string | null; settings?: PolicySettingsChange } = {},
 ): Promise<SeededWorld> {
   const suffix = options.fixed ? "" : randomBytes(4).toString("hex");
   const tag = (base: string, sep = "-") => (suffix ? `${base}${sep}${suffix}` : base);

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { person, systemActor } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
-import { updatePolicySettings } from "./update-policy-settings";
+import { POLICY_BOUNDS, POLICY_DEFAULTS } from "@/lib/policy/defaults";
+import { policySettingsFromForm } from "@/lib/schemas/workspaces";
+import { readPolicySettings, updatePolicySettings } from "./update-policy-settings";
 
 let world: SeededWorld;
 const ana = () => person(world.people[0]!.id, "web"); // admin
@@ -13,6 +15,24 @@ beforeAll(async () => {
 });
 
 const settings = () => db().workspaceSettings.findUniqueOrThrow({ where: { workspaceId: world.workspace.id } });
+
+describe("readPolicySettings", () => {
+  it("answers the defaults for a new workspace (the database's column defaults are POLICY_DEFAULTS), to any member", async () => {
+    const fresh = await seedWorld();
+    const expected = {
+      workspace_id: fresh.workspace.id,
+      new_bot_threshold: POLICY_DEFAULTS.newBotThreshold,
+      daily_limit: POLICY_DEFAULTS.dailyLimit,
+      conversation_limit: null,
+      conversation_window_seconds: POLICY_DEFAULTS.conversationWindowSeconds,
+    };
+    expect(await readPolicySettings(person(fresh.people[1]!.id, "web"), fresh.workspace.id)).toEqual(expected);
+    // Without a settings row at all (workspaces made before settings existed), the same.
+    await db().workspaceSettings.delete({ where: { workspaceId: fresh.workspace.id } });
+    expect(await readPolicySettings(person(fresh.people[0]!.id, "web"), fresh.workspace.id)).toEqual(expected);
+    await expect(readPolicySettings(ana(), fresh.workspace.id)).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
 
 describe("updatePolicySettings", () => {
   it("changes only the given settings; null turns the conversation limit off again; audited", async () => {
@@ -32,8 +52,39 @@ describe("updatePolicySettings", () => {
 
   it("accepts only whole numbers of at least 1, and changes nothing otherwise", async () => {
     const before = await settings();
-    for (const bad of [{ dailyLimit: 0 }, { dailyLimit: 2.5 }, { newBotThreshold: -1 }, { conversationLimit: 0 }, { conversationWindowSeconds: 0 }, { dailyLimit: null as unknown as number }]) {
+    for (const bad of [
+      { dailyLimit: 0 },
+      { dailyLimit: 2.5 },
+      { newBotThreshold: -1 },
+      { conversationLimit: 0 },
+      { conversationWindowSeconds: 0 },
+      { dailyLimit: null as unknown as number },
+      { dailyLimit: POLICY_BOUNDS.dailyLimit + 1 },
+      { newBotThreshold: 3_000_000_000 },
+      { conversationWindowSeconds: POLICY_BOUNDS.conversationWindowSeconds + 1 },
+      { dailyLimit: 10, retries: 3 } as { dailyLimit: number },
+    ]) {
       await expect(updatePolicySettings(ana(), world.workspace.id, bad)).rejects.toMatchObject({ code: "invalid_body" });
+    }
+    await expect(updatePolicySettings(ana(), world.workspace.id, { dailyLimit: POLICY_BOUNDS.dailyLimit + 1 })).rejects.toThrow(
+      "Policy settings is invalid: dailyLimit: The daily limit must be at most 1,000,000",
+    );
+    expect(await settings()).toEqual(before);
+  });
+
+  it("takes the chat form's fields as typed: an empty per-conversation limit is off, an empty daily limit is refused", async () => {
+    const typed = { newBotThreshold: " 20 ", dailyLimit: "300", conversationLimit: "", conversationWindowSeconds: "900" };
+    expect(await updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm(typed))).toMatchObject({
+      new_bot_threshold: 20,
+      daily_limit: 300,
+      conversation_limit: null,
+      conversation_window_seconds: 900,
+    });
+    const before = await settings();
+    for (const bad of [{ ...typed, dailyLimit: "" }, { ...typed, conversationLimit: "5x" }, { ...typed, newBotThreshold: "ten" }]) {
+      await expect(updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm(bad))).rejects.toMatchObject({
+        code: "invalid_body",
+      });
     }
     expect(await settings()).toEqual(before);
   });

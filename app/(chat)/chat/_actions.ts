@@ -17,8 +17,11 @@ import { submitCardAction } from "@/lib/messages/submit-card-action";
 import { confirmFact, editFact, rejectFact, retireFact } from "@/lib/memory/decide-fact";
 import { approveAgentRequest, declineAgentRequest } from "@/lib/agents/approve-agent-request";
 import { NewConversation } from "@/lib/schemas/conversations";
+import { PolicySettingsChange, policySettingsFromForm } from "@/lib/schemas/workspaces";
+import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import type { ActionState } from "@/components/chat/action-state";
 import type { NewConversationState, NewConversationValues } from "@/components/chat/new-conversation-form";
+import type { PolicySettingsState, PolicySettingsValues } from "@/components/chat/policy-settings-form";
 
 // The chat's mutations: each reads its form, calls one domain function as the signed-in person (who may do what is
 // the domain's business) and answers with a refusal in words or a short confirmation. Pages update by themselves
@@ -193,6 +196,29 @@ export async function changeBotStatus(
     await setBotStatus(actor, botId, status, text(formData, "reason") || undefined);
     return status === "active" ? "Bot active" : status === "paused" ? "Bot paused" : "Bot stopped";
   });
+}
+
+/** An admin saves the workspace's policy settings; a refusal keeps what was typed. */
+export async function savePolicySettings(
+  workspaceId: string,
+  path: string,
+  state: PolicySettingsState,
+  formData: FormData,
+): Promise<PolicySettingsState> {
+  const values: PolicySettingsValues = {
+    newBotThreshold: text(formData, "newBotThreshold"),
+    dailyLimit: text(formData, "dailyLimit"),
+    conversationLimit: text(formData, "conversationLimit"),
+    conversationWindowSeconds: text(formData, "conversationWindowSeconds"),
+  };
+  // Checked here first too, so the person reads the one problem in words (the domain's refusal names the field).
+  const parsed = PolicySettingsChange.safeParse(policySettingsFromForm(values));
+  if (!parsed.success) return { n: state.n + 1, values, error: parsed.error.issues[0]!.message };
+  const answer = await run(state, path, async (actor) => {
+    await updatePolicySettings(actor, workspaceId, parsed.data);
+    return "Policy saved";
+  });
+  return answer.error ? { ...answer, values } : answer;
 }
 
 export async function decideFact(

@@ -6,8 +6,10 @@ import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { reasonText } from "@/lib/chat/reason-text";
 import { guard } from "@/app/_lib/guard";
-import { changeBotStatus } from "@/app/(chat)/chat/_actions";
+import { changeBotStatus, savePolicySettings } from "@/app/(chat)/chat/_actions";
+import { readPolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { BotStatusForm } from "@/components/chat/bot-status-form";
+import { PolicySettingsForm } from "@/components/chat/policy-settings-form";
 import { Time } from "@/components/chat/time";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -23,7 +25,8 @@ const OUTCOME: Record<string, { label: string; tone: BadgeTone }> = {
   refused: { label: "Refused (opt-out)", tone: "red" },
 };
 
-// For workspace admins: the bots (pause, stop, resume) and why bot messages were held, deferred or blocked.
+// For workspace admins: the bots (pause, stop, resume), the policy's limits, and why bot messages were held,
+// deferred or blocked.
 export default async function AdminPage({ params }: { params: Promise<{ workspace: string }> }) {
   const { workspace: slug } = await params;
   const path = `/chat/${slug}/admin`;
@@ -41,7 +44,11 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
       </main>
     );
   }
-  const [bots, log] = await Promise.all([listWorkspaceBots(actor, workspace.id), listPolicyLog(actor, workspace.id)]);
+  const [bots, log, settings] = await Promise.all([
+    listWorkspaceBots(actor, workspace.id),
+    listPolicyLog(actor, workspace.id),
+    readPolicySettings(actor, workspace.id),
+  ]);
 
   return (
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
@@ -90,6 +97,15 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
             </li>
           ))}
         </ul>
+      </Card>
+
+      <Card aria-labelledby="policy-title">
+        <CardHeader
+          id="policy-title"
+          title="Policy"
+          description="The limits every bot message in this workspace is checked against, besides what people choose themselves (opting out, blocking a bot, taking a conversation over)."
+        />
+        <PolicySettingsForm settings={settings} action={savePolicySettings.bind(null, workspace.id, path)} />
       </Card>
 
       <Card aria-labelledby="log-title">

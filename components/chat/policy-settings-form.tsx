@@ -1,0 +1,150 @@
+"use client";
+
+import { useActionState } from "react";
+import { POLICY_BOUNDS, POLICY_DEFAULTS } from "@/lib/policy/defaults";
+import type { PolicySettings } from "@/lib/schemas/workspaces";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CardBody, CardFooter } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import type { ActionState } from "./action-state";
+
+/** The fields as typed (the action parses them with policySettingsFromForm). */
+export interface PolicySettingsValues {
+  newBotThreshold: string;
+  dailyLimit: string;
+  conversationLimit: string;
+  conversationWindowSeconds: string;
+}
+
+/** A refused save answers with what was typed, so nothing is lost. */
+export interface PolicySettingsState extends ActionState {
+  values?: PolicySettingsValues;
+}
+
+const WINDOWS: [seconds: number, label: string][] = [
+  [60, "minute"],
+  [300, "5 minutes"],
+  [900, "15 minutes"],
+  [3600, "hour"],
+  [86_400, "24 hours"],
+];
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+const valuesOf = (s: PolicySettings): PolicySettingsValues => ({
+  newBotThreshold: String(s.new_bot_threshold),
+  dailyLimit: String(s.daily_limit),
+  conversationLimit: s.conversation_limit === null ? "" : String(s.conversation_limit),
+  conversationWindowSeconds: String(s.conversation_window_seconds),
+});
+
+/** The limits every bot message in the workspace is checked against; admins change them here. */
+export function PolicySettingsForm({
+  settings,
+  action,
+}: {
+  settings: PolicySettings;
+  action: (state: PolicySettingsState, formData: FormData) => Promise<PolicySettingsState>;
+}) {
+  const [state, formAction, pending] = useActionState(action, { n: 0 });
+  const v = state.values ?? valuesOf(settings);
+  const windows = WINDOWS.some(([seconds]) => String(seconds) === v.conversationWindowSeconds)
+    ? WINDOWS
+    : [...WINDOWS, [Number(v.conversationWindowSeconds), `${v.conversationWindowSeconds} seconds`] as [number, string]];
+  return (
+    // Remounted after each answer so the fields show what was saved, or what was typed when it was refused.
+    <form action={formAction} key={state.n}>
+      <CardBody className="space-y-5">
+        {state.error && <Alert tone="danger">{state.error}</Alert>}
+        <Field
+          id="newBotThreshold"
+          label="New bots"
+          hint={`A person approves each message of a bot until it has had this many sent or approved (default ${count(POLICY_DEFAULTS.newBotThreshold)}).`}
+        >
+          <span className="flex items-center gap-2 text-sm text-slate-700">
+            <span className="w-28 shrink-0">
+              <Input
+                id="newBotThreshold"
+                name="newBotThreshold"
+                type="number"
+                required
+                min={1}
+                max={POLICY_BOUNDS.newBotThreshold}
+                defaultValue={v.newBotThreshold}
+                aria-describedby="newBotThreshold-hint"
+              />
+            </span>
+            messages
+          </span>
+        </Field>
+        <Field
+          id="dailyLimit"
+          label="Daily limit per bot"
+          hint={`Over it, a bot's messages are deferred and the bot is told when to try again (default ${count(POLICY_DEFAULTS.dailyLimit)}).`}
+        >
+          <span className="flex items-center gap-2 text-sm text-slate-700">
+            <span className="w-28 shrink-0">
+              <Input
+                id="dailyLimit"
+                name="dailyLimit"
+                type="number"
+                required
+                min={1}
+                max={POLICY_BOUNDS.dailyLimit}
+                defaultValue={v.dailyLimit}
+                aria-describedby="dailyLimit-hint"
+              />
+            </span>
+            messages in any 24 hours
+          </span>
+        </Field>
+        <Field
+          id="conversationLimit"
+          label="Limit per conversation"
+          optional
+          hint="Messages one bot may send in one conversation. Empty: no limit (the default), so bursts of status updates go out."
+        >
+          <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <span className="w-28 shrink-0">
+              <Input
+                id="conversationLimit"
+                name="conversationLimit"
+                type="number"
+                min={1}
+                max={POLICY_BOUNDS.conversationLimit}
+                defaultValue={v.conversationLimit}
+                placeholder="none"
+                aria-describedby="conversationLimit-hint"
+              />
+            </span>
+            messages per bot every
+            <span className="w-36 shrink-0">
+              <Select
+                name="conversationWindowSeconds"
+                aria-label="Per-conversation window"
+                defaultValue={v.conversationWindowSeconds}
+              >
+                {windows.map(([seconds, label]) => (
+                  <option key={seconds} value={seconds}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
+            </span>
+          </span>
+        </Field>
+      </CardBody>
+      <CardFooter>
+        {state.done && !state.error && (
+          <p role="status" className="mr-auto text-sm text-emerald-700">
+            {state.done}
+          </p>
+        )}
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Save policy"}
+        </Button>
+      </CardFooter>
+    </form>
+  );
+}

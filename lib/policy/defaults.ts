@@ -1,0 +1,21 @@
+// A workspace's policy settings when it has set none (DESIGN.md "Policy verdicts"). The snapshot's SQL applies
+// them too (COALESCE), so these numbers are the one place they are written.
+
+export const POLICY_DEFAULTS = {
+  /** A bot with fewer sent-or-approved messages than this is held (`new_bot`). */
+  newBotThreshold: 50,
+  /** Bot messages per bot per rolling 24 hours (`rate_limit_day`). */
+  dailyLimit: 1000,
+  /** Bot messages per bot per conversation per window (`rate_limit_conversation`): off unless a workspace sets one. */
+  conversationLimit: null,
+  /** The per-conversation limit's window when a workspace sets a limit but no window. */
+  conversationWindowSeconds: 3600,
+} as const;
+
+/** The largest value an admin may set (lib/schemas/workspaces.ts): sane PostgreSQL integers, typing slips refused. */
+export const POLICY_BOUNDS = {
+  newBotThreshold: 10_000,
+  dailyLimit: 1_000_000,
+  conversationLimit: 100_000,
+  conversationWindowSeconds: 30 * 24 * 3600,
+} as const;
