@@ -2,16 +2,19 @@
 
 import { useActionState } from "react";
 import type { NewConversationChoices } from "@/lib/chat/new-conversation-choices";
+import type { ContactOption } from "@/lib/contacts/find-contacts";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardFooter } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import type { ActionState } from "./action-state";
+import { ContactPicker, type ChosenContact } from "./contact-picker";
 
 export interface NewConversationValues {
   title: string;
   userIds: string[];
-  contactIds: string[];
+  /** Each with its name, so a refused form shows them again. */
+  contacts: ChosenContact[];
   newContactName: string;
   botIds: string[];
 }
@@ -60,10 +63,12 @@ export function NewConversationForm({
   choices,
   cancelHref,
   action,
+  findContacts,
 }: {
   choices: NewConversationChoices;
   cancelHref: string;
   action: (state: NewConversationState, formData: FormData) => Promise<NewConversationState>;
+  findContacts: (query: string) => Promise<ContactOption[]>;
 }) {
   const [state, formAction, pending] = useActionState(action, { n: 0 });
   const v = state.values;
@@ -86,15 +91,7 @@ export function NewConversationForm({
             legend="Contacts"
             hint="The people outside the workspace this conversation is with. Bots read what they may know about them."
           >
-            <Choices
-              name="contactId"
-              chosen={v?.contactIds}
-              items={choices.contacts.map((c) => ({
-                id: c.id,
-                label: c.name,
-                note: c.do_not_contact ? "do not contact: bots cannot message them" : undefined,
-              }))}
-            />
+            <ContactPicker suggestions={choices.contacts} chosen={v?.contacts} find={findContacts} />
             <Field id="newContactName" label="Or a new contact" optional className="mt-2">
               <Input
                 id="newContactName"

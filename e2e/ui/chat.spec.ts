@@ -429,6 +429,13 @@ test("a person starts a conversation with a new contact and a bot; the bot can w
   const page = await signedIn(browser, ana!, `/chat/${world.workspace.slug}/new`);
   const title = `Kitchen visit ${suffix}`;
   await page.getByLabel("Title").fill(title);
+  // An existing contact, found by typing a part of the name (Enter picks the first match, and sends nothing).
+  const existing = world.contacts[1]!.name;
+  await page.getByLabel("Find a contact").fill(existing.slice(1, 6).toLowerCase());
+  await expect(page.getByRole("list", { name: /Contacts matching/ }).getByRole("button").first()).toContainText(existing);
+  await page.getByLabel("Find a contact").press("Enter");
+  await expect(page.getByRole("list", { name: "Chosen contacts" })).toContainText(existing);
+  await expect(page).toHaveURL(/\/new$/);
   await page.getByLabel("Or a new contact").fill(`Dana ${suffix}`);
   await page.getByRole("checkbox", { name: /Ben Okafor/ }).check();
   await page.getByRole("checkbox", { name: new RegExp(`@${established.handle}`) }).check();
@@ -439,6 +446,9 @@ test("a person starts a conversation with a new contact and a bot; the bot can w
   const conversationId = page.url().split("/").pop()!;
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByTestId("conversation-list")).toContainText(title);
+  const contacts = page.getByRole("region", { name: "Contacts and what we know" }).first();
+  await expect(contacts).toContainText(existing);
+  await expect(contacts).toContainText(`Dana ${suffix}`);
   await expect(page.locator("[data-live=live]")).toHaveCount(1);
   const sent = await asBot(page, established, "POST", `/conversations/${conversationId}/messages`, {
     body: `Hello Dana, this is about your kitchen visit (${suffix}).`,

@@ -1,13 +1,15 @@
 import { db } from "@/lib/db/client";
+import { findContacts, type ContactOption } from "@/lib/contacts/find-contacts";
 import type { PersonActor } from "@/lib/people/actor";
 import { listWorkspaceBots, type WorkspaceBot } from "./list-workspace-bots";
 
 // Who and what a person may bring into a new conversation of the workspace: its other members, its contacts, and
 // its bots that may still talk (a stopped bot cannot be authorized; a paused one can, and its messages wait).
+// Contacts are found as the person types (findContacts); these are the first suggestions, before they type.
 
 export interface NewConversationChoices {
   people: { id: string; name: string; handle: string }[];
-  contacts: { id: string; name: string; do_not_contact: boolean }[];
+  contacts: ContactOption[];
   bots: WorkspaceBot[];
 }
 
@@ -19,16 +21,11 @@ export async function newConversationChoices(actor: PersonActor, workspaceId: st
       select: { user: { select: { id: true, name: true, handle: true } } },
       orderBy: { user: { name: "asc" } },
     }),
-    db().contact.findMany({
-      where: { workspaceId },
-      select: { id: true, name: true, doNotContact: true },
-      orderBy: { name: "asc" },
-      take: 500,
-    }),
+    findContacts(actor, workspaceId, ""),
   ]);
   return {
     people: memberships.map((m) => m.user),
-    contacts: contacts.map((c) => ({ id: c.id, name: c.name, do_not_contact: c.doNotContact })),
+    contacts,
     bots: bots.filter((bot) => bot.status !== "stopped"),
   };
 }

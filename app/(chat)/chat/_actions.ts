@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { currentActor } from "@/lib/auth/current-actor";
 import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
 import { markConversationRead } from "@/lib/chat/mark-read";
+import { findContacts, type ContactOption } from "@/lib/contacts/find-contacts";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
 import { authorizeBot, removeBot } from "@/lib/conversations/authorize-bot";
 import { createConversation } from "@/lib/conversations/create-conversation";
@@ -269,6 +270,17 @@ export async function markRead(conversationId: string, seq: number): Promise<voi
   }
 }
 
+/** The contacts matching what a person typed in the new-conversation form (nothing for a refusal). */
+export async function findContactsToAdd(workspaceId: string, query: string): Promise<ContactOption[]> {
+  const actor = await currentActor();
+  try {
+    return await findContacts(actor, workspaceId, query);
+  } catch (error) {
+    if (error instanceof ApiError) return [];
+    throw error;
+  }
+}
+
 /** Starts a conversation and opens it; a refusal answers the form with what the person had chosen. */
 export async function startConversation(
   workspaceId: string,
@@ -281,11 +293,11 @@ export async function startConversation(
   const values: NewConversationValues = {
     title: text(formData, "title"),
     userIds: formData.getAll("userId").map(String),
-    contactIds: formData.getAll("contactId").map(String),
+    contacts: formData.getAll("contactId").map((id, i) => ({ id: String(id), name: String(formData.getAll("contactName")[i] ?? "") })),
     newContactName: text(formData, "newContactName"),
     botIds: formData.getAll("botId").map(String),
   };
-  const parsed = NewConversation.safeParse(values);
+  const parsed = NewConversation.safeParse({ ...values, contactIds: values.contacts.map((c) => c.id) });
   if (!parsed.success) return { n, values, error: parsed.error.issues[0]!.message };
   let conversationId: string;
   try {

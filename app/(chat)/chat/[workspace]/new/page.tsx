@@ -3,7 +3,7 @@ import { currentActor } from "@/lib/auth/current-actor";
 import { newConversationChoices } from "@/lib/chat/new-conversation-choices";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { guard } from "@/app/_lib/guard";
-import { startConversation } from "@/app/(chat)/chat/_actions";
+import { findContactsToAdd, startConversation } from "@/app/(chat)/chat/_actions";
 import { NewConversationForm } from "@/components/chat/new-conversation-form";
 import { Alert } from "@/components/ui/alert";
 
@@ -29,6 +29,7 @@ export default async function NewConversationPage({ params }: { params: Promise<
           choices={choices}
           cancelHref={`/chat/${slug}`}
           action={startConversation.bind(null, opened.value.id, slug)}
+          findContacts={findContactsToAdd.bind(null, opened.value.id)}
         />
       </div>
     </main>
