@@ -1,5 +1,6 @@
 import { createContact } from "@/lib/contacts/create-contact";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
+import { SENSITIVITIES, setContactSensitivity } from "@/lib/contacts/set-sensitivity";
 import { id, oneOf, required, S, str, type Command } from "./command";
 import { requirePerson, workspaceBySlug } from "./resolve";
 
@@ -9,7 +10,7 @@ export const contactCommands: Record<string, Command> = {
     flags: { workspace: S, name: S, email: S, sensitivity: S, as: S },
     run: async (args) => {
       const name = required(str(args, "name"), "--name");
-      const sensitivity = oneOf(str(args, "sensitivity") ?? "normal", ["normal", "high"] as const, "--sensitivity");
+      const sensitivity = oneOf(str(args, "sensitivity") ?? "normal", SENSITIVITIES, "--sensitivity");
       const actor = await requirePerson(str(args, "as"));
       const ws = await workspaceBySlug(str(args, "workspace"));
       const contact = await createContact(actor, { workspaceId: ws.id, name, email: str(args, "email"), sensitivity });
@@ -23,6 +24,15 @@ export const contactCommands: Record<string, Command> = {
       const contactId = id(args.positionals[0], "CONTACT_ID");
       const value = oneOf(args.positionals[1], ["on", "off"] as const, "on|off");
       return setDoNotContact(await requirePerson(str(args, "as")), contactId, value === "on");
+    },
+  },
+  "contact sensitivity": {
+    usage: "contact sensitivity CONTACT_ID normal|high --as EMAIL",
+    flags: { as: S },
+    run: async (args) => {
+      const contactId = id(args.positionals[0], "CONTACT_ID");
+      const value = oneOf(args.positionals[1], SENSITIVITIES, "normal|high");
+      return setContactSensitivity(await requirePerson(str(args, "as")), contactId, value);
     },
   },
 };

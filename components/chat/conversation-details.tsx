@@ -6,6 +6,7 @@ import {
   setBotBlocked,
   setConsent,
   setContactDoNotContact,
+  setSensitivity,
   setTakenOver,
 } from "@/app/(chat)/chat/_actions";
 import { Badge } from "@/components/ui/badge";
@@ -123,13 +124,33 @@ export function ConversationDetails({
               <p className="flex flex-wrap items-center gap-1.5">
                 <span className="font-medium text-slate-900">{contact.name}</span>
                 {contact.do_not_contact && <Badge tone="red">do not contact</Badge>}
+                {contact.sensitivity === "high" && <Badge tone="yellow">sensitive</Badge>}
               </p>
-              <ActionButton
-                action={setContactDoNotContact.bind(null, contact.id, !contact.do_not_contact, path)}
-                variant={contact.do_not_contact ? "secondary" : "danger-ghost"}
-              >
-                {contact.do_not_contact ? "Allow bot messages" : "Mark do-not-contact"}
-              </ActionButton>
+              <div className="flex flex-wrap items-start gap-1.5">
+                <ActionButton
+                  action={setContactDoNotContact.bind(null, contact.id, !contact.do_not_contact, path)}
+                  variant={contact.do_not_contact ? "secondary" : "danger-ghost"}
+                >
+                  {contact.do_not_contact ? "Allow bot messages" : "Mark do-not-contact"}
+                </ActionButton>
+                {contact.sensitivity === "normal" ? (
+                  <ActionButton action={setSensitivity.bind(null, contact.id, "high", path)} variant="ghost">
+                    Mark sensitive
+                  </ActionButton>
+                ) : (
+                  viewer.role === "admin" && (
+                    <ActionButton action={setSensitivity.bind(null, contact.id, "normal", path)} variant="ghost">
+                      Lower sensitivity
+                    </ActionButton>
+                  )
+                )}
+              </div>
+              {contact.sensitivity === "high" && (
+                <p className="text-xs text-slate-500">
+                  Only bots whose key may read sensitive memory see what we know about {contact.name}.
+                  {viewer.role !== "admin" && " An admin can lower this."}
+                </p>
+              )}
               {contactFacts
                 .filter((f) => f.contact.id === contact.id)
                 .map((facts) => (

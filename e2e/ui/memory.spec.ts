@@ -61,3 +61,38 @@ test("a bot's proposed fact waits for a person; once confirmed it is in the bot'
     }),
   ]);
 });
+
+test("a member marks a contact sensitive and the bot loses its memory at once; only an admin lowers it", async ({
+  browser,
+}) => {
+  const ben = world.people[1]!;
+  const bot = world.bots[0]!; // its key has no memory:sensitive scope
+  const conversation = world.conversations[0]!;
+  const contact = world.contacts.find((c) => c.id === conversation.contact_id)!;
+  const readContext = (page: import("@playwright/test").Page) =>
+    page.request.get(`/api/public/v1/contacts/${contact.id}/context`, {
+      headers: { authorization: `Bearer ${bot.api_key}` },
+    });
+
+  async function signedIn(who: { email: string; password: string }) {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`/chat/${world.workspace.slug}/c/${conversation.id}`);
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password").fill(who.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    return page.getByRole("complementary", { name: "Conversation details" });
+  }
+
+  const asBen = await signedIn(ben);
+  expect((await readContext(asBen.page())).status()).toBe(200);
+  await asBen.getByRole("button", { name: "Mark sensitive" }).click();
+  await expect(asBen.getByText("sensitive", { exact: true })).toBeVisible();
+  await expect(asBen).toContainText(`Only bots whose key may read sensitive memory see what we know about ${contact.name}`);
+  await expect(asBen.getByRole("button", { name: "Lower sensitivity" })).toHaveCount(0);
+  expect((await readContext(asBen.page())).status()).toBe(403);
+
+  const asAna = await signedIn(ana!);
+  await asAna.getByRole("button", { name: "Lower sensitivity" }).click();
+  await expect(asAna.getByRole("button", { name: "Mark sensitive" })).toBeVisible();
+  expect((await readContext(asAna.page())).status()).toBe(200);
+});

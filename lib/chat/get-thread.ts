@@ -124,7 +124,10 @@ export async function getThread(actor: PersonActor, id: string) {
       where: { id: { in: [...botIds] } },
       select: { id: true, handle: true, name: true, status: true },
     }),
-    db().contact.findMany({ where: { id: { in: contactIds } }, select: { id: true, name: true, doNotContact: true } }),
+    db().contact.findMany({
+      where: { id: { in: contactIds } },
+      select: { id: true, name: true, doNotContact: true, sensitivity: true },
+    }),
   ]);
   // Through which door people acted (the chat, the CLI, their assistant through MCP): approvals from the drafts,
   // people's own messages from the audit trail.
@@ -195,7 +198,12 @@ export async function getThread(actor: PersonActor, id: string) {
         ? { id: conversation.takenOverByUserId, ...who(conversation.takenOverByUserId) }
         : null,
       people: participants.flatMap((p) => (p.userId ? [{ id: p.userId, ...who(p.userId) }] : [])),
-      contacts: contacts.map((c) => ({ id: c.id, name: c.name, do_not_contact: c.doNotContact })),
+      contacts: contacts.map((c) => ({
+        id: c.id,
+        name: c.name,
+        do_not_contact: c.doNotContact,
+        sensitivity: c.sensitivity,
+      })),
       bots: botsShown,
     },
     messages: messages.map((m): ThreadMessage => ({

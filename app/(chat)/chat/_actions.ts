@@ -7,6 +7,7 @@ import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
 import { markConversationRead } from "@/lib/chat/mark-read";
 import { findContacts, type ContactOption } from "@/lib/contacts/find-contacts";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
+import { setContactSensitivity, type Sensitivity } from "@/lib/contacts/set-sensitivity";
 import { authorizeBot, removeBot } from "@/lib/conversations/authorize-bot";
 import { createConversation } from "@/lib/conversations/create-conversation";
 import { blockBot, unblockBot } from "@/lib/conversations/block-bot";
@@ -144,6 +145,18 @@ export async function setContactDoNotContact(
   return run(state, path, async (actor) => {
     await setDoNotContact(actor, contactId, on);
     return on ? "Marked do-not-contact" : "Do-not-contact removed";
+  });
+}
+
+export async function setSensitivity(
+  contactId: string,
+  sensitivity: Sensitivity,
+  path: string,
+  state: ActionState,
+): Promise<ActionState> {
+  return run(state, path, async (actor) => {
+    await setContactSensitivity(actor, contactId, sensitivity);
+    return sensitivity === "high" ? "Marked sensitive" : "Sensitivity lowered";
   });
 }
 
