@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 
-/** The chat's sections in a workspace: conversations, what waits for approval, and (admins) bots and policy. */
+/** The chat's sections in a workspace: conversations, what waits for approval, contacts, and (admins) bots and policy. */
 export function ChatNav({ slug, waiting, admin }: { slug: string; waiting: number; admin: boolean }) {
   const pathname = usePathname();
   const links = [
@@ -19,6 +19,11 @@ export function ChatNav({ slug, waiting, admin }: { slug: string; waiting: numbe
       label: "Approvals",
       count: waiting,
       active: pathname.startsWith(`/chat/${slug}/approvals`),
+    },
+    {
+      href: `/chat/${slug}/contacts`,
+      label: "Contacts",
+      active: pathname.startsWith(`/chat/${slug}/contacts`),
     },
     ...(admin
       ? [{ href: `/chat/${slug}/admin`, label: "Bots & policy", active: pathname.startsWith(`/chat/${slug}/admin`) }]

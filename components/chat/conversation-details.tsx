@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Thread } from "@/lib/chat/get-thread";
 import type { WorkspaceBot } from "@/lib/chat/list-workspace-bots";
 import {
@@ -5,13 +6,12 @@ import {
   dropBot,
   setBotBlocked,
   setConsent,
-  setContactDoNotContact,
-  setSensitivity,
   setTakenOver,
 } from "@/app/(chat)/chat/_actions";
 import { Badge } from "@/components/ui/badge";
 import { ActionButton } from "./action-button";
 import { AddBotForm } from "./add-bot-form";
+import { ContactControls, ContactMarks } from "./contact-controls";
 import { ContactFactsPanel } from "./contact-facts";
 import type { ContactFacts } from "@/lib/memory/list-contact-facts";
 
@@ -122,35 +122,15 @@ export function ConversationDetails({
           {conversation.contacts.map((contact) => (
             <li key={contact.id} className="space-y-1.5">
               <p className="flex flex-wrap items-center gap-1.5">
-                <span className="font-medium text-slate-900">{contact.name}</span>
-                {contact.do_not_contact && <Badge tone="red">do not contact</Badge>}
-                {contact.sensitivity === "high" && <Badge tone="yellow">sensitive</Badge>}
-              </p>
-              <div className="flex flex-wrap items-start gap-1.5">
-                <ActionButton
-                  action={setContactDoNotContact.bind(null, contact.id, !contact.do_not_contact, path)}
-                  variant={contact.do_not_contact ? "secondary" : "danger-ghost"}
+                <Link
+                  href={`/chat/${workspaceSlug}/contacts/${contact.id}`}
+                  className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
                 >
-                  {contact.do_not_contact ? "Allow bot messages" : "Mark do-not-contact"}
-                </ActionButton>
-                {contact.sensitivity === "normal" ? (
-                  <ActionButton action={setSensitivity.bind(null, contact.id, "high", path)} variant="ghost">
-                    Mark sensitive
-                  </ActionButton>
-                ) : (
-                  viewer.role === "admin" && (
-                    <ActionButton action={setSensitivity.bind(null, contact.id, "normal", path)} variant="ghost">
-                      Lower sensitivity
-                    </ActionButton>
-                  )
-                )}
-              </div>
-              {contact.sensitivity === "high" && (
-                <p className="text-xs text-slate-500">
-                  Only bots whose key may read sensitive memory see what we know about {contact.name}.
-                  {viewer.role !== "admin" && " An admin can lower this."}
-                </p>
-              )}
+                  {contact.name}
+                </Link>
+                <ContactMarks contact={contact} />
+              </p>
+              <ContactControls contact={contact} viewerRole={viewer.role} path={path} />
               {contactFacts
                 .filter((f) => f.contact.id === contact.id)
                 .map((facts) => (

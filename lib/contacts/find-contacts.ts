@@ -3,7 +3,7 @@ import { sql } from "@/lib/db/sql";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 
-// The contacts a person picks from when they start a conversation, found by what they type: a part of the name,
+// Contacts as a person looks for them (the Contacts page, the new-conversation form), found by what they type: a part of the name,
 // email or phone. Names that start with it come first, then the contacts most recently talked with. With nothing
 // typed, the contacts most recently talked with (then by name): the ones a person most likely means.
 
@@ -13,6 +13,7 @@ export interface ContactOption {
   /** The email, else the phone: what tells two contacts of one name apart. */
   detail: string | null;
   do_not_contact: boolean;
+  sensitivity: "normal" | "high";
 }
 
 export const FIND_CONTACTS_LIMIT = 8;
@@ -30,14 +31,14 @@ export async function findContacts(
   const id = requireUuid(workspaceId, "Workspace");
   await requireMember(db(), actor, id);
   const typed = query.trim().slice(0, MAX_QUERY);
-  const rows = await sql().query<{ id: string; name: string; email: string | null; phone: string | null; do_not_contact: boolean }>(
+  const rows = await sql().query<{ id: string; name: string; email: string | null; phone: string | null; do_not_contact: boolean; sensitivity: "normal" | "high" }>(
     `WITH recent AS (
        SELECT p.contact_id, max(c.last_message_at) AS at
        FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id
        WHERE c.workspace_id = $1 AND p.contact_id IS NOT NULL
        GROUP BY p.contact_id
      )
-     SELECT ct.id, ct.name, ct.email, ct.phone, ct.do_not_contact
+     SELECT ct.id, ct.name, ct.email, ct.phone, ct.do_not_contact, ct.sensitivity::text AS sensitivity
      FROM contacts ct LEFT JOIN recent r ON r.contact_id = ct.id
      WHERE ct.workspace_id = $1
        AND ($2 = '' OR ct.name ILIKE '%' || $2 || '%' OR ct.email ILIKE '%' || $2 || '%' OR ct.phone ILIKE '%' || $2 || '%')
@@ -45,5 +46,11 @@ export async function findContacts(
      LIMIT $3`,
     [id, escapeLike(typed), Math.max(1, Math.min(limit, 50))],
   );
-  return rows.map((row) => ({ id: row.id, name: row.name, detail: row.email ?? row.phone, do_not_contact: row.do_not_contact }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    detail: row.email ?? row.phone,
+    do_not_contact: row.do_not_contact,
+    sensitivity: row.sensitivity,
+  }));
 }

@@ -8,6 +8,7 @@ import { markConversationRead } from "@/lib/chat/mark-read";
 import { findContacts, type ContactOption } from "@/lib/contacts/find-contacts";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
 import { setContactSensitivity, type Sensitivity } from "@/lib/contacts/set-sensitivity";
+import { updateContact } from "@/lib/contacts/update-contact";
 import { authorizeBot, removeBot } from "@/lib/conversations/authorize-bot";
 import { createConversation } from "@/lib/conversations/create-conversation";
 import { blockBot, unblockBot } from "@/lib/conversations/block-bot";
@@ -18,12 +19,14 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
 import { confirmFact, editFact, rejectFact, retireFact } from "@/lib/memory/decide-fact";
 import { approveAgentRequest, declineAgentRequest } from "@/lib/agents/approve-agent-request";
+import { ContactDetails } from "@/lib/schemas/contacts";
 import { NewConversation } from "@/lib/schemas/conversations";
 import { PolicySettingsChange, policySettingsFromForm } from "@/lib/schemas/workspaces";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import type { ActionState } from "@/components/chat/action-state";
 import type { NewConversationState, NewConversationValues } from "@/components/chat/new-conversation-form";
 import type { PolicySettingsState, PolicySettingsValues } from "@/components/chat/policy-settings-form";
+import type { ContactFormState, ContactFormValues } from "@/components/chat/contact-form";
 
 // The chat's mutations: each reads its form, calls one domain function as the signed-in person (who may do what is
 // the domain's business) and answers with a refusal in words or a short confirmation. Pages update by themselves
@@ -146,6 +149,27 @@ export async function setContactDoNotContact(
     await setDoNotContact(actor, contactId, on);
     return on ? "Marked do-not-contact" : "Do-not-contact removed";
   });
+}
+
+/** A member corrects a contact's details; a refusal keeps what was typed. */
+export async function saveContact(
+  contactId: string,
+  path: string,
+  state: ContactFormState,
+  formData: FormData,
+): Promise<ContactFormState> {
+  const values: ContactFormValues = {
+    name: text(formData, "name"),
+    email: text(formData, "email"),
+    phone: text(formData, "phone"),
+  };
+  const parsed = ContactDetails.safeParse(values);
+  if (!parsed.success) return { n: state.n + 1, values, error: parsed.error.issues[0]!.message };
+  const answer = await run(state, path, async (actor) => {
+    const { changed } = await updateContact(actor, contactId, values);
+    return changed.length ? "Contact saved" : "Nothing to change";
+  });
+  return answer.error ? { ...answer, values } : answer;
 }
 
 export async function setSensitivity(

@@ -1,0 +1,127 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { currentActor } from "@/lib/auth/current-actor";
+import { openWorkspace } from "@/lib/chat/open-workspace";
+import { getContact } from "@/lib/contacts/get-contact";
+import { listContactFacts } from "@/lib/memory/list-contact-facts";
+import { guard } from "@/app/_lib/guard";
+import { saveContact } from "@/app/(chat)/chat/_actions";
+import { ContactControls, ContactMarks } from "@/components/chat/contact-controls";
+import { ContactFactsPanel } from "@/components/chat/contact-facts";
+import { ContactForm } from "@/components/chat/contact-form";
+import { Time } from "@/components/chat/time";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { plural } from "@/components/ui/format";
+
+export const metadata: Metadata = { title: "Contact" };
+
+// One contact: its details (any member corrects them), the marks that limit bots, what we know about it (the same
+// facts panel as beside a conversation), and the conversations with it that the viewer may open.
+export default async function ContactPage({ params }: { params: Promise<{ workspace: string; id: string }> }) {
+  const { workspace: slug, id } = await params;
+  const path = `/chat/${slug}/contacts/${id}`;
+  const actor = await currentActor(path);
+  const opened = await guard(openWorkspace(actor, slug));
+  if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
+  const found = await guard(Promise.all([getContact(actor, id), listContactFacts(actor, id)]));
+  if (!found.ok || found.value[0].workspace_id !== opened.value.id) {
+    return (
+      <main id="main" className="p-6">
+        <Alert tone="danger" title="No such contact here">
+          {found.ok ? "This contact belongs to another workspace." : found.error.message}{" "}
+          <Link href={`/chat/${slug}/contacts`} className="font-medium underline">
+            All contacts
+          </Link>
+        </Alert>
+      </main>
+    );
+  }
+  const [contact, facts] = found.value;
+
+  return (
+    <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
+      <div className="mx-auto max-w-3xl space-y-5">
+        <div>
+          <Link href={`/chat/${slug}/contacts`} className="text-sm text-indigo-700 hover:underline">
+            ← Contacts
+          </Link>
+          <h1 className="mt-1 flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
+            {contact.name}
+            <ContactMarks contact={contact} />
+          </h1>
+          {contact.do_not_contact && (
+            <p className="mt-1 text-sm text-slate-600">
+              Every bot message to {contact.name} is blocked
+              {contact.do_not_contact_by ? `: marked by ${contact.do_not_contact_by}` : ""}
+              {contact.do_not_contact_at && (
+                <>
+                  {" "}
+                  <Time iso={contact.do_not_contact_at} />
+                </>
+              )}
+              .
+            </p>
+          )}
+        </div>
+
+        <Card aria-labelledby="contact-details">
+          <CardHeader id="contact-details" title="Details" />
+          <ContactForm contact={contact} action={saveContact.bind(null, contact.id, path)} />
+        </Card>
+
+        <Card aria-labelledby="contact-bots">
+          <CardHeader
+            id="contact-bots"
+            title="What bots may do"
+            description="Do-not-contact blocks every bot message in conversations with this contact; sensitive keeps what we know from bots without the right key."
+          />
+          <CardBody className="space-y-2 text-sm">
+            <ContactControls contact={contact} viewerRole={opened.value.role} path={path} />
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="contact-memory">
+          <CardHeader
+            id="contact-memory"
+            title="What we know"
+            description="Facts people confirmed (only these reach bots), and what bots proposed."
+          />
+          <CardBody className="text-sm">
+            <ContactFactsPanel facts={facts} workspaceSlug={slug} path={path} />
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="contact-conversations">
+          <CardHeader id="contact-conversations" title="Conversations" />
+          {contact.conversations.length === 0 ? (
+            <CardBody className="text-sm text-slate-500">
+              {contact.other_conversations > 0
+                ? `${plural(contact.other_conversations, "conversation")} with ${contact.name}, none of them yours.`
+                : `No conversation with ${contact.name} yet.`}
+            </CardBody>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label={`Conversations with ${contact.name}`}>
+              {contact.conversations.map((c) => (
+                <li key={c.id}>
+                  <Link
+                    href={`/chat/${slug}/c/${c.id}`}
+                    className="flex items-baseline justify-between gap-3 px-5 py-3 text-sm hover:bg-slate-50"
+                  >
+                    <span className="truncate font-medium text-slate-900">{c.title ?? "Untitled conversation"}</span>
+                    <Time iso={c.last_message_at} className="shrink-0 text-xs text-slate-500" />
+                  </Link>
+                </li>
+              ))}
+              {contact.other_conversations > 0 && (
+                <li className="px-5 py-3 text-xs text-slate-500">
+                  And {plural(contact.other_conversations, "conversation")} you do not take part in.
+                </li>
+              )}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { useActionState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CardBody, CardFooter } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/field";
+import type { ActionState } from "./action-state";
+
+export interface ContactFormValues {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** A refused save answers with what was typed, so nothing is lost. */
+export interface ContactFormState extends ActionState {
+  values?: ContactFormValues;
+}
+
+/** A contact's name, email and phone, corrected by any member. */
+export function ContactForm({
+  contact,
+  action,
+}: {
+  contact: { name: string; email: string | null; phone: string | null };
+  action: (state: ContactFormState, formData: FormData) => Promise<ContactFormState>;
+}) {
+  const [state, formAction, pending] = useActionState(action, { n: 0 });
+  const v = state.values ?? { name: contact.name, email: contact.email ?? "", phone: contact.phone ?? "" };
+  return (
+    // Remounted after each answer so the fields show what was saved, or what was typed when it was refused.
+    <form action={formAction} key={state.n}>
+      <CardBody className="space-y-4">
+        {state.error && <Alert tone="danger">{state.error}</Alert>}
+        <Field id="contact-name" label="Name">
+          <Input id="contact-name" name="name" required maxLength={200} defaultValue={v.name} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="contact-email" label="Email" optional>
+            <Input id="contact-email" name="email" type="email" maxLength={320} defaultValue={v.email} />
+          </Field>
+          <Field id="contact-phone" label="Phone" optional>
+            <Input id="contact-phone" name="phone" type="tel" maxLength={40} defaultValue={v.phone} />
+          </Field>
+        </div>
+      </CardBody>
+      <CardFooter>
+        {state.done && !state.error && (
+          <p role="status" className="mr-auto text-sm text-emerald-700">
+            {state.done}
+          </p>
+        )}
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Save contact"}
+        </Button>
+      </CardFooter>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
+import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
+import { requireMember, type PersonActor } from "@/lib/people/actor";
+import type { Sensitivity } from "./set-sensitivity";
+
+// A contact as people see it on its own page: its details, the marks that limit bots, and the conversations with it
+// that the viewer may open (an admin, all of them; a member, those they take part in).
+
+export interface ContactView {
+  id: string;
+  workspace_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  sensitivity: Sensitivity;
+  do_not_contact: boolean;
+  do_not_contact_by: string | null;
+  do_not_contact_at: string | null;
+  created_at: string;
+  conversations: { id: string; title: string | null; last_message_at: string }[];
+  /** Conversations with the contact that the viewer may not open. */
+  other_conversations: number;
+}
+
+export async function getContact(actor: PersonActor, contactId: string): Promise<ContactView> {
+  const contact = await db().contact.findUnique({ where: { id: requireUuid(contactId, "Contact") } });
+  if (!contact) throw new ApiError("not_found", "Contact not found");
+  const membership = await requireMember(db(), actor, contact.workspaceId);
+  const [conversations, markedBy] = await Promise.all([
+    sql().query<{ id: string; title: string | null; last_message_at: Date; mine: boolean }>(
+      `SELECT c.id, c.title, c.last_message_at,
+              EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = c.id AND me.user_id = $3) AS mine
+         FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id AND p.contact_id = $1
+        WHERE c.workspace_id = $2
+        ORDER BY c.last_message_at DESC, c.id`,
+      [contact.id, contact.workspaceId, actor.userId],
+    ),
+    contact.doNotContactByUserId
+      ? db().user.findUnique({ where: { id: contact.doNotContactByUserId }, select: { name: true } })
+      : null,
+  ]);
+  const visible = conversations.filter((c) => membership.role === "admin" || c.mine);
+  return {
+    id: contact.id,
+    workspace_id: contact.workspaceId,
+    name: contact.name,
+    email: contact.email,
+    phone: contact.phone,
+    sensitivity: contact.sensitivity,
+    do_not_contact: contact.doNotContact,
+    do_not_contact_by: markedBy?.name ?? null,
+    do_not_contact_at: contact.doNotContactAt?.toISOString() ?? null,
+    created_at: contact.createdAt.toISOString(),
+    conversations: visible.map((c) => ({ id: c.id, title: c.title, last_message_at: c.last_message_at.toISOString() })),
+    other_conversations: conversations.length - visible.length,
+  };
+}

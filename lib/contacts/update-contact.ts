@@ -1,0 +1,32 @@
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { validate } from "@/lib/http/validation";
+import { requireUuid } from "@/lib/ids";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { ContactDetails, type ContactDetailsInput } from "@/lib/schemas/contacts";
+
+/**
+ * A member corrects a contact's name, email or phone. The audit event names the fields that changed and keeps the
+ * values they had; saving the same details again changes nothing.
+ */
+export async function updateContact(actor: PersonActor, contactId: string, input: ContactDetailsInput) {
+  const details = validate(ContactDetails, input, "Contact");
+  const contact = await db().contact.findUnique({ where: { id: requireUuid(contactId, "Contact") } });
+  if (!contact) throw new ApiError("not_found", "Contact not found");
+  await requireMember(db(), actor, contact.workspaceId);
+  const changed = (["name", "email", "phone"] as const).filter((field) => contact[field] !== details[field]);
+  if (changed.length === 0) return { id: contact.id, ...details, changed: [] };
+  return db().$transaction(async (tx) => {
+    await tx.contact.update({ where: { id: contact.id }, data: details });
+    await recordAudit(tx, {
+      workspaceId: contact.workspaceId,
+      actor,
+      action: "contact.updated",
+      subjectType: "contact",
+      subjectId: contact.id,
+      data: { changed, before: Object.fromEntries(changed.map((field) => [field, contact[field]])) },
+    });
+    return { id: contact.id, ...details, changed };
+  });
+}
