@@ -300,6 +300,18 @@ describe("npm run cli", { timeout: 90_000 }, () => {
       doNotContactByUserId: ben.id,
     });
     expect(await db().auditEvent.count({ where: { actorId: ben.id, via: "cli" } })).toBeGreaterThanOrEqual(7);
+
+    const ws = ["--workspace", world.workspace.slug, "--as", ben.email];
+    expect(await json("contact", "create", "--name", "Eva Rossi", "--email", "eva@example.it", "--phone", "+39 06 1234", ...ws)).toMatchObject({
+      name: "Eva Rossi",
+      email: "eva@example.it",
+      phone: "+39 06 1234",
+      sensitivity: "normal",
+    });
+    const taken = await cli("contact", "create", "--name", "Eva Again", "--email", "EVA@example.it", ...ws);
+    expect(taken.code).toBe(1);
+    expect(JSON.parse(taken.stderr).error).toMatchObject({ code: "conflict", message: "Eva Rossi already has the email EVA@example.it" });
+    expect(await db().contact.count({ where: { workspaceId: world.workspace.id, name: "Eva Again" } })).toBe(0);
   });
 
   it("embeddings backfill embeds what has no vector yet and prints counts and speed; a second run has nothing to do", async () => {

@@ -6,15 +6,28 @@ import { requirePerson, workspaceBySlug } from "./resolve";
 
 export const contactCommands: Record<string, Command> = {
   "contact create": {
-    usage: "contact create --workspace SLUG --name NAME [--email EMAIL] [--sensitivity normal|high] --as EMAIL",
-    flags: { workspace: S, name: S, email: S, sensitivity: S, as: S },
+    usage: "contact create --workspace SLUG --name NAME [--email EMAIL] [--phone PHONE] [--sensitivity normal|high] --as EMAIL",
+    flags: { workspace: S, name: S, email: S, phone: S, sensitivity: S, as: S },
     run: async (args) => {
       const name = required(str(args, "name"), "--name");
       const sensitivity = oneOf(str(args, "sensitivity") ?? "normal", SENSITIVITIES, "--sensitivity");
       const actor = await requirePerson(str(args, "as"));
       const ws = await workspaceBySlug(str(args, "workspace"));
-      const contact = await createContact(actor, { workspaceId: ws.id, name, email: str(args, "email"), sensitivity });
-      return { id: contact.id, workspace_id: contact.workspaceId, name: contact.name, email: contact.email, sensitivity: contact.sensitivity };
+      const contact = await createContact(actor, {
+        workspaceId: ws.id,
+        name,
+        email: str(args, "email"),
+        phone: str(args, "phone"),
+        sensitivity,
+      });
+      return {
+        id: contact.id,
+        workspace_id: contact.workspaceId,
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone,
+        sensitivity: contact.sensitivity,
+      };
     },
   },
   "contact dnc": {

@@ -2,10 +2,10 @@
 
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { CardBody, CardFooter } from "@/components/ui/card";
+import { CardBody } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import type { ActionState } from "./action-state";
+import { SaveFooter } from "./save-footer";
 
 export interface ContactFormValues {
   name: string;
@@ -18,13 +18,15 @@ export interface ContactFormState extends ActionState {
   values?: ContactFormValues;
 }
 
-/** A contact's name, email and phone, corrected by any member. */
+/** A contact's name, email and phone: a new contact's, or an existing one's, corrected by any member. */
 export function ContactForm({
-  contact,
+  contact = { name: "", email: null, phone: null },
   action,
+  submitLabel = "Save contact",
 }: {
-  contact: { name: string; email: string | null; phone: string | null };
+  contact?: { name: string; email: string | null; phone: string | null };
   action: (state: ContactFormState, formData: FormData) => Promise<ContactFormState>;
+  submitLabel?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, { n: 0 });
   const v = state.values ?? { name: contact.name, email: contact.email ?? "", phone: contact.phone ?? "" };
@@ -45,16 +47,7 @@ export function ContactForm({
           </Field>
         </div>
       </CardBody>
-      <CardFooter>
-        {state.done && !state.error && (
-          <p role="status" className="mr-auto text-sm text-emerald-700">
-            {state.done}
-          </p>
-        )}
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save contact"}
-        </Button>
-      </CardFooter>
+      <SaveFooter state={state} pending={pending} label={submitLabel} />
     </form>
   );
 }

@@ -4,10 +4,10 @@ import { useActionState } from "react";
 import { POLICY_BOUNDS, POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import type { PolicySettings } from "@/lib/schemas/workspaces";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { CardBody, CardFooter } from "@/components/ui/card";
+import { CardBody } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import type { ActionState } from "./action-state";
+import { SaveFooter } from "./save-footer";
 
 /** The fields as typed (the action parses them with policySettingsFromForm). */
 export interface PolicySettingsValues {
@@ -62,42 +62,24 @@ export function PolicySettingsForm({
           label="New bots"
           hint={`A person approves each message of a bot until it has had this many sent or approved (default ${count(POLICY_DEFAULTS.newBotThreshold)}).`}
         >
-          <span className="flex items-center gap-2 text-sm text-slate-700">
-            <span className="w-28 shrink-0">
-              <Input
-                id="newBotThreshold"
-                name="newBotThreshold"
-                type="number"
-                required
-                min={1}
-                max={POLICY_BOUNDS.newBotThreshold}
-                defaultValue={v.newBotThreshold}
-                aria-describedby="newBotThreshold-hint"
-              />
-            </span>
-            messages
-          </span>
+          <NumberWithUnit
+            name="newBotThreshold"
+            max={POLICY_BOUNDS.newBotThreshold}
+            value={v.newBotThreshold}
+            unit="messages"
+          />
         </Field>
         <Field
           id="dailyLimit"
           label="Daily limit per bot"
           hint={`Over it, a bot's messages are deferred and the bot is told when to try again (default ${count(POLICY_DEFAULTS.dailyLimit)}).`}
         >
-          <span className="flex items-center gap-2 text-sm text-slate-700">
-            <span className="w-28 shrink-0">
-              <Input
-                id="dailyLimit"
-                name="dailyLimit"
-                type="number"
-                required
-                min={1}
-                max={POLICY_BOUNDS.dailyLimit}
-                defaultValue={v.dailyLimit}
-                aria-describedby="dailyLimit-hint"
-              />
-            </span>
-            messages in any 24 hours
-          </span>
+          <NumberWithUnit
+            name="dailyLimit"
+            max={POLICY_BOUNDS.dailyLimit}
+            value={v.dailyLimit}
+            unit="messages in any 24 hours"
+          />
         </Field>
         <Field
           id="conversationLimit"
@@ -135,16 +117,28 @@ export function PolicySettingsForm({
           </span>
         </Field>
       </CardBody>
-      <CardFooter>
-        {state.done && !state.error && (
-          <p role="status" className="mr-auto text-sm text-emerald-700">
-            {state.done}
-          </p>
-        )}
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save policy"}
-        </Button>
-      </CardFooter>
+      <SaveFooter state={state} pending={pending} label="Save policy" />
     </form>
+  );
+}
+
+/** A required count from 1 to `max`, with its unit after it; the field's id is its name. */
+function NumberWithUnit({ name, max, value, unit }: { name: string; max: number; value: string; unit: string }) {
+  return (
+    <span className="flex items-center gap-2 text-sm text-slate-700">
+      <span className="w-28 shrink-0">
+        <Input
+          id={name}
+          name={name}
+          type="number"
+          required
+          min={1}
+          max={max}
+          defaultValue={value}
+          aria-describedby={`${name}-hint`}
+        />
+      </span>
+      {unit}
+    </span>
   );
 }

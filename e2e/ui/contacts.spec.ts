@@ -1,20 +1,23 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { demoWorld } from "../fixtures";
 
 // The Contacts section: a member finds a contact by a part of its name, corrects its details (a refusal keeps
-// what was typed), and goes from the contact to a conversation with it.
+// what was typed), and goes from the contact to a conversation with it; a member adds a contact there.
 
 const world = demoWorld();
 const ben = world.people[1]!;
 
-test("a member finds a contact, corrects its phone, and opens a conversation with it", async ({ page }) => {
-  const conversation = world.conversations[0]!; // "Order #1042 with Carla"
-  const contact = world.contacts.find((c) => c.id === conversation.contact_id)!;
-  await page.goto(`/chat/${world.workspace.slug}`);
+async function signIn(page: Page, path: string) {
+  await page.goto(path);
   await page.getByLabel("Email").fill(ben.email);
   await page.getByLabel("Password").fill(ben.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
 
+test("a member finds a contact, corrects its phone, and opens a conversation with it", async ({ page }) => {
+  const conversation = world.conversations[0]!; // "Order #1042 with Carla"
+  const contact = world.contacts.find((c) => c.id === conversation.contact_id)!;
+  await signIn(page, `/chat/${world.workspace.slug}`);
   await page.getByRole("navigation", { name: "Chat" }).getByRole("link", { name: "Contacts" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contacts");
   await page.getByLabel("Find a contact").fill(contact.name.slice(0, 4).toLowerCase());
@@ -38,4 +41,32 @@ test("a member finds a contact, corrects its phone, and opens a conversation wit
   await conversations.getByRole("link", { name: new RegExp(conversation.title!) }).click();
   await expect(page).toHaveURL(new RegExp(`/c/${conversation.id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(conversation.title!);
+});
+
+test("a member adds a contact; an email another contact has is refused, keeping what was typed", async ({ page }) => {
+  const carla = world.contacts.find((c) => c.name === "Carla Mendes")!;
+  const name = `Eva Rossi ${Date.now()}`;
+  await signIn(page, `/chat/${world.workspace.slug}/contacts`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contacts");
+
+  await page.getByText("Add a contact").click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill("CARLA@example.com");
+  await page.getByLabel("Phone").fill("+39 06 1234 5678");
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: `${carla.name} already has the email CARLA@example.com` })).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue(name);
+  await expect(page.getByLabel("Phone")).toHaveValue("+39 06 1234 5678");
+
+  await page.getByLabel("Email").fill(`eva.${Date.now()}@example.it`);
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(page).toHaveURL(/\/contacts\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  await expect(page.getByText(`No conversation with ${name} yet.`)).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveValue("+39 06 1234 5678");
+
+  await page.getByRole("link", { name: "← Contacts" }).click();
+  await page.getByLabel("Find a contact").fill("eva rossi");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("list", { name: "Contacts" }).getByRole("link", { name: new RegExp(name) })).toBeVisible();
 });

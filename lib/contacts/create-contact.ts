@@ -1,26 +1,34 @@
 import { db, type Tx } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { validate } from "@/lib/http/validation";
 import { requireMember, type Actor } from "@/lib/people/actor";
+import { ContactDetails } from "@/lib/schemas/contacts";
+import { refuseTakenEmail } from "./taken-email";
 
 type NewContact = {
   workspaceId: string;
   name: string;
-  email?: string;
-  phone?: string;
+  email?: string | null;
+  phone?: string | null;
   sensitivity?: "normal" | "high";
 };
 
 /**
- * A contact of a workspace, with its audit event. Given a transaction (a caller that already checked the actor's
- * membership, as createConversation does), it is made there; otherwise in a transaction of its own.
+ * A contact of a workspace, with its audit event. Its details pass the same schema as a correction (a name, an
+ * email and a phone that look right), and an email another contact of the workspace has is refused, naming that
+ * contact. Given a transaction (a caller that already checked the actor's membership, as createConversation does),
+ * it is made there; otherwise in a transaction of its own.
  */
 export async function createContact(actor: Actor, input: NewContact, tx?: Tx) {
-  if (tx) return insertContact(tx, actor, input);
+  const details = validate(ContactDetails, { name: input.name, email: input.email ?? "", phone: input.phone ?? "" }, "Contact");
+  const contact = { ...input, ...details };
+  if (tx) return insertContact(tx, actor, contact);
   if (actor.type === "person") await requireMember(db(), actor, input.workspaceId);
-  return db().$transaction((own) => insertContact(own, actor, input));
+  return db().$transaction((own) => insertContact(own, actor, contact));
 }
 
 async function insertContact(tx: Tx, actor: Actor, input: NewContact) {
+  await refuseTakenEmail(tx, input.workspaceId, input.email ?? null);
   const contact = await tx.contact.create({
     data: {
       workspaceId: input.workspaceId,

@@ -47,4 +47,17 @@ describe("updateContact", () => {
     await expect(updateContact(ben(), "00000000-0000-4000-8000-000000000000", { name: "Dev", email: "", phone: "" })).rejects.toMatchObject({ code: "not_found" });
     expect(await row()).toEqual(before);
   });
+
+  it("refuses an email another contact of the workspace has, in any case, naming that contact; its own in another case is fine", async () => {
+    const carla = world.contacts.find((c) => c.name === "Carla Mendes")!;
+    const carlasEmail = (await db().contact.findUniqueOrThrow({ where: { id: carla.id } })).email!;
+    const before = await row();
+    await expect(updateContact(ben(), dev, { name: before.name, email: carlasEmail.toUpperCase(), phone: "" })).rejects.toMatchObject({
+      code: "conflict",
+      message: `Carla Mendes already has the email ${carlasEmail.toUpperCase()}`,
+    });
+    expect(await row()).toEqual(before);
+    await updateContact(ben(), dev, { name: before.name, email: "dev@example.com", phone: "" });
+    expect(await updateContact(ben(), dev, { name: before.name, email: "DEV@example.com", phone: "" })).toMatchObject({ email: "DEV@example.com", changed: ["email"] });
+  });
 });

@@ -5,10 +5,11 @@ import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { ContactDetails, type ContactDetailsInput } from "@/lib/schemas/contacts";
+import { refuseTakenEmail } from "./taken-email";
 
 /**
  * A member corrects a contact's name, email or phone. The audit event names the fields that changed and keeps the
- * values they had; saving the same details again changes nothing.
+ * values they had; saving the same details again changes nothing. An email another contact has is refused.
  */
 export async function updateContact(actor: PersonActor, contactId: string, input: ContactDetailsInput) {
   const details = validate(ContactDetails, input, "Contact");
@@ -18,6 +19,7 @@ export async function updateContact(actor: PersonActor, contactId: string, input
   const changed = (["name", "email", "phone"] as const).filter((field) => contact[field] !== details[field]);
   if (changed.length === 0) return { id: contact.id, ...details, changed: [] };
   return db().$transaction(async (tx) => {
+    if (changed.includes("email")) await refuseTakenEmail(tx, contact.workspaceId, details.email, contact.id);
     await tx.contact.update({ where: { id: contact.id }, data: details });
     await recordAudit(tx, {
       workspaceId: contact.workspaceId,

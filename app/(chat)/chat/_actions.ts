@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { currentActor } from "@/lib/auth/current-actor";
 import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
 import { markConversationRead } from "@/lib/chat/mark-read";
+import { createContact } from "@/lib/contacts/create-contact";
 import { findContacts, type ContactOption } from "@/lib/contacts/find-contacts";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
 import { setContactSensitivity, type Sensitivity } from "@/lib/contacts/set-sensitivity";
@@ -152,17 +153,19 @@ export async function setContactDoNotContact(
 }
 
 /** A member corrects a contact's details; a refusal keeps what was typed. */
+const contactValues = (formData: FormData): ContactFormValues => ({
+  name: text(formData, "name"),
+  email: text(formData, "email"),
+  phone: text(formData, "phone"),
+});
+
 export async function saveContact(
   contactId: string,
   path: string,
   state: ContactFormState,
   formData: FormData,
 ): Promise<ContactFormState> {
-  const values: ContactFormValues = {
-    name: text(formData, "name"),
-    email: text(formData, "email"),
-    phone: text(formData, "phone"),
-  };
+  const values = contactValues(formData);
   const parsed = ContactDetails.safeParse(values);
   if (!parsed.success) return { n: state.n + 1, values, error: parsed.error.issues[0]!.message };
   const answer = await run(state, path, async (actor) => {
@@ -170,6 +173,28 @@ export async function saveContact(
     return changed.length ? "Contact saved" : "Nothing to change";
   });
   return answer.error ? { ...answer, values } : answer;
+}
+
+/** Adds a contact and opens its page; a refusal answers the form with what was typed. */
+export async function addContact(
+  workspaceId: string,
+  slug: string,
+  state: ContactFormState,
+  formData: FormData,
+): Promise<ContactFormState> {
+  const actor = await currentActor(`/chat/${slug}/contacts`);
+  const n = state.n + 1;
+  const values = contactValues(formData);
+  const parsed = ContactDetails.safeParse(values);
+  if (!parsed.success) return { n, values, error: parsed.error.issues[0]!.message };
+  let contactId: string;
+  try {
+    contactId = (await createContact(actor, { workspaceId, ...parsed.data })).id;
+  } catch (error) {
+    if (error instanceof ApiError) return { n, values, error: error.message };
+    throw error;
+  }
+  redirect(`/chat/${slug}/contacts/${contactId}`);
 }
 
 export async function setSensitivity(

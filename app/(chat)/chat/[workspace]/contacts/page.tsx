@@ -4,7 +4,9 @@ import { currentActor } from "@/lib/auth/current-actor";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { findContacts } from "@/lib/contacts/find-contacts";
 import { guard } from "@/app/_lib/guard";
+import { addContact } from "@/app/(chat)/chat/_actions";
 import { ContactMarks } from "@/components/chat/contact-controls";
+import { ContactForm } from "@/components/chat/contact-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
@@ -15,13 +17,13 @@ export const metadata: Metadata = { title: "Contacts" };
 const PAGE = 50;
 
 function summary(count: number, q: string): string {
-  if (count === 0) return q ? `No contact matches “${q}”.` : "No contacts yet: they are added with a new conversation.";
+  if (count === 0) return q ? `No contact matches “${q}”.` : "No contacts yet: add one above, or with a new conversation.";
   if (q) return count === PAGE ? `The first ${PAGE} matching “${q}”: type more to narrow.` : `${plural(count, "contact")} matching “${q}”, names that start with it first.`;
   return count === PAGE ? `The ${PAGE} most recently talked with: type to find the others.` : `${plural(count, "contact")}, the most recently talked with first.`;
 }
 
 // The workspace's contacts, found by a part of a name, email or phone; with nothing typed, the most recently talked
-// with first. Each opens its page: details, the marks that limit bots, what we know, the conversations with them.
+// with first; a member adds one here (or with a new conversation). Each opens its page: details, the marks that limit bots, what we know, the conversations with them.
 export default async function ContactsPage({
   params,
   searchParams,
@@ -43,6 +45,12 @@ export default async function ContactsPage({
         <p className="mt-1 text-sm text-slate-500">
           The people outside the workspace your conversations are with, and what bots may do and know about them.
         </p>
+        <details className="group mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
+          <summary className="cursor-pointer list-none rounded-xl px-5 py-3 text-sm font-medium text-indigo-700 hover:bg-slate-50 group-open:rounded-b-none group-open:border-b group-open:border-slate-200">
+            <span aria-hidden className="mr-1 inline-block transition-transform group-open:rotate-45">+</span> Add a contact
+          </summary>
+          <ContactForm action={addContact.bind(null, opened.value.id, slug)} submitLabel="Add contact" />
+        </details>
         <form role="search" className="mt-4 flex gap-2" action={`/chat/${slug}/contacts`}>
           <label htmlFor="contact-search" className="sr-only">
             Find a contact
