@@ -6,7 +6,7 @@ export const conversationId = z.uuid().describe("The conversation's id (from lis
 export const draftId = z
   .uuid()
   .describe("The draft's or held message's id (from list_pending_approvals or get_conversation)");
-export const contactId = z.uuid().describe("The contact's id (from get_conversation's contacts)");
+export const contactId = z.uuid().describe("The contact's id (from find_contacts, or get_conversation's contacts)");
 export const factId = z.uuid().describe("The candidate fact's id (from list_pending_approvals)");
 export const requestId = z.uuid().describe("The agent request's id (from list_pending_approvals)");
 export const note = z

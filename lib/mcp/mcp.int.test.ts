@@ -27,6 +27,7 @@ const READ_TOOLS = [
   "list_conversations",
   "get_conversation",
   "read_messages",
+  "find_contacts",
   "search_contact_memory",
   "get_contact_context",
   "list_pending_approvals",
@@ -42,6 +43,8 @@ const WRITE_TOOLS = [
   "opt_out",
   "take_over_conversation",
   "release_conversation",
+  "set_do_not_contact",
+  "set_contact_sensitivity",
 ];
 const NOWHERE = "00000000-0000-4000-8000-000000000000";
 
@@ -352,6 +355,8 @@ describe("write tools need the write scope", () => {
       opt_out: { conversation_id: conv(0) },
       take_over_conversation: { conversation_id: conv(0) },
       release_conversation: { conversation_id: conv(0) },
+      set_do_not_contact: { contact_id: world.contacts[0]!.id, do_not_contact: true },
+      set_contact_sensitivity: { contact_id: world.contacts[0]!.id, sensitivity: "high" },
     };
     expect(Object.keys(args).sort()).toEqual([...WRITE_TOOLS].sort());
     const before = await db().auditEvent.count();
@@ -542,6 +547,50 @@ describe("write tools act as the person, through MCP", () => {
     });
   });
 
+  it("find_contacts, set_do_not_contact, set_contact_sensitivity: as the person, with their rights", async () => {
+    const benClient = await connect(tokens.ben);
+    const dev = world.contacts.find((c) => c.name === "Dev Patel")!;
+    const found = await call(anaRead, "find_contacts", { query: "pat" });
+    expect(found).toMatchObject({ isError: false, untrusted: true });
+    expect(found.data.contacts).toEqual([
+      { id: dev.id, name: "Dev Patel", detail: "dev@example.com", do_not_contact: false, sensitivity: "normal" },
+    ]);
+    expect((await call(anaRead, "find_contacts", {})).data.contacts.map((c: { id: string }) => c.id).sort()).toEqual(
+      world.contacts.map((c) => c.id).sort(),
+    );
+    expect((await call(anaRead, "find_contacts", { limit: 51 })).isError).toBe(true);
+
+    const marked = await call(benClient, "set_do_not_contact", { contact_id: dev.id, do_not_contact: true });
+    expect(marked.data).toMatchObject({ id: dev.id, do_not_contact: true, do_not_contact_by_user_id: world.people[1]!.id, changed: true });
+    expect(await audit(dev.id, "contact.do_not_contact_set")).toMatchObject({ via: "mcp", actorId: world.people[1]!.id });
+    const devsConversation = world.conversations.find((c) => c.contact_id === dev.id && c.bot_ids.includes(world.bots[0]!.id))!;
+    const blocked = await api("POST", `/conversations/${devsConversation.id}/messages`, {
+      key: world.bots[0]!.api_key,
+      idempotencyKey: idem(),
+      body: { body: "Hello Dev" },
+    });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.error).toMatchObject({ code: "policy_blocked", reasons: ["do_not_contact"] });
+    expect((await call(benClient, "set_do_not_contact", { contact_id: dev.id, do_not_contact: false })).data).toMatchObject({
+      do_not_contact: false,
+      changed: true,
+    });
+
+    expect((await call(benClient, "set_contact_sensitivity", { contact_id: dev.id, sensitivity: "high" })).data).toEqual({
+      id: dev.id,
+      name: "Dev Patel",
+      sensitivity: "high",
+      changed: true,
+    });
+    const lower = await call(benClient, "set_contact_sensitivity", { contact_id: dev.id, sensitivity: "normal" });
+    expect(lower.error).toEqual({ code: "forbidden", message: "Only a workspace admin can lower a contact's sensitivity" });
+    expect((await call(ana, "set_contact_sensitivity", { contact_id: dev.id, sensitivity: "normal" })).data).toMatchObject({
+      sensitivity: "normal",
+      changed: true,
+    });
+    expect(await audit(dev.id, "contact.sensitivity_changed")).toMatchObject({ via: "mcp" });
+  });
+
   it("the person's own rights still apply: a member cannot act where they take no part", async () => {
     const tag = randomBytes(4).toString("hex");
     const newcomer = await createPerson({
@@ -583,6 +632,8 @@ describe("a token of one workspace sees nothing of another", () => {
       ["search_contact_memory", { contact_id: other.contacts[0]!.id, query: "order" }, "Contact not found"],
       ["get_contact_context", { contact_id: other.contacts[0]!.id }, "Contact not found"],
       ["confirm_fact", { fact_id: theirFact }, "Fact not found"],
+      ["set_do_not_contact", { contact_id: other.contacts[0]!.id, do_not_contact: true }, "Contact not found"],
+      ["set_contact_sensitivity", { contact_id: other.contacts[0]!.id, sensitivity: "high" }, "Contact not found"],
     ];
     for (const [name, args, message] of cases) {
       const theirs = await call(ana, name, args);

@@ -3,7 +3,9 @@ import type { TokenPrincipal } from "@/lib/tokens/authenticate-token";
 import { registerTool, type RelayTool } from "./tool";
 import { approveDraft } from "./tools/approve-draft";
 import { approveAgentRequest, declineAgentRequest } from "./tools/decide-agent-request";
+import { setContactSensitivity, setDoNotContact } from "./tools/contact-marks";
 import { confirmFact, rejectFact } from "./tools/decide-fact";
+import { findContacts } from "./tools/find-contacts";
 import { getContactContext } from "./tools/get-contact-context";
 import { getConversation } from "./tools/get-conversation";
 import { listConversations } from "./tools/list-conversations";
@@ -25,6 +27,7 @@ export const TOOLS: RelayTool[] = [
   listConversations,
   getConversation,
   readMessages,
+  findContacts,
   searchContactMemory,
   getContactContext,
   listPendingApprovals,
@@ -38,6 +41,8 @@ export const TOOLS: RelayTool[] = [
   optOut,
   takeOverConversation,
   releaseConversation,
+  setDoNotContact,
+  setContactSensitivity,
 ];
 
 export const SERVER_INFO = { name: "relay", title: "Relay", version: "0.1.0" };
