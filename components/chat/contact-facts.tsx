@@ -119,7 +119,8 @@ function FactLine({ fact, href }: { fact: ContactFactView; href: string | null }
             </a>
           </>
         )}
-        {!fact.source && " · source deleted"}
+        {fact.source_elsewhere && " · from a conversation you do not take part in"}
+        {!fact.source && !fact.source_elsewhere && " · source deleted"}
       </p>
     </div>
   );

@@ -1,7 +1,6 @@
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors";
-import { requireUuid } from "@/lib/ids";
-import { requireMember, type PersonActor } from "@/lib/people/actor";
+import type { PersonActor } from "@/lib/people/actor";
+import { requirePersonContact } from "./person-contact-access";
 
 export interface ContactFactView {
   id: string;
@@ -12,29 +11,31 @@ export interface ContactFactView {
   decided_by: { handle: string; name: string } | null;
   decided_at: string | null;
   created_at: string;
+  /** The message the fact was drawn from, when the viewer may open its conversation. */
   source: { message_id: string; conversation_id: string; seq: number; excerpt: string } | null;
+  /** The source exists but is in a conversation the viewer does not take part in (so neither link nor excerpt). */
+  source_elsewhere: boolean;
 }
 
 const HISTORY = 30;
 
 /**
- * A contact's facts as people see them beside a conversation: candidates waiting for a decision, what is confirmed,
- * and the recent history (rejected, superseded, retired), each with who proposed and who decided, and its source.
+ * A contact's facts as people see them beside a conversation and on the contact's page: candidates waiting for a
+ * decision, what is confirmed, and the recent history (rejected, superseded, retired), each with who proposed and who
+ * decided, and its source. Any member sees the facts; a source's excerpt and link only who may open its conversation
+ * (as the context pack cites only those), so the facts do not quote conversations a member cannot read.
  */
 export async function listContactFacts(actor: PersonActor, id: string) {
-  const contact = await db().contact.findUnique({
-    where: { id: requireUuid(id, "Contact") },
-    select: { id: true, workspaceId: true, name: true },
-  });
-  if (!contact) throw new ApiError("not_found", "Contact not found");
-  await requireMember(db(), actor, contact.workspaceId);
-  const [open, history] = await Promise.all([
+  const access = await requirePersonContact(actor, id);
+  const readable = new Set(access.conversationIds);
+  const [contact, open, history] = await Promise.all([
+    db().contact.findUniqueOrThrow({ where: { id: access.contactId }, select: { id: true, name: true } }),
     db().contactFact.findMany({
-      where: { contactId: contact.id, status: { in: ["candidate", "confirmed"] } },
+      where: { contactId: access.contactId, status: { in: ["candidate", "confirmed"] } },
       orderBy: [{ key: "asc" }, { createdAt: "asc" }],
     }),
     db().contactFact.findMany({
-      where: { contactId: contact.id, status: { in: ["rejected", "superseded", "retired"] } },
+      where: { contactId: access.contactId, status: { in: ["rejected", "superseded", "retired"] } },
       orderBy: { decidedAt: "desc" },
       take: HISTORY,
     }),
@@ -61,7 +62,8 @@ export async function listContactFacts(actor: PersonActor, id: string) {
     const bot = f.proposedByBotId ? botById.get(f.proposedByBotId) : undefined;
     const user = f.proposedByUserId ? userById.get(f.proposedByUserId) : undefined;
     const decider = f.decidedByUserId ? userById.get(f.decidedByUserId) : undefined;
-    const message = f.sourceMessageId ? messageById.get(f.sourceMessageId) : undefined;
+    const found = f.sourceMessageId ? messageById.get(f.sourceMessageId) : undefined;
+    const message = found && readable.has(found.conversationId) ? found : undefined;
     return {
       id: f.id,
       key: f.key,
@@ -83,6 +85,7 @@ export async function listContactFacts(actor: PersonActor, id: string) {
             excerpt: message.body.slice(0, 120),
           }
         : null,
+      source_elsewhere: !!found && !message,
     };
   };
   return {
