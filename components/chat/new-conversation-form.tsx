@@ -61,17 +61,20 @@ function Group({ legend, hint, children }: { legend: string; hint: string; child
 
 export function NewConversationForm({
   choices,
+  initial,
   cancelHref,
   action,
   findContacts,
 }: {
   choices: NewConversationChoices;
+  /** What the form starts with (a contact chosen on its page). */
+  initial?: NewConversationValues;
   cancelHref: string;
   action: (state: NewConversationState, formData: FormData) => Promise<NewConversationState>;
   findContacts: (query: string) => Promise<ContactOption[]>;
 }) {
   const [state, formAction, pending] = useActionState(action, { n: 0 });
-  const v = state.values;
+  const v = state.values ?? initial;
   return (
     // Remounted after each refused submission so the fields show what was sent (React resets a form after its action).
     <form action={formAction} key={state.n}>

@@ -43,7 +43,7 @@ test("a member finds a contact, corrects its phone, and opens a conversation wit
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(conversation.title!);
 });
 
-test("a member adds a contact; an email another contact has is refused, keeping what was typed", async ({ page }) => {
+test("a member adds a contact (an email another contact has is refused, keeping what was typed) and starts a conversation with it", async ({ page }) => {
   const carla = world.contacts.find((c) => c.name === "Carla Mendes")!;
   const name = `Eva Rossi ${Date.now()}`;
   await signIn(page, `/chat/${world.workspace.slug}/contacts`);
@@ -64,6 +64,17 @@ test("a member adds a contact; an email another contact has is refused, keeping 
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
   await expect(page.getByText(`No conversation with ${name} yet.`)).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveValue("+39 06 1234 5678");
+
+  // From the contact's page, a conversation with it: the form starts with the contact chosen.
+  const contactUrl = page.url();
+  await page.getByRole("link", { name: `New conversation with ${name}` }).click();
+  await expect(page.getByRole("list", { name: "Chosen contacts" })).toContainText(name);
+  await page.getByLabel("Title").fill("Welcome call");
+  await page.getByRole("button", { name: "Start conversation" }).click();
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome call" })).toBeVisible();
+  await page.goto(contactUrl);
+  await expect(page.getByRole("list", { name: `Conversations with ${name}` }).getByRole("link", { name: /Welcome call/ })).toBeVisible();
 
   await page.getByRole("link", { name: "← Contacts" }).click();
   await page.getByLabel("Find a contact").fill("eva rossi");

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { currentActor } from "@/lib/auth/current-actor";
 import { newConversationChoices } from "@/lib/chat/new-conversation-choices";
 import { openWorkspace } from "@/lib/chat/open-workspace";
+import { getContact } from "@/lib/contacts/get-contact";
 import { guard } from "@/app/_lib/guard";
 import { findContactsToAdd, startConversation } from "@/app/(chat)/chat/_actions";
 import { NewConversationForm } from "@/components/chat/new-conversation-form";
@@ -10,13 +11,27 @@ import { Alert } from "@/components/ui/alert";
 export const metadata: Metadata = { title: "New conversation" };
 
 // A person starts a conversation: with contacts (or a new one), other members, and the bots authorized from the
-// start. Any member may; the conversation opens once it exists.
-export default async function NewConversationPage({ params }: { params: Promise<{ workspace: string }> }) {
-  const { workspace: slug } = await params;
+// start. Any member may; the conversation opens once it exists. `?contact=ID` (a contact's page) starts with that
+// contact chosen (Cancel goes back to it); an id that is not a contact of this workspace is ignored.
+export default async function NewConversationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ workspace: string }>;
+  searchParams: Promise<{ contact?: string | string[] }>;
+}) {
+  const [{ workspace: slug }, search] = await Promise.all([params, searchParams]);
   const actor = await currentActor(`/chat/${slug}/new`);
   const opened = await guard(openWorkspace(actor, slug));
   if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
-  const choices = await newConversationChoices(actor, opened.value.id);
+  const [choices, contact] = await Promise.all([
+    newConversationChoices(actor, opened.value.id),
+    typeof search.contact === "string" ? guard(getContact(actor, search.contact)) : null,
+  ]);
+  const initial =
+    contact?.ok && contact.value.workspace_id === opened.value.id
+      ? { title: "", userIds: [], contacts: [{ id: contact.value.id, name: contact.value.name }], newContactName: "", botIds: [] }
+      : undefined;
   return (
     <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <div className="mx-auto max-w-2xl">
@@ -27,7 +42,8 @@ export default async function NewConversationPage({ params }: { params: Promise<
         </p>
         <NewConversationForm
           choices={choices}
-          cancelHref={`/chat/${slug}`}
+          initial={initial}
+          cancelHref={initial ? `/chat/${slug}/contacts/${initial.contacts[0]!.id}` : `/chat/${slug}`}
           action={startConversation.bind(null, opened.value.id, slug)}
           findContacts={findContactsToAdd.bind(null, opened.value.id)}
         />

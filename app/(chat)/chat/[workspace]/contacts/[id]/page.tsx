@@ -11,6 +11,7 @@ import { ContactFactsPanel } from "@/components/chat/contact-facts";
 import { ContactForm } from "@/components/chat/contact-form";
 import { Time } from "@/components/chat/time";
 import { Alert } from "@/components/ui/alert";
+import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { plural } from "@/components/ui/format";
 
@@ -93,7 +94,15 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
         </Card>
 
         <Card aria-labelledby="contact-conversations">
-          <CardHeader id="contact-conversations" title="Conversations" />
+          <CardHeader
+            id="contact-conversations"
+            title="Conversations"
+            actions={
+              <ButtonLink href={`/chat/${slug}/new?contact=${contact.id}`} variant="secondary" size="sm">
+                New conversation with {contact.name}
+              </ButtonLink>
+            }
+          />
           {contact.conversations.length === 0 ? (
             <CardBody className="text-sm text-slate-500">
               {contact.other_conversations > 0
