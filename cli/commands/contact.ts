@@ -1,4 +1,5 @@
 import { createContact } from "@/lib/contacts/create-contact";
+import { serializeContact } from "@/lib/contacts/serialize-contact";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
 import { SENSITIVITIES, setContactSensitivity } from "@/lib/contacts/set-sensitivity";
 import { id, oneOf, required, S, str, type Command } from "./command";
@@ -20,14 +21,7 @@ export const contactCommands: Record<string, Command> = {
         phone: str(args, "phone"),
         sensitivity,
       });
-      return {
-        id: contact.id,
-        workspace_id: contact.workspaceId,
-        name: contact.name,
-        email: contact.email,
-        phone: contact.phone,
-        sensitivity: contact.sensitivity,
-      };
+      return serializeContact(contact);
     },
   },
   "contact dnc": {

@@ -3,6 +3,7 @@ import { sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { serializeContact } from "./serialize-contact";
 import type { Sensitivity } from "./set-sensitivity";
 
 // A contact as people see it on its own page: its details, the marks that limit bots, and the conversations with it
@@ -43,16 +44,8 @@ export async function getContact(actor: PersonActor, contactId: string): Promise
   ]);
   const visible = conversations.filter((c) => membership.role === "admin" || c.mine);
   return {
-    id: contact.id,
-    workspace_id: contact.workspaceId,
-    name: contact.name,
-    email: contact.email,
-    phone: contact.phone,
-    sensitivity: contact.sensitivity,
-    do_not_contact: contact.doNotContact,
+    ...serializeContact(contact),
     do_not_contact_by: markedBy?.name ?? null,
-    do_not_contact_at: contact.doNotContactAt?.toISOString() ?? null,
-    created_at: contact.createdAt.toISOString(),
     conversations: visible.map((c) => ({ id: c.id, title: c.title, last_message_at: c.last_message_at.toISOString() })),
     other_conversations: conversations.length - visible.length,
   };
