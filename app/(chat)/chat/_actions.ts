@@ -152,13 +152,13 @@ export async function setContactDoNotContact(
   });
 }
 
-/** A member corrects a contact's details; a refusal keeps what was typed. */
 const contactValues = (formData: FormData): ContactFormValues => ({
   name: text(formData, "name"),
   email: text(formData, "email"),
   phone: text(formData, "phone"),
 });
 
+/** A member corrects a contact's details; a refusal keeps what was typed. */
 export async function saveContact(
   contactId: string,
   path: string,

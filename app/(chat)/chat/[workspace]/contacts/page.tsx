@@ -23,7 +23,8 @@ function summary(count: number, q: string): string {
 }
 
 // The workspace's contacts, found by a part of a name, email or phone; with nothing typed, the most recently talked
-// with first; a member adds one here (or with a new conversation). Each opens its page: details, the marks that limit bots, what we know, the conversations with them.
+// with first; a member adds one here (or with a new conversation). Each opens its page: details, the marks that limit
+// bots, what we know, the conversations with them.
 export default async function ContactsPage({
   params,
   searchParams,

@@ -28,10 +28,7 @@ export default async function NewConversationPage({
     newConversationChoices(actor, opened.value.id),
     typeof search.contact === "string" ? guard(getContact(actor, search.contact)) : null,
   ]);
-  const initial =
-    contact?.ok && contact.value.workspace_id === opened.value.id
-      ? { title: "", userIds: [], contacts: [{ id: contact.value.id, name: contact.value.name }], newContactName: "", botIds: [] }
-      : undefined;
+  const chosen = contact?.ok && contact.value.workspace_id === opened.value.id ? contact.value : null;
   return (
     <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <div className="mx-auto max-w-2xl">
@@ -42,8 +39,12 @@ export default async function NewConversationPage({
         </p>
         <NewConversationForm
           choices={choices}
-          initial={initial}
-          cancelHref={initial ? `/chat/${slug}/contacts/${initial.contacts[0]!.id}` : `/chat/${slug}`}
+          initial={
+            chosen
+              ? { title: "", userIds: [], contacts: [{ id: chosen.id, name: chosen.name }], newContactName: "", botIds: [] }
+              : undefined
+          }
+          cancelHref={chosen ? `/chat/${slug}/contacts/${chosen.id}` : `/chat/${slug}`}
           action={startConversation.bind(null, opened.value.id, slug)}
           findContacts={findContactsToAdd.bind(null, opened.value.id)}
         />
