@@ -19,7 +19,8 @@ const schema = z
     NEXTAUTH_URL: z.url().optional(),
     /** Seeds the demo workspace on first start of an empty database. */
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
-    /** Webhooks to http://localhost for bots on this machine (read where used: lib/webhooks/validate-webhook-url.ts). */
+    /** Webhooks over http to loopback, for bots on this machine: read by the app server (`npm start`, `npm run dev`) only,
+     * which records it for every process of the deployment (lib/deployment/settings.ts). */
     ALLOW_LOOPBACK_WEBHOOKS: z.enum(["true", "false"]).optional(),
     /** `npm start` runs a job worker (webhook delivery) beside the server; false when workers run apart. */
     RUN_WORKER: z.enum(["true", "false"]).default("true"),

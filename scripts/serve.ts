@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { prepareDatabase } from "@/lib/db/setup";
 import { disconnectDb } from "@/lib/db/client";
+import { recordServerSettings, serverLoopbackSetting } from "@/lib/deployment/settings";
 import { ensureDemo } from "@/lib/seed/ensure-demo";
 import { env } from "@/lib/env";
 import { startWorker } from "@/jobs/worker";
@@ -23,9 +24,11 @@ async function main() {
     for (const p of demo.people) console.log(`[relay]   person ${p.email} / ${p.password}`);
     for (const b of demo.bots) console.log(`[relay]   bot @${b.handle} key ${b.api_key}`);
   }
+  // Every process of the deployment (this one's worker, other workers, the CLI) reads the setting this server records.
+  const loopback = serverLoopbackSetting({ variable: env().ALLOW_LOOPBACK_WEBHOOKS, embedded: !!ready.embedded, mode });
+  await recordServerSettings(loopback);
+  console.log(`[relay] webhooks over http to loopback: ${loopback.allow ? "allowed" : "refused"}${loopback.recordedBy === "environment" ? " (ALLOW_LOOPBACK_WEBHOOKS)" : ""}`);
   await disconnectDb();
-  // On the embedded database this is a local install: bots on this machine may receive webhooks over http.
-  if (ready.embedded && !process.env.ALLOW_LOOPBACK_WEBHOOKS) process.env.ALLOW_LOOPBACK_WEBHOOKS = "true";
   const worker = env().RUN_WORKER === "true" ? await startWorker({ databaseUrl: ready.url, concurrency: env().WORKER_CONCURRENCY }) : null;
 
   const nextBin = path.resolve("node_modules/next/dist/bin/next");

@@ -32,12 +32,22 @@ export async function setup(project: TestProject) {
   await dropDatabase(adminUrl, TEMPLATE_DATABASE);
   await createDatabaseIfMissing(adminUrl, TEMPLATE_DATABASE);
   await applyMigrations(template.toString());
+  await allowLoopbackWebhooks(template.toString());
   project.provide("adminUrl", adminUrl);
 }
 
 export async function teardown() {
   await server?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
+}
+
+/** Tests are a local install: bots on this machine receive webhooks over http (lib/deployment/settings.ts). */
+async function allowLoopbackWebhooks(url: string) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("UPDATE deployment_settings SET allow_loopback_webhooks = true, recorded_by = 'embedded'");
+  await client.end();
 }
 
 async function dropDatabase(adminUrl: string, name: string) {

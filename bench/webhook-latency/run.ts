@@ -75,7 +75,6 @@ async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   process.env.DATA_DIR = DATA_DIR;
   process.env.DATABASE_URL = "";
-  process.env.ALLOW_LOOPBACK_WEBHOOKS = "true";
   const ready = await prepareDatabase();
 
   const receiver = fork(path.join("bench", "webhook-latency", "receiver.ts"), { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });

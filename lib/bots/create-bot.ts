@@ -34,7 +34,7 @@ export async function createBot(
   const handle = input.handle.trim().toLowerCase();
   if (!HANDLE.test(handle)) throw new ApiError("invalid_body", "Bot handle must be 3-32 characters: a letter, then letters, digits, - or _");
   if (!input.name.trim()) throw new ApiError("invalid_body", "Bot name is required");
-  const webhookUrl = input.webhookUrl ? validateWebhookUrl(input.webhookUrl) : null;
+  const webhookUrl = input.webhookUrl ? await validateWebhookUrl(input.webhookUrl) : null;
   const eventTypes = input.eventTypes ? validateEventTypes(input.eventTypes) : undefined;
   if (await db().bot.findUnique({ where: { handle } })) throw new ApiError("conflict", `Bot handle @${handle} is taken`);
 

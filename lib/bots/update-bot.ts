@@ -26,7 +26,7 @@ export async function updateBot(
   }
   if (input.webhookUrl !== undefined) {
     const url = input.webhookUrl?.trim();
-    next.webhookUrl = url ? validateWebhookUrl(url) : null;
+    next.webhookUrl = url ? await validateWebhookUrl(url) : null;
   }
   if (input.eventTypes !== undefined) next.eventTypes = validateEventTypes(input.eventTypes);
 

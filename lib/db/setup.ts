@@ -2,6 +2,7 @@ import path from "node:path";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { ensureEmbeddedPostgres, embeddedUrl, type EmbeddedServer } from "./embedded";
+import { settleEmbeddedDefaults } from "@/lib/deployment/settings";
 import { applyMigrations } from "./migrate";
 
 // Resolves the database a process should use and brings its schema up to date:
@@ -40,6 +41,18 @@ export async function prepareDatabase(options: { log?: (line: string) => void } 
     url = embeddedUrl(embedded.port, EMBEDDED_DATABASE, embedded.socketDir);
   }
   const { applied } = await applyMigrations(url);
+  if (embedded) await settleEmbedded(url);
   process.env.DATABASE_URL = url;
   return { url, embedded, migrationsApplied: applied };
+}
+
+/** A fresh embedded database is a local install: its deployment settings say so (lib/deployment/settings.ts). */
+async function settleEmbedded(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await settleEmbeddedDefaults({ query: async (text, values) => (await client.query(text, values)).rows });
+  } finally {
+    await client.end();
+  }
 }

@@ -1,4 +1,5 @@
 import { open as unseal } from "@/lib/crypto/secret-box";
+import { LOOPBACK_WEBHOOKS_ALLOWED_SQL } from "@/lib/deployment/settings";
 import { sql as poolSql, type Sql } from "@/lib/db/sql";
 import { ENQUEUE_FROM } from "./emit-event";
 import { postWebhook, type PostResult } from "./post-webhook";
@@ -36,6 +37,8 @@ interface Claimed {
   replayed_at: Date | null;
   webhook_url: string | null;
   bot_status: string;
+  /** The deployment's setting, read in the claim (lib/deployment/settings.ts). */
+  allow_loopback: boolean;
   secrets: string[];
 }
 
@@ -46,7 +49,7 @@ const CLAIM = `
    WHERE d.id = $1 AND b.id = d.bot_id AND d.status = 'pending'
      AND (d.attempt_started_at IS NULL OR d.attempt_started_at < $2::timestamptz - make_interval(secs => $3))
   RETURNING d.id, d.event_id, d.event_type, d.payload, d.attempt_count, d.round_attempt_count, d.replayed_at,
-            b.webhook_url, b.status AS bot_status,
+            b.webhook_url, b.status AS bot_status, ${LOOPBACK_WEBHOOKS_ALLOWED_SQL} AS allow_loopback,
             ARRAY(SELECT s.secret_encrypted FROM bot_signing_secrets s
                    WHERE s.bot_id = b.id AND (s.expires_at IS NULL OR s.expires_at > $2) ORDER BY s.created_at DESC) AS secrets`;
 
@@ -101,7 +104,10 @@ export async function attemptDelivery(
     ? { status: null, body: null, error: "the bot has no webhook URL", durationMs: 0 }
     : claimed.bot_status === "stopped"
       ? { status: null, body: null, error: "the bot is stopped", durationMs: 0 }
-      : await postWebhook(claimed.webhook_url, headers, body, options.timeoutMs);
+      : await postWebhook(claimed.webhook_url, headers, body, {
+          allowLoopback: claimed.allow_loopback,
+          timeoutMs: options.timeoutMs,
+        });
 
   const succeeded = result.error === null;
   const roundAttempt = claimed.round_attempt_count + 1;

@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { LookupFunction } from "node:net";
-import { loopbackWebhooksAllowed } from "./validate-webhook-url";
+import ipaddr from "ipaddr.js";
 
 // One HTTP attempt of a webhook delivery (DESIGN.md Webhooks): POST, 15 s for the whole exchange, redirects not
 // followed, the first 4 KiB of the answer kept. SSRF: the address a name resolves to is checked, not the name, and
@@ -20,29 +20,21 @@ export interface PostResult {
   durationMs: number;
 }
 
-const forbidden = new net.BlockList();
-for (const [prefix, bits] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24],
-  ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) forbidden.addSubnet(prefix, bits, "ipv4");
-for (const [prefix, bits] of [["::", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96]] as const) {
-  forbidden.addSubnet(prefix, bits, "ipv6");
-}
-const loopback = new net.BlockList();
-loopback.addSubnet("127.0.0.0", 8, "ipv4");
-loopback.addAddress("::1", "ipv6");
+// The address classification comes from ipaddr.js's table of special-purpose ranges (IANA's registries): only
+// public unicast passes, and loopback where the deployment allows it. ipaddr.js calls the deprecated IPv4-compatible
+// block ::/96 unicast; it is refused too.
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR("::/96");
 
 /** Why an address may not receive webhooks, or null when it may. */
 export function refusedAddress(address: string, allowLoopback: boolean): string | null {
-  const family = net.isIP(address);
-  if (!family) return "not an IP address";
-  let ip = address;
-  let type: "ipv4" | "ipv6" = family === 4 ? "ipv4" : "ipv6";
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) [ip, type] = [mapped[1]!, "ipv4"];
-  if (loopback.check(ip, type)) return allowLoopback ? null : "a loopback address";
-  if (forbidden.check(ip, type)) return ip.startsWith("169.254.") ? "a link-local (metadata) address" : "a private or reserved address";
-  return null;
+  if (!ipaddr.isValid(address) || !net.isIP(address)) return "not an IP address";
+  const ip = ipaddr.process(address); // an IPv4-mapped IPv6 address is judged as the IPv4 address it carries
+  let range: string = ip.range();
+  if (range === "unicast" && ip.kind() === "ipv6" && (ip as ipaddr.IPv6).match(IPV4_COMPATIBLE)) range = "ipv4Compatible";
+  if (range === "unicast") return null;
+  if (range === "loopback") return allowLoopback ? null : "a loopback address";
+  if (range === "linkLocal") return "a link-local (metadata) address";
+  return `a private or reserved address (${range})`;
 }
 
 function checkedLookup(allowLoopback: boolean): LookupFunction {
@@ -72,11 +64,11 @@ export async function postWebhook(
   target: string,
   headers: Record<string, string>,
   body: string,
-  timeoutMs = DELIVERY_TIMEOUT_MS,
+  options: { allowLoopback: boolean; timeoutMs?: number },
 ): Promise<PostResult> {
   const started = performance.now();
   const done = (result: Omit<PostResult, "durationMs">): PostResult => ({ ...result, durationMs: Math.round(performance.now() - started) });
-  const allowLoopback = loopbackWebhooksAllowed();
+  const { allowLoopback, timeoutMs = DELIVERY_TIMEOUT_MS } = options;
   let url: URL;
   try {
     url = new URL(target);
@@ -86,7 +78,7 @@ export async function postWebhook(
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const isLoopbackName = host === "localhost" || (net.isIP(host) > 0 && refusedAddress(host, false) === "a loopback address");
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackName && allowLoopback)) {
-    return done({ status: null, body: null, error: "refused: webhook URLs must use https (http only to loopback with ALLOW_LOOPBACK_WEBHOOKS=true)" });
+    return done({ status: null, body: null, error: "refused: webhook URLs must use https (http only to loopback, where the deployment allows it)" });
   }
   if (net.isIP(host)) {
     const reason = refusedAddress(host, allowLoopback);
