@@ -193,6 +193,7 @@ async function prepare(label: string, adminUrl: string, dropAfter: string[]): Pr
       workspaceId: world.workspace.id,
       keyId: "bench",
       scopes: [],
+      status: "active",
     },
     contactId: world.contacts[0]!.id,
     conversationIds: [world.conversations[0]!.id],

@@ -3,7 +3,8 @@ import type { BotPrincipal } from "./authenticate-bot";
 
 // Keys looked up recently, by hash, for a minute at most: a bot's every request no longer costs a query. Revocation
 // stays immediate: revokeApiKey evicts the key here at once and NOTIFYs every other process (the CLI, other app
-// processes), which evict it on receipt. Without a working LISTEN connection nothing is cached.
+// processes), which evict it on receipt; a change of the bot's status (cached with the key) is NOTIFYd the same way by
+// a trigger on bots. Without a working LISTEN connection nothing is cached.
 
 export const API_KEY_CHANNEL = "relay_api_key_revoked";
 const TTL_MS = 60_000;
@@ -11,7 +12,12 @@ const MAX_ENTRIES = 10_000;
 
 const store = globalThis as unknown as { __relayKeyCache?: Map<string, { principal: BotPrincipal; expires: number }> };
 const entries = (store.__relayKeyCache ??= new Map());
-const onRevoked = (hash: string) => void entries.delete(hash);
+/** A revoked key's hash, or `bot:<id>` when a bot's status changed (a trigger on bots): its keys are forgotten. */
+const onRevoked = (payload: string) => {
+  if (!payload.startsWith("bot:")) return void entries.delete(payload);
+  const botId = payload.slice(4);
+  for (const [hash, entry] of entries) if (entry.principal.id === botId) entries.delete(hash);
+};
 const onReset = () => entries.clear();
 
 /** Subscribes (again) when not listening; a no-op on the hot path once the LISTEN connection is up. */

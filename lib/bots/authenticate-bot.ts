@@ -1,4 +1,5 @@
 import { sql } from "@/lib/db/sql";
+import type { BotStatus } from "@/lib/generated/prisma/enums";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/api-key";
 import { cachedPrincipal, rememberPrincipal } from "./api-key-cache";
 
@@ -10,6 +11,8 @@ export interface BotPrincipal {
   workspaceId: string;
   keyId: string;
   scopes: string[];
+  /** As of the key's lookup; a change evicts the cached key in every process (lib/bots/api-key-cache.ts). */
+  status: BotStatus;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -23,8 +26,8 @@ export async function authenticateBot(apiKey: string | null): Promise<BotPrincip
   const hash = hashApiKey(apiKey);
   const cached = await cachedPrincipal(hash);
   if (cached) return cached;
-  const rows = await sql().query<{ key_id: string; scopes: string[] | null; last_used_at: Date | null; id: string; handle: string; name: string; workspace_id: string }>(
-    `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id
+  const rows = await sql().query<{ key_id: string; scopes: string[] | null; last_used_at: Date | null; id: string; handle: string; name: string; workspace_id: string; status: BotStatus }>(
+    `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id, b.status
      FROM api_keys k JOIN bots b ON b.id = k.bot_id
      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
     [hash],
@@ -44,6 +47,7 @@ export async function authenticateBot(apiKey: string | null): Promise<BotPrincip
     workspaceId: row.workspace_id,
     keyId: row.key_id,
     scopes: row.scopes ?? [],
+    status: row.status,
   };
   rememberPrincipal(hash, principal);
   return principal;

@@ -42,6 +42,8 @@ interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | un
    * that transaction; the handler runs the statement itself when `opened` is absent.
    */
   opening?: (request: { bot: BotPrincipal; params: Record<string, string> }) => Statement;
+  /** Serves a stopped bot too. Only `GET /me` does: a stopped bot can learn who it is, and nothing else. */
+  servesStoppedBot?: true;
 }
 
 export interface BotRouteContext<B, Q> {
@@ -77,6 +79,11 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
     try {
       const bot = await authenticateBot(bearerToken(request.headers.get("authorization")));
       if (!bot) throw new ApiError("unauthorized", "Missing or invalid API key: send Authorization: Bearer amk_...");
+      if (bot.status === "stopped" && !options.servesStoppedBot) {
+        throw new ApiError("policy_blocked", "This bot was stopped by a workspace admin: it can do nothing until resumed", {
+          reasons: ["bot_stopped"],
+        });
+      }
 
       const params = flattenParams((await context?.params) ?? {});
       const url = new URL(request.url);

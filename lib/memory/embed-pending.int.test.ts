@@ -19,7 +19,7 @@ import { createConversation } from "@/lib/conversations/create-conversation";
 
 let world: SeededWorld;
 const ana = () => person(world.people[0]!.id, "web");
-const helper = (): BotPrincipal => ({ ...world.bots[0]!, workspaceId: world.workspace.id, keyId: "test", scopes: [] });
+const helper = (): BotPrincipal => ({ ...world.bots[0]!, workspaceId: world.workspace.id, keyId: "test", scopes: [], status: "active" });
 const model = () => embeddingModelId();
 
 const embeddedIds = async (type: "message" | "fact") =>

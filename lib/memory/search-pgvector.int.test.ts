@@ -68,7 +68,7 @@ const tails = [
 
 let world: SeededWorld;
 let databaseName = "";
-const helper = (): BotPrincipal => ({ ...world.bots[0]!, workspaceId: world.workspace.id, keyId: "test", scopes: [] });
+const helper = (): BotPrincipal => ({ ...world.bots[0]!, workspaceId: world.workspace.id, keyId: "test", scopes: [], status: "active" });
 
 describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR_TEST_URL set" : SKIP_REASON})`, () => {
   beforeAll(async () => {

@@ -25,7 +25,7 @@ describe("OpenAPI document", () => {
   it("documents every route with every status it answers", () => {
     const expected: Record<string, Record<string, string[]>> = {
       "/me": { get: ["200", "401"] },
-      "/conversations": { get: ["200", "401", "422"] },
+      "/conversations": { get: ["200", "401", "403", "422"] },
       "/conversations/{id}/messages": {
         get: ["200", "401", "403", "404", "422"],
         post: ["201", "202", "400", "401", "403", "404", "409", "413", "422", "429"],
@@ -39,15 +39,25 @@ describe("OpenAPI document", () => {
         get: ["200", "401", "403", "404", "422"],
         post: ["201", "400", "401", "403", "404", "409", "413", "422"],
       },
-      "/agent-requests": { get: ["200", "401", "422"], post: ["201", "400", "401", "403", "409", "413", "422"] },
+      "/agent-requests": { get: ["200", "401", "403", "422"], post: ["201", "400", "401", "403", "409", "413", "422"] },
       "/agent-requests/{id}/respond": { post: ["200", "400", "401", "403", "404", "409", "413", "422"] },
-      "/attachments": { post: ["201", "401", "413", "415", "422"] },
+      "/attachments": { post: ["201", "401", "403", "413", "415", "422"] },
     };
     for (const [path, methods] of Object.entries(expected)) {
       for (const [method, statuses] of Object.entries(methods)) {
         const operation = doc.paths[path]?.[method];
         expect(operation, `${method} ${path}`).toBeDefined();
         expect(Object.keys(operation!.responses).sort()).toEqual(statuses.sort());
+      }
+    }
+  });
+
+  it("says on every operation but GET /me that a stopped bot is refused", () => {
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const forbidden = operation.responses["403"] as { description: string } | undefined;
+        if (operation.operationId === "getMe") expect(forbidden).toBeUndefined();
+        else expect(forbidden?.description, `${method} ${path}`).toContain("bot_stopped");
       }
     }
   });

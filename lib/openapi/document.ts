@@ -65,8 +65,19 @@ const idParam = z.object({ id: Uuid });
 const idempotencyHeader = (required: boolean) =>
   z.object({ "Idempotency-Key": required ? IdempotencyKey : IdempotencyKey.optional() });
 
+const STOPPED = "`policy_blocked` with reasons `[\"bot_stopped\"]`: a workspace admin stopped the bot";
+
+/** Every operation but GET /me refuses a stopped bot (lib/http/bot-route.ts): its 403 says so. */
 function register(registry: OpenAPIRegistry, route: RouteConfig) {
-  registry.registerPath({ security: [{ bearerAuth: [] }], ...route });
+  const forbidden = route.responses[403] as ReturnType<typeof error> | undefined;
+  const responses =
+    route.operationId === "getMe"
+      ? route.responses
+      : {
+          ...route.responses,
+          403: forbidden ? { ...forbidden, description: `${forbidden.description}; ${STOPPED}` } : error(STOPPED),
+        };
+  registry.registerPath({ security: [{ bearerAuth: [] }], ...route, responses });
 }
 
 export function buildOpenApiDocument() {

@@ -154,11 +154,12 @@ describe("403", () => {
       code: "policy_blocked",
       reasons: ["bot_stopped"],
     });
+    await setBotStatus(systemActor, p.b.id, "active");
     await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "suspended");
-    expect(await respond(other, { body: "fine" }, { key: p.b.api_key })).toMatchObject({
-      status: 403,
-      body: { error: { code: "workspace_suspended" } },
-    });
+    // The resumed status reaches the key cache by NOTIFY, a moment after the commit.
+    await expect
+      .poll(async () => (await respond(other, { body: "fine" }, { key: p.b.api_key })).body.error?.code)
+      .toBe("workspace_suspended");
     expect((await db().agentRequest.findUniqueOrThrow({ where: { id: other } })).status).toBe("awaiting_response");
   });
 });
