@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { bearerToken } from "@/lib/bots/authenticate-bot";
+import { env } from "@/lib/env";
 import { authenticatePersonalToken } from "@/lib/tokens/authenticate-token";
 import { createMcpServer } from "./server";
 
@@ -16,7 +17,20 @@ function jsonRpcError(status: number, code: number, message: string, headers: Re
   return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
 }
 
+/**
+ * The MCP transport spec: servers MUST validate Origin (DNS rebinding: a page on another site that reaches this server
+ * through a name it controls). A request whose Origin is present and is not the app's own (APP_URL) is refused with
+ * 403 before anything else; clients that send no Origin (assistants, IDEs, the CLI bridges) are not affected.
+ */
+export function refusedOrigin(request: Request): Response | null {
+  const origin = request.headers.get("origin");
+  if (origin === null || origin === new URL(env().APP_URL).origin) return null;
+  return jsonRpcError(403, -32000, `Origin ${JSON.stringify(origin)} is not allowed: only ${new URL(env().APP_URL).origin} may call this server from a browser`);
+}
+
 export async function handleMcpPost(request: Request): Promise<Response> {
+  const refused = refusedOrigin(request);
+  if (refused) return refused;
   const token = bearerToken(request.headers.get("authorization"));
   const principal = await authenticatePersonalToken(token);
   if (!principal) {
@@ -50,8 +64,8 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   }
 }
 
-export function mcpMethodNotAllowed(): Response {
-  return jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send MCP messages with POST", {
+export function mcpMethodNotAllowed(request: Request): Response {
+  return refusedOrigin(request) ??  jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send MCP messages with POST", {
     Allow: "POST",
   });
 }

@@ -6,6 +6,7 @@ import { createAgentRequest } from "@/lib/agents/create-agent-request";
 import { getThread } from "@/lib/chat/get-thread";
 import { optIn, optOut } from "@/lib/consent/set-opt-out";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { approveDraft } from "@/lib/drafts/approve-draft";
 import { proposeFact } from "@/lib/memory/propose-fact";
 import { person } from "@/lib/people/actor";
@@ -180,6 +181,28 @@ describe("authentication", () => {
     }
     await expect(mcpClient(http.url, null)).rejects.toThrow();
     expect((await fetch(http.url, { headers: { authorization: `Bearer ${tokens.anaRead}` } })).status).toBe(405);
+  });
+
+  it("a request from a browser page of another origin is refused with 403 (DNS rebinding); no Origin or our own is served", async () => {
+    const request = (origin?: string, method = "POST") =>
+      fetch(http.url, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${tokens.anaWrite}`,
+          ...(origin ? { origin } : {}),
+        },
+        body: method === "POST" ? JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) : undefined,
+      });
+    for (const origin of ["http://evil.example", "null", "http://localhost:3000.evil.example", "https://localhost:3000"]) {
+      const refused = await request(origin);
+      expect(refused.status, origin).toBe(403);
+      expect((await refused.json()).error.message).toContain("is not allowed");
+      expect((await request(origin, "GET")).status).toBe(403);
+    }
+    expect((await request()).status).toBe(200);
+    expect((await request(new URL(env().APP_URL).origin)).status).toBe(200);
   });
 
   it("a revoked token is refused on its very next request, even by a client already connected", async () => {
