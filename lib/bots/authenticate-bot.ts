@@ -20,10 +20,11 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * revoked key is evicted from the cache of every process (lib/bots/api-key-cache.ts).
  *
  * With the caller's `address` (every request does; tests of the domain may not), a key this process has cached is
- * served as before, with no query; anything else passes the credential throttle first (lib/throttle/guard-credential.ts):
- * refused with 429 `too_many_attempts` while the address is locked, and counted when it fails.
+ * served as before, with no query (and the address is not even read); anything else passes the credential throttle
+ * first (lib/throttle/guard-credential.ts): refused with 429 `too_many_attempts` while the address is locked, and
+ * counted when it fails.
  */
-export async function authenticateBot(apiKey: string | null, from?: { address: string }): Promise<BotPrincipal | null> {
+export async function authenticateBot(apiKey: string | null, from?: { address(): string }): Promise<BotPrincipal | null> {
   if (!apiKey) return null; // no credential: not a guess
   const hash = isWellFormedApiKey(apiKey) ? hashApiKey(apiKey) : null;
   if (hash) {
@@ -31,7 +32,7 @@ export async function authenticateBot(apiKey: string | null, from?: { address: s
     if (cached) return cached;
   }
   if (!from) return hash ? lookUp(hash) : null;
-  return guardCredential(from.address, "api_key", async () => (hash ? lookUp(hash) : null));
+  return guardCredential(from.address(), "api_key", async () => (hash ? lookUp(hash) : null));
 }
 
 async function lookUp(hash: string): Promise<BotPrincipal | null> {

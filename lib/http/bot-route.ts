@@ -77,7 +77,7 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
     const requestId = randomUUID();
     try {
       const bot = await authenticateBot(bearerToken(request.headers.get("authorization")), {
-        address: clientAddress(request.headers),
+        address: () => clientAddress(request.headers),
       });
       if (!bot) throw new ApiError("unauthorized", "Missing or invalid API key: send Authorization: Bearer amk_...");
 

@@ -1,3 +1,4 @@
+import { isIPv4 } from "node:net";
 import ipaddr from "ipaddr.js";
 
 // Who is calling, by network address, for the sign-in and credential throttles (docs/decisions/016-throttling.md).
@@ -54,6 +55,9 @@ export function clientAddress(headers: Headers | Record<string, string | string[
   if (mark !== undefined && header(EDGE_MARK_HEADER) !== mark) return UNKNOWN_ADDRESS;
   const raw = header("x-forwarded-for");
   const value = (Array.isArray(raw) ? raw.join(",") : (raw ?? "")).split(",").at(-1)!.trim();
+  // The common cases without a parse (this runs on every bot request): IPv4, and IPv4 as the IPv6 socket shows it.
+  if (isIPv4(value)) return value;
+  if (value.startsWith("::ffff:") && isIPv4(value.slice(7))) return value.slice(7);
   if (!value || !ipaddr.isValid(value)) return UNKNOWN_ADDRESS;
   const address = ipaddr.process(value);
   if (address.kind() === "ipv6") (address as ipaddr.IPv6).zoneId = undefined;
