@@ -9,7 +9,9 @@ const run = promisify(execFile);
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["cli/main.ts", ...args], { env: { ...process.env } });
+    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["cli/main.ts", ...args], {
+      env: { ...process.env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -30,7 +32,10 @@ describe("npm run cli -- security events", { timeout: 60_000 }, () => {
 
     const all = await cli("security", "events");
     expect(all.code).toBe(0);
-    expect(JSON.parse(all.stdout).data.map((e: { kind: string }) => e.kind)).toEqual(["sign_in_locked", "credentials_locked"]);
+    expect(JSON.parse(all.stdout).data.map((e: { kind: string }) => e.kind)).toEqual([
+      "sign_in_locked",
+      "credentials_locked",
+    ]);
 
     const byEmail = JSON.parse((await cli("security", "events", "--email", "SOMEONE@example.com")).stdout).data;
     expect(byEmail).toEqual([

@@ -11,7 +11,20 @@ const PASSWORD = "throttle-password-1";
 function newPerson(): string {
   const tag = randomBytes(4).toString("hex");
   const email = `throttle.${tag}@example.com`;
-  cli("person", "create", "--workspace", demoWorld().workspace.slug, "--email", email, "--name", "Throttle", "--handle", `throttle.${tag}`, "--password", PASSWORD);
+  cli(
+    "person",
+    "create",
+    "--workspace",
+    demoWorld().workspace.slug,
+    "--email",
+    email,
+    "--name",
+    "Throttle",
+    "--handle",
+    `throttle.${tag}`,
+    "--password",
+    PASSWORD,
+  );
   return email;
 }
 
@@ -31,7 +44,8 @@ test("a spoofed X-Forwarded-For does not escape the count: 10 failures from rota
   request,
 }) => {
   const email = newPerson();
-  for (let i = 1; i <= 9; i++) expect(await signIn(request, email, "wrong-password", `203.0.113.${i}`)).toBe("CredentialsSignin");
+  for (let i = 1; i <= 9; i++)
+    expect(await signIn(request, email, "wrong-password", `203.0.113.${i}`)).toBe("CredentialsSignin");
   expect(await signIn(request, email, "wrong-password", "203.0.113.10")).toBe("TooManySignIns:900");
   // The right password is refused too, whatever address the client claims.
   expect(await signIn(request, email, PASSWORD, "198.51.100.77")).toMatch(/^TooManySignIns:(899|900)$/);

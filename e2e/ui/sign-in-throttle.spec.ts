@@ -8,7 +8,20 @@ test("the sign-in page shows the lockout and when to try again", async ({ page }
   const tag = randomBytes(4).toString("hex");
   const email = `lockout.${tag}@example.com`;
   const password = "lockout-password-1";
-  cli("person", "create", "--workspace", demoWorld().workspace.slug, "--email", email, "--name", "Lockout", "--handle", `lockout.${tag}`, "--password", password);
+  cli(
+    "person",
+    "create",
+    "--workspace",
+    demoWorld().workspace.slug,
+    "--email",
+    email,
+    "--name",
+    "Lockout",
+    "--handle",
+    `lockout.${tag}`,
+    "--password",
+    password,
+  );
 
   await page.goto("/sign-in");
   const attempt = async (withPassword: string) => {

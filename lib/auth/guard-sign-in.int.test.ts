@@ -15,7 +15,8 @@ let anaId: string;
 
 beforeAll(async () => {
   vi.stubEnv("NEXTAUTH_SECRET", "a-test-secret-of-enough-length");
-  anaId = (await createPerson({ email: "ana.guard@example.com", name: "Ana", handle: "ana.guard", password: PASSWORD })).id;
+  anaId = (await createPerson({ email: "ana.guard@example.com", name: "Ana", handle: "ana.guard", password: PASSWORD }))
+    .id;
   await createPerson({ email: "ben.guard@example.com", name: "Ben", handle: "ben.guard", password: PASSWORD });
 });
 
@@ -124,7 +125,10 @@ describe("sign-in throttling per account and address", () => {
   it("records each lockout as a security event, with the account when the email names one", async () => {
     await fail(10, "ana.guard@example.com", "198.51.100.7");
     await fail(10, "nobody7.guard@example.com", "198.51.100.7");
-    const events = await db().securityEvent.findMany({ where: { address: "198.51.100.7" }, orderBy: { createdAt: "asc" } });
+    const events = await db().securityEvent.findMany({
+      where: { address: "198.51.100.7" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(events.map((e) => ({ kind: e.kind, userId: e.userId, email: e.email, data: e.data }))).toEqual([
       {
         kind: "sign_in_locked",

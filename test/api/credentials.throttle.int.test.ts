@@ -55,7 +55,9 @@ function mcp(bearer: string | null, address: string) {
   };
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   const body = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
-  return mcpRoute.POST(new Request("http://relay.test/api/mcp", { method: "POST", headers, body: JSON.stringify(body) }));
+  return mcpRoute.POST(
+    new Request("http://relay.test/api/mcp", { method: "POST", headers, body: JSON.stringify(body) }),
+  );
 }
 
 describe("API keys", () => {
@@ -101,7 +103,9 @@ describe("API keys", () => {
     const address = "198.51.100.24";
     for (let i = 0; i < 60; i++) expect((await me(null, address)).status).toBe(401);
     for (let i = 0; i < 60; i++) {
-      expect((await api("GET", "/me", { headers: { ...from(address), authorization: `Basic abc${i}` } })).status).toBe(401);
+      expect((await api("GET", "/me", { headers: { ...from(address), authorization: `Basic abc${i}` } })).status).toBe(
+        401,
+      );
     }
     expect((await me(await freshKey(), address)).status).toBe(200);
     for (let i = 0; i < 50; i++) expect((await me(`amk_malformed${i}`, address)).status).toBe(401);
