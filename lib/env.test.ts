@@ -12,6 +12,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "3107", APP_URL: "https://relay.example.com" }).APP_URL).toBe("https://relay.example.com");
   });
 
+  it("trusts no proxy unless told, and refuses a hop count that is not a small whole number", () => {
+    expect(parseEnv({}).TRUST_PROXY_HOPS).toBe(0);
+    expect(parseEnv({ TRUST_PROXY_HOPS: "2" }).TRUST_PROXY_HOPS).toBe(2);
+    for (const bad of ["-1", "1.5", "17", "all"]) expect(() => parseEnv({ TRUST_PROXY_HOPS: bad })).toThrow(/TRUST_PROXY_HOPS/);
+  });
+
   it("lists every invalid variable", () => {
     expect(() => parseEnv({ APP_URL: "not a url", PORT: "-1" })).toThrow(/APP_URL[\s\S]*PORT|PORT[\s\S]*APP_URL/);
   });

@@ -13,6 +13,9 @@ const schema = z
     /** Public origin of the app, used in links (signed file links, MCP client set-ups, the API docs' server). */
     APP_URL: z.url().optional(),
     PORT: z.coerce.number().int().positive().default(3000),
+    /** Proxies of the operator's in front of the app, each appending to X-Forwarded-For: 0 (direct), the client is
+     * the connection's peer; N, the Nth address from the right of the chain (instrumentation.ts). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(16).default(0),
     /** Signs people's session cookies (next-auth). Unset: derived from the secret key (lib/auth/secret.ts). */
     NEXTAUTH_SECRET: z.string().min(16).optional(),
     /** Public origin for sign-in redirects (next-auth). Unset: taken from each request's Host header. */

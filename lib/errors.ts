@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   invalid_body: 422,
   invalid_blocks: 422,
   deferred: 429,
+  too_many_attempts: 429,
   internal_error: 500,
 } as const;
 

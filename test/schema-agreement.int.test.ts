@@ -7,7 +7,7 @@ import { listMigrations } from "@/lib/db/migrate";
 // this test proves they agree. Every model is a table, every scalar field a column of the right type and
 // nullability, every enum a type with the same values, and the database has nothing the schema does not know.
 
-interface Field { column: string; type: string; optional: boolean; list: boolean; nativeUuid: boolean; nativeReal: boolean }
+interface Field { column: string; type: string; optional: boolean; list: boolean; nativeUuid: boolean; nativeReal: boolean; nativeVarChar: boolean }
 interface Model { table: string; fields: Field[] }
 
 function parseSchema(text: string) {
@@ -36,6 +36,7 @@ function parseSchema(text: string) {
         list: modifier === "[]",
         nativeUuid: attrs.includes("@db.Uuid"),
         nativeReal: attrs.includes("@db.Real"),
+        nativeVarChar: attrs.includes("@db.VarChar"),
       });
     }
     models.push({ table, fields });
@@ -43,7 +44,7 @@ function parseSchema(text: string) {
   return { models, enums };
 }
 
-const PG_TYPE: Record<string, string> = { String: "text", Int: "integer", Boolean: "boolean", DateTime: "timestamp with time zone", Json: "jsonb", Bytes: "bytea", Float: "double precision" };
+const PG_TYPE: Record<string, string> = { String: "text", Int: "integer", Boolean: "boolean", DateTime: "timestamp with time zone", Json: "jsonb", Bytes: "bytea", Float: "double precision", BigInt: "bigint" };
 
 describe("prisma/schema.prisma and the migrated database", () => {
   const schema = parseSchema(readFileSync("prisma/schema.prisma", "utf8"));
@@ -70,6 +71,7 @@ describe("prisma/schema.prisma and the migrated database", () => {
         else if (field.type.startsWith("enum:")) expect(column.udt_name, key).toBe(field.type.slice(5));
         else if (field.nativeUuid) expect(column.data_type, key).toBe("uuid");
         else if (field.nativeReal) expect(column.data_type, key).toBe("real");
+        else if (field.nativeVarChar) expect(column.data_type, key).toBe("character varying");
         else expect(column.data_type, key).toBe(PG_TYPE[field.type]);
         if (!field.list) expect(column.is_nullable, `${key} nullability`).toBe(field.optional ? "YES" : "NO");
       }

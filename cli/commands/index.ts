@@ -11,6 +11,7 @@ import { embeddingsCommands } from "./embeddings";
 import { keyCommands } from "./key";
 import { messageCommands } from "./message";
 import { personCommands } from "./person";
+import { securityCommands } from "./security";
 import { seedCommands } from "./seed";
 import { tokenCommands } from "./token";
 import { workspaceCommands } from "./workspace";
@@ -32,6 +33,7 @@ export const COMMANDS: Record<string, Command> = {
   ...connectionCommands,
   ...agentRequestCommands,
   ...tokenCommands,
+  ...securityCommands,
 };
 
 export { UsageError, type Command } from "./command";

@@ -3,10 +3,13 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
 import { verifyPassword } from "@/lib/people/password";
+import { guardSignIn, SignInLocked } from "./guard-sign-in";
 import { linkOAuthAccount } from "./link-oauth-account";
 import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
+import { signInLockedCode } from "./sign-in-errors";
 
 // People sign in with next-auth 4 (DESIGN.md): email + password checked against users.password_hash (scrypt), or
 // GitHub / Google when configured (lib/auth/oauth-providers.ts), for an existing account only (no adapter: see
@@ -34,18 +37,29 @@ export function authOptions(): NextAuthOptions {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        async authorize(credentials) {
+        async authorize(credentials, request) {
           const email = credentials?.email?.trim().toLowerCase();
           const password = credentials?.password ?? "";
           if (!email || !password) return null;
-          const user = await db().user.findUnique({
-            where: { email },
-            select: { id: true, email: true, name: true, passwordHash: true },
-          });
-          // Unknown people cost a hash too, so timing does not tell which emails have accounts.
-          const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-          if (!user || !ok) return null;
-          return { id: user.id, email: user.email, name: user.name };
+          // Throttled per (email, address) and per address (lib/auth/guard-sign-in.ts); the address is the one the
+          // edge vouches for (instrumentation.ts).
+          const address = clientAddress(request?.headers ?? {});
+          try {
+            return await guardSignIn({ email, address }, async () => {
+              const user = await db().user.findUnique({
+                where: { email },
+                select: { id: true, email: true, name: true, passwordHash: true },
+              });
+              // Unknown people cost a hash too, so timing does not tell which emails have accounts.
+              const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+              if (!user || !ok) return null;
+              return { id: user.id, email: user.email, name: user.name };
+            });
+          } catch (error) {
+            // next-auth hands a thrown error's message to the sign-in page as its `error` code.
+            if (error instanceof SignInLocked) throw new Error(signInLockedCode(error.retryAfterSeconds));
+            throw error;
+          }
         },
       }),
       ...oauthProviders(env()),

@@ -1,6 +1,7 @@
 import { sql } from "@/lib/db/sql";
 import type { BotStatus } from "@/lib/generated/prisma/enums";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/api-key";
+import { guardCredential } from "@/lib/throttle/guard-credential";
 import { cachedPrincipal, rememberPrincipal } from "./api-key-cache";
 
 /** The bot behind an API key: who is calling, with what rights. Authorship of its messages comes from here. */
@@ -20,12 +21,24 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /**
  * Returns the bot for a key, or null for a missing, malformed, unknown or revoked key. Revocation is immediate: a
  * revoked key is evicted from the cache of every process (lib/bots/api-key-cache.ts).
+ *
+ * With the caller's `address` (every request does; tests of the domain may not), a key this process has cached is
+ * served as before, with no query (and the address is not even read); anything else passes the credential throttle
+ * first (lib/throttle/guard-credential.ts): refused with 429 `too_many_attempts` while the address is locked, and
+ * counted when it fails.
  */
-export async function authenticateBot(apiKey: string | null): Promise<BotPrincipal | null> {
-  if (!apiKey || !isWellFormedApiKey(apiKey)) return null;
-  const hash = hashApiKey(apiKey);
-  const cached = await cachedPrincipal(hash);
-  if (cached) return cached;
+export async function authenticateBot(apiKey: string | null, from?: { address(): string }): Promise<BotPrincipal | null> {
+  if (!apiKey) return null; // no credential: not a guess
+  const hash = isWellFormedApiKey(apiKey) ? hashApiKey(apiKey) : null;
+  if (hash) {
+    const cached = await cachedPrincipal(hash);
+    if (cached) return cached;
+  }
+  if (!from) return hash ? lookUp(hash) : null;
+  return guardCredential(from.address(), "api_key", async () => (hash ? lookUp(hash) : null));
+}
+
+async function lookUp(hash: string): Promise<BotPrincipal | null> {
   const rows = await sql().query<{ key_id: string; scopes: string[] | null; last_used_at: Date | null; id: string; handle: string; name: string; workspace_id: string; status: BotStatus }>(
     `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id, b.status
      FROM api_keys k JOIN bots b ON b.id = k.bot_id

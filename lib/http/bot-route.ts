@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { sql, transactionBetween, type Statement, type Transaction } from "@/lib/db/sql";
+import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
 import {
@@ -77,7 +78,9 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
   return async (request: Request, context?: NextContext): Promise<Response> => {
     const requestId = randomUUID();
     try {
-      const bot = await authenticateBot(bearerToken(request.headers.get("authorization")));
+      const bot = await authenticateBot(bearerToken(request.headers.get("authorization")), {
+        address: () => clientAddress(request.headers),
+      });
       if (!bot) throw new ApiError("unauthorized", "Missing or invalid API key: send Authorization: Bearer amk_...");
       if (bot.status === "stopped" && !options.servesStoppedBot) {
         throw new ApiError("policy_blocked", "This bot was stopped by a workspace admin: it can do nothing until resumed", {

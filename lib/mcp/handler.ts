@@ -1,20 +1,34 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { bearerToken } from "@/lib/bots/authenticate-bot";
 import { env } from "@/lib/env";
-import { authenticatePersonalToken } from "@/lib/tokens/authenticate-token";
+import { ApiError } from "@/lib/errors";
+import { clientAddress } from "@/lib/http/client-address";
+import { guardCredential } from "@/lib/throttle/guard-credential";
+import { authenticatePersonalToken, type TokenPrincipal } from "@/lib/tokens/authenticate-token";
 import { createMcpServer } from "./server";
 
 // POST /api/mcp: the MCP Streamable HTTP transport, stateless (a fresh server and transport per request, no
 // session ids), answering JSON rather than an SSE stream: every tool is a single request and response. The
 // person's token comes as `Authorization: Bearer rpt_...`; missing, malformed, unknown or revoked: 401 with
-// WWW-Authenticate (RFC 6750), before any MCP message is read. GET (a server-to-client stream) and DELETE (ending a
+// WWW-Authenticate (RFC 6750), before any MCP message is read. A presented token passes the credential throttle
+// (lib/throttle/guard-credential.ts): while the caller's address is locked, 429 with Retry-After before any lookup.
+// GET (a server-to-client stream) and DELETE (ending a
 // session) have nothing to do without sessions: 405, which the transport spec allows and clients expect.
 
 const REALM = 'Bearer realm="relay-mcp"';
 const MAX_BODY_BYTES = 256 * 1024;
 
-function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}) {
-  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
+/** The JSON-RPC error code of a refusal by the credential throttle (server-defined range). */
+export const TOO_MANY_ATTEMPTS_RPC_CODE = -32029;
+
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  data?: Record<string, unknown>,
+) {
+  return Response.json({ jsonrpc: "2.0", error: { code, message, ...(data ? { data } : {}) }, id: null }, { status, headers });
 }
 
 /**
@@ -32,7 +46,20 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   const refused = refusedOrigin(request);
   if (refused) return refused;
   const token = bearerToken(request.headers.get("authorization"));
-  const principal = await authenticatePersonalToken(token);
+  let principal: TokenPrincipal | null = null;
+  try {
+    // No token at all is not a guess: only a presented one is throttled.
+    principal = token
+      ? await guardCredential(clientAddress(request.headers), "access_token", () => authenticatePersonalToken(token))
+      : null;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "too_many_attempts")) throw error;
+    const retryAfter = error.extras.retryAfter!;
+    return jsonRpcError(429, TOO_MANY_ATTEMPTS_RPC_CODE, error.message, { "Retry-After": String(retryAfter) }, {
+      code: error.code,
+      retry_after: retryAfter,
+    });
+  }
   if (!principal) {
     const challenge = token
       ? `${REALM}, error="invalid_token", error_description="The token is unknown, malformed or revoked"`

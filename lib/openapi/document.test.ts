@@ -24,24 +24,24 @@ describe("OpenAPI document", () => {
 
   it("documents every route with every status it answers", () => {
     const expected: Record<string, Record<string, string[]>> = {
-      "/me": { get: ["200", "401"] },
-      "/conversations": { get: ["200", "401", "403", "422"] },
+      "/me": { get: ["200", "401", "429"] },
+      "/conversations": { get: ["200", "401", "403", "422", "429"] },
       "/conversations/{id}/messages": {
-        get: ["200", "401", "403", "404", "422"],
+        get: ["200", "401", "403", "404", "422", "429"],
         post: ["201", "202", "400", "401", "403", "404", "409", "413", "422", "429"],
       },
-      "/messages/{id}": { patch: ["200", "400", "401", "403", "404", "413", "422"] },
-      "/conversations/{id}/drafts": { post: ["201", "400", "401", "403", "404", "409", "413", "422"] },
-      "/contacts/{id}/facts": { post: ["201", "400", "401", "403", "404", "409", "413", "422"] },
-      "/contacts/{id}/context": { get: ["200", "401", "403", "404", "422"] },
-      "/contacts/{id}/search": { get: ["200", "401", "403", "404", "422"] },
+      "/messages/{id}": { patch: ["200", "400", "401", "403", "404", "413", "422", "429"] },
+      "/conversations/{id}/drafts": { post: ["201", "400", "401", "403", "404", "409", "413", "422", "429"] },
+      "/contacts/{id}/facts": { post: ["201", "400", "401", "403", "404", "409", "413", "422", "429"] },
+      "/contacts/{id}/context": { get: ["200", "401", "403", "404", "422", "429"] },
+      "/contacts/{id}/search": { get: ["200", "401", "403", "404", "422", "429"] },
       "/conversations/{id}/memory": {
-        get: ["200", "401", "403", "404", "422"],
-        post: ["201", "400", "401", "403", "404", "409", "413", "422"],
+        get: ["200", "401", "403", "404", "422", "429"],
+        post: ["201", "400", "401", "403", "404", "409", "413", "422", "429"],
       },
-      "/agent-requests": { get: ["200", "401", "403", "422"], post: ["201", "400", "401", "403", "409", "413", "422"] },
-      "/agent-requests/{id}/respond": { post: ["200", "400", "401", "403", "404", "409", "413", "422"] },
-      "/attachments": { post: ["201", "401", "403", "413", "415", "422"] },
+      "/agent-requests": { get: ["200", "401", "403", "422", "429"], post: ["201", "400", "401", "403", "409", "413", "422", "429"] },
+      "/agent-requests/{id}/respond": { post: ["200", "400", "401", "403", "404", "409", "413", "422", "429"] },
+      "/attachments": { post: ["201", "401", "403", "413", "415", "422", "429"] },
     };
     for (const [path, methods] of Object.entries(expected)) {
       for (const [method, statuses] of Object.entries(methods)) {
@@ -58,6 +58,17 @@ describe("OpenAPI document", () => {
         const forbidden = operation.responses["403"] as { description: string } | undefined;
         if (operation.operationId === "getMe") expect(forbidden).toBeUndefined();
         else expect(forbidden?.description, `${method} ${path}`).toContain("bot_stopped");
+      }
+    }
+  });
+
+  it("documents 429 too_many_attempts with Retry-After wherever a key is checked", () => {
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        if (!("401" in operation.responses)) continue;
+        const tooMany = operation.responses["429"] as { description: string; headers: Record<string, unknown> };
+        expect(tooMany.description, `${method} ${path}`).toContain("too_many_attempts");
+        expect(tooMany.headers, `${method} ${path}`).toHaveProperty("Retry-After");
       }
     }
   });

@@ -59,6 +59,10 @@ const E = {
   404: error("`not_found`"),
   413: error("`payload_too_large`: the body is larger than 256 KiB"),
   422: error("`invalid_body` or `invalid_blocks`: the request does not match the schema"),
+  429: error(
+    "`too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then",
+    { "Retry-After": { description: "Seconds until the address may try again", schema: { type: "integer" } } },
+  ),
 };
 
 const idParam = z.object({ id: Uuid });
@@ -67,16 +71,19 @@ const idempotencyHeader = (required: boolean) =>
 
 const STOPPED = "`policy_blocked` with reasons `[\"bot_stopped\"]`: a workspace admin stopped the bot";
 
-/** Every operation but GET /me refuses a stopped bot (lib/http/bot-route.ts): its 403 says so. */
+/**
+ * Every operation but GET /me refuses a stopped bot (lib/http/bot-route.ts): its 403 says so. Every route that answers
+ * 401 also answers 429 `too_many_attempts` (the credential throttle runs before the key).
+ */
 function register(registry: OpenAPIRegistry, route: RouteConfig) {
   const forbidden = route.responses[403] as ReturnType<typeof error> | undefined;
-  const responses =
-    route.operationId === "getMe"
-      ? route.responses
-      : {
-          ...route.responses,
-          403: forbidden ? { ...forbidden, description: `${forbidden.description}; ${STOPPED}` } : error(STOPPED),
-        };
+  const responses = {
+    ...route.responses,
+    ...(route.operationId === "getMe"
+      ? {}
+      : { 403: forbidden ? { ...forbidden, description: `${forbidden.description}; ${STOPPED}` } : error(STOPPED) }),
+    ...("401" in route.responses && !("429" in route.responses) ? { 429: E[429] } : {}),
+  };
   registry.registerPath({ security: [{ bearerAuth: [] }], ...route, responses });
 }
 
@@ -135,10 +142,16 @@ export function buildOpenApiDocument() {
       409: error("`opted_out`, `idempotency_key_reused` or `idempotency_request_in_progress`", replayedHeader),
       413: E[413],
       422: E[422],
-      429: error("`deferred` with `reasons` and `retry_after`", {
-        ...replayedHeader,
-        "Retry-After": { description: "Seconds until the rate window frees a slot", schema: { type: "integer" } },
-      }),
+      429: error(
+        "`deferred` with `reasons` and `retry_after` (the policy's rate limits), or `too_many_attempts` with `retry_after` (too many failed API keys from this address)",
+        {
+          ...replayedHeader,
+          "Retry-After": {
+            description: "Seconds until the rate window frees a slot, or until the address may try again",
+            schema: { type: "integer" },
+          },
+        },
+      ),
     },
   });
   register(registry, {

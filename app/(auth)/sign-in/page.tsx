@@ -4,17 +4,11 @@ import { redirect } from "next/navigation";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { oauthSignInProviders } from "@/lib/auth/options";
 import { signedInPerson } from "@/lib/auth/session";
+import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 import { RelayMark } from "@/components/portal/relay-mark";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in · Relay" };
-
-const ERRORS: Record<string, string> = {
-  CredentialsSignin: "Wrong email or password.",
-  SessionRequired: "Sign in to continue.",
-  OAuthAccountNotLinked:
-    "No Relay account uses this email, or the provider did not verify it. Ask a workspace admin to invite you.",
-};
 
 export default async function SignInPage({
   searchParams,
@@ -39,7 +33,7 @@ export default async function SignInPage({
           <SignInForm
             callbackPath={callbackPath}
             oauthProviders={oauthSignInProviders()}
-            initialError={errorCode ? (ERRORS[errorCode] ?? "Sign-in failed. Try again.") : undefined}
+            initialError={errorCode ? signInErrorMessage(errorCode) : undefined}
           />
         </div>
         <p className="mt-6 text-center text-xs text-slate-400">People sign in here; bots use API keys.</p>

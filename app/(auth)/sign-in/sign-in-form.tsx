@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 import { ProviderMark } from "./provider-mark";
 
 export function SignInForm({
@@ -35,7 +36,7 @@ export function SignInForm({
     });
     if (!result || result.error) {
       setPending(false);
-      setError(result?.error === "CredentialsSignin" ? "Wrong email or password." : "Sign-in failed. Try again.");
+      setError(signInErrorMessage(result?.error));
       return;
     }
     router.replace(callbackPath);

@@ -1,0 +1,32 @@
+// What the sign-in page says for each error next-auth reports (its `error` query parameter, or signIn()'s result).
+// A lockout travels as `TooManySignIns:<seconds to wait>`; only the number is read from it, so a crafted link can
+// show nothing but this sentence. No message tells whether an account exists.
+
+const TOO_MANY_SIGN_INS = "TooManySignIns";
+
+const MESSAGES: Record<string, string> = {
+  CredentialsSignin: "Wrong email or password.",
+  SessionRequired: "Sign in to continue.",
+  OAuthAccountNotLinked:
+    "No Relay account uses this email, or the provider did not verify it. Ask a workspace admin to invite you.",
+};
+
+/** The error authorize() throws for a refused attempt: next-auth passes its message on as the error code. */
+export const signInLockedCode = (retryAfterSeconds: number) => `${TOO_MANY_SIGN_INS}:${Math.ceil(retryAfterSeconds)}`;
+
+/** "15 minutes", "1 minute", "2 hours", "16 hours and 1 minute". */
+export function waitPhrase(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (minutes < 120) return unit(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${unit(hours, "hour")} and ${unit(rest, "minute")}` : unit(hours, "hour");
+}
+
+export function signInErrorMessage(code: string | null | undefined): string {
+  if (!code) return "Sign-in failed. Try again.";
+  const lockout = new RegExp(`^${TOO_MANY_SIGN_INS}:(\\d{1,9})$`).exec(code);
+  if (lockout) return `Too many failed sign-ins. Try again in ${waitPhrase(Number(lockout[1]))}.`;
+  return MESSAGES[code] ?? "Sign-in failed. Try again.";
+}
