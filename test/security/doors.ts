@@ -7,6 +7,8 @@ import * as portalConnections from "@/app/(portal)/developers/_actions/connectio
 import * as portalDeliveries from "@/app/(portal)/developers/_actions/deliveries";
 import { signToken } from "@/lib/agents/signed-link";
 import type { SignedInPerson } from "@/lib/auth/session";
+import { AccessDenied } from "@/app/(portal)/developers/_lib/access-denied";
+import { Alert } from "@/components/ui/alert";
 import type { Fresh } from "./fresh";
 import type { Caller, Kind, Person, Placement, Viewer, World } from "./world";
 
@@ -15,7 +17,7 @@ import type { Caller, Kind, Person, Placement, Viewer, World } from "./world";
 // (the caller's own object, which the door must serve). test/security/tenancy.int.test.ts crosses them with the
 // world's probes; it also lists the doors in the code and fails on one that is missing here.
 
-export type Surface = "rest" | "mcp" | "route" | "action";
+export type Surface = "rest" | "mcp" | "route" | "action" | "page";
 
 /** A door's answer, whatever the surface: refused or not, the status and error code where there are any, and all
  * the text the caller receives (searched for canaries). */
@@ -38,6 +40,8 @@ export interface Slot {
   codes?: Partial<Record<Placement, string>>;
   /** Makes what the probes' calls need besides the probed id, before the first fingerprint is taken. */
   prepare?: () => Promise<unknown>;
+  /** The contract is to ignore an id out of bounds (a page's `?contact=`): answered, but nothing of it read. */
+  ignores?: boolean;
   /** A foreign id answers exactly as a random one (status, code and message): the README promises it. */
   same?: boolean;
 }
@@ -61,6 +65,11 @@ export interface Door {
 export const ROUTE_MODULES = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts", { eager: true });
 export const ACTION_MODULES = import.meta.glob<Record<string, unknown>>(
   ["/app/**/_actions.ts", "/app/**/_actions/*.ts"],
+  { eager: true },
+);
+
+export const PAGE_MODULES = import.meta.glob<{ default: (props: Record<string, unknown>) => unknown }>(
+  ["/app/**/page.tsx", "/app/**/layout.tsx"],
   { eager: true },
 );
 
@@ -109,6 +118,47 @@ export async function callRoute(
 
 const hex = (n = 4) => randomBytes(n).toString("hex");
 const V1 = "app/api/public/v1";
+
+/**
+ * A page or layout (a React server component) called as Next would call it, and the server components it returns
+ * called in turn (async function components: the ones that may read); client components are left as elements with
+ * their props, which is all the data the page hands the browser. Refused: a `danger` Alert (every page's "you
+ * cannot open this", the portal's AccessDenied), or notFound(). A redirect is an answer.
+ */
+export async function renderPage(file: string, props: Record<string, unknown>): Promise<Answer> {
+  const page = PAGE_MODULES[`/${file}`]?.default;
+  if (!page) throw new Error(`no page ${file}`);
+  const state = { refused: false };
+  const seen = new WeakSet<object>();
+  const walk = async (node: unknown): Promise<unknown> => {
+    if (node instanceof Promise) return walk(await node);
+    if (Array.isArray(node)) return Promise.all(node.map(walk));
+    if (!node || typeof node !== "object") return typeof node === "function" ? undefined : node;
+    if (seen.has(node)) return undefined;
+    seen.add(node);
+    const element = node as { $$typeof?: symbol; type?: unknown; props?: Record<string, unknown> };
+    if (element.$$typeof) {
+      const { type, props: elementProps = {} } = element;
+      if ((type === Alert && elementProps.tone === "danger") || type === AccessDenied) state.refused = true;
+      if (typeof type === "function" && type.constructor.name === "AsyncFunction")
+        return { $el: type.name, rendered: await walk(await (type as (p: unknown) => Promise<unknown>)(elementProps)) };
+      const name = typeof type === "function" ? type.name : typeof type === "string" ? type : "element";
+      return { $el: name, props: await walk(elementProps) };
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = await walk(value);
+    return out;
+  };
+  try {
+    const tree = await walk(page(props));
+    return { ok: !state.refused, text: JSON.stringify(tree) };
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest;
+    if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { ok: true, text: digest };
+    if (typeof digest === "string" && digest.startsWith("NEXT_HTTP_ERROR_FALLBACK")) return { ok: false, text: digest };
+    throw error;
+  }
+}
 
 export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) => void): Door[] {
   const o = w.own;
@@ -1189,7 +1239,144 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
       { adminOnly: true },
     ),
   ];
-  return [...restDoors, ...mcpDoors, ...routeDoors, ...actionDoors];
+  // ---- Pages and layouts, as Ben or Ana: what they read and hand to the browser ----
+  const CHAT_WS = "app/(chat)/chat/[workspace]";
+  const page = async (
+    caller: Viewer,
+    file: string,
+    params: Record<string, unknown>,
+    search: Record<string, string> = {},
+  ) => {
+    signIn(personOf(caller));
+    return renderPage(file, { params: Promise.resolve(params), searchParams: Promise.resolve(search), children: null });
+  };
+  const slug = async () => o.workspace.slug;
+  const pageDoor = (
+    file: string,
+    slots: {
+      kind: Kind;
+      as: string;
+      own: () => Promise<string>;
+      ignores?: boolean;
+      render: (caller: Viewer, id: string) => Promise<Answer>;
+    }[],
+    options: { adminOnly?: boolean } = {},
+  ): Door => ({
+    key: `${file}#default`,
+    surface: "page",
+    callers: people,
+    adminOnly: options.adminOnly,
+    slots: slots.map(({ render, ...slot }) => ({ ...slot, call: render })),
+  });
+  const bySlug = (file: string, search: Record<string, string> = {}, ignores = false) => ({
+    kind: "workspaceSlug" as const,
+    as: "path workspace",
+    own: slug,
+    ignores,
+    render: (caller: Viewer, id: string) => page(caller, file, { workspace: id }, search),
+  });
+  const listPage = (file: string, ...searches: Record<string, string>[]): Door => ({
+    key: `${file}#default`,
+    surface: "page",
+    callers: people,
+    slots: [],
+    lists: (searches.length ? searches : [{}]).map((search) => (caller: Viewer) => page(caller, file, {}, search)),
+  });
+  const pageDoors: Door[] = [
+    pageDoor(`${CHAT_WS}/layout.tsx`, [bySlug(`${CHAT_WS}/layout.tsx`)]),
+    // The workspace's home reads nothing: its layout checks the workspace.
+    pageDoor(`${CHAT_WS}/page.tsx`, [bySlug(`${CHAT_WS}/page.tsx`, {}, true)]),
+    pageDoor(`${CHAT_WS}/admin/page.tsx`, [bySlug(`${CHAT_WS}/admin/page.tsx`)], { adminOnly: true }),
+    pageDoor(`${CHAT_WS}/approvals/page.tsx`, [bySlug(`${CHAT_WS}/approvals/page.tsx`)]),
+    pageDoor(`${CHAT_WS}/contacts/page.tsx`, [
+      bySlug(`${CHAT_WS}/contacts/page.tsx`),
+      bySlug(`${CHAT_WS}/contacts/page.tsx`, { q: "Quinn" }),
+    ]),
+    pageDoor(`${CHAT_WS}/contacts/[id]/page.tsx`, [
+      {
+        kind: "contact",
+        as: "path id",
+        own: async () => o.carla,
+        render: (caller, id) => page(caller, `${CHAT_WS}/contacts/[id]/page.tsx`, { workspace: o.workspace.slug, id }),
+      },
+      {
+        kind: "workspaceSlug",
+        as: "path workspace",
+        own: slug,
+        render: (caller, id) => page(caller, `${CHAT_WS}/contacts/[id]/page.tsx`, { workspace: id, id: o.carla }),
+      },
+    ]),
+    pageDoor(`${CHAT_WS}/c/[id]/page.tsx`, [
+      {
+        kind: "conversation",
+        as: "path id",
+        own: async () => o.visible,
+        render: (caller, id) => page(caller, `${CHAT_WS}/c/[id]/page.tsx`, { workspace: o.workspace.slug, id }),
+      },
+    ]),
+    pageDoor(`${CHAT_WS}/new/page.tsx`, [
+      bySlug(`${CHAT_WS}/new/page.tsx`),
+      {
+        kind: "contact",
+        as: "?contact",
+        own: async () => o.carla,
+        ignores: true,
+        render: (caller, id) =>
+          page(caller, `${CHAT_WS}/new/page.tsx`, { workspace: o.workspace.slug }, { contact: id }),
+      },
+    ]),
+    listPage("app/(chat)/chat/page.tsx"),
+    listPage("app/(chat)/layout.tsx"),
+    pageDoor(
+      "app/(portal)/developers/bots/[id]/page.tsx",
+      [
+        {
+          kind: "bot",
+          as: "path id",
+          own: fresh.bot,
+          render: (caller, id) => page(caller, "app/(portal)/developers/bots/[id]/page.tsx", { id }),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    pageDoor(
+      "app/(portal)/developers/bots/[id]/deliveries/page.tsx",
+      [
+        {
+          kind: "bot",
+          as: "path id",
+          own: async () => o.ops.id,
+          render: (caller, id) => page(caller, "app/(portal)/developers/bots/[id]/deliveries/page.tsx", { id }),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    pageDoor(
+      "app/(portal)/developers/deliveries/[id]/page.tsx",
+      [
+        {
+          kind: "delivery",
+          as: "path id",
+          own: fresh.delivery,
+          render: (caller, id) => page(caller, "app/(portal)/developers/deliveries/[id]/page.tsx", { id }),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    listPage("app/(portal)/developers/page.tsx"),
+    listPage("app/(portal)/developers/layout.tsx"),
+    listPage("app/(portal)/developers/bots/new/page.tsx"),
+    listPage("app/(portal)/developers/connections/page.tsx"),
+    listPage("app/(portal)/developers/docs/page.tsx"),
+    listPage("app/(settings)/layout.tsx"),
+    listPage("app/(settings)/settings/page.tsx"),
+    listPage("app/(settings)/settings/tokens/page.tsx"),
+    listPage("app/(auth)/sign-in/page.tsx", {}, { callbackUrl: "/chat" }),
+    listPage("app/page.tsx"),
+    listPage("app/layout.tsx"),
+  ];
+
+  return [...restDoors, ...mcpDoors, ...routeDoors, ...actionDoors, ...pageDoors];
 }
 
 /** Links to B's file that were never issued as they are (a random token included). */

@@ -136,7 +136,7 @@ export function freshOf(w: World) {
         established: true,
       });
       return (
-        await proposeConnection(f.bea.actor, {
+        await proposeConnection(f.liaison.actor, {
           botId: bot.bot.id,
           otherWorkspace: o.workspace.slug,
           otherHandle: o.helper.handle,

@@ -37,6 +37,7 @@ export const VIEWERS: Viewer[] = ["bot", "mcp", "mcpAdmin", "member", "admin"];
 
 export type Kind =
   | "workspace"
+  | "workspaceSlug"
   | "conversation"
   | "message"
   | "card"
@@ -114,6 +115,8 @@ export class World {
     workspace: { id: string; slug: string };
     bea: Person;
     bo: Person;
+    /** B's admin who proposes connections to A: a connection shows who accepted it on each side, by design. */
+    liaison: Person;
     helper: WorldBot;
     other: WorldBot;
     fresh: WorldBot;
@@ -334,6 +337,7 @@ export async function buildWorld(w: World): Promise<World> {
   f.workspace = { id: b.id, slug: b.slug };
   f.bea = await newPerson(b.id, "bea", "admin", `${w.canary("B admin's name", B_ALL)} Bea`);
   f.bo = await newPerson(b.id, "bo", "member", `${w.canary("B member's name", B_ALL)} Bo`);
+  f.liaison = await newPerson(b.id, "liaison", "admin", "Liaison of B");
   await db().membership.create({ data: { workspaceId: b.id, userId: o.mia.id, role: "admin" } });
   f.helper = await newBot(b.id, "bhelper", `${w.canary("B bot's name", B_ALL)} Bot`, true);
   f.fresh = await newBot(b.id, "bnew", "B new bot", false);
@@ -438,7 +442,7 @@ export async function buildWorld(w: World): Promise<World> {
   const bDelivery = await db().webhookDelivery.findFirstOrThrow({ where: { botId: f.helper.id } });
 
   // B proposes to A: waiting for an admin of A (a member may not accept it).
-  const crossPending = await proposeConnection(bea, {
+  const crossPending = await proposeConnection(f.liaison.actor, {
     botId: f.other.id,
     otherWorkspace: a.slug,
     otherHandle: o.helper.handle,
@@ -450,6 +454,7 @@ export async function buildWorld(w: World): Promise<World> {
 
   // ---- The probes: B's things (every caller), A's things out of the caller's sight, and random ids ----
   w.probe("workspace", "foreign", "B", b.id);
+  w.probe("workspaceSlug", "foreign", "B's slug", b.slug);
   w.probe("conversation", "foreign", "B's conversation", f.conversation);
   w.probe("conversation", "hidden", "H (A's conversation without the caller)", o.hidden, ["bot", "mcp", "member"]);
   w.probe("message", "foreign", "B's message", bMessage);
