@@ -62,14 +62,14 @@ export interface Door {
   mayWrite?: string[];
 }
 
-export const ROUTE_MODULES = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts", { eager: true });
+export const ROUTE_MODULES = import.meta.glob<Record<string, unknown>>("/app/**/route.{ts,tsx}", { eager: true });
 export const ACTION_MODULES = import.meta.glob<Record<string, unknown>>(
   ["/app/**/_actions.ts", "/app/**/_actions/*.ts"],
   { eager: true },
 );
 
 export const PAGE_MODULES = import.meta.glob<{ default: (props: Record<string, unknown>) => unknown }>(
-  ["/app/**/page.tsx", "/app/**/layout.tsx"],
+  ["/app/**/page.tsx", "/app/**/layout.tsx", "/app/**/not-found.tsx"],
   { eager: true },
 );
 
@@ -1374,6 +1374,8 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     listPage("app/(auth)/sign-in/page.tsx", {}, { callbackUrl: "/chat" }),
     listPage("app/page.tsx"),
     listPage("app/layout.tsx"),
+    listPage("app/not-found.tsx"),
+    listPage("app/(portal)/developers/not-found.tsx"),
   ];
 
   return [...restDoors, ...mcpDoors, ...routeDoors, ...actionDoors, ...pageDoors];
