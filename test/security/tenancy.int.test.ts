@@ -53,6 +53,8 @@ const doors: Door[] = buildDoors(w, fresh, signIn);
 const tally = {
   failed: 0,
   doors: 0,
+  surfaces: {} as Record<string, number>,
+  notAllowed: 0,
   cells: 0,
   adminOnly: 0,
   controls: 0,
@@ -98,12 +100,16 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (!tally.doors) return;
-  const checks = tally.cells + tally.adminOnly + tally.controls + tally.lists + tally.same;
+  const checks = tally.cells + tally.adminOnly + tally.controls + tally.lists + tally.same + tally.notAllowed;
+  const surfaces = Object.entries(tally.surfaces)
+    .map(([surface, n]) => `${n} ${surface}`)
+    .join(", ");
   console.log(
-    `tenancy matrix: ${tally.doors} doors × ${tally.kinds.size} object kinds × ${tally.callers.size} callers = ` +
+    `tenancy matrix: ${tally.doors} doors (${surfaces}) × ${tally.kinds.size} object kinds × ${tally.callers.size} ` +
+      `callers, where they apply = ` +
       `${checks} checks (${tally.cells} refusals of foreign, hidden and random ids, ${tally.adminOnly} of members ` +
       `where an admin is needed, ${tally.same} foreign-equals-random, ${tally.lists} lists, ${tally.controls} ` +
-      `positive controls); ${tally.failed ? `${tally.failed} doors FAILED` : "all passed"}`,
+      `positive controls, ${tally.notAllowed} other methods of the routes answering 405); ${tally.failed ? `${tally.failed} doors FAILED` : "all passed"}`,
   );
 });
 
@@ -130,7 +136,10 @@ describe("the matrix lists every door in the code", () => {
         );
         if (answer.status !== 405 || writesBetween(before, await snapshot()).length)
           missing.push(`${relative}#${method} (answered ${answer.status}: add it to test/security/doors.ts)`);
-        else notAllowed++;
+        else {
+          notAllowed++;
+          tally.notAllowed++;
+        }
       }
     }
     expect(missing).toEqual([]);
@@ -351,6 +360,7 @@ async function checkDoor(door: Door) {
   const failures: string[] = [];
   const name = nameOf(door);
   tally.doors++;
+  tally.surfaces[door.surface] = (tally.surfaces[door.surface] ?? 0) + 1;
   for (const caller of door.callers) tally.callers.add(caller);
 
   for (const list of door.lists ?? []) {
