@@ -6,14 +6,13 @@ import * as portalBots from "@/app/(portal)/developers/_actions/bots";
 import * as portalConnections from "@/app/(portal)/developers/_actions/connections";
 import * as portalDeliveries from "@/app/(portal)/developers/_actions/deliveries";
 import { signToken } from "@/lib/agents/signed-link";
-import type { SignedInPerson } from "@/lib/auth/session";
 import { AccessDenied } from "@/app/(portal)/developers/_lib/access-denied";
 import { Alert } from "@/components/ui/alert";
 import type { Fresh } from "./fresh";
 import type { Caller, Kind, Person, Placement, Viewer, World } from "./world";
 
-// The doors of the tenancy matrix: every route handler's method, every MCP tool, every server action, each with
-// the ids it takes (its slots: which kind of object, and how to call the door with one) and a positive control
+// The doors of the tenancy matrix: every route handler's method, every MCP tool, every server action, every page
+// and layout, each with the ids it takes (its slots: which kind of object, and how to call the door with one) and a positive control
 // (the caller's own object, which the door must serve). test/security/tenancy.int.test.ts crosses them with the
 // world's probes; it also lists the doors in the code and fails on one that is missing here.
 
@@ -1384,10 +1383,9 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
 /** Links to B's file that were never issued as they are (a random token included). */
 export function signedLinkProbes(w: World, ownLink: string): { label: string; token: string; placement: Placement }[] {
   const f = w.foreign;
-  const [ownId, expires, signature] = ownLink.split(".") as [string, string, string];
+  const [, expires, signature] = ownLink.split(".") as [string, string, string];
   const [, bExpires, bSignature] = f.signedToken.split(".") as [string, string, string];
   const flipped = (s: string) => `${s.slice(0, 10)}${s[10] === "A" ? "B" : "A"}${s.slice(11)}`;
-  void ownId;
   return [
     {
       label: "B's file id under the signature of the caller's own link",
@@ -1416,5 +1414,3 @@ export function signedLinkProbes(w: World, ownLink: string): { label: string; to
     },
   ];
 }
-
-export type SessionPerson = SignedInPerson;
