@@ -259,6 +259,8 @@ describe("canaries", () => {
     const text = JSON.stringify(seen).toLowerCase();
     expect(w.canaries.filter((c) => !text.includes(c.text.toLowerCase())).map((c) => c.label)).toEqual([]);
     expect(w.canaries.length).toBeGreaterThan(25);
+    // The attachments the world uploaded are in the folder the fingerprints list: a stray file would show.
+    expect((await snapshot()).files.length).toBeGreaterThan(5);
   });
 });
 
