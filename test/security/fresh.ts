@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import { approveAgentRequest } from "@/lib/agents/approve-agent-request";
+import { createAgentRequest } from "@/lib/agents/create-agent-request";
+import { proposeConnection } from "@/lib/agents/propose-connection";
+import { respondToAgentRequest } from "@/lib/agents/respond-to-agent-request";
+import { signToken } from "@/lib/agents/signed-link";
+import { storePersonAttachment } from "@/lib/attachments/store-attachment";
+import { storeBotAttachment } from "@/lib/attachments/store-bot-attachment";
+import { createBot } from "@/lib/bots/create-bot";
+import { issueApiKey } from "@/lib/bots/issue-api-key";
+import { createContact } from "@/lib/contacts/create-contact";
+import { setContactSensitivity } from "@/lib/contacts/set-sensitivity";
+import { createConversation } from "@/lib/conversations/create-conversation";
+import { db } from "@/lib/db/client";
+import { createDraft } from "@/lib/drafts/create-draft";
+import { confirmFact } from "@/lib/memory/decide-fact";
+import { proposeFact } from "@/lib/memory/propose-fact";
+import { postPersonMessage } from "@/lib/messages/post-person-message";
+import { sendMessage } from "@/lib/messages/send-message";
+import { systemActor } from "@/lib/people/actor";
+import { createPersonalToken } from "@/lib/tokens/create-token";
+import { HOOK, type Person, type World } from "./world";
+
+// The callers' own things, made fresh for each positive control that changes what it acts on (approving a draft
+// uses it up), through the product's functions. A control proves its door is called right: the refusals beside it
+// are refusals of the object, not of a mistyped call.
+
+const hex = () => randomBytes(3).toString("hex");
+const file = (text: string) => ({ name: `${text}.txt`, type: "text/plain", bytes: new TextEncoder().encode(text) });
+
+export function freshOf(w: World) {
+  const o = w.own; // filled by buildWorld before any of these runs
+  const fresh = {
+    /** A conversation of A with Ben and Mia, Carla, and the helper and scheduler bots. */
+    conversation: async () =>
+      (
+        await createConversation(o.ana.actor, {
+          workspaceId: o.workspace.id,
+          title: "Fresh",
+          userIds: [o.ben.id, o.mia.id],
+          contactIds: [o.carla],
+          botIds: [o.helper.id, o.sched.id],
+        })
+      ).id,
+    message: async () => (await postPersonMessage(o.ben.actor, o.visible, "A fresh message")).message.id,
+    card: async () => {
+      const sent = await sendMessage(o.helper.principal, o.visible, {
+        body: "A card",
+        blocks: [
+          { type: "approval_card", title: "Go?", fields: [], actions: [{ key: "ok", label: "OK", style: "primary" }] },
+          { type: "status_block", title: "Progress", state: "working" },
+        ],
+      });
+      if (sent.status !== "sent") throw new Error("the helper's card was not sent");
+      return sent.message.id as string;
+    },
+    draft: async () => (await createDraft(o.helper.principal, o.visible, { body: "A fresh draft" })).id,
+    held: async () => {
+      const sent = await sendMessage(o.sched.principal, o.visible, { body: "A fresh held message", blocks: undefined });
+      if (sent.status !== "pending_approval") throw new Error("the new bot's message was not held");
+      return sent.approvalId as string;
+    },
+    contact: async () => (await createContact(o.ana.actor, { workspaceId: o.workspace.id, name: `Fresh ${hex()}` })).id,
+    sensitiveContact: async () => {
+      const id = await fresh.contact();
+      await setContactSensitivity(o.ana.actor, id, "high");
+      return id;
+    },
+    fact: async () =>
+      (
+        await proposeFact(o.helper.principal, o.carla, {
+          key: `notes.n${hex()}`,
+          fact: "A fresh candidate",
+          source_message_id: o.visibleMessage,
+        })
+      ).id,
+    confirmedFact: async () => {
+      const id = await fresh.fact();
+      await confirmFact(o.ana.actor, id);
+      return id;
+    },
+    /** The helper asks ops over A's connection that needs approval: waiting for an admin of A. */
+    pendingRequest: async () =>
+      (await createAgentRequest(o.helper.principal, { to: o.ops.handle, type: "info", question: "Fresh question?" }))
+        .id,
+    /** Ops asks the helper, approved: the helper's to answer. */
+    requestToHelper: async () => {
+      const asked = await createAgentRequest(o.ops.principal, {
+        to: o.helper.handle,
+        type: "info",
+        question: "For you?",
+      });
+      await approveAgentRequest(o.ana.actor, asked.id);
+      return asked.id;
+    },
+    /** A valid link the helper holds: ops answered its request with a file. */
+    signedLink: async () => {
+      const asked = await createAgentRequest(o.helper.principal, { to: o.ops.handle, type: "info", question: "File?" });
+      await approveAgentRequest(o.ana.actor, asked.id);
+      const upload = await storeBotAttachment(o.ops.principal, file("answer"));
+      await respondToAgentRequest(o.ops.principal, asked.id, { body: "Here", attachment_id: upload.id });
+      const row = await db().agentRequest.findUniqueOrThrow({ where: { id: asked.id } });
+      return signToken(upload.id, new Date(row.answeredAt!.getTime() + 24 * 3_600_000));
+    },
+    /** A file posted in V by Ben. */
+    attachment: async () => {
+      const upload = await storePersonAttachment(o.ben.actor, o.visible, file("posted"));
+      await postPersonMessage(o.ben.actor, o.visible, "", { attachmentIds: [upload.id] });
+      return upload.id;
+    },
+    /** A file `who` uploaded in V, not posted yet. */
+    upload: async (who: Person = o.ben) => (await storePersonAttachment(who.actor, o.visible, file("upload"))).id,
+    botUpload: async () => (await storeBotAttachment(o.helper.principal, file("bot-upload"))).id,
+    /** A bot of A registered by the operator (so only A's admins manage it). */
+    bot: async () =>
+      (
+        await createBot(systemActor, {
+          workspaceId: o.workspace.id,
+          handle: `fresh-${hex()}`,
+          name: "Fresh bot",
+          established: true,
+          webhookUrl: HOOK,
+        })
+      ).bot.id,
+    apiKey: async () => (await issueApiKey(systemActor, await fresh.bot(), { name: "fresh" })).id,
+    delivery: async () => (await db().webhookDelivery.findFirstOrThrow({ where: { botId: o.ops.id } })).id,
+    token: async (who: Person) =>
+      (await createPersonalToken(who.actor, { workspaceId: o.workspace.id, name: "fresh", scopes: [] })).id,
+    /** B's admin proposes a fresh bot of B to A's helper: waiting for an admin of A. */
+    crossProposal: async () => {
+      const f = w.foreign;
+      const bot = await createBot(systemActor, {
+        workspaceId: f.workspace.id,
+        handle: `bfresh-${hex()}`,
+        name: "B fresh bot",
+        established: true,
+      });
+      return (
+        await proposeConnection(f.liaison.actor, {
+          botId: bot.bot.id,
+          otherWorkspace: o.workspace.slug,
+          otherHandle: o.helper.handle,
+          typesToOther: ["info"],
+          typesFromOther: [],
+          requiresApproval: false,
+        })
+      ).id;
+    },
+    /** A live connection inside A between two fresh bots. */
+    liveConnection: async () => {
+      const [one, two] = [await fresh.bot(), await fresh.bot()];
+      const other = await db().bot.findUniqueOrThrow({ where: { id: two } });
+      return (
+        await proposeConnection(o.ana.actor, {
+          botId: one,
+          otherWorkspace: o.workspace.slug,
+          otherHandle: other.handle,
+          typesToOther: ["info"],
+          typesFromOther: [],
+          requiresApproval: false,
+        })
+      ).id;
+    },
+  };
+  return fresh;
+}
+
+export type Fresh = ReturnType<typeof freshOf>;

@@ -1,0 +1,521 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createAgentRequest } from "@/lib/agents/create-agent-request";
+import { proposeConnection } from "@/lib/agents/propose-connection";
+import { respondToAgentRequest } from "@/lib/agents/respond-to-agent-request";
+import { signToken } from "@/lib/agents/signed-link";
+import { storePersonAttachment } from "@/lib/attachments/store-attachment";
+import { storeBotAttachment } from "@/lib/attachments/store-bot-attachment";
+import { authenticateBot, type BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { createBot } from "@/lib/bots/create-bot";
+import { issueApiKey } from "@/lib/bots/issue-api-key";
+import { createContact } from "@/lib/contacts/create-contact";
+import { createConversation } from "@/lib/conversations/create-conversation";
+import { takeOver } from "@/lib/conversations/take-over";
+import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
+import { createDraft } from "@/lib/drafts/create-draft";
+import { confirmFact } from "@/lib/memory/decide-fact";
+import { embedPending } from "@/lib/memory/embed-pending";
+import { proposeFact } from "@/lib/memory/propose-fact";
+import { postPersonMessage } from "@/lib/messages/post-person-message";
+import { sendMessage } from "@/lib/messages/send-message";
+import { person, systemActor, type PersonActor } from "@/lib/people/actor";
+import { createPerson } from "@/lib/people/create-person";
+import type { Block } from "@/lib/schemas/blocks";
+import { createPersonalToken } from "@/lib/tokens/create-token";
+import { createWorkspace } from "@/lib/workspaces/create-workspace";
+
+// The world the tenancy matrix probes, built with the product's own functions. Workspace A is the callers'; B is
+// foreign. A holds a conversation V the callers take part in and a conversation H only its admin takes part in.
+// Every text a caller must never read carries a canary: a unique string registered with the callers it is hidden
+// from, so "zero reads" is "no answer contains a canary hidden from its caller".
+
+/** Who calls. `mcpAdmin` (A's admin through her token) only runs the positive controls of admin-only tools. */
+export type Caller = "bot" | "mcp" | "member" | "admin";
+export type Viewer = Caller | "mcpAdmin";
+export const VIEWERS: Viewer[] = ["bot", "mcp", "mcpAdmin", "member", "admin"];
+
+export type Kind =
+  | "workspace"
+  | "workspaceSlug"
+  | "conversation"
+  | "message"
+  | "card"
+  | "draft"
+  | "held"
+  | "contact"
+  | "fact"
+  | "confirmedFact"
+  | "agentRequest"
+  | "connection"
+  | "attachment"
+  | "botUpload"
+  | "signedLink"
+  | "bot"
+  | "botHandle"
+  | "apiKey"
+  | "delivery"
+  | "token"
+  | "person";
+
+/** Where a probed object lives, seen from the caller: another workspace, out of the caller's sight in its own, or nowhere. */
+export type Placement = "foreign" | "hidden" | "random";
+
+export interface Probe {
+  kind: Kind;
+  placement: Placement;
+  /** Says what it is in a failure message. */
+  label: string;
+  id: string;
+  /** The callers it is out of bounds for (foreign and random ones: all). */
+  refusedFor: Caller[];
+}
+
+export interface Canary {
+  text: string;
+  label: string;
+  hiddenFrom: Viewer[];
+}
+
+const ALL: Caller[] = ["bot", "mcp", "member", "admin"];
+const hex = (n = 4) => randomBytes(n).toString("hex");
+
+export const HOOK = "http://127.0.0.1:9/hook"; // loopback (allowed outside production), nothing listens: pings fail fast
+const EVENTS = [
+  "message.created",
+  "message.received",
+  "conversation.bot_added",
+  "draft.approved",
+  "draft.rejected",
+  "agent_request.created",
+  "agent_request.answered",
+];
+
+export class World {
+  readonly canaries: Canary[] = [];
+  readonly probes: Probe[] = [];
+  /** Ids of the callers' own things, for the positive controls. */
+  readonly own = {} as {
+    workspace: { id: string; slug: string };
+    ana: Person;
+    ben: Person;
+    mia: Person;
+    helper: WorldBot;
+    ops: WorldBot;
+    sched: WorldBot;
+    carla: string;
+    visible: string;
+    visibleMessage: string;
+    hidden: string;
+    /** Tokens of the MCP callers (write scope). */
+    miaToken: string;
+    anaToken: string;
+  };
+  readonly foreign = {} as {
+    workspace: { id: string; slug: string };
+    bea: Person;
+    bo: Person;
+    /** B's admin who proposes connections to A: a connection shows who accepted it on each side, by design. */
+    liaison: Person;
+    helper: WorldBot;
+    other: WorldBot;
+    fresh: WorldBot;
+    conversation: string;
+    contact: string;
+    signedToken: string;
+    signedAttachment: string;
+  };
+
+  canary(label: string, hiddenFrom: Viewer[]): string {
+    const text = `CNRY${hex(5)}`;
+    this.canaries.push({ text, label, hiddenFrom });
+    return text;
+  }
+
+  probe(kind: Kind, placement: Placement, label: string, id: string, refusedFor: Caller[] = ALL) {
+    this.probes.push({ kind, placement, label, id, refusedFor });
+  }
+
+  probesOf(kind: Kind, caller: Caller): Probe[] {
+    return this.probes.filter((p) => p.kind === kind && p.refusedFor.includes(caller));
+  }
+
+  /** The canaries a viewer must never read, found in `text` (case-insensitive). */
+  leaks(viewer: Viewer, text: string): Canary[] {
+    const haystack = text.toLowerCase();
+    return this.canaries.filter((c) => c.hiddenFrom.includes(viewer) && haystack.includes(c.text.toLowerCase()));
+  }
+}
+
+export interface Person {
+  id: string;
+  email: string;
+  name: string;
+  handle: string;
+  actor: PersonActor;
+}
+
+export interface WorldBot {
+  id: string;
+  handle: string;
+  key: string;
+  keyId: string;
+  principal: BotPrincipal;
+}
+
+async function newPerson(workspaceId: string, base: string, role: "admin" | "member", name: string): Promise<Person> {
+  const handle = `${base}.${hex(3)}`;
+  const user = await createPerson({ name, handle, email: `${handle}@tenancy.test`, workspaceId, role });
+  return { id: user.id, email: user.email, name: user.name, handle: user.handle, actor: person(user.id, "web") };
+}
+
+async function newBot(workspaceId: string, base: string, name: string, established: boolean): Promise<WorldBot> {
+  const created = await createBot(systemActor, {
+    workspaceId,
+    handle: `${base}-${hex(3)}`,
+    name,
+    established,
+    webhookUrl: HOOK,
+    eventTypes: EVENTS,
+  });
+  const principal = (await authenticateBot(created.apiKey))!;
+  return { id: created.bot.id, handle: created.bot.handle, key: created.apiKey, keyId: principal.keyId, principal };
+}
+
+const card = (title: string): Block[] => [
+  { type: "approval_card", title, fields: [], actions: [{ key: "ok", label: "OK", style: "primary" }] },
+  { type: "status_block", title: `${title} status`, state: "working" },
+];
+
+/** A bot's send, through the domain function the REST route calls (no idempotency key: the route's business). */
+async function botSends(bot: WorldBot, conversationId: string, input: { body?: string; blocks?: Block[] }) {
+  const result = await sendMessage(bot.principal, conversationId, input as never);
+  return result.status === "pending_approval" ? { held: result.approvalId } : { message: result.message.id as string };
+}
+
+async function upload(actor: PersonActor, conversationId: string, name: string, content: string) {
+  return storePersonAttachment(actor, conversationId, {
+    name,
+    type: "text/plain",
+    bytes: new TextEncoder().encode(content),
+  });
+}
+
+/** Fills `w` (made empty first, so the doors can be listed before the world exists). */
+export async function buildWorld(w: World): Promise<World> {
+  const o = w.own;
+  const f = w.foreign;
+  const B_ALL: Viewer[] = VIEWERS; // everything of B is hidden from every caller
+  const H_HIDDEN: Viewer[] = ["bot", "mcp", "member"]; // H: only A's admin takes part (and sees every conversation of A)
+
+  // ---- Workspace A: the callers' ----
+  const a = await createWorkspace({ slug: `ten-a-${hex(3)}`, name: "Tenancy A" });
+  o.workspace = { id: a.id, slug: a.slug };
+  o.ana = await newPerson(a.id, "ana", "admin", "Ana Admin");
+  o.ben = await newPerson(a.id, "ben", "member", "Ben Member");
+  o.mia = await newPerson(a.id, "mia", "member", "Mia Member");
+  o.helper = await newBot(a.id, "helper", "Helper", true);
+  o.ops = await newBot(a.id, "ops", "Ops", true);
+  o.sched = await newBot(a.id, "sched", "Scheduler", false);
+  const ana = o.ana.actor;
+
+  o.carla = (await createContact(ana, { workspaceId: a.id, name: "Carla Visible" })).id;
+  // A contact only H talks with: its name is the members' to read, not the bot's (it has no conversation with it).
+  const zed = (
+    await createContact(ana, { workspaceId: a.id, name: `${w.canary("A contact of H only (name)", ["bot"])} Zed` })
+  ).id;
+
+  o.visible = (
+    await createConversation(ana, {
+      workspaceId: a.id,
+      title: "Visible conversation",
+      userIds: [o.ben.id, o.mia.id],
+      contactIds: [o.carla],
+      botIds: [o.helper.id, o.sched.id],
+    })
+  ).id;
+  o.visibleMessage = (
+    await postPersonMessage(o.ben.actor, o.visible, "Hello from the visible conversation")
+  ).message.id;
+
+  const hTitle = w.canary("H title", H_HIDDEN);
+  o.hidden = (
+    await createConversation(ana, {
+      workspaceId: a.id,
+      title: `${hTitle} hidden`,
+      contactIds: [o.carla, zed],
+      botIds: [o.ops.id],
+    })
+  ).id;
+  const hMessage = (await postPersonMessage(ana, o.hidden, `${w.canary("H message", H_HIDDEN)} said in H`)).message.id;
+  const hCard = (
+    await botSends(o.ops, o.hidden, {
+      body: `${w.canary("H card body", H_HIDDEN)} card`,
+      blocks: card(w.canary("H card title", H_HIDDEN)),
+    })
+  ).message!;
+  const hDraft = (await createDraft(o.ops.principal, o.hidden, { body: `${w.canary("H draft", H_HIDDEN)} draft` })).id;
+  const hFile = await upload(
+    ana,
+    o.hidden,
+    `${w.canary("H attachment name", H_HIDDEN)}.txt`,
+    w.canary("H attachment bytes", H_HIDDEN),
+  );
+  await postPersonMessage(ana, o.hidden, "", { attachmentIds: [hFile.id] });
+  // A fact of A sourced in H: members see and decide every fact, the bot only facts whose source it may read.
+  const hFact = await proposeFact(o.ops.principal, o.carla, {
+    key: "billing.pay_day",
+    fact: `${w.canary("A fact sourced in H", ["bot"])} pays on Fridays`,
+    source_message_id: hMessage,
+  });
+  await confirmFact(ana, hFact.id);
+  await takeOver(ana, o.hidden);
+  const hHeld = (await botSends(o.ops, o.hidden, { body: `${w.canary("H held message", H_HIDDEN)} held` })).held!;
+
+  // Uploads not posted yet are their uploader's alone, even for an admin.
+  const anaUpload = await upload(
+    ana,
+    o.visible,
+    `${w.canary("Ana's unposted upload", ["mcp", "member", "bot"])}.txt`,
+    "a",
+  );
+  const benUpload = await upload(
+    o.ben.actor,
+    o.visible,
+    `${w.canary("Ben's unposted upload", ["mcp", "mcpAdmin", "admin", "bot"])}.txt`,
+    "b",
+  );
+  const opsUpload = await storeBotAttachment(o.ops.principal, {
+    name: `${w.canary("Ops' upload", ["bot", "mcp", "member"])}.pdf`,
+    type: "application/pdf",
+    bytes: new TextEncoder().encode("ops"),
+  });
+
+  // Connections in A (live at once: one admin administers both sides) and their requests.
+  await proposeConnection(ana, {
+    botId: o.helper.id,
+    otherWorkspace: a.slug,
+    otherHandle: o.ops.handle,
+    typesToOther: ["info"],
+    typesFromOther: ["info"],
+    requiresApproval: true,
+  });
+  const schedOps = await proposeConnection(ana, {
+    botId: o.sched.id,
+    otherWorkspace: a.slug,
+    otherHandle: o.ops.handle,
+    typesToOther: ["info"],
+    typesFromOther: [],
+    requiresApproval: false,
+  });
+  const helperAsks = await createAgentRequest(o.helper.principal, {
+    to: o.ops.handle,
+    type: "info",
+    question: "Helper asks ops (A, waiting for approval)",
+  });
+  const opsAsks = await createAgentRequest(o.ops.principal, {
+    to: o.helper.handle,
+    type: "info",
+    question: `${w.canary("Ops asks helper, still waiting for approval", ["bot"])}?`,
+  });
+  const schedAsks = await createAgentRequest(o.sched.principal, {
+    to: o.ops.handle,
+    type: "info",
+    question: `${w.canary("Sched asks ops", ["bot"])}?`,
+  });
+  const opsKey = await issueApiKey(systemActor, o.ops.id, { name: "second" });
+
+  o.miaToken = (
+    await createPersonalToken(o.mia.actor, { workspaceId: a.id, name: "mia mcp", scopes: ["write"] })
+  ).token;
+  o.anaToken = (await createPersonalToken(ana, { workspaceId: a.id, name: "ana mcp", scopes: ["write"] })).token;
+  const anaTokenId = (await db().personalAccessToken.findFirstOrThrow({ where: { userId: o.ana.id } })).id;
+  const benToken = await createPersonalToken(o.ben.actor, { workspaceId: a.id, name: "ben's own", scopes: [] });
+
+  // ---- Workspace B: foreign. Mia is an admin there: only her token's fence keeps B from her assistant. ----
+  const b = await createWorkspace({ slug: `ten-b-${hex(3)}`, name: "Tenancy B" });
+  f.workspace = { id: b.id, slug: b.slug };
+  f.bea = await newPerson(b.id, "bea", "admin", `${w.canary("B admin's name", B_ALL)} Bea`);
+  f.bo = await newPerson(b.id, "bo", "member", `${w.canary("B member's name", B_ALL)} Bo`);
+  f.liaison = await newPerson(b.id, "liaison", "admin", "Liaison of B");
+  await db().membership.create({ data: { workspaceId: b.id, userId: o.mia.id, role: "admin" } });
+  f.helper = await newBot(b.id, "bhelper", `${w.canary("B bot's name", B_ALL)} Bot`, true);
+  f.fresh = await newBot(b.id, "bnew", "B new bot", false);
+  f.other = await newBot(b.id, "bother", "B other bot", true);
+  const bea = f.bea.actor;
+  f.contact = (
+    await createContact(bea, {
+      workspaceId: b.id,
+      name: `${w.canary("B contact's name", B_ALL)} Quinn`,
+      email: `quinn.${hex(2)}@b.test`,
+    })
+  ).id;
+  f.conversation = (
+    await createConversation(bea, {
+      workspaceId: b.id,
+      title: `${w.canary("B conversation title", B_ALL)} title`,
+      userIds: [f.bo.id, o.mia.id],
+      contactIds: [f.contact],
+      botIds: [f.helper.id, f.fresh.id],
+    })
+  ).id;
+  const bMessage = (await postPersonMessage(f.bo.actor, f.conversation, `${w.canary("B message", B_ALL)} said in B`))
+    .message.id;
+  const bCard = (
+    await botSends(f.helper, f.conversation, {
+      body: `${w.canary("B card body", B_ALL)} card`,
+      blocks: card(w.canary("B card title", B_ALL)),
+    })
+  ).message!;
+  const bDraft = (
+    await createDraft(f.helper.principal, f.conversation, {
+      body: `${w.canary("B draft", B_ALL)} draft`,
+      rationale: w.canary("B draft rationale", B_ALL),
+    })
+  ).id;
+  const bHeld = (await botSends(f.fresh, f.conversation, { body: `${w.canary("B held message", B_ALL)} held` })).held!;
+  const bFile = await upload(
+    f.bo.actor,
+    f.conversation,
+    `${w.canary("B attachment name", B_ALL)}.txt`,
+    w.canary("B attachment bytes", B_ALL),
+  );
+  await postPersonMessage(f.bo.actor, f.conversation, "", { attachmentIds: [bFile.id] });
+  const bUpload = await upload(f.bo.actor, f.conversation, `${w.canary("B unposted upload", B_ALL)}.txt`, "u");
+  const bCandidate = await proposeFact(f.helper.principal, f.contact, {
+    key: "preferences.channel",
+    fact: `${w.canary("B candidate fact", B_ALL)} prefers mail`,
+    source_message_id: bMessage,
+  });
+  const bConfirmed = await proposeFact(f.helper.principal, f.contact, {
+    key: "billing.plan",
+    fact: `${w.canary("B confirmed fact", B_ALL)} is on gold`,
+    source_message_id: bMessage,
+  });
+  await confirmFact(bea, bConfirmed.id);
+
+  // B's bots among themselves: an answered request with a file (its signed link), and one waiting for approval.
+  const bConnection = await proposeConnection(bea, {
+    botId: f.helper.id,
+    otherWorkspace: b.slug,
+    otherHandle: f.other.handle,
+    typesToOther: ["document"],
+    typesFromOther: [],
+    requiresApproval: false,
+  });
+  await proposeConnection(bea, {
+    botId: f.fresh.id,
+    otherWorkspace: b.slug,
+    otherHandle: f.other.handle,
+    typesToOther: ["info"],
+    typesFromOther: [],
+    requiresApproval: false,
+  });
+  const answered = await createAgentRequest(f.helper.principal, {
+    to: f.other.handle,
+    type: "document",
+    question: `${w.canary("B answered question", B_ALL)}?`,
+  });
+  const bOtherUpload = await storeBotAttachment(f.other.principal, {
+    name: `${w.canary("B signed file name", B_ALL)}.pdf`,
+    type: "application/pdf",
+    bytes: new TextEncoder().encode(w.canary("B signed file bytes", B_ALL)),
+  });
+  await respondToAgentRequest(f.other.principal, answered.id, {
+    body: `${w.canary("B answer", B_ALL)}`,
+    attachment_id: bOtherUpload.id,
+  });
+  const answeredRow = await db().agentRequest.findUniqueOrThrow({ where: { id: answered.id } });
+  f.signedAttachment = bOtherUpload.id;
+  f.signedToken = signToken(bOtherUpload.id, new Date(answeredRow.answeredAt!.getTime() + 24 * 3_600_000));
+  const bPending = await createAgentRequest(f.fresh.principal, {
+    to: f.other.handle,
+    type: "info",
+    question: `${w.canary("B pending question", B_ALL)}?`,
+  });
+  const bHelperUpload = await storeBotAttachment(f.helper.principal, {
+    name: `${w.canary("B bot upload", B_ALL)}.pdf`,
+    type: "application/pdf",
+    bytes: new TextEncoder().encode("b"),
+  });
+  const boToken = await createPersonalToken(f.bo.actor, { workspaceId: b.id, name: "bo's", scopes: ["write"] });
+  const bDelivery = await db().webhookDelivery.findFirstOrThrow({ where: { botId: f.helper.id } });
+
+  // B proposes to A: waiting for an admin of A (a member may not accept it).
+  const crossPending = await proposeConnection(f.liaison.actor, {
+    botId: f.other.id,
+    otherWorkspace: a.slug,
+    otherHandle: o.helper.handle,
+    typesToOther: ["info"],
+    typesFromOther: [],
+    requiresApproval: false,
+  });
+  const opsDelivery = await db().webhookDelivery.findFirstOrThrow({ where: { botId: o.ops.id } });
+
+  // ---- The probes: B's things (every caller), A's things out of the caller's sight, and random ids ----
+  w.probe("workspace", "foreign", "B", b.id);
+  w.probe("workspaceSlug", "foreign", "B's slug", b.slug);
+  w.probe("conversation", "foreign", "B's conversation", f.conversation);
+  w.probe("conversation", "hidden", "H (A's conversation without the caller)", o.hidden, ["bot", "mcp", "member"]);
+  w.probe("message", "foreign", "B's message", bMessage);
+  w.probe("message", "hidden", "H's message", hMessage, ["bot", "mcp", "member"]);
+  w.probe("card", "foreign", "B's card message", bCard);
+  w.probe("card", "hidden", "H's card message (another bot's)", hCard, ["bot", "mcp", "member"]);
+  w.probe("draft", "foreign", "B's draft", bDraft);
+  w.probe("draft", "hidden", "H's draft", hDraft, ["mcp", "member"]);
+  w.probe("held", "foreign", "B's held message", bHeld);
+  w.probe("held", "hidden", "H's held message", hHeld, ["mcp", "member"]);
+  w.probe("contact", "foreign", "B's contact", f.contact);
+  w.probe("contact", "hidden", "A's contact only H talks with", zed, ["bot"]);
+  w.probe("fact", "foreign", "B's candidate fact", bCandidate.id);
+  w.probe("confirmedFact", "foreign", "B's confirmed fact", bConfirmed.id);
+  w.probe("agentRequest", "foreign", "B's request waiting for approval", bPending.id);
+  w.probe("agentRequest", "foreign", "B's answered request", answered.id);
+  w.probe("agentRequest", "hidden", "A's request between two other bots", schedAsks.id, ["bot"]);
+  w.probe("agentRequest", "hidden", "A's request to the bot, still waiting for approval", opsAsks.id, ["bot"]);
+  w.probe("agentRequest", "hidden", "A's request asked by the bot (waiting for an admin)", helperAsks.id, [
+    "member",
+    "mcp",
+  ]);
+  w.probe("connection", "foreign", "B's connection", bConnection.id);
+  w.probe("connection", "hidden", "B's proposal to A (an admin's to accept)", crossPending.id, ["member"]);
+  w.probe("connection", "hidden", "A's live connection (an admin's to revoke)", schedOps.id, ["member"]);
+  w.probe("attachment", "foreign", "B's posted attachment", bFile.id);
+  w.probe("attachment", "foreign", "B's unposted upload", bUpload.id);
+  w.probe("attachment", "foreign", "B's bot's upload", bHelperUpload.id);
+  w.probe("attachment", "hidden", "H's posted attachment", hFile.id, ["member"]);
+  w.probe("attachment", "hidden", "Ana's unposted upload in V", anaUpload.id, ["member"]);
+  w.probe("attachment", "hidden", "Ben's unposted upload in V", benUpload.id, ["admin"]);
+  w.probe("attachment", "hidden", "A's bot's upload", opsUpload.id, ["member", "admin"]);
+  w.probe("botUpload", "foreign", "B's bot's upload", bHelperUpload.id);
+  w.probe("botUpload", "foreign", "B's person's upload", bUpload.id);
+  w.probe("botUpload", "hidden", "another bot's upload in A", opsUpload.id, ["bot"]);
+  w.probe("bot", "foreign", "B's bot", f.helper.id);
+  w.probe("botHandle", "foreign", "B's bot's handle", f.helper.handle);
+  w.probe("botHandle", "hidden", "A's bot without a connection", o.sched.handle, ["bot"]);
+  w.probe("apiKey", "foreign", "B's bot's key", f.helper.keyId);
+  w.probe("apiKey", "hidden", "A's operator bot's key", opsKey.id, ["member"]);
+  w.probe("delivery", "foreign", "B's delivery", bDelivery.id);
+  w.probe("delivery", "hidden", "A's operator bot's delivery", opsDelivery.id, ["member"]);
+  w.probe("token", "foreign", "B's person's token", boToken.id);
+  w.probe("token", "hidden", "Ana's token", anaTokenId, ["member"]);
+  w.probe("token", "hidden", "Ben's token", benToken.id, ["admin"]);
+  w.probe("person", "foreign", "B's member", f.bo.id);
+  // One random id per kind (ids are uuids everywhere; a bot handle is a random handle).
+  for (const kind of new Set(w.probes.map((p) => p.kind)))
+    w.probe(
+      kind,
+      "random",
+      `a random ${kind === "botHandle" ? "handle" : "uuid"}`,
+      kind === "botHandle" ? `nobody-${hex(4)}` : randomUUID(),
+    );
+
+  // Vectors for every message and fact, so contact search answers from both its sides (words and meaning).
+  await embedPending();
+
+  // The bookkeeping of a credential's last use is written at most once a minute, after the answer: parked in the
+  // future for the callers' credentials, so a fingerprint sees only what a door itself writes.
+  await sql().query("UPDATE personal_access_tokens SET last_used_at = now() + interval '1 day'");
+  await sql().query("UPDATE api_keys SET last_used_at = now() + interval '1 day'");
+  return w;
+}
