@@ -124,7 +124,7 @@ describe("the text net", () => {
   it("refuses a plain query's parameter, a statement's value and a value inside JSON, and stores nothing", async () => {
     await sql().query("CREATE TABLE IF NOT EXISTS net_test (v text, j jsonb)");
     const text = await refusal(() => sql().query("INSERT INTO net_test (v) VALUES ($1)", ["a\u0000b"]));
-    expect(text.message).toBe("A text contains a NUL character (U+0000) and cannot be stored");
+    expect(text.message).toBe("A text contains a NUL character (U+0000), which Relay does not accept");
     await refusal(() => sql().query("INSERT INTO net_test (v) VALUES ($1)", ["a\ud800"]));
     await refusal(() => sql().query("INSERT INTO net_test (j) VALUES ($1)", [{ blocks: [{ title: "\udfff" }] }]));
     await refusal(() =>

@@ -114,7 +114,7 @@ export function refuseHostileValues(values: readonly unknown[]): void {
   for (const value of values) {
     if (value === null || (typeof value !== "string" && typeof value !== "object")) continue;
     const found = findHostileText(value);
-    if (found) throw new ApiError("invalid_body", `A text ${found.problem} and cannot be stored`);
+    if (found) throw new ApiError("invalid_body", `A text ${found.problem}, which Relay does not accept`);
   }
 }
 
