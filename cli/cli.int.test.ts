@@ -357,4 +357,23 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(badId.stderr).toContain("must be a UUID");
     expect(await db().message.count({ where: { conversationId: world.conversations[0]!.id } })).toBe(messages);
   });
+
+  it("exits 2 naming the option for text the text rule refuses (a NUL can reach it only through JSON)", async () => {
+    // A process's arguments cannot hold a NUL (and an unpaired surrogate arrives as U+FFFD): --values' JSON can.
+    const refused = await cli(
+      "message",
+      "action",
+      world.conversations[0]!.id,
+      "--key",
+      "ok",
+      "--values",
+      '{"note": "a\\u0000b"}',
+      "--as",
+      world.people[0]!.email,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--values note: contains a NUL character (U+0000)");
+    expect(refused.stderr).toContain("usage: message action");
+    expect(refused.stdout).toBe("");
+  });
 });

@@ -3,6 +3,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { prepareDatabase, type ReadyDatabase } from "@/lib/db/setup";
 import { ApiError } from "@/lib/errors";
 import { COMMANDS, UsageError, type Command } from "./commands";
+import { checkArgs } from "./commands/command";
 
 // `npm run --silent cli -- <command>`: for admins, scripts and tests. One JSON document on stdout per command;
 // errors go to stderr as one line of {"error": {code, message}} with exit 1, usage mistakes as text with exit 2.
@@ -40,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const options = { ...command.flags, json: { type: "boolean" as const }, help: { type: "boolean" as const } };
     parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+    checkArgs({ positionals: parsed.positionals, flags: parsed.values });
   } catch (error) {
     await emit(process.stderr, `${(error as Error).message}\nusage: ${command.usage}`);
     return 2;

@@ -1,4 +1,5 @@
 import { isUuid } from "@/lib/ids";
+import { describePath, findHostileText } from "@/lib/text/hostile-text";
 
 // What every command is: a usage line, the flags parseArgs knows, and a function of the parsed arguments that
 // calls the domain and returns what to print as JSON. Usage mistakes throw UsageError (exit 2), never ApiError.
@@ -28,6 +29,24 @@ export class UsageError extends Error {}
 export const str = (args: Args, name: string) => args.flags[name] as string | undefined;
 export const list = (args: Args, name: string) => (args.flags[name] as string[] | undefined) ?? [];
 export const bool = (args: Args, name: string) => args.flags[name] === true;
+
+/**
+ * The text rule (lib/text/hostile-text.ts) over everything typed, once, as the arguments are parsed: a NUL or an
+ * unpaired surrogate is a usage mistake naming its option (exit 2), before anything is looked up or stored.
+ */
+export function checkArgs(args: Args): void {
+  args.positionals.forEach((value, i) => refuseText(value, `argument ${i + 1}`));
+  for (const [name, value] of Object.entries(args.flags)) refuseText(value, `--${name}`);
+}
+
+/** The same rule over a value read from an option (a JSON document): the refusal names the option and the path. */
+export function refuseText(value: unknown, what: string): void {
+  const found = findHostileText(value);
+  if (!found) return;
+  const path = describePath(found.path);
+  const where = !path ? what : path.startsWith("[") ? `${what}${path}` : `${what} ${path}`;
+  throw new UsageError(`${where}: ${found.inKey ? "this field name " : ""}${found.problem}`);
+}
 
 export function required(value: string | undefined, what: string): string {
   if (value === undefined || value === "") throw new UsageError(`${what} is required`);

@@ -5,7 +5,7 @@ import { MAX_ATTACHMENTS_PER_MESSAGE, maxAttachmentBytes, tooLarge } from "@/lib
 import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
-import { id, list, M, required, S, str, UsageError, type Command } from "./command";
+import { id, list, M, refuseText, required, S, str, UsageError, type Command } from "./command";
 import { requirePerson } from "./resolve";
 
 export const messageCommands: Record<string, Command> = {
@@ -64,11 +64,15 @@ async function fileOp<T>(file: string, op: () => Promise<T>): Promise<T> {
 
 function parseValues(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    parsed = JSON.parse(text);
   } catch {
     // falls through to the usage error
+  }
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+    refuseText(parsed, "--values");
+    return parsed as Record<string, unknown>;
   }
   throw new UsageError(`--values must be a JSON object, got ${text}`);
 }

@@ -2,6 +2,7 @@ import type { PendingAgentRequest } from "@/lib/agents/list-pending-agent-reques
 import { reasonText } from "@/lib/chat/reason-text";
 import { decideAgentRequest } from "@/app/(chat)/chat/_actions";
 import { Badge } from "@/components/ui/badge";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";
 import { Time } from "./time";
 
@@ -16,19 +17,29 @@ const TYPE_LABEL: Record<string, string> = {
 export function AgentRequestCard({ request, path }: { request: PendingAgentRequest; path: string }) {
   return (
     <article
-      className="rounded-xl border border-sky-300 bg-sky-50/60 p-3 shadow-sm sm:p-4"
+      className="min-w-0 rounded-xl border border-sky-300 bg-sky-50/60 p-3 shadow-sm sm:p-4"
       data-testid="agent-request-card"
       data-request-id={request.id}
     >
       <header className="flex flex-wrap items-center gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">
-          {request.from.name} <span className="font-normal text-slate-500">@{request.from.handle}</span>
+        <h3 className="min-w-0 text-sm font-semibold text-slate-900">
+          <UntrustedText text={request.from.name} />{" "}
+          <span className="font-normal text-slate-500">
+            @<UntrustedText text={request.from.handle} />
+          </span>
           <span className="font-normal text-slate-500"> asks </span>
-          {request.to.name} <span className="font-normal text-slate-500">@{request.to.handle}</span>
+          <UntrustedText text={request.to.name} />{" "}
+          <span className="font-normal text-slate-500">
+            @<UntrustedText text={request.to.handle} />
+          </span>
         </h3>
         <Badge tone="blue">{TYPE_LABEL[request.type] ?? request.type}</Badge>
         <Time iso={request.created_at} className="text-xs text-slate-500" />
-        {request.to.workspace && <span className="ml-auto text-xs text-slate-500">in {request.to.workspace.name}</span>}
+        {request.to.workspace && (
+          <span className="ml-auto min-w-0 text-xs text-slate-500">
+            in <UntrustedText text={request.to.workspace.name} />
+          </span>
+        )}
       </header>
       {request.reasons.length > 0 && (
         <ul className="mt-2 list-disc pl-5 text-sm text-sky-900">
@@ -37,8 +48,11 @@ export function AgentRequestCard({ request, path }: { request: PendingAgentReque
           ))}
         </ul>
       )}
-      <blockquote className="mt-3 whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900">
-        {request.question}
+      <blockquote
+        className="mt-3 min-w-0 whitespace-pre-wrap wrap-anywhere rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900"
+        data-testid="agent-request-question"
+      >
+        <UntrustedText text={request.question} />
       </blockquote>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <ActionButton action={decideAgentRequest.bind(null, request.id, true, path)} variant="primary">

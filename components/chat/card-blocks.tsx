@@ -5,6 +5,7 @@ import type { Block } from "@/lib/schemas/blocks";
 import type { CardResponse } from "@/lib/chat/get-thread";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
+import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
 import { initialActionState, type ActionState } from "./action-state";
 import { Time } from "./time";
 
@@ -13,7 +14,8 @@ type FormCard = Extract<Block, { type: "form_card" }>;
 type CardAction = (state: ActionState, formData: FormData) => Promise<ActionState>;
 
 // Interactive cards of a bot's message. A card is answered once: the answer (who, what, when) replaces the controls
-// for everyone, and the bot hears it as a signed `message.received` webhook.
+// for everyone, and the bot hears it as a signed `message.received` webhook. Every text a bot wrote in a card is shown
+// as UntrustedText (or, where only a string fits, with its direction controls made visible).
 
 export function ApprovalCardView({
   card,
@@ -32,18 +34,22 @@ export function ApprovalCardView({
   return (
     <section
       aria-labelledby={titleId}
-      className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs"
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 shadow-xs"
       data-testid="approval-card"
     >
       <h3 id={titleId} className="text-sm font-semibold text-slate-900">
-        {card.title}
+        <UntrustedText text={card.title} />
       </h3>
       {card.fields.length > 0 && (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="mt-2 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           {card.fields.map((field, i) => (
             <div key={i} className="contents">
-              <dt className="text-slate-500">{field.label}</dt>
-              <dd className="break-words text-slate-900">{field.value}</dd>
+              <dt className="min-w-0 text-slate-500">
+                <UntrustedText text={field.label} />
+              </dt>
+              <dd className="min-w-0 whitespace-pre-wrap text-slate-900">
+                <UntrustedText text={field.value} />
+              </dd>
             </div>
           ))}
         </dl>
@@ -54,7 +60,13 @@ export function ApprovalCardView({
             ✓
           </span>
           <span>
-            <strong>@{answer.handle}</strong> chose <strong>{chosen?.label ?? answer.action_key}</strong>
+            <strong>
+              @<UntrustedText text={answer.handle} />
+            </strong>{" "}
+            chose{" "}
+            <strong>
+              <UntrustedText text={chosen?.label ?? answer.action_key} />
+            </strong>
           </span>
           <Time iso={answer.at} className="text-xs text-slate-400" />
         </p>
@@ -70,7 +82,7 @@ export function ApprovalCardView({
               variant={a.style === "primary" ? "primary" : a.style === "danger" ? "danger" : "secondary"}
               disabled={pending || disabled || !action}
             >
-              {a.label}
+              <UntrustedText text={a.label} />
             </Button>
           ))}
         </form>
@@ -96,11 +108,11 @@ export function FormCardView({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs"
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 shadow-xs"
       data-testid="form-card"
     >
       <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-        {card.title}
+        <UntrustedText text={card.title} />
       </h3>
       {answer ? (
         <div className="mt-2 text-sm text-slate-700" data-testid="card-answer">
@@ -109,16 +121,27 @@ export function FormCardView({
               ✓
             </span>
             <span>
-              <strong>@{answer.handle}</strong> sent{" "}
-              {card.submit.label.toLowerCase() === "submit" ? "the form" : `“${card.submit.label}”`}
+              <strong>
+                @<UntrustedText text={answer.handle} />
+              </strong>{" "}
+              sent{" "}
+              {card.submit.label.toLowerCase() === "submit" ? (
+                "the form"
+              ) : (
+                <>
+                  “<UntrustedText text={card.submit.label} />”
+                </>
+              )}
             </span>
             <Time iso={answer.at} className="text-xs text-slate-400" />
           </p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dl className="mt-2 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1">
             {card.inputs.map((input) => (
               <div key={input.name} className="contents">
-                <dt className="text-slate-500">{input.label}</dt>
-                <dd className="text-slate-900">{shown(input, answer.values[input.name])}</dd>
+                <dt className="min-w-0 text-slate-500">
+                  <UntrustedText text={input.label} />
+                </dt>
+                <dd className="min-w-0 text-slate-900">{shown(input, answer.values[input.name])}</dd>
               </div>
             ))}
           </dl>
@@ -137,7 +160,7 @@ export function FormCardView({
             return (
               <div key={input.name}>
                 <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-                  {input.label}
+                  <UntrustedText text={input.label} />
                   {!input.required && <span className="ml-1.5 text-xs font-normal text-slate-400">optional</span>}
                 </label>
                 <div className="mt-1">
@@ -148,7 +171,7 @@ export function FormCardView({
                       </option>
                       {input.options.map((option) => (
                         <option key={option.value} value={option.value}>
-                          {option.label}
+                          {visibleControls(option.label)}
                         </option>
                       ))}
                     </Select>
@@ -157,14 +180,14 @@ export function FormCardView({
                   ) : input.type === "date" ? (
                     <Input {...common} type="date" />
                   ) : (
-                    <Input {...common} type="text" placeholder={input.placeholder} maxLength={input.max_length} />
+                    <Input {...common} type="text" placeholder={input.placeholder && visibleControls(input.placeholder)} maxLength={input.max_length} />
                   )}
                 </div>
               </div>
             );
           })}
           <Button type="submit" size="sm" disabled={pending || disabled || !action}>
-            {card.submit.label}
+            <UntrustedText text={card.submit.label} />
           </Button>
         </form>
       )}
@@ -184,6 +207,6 @@ function CardError({ message }: { message?: string }) {
 
 function shown(input: FormCard["inputs"][number], value: string | number | undefined) {
   if (value === undefined || value === "") return <span className="text-slate-400">—</span>;
-  if (input.type === "select") return input.options.find((o) => o.value === value)?.label ?? String(value);
-  return String(value);
+  const text = input.type === "select" ? (input.options.find((o) => o.value === value)?.label ?? String(value)) : String(value);
+  return <UntrustedText text={text} />;
 }

@@ -3,6 +3,7 @@
 import { useActionState, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 import { formatBytes } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icon";
 import { initialActionState, type ActionState } from "./action-state";
@@ -259,7 +260,12 @@ export function Composer({
                     pick(bot);
                   }}
                 >
-                  <span className="font-medium">@{bot.handle}</span> <span className="text-slate-500">{bot.name}</span>
+                  <span className="font-medium">
+                    @<UntrustedText text={bot.handle} />
+                  </span>{" "}
+                  <span className="text-slate-500">
+                    <UntrustedText text={bot.name} />
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,13 +1,15 @@
 import type { ContactFactView, ContactFacts } from "@/lib/memory/list-contact-facts";
 import { decideFact, reviseFact } from "@/app/(chat)/chat/_actions";
 import { Badge } from "@/components/ui/badge";
+import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";
 import { EditFactForm } from "./edit-fact-form";
 import { Time } from "./time";
 
 /**
  * What is known about a contact, beside the conversation: candidates bots proposed (confirm, or reject), confirmed
- * facts (edit, retire) and their history, each with its source message. Only confirmed facts reach bots.
+ * facts (edit, retire) and their history, each with its source message. Only confirmed facts reach bots. Facts are
+ * bots' words: shown as UntrustedText.
  */
 export function ContactFactsPanel({
   facts,
@@ -24,7 +26,7 @@ export function ContactFactsPanel({
     f.source ? `/chat/${workspaceSlug}/c/${f.source.conversation_id}#m-${f.source.seq}` : null;
 
   return (
-    <div className="mt-3 space-y-3" data-testid="contact-facts">
+    <div className="mt-3 min-w-0 space-y-3" data-testid="contact-facts">
       {facts.candidates.length > 0 && (
         <div>
           <p className="text-xs font-semibold text-amber-800">Proposed by bots: confirm what is true</p>
@@ -51,7 +53,12 @@ export function ContactFactsPanel({
                   </div>
                   {current.length > 0 && (
                     <p className="mt-1 text-xs text-slate-500">
-                      Now confirmed: “{current.map((c) => c.fact).join("”, “")}”
+                      Now confirmed:{" "}
+                      {current.map((c, i) => (
+                        <span key={c.id}>
+                          {i > 0 && ", "}“<UntrustedText text={c.fact} />”
+                        </span>
+                      ))}
                     </p>
                   )}
                 </li>
@@ -83,9 +90,17 @@ export function ContactFactsPanel({
           <summary className="cursor-pointer font-medium">History ({facts.history.length})</summary>
           <ul className="mt-1.5 space-y-1.5">
             {facts.history.map((f) => (
-              <li key={f.id}>
-                <span className="font-mono text-slate-500">{f.key}</span> “{f.fact}” — {f.status}
-                {f.decided_by && ` by ${f.decided_by.name}`}
+              <li key={f.id} className="wrap-anywhere">
+                <span className="font-mono text-slate-500">
+                  <UntrustedText text={f.key} />
+                </span>{" "}
+                “<UntrustedText text={f.fact} />” — {f.status}
+                {f.decided_by && (
+                  <>
+                    {" by "}
+                    <UntrustedText text={f.decided_by.name} />
+                  </>
+                )}
                 {f.decided_at && (
                   <>
                     {" · "}
@@ -103,18 +118,31 @@ export function ContactFactsPanel({
 
 function FactLine({ fact, href }: { fact: ContactFactView; href: string | null }) {
   return (
-    <div className="text-sm">
-      <p className="font-mono text-[11px] text-slate-500">{fact.key}</p>
-      <p className="text-slate-900">{fact.fact}</p>
+    <div className="min-w-0 text-sm">
+      <p className="font-mono text-[11px] text-slate-500">
+        <UntrustedText text={fact.key} />
+      </p>
+      <p className="whitespace-pre-wrap text-slate-900" data-testid="fact-text">
+        <UntrustedText text={fact.fact} />
+      </p>
       <p className="mt-0.5 text-[11px] text-slate-500">
-        {fact.proposed_by
-          ? `${fact.proposed_by.type === "bot" ? "Bot" : "Person"} @${fact.proposed_by.handle}`
-          : "Unknown"}
-        {fact.status === "confirmed" && fact.decided_by && ` · confirmed by ${fact.decided_by.name}`}
+        {fact.proposed_by ? (
+          <>
+            {fact.proposed_by.type === "bot" ? "Bot" : "Person"} @<UntrustedText text={fact.proposed_by.handle} />
+          </>
+        ) : (
+          "Unknown"
+        )}
+        {fact.status === "confirmed" && fact.decided_by && (
+          <>
+            {" · confirmed by "}
+            <UntrustedText text={fact.decided_by.name} />
+          </>
+        )}
         {href && (
           <>
             {" · "}
-            <a href={href} className="text-indigo-700 hover:underline" title={fact.source?.excerpt}>
+            <a href={href} className="text-indigo-700 hover:underline" title={fact.source?.excerpt && visibleControls(fact.source.excerpt)}>
               source
             </a>
           </>

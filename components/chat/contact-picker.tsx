@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ContactOption } from "@/lib/contacts/find-contacts";
 import { Input } from "@/components/ui/field";
+import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
 
 /** A contact as the form posts it back: its id, and its name so a refused form can show it again. */
 export interface ChosenContact {
@@ -62,14 +63,14 @@ export function ContactPicker({
           {chosen.map((contact) => (
             <li
               key={contact.id}
-              className="flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pl-3 pr-1 text-sm text-indigo-900"
+              className="flex min-w-0 max-w-full items-center gap-1 rounded-full bg-indigo-50 py-0.5 pl-3 pr-1 text-sm text-indigo-900"
             >
-              {contact.name}
+              <UntrustedText text={contact.name} className="min-w-0" />
               <input type="hidden" name="contactId" value={contact.id} />
               <input type="hidden" name="contactName" value={contact.name} />
               <button
                 type="button"
-                aria-label={`Remove ${contact.name}`}
+                aria-label={`Remove ${visibleControls(contact.name)}`}
                 onClick={() => setChosen((list) => list.filter((x) => x.id !== contact.id))}
                 className="rounded-full px-1.5 text-indigo-500 hover:bg-indigo-100 hover:text-indigo-800 focus:outline-none focus:ring-2 focus:ring-indigo-500/40"
               >
@@ -102,11 +103,11 @@ export function ContactPicker({
             {searching
               ? "Searching…"
               : found.query
-                ? `No other contact matches “${found.query}”. Add them as a new contact below.`
+                ? `No other contact matches “${visibleControls(found.query)}”. Add them as a new contact below.`
                 : "No other contacts yet."}
           </p>
         ) : (
-          <ul aria-label={found.query ? `Contacts matching ${found.query}` : "Recent contacts"}>
+          <ul aria-label={found.query ? `Contacts matching ${visibleControls(found.query)}` : "Recent contacts"}>
             {matches.map((contact) => (
               <li key={contact.id}>
                 <button
@@ -117,8 +118,14 @@ export function ContactPicker({
                   <span className="text-indigo-600" aria-hidden="true">
                     +
                   </span>
-                  <span>{contact.name}</span>
-                  {contact.detail && <span className="truncate text-xs text-slate-500">{contact.detail}</span>}
+                  <span className="min-w-0">
+                    <UntrustedText text={contact.name} />
+                  </span>
+                  {contact.detail && (
+                    <span className="min-w-0 truncate text-xs text-slate-500">
+                      <UntrustedText text={contact.detail} />
+                    </span>
+                  )}
                   {contact.do_not_contact && <span className="text-xs text-amber-700">{dncNote}</span>}
                 </button>
               </li>

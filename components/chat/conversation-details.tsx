@@ -9,6 +9,7 @@ import {
   setTakenOver,
 } from "@/app/(chat)/chat/_actions";
 import { Badge } from "@/components/ui/badge";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";
 import { AddBotForm } from "./add-bot-form";
 import { ContactControls, ContactMarks } from "./contact-controls";
@@ -41,7 +42,7 @@ export function ConversationDetails({
   const statusOf = new Map(workspaceBots.map((b) => [b.id, b]));
 
   return (
-    <div className="space-y-6 p-4 text-sm">
+    <div className="min-w-0 space-y-6 p-4 text-sm">
       <section aria-labelledby={`${id}-control`}>
         <h2 id={`${id}-control`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
           Control
@@ -49,8 +50,8 @@ export function ConversationDetails({
         {conversation.taken_over_by ? (
           <div className="mt-2 space-y-2">
             <p className="text-slate-700">
-              {takenByMe ? "You took over" : `${conversation.taken_over_by.name} took over`}: bot messages here wait for
-              a person&apos;s approval.
+              {takenByMe ? "You took over" : <><UntrustedText text={conversation.taken_over_by.name} /> took over</>}:
+              bot messages here wait for a person&apos;s approval.
             </p>
             <ActionButton action={setTakenOver.bind(null, id, false, path)}>Release to bots</ActionButton>
           </div>
@@ -87,8 +88,12 @@ export function ConversationDetails({
             return (
               <li key={bot.id} className="space-y-1.5" data-testid="conversation-bot">
                 <p className="flex flex-wrap items-center gap-1.5">
-                  <span className="font-medium text-slate-900">{bot.name}</span>
-                  <span className="text-slate-500">@{bot.handle}</span>
+                  <span className="min-w-0 font-medium text-slate-900">
+                    <UntrustedText text={bot.name} />
+                  </span>
+                  <span className="min-w-0 text-slate-500">
+                    @<UntrustedText text={bot.handle} />
+                  </span>
                   {status !== "active" && <Badge tone={status === "stopped" ? "red" : "yellow"}>{status}</Badge>}
                   {bot.blocked && <Badge tone="red">blocked here</Badge>}
                   {!bot.authorized && <Badge>removed</Badge>}
@@ -124,9 +129,9 @@ export function ConversationDetails({
               <p className="flex flex-wrap items-center gap-1.5">
                 <Link
                   href={`/chat/${workspaceSlug}/contacts/${contact.id}`}
-                  className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                  className="min-w-0 font-medium text-slate-900 hover:text-indigo-700 hover:underline"
                 >
-                  {contact.name}
+                  <UntrustedText text={contact.name} />
                 </Link>
                 <ContactMarks contact={contact} />
               </p>
@@ -147,8 +152,11 @@ export function ConversationDetails({
         </h2>
         <ul className="mt-2 space-y-1">
           {conversation.people.map((p) => (
-            <li key={p.id} className="text-slate-700">
-              {p.name} <span className="text-slate-500">@{p.handle}</span>
+            <li key={p.id} className="wrap-anywhere text-slate-700">
+              <UntrustedText text={p.name} />{" "}
+              <span className="text-slate-500">
+                @<UntrustedText text={p.handle} />
+              </span>
               {p.id === viewer.id && <span className="text-slate-400"> (you)</span>}
             </li>
           ))}

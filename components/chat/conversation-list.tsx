@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ConversationSummary } from "@/lib/chat/list-conversations";
 import { cn } from "@/components/ui/cn";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 import { Time } from "./time";
 
 /** The workspace's conversations, newest activity first, with what is unread and what waits for approval. */
@@ -40,13 +41,13 @@ export function ConversationList({
                     unread ? "font-semibold text-slate-900" : "font-medium text-slate-800",
                   )}
                 >
-                  {c.title ?? "Untitled conversation"}
+                  {c.title ? <UntrustedText text={c.title} /> : "Untitled conversation"}
                 </span>
                 {c.last_message_at && <Time iso={c.last_message_at} className="shrink-0 text-xs text-slate-400" />}
               </span>
               <span className="mt-0.5 flex items-center gap-2">
                 <span className={cn("min-w-0 flex-1 truncate text-xs", unread ? "text-slate-700" : "text-slate-500")}>
-                  {c.last_message_preview ?? "No messages yet"}
+                  {c.last_message_preview ? <UntrustedText text={c.last_message_preview} /> : "No messages yet"}
                 </span>
                 {c.pending_approvals > 0 && (
                   <span

@@ -6,6 +6,7 @@ import type { PendingDraft } from "@/lib/chat/get-thread";
 import { reasonText } from "@/lib/chat/reason-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { controlNames, hasBidiControls, UntrustedText } from "@/components/ui/untrusted-text";
 import { initialActionState, type ActionState } from "./action-state";
 import { BlocksPreview } from "./blocks-preview";
 import { Time } from "./time";
@@ -15,7 +16,8 @@ type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 /**
  * A bot's draft or held message, waiting for a person: what it would say (editable), why it waits, the bot's
  * rationale and its follow-up. Approving sends it once under the bot's label; the buttons are disabled while a
- * decision is under way, and a decision someone else made first comes back as a refusal in words.
+ * decision is under way, and a decision someone else made first comes back as a refusal in words. The bot's text is
+ * shown as UntrustedText; what is approved is exactly the stored text (or the person's edit).
  */
 export function DraftCard({
   draft,
@@ -42,19 +44,22 @@ export function DraftCard({
   return (
     <article
       aria-labelledby={`${id}-title`}
-      className="rounded-xl border border-amber-300 bg-amber-50/60 p-3 shadow-sm sm:p-4"
+      className="min-w-0 rounded-xl border border-amber-300 bg-amber-50/60 p-3 shadow-sm sm:p-4"
       data-testid="draft-card"
       data-draft-id={draft.id}
     >
       <header className="flex flex-wrap items-center gap-2">
-        <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-          {draft.bot.name} <span className="font-normal text-slate-500">@{draft.bot.handle}</span>
+        <h3 id={`${id}-title`} className="min-w-0 text-sm font-semibold text-slate-900">
+          <UntrustedText text={draft.bot.name} />{" "}
+          <span className="font-normal text-slate-500">
+            @<UntrustedText text={draft.bot.handle} />
+          </span>
         </h3>
         <Badge tone={held ? "yellow" : "indigo"}>{held ? "Held for approval" : "Draft"}</Badge>
         <Time iso={draft.created_at} className="text-xs text-slate-500" />
         {conversation && (
-          <Link href={conversation.href} className="ml-auto text-xs font-medium text-indigo-700 hover:underline">
-            in {conversation.title}
+          <Link href={conversation.href} className="ml-auto min-w-0 text-xs font-medium text-indigo-700 hover:underline">
+            in <UntrustedText text={conversation.title} />
           </Link>
         )}
       </header>
@@ -70,9 +75,9 @@ export function DraftCard({
         </div>
       )}
       {draft.rationale && (
-        <p className="mt-2 text-sm text-slate-700">
+        <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700" data-testid="draft-rationale">
           <span className="font-medium">The bot says why: </span>
-          {draft.rationale}
+          <UntrustedText text={draft.rationale} />
         </p>
       )}
 
@@ -93,20 +98,26 @@ export function DraftCard({
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40"
               autoFocus
             />
+            {hasBidiControls(body) && (
+              <p className="mt-1 text-xs text-amber-900" data-testid="draft-controls-warning">
+                This text holds hidden characters that change how it reads here: {controlNames(body).join(", ")}.
+                They are sent as they are unless you delete them.
+              </p>
+            )}
           </div>
         ) : (
           <blockquote
-            className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900"
+            className="min-w-0 whitespace-pre-wrap wrap-anywhere rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900"
             data-testid="draft-body"
           >
-            {draft.body}
+            <UntrustedText text={draft.body} />
           </blockquote>
         )}
         {draft.blocks && <BlocksPreview blocks={draft.blocks} />}
         {draft.follow_up && (
-          <p className="mt-2 text-xs text-slate-600" data-testid="draft-follow-up">
+          <p className="mt-2 whitespace-pre-wrap text-xs text-slate-600" data-testid="draft-follow-up">
             <span className="font-medium">Follow-up</span> {followUpDelay(draft.follow_up.delay_minutes)} if nobody
-            replies: “{draft.follow_up.body}”
+            replies: “<UntrustedText text={draft.follow_up.body} />”
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -1,5 +1,6 @@
 import type { ThreadFollowUp } from "@/lib/chat/get-thread";
 import { reasonText } from "@/lib/chat/reason-text";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 import { Time } from "./time";
 
 const CANCELLED: Record<string, string> = {
@@ -14,11 +15,13 @@ export function FollowUpNote({ followUp }: { followUp: ThreadFollowUp }) {
   const scheduled = followUp.status === "scheduled";
   return (
     <li
-      className="mx-auto flex max-w-lg flex-wrap items-baseline justify-center gap-x-1.5 rounded-lg border border-dashed border-slate-300 px-3 py-2 text-center text-xs text-slate-600"
+      className="mx-auto flex min-w-0 max-w-lg flex-wrap items-baseline justify-center gap-x-1.5 rounded-lg border border-dashed border-slate-300 px-3 py-2 text-center text-xs text-slate-600"
       data-testid="follow-up"
       data-status={followUp.status}
     >
-      <span className="font-medium text-slate-800">Follow-up from @{followUp.bot.handle}</span>
+      <span className="min-w-0 font-medium text-slate-800">
+        Follow-up from @<UntrustedText text={followUp.bot.handle} />
+      </span>
       {scheduled ? (
         <span>
           due {followUp.due_at ? <Time iso={followUp.due_at} /> : "soon"}, unless someone replies or sends STOP:
@@ -28,7 +31,9 @@ export function FollowUpNote({ followUp }: { followUp: ThreadFollowUp }) {
           cancelled: {CANCELLED[followUp.cancel_reason ?? ""] ?? reasonText(followUp.cancel_reason ?? "cancelled")}.
         </span>
       )}
-      <span className="italic">“{followUp.body}”</span>
+      <span className="min-w-0 whitespace-pre-wrap italic">
+        “<UntrustedText text={followUp.body} />”
+      </span>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import type { ThreadAttachment, ThreadMessage } from "@/lib/chat/get-thread";
 import { cn } from "@/components/ui/cn";
 import { formatBytes } from "@/components/ui/format";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 import type { ActionState } from "./action-state";
 import { ApprovalCardView, FormCardView } from "./card-blocks";
 import { StatusBlockView } from "./status-block";
@@ -10,7 +11,8 @@ type CardAction = (state: ActionState, formData: FormData) => Promise<ActionStat
 
 /**
  * One message of a thread. A bot's message carries its label (name, @handle, "bot") and, when a person approved
- * it, who did: nobody mistakes a bot for a person. The reader's own messages sit on the right.
+ * it, who did: nobody mistakes a bot for a person. The reader's own messages sit on the right. Every text in it is
+ * shown as UntrustedText (isolated, its direction controls visible, long words wrapped inside the bubble).
  */
 export function MessageItem({
   message,
@@ -24,8 +26,8 @@ export function MessageItem({
   if (message.sender.type === "system") {
     return (
       <li id={`m-${message.seq}`} className="flex justify-center py-1" data-testid="message" data-seq={message.seq}>
-        <p className="max-w-md rounded-full bg-slate-100 px-3 py-1 text-center text-xs text-slate-600">
-          {message.body}
+        <p className="max-w-md min-w-0 rounded-full bg-slate-100 px-3 py-1 text-center text-xs text-slate-600">
+          <UntrustedText text={message.body} />
         </p>
       </li>
     );
@@ -42,9 +44,15 @@ export function MessageItem({
       data-testid="message"
       data-seq={message.seq}
     >
-      <p className="flex flex-wrap items-baseline gap-x-1.5 px-1 text-xs text-slate-500">
-        <span className="font-semibold text-slate-800">{mine ? "You" : sender.name}</span>
-        {!mine && <span>@{sender.handle}</span>}
+      <p className="flex max-w-full flex-wrap items-baseline gap-x-1.5 px-1 text-xs text-slate-500">
+        <span className="min-w-0 font-semibold text-slate-800" data-testid="sender-name">
+          {mine ? "You" : <UntrustedText text={sender.name} />}
+        </span>
+        {!mine && (
+          <span className="min-w-0">
+            @<UntrustedText text={sender.handle} />
+          </span>
+        )}
         {bot && (
           <span
             className="rounded bg-violet-100 px-1 py-px text-[10px] font-bold uppercase tracking-wide text-violet-700"
@@ -56,7 +64,7 @@ export function MessageItem({
         <Time iso={message.created_at} />
         {bot && sender.approved_by && (
           <span data-testid="approved-by">
-            · approved by {sender.approved_by.name}
+            · approved by <UntrustedText text={sender.approved_by.name} />
             {sender.approved_by.via === "mcp" && " through their assistant (MCP)"}
           </span>
         )}
@@ -65,11 +73,11 @@ export function MessageItem({
         )}
         {message.edited_at && <span>· updated</span>}
       </p>
-      <div className={cn("flex w-full max-w-[40rem] flex-col gap-2", mine ? "items-end" : "items-start")}>
+      <div className={cn("flex w-full min-w-0 max-w-[40rem] flex-col gap-2", mine ? "items-end" : "items-start")}>
         {!cardsOnly && message.body && (
           <p
             className={cn(
-              "whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm shadow-xs",
+              "min-w-0 max-w-full whitespace-pre-wrap wrap-anywhere rounded-2xl px-3.5 py-2 text-sm shadow-xs",
               mine
                 ? "rounded-br-sm bg-indigo-600 text-white"
                 : bot
@@ -78,12 +86,12 @@ export function MessageItem({
             )}
             data-testid="message-body"
           >
-            {message.body}
+            <UntrustedText text={message.body} />
           </p>
         )}
         {message.attachments.length > 0 && <Attachments items={message.attachments} mine={mine} />}
         {blocks.map((block, i) => (
-          <div key={i} className="w-full max-w-md">
+          <div key={i} className="w-full min-w-0 max-w-md">
             {block.type === "approval_card" ? (
               <ApprovalCardView
                 card={block}
@@ -136,7 +144,9 @@ function Attachments({ items, mine }: { items: ThreadAttachment[]; mine: boolean
               </span>
             )}
             <span className="min-w-0">
-              <span className="block truncate font-medium text-slate-900">{file.name}</span>
+              <span className="block truncate font-medium text-slate-900">
+                <UntrustedText text={file.name} />
+              </span>
               <span className="block text-xs text-slate-500">{formatBytes(file.size)}</span>
             </span>
           </a>

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardFooter } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 import type { ActionState } from "./action-state";
 import { ContactPicker, type ChosenContact } from "./contact-picker";
 
@@ -41,9 +42,13 @@ function Choices({ name, items, chosen }: { name: string; items: Item[]; chosen?
         defaultChecked={chosen?.includes(item.id) ?? false}
         className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
       />
-      <span>
-        {item.label}
-        {item.note && <span className="ml-1.5 text-xs text-slate-500">{item.note}</span>}
+      <span className="min-w-0">
+        <UntrustedText text={item.label} />
+        {item.note && (
+          <span className="ml-1.5 text-xs text-slate-500">
+            <UntrustedText text={item.note} />
+          </span>
+        )}
       </span>
     </label>
   ));

@@ -1,5 +1,6 @@
 import type { StatusBlock } from "@/lib/schemas/blocks";
 import { cn } from "@/components/ui/cn";
+import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
 
 const STATES: Record<StatusBlock["state"], { label: string; dot: string; text: string }> = {
   queued: { label: "Queued", dot: "bg-slate-400", text: "text-slate-600" },
@@ -16,7 +17,9 @@ export function StatusBlockView({ block }: { block: StatusBlock }) {
       className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2"
       data-testid="status-block"
     >
-      <p className="min-w-0 truncate text-sm font-medium text-slate-800">{block.title}</p>
+      <p className="min-w-0 truncate text-sm font-medium text-slate-800" title={visibleControls(block.title)}>
+        <UntrustedText text={block.title} />
+      </p>
       <p className={cn("flex shrink-0 items-center gap-1.5 text-xs font-semibold", state.text)} aria-live="polite">
         <span aria-hidden className={cn("size-2 rounded-full", state.dot)} />
         <span data-testid="status-state">{state.label}</span>

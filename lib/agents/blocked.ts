@@ -1,6 +1,7 @@
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
+import { cutText } from "@/lib/text/hostile-text";
 
 // The block rules of messages, applied to what bots say to each other (a question, an answer): 403 policy_blocked
 // with the reason codes, and a line in the workspace's policy log.
@@ -33,7 +34,7 @@ export async function recordBlockedRequest(
       mode,
       outcome: "blocked",
       reasons,
-      excerpt: reasons.includes("secrets_detected") ? null : text.slice(0, 140),
+      excerpt: reasons.includes("secrets_detected") ? null : cutText(text, 140),
     },
   });
 }

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { cutText } from "@/lib/text/hostile-text";
 
 export interface PolicyLogEntry {
   id: string;
@@ -83,7 +84,7 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
       reasons: d.reasons,
       bot: botOf(d.botId),
       conversation: conversationById.get(d.conversationId) ?? null,
-      excerpt: d.reasons.includes("secrets_detected") ? null : d.originalBody.slice(0, 140),
+      excerpt: d.reasons.includes("secrets_detected") ? null : cutText(d.originalBody, 140),
       status: d.status === "pending" && d.expiresAt <= new Date() ? ("expired" as const) : d.status,
       at: d.createdAt.toISOString(),
     })),

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { cutText } from "@/lib/text/hostile-text";
 
 // Contacts as a person looks for them (the Contacts page, the new-conversation form), found by what they type: a part of the name,
 // email or phone. Names that start with it come first, then the contacts most recently talked with. With nothing
@@ -30,7 +31,7 @@ export async function findContacts(
 ): Promise<ContactOption[]> {
   const id = requireUuid(workspaceId, "Workspace");
   await requireMember(db(), actor, id);
-  const typed = query.trim().slice(0, MAX_QUERY);
+  const typed = cutText(query.trim(), MAX_QUERY);
   const rows = await sql().query<{ id: string; name: string; email: string | null; phone: string | null; do_not_contact: boolean; sensitivity: "normal" | "high" }>(
     `WITH recent AS (
        SELECT p.contact_id, max(c.last_message_at) AS at

@@ -2,6 +2,7 @@ import os from "node:os";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { refuseHostileValues } from "@/lib/text/hostile-text";
 import { handleIdleErrors } from "./pool-errors";
 import { closeListener } from "./listener";
 
@@ -20,9 +21,34 @@ export function db(): Db {
   const pool = handleIdleErrors(new pg.Pool({ connectionString: url, max: poolSize() }), (message) =>
     console.error(`[relay] database pool: ${message}`),
   );
-  const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const client = withTextNet(new PrismaClient({ adapter: new PrismaPg(pool) }));
   store.__relayDb = { url, db: client, pool };
   return client;
+}
+
+/**
+ * The text rule's last net (lib/text/hostile-text.ts) on every Prisma operation, models' and raw SQL's alike, in
+ * and out of transactions: a NUL or an unpaired surrogate in its arguments is 422 `invalid_body` before a statement
+ * is built. A query extension changes no types, so the extended client is still a PrismaClient to its callers.
+ */
+function withTextNet(client: PrismaClient): PrismaClient {
+  return client.$extends({
+    query: {
+      $allOperations({ args, query }) {
+        refuseHostileValues([rawValues(args)]);
+        return query(args);
+      },
+    },
+  }) as unknown as PrismaClient;
+}
+
+/**
+ * What an operation's arguments hold: plain data for models' operations and `$queryRawUnsafe(text, ...values)`; a
+ * `Sql` object (its `values` beside its `strings`) for a tagged `$queryRaw\`...\`` or `$executeRaw\`...\``.
+ */
+function rawValues(args: unknown): unknown {
+  const values = args !== null && typeof args === "object" ? (args as { values?: unknown }).values : undefined;
+  return !Array.isArray(args) && Array.isArray(values) ? values : args;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pool } from "./client";
-import { literal, sql, statement, transaction, transactionBetween } from "./sql";
+import { ApiError } from "@/lib/errors";
+import { db, pool } from "./client";
+import { literal, prismaSql, sql, statement, transaction, transactionBetween } from "./sql";
 
 // The statements that travel with BEGIN and COMMIT (transactionBetween) go as EXECUTE of a statement prepared once
 // per connection, their values written as literals: whatever a bot sends as an Idempotency-Key must come back as
@@ -103,5 +104,63 @@ describe("transactionBetween", () => {
     for (let i = 0; i < 10; i++) {
       expect(await transactionBetween([fine], async (_tx, opened) => opened)).toEqual([[{ n: 7 }]]);
     }
+  });
+});
+
+// The text rule's last net (issue 16): whatever door missed it, a NUL or an unpaired surrogate never reaches
+// PostgreSQL (which answers an error for NUL, and for a lone surrogate an error in jsonb or a silent U+FFFD in text):
+// the statement is refused with 422 invalid_body and nothing of it is stored.
+describe("the text net", () => {
+  const refusal = async (work: () => Promise<unknown>) => {
+    const error = await work().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: "invalid_body", status: 422 });
+    return error as ApiError;
+  };
+
+  it("refuses a plain query's parameter, a statement's value and a value inside JSON, and stores nothing", async () => {
+    await sql().query("CREATE TABLE IF NOT EXISTS net_test (v text, j jsonb)");
+    const text = await refusal(() => sql().query("INSERT INTO net_test (v) VALUES ($1)", ["a\u0000b"]));
+    expect(text.message).toBe("A text contains a NUL character (U+0000), which Relay does not accept");
+    await refusal(() => sql().query("INSERT INTO net_test (v) VALUES ($1)", ["a\ud800"]));
+    await refusal(() => sql().query("INSERT INTO net_test (j) VALUES ($1)", [{ blocks: [{ title: "\udfff" }] }]));
+    await refusal(() =>
+      transaction(async (tx) => {
+        await tx.query("INSERT INTO net_test (v) VALUES ($1)", ["first, rolled back"]);
+        tx.atCommit(statement("INSERT INTO net_test (v) VALUES ($1)", ["x\u0000"]));
+      }),
+    );
+    await refusal(() =>
+      transactionBetween([statement("INSERT INTO net_test (v) VALUES ($1)", ["\ud800"])], async () => null),
+    );
+    await refusal(() => prismaSql(db()).query("INSERT INTO net_test (v) VALUES ($1)", ["\u0000"]));
+    expect(await sql().query("SELECT v FROM net_test")).toEqual([]);
+    // Real characters, emoji included, still go through everywhere.
+    await sql().query("INSERT INTO net_test (v, j) VALUES ($1, $2)", ["🙂 שלום", { t: "🙂" }]);
+    expect(await sql().query("SELECT v, j FROM net_test")).toEqual([{ v: "🙂 שלום", j: { t: "🙂" } }]);
+  });
+
+  it("refuses the same in Prisma's operations, raw SQL and transactions included", async () => {
+    const workspace = await db().workspace.create({ data: { name: "Net", slug: `net-${Date.now()}` } });
+    await refusal(() => db().contact.create({ data: { workspaceId: workspace.id, name: "a\u0000b" } }));
+    await refusal(() => db().contact.create({ data: { workspaceId: workspace.id, name: "a\ud800b" } }));
+    await refusal(() => db().contact.findMany({ where: { name: { contains: "\u0000" } } }));
+    await refusal(() => db().$queryRaw`SELECT ${"\u0000"}::text AS v`);
+    await refusal(() => db().$executeRaw`UPDATE contacts SET name = ${"\ud800"} WHERE workspace_id = ${workspace.id}::uuid`);
+    await refusal(() => db().$queryRawUnsafe("SELECT $1::text AS v", "\u0000"));
+    await refusal(() =>
+      db().$transaction(async (tx) => {
+        await tx.contact.create({ data: { workspaceId: workspace.id, name: "Rolled back" } });
+        await tx.contact.create({ data: { workspaceId: workspace.id, name: "\u0000" } });
+      }),
+    );
+    expect(await db().contact.count({ where: { workspaceId: workspace.id } })).toBe(0);
+    await db().contact.create({ data: { workspaceId: workspace.id, name: "Zoë 🙂" } });
+    expect(await db().contact.findFirst({ where: { workspaceId: workspace.id }, select: { name: true } })).toEqual({
+      name: "Zoë 🙂",
+    });
   });
 });

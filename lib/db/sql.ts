@@ -1,11 +1,15 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { refuseHostileValues } from "@/lib/text/hostile-text";
 import { db, pool, type Db, type Tx } from "./client";
 
 // Plain SQL for the hot path (docs/decisions/005-sql-on-the-hot-path.md). Prisma's raw queries cost ~0.5 ms each
 // over node-postgres on this stack (measured: SELECT 1 takes 0.68 ms through Prisma, 0.17 ms through pg), and a
 // bot's send is seven statements. Domain functions that run on the hot path take an `Sql`, so they work the same
 // on a pg transaction (`transaction`) and inside a Prisma transaction (`prismaSql(tx)`).
+//
+// Every value passes the text rule on its way (lib/text/hostile-text.ts): a NUL or an unpaired surrogate that a
+// door missed is 422 `invalid_body` here, before PostgreSQL sees it, rather than a 500 (issue 16).
 
 export interface Sql {
   query<T>(text: string, values?: unknown[]): Promise<T[]>;
@@ -25,6 +29,7 @@ function statementName(text: string): string {
 export function pgSql(client: pg.Pool | pg.PoolClient): Sql {
   return {
     async query<T>(text: string, values: unknown[] = []) {
+      refuseHostileValues(values);
       const result = await client.query({ name: statementName(text), text, values });
       return result.rows as T[];
     },
@@ -32,7 +37,12 @@ export function pgSql(client: pg.Pool | pg.PoolClient): Sql {
 }
 
 export function prismaSql(client: Db | Tx): Sql {
-  return { query: <T>(text: string, values: unknown[] = []) => client.$queryRawUnsafe<T[]>(text, ...values) };
+  return {
+    async query<T>(text: string, values: unknown[] = []) {
+      refuseHostileValues(values);
+      return client.$queryRawUnsafe<T[]>(text, ...values);
+    },
+  };
 }
 
 /** The pool as an Sql, for single statements outside a transaction. */
@@ -110,6 +120,7 @@ async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): P
   const preparing: string[] = [];
   const texts: string[] = [];
   const kept: boolean[] = [];
+  for (const part of parts) if (typeof part !== "string") refuseHostileValues(part.values);
   for (const part of parts) {
     if (typeof part === "string") {
       texts.push(part);

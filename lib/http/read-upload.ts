@@ -1,9 +1,11 @@
 import { ApiError } from "@/lib/errors";
+import { textProblem } from "@/lib/text/hostile-text";
 import { readCapped } from "./read-body";
 
 // Reads one file from a multipart/form-data upload without ever holding much more than the limit: a declared
 // Content-Length over it is refused before any byte is read, and a body without one (chunked) is counted as it
 // arrives and cut off once over. The form's own framing (boundaries, part headers) is allowed on top of the file.
+// The file's name passes the text rule (lib/text/hostile-text.ts): a NUL in it is refused, naming it.
 
 /** Boundaries and part headers around the file; generous, so a file just under the limit is never refused here. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -41,8 +43,11 @@ export async function readUploadedFile(
   }
   const file = form.get(field);
   if (!(file instanceof Blob)) throw new ApiError("invalid_body", `Send the file in a form field named "${field}"`);
+  const name = file instanceof File ? file.name : "";
+  const problem = textProblem(name);
+  if (problem) throw new ApiError("invalid_body", `The file's name ${problem}`);
   return {
-    name: file instanceof File ? file.name : "",
+    name,
     type: file.type,
     bytes: new Uint8Array(await file.arrayBuffer()),
   };

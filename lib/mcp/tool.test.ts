@@ -93,6 +93,23 @@ describe("invoke", () => {
     expect(logged).toHaveBeenCalledOnce();
   });
 
+  it("refuses an argument that breaks the text rule (issue 16), naming it, before running the tool", async () => {
+    const run = vi.fn(async () => "ran");
+    for (const [text, problem] of [
+      ["a\u0000b", "contains a NUL character (U+0000)"],
+      ["a\udc00", "contains an unpaired surrogate (not valid Unicode)"],
+    ]) {
+      const result = await invoke(ctx(["read"]), probe(run), { text });
+      expect(result).toEqual({
+        isError: true,
+        content: [{ type: "text", text: `invalid_body: Arguments are invalid: text: ${problem}` }],
+        structuredContent: { error: { code: "invalid_body", message: `Arguments are invalid: text: ${problem}` } },
+      });
+    }
+    expect(run).not.toHaveBeenCalled();
+    expect((await invoke(ctx(["read"]), probe(run), { text: "🙂 fine" })).isError).toBeUndefined();
+  });
+
   it("refuses a tool whose scope the token lacks, before running it", async () => {
     const run = vi.fn(async () => "ran");
     const tool = { ...probe(run), scope: "write" as const };

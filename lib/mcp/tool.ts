@@ -3,14 +3,16 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import type { PersonActor } from "@/lib/people/actor";
+import { describeHostileText, findHostileText } from "@/lib/text/hostile-text";
 import type { TokenPrincipal } from "@/lib/tokens/authenticate-token";
 import type { TokenScope } from "@/lib/tokens/personal-token";
 import { requireTokenWorkspace, type Scoped } from "@/lib/tokens/token-workspace";
 
 // One MCP tool: its contract (name, description, zod input, annotations, scope) and a thin `run` that calls one
 // domain function as the token's person (via "mcp"). registerTool below owns everything else, the same for every
-// tool, like the bot API's route wrapper: the scope check, the token's workspace fence on every id, marking text
-// written by others as untrusted, and turning refusals into MCP tool errors (never a stack trace).
+// tool, like the bot API's route wrapper: the scope check, the text rule on every argument (lib/text/hostile-text.ts),
+// the token's workspace fence on every id, marking text written by others as untrusted, and turning refusals into
+// MCP tool errors (never a stack trace).
 
 export interface ToolContext {
   principal: TokenPrincipal;
@@ -80,6 +82,8 @@ export async function invoke(
           "The person can create one with the write scope in Relay's settings (Access tokens).",
       );
     }
+    const hostile = findHostileText(args);
+    if (hostile) return toolError("invalid_body", `Arguments are invalid: ${describeHostileText(hostile)}`);
     for (const [field, kind] of Object.entries(tool.ids)) {
       const value = args[field];
       if (typeof value === "string") await requireTokenWorkspace(ctx.principal, kind, value);

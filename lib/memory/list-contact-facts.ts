@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { PersonActor } from "@/lib/people/actor";
 import { requirePersonContact } from "./person-contact-access";
+import { cutText } from "@/lib/text/hostile-text";
 
 export interface ContactFactView {
   id: string;
@@ -82,7 +83,7 @@ export async function listContactFacts(actor: PersonActor, id: string) {
             message_id: message.id,
             conversation_id: message.conversationId,
             seq: message.seq,
-            excerpt: message.body.slice(0, 120),
+            excerpt: cutText(message.body, 120),
           }
         : null,
       source_elsewhere: !!found && !message,

@@ -1,3 +1,4 @@
+import { cutText } from "@/lib/text/hostile-text";
 import { blockTexts, type Block } from "@/lib/schemas/blocks";
 
 /** Every text a bot message shows a person: what the policy engine reads. */
@@ -6,4 +7,4 @@ export function messageContent(body: string, blocks: Block[] | null | undefined)
 }
 
 export const PREVIEW_LENGTH = 140;
-export const preview = (body: string) => body.replace(/\s+/g, " ").trim().slice(0, PREVIEW_LENGTH);
+export const preview = (body: string) => cutText(body.replace(/\s+/g, " ").trim(), PREVIEW_LENGTH);

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import type { Decision } from "./decide";
 import type { Verdict } from "./types";
+import { cutText } from "@/lib/text/hostile-text";
 
 export type Refusal = Extract<Verdict, { outcome: "blocked" | "refused" | "deferred" }>;
 
@@ -50,7 +51,7 @@ export async function recordRefusal(decision: Decision, workspaceId: string, bod
       mode: decision.mode,
       outcome: verdict.outcome,
       reasons: [...verdict.reasons],
-      excerpt: secret ? null : body.slice(0, 140),
+      excerpt: secret ? null : cutText(body, 140),
     },
   });
 }

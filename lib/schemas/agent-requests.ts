@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Cursor, Limit, Timestamp, Uuid } from "./common";
+import { Cursor, Limit, plainText, Timestamp, Uuid } from "./common";
 
 // Agent requests (SPEC.md "Agent request"; DESIGN.md "Resources as returned") and the trusted connections they travel
 // over (issue 6). Validation, the OpenAPI document and the portal's form share these.
@@ -24,14 +24,13 @@ export const AgentRequestTypeSchema = z.enum(AGENT_REQUEST_TYPES, {
 export const AgentRequestStatusSchema = z.enum(AGENT_REQUEST_STATUSES);
 
 const text = (what: string, max: number) =>
-  z
-    .string()
+  plainText()
     .max(max, `${what} must be at most ${max} characters`)
     .refine((value) => value.trim().length > 0, `${what} must not be empty`);
 
 export const CreateAgentRequestRequest = z
   .strictObject({
-    to: z.string().min(1).max(33).meta({ description: "The addressed bot's handle (a leading @ is allowed)" }),
+    to: plainText().min(1).max(33).meta({ description: "The addressed bot's handle (a leading @ is allowed)" }),
     type: AgentRequestTypeSchema,
     question: text("question", QUESTION_MAX),
   })
@@ -129,9 +128,8 @@ const typeList = z.array(AgentRequestTypeSchema).transform((types) => [...new Se
 export const ConnectionProposal = z
   .object({
     botId: z.uuid({ error: "Choose one of your bots" }),
-    otherWorkspace: z.string().trim().toLowerCase().min(1, "Give the other bot's workspace slug"),
-    otherHandle: z
-      .string()
+    otherWorkspace: plainText().trim().toLowerCase().min(1, "Give the other bot's workspace slug"),
+    otherHandle: plainText()
       .trim()
       .toLowerCase()
       .transform((value) => value.replace(/^@/, ""))

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { plainText } from "./common";
 
 // Interactive blocks (SPEC.md "Blocks"), strictly validated: an unknown field anywhere is refused (422
 // `invalid_blocks`). Values SPEC.md leaves open are decided here and listed in the README's API notes.
 
-const Key = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _ . : -");
-const Title = z.string().trim().min(1, "must not be empty").max(200);
-const Label = z.string().trim().min(1, "must not be empty").max(80);
+const Key = plainText().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _ . : -");
+const Title = plainText().trim().min(1, "must not be empty").max(200);
+const Label = plainText().trim().min(1, "must not be empty").max(80);
 
 const uniqueBy = <T>(items: T[], key: (item: T) => string) => new Set(items.map(key)).size === items.length;
 
@@ -16,7 +17,7 @@ export const ApprovalCard = z
     type: z.literal("approval_card"),
     title: Title,
     fields: z
-      .array(z.strictObject({ label: z.string().trim().min(1).max(100), value: z.string().max(1000) }))
+      .array(z.strictObject({ label: plainText().trim().min(1).max(100), value: plainText().max(1000) }))
       .max(20)
       .default([]),
     actions: z
@@ -27,7 +28,7 @@ export const ApprovalCard = z
   })
   .meta({ id: "ApprovalCard" });
 
-const InputName = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, "must start with a letter: letters, digits, _");
+const InputName = plainText().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, "must start with a letter: letters, digits, _");
 const inputBase = { name: InputName, label: Label, required: z.boolean().optional() };
 
 export const FormInput = z.discriminatedUnion("type", [
@@ -36,12 +37,12 @@ export const FormInput = z.discriminatedUnion("type", [
     type: z.literal("select"),
     ...inputBase,
     options: z
-      .array(z.strictObject({ value: z.string().min(1).max(200), label: z.string().trim().min(1).max(200) }))
+      .array(z.strictObject({ value: plainText().min(1).max(200), label: plainText().trim().min(1).max(200) }))
       .min(1, "a select needs at least one option")
       .max(50)
       .refine((options) => uniqueBy(options, (o) => o.value), "option values must be unique"),
   }),
-  z.strictObject({ type: z.literal("text"), ...inputBase, placeholder: z.string().max(200).optional(), max_length: z.number().int().min(1).max(4000).optional() }),
+  z.strictObject({ type: z.literal("text"), ...inputBase, placeholder: plainText().max(200).optional(), max_length: z.number().int().min(1).max(4000).optional() }),
   z.strictObject({ type: z.literal("number"), ...inputBase, min: z.number().optional(), max: z.number().optional() }),
 ]);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { Uuid } from "./common";
+import { plainText, Uuid } from "./common";
 
 export const Bot = z.object({ id: Uuid, handle: z.string(), name: z.string() }).meta({ id: "Bot" });
 
@@ -15,19 +15,17 @@ export const BOT_HANDLE_PATTERN = "[a-z][a-z0-9_\\-]{2,31}";
 export const BOT_NAME_MAX = 80;
 export const WEBHOOK_URL_MAX = 2000;
 
-const webhookUrl = z
-  .string()
+const webhookUrl = plainText()
   .trim()
   .max(WEBHOOK_URL_MAX, `At most ${WEBHOOK_URL_MAX} characters`)
   .transform((value) => value || null);
-const botName = z.string().trim().min(1, "Give the bot a name").max(BOT_NAME_MAX, `At most ${BOT_NAME_MAX} characters`);
+const botName = plainText().trim().min(1, "Give the bot a name").max(BOT_NAME_MAX, `At most ${BOT_NAME_MAX} characters`);
 const eventTypes = z.array(z.enum(SUBSCRIBABLE_EVENT_TYPES, { error: "Unknown event type" }));
 
 /** Register a bot: workspace, handle, name, optional webhook URL, event subscriptions. */
 export const BotRegistrationForm = z.object({
   workspaceId: z.uuid({ error: "Choose a workspace" }),
-  handle: z
-    .string()
+  handle: plainText()
     .trim()
     .toLowerCase()
     .regex(new RegExp(`^${BOT_HANDLE_PATTERN}$`), "3-32 characters: a letter, then lowercase letters, digits, - or _"),
@@ -43,8 +41,7 @@ export type BotSettingsInput = z.infer<typeof BotSettingsForm>;
 
 /** Issue an API key: a name so people can tell keys apart. */
 export const ApiKeyForm = z.object({
-  name: z
-    .string()
+  name: plainText()
     .trim()
     .max(60, "At most 60 characters")
     .transform((value) => value || "default"),
@@ -68,13 +65,11 @@ export const SigningSecretRotationForm = z.object({
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 
 /** A `datetime-local` value ("2026-11-22T10:00"), read as UTC: the portal shows every time in UTC. */
-const utcLocalTime = z
-  .string()
+const utcLocalTime = plainText()
   .trim()
   .refine((value) => !Number.isNaN(new Date(`${value}Z`).getTime()), "Not a valid time")
   .transform((value) => new Date(`${value}Z`));
-const optionalUtcLocalTime = z
-  .string()
+const optionalUtcLocalTime = plainText()
   .trim()
   .optional()
   .transform((value) => value || undefined)
@@ -82,8 +77,7 @@ const optionalUtcLocalTime = z
 
 /** Filters of a bot's delivery list, as GET query parameters. */
 export const DeliveryListQuery = z.object({
-  event_type: z
-    .string()
+  event_type: plainText()
     .optional()
     .transform((value) => value || undefined),
   status: z

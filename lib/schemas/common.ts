@@ -1,9 +1,22 @@
 import { z } from "zod";
+import { textProblem } from "@/lib/text/hostile-text";
 
 // Pieces shared by every resource schema. `.meta({ id })` names an OpenAPI component (zod-to-openapi v9 reads
 // zod 4's own metadata, so these are plain zod schemas usable anywhere).
 
 export const Uuid = z.uuid();
+
+/**
+ * A string under the text rule (lib/text/hostile-text.ts): a NUL or an unpaired surrogate is an issue naming what is
+ * wrong. Its check comes first, so a form that shows its first issue shows this one. Every schema of text that comes
+ * in is built on it, so the rule holds wherever a schema is parsed (forms, the domain, MCP tools), not only at the
+ * API's door (lib/http/validation.ts, which checks the whole input first).
+ */
+export const plainText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => textProblem(value) === null, {
+    error: (issue) => textProblem(issue.input as string) ?? "is not valid text",
+    abort: true,
+  });
 
 export const ErrorBody = z
   .object({
@@ -25,8 +38,8 @@ export const Limit = z.coerce
   .max(200, "limit must be at most 200")
   .default(50);
 
-export const Cursor = z.string().min(1).max(500).optional().meta({ description: "Opaque: pass back a previous page's next_cursor" });
+export const Cursor = plainText().min(1).max(500).optional().meta({ description: "Opaque: pass back a previous page's next_cursor" });
 
-export const IdempotencyKey = z.string().min(1).max(64).meta({ description: "Unique per request, at most 64 characters; scope: the bot" });
+export const IdempotencyKey = plainText().min(1).max(64).meta({ description: "Unique per request, at most 64 characters; scope: the bot" });
 
 export const Timestamp = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 timestamp" });

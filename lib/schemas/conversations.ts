@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Cursor, Limit, Timestamp, Uuid } from "./common";
+import { Cursor, Limit, plainText, Timestamp, Uuid } from "./common";
 
 export const Conversation = z
   .object({
@@ -18,8 +18,7 @@ export const ConversationList = z
 
 /** Free text a form may leave empty (then null), trimmed, at most `max` characters. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(max, tooLong)
     .transform((value) => value || null);

@@ -1,16 +1,15 @@
 import { z } from "zod";
-import { Timestamp, Uuid } from "./common";
+import { plainText, Timestamp, Uuid } from "./common";
 import { MAX_BODY } from "./messages";
 
-const Text = z
-  .string()
+const Text = plainText()
   .max(MAX_BODY, `must be at most ${MAX_BODY} characters`)
   .refine((text) => text.trim().length > 0, "must not be empty");
 
 export const CreateDraftRequest = z
   .strictObject({
     body: Text,
-    rationale: z.string().max(2000).optional(),
+    rationale: plainText().max(2000).optional(),
     follow_up: z
       .strictObject({
         body: Text,

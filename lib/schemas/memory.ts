@@ -1,19 +1,17 @@
 import { z } from "zod";
-import { Timestamp, Uuid } from "./common";
+import { plainText, Timestamp, Uuid } from "./common";
 
 // Contact memory (SPEC.md: fact / memory requests, context pack, search result; DESIGN.md: Fact, Context pack).
 
 export const FACT_MAX = 500;
-export const FactKey = z
-  .string()
+export const FactKey = plainText()
   .max(100, "key must be at most 100 characters")
   .regex(
     /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/,
     "key must be dotted lower-case words, `<group>.<name>` (e.g. billing.pay_day)",
   )
   .meta({ description: "Dotted `<group>.<name>`; the `consent` group is for people only (422)" });
-const FactText = z
-  .string()
+const FactText = plainText()
   .max(FACT_MAX, `fact must be at most ${FACT_MAX} characters`)
   .refine((text) => text.trim().length > 0, "fact must not be empty");
 
@@ -55,7 +53,7 @@ export const Citation = z
 
 export const ContextFormat = z.enum(["full", "compact"]);
 export const ContextQuery = z.strictObject({ format: ContextFormat.default("full") });
-export const LegacyMemoryQuery = z.strictObject({ q: z.string().max(500).optional() });
+export const LegacyMemoryQuery = z.strictObject({ q: plainText().max(500).optional() });
 
 export const ContextPack = z
   .object({

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { Block, Blocks, StatusBlock } from "./blocks";
-import { Cursor, Limit, Timestamp, Uuid } from "./common";
+import { Cursor, Limit, plainText, Timestamp, Uuid } from "./common";
 
 export const MAX_BODY = 4000;
 
-const Body = z
-  .string()
+const Body = plainText()
   .max(MAX_BODY, `body must be at most ${MAX_BODY} characters`)
   .refine((body) => body.trim().length > 0, "body must not be empty");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Uuid } from "./common";
+import { plainText, Uuid } from "./common";
 
 // GET /contacts/{id}/search (SPEC.md: Search result; DESIGN.md: Search hit).
 
@@ -8,11 +8,9 @@ export const SEARCH_LIMIT_MAX = 50;
 export const SEARCH_LIMIT_DEFAULT = 10;
 
 export const SearchQuery = z.strictObject({
-  q: z
-    .string({ error: "q is required" })
+  q: plainText({ error: "q is required" })
     .max(QUERY_MAX, `q must be at most ${QUERY_MAX} characters`)
     .refine((q) => q.trim().length > 0, "q must not be empty")
-    .refine((q) => !q.includes("\u0000"), "q must not contain NUL characters")
     .meta({
       description: `What to look for, in plain words (1 to ${QUERY_MAX} characters); quotes, OR and -word work as in web search`,
     }),

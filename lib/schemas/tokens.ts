@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { plainText } from "./common";
 import { TOKEN_NAME_MAX } from "@/lib/tokens/personal-token";
 
 // The settings page's token form (app/(settings)/settings/tokens). createPersonalToken checks again.
 export const PersonalTokenForm = z.object({
   workspaceId: z.uuid({ error: "Choose a workspace" }),
-  name: z
-    .string()
+  name: plainText()
     .trim()
     .min(1, "Give the token a name, e.g. the assistant it is for")
     .max(TOKEN_NAME_MAX, `At most ${TOKEN_NAME_MAX} characters`),

@@ -24,6 +24,7 @@ import { ContactDetails } from "@/lib/schemas/contacts";
 import { NewConversation } from "@/lib/schemas/conversations";
 import { PolicySettingsChange, policySettingsFromForm } from "@/lib/schemas/workspaces";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
+import { actionText, formFields, formText, formTexts } from "@/app/_lib/form-text";
 import type { ActionState } from "@/components/chat/action-state";
 import type { NewConversationState, NewConversationValues } from "@/components/chat/new-conversation-form";
 import type { PolicySettingsState, PolicySettingsValues } from "@/components/chat/policy-settings-form";
@@ -31,12 +32,8 @@ import type { ContactFormState, ContactFormValues } from "@/components/chat/cont
 
 // The chat's mutations: each reads its form, calls one domain function as the signed-in person (who may do what is
 // the domain's business) and answers with a refusal in words or a short confirmation. Pages update by themselves
-// (the conversation's live stream); refresh() also re-renders this person's page at once.
-
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
+// (the conversation's live stream); refresh() also re-renders this person's page at once. Forms are read inside the
+// refusal's reach: a text that breaks the text rule (app/_lib/form-text.ts) is answered like any other refusal.
 
 async function run(
   state: ActionState,
@@ -61,12 +58,12 @@ export async function sendMessage(
   state: ActionState,
   formData: FormData,
 ): Promise<ActionState> {
-  const attachmentIds = formData.getAll("attachmentId").map(String).filter(Boolean);
   return run(state, path, async (actor) => {
+    const attachmentIds = formTexts(formData, "attachmentId").filter(Boolean);
     const { consent } = await postPersonMessage(
       actor,
       conversationId,
-      text(formData, "body"),
+      formText(formData, "body"),
       attachmentIds.length ? { attachmentIds } : undefined,
     );
     return consent === "opted_out" ? "Opted out" : consent === "opted_in" ? "Opted back in" : "Sent";
@@ -92,9 +89,9 @@ export async function approve(
   state: ActionState,
   formData: FormData,
 ): Promise<ActionState> {
-  const body = text(formData, "body");
-  const original = text(formData, "original");
   return run(state, path, async (actor) => {
+    const body = formText(formData, "body");
+    const original = formText(formData, "original");
     await approveDraft(actor, draftId, formData.has("body") && body.trim() !== original.trim() ? { body } : {});
     return "Approved and sent";
   });
@@ -107,7 +104,7 @@ export async function reject(
   formData: FormData,
 ): Promise<ActionState> {
   return run(state, path, async (actor) => {
-    await rejectDraft(actor, draftId, text(formData, "note") || undefined);
+    await rejectDraft(actor, draftId, formText(formData, "note") || undefined);
     return "Rejected";
   });
 }
@@ -118,11 +115,9 @@ export async function answerCard(
   state: ActionState,
   formData: FormData,
 ): Promise<ActionState> {
-  const actionKey = text(formData, "actionKey");
-  const values: Record<string, string> = {};
-  for (const [name, value] of formData.entries())
-    if (name.startsWith("input:") && typeof value === "string" && value !== "") values[name.slice(6)] = value;
   return run(state, path, async (actor) => {
+    const actionKey = formText(formData, "actionKey");
+    const values = formFields(formData, "input:");
     await submitCardAction(actor, messageId, { actionKey, values });
     return "Sent to the bot";
   });
@@ -153,10 +148,16 @@ export async function setContactDoNotContact(
 }
 
 const contactValues = (formData: FormData): ContactFormValues => ({
-  name: text(formData, "name"),
-  email: text(formData, "email"),
-  phone: text(formData, "phone"),
+  name: formText(formData, "name"),
+  email: formText(formData, "email"),
+  phone: formText(formData, "phone"),
 });
+
+/** A refusal of a form's text before anything else: the form keeps what it had. */
+function refusedText(n: number, error: unknown): { n: number; error: string } {
+  if (error instanceof ApiError) return { n, error: error.message };
+  throw error;
+}
 
 /** A member corrects a contact's details; a refusal keeps what was typed. */
 export async function saveContact(
@@ -165,7 +166,12 @@ export async function saveContact(
   state: ContactFormState,
   formData: FormData,
 ): Promise<ContactFormState> {
-  const values = contactValues(formData);
+  let values: ContactFormValues;
+  try {
+    values = contactValues(formData);
+  } catch (error) {
+    return refusedText(state.n + 1, error);
+  }
   const parsed = ContactDetails.safeParse(values);
   if (!parsed.success) return { n: state.n + 1, values, error: parsed.error.issues[0]!.message };
   const answer = await run(state, path, async (actor) => {
@@ -184,7 +190,13 @@ export async function addContact(
 ): Promise<ContactFormState> {
   const actor = await currentActor(`/chat/${slug}/contacts`);
   const n = state.n + 1;
-  const values = contactValues(formData);
+  let values: ContactFormValues;
+  try {
+    actionText(slug, "slug");
+    values = contactValues(formData);
+  } catch (error) {
+    return refusedText(n, error);
+  }
   const parsed = ContactDetails.safeParse(values);
   if (!parsed.success) return { n, values, error: parsed.error.issues[0]!.message };
   let contactId: string;
@@ -228,8 +240,8 @@ export async function addBot(
   state: ActionState,
   formData: FormData,
 ): Promise<ActionState> {
-  const botId = text(formData, "botId");
   return run(state, path, async (actor) => {
+    const botId = formText(formData, "botId");
     if (!botId) throw new ApiError("invalid_body", "Choose a bot to add");
     await authorizeBot(actor, conversationId, botId);
     return "Bot added";
@@ -256,7 +268,7 @@ export async function changeBotStatus(
   formData: FormData,
 ): Promise<ActionState> {
   return run(state, path, async (actor) => {
-    await setBotStatus(actor, botId, status, text(formData, "reason") || undefined);
+    await setBotStatus(actor, botId, status, formText(formData, "reason") || undefined);
     return status === "active" ? "Bot active" : status === "paused" ? "Bot paused" : "Bot stopped";
   });
 }
@@ -268,12 +280,17 @@ export async function savePolicySettings(
   state: PolicySettingsState,
   formData: FormData,
 ): Promise<PolicySettingsState> {
-  const values: PolicySettingsValues = {
-    newBotThreshold: text(formData, "newBotThreshold"),
-    dailyLimit: text(formData, "dailyLimit"),
-    conversationLimit: text(formData, "conversationLimit"),
-    conversationWindowSeconds: text(formData, "conversationWindowSeconds"),
-  };
+  let values: PolicySettingsValues;
+  try {
+    values = {
+      newBotThreshold: formText(formData, "newBotThreshold"),
+      dailyLimit: formText(formData, "dailyLimit"),
+      conversationLimit: formText(formData, "conversationLimit"),
+      conversationWindowSeconds: formText(formData, "conversationWindowSeconds"),
+    };
+  } catch (error) {
+    return refusedText(state.n + 1, error);
+  }
   // Checked here first too, so the person reads the one problem in words (the domain's refusal names the field).
   const parsed = PolicySettingsChange.safeParse(policySettingsFromForm(values));
   if (!parsed.success) return { n: state.n + 1, values, error: parsed.error.issues[0]!.message };
@@ -305,7 +322,7 @@ export async function reviseFact(
   formData: FormData,
 ): Promise<ActionState> {
   return run(state, path, async (actor) => {
-    await editFact(actor, factId, text(formData, "fact"));
+    await editFact(actor, factId, formText(formData, "fact"));
     return "Saved";
   });
 }
@@ -336,7 +353,7 @@ export async function markRead(conversationId: string, seq: number): Promise<voi
 export async function findContactsToAdd(workspaceId: string, query: string): Promise<ContactOption[]> {
   const actor = await currentActor();
   try {
-    return await findContacts(actor, workspaceId, query);
+    return await findContacts(actor, workspaceId, actionText(query, "query"));
   } catch (error) {
     if (error instanceof ApiError) return [];
     throw error;
@@ -352,13 +369,20 @@ export async function startConversation(
 ): Promise<NewConversationState> {
   const actor = await currentActor(`/chat/${slug}/new`);
   const n = state.n + 1;
-  const values: NewConversationValues = {
-    title: text(formData, "title"),
-    userIds: formData.getAll("userId").map(String),
-    contacts: formData.getAll("contactId").map((id, i) => ({ id: String(id), name: String(formData.getAll("contactName")[i] ?? "") })),
-    newContactName: text(formData, "newContactName"),
-    botIds: formData.getAll("botId").map(String),
-  };
+  let values: NewConversationValues;
+  try {
+    actionText(slug, "slug");
+    const contactNames = formTexts(formData, "contactName");
+    values = {
+      title: formText(formData, "title"),
+      userIds: formTexts(formData, "userId"),
+      contacts: formTexts(formData, "contactId").map((id, i) => ({ id, name: contactNames[i] ?? "" })),
+      newContactName: formText(formData, "newContactName"),
+      botIds: formTexts(formData, "botId"),
+    };
+  } catch (error) {
+    return refusedText(n, error);
+  }
   const parsed = NewConversation.safeParse({ ...values, contactIds: values.contacts.map((c) => c.id) });
   if (!parsed.success) return { n, values, error: parsed.error.issues[0]!.message };
   let conversationId: string;

@@ -9,7 +9,8 @@ import { createPersonalToken } from "@/lib/tokens/create-token";
 import { revokePersonalToken } from "@/lib/tokens/revoke-token";
 import type { FormState } from "@/components/portal/form-state";
 import type { CreatedToken, TokenFormValues } from "@/components/settings/token-form-state";
-import { invalidForm, refusedForm, text } from "@/app/(portal)/developers/_lib/form-errors";
+import { formText } from "@/app/_lib/form-text";
+import { invalidForm, refusedForm } from "@/app/(portal)/developers/_lib/form-errors";
 
 // The token page's mutations: each calls one domain function as the signed-in person. The token comes back once,
 // in the form's state, with the MCP client configuration filled in; only its hash is stored.
@@ -22,14 +23,15 @@ export async function createToken(
 ): Promise<FormState<TokenFormValues, CreatedToken>> {
   const actor = await currentActor(PATH);
   const n = state.n + 1;
-  const values: TokenFormValues = {
-    workspaceId: text(formData, "workspaceId"),
-    name: text(formData, "name"),
-    write: formData.get("write") === "on",
-  };
-  const parsed = PersonalTokenForm.safeParse(values);
-  if (!parsed.success) return invalidForm(n, values, parsed.error);
+  let values: TokenFormValues | undefined;
   try {
+    values = {
+      workspaceId: formText(formData, "workspaceId"),
+      name: formText(formData, "name"),
+      write: formData.get("write") === "on",
+    };
+    const parsed = PersonalTokenForm.safeParse(values);
+    if (!parsed.success) return invalidForm(n, values, parsed.error);
     const created = await createPersonalToken(actor, {
       workspaceId: parsed.data.workspaceId,
       name: parsed.data.name,

@@ -16,17 +16,19 @@ import type {
   RegisteredBot,
   RotatedSecret,
 } from "@/components/portal/form-state";
-import { invalidForm, refusedForm, text } from "../_lib/form-errors";
+import { formText, formTexts } from "@/app/_lib/form-text";
+import { invalidForm, refusedForm } from "../_lib/form-errors";
 
 // The bot pages' mutations: each reads its form, checks it against the resource's schema, calls one domain function
-// as the signed-in person, and answers the form. Permissions are the domain functions' business.
+// as the signed-in person, and answers the form. Permissions are the domain functions' business. Reading the form is
+// inside each action's `try`: a text refused by the text rule is answered beside its field.
 
 const botValues = (formData: FormData): BotFormValues => ({
-  workspaceId: text(formData, "workspaceId"),
-  handle: text(formData, "handle"),
-  name: text(formData, "name"),
-  webhookUrl: text(formData, "webhookUrl"),
-  eventTypes: formData.getAll("eventTypes").map(String),
+  workspaceId: formText(formData, "workspaceId"),
+  handle: formText(formData, "handle"),
+  name: formText(formData, "name"),
+  webhookUrl: formText(formData, "webhookUrl"),
+  eventTypes: formTexts(formData, "eventTypes"),
 });
 
 export async function registerBot(
@@ -35,10 +37,11 @@ export async function registerBot(
 ): Promise<FormState<BotFormValues, RegisteredBot>> {
   const actor = await currentActor("/developers/bots/new");
   const n = state.n + 1;
-  const values = botValues(formData);
-  const parsed = BotRegistrationForm.safeParse(values);
-  if (!parsed.success) return invalidForm(n, values, parsed.error);
+  let values: BotFormValues | undefined;
   try {
+    values = botValues(formData);
+    const parsed = BotRegistrationForm.safeParse(values);
+    if (!parsed.success) return invalidForm(n, values, parsed.error);
     const created = await createBot(actor, parsed.data);
     return {
       n,
@@ -63,10 +66,11 @@ export async function saveBotSettings(
 ): Promise<FormState<BotFormValues, { changed: string[] }>> {
   const actor = await currentActor(`/developers/bots/${botId}`);
   const n = state.n + 1;
-  const values = botValues(formData);
-  const parsed = BotSettingsForm.safeParse(values);
-  if (!parsed.success) return invalidForm(n, values, parsed.error);
+  let values: BotFormValues | undefined;
   try {
+    values = botValues(formData);
+    const parsed = BotSettingsForm.safeParse(values);
+    if (!parsed.success) return invalidForm(n, values, parsed.error);
     const updated = await updateBot(actor, botId, parsed.data);
     refresh();
     return {
@@ -86,10 +90,11 @@ export async function issueKey(
 ): Promise<FormState<{ name: string }, IssuedKey>> {
   const actor = await currentActor(`/developers/bots/${botId}`);
   const n = state.n + 1;
-  const values = { name: text(formData, "name") };
-  const parsed = ApiKeyForm.safeParse({ ...values, scopes: formData.getAll("scopes").map(String) });
-  if (!parsed.success) return invalidForm(n, values, parsed.error);
+  let values: { name: string } | undefined;
   try {
+    values = { name: formText(formData, "name") };
+    const parsed = ApiKeyForm.safeParse({ ...values, scopes: formTexts(formData, "scopes") });
+    if (!parsed.success) return invalidForm(n, values, parsed.error);
     const issued = await issueApiKey(actor, botId, { name: parsed.data.name, scopes: parsed.data.scopes });
     refresh();
     return { n, values: { name: "" }, result: { key: issued.key, name: issued.name, prefix: issued.prefix } };
@@ -121,10 +126,11 @@ export async function rotateSecret(
 ): Promise<FormState<{ overlapMinutes: string }, RotatedSecret>> {
   const actor = await currentActor(`/developers/bots/${botId}`);
   const n = state.n + 1;
-  const values = { overlapMinutes: text(formData, "overlapMinutes") };
-  const parsed = SigningSecretRotationForm.safeParse(values);
-  if (!parsed.success) return invalidForm(n, values, parsed.error);
+  let values: { overlapMinutes: string } | undefined;
   try {
+    values = { overlapMinutes: formText(formData, "overlapMinutes") };
+    const parsed = SigningSecretRotationForm.safeParse(values);
+    if (!parsed.success) return invalidForm(n, values, parsed.error);
     const rotated = await rotateSigningSecret(actor, botId, { overlapMinutes: parsed.data.overlapMinutes });
     refresh();
     return {

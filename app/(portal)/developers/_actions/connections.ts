@@ -8,7 +8,8 @@ import { revokeConnection } from "@/lib/agents/revoke-connection";
 import { ConnectionProposal } from "@/lib/schemas/agent-requests";
 import type { FormState } from "@/components/portal/form-state";
 import type { ConnectionFormValues, ProposedConnection } from "@/components/portal/propose-connection-form";
-import { invalidForm, refusedForm, text } from "../_lib/form-errors";
+import { formText, formTexts } from "@/app/_lib/form-text";
+import { invalidForm, refusedForm } from "../_lib/form-errors";
 
 // The Connections page's mutations: read the form, check it against the schema, call one domain function as the
 // signed-in person. Who may (workspace admins, both sides across workspaces) is the domain functions' business.
@@ -21,17 +22,18 @@ export async function proposeConnectionAction(
 ): Promise<FormState<ConnectionFormValues, ProposedConnection>> {
   const actor = await currentActor(PATH);
   const n = state.n + 1;
-  const values: ConnectionFormValues = {
-    botId: text(formData, "botId"),
-    otherWorkspace: text(formData, "otherWorkspace"),
-    otherHandle: text(formData, "otherHandle"),
-    typesToOther: formData.getAll("typesToOther").map(String),
-    typesFromOther: formData.getAll("typesFromOther").map(String),
-    requiresApproval: formData.get("requiresApproval") === "on",
-  };
-  const parsed = ConnectionProposal.safeParse(values);
-  if (!parsed.success) return invalidForm(n, values, parsed.error);
+  let values: ConnectionFormValues | undefined;
   try {
+    values = {
+      botId: formText(formData, "botId"),
+      otherWorkspace: formText(formData, "otherWorkspace"),
+      otherHandle: formText(formData, "otherHandle"),
+      typesToOther: formTexts(formData, "typesToOther"),
+      typesFromOther: formTexts(formData, "typesFromOther"),
+      requiresApproval: formData.get("requiresApproval") === "on",
+    };
+    const parsed = ConnectionProposal.safeParse(values);
+    if (!parsed.success) return invalidForm(n, values, parsed.error);
     const created = await proposeConnection(actor, parsed.data);
     refresh();
     return {
@@ -44,7 +46,7 @@ export async function proposeConnectionAction(
       },
     };
   } catch (error) {
-    return refusedForm(n, values, error, []);
+    return refusedForm(n, values, error, ["botId", "otherWorkspace", "otherHandle"]);
   }
 }
 

@@ -8,7 +8,8 @@ import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { replayDelivery, replayFailedDeliveries } from "@/lib/webhooks/replay-delivery";
 import type { DeliverySummary } from "@/lib/webhooks/serialize-delivery";
 import type { FormState } from "@/components/portal/form-state";
-import { invalidForm, refusedForm, text } from "../_lib/form-errors";
+import { actionText, formText } from "@/app/_lib/form-text";
+import { invalidForm, refusedForm } from "../_lib/form-errors";
 
 /** The next page of a bot's deliveries under the same filters ("Load more"). */
 export async function loadMoreDeliveries(
@@ -17,9 +18,11 @@ export async function loadMoreDeliveries(
   cursor: string,
 ): Promise<{ data: DeliverySummary[]; next_cursor: string | null } | { error: string }> {
   const actor = await currentActor(`/developers/bots/${botId}/deliveries`);
-  const filters = DeliveryListQuery.safeParse(query);
-  if (!filters.success) return { error: "The filters are not valid" };
   try {
+    for (const [name, value] of Object.entries(query)) actionText(String(value), name);
+    actionText(cursor, "cursor");
+    const filters = DeliveryListQuery.safeParse(query);
+    if (!filters.success) return { error: "The filters are not valid" };
     const { event_type, ...rest } = filters.data;
     return await listDeliveries(actor, botId, { ...rest, eventType: event_type, cursor });
   } catch (error) {
@@ -35,15 +38,16 @@ export async function replayFailedInRange(
 ): Promise<FormState<{ from: string; to: string }, { replayed: number }>> {
   const actor = await currentActor(`/developers/bots/${botId}/deliveries`);
   const n = state.n + 1;
-  const values = { from: text(formData, "from"), to: text(formData, "to") };
-  const parsed = ReplayRangeForm.safeParse(values);
-  if (!parsed.success) return invalidForm(n, values, parsed.error);
+  let values: { from: string; to: string } | undefined;
   try {
+    values = { from: formText(formData, "from"), to: formText(formData, "to") };
+    const parsed = ReplayRangeForm.safeParse(values);
+    if (!parsed.success) return invalidForm(n, values, parsed.error);
     const replayed = await replayFailedDeliveries(actor, botId, parsed.data);
     refresh();
     return { n, values, result: { replayed: replayed.replayed } };
   } catch (error) {
-    return refusedForm(n, values, error, []);
+    return refusedForm(n, values, error, ["from", "to"]);
   }
 }
 

@@ -15,6 +15,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 
 export const metadata: Metadata = { title: "Bots & policy" };
 
@@ -68,8 +69,12 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
             >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium text-slate-900">{bot.name}</span>
-                  <span className="text-sm text-slate-500">@{bot.handle}</span>
+                  <span className="min-w-0 font-medium text-slate-900">
+                    <UntrustedText text={bot.name} />
+                  </span>
+                  <span className="min-w-0 text-sm text-slate-500">
+                    @<UntrustedText text={bot.handle} />
+                  </span>
                   <Badge tone={bot.status === "active" ? "green" : bot.status === "paused" ? "yellow" : "red"} dot>
                     {bot.status}
                   </Badge>
@@ -133,7 +138,9 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
                   <Td className="whitespace-nowrap text-xs">
                     <Time iso={entry.at} />
                   </Td>
-                  <Td className="whitespace-nowrap">@{entry.bot.handle}</Td>
+                  <Td className="whitespace-nowrap">
+                    @<UntrustedText text={entry.bot.handle} />
+                  </Td>
                   <Td className="whitespace-nowrap">
                     <Badge tone={OUTCOME[entry.outcome]?.tone ?? "gray"}>
                       {OUTCOME[entry.outcome]?.label ?? entry.outcome}
@@ -150,8 +157,12 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
                     </ul>
                   </Td>
                   <Td className="min-w-[14rem] text-xs">
-                    <span className="line-clamp-2 text-slate-700">
-                      {entry.excerpt ?? <em className="text-slate-400">not kept (it held a secret)</em>}
+                    <span className="line-clamp-2 wrap-anywhere text-slate-700">
+                      {entry.excerpt !== null ? (
+                        <UntrustedText text={entry.excerpt} />
+                      ) : (
+                        <em className="text-slate-400">not kept (it held a secret)</em>
+                      )}
                     </span>
                     {entry.conversation && (
                       <Link

@@ -11,6 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { plural } from "@/components/ui/format";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 
 export const metadata: Metadata = { title: "Contacts" };
 
@@ -37,7 +38,9 @@ export default async function ContactsPage({
   const actor = await currentActor(`/chat/${slug}/contacts`);
   const opened = await guard(openWorkspace(actor, slug));
   if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
-  const contacts = await findContacts(actor, opened.value.id, q, PAGE);
+  // What was typed can be refused (the text rule): said in words, with nothing found.
+  const found = await guard(findContacts(actor, opened.value.id, q, PAGE));
+  const contacts = found.ok ? found.value : [];
 
   return (
     <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
@@ -69,7 +72,7 @@ export default async function ContactsPage({
           </Button>
         </form>
         <p className="mt-3 text-xs text-slate-500" aria-live="polite">
-          {summary(contacts.length, q)}
+          {found.ok ? summary(contacts.length, q) : found.error.message}
         </p>
         {contacts.length > 0 && (
           <ul
@@ -82,8 +85,14 @@ export default async function ContactsPage({
                   href={`/chat/${slug}/contacts/${contact.id}`}
                   className="flex flex-wrap items-center gap-x-2 gap-y-1 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
                 >
-                  <span className="font-medium text-slate-900">{contact.name}</span>
-                  {contact.detail && <span className="text-sm text-slate-500">{contact.detail}</span>}
+                  <span className="min-w-0 font-medium text-slate-900">
+                    <UntrustedText text={contact.name} />
+                  </span>
+                  {contact.detail && (
+                    <span className="min-w-0 text-sm text-slate-500">
+                      <UntrustedText text={contact.detail} />
+                    </span>
+                  )}
                   <ContactMarks contact={contact} />
                 </Link>
               </li>

@@ -15,6 +15,7 @@ import { LiveThread } from "@/components/chat/live-thread";
 import { MessageItem } from "@/components/chat/message-item";
 import { Alert } from "@/components/ui/alert";
 import { Icon } from "@/components/ui/icon";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 
 export const metadata: Metadata = { title: "Conversation" };
 
@@ -70,12 +71,19 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
             <Icon d="m15 18-6-6 6-6" className="size-5" />
           </Link>
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-base font-semibold text-slate-900">{title}</h1>
+            <h1 className="truncate text-base font-semibold text-slate-900">
+              <UntrustedText text={title} />
+            </h1>
             <p className="truncate text-xs text-slate-500">
               {[
                 ...conversation.contacts.map((c) => c.name),
                 ...conversation.bots.filter((b) => b.authorized).map((b) => `@${b.handle}`),
-              ].join(" · ")}
+              ].map((name, i) => (
+                <span key={i}>
+                  {i > 0 && " · "}
+                  <UntrustedText text={name} />
+                </span>
+              ))}
             </p>
           </div>
           {conversation.taken_over_by && (

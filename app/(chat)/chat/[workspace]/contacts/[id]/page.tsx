@@ -14,6 +14,7 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { plural } from "@/components/ui/format";
+import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
 
 export const metadata: Metadata = { title: "Contact" };
 
@@ -48,12 +49,12 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
             ← Contacts
           </Link>
           <h1 className="mt-1 flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
-            {contact.name}
+            <UntrustedText text={contact.name} className="min-w-0" />
             <ContactMarks contact={contact} />
           </h1>
           {contact.do_not_contact && (
             <p className="mt-1 text-sm text-slate-600">
-              Every bot message to {contact.name} is blocked
+              Every bot message to <UntrustedText text={contact.name} /> is blocked
               {contact.do_not_contact_by ? `: marked by ${contact.do_not_contact_by}` : ""}
               {contact.do_not_contact_at && (
                 <>
@@ -99,25 +100,34 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
             title="Conversations"
             actions={
               <ButtonLink href={`/chat/${slug}/new?contact=${contact.id}`} variant="secondary" size="sm">
-                New conversation with {contact.name}
+                New conversation with <UntrustedText text={contact.name} />
               </ButtonLink>
             }
           />
           {contact.conversations.length === 0 ? (
             <CardBody className="text-sm text-slate-500">
-              {contact.other_conversations > 0
-                ? `${plural(contact.other_conversations, "conversation")} with ${contact.name}, none of them yours.`
-                : `No conversation with ${contact.name} yet.`}
+              {contact.other_conversations > 0 ? (
+                <>
+                  {plural(contact.other_conversations, "conversation")} with <UntrustedText text={contact.name} />, none
+                  of them yours.
+                </>
+              ) : (
+                <>
+                  No conversation with <UntrustedText text={contact.name} /> yet.
+                </>
+              )}
             </CardBody>
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label={`Conversations with ${contact.name}`}>
+            <ul className="divide-y divide-slate-100" aria-label={`Conversations with ${visibleControls(contact.name)}`}>
               {contact.conversations.map((c) => (
                 <li key={c.id}>
                   <Link
                     href={`/chat/${slug}/c/${c.id}`}
                     className="flex items-baseline justify-between gap-3 px-5 py-3 text-sm hover:bg-slate-50"
                   >
-                    <span className="truncate font-medium text-slate-900">{c.title ?? "Untitled conversation"}</span>
+                    <span className="min-w-0 truncate font-medium text-slate-900">
+                      {c.title ? <UntrustedText text={c.title} /> : "Untitled conversation"}
+                    </span>
                     <Time iso={c.last_message_at} className="shrink-0 text-xs text-slate-500" />
                   </Link>
                 </li>
