@@ -4,4 +4,4 @@ import { notAllowed } from "@/lib/http/not-allowed";
 // GET /me: the bot behind the key, unwrapped (the one exception to `data`, as SPEC.md shows it).
 export const GET = botRoute({}, async ({ bot }) => reply(200, { bot: { id: bot.id, handle: bot.handle, name: bot.name } }));
 
-export const { POST, PUT, PATCH, DELETE } = notAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");
