@@ -15,7 +15,7 @@ const config: NextConfig = {
   ],
   poweredByHeader: false,
   // The security headers that never change, on every path outside /api (decided at build time, so nothing here may
-  // depend on the environment): lib/http/security-headers.ts, docs/decisions/015-security-headers.md.
+  // depend on the environment): lib/http/security-headers.ts, docs/decisions/017-security-headers.md.
   headers: async () => staticHeaderRules(),
   typedRoutes: false,
   // `npm run typecheck` checks the whole project (tests included) before the build in `npm run validate`;

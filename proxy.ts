@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { errorResponse } from "@/lib/http/api-response";
 import { newNonce, pageHeaders } from "@/lib/http/security-headers";
 
-// Runs before every page (Next's nonce pattern: docs/decisions/015-security-headers.md): a fresh nonce in the
+// Runs before every page (Next's nonce pattern: docs/decisions/017-security-headers.md): a fresh nonce in the
 // page's Content-Security-Policy, passed to Next on the request (it puts the nonce on its own scripts) and sent on
 // the response. API paths come here only when they hold a `%` (see `config`): the API's hot path never pays for
 // this function, nor has its body buffered for it.

@@ -4,7 +4,7 @@ import { demoWorld, idem } from "../fixtures";
 // Every API answer over HTTP on the built server carries X-Request-Id and the API's security headers, whichever
 // door it leaves by: a bot route, an error, Next's own methods (HEAD, OPTIONS), a wrong method, a body too large, the
 // OpenAPI document, the chat's routes, MCP, next-auth. Malformed paths are a 404 (JSON on the API, the not-found
-// page elsewhere), never a bare 500. Policy: lib/http/security-headers.ts, docs/decisions/015-security-headers.md.
+// page elsewhere), never a bare 500. Policy: lib/http/security-headers.ts, docs/decisions/017-security-headers.md.
 
 const world = demoWorld();
 const key = world.bots[0]!.api_key;

@@ -6,7 +6,7 @@ import { cli, demoWorld } from "../fixtures";
 // Every page of the app in Chromium, signed in as the demo's admin: none may log a Content-Security-Policy
 // violation (a console message or a `securitypolicyviolation` event), each answers with the security headers and a
 // fresh script nonce that Next put on every script, and each hydrates (its buttons work). Policy:
-// lib/http/security-headers.ts, docs/decisions/015-security-headers.md.
+// lib/http/security-headers.ts, docs/decisions/017-security-headers.md.
 
 const world = demoWorld();
 const ana = world.people[0]!; // an admin: she sees the Bots & policy page too
@@ -33,7 +33,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-/** Collects what the page reports about its policy: console messages and violation events. */
+/** Collects what the page reports about its policies: console messages and violation events. */
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.addInitScript(() => {
@@ -44,7 +44,8 @@ async function watchViolations(page: Page): Promise<string[]> {
     });
   });
   page.on("console", (message) => {
-    if (/content[- ]security[- ]policy|securitypolicyviolation/i.test(message.text()))
+    // (Permissions-Policy too: Chromium logs a feature name it does not know, i.e. a header that does less than meant.)
+    if (/content[- ]security[- ]policy|securitypolicyviolation|permissions[- ]policy/i.test(message.text()))
       violations.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => violations.push(`${page.url()}: uncaught ${error.message}`));

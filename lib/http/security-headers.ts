@@ -1,4 +1,4 @@
-// The security headers of every answer, in one place (docs/decisions/015-security-headers.md). Three doors apply them:
+// The security headers of every answer, in one place (docs/decisions/017-security-headers.md). Three doors apply them:
 // next.config.ts (the headers that never change, on every non-API path, static files included), proxy.ts (each
 // page's Content-Security-Policy with a fresh script nonce, and HSTS) and lib/http/api-response.ts (every API answer:
 // a locked-down policy, HSTS and X-Request-Id). No imports: next.config.ts and proxy.ts load this file too.
