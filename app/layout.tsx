@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   // Every page renders per request: its scripts carry the nonce of that response's Content-Security-Policy
-  // (proxy.ts), which a page prerendered at build time could not have (docs/decisions/015-security-headers.md).
+  // (proxy.ts), which a page prerendered at build time could not have (docs/decisions/017-security-headers.md).
   await connection();
   return (
     <html lang="en">

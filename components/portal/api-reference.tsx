@@ -177,7 +177,7 @@ interface Row {
 
 /** Flattens an object schema into rows; inline nested objects (and arrays of them) are expanded beneath their field. */
 // A nested field's indent, 1rem a level, as classes: the page's Content-Security-Policy refuses style="" attributes
-// (docs/decisions/015-security-headers.md). Deeper levels than listed share the last.
+// (docs/decisions/017-security-headers.md). Deeper levels than listed share the last.
 const INDENTS = ["pl-3", "pl-7", "pl-11", "pl-15", "pl-19", "pl-23"] as const;
 const indent = (depth: number) => INDENTS[Math.min(depth, INDENTS.length - 1)];
 
