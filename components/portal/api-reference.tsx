@@ -176,6 +176,11 @@ interface Row {
 }
 
 /** Flattens an object schema into rows; inline nested objects (and arrays of them) are expanded beneath their field. */
+// A nested field's indent, 1rem a level, as classes: the page's Content-Security-Policy refuses style="" attributes
+// (docs/decisions/017-security-headers.md). Deeper levels than listed share the last.
+const INDENTS = ["pl-3", "pl-7", "pl-11", "pl-15", "pl-19", "pl-23"] as const;
+const indent = (depth: number) => INDENTS[Math.min(depth, INDENTS.length - 1)];
+
 function fieldRows(schema: Schema, depth = 0, prefix = ""): Row[] {
   const rows: Row[] = [];
   for (const [name, child] of Object.entries(schema.properties ?? {})) {
@@ -223,10 +228,7 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.name} className="align-top">
-              <td
-                className="max-w-[22rem] px-3 py-2 [overflow-wrap:anywhere]"
-                style={{ paddingLeft: `${0.75 + row.depth * 1}rem` }}
-              >
+              <td className={cn("max-w-[22rem] py-2 pr-3 [overflow-wrap:anywhere]", indent(row.depth))}>
                 <code className="font-mono text-[13px] text-slate-900">{row.name}</code>
                 {row.required && (
                   <span className="ml-2 text-[11px] font-semibold text-red-600 uppercase">required</span>

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { sql, transactionBetween, type Statement, type Transaction } from "@/lib/db/sql";
+import { newRequestId, respond } from "./api-response";
 import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
@@ -76,7 +76,7 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
   handler: (context: BotRouteContext<Out<B>, Out<Q>>) => Promise<Reply>,
 ) {
   return async (request: Request, context?: NextContext): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = newRequestId();
     try {
       const bot = await authenticateBot(bearerToken(request.headers.get("authorization")), {
         address: () => clientAddress(request.headers),
@@ -169,18 +169,8 @@ function errorParts(error: ApiError, requestId: string) {
   return { status: error.status, body: error.toBody(requestId), headers };
 }
 
-export function respond(status: number, body: unknown, headers: Record<string, string>, requestId: string): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", ...headers, "X-Request-Id": requestId },
-  });
-}
-
-/** An error response outside any bot route (unknown routes, wrong methods). */
-export function errorResponse(error: ApiError): Response {
-  const requestId = randomUUID();
-  return respond(error.status, error.toBody(requestId), {}, requestId);
-}
+// The API's one way out (lib/http/api-response.ts), re-exported for the routes that import it from here.
+export { errorResponse, respond } from "./api-response";
 
 function flattenParams(params: Record<string, string | string[]>): Record<string, string> {
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));

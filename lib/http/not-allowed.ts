@@ -1,15 +1,24 @@
 import { ApiError } from "@/lib/errors";
-import { errorResponse } from "./bot-route";
+import { errorResponse, withApiHeaders } from "./api-response";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
-/** JSON 405 answers for the methods a route does not serve (Next's own 405 has no body). */
-export function notAllowed(...allowed: Method[]): Record<Method, () => Response> {
-  const handler = () => {
+/**
+ * The answers of a route for what it does not serve, so that Next never answers for it (its 405 has no body and
+ * its OPTIONS no X-Request-Id): a JSON 405 with `Allow` for every other method, and OPTIONS: 204 with `Allow`.
+ * A route exports the methods it lacks and OPTIONS from here (test/api-routes.test.ts checks that every one does).
+ */
+export function notAllowed(...allowed: Method[]): Record<Method | "OPTIONS", () => Response> {
+  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const refuse = () => {
     const response = errorResponse(new ApiError("method_not_allowed", `Use ${allowed.join(" or ")} on this route`));
-    response.headers.set("Allow", allowed.join(", "));
+    response.headers.set("Allow", allow);
     return response;
   };
-  return Object.fromEntries(METHODS.map((method) => [method, handler])) as Record<Method, () => Response>;
+  const options = () => withApiHeaders(new Response(null, { status: 204, headers: { Allow: allow } }));
+  return { ...Object.fromEntries(METHODS.map((method) => [method, refuse])), OPTIONS: options } as Record<
+    Method | "OPTIONS",
+    () => Response
+  >;
 }

@@ -92,7 +92,7 @@ export async function handleMcpPost(request: Request): Promise<Response> {
 }
 
 export function mcpMethodNotAllowed(request: Request): Response {
-  return refusedOrigin(request) ??  jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send MCP messages with POST", {
+  return refusedOrigin(request) ?? jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send MCP messages with POST", {
     Allow: "POST",
   });
 }

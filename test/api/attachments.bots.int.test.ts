@@ -142,6 +142,11 @@ describe("the signed link of an answer", () => {
     expect(ok.headers.get("content-type")).toBe("application/pdf");
     expect(ok.headers.get("content-disposition")).toContain("contract.pdf");
     expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+    // The API's headers join the file's own, whose stronger choices stay (lib/http/api-response.ts).
+    expect(ok.headers.get("content-security-policy")).toBe("sandbox");
+    expect(ok.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(ok.headers.get("x-frame-options")).toBe("DENY");
+    expect(ok.headers.get("x-request-id")).toBeTruthy();
 
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.parse(attachment.expires_at) - 60_000);
@@ -149,6 +154,7 @@ describe("the signed link of an answer", () => {
     vi.setSystemTime(Date.parse(attachment.expires_at));
     const expired = await fetchLink(attachment.url);
     expect(expired.status).toBe(403);
+    expect(expired.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(JSON.parse(new TextDecoder().decode(expired.bytes)).error).toMatchObject({
       code: "forbidden",
       message: expect.stringContaining("expired"),

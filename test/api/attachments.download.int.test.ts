@@ -58,7 +58,9 @@ describe("200 the bytes", () => {
       "x-content-type-options": "nosniff",
       "cache-control": "private, max-age=3600",
       "content-security-policy": "sandbox",
+      "x-frame-options": "DENY",
     });
+    expect(res.headers.get("x-request-id")).toBeTruthy();
     expect((await get(file.id, "?download")).headers.get("content-disposition")).toMatch(/^attachment; /);
   });
 

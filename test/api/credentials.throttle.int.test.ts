@@ -57,6 +57,7 @@ function mcp(bearer: string | null, address: string) {
   const body = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
   return mcpRoute.POST(
     new Request("http://relay.test/api/mcp", { method: "POST", headers, body: JSON.stringify(body) }),
+    undefined,
   );
 }
 

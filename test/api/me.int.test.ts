@@ -29,7 +29,7 @@ describe("GET /me", () => {
     const res = await api("POST", "/me", { key: world.bots[0]!.api_key });
     expect(res.status).toBe(405);
     expect(res.body.error.code).toBe("method_not_allowed");
-    expect(res.headers.get("allow")).toBe("GET");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 });
 

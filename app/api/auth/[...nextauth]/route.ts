@@ -1,10 +1,14 @@
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/options";
+import { apiHandler } from "@/lib/http/api-response";
+import { notAllowed } from "@/lib/http/not-allowed";
 
 // next-auth's endpoints for people (sign-in, sign-out, session, CSRF); options are built on the first request.
-async function handler(request: NextRequest, context: { params: Promise<{ nextauth: string[] }> }): Promise<Response> {
-  return (await NextAuth(request, context, authOptions())) as Response;
-}
+const handler = apiHandler(
+  async (request: NextRequest, context: { params: Promise<{ nextauth: string[] }> }): Promise<Response> =>
+    (await NextAuth(request, context, authOptions())) as Response,
+);
 
 export { handler as GET, handler as POST };
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

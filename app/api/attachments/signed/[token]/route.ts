@@ -1,5 +1,5 @@
-import { errorResponse } from "@/lib/http/bot-route";
-import { ApiError } from "@/lib/errors";
+import { apiHandler } from "@/lib/http/api-response";
+import { notAllowed } from "@/lib/http/not-allowed";
 import { fileResponse } from "@/lib/http/file-response";
 import { readSignedAttachment } from "@/lib/agents/read-signed-attachment";
 
@@ -9,16 +9,13 @@ import { readSignedAttachment } from "@/lib/agents/read-signed-attachment";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, context: { params: Promise<{ token: string }> }): Promise<Response> {
-  try {
-    const file = await readSignedAttachment((await context.params).token);
-    return fileResponse(request, file, {
-      "Cache-Control": "private, no-store",
-      "Referrer-Policy": "no-referrer",
-      "X-Sha256": file.sha256,
-    });
-  } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
-    throw error;
-  }
-}
+export const GET = apiHandler(async (request: Request, context: { params: Promise<{ token: string }> }) => {
+  const file = await readSignedAttachment((await context.params).token);
+  return fileResponse(request, file, {
+    "Cache-Control": "private, no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Sha256": file.sha256,
+  });
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

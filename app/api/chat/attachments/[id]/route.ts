@@ -1,5 +1,6 @@
 import { signedInPerson } from "@/lib/auth/session";
-import { errorResponse } from "@/lib/http/bot-route";
+import { apiHandler } from "@/lib/http/api-response";
+import { notAllowed } from "@/lib/http/not-allowed";
 import { ApiError } from "@/lib/errors";
 import { person } from "@/lib/people/actor";
 import { fileResponse } from "@/lib/http/file-response";
@@ -11,14 +12,11 @@ import { readAttachment } from "@/lib/attachments/read-attachment";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+export const GET = apiHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const me = await signedInPerson();
-  if (!me) return errorResponse(new ApiError("unauthorized", "Sign in to read attachments"));
-  try {
-    const file = await readAttachment(person(me.id, "web"), (await context.params).id);
-    return fileResponse(request, file, { "Cache-Control": "private, max-age=3600" });
-  } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
-    throw error;
-  }
-}
+  if (!me) throw new ApiError("unauthorized", "Sign in to read attachments");
+  const file = await readAttachment(person(me.id, "web"), (await context.params).id);
+  return fileResponse(request, file, { "Cache-Control": "private, max-age=3600" });
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -12,4 +12,4 @@ export const POST = botRoute({ body: CreateAgentRequestRequest, idempotency: "re
   reply(201, { data: await createAgentRequest(bot, body, tx) }),
 );
 
-export const { PUT, PATCH, DELETE } = notAllowed("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

@@ -11,4 +11,4 @@ export const POST = botRoute({}, async ({ bot, request }) => {
   return reply(201, { data: await storeBotAttachment(bot, file) });
 });
 
-export const { GET, PUT, PATCH, DELETE } = notAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

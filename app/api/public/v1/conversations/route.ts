@@ -7,4 +7,4 @@ export const GET = botRoute({ query: ConversationListQuery }, async ({ bot, quer
   reply(200, await listBotConversations(bot, query)),
 );
 
-export const { POST, PUT, PATCH, DELETE } = notAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -5,4 +5,4 @@ import { notAllowed } from "@/lib/http/not-allowed";
 // answered here, and only here: it can still check its key.
 export const GET = botRoute({ servesStoppedBot: true }, async ({ bot }) => reply(200, { bot: { id: bot.id, handle: bot.handle, name: bot.name } }));
 
-export const { POST, PUT, PATCH, DELETE } = notAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

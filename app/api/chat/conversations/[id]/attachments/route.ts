@@ -1,5 +1,6 @@
 import { signedInPerson } from "@/lib/auth/session";
-import { errorResponse } from "@/lib/http/bot-route";
+import { apiHandler } from "@/lib/http/api-response";
+import { notAllowed } from "@/lib/http/not-allowed";
 import { readUploadedFile } from "@/lib/http/read-upload";
 import { ApiError } from "@/lib/errors";
 import { person } from "@/lib/people/actor";
@@ -12,15 +13,12 @@ import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+export const POST = apiHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const me = await signedInPerson();
-  if (!me) return errorResponse(new ApiError("unauthorized", "Sign in to upload a file"));
-  try {
-    const { id } = await context.params;
-    const file = await readUploadedFile(request, "file", maxAttachmentBytes(), (size) => tooLarge("this upload", size));
-    return Response.json(await storePersonAttachment(person(me.id, "web"), id, file), { status: 201 });
-  } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
-    throw error;
-  }
-}
+  if (!me) throw new ApiError("unauthorized", "Sign in to upload a file");
+  const { id } = await context.params;
+  const file = await readUploadedFile(request, "file", maxAttachmentBytes(), (size) => tooLarge("this upload", size));
+  return Response.json(await storePersonAttachment(person(me.id, "web"), id, file), { status: 201 });
+});
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

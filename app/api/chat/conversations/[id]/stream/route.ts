@@ -1,5 +1,6 @@
 import { signedInPerson } from "@/lib/auth/session";
-import { errorResponse } from "@/lib/http/bot-route";
+import { apiHandler } from "@/lib/http/api-response";
+import { notAllowed } from "@/lib/http/not-allowed";
 import { eventStream } from "@/lib/http/sse";
 import { ApiError } from "@/lib/errors";
 import { db } from "@/lib/db/client";
@@ -13,16 +14,12 @@ import { watchConversation } from "@/lib/chat/conversation-stream";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+export const GET = apiHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const me = await signedInPerson();
-  if (!me) return errorResponse(new ApiError("unauthorized", "Sign in to follow a conversation"));
-  let conversationId: string;
-  try {
-    conversationId = requireUuid((await context.params).id, "Conversation");
-    await requireConversationAccess(db(), person(me.id, "web"), conversationId);
-  } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
-    throw error;
-  }
+  if (!me) throw new ApiError("unauthorized", "Sign in to follow a conversation");
+  const conversationId = requireUuid((await context.params).id, "Conversation");
+  await requireConversationAccess(db(), person(me.id, "web"), conversationId);
   return eventStream(request, (send) => watchConversation(conversationId, send));
-}
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

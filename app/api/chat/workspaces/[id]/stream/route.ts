@@ -1,5 +1,6 @@
 import { signedInPerson } from "@/lib/auth/session";
-import { errorResponse } from "@/lib/http/bot-route";
+import { apiHandler } from "@/lib/http/api-response";
+import { notAllowed } from "@/lib/http/not-allowed";
 import { eventStream } from "@/lib/http/sse";
 import { ApiError } from "@/lib/errors";
 import { person } from "@/lib/people/actor";
@@ -11,25 +12,21 @@ import { watchWorkspace } from "@/lib/chat/workspace-stream";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+export const GET = apiHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
   const me = await signedInPerson();
-  if (!me) return errorResponse(new ApiError("unauthorized", "Sign in to follow a workspace"));
+  if (!me) throw new ApiError("unauthorized", "Sign in to follow a workspace");
   const { id } = await context.params;
-  let unwatch: (() => void) | undefined;
   const buffered: unknown[] = [];
   let forward: ((data: unknown) => void) | undefined;
-  try {
-    // Checked (and subscribed) before the response starts, so a refusal is a plain JSON error.
-    unwatch = await watchWorkspace(person(me.id, "web"), id, (event) =>
-      forward ? forward(event) : buffered.push(event),
-    );
-  } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
-    throw error;
-  }
+  // Checked (and subscribed) before the response starts, so a refusal is a plain JSON error.
+  const unwatch = await watchWorkspace(person(me.id, "web"), id, (event) =>
+    forward ? forward(event) : buffered.push(event),
+  );
   return eventStream(request, async (send) => {
     forward = send;
     for (const event of buffered.splice(0)) send(event);
-    return unwatch!;
+    return unwatch;
   });
-}
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -8,4 +8,4 @@ export const PATCH = botRoute({ body: PatchMessageRequest }, async ({ bot, param
   reply(200, { data: await updateStatusBlocks(bot, requireUuid(params.id, "Message"), body.blocks) }),
 );
 
-export const { GET, POST, PUT, DELETE } = notAllowed("PATCH");
+export const { GET, POST, PUT, DELETE, OPTIONS } = notAllowed("PATCH");

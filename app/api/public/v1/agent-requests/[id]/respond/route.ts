@@ -8,4 +8,4 @@ export const POST = botRoute(
   async ({ bot, params, body, tx }) => reply(200, { data: await respondToAgentRequest(bot, params.id!, body, tx) }),
 );
 
-export const { GET, PUT, PATCH, DELETE } = notAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

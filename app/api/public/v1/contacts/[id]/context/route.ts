@@ -7,4 +7,4 @@ export const GET = botRoute({ query: ContextQuery }, async ({ bot, params, query
   reply(200, { data: await buildContextPack(bot, params.id!, query.format) }),
 );
 
-export const { POST, PUT, PATCH, DELETE } = notAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -7,4 +7,4 @@ export const POST = botRoute({ body: ProposeFactRequest, idempotency: "required"
   reply(201, { data: await proposeFact(bot, params.id!, body, tx) }),
 );
 
-export const { GET, PUT, PATCH, DELETE } = notAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

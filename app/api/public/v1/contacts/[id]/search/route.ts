@@ -7,4 +7,4 @@ export const GET = botRoute({ query: SearchQuery }, async ({ bot, params, query 
   reply(200, { data: await searchContact(bot, params.id!, query.q, { limit: query.limit }) }),
 );
 
-export const { POST, PUT, PATCH, DELETE } = notAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

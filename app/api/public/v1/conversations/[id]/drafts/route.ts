@@ -9,4 +9,4 @@ export const POST = botRoute({ body: CreateDraftRequest, idempotency: "optional"
   reply(201, { data: await createDraft(bot, requireUuid(params.id, "Conversation"), body, tx) }),
 );
 
-export const { GET, PUT, PATCH, DELETE } = notAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

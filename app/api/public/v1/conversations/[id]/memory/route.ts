@@ -20,4 +20,4 @@ export const POST = botRoute(
   },
 );
 
-export const { PUT, PATCH, DELETE } = notAllowed("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");
