@@ -82,6 +82,42 @@ export function rssOf(match: (cmdline: string) => boolean): number {
   );
 }
 
+/** Resident memory (kB) of one process; 0 once it has ended. */
+export function rssOfPid(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Proportional memory (PSS, kB) of a process and all its descendants, e.g. PostgreSQL's postmaster and its backends:
+ * shared pages (PostgreSQL's shared buffers) are divided among the processes mapping them instead of counted in each,
+ * as RSS would. Falls back to RSS where /proc/<pid>/smaps_rollup cannot be read.
+ */
+export function pssOfTree(rootPid: number): number {
+  const parents = new Map<number, number>();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const inTree = (pid: number): boolean =>
+    pid === rootPid || (pid > 1 && parents.has(pid) && inTree(parents.get(pid)!));
+  const pss = (pid: number) => {
+    try {
+      return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+    } catch {
+      return rssOfPid(pid);
+    }
+  };
+  return [...parents.keys()].filter(inTree).reduce((sum, pid) => sum + pss(pid), 0);
+}
+
 /** CPU time (user + system, in ms) the matching processes have used so far: /proc/<pid>/stat, in 10 ms ticks. */
 export function cpuMsOf(match: (cmdline: string) => boolean): number {
   return sumOverProcesses(match, (pid) => {
@@ -206,3 +242,45 @@ export function wrkLoad(
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 export const resultsPath = path.join("bench", "RESULTS.md");
+
+/** At most this many `steady` calls run at once when the system falls behind the rate. */
+export const STEADY_MAX_INFLIGHT = 16;
+
+/** Starts `once` at a steady rate; returns how many times it fell behind (then at most STEADY_MAX_INFLIGHT run). */
+export async function steady(count: number, rate: number, once: (i: number) => Promise<void>): Promise<number> {
+  let fellBehind = 0;
+  const started = performance.now();
+  const inflight = new Set<Promise<void>>();
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (inflight.size >= STEADY_MAX_INFLIGHT) {
+      fellBehind++;
+      await Promise.race(inflight);
+    }
+    const run: Promise<void> = once(i).finally(() => inflight.delete(run));
+    inflight.add(run);
+  }
+  await Promise.all(inflight);
+  return fellBehind;
+}
+
+/** A job worker as its own process (`npm run worker`'s entry, run by node directly so a signal reaches it). */
+export function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "jobs/main.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes('"worker":"started"') && resolve(child));
+    child.on("exit", (code, signal) => reject(new Error(`worker exited with ${code ?? signal}`)));
+  });
+}
+
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}

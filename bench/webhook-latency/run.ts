@@ -1,4 +1,4 @@
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { fork } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { run } from "graphile-worker";
@@ -11,7 +11,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld } from "@/lib/seed/seed-world";
 import { emitToConversation } from "@/lib/webhooks/emit-event";
-import { fmt, percentile, rssOf } from "../lib";
+import { fmt, percentile, rssOf, startWorkerProcess as startWorker, steady, STEADY_MAX_INFLIGHT, stopProcess } from "../lib";
 
 // bench/webhook-latency (issue 3). On a fresh embedded database, with the job worker as its own process (as
 // `npm run worker` runs it) and a fast receiver as another:
@@ -26,49 +26,13 @@ const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 5000);
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 32);
 const DATA_DIR = path.join("bench", "out", "webhook-latency");
 const now = () => performance.timeOrigin + performance.now();
+const startWorkerProcess = (databaseUrl: string) => startWorker(databaseUrl, { DATA_DIR, WORKER_CONCURRENCY: String(CONCURRENCY) });
 
 type Arrival = { id: string; type: string; message_id: string | null; at: number };
 
 function stats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
-}
-
-/** Starts `once` at a steady rate; if the system falls behind, at most MAX_INFLIGHT run at once (and it says so). */
-const MAX_INFLIGHT = 16;
-let fellBehind = 0;
-async function steady(count: number, rate: number, once: (i: number) => Promise<void>) {
-  const started = performance.now();
-  const inflight = new Set<Promise<void>>();
-  for (let i = 0; i < count; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (inflight.size >= MAX_INFLIGHT) {
-      fellBehind++;
-      await Promise.race(inflight);
-    }
-    const run: Promise<void> = once(i).finally(() => inflight.delete(run));
-    inflight.add(run);
-  }
-  await Promise.all(inflight);
-}
-
-function startWorkerProcess(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "jobs/main.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR, WORKER_CONCURRENCY: String(CONCURRENCY) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes('"worker":"started"') && resolve(child));
-    child.on("exit", (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
-async function stopProcess(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 async function main() {
@@ -110,7 +74,8 @@ async function main() {
     taskList: { bench_probe: async (payload) => void startedAt.set((payload as { n: number }).n, now()) },
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
-  await steady(MESSAGES, RATE, async (n) => {
+  let fellBehind = 0;
+  fellBehind += await steady(MESSAGES, RATE, async (n) => {
     await sql().query(`SELECT graphile_worker.add_job('bench_probe', json_build_object('n', $1::int))`, [n]);
     enqueued.set(n, now());
   });
@@ -124,7 +89,7 @@ async function main() {
   let peakWorkerRss = 0;
   const sampler = setInterval(() => (peakWorkerRss = Math.max(peakWorkerRss, rssOf((cmd) => cmd.includes("jobs/main.ts")))), 200);
   const committed = new Map<string, number>();
-  await steady(MESSAGES, RATE, async () => {
+  fellBehind += await steady(MESSAGES, RATE, async () => {
     const { message } = await postPersonMessage(ana, conversationId, "How long does this take to reach the bot?");
     committed.set(message.id, now());
   });
@@ -160,7 +125,7 @@ async function main() {
   console.log(`\nthroughput: ${BACKLOG} queued deliveries drained by one worker process in ${drainSeconds.toFixed(2)} s including its start-up`);
   console.log(`  = ${(BACKLOG / drainSeconds).toFixed(0)} deliveries/s; first to last arrival ${steadySeconds.toFixed(2)} s = ${(BACKLOG / steadySeconds).toFixed(0)} deliveries/s (target >= 500)`);
   console.log(`deliveries succeeded in the database: ${succeeded} of ${MESSAGES + BACKLOG}`);
-  if (fellBehind) console.log(`note: the load generator fell behind the rate ${fellBehind} times (at most ${MAX_INFLIGHT} in flight)`);
+  if (fellBehind) console.log(`note: the load generator fell behind the rate ${fellBehind} times (at most ${STEADY_MAX_INFLIGHT} in flight)`);
   console.log(`targets: p50 < 25 ms (${latency.p50 < 25 ? "met" : "NOT met"}), p99 < 100 ms (${latency.p99 < 100 ? "met" : "NOT met"})`);
   console.log(`peak RSS of the worker process: ${Math.round(peakWorkerRss / 1024)} MB`);
   await disconnectDb();

@@ -64,7 +64,7 @@ export interface BotRouteContext<B, Q> {
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
-/** A refusal (4xx) thrown by the service of an idempotent request: stored after its transaction rolled back. */
+/** A refusal a key remembers (`remembered`), thrown by the service: stored after its transaction rolled back. */
 class Refused extends Error {
   constructor(readonly error: ApiError) {
     super(error.message);
@@ -117,7 +117,7 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
           try {
             result = await run(tx, opening ? opened[2] : undefined);
           } catch (error) {
-            throw error instanceof ApiError && error.status < 500 ? new Refused(error) : error;
+            throw error instanceof ApiError && remembered(error) ? new Refused(error) : error;
           }
           const response: StoredResponse = { status: result.status, body: result.body, headers: result.headers ?? {} };
           tx.atCommit(storeStatement(bot.id, key, hash, response));
@@ -141,6 +141,13 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
     }
   };
 }
+
+/**
+ * The refusals a key remembers: 4xx, except an invalid request (400/422), whether the wrapper's schema or the service
+ * found it invalid (e.g. a fact's source the bot cannot see): the client fixes the body and retries with the same key
+ * (README "Idempotency"; docs/decisions/004).
+ */
+const remembered = (error: ApiError) => error.status < 500 && error.status !== 400 && error.status !== 422;
 
 function idempotencyKey(request: Request, mode: RouteOptions<undefined, undefined>["idempotency"]): string | null {
   if (!mode) return null;

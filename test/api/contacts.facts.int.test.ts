@@ -75,6 +75,22 @@ describe("POST /contacts/{id}/facts", () => {
     expect(await db().contactFact.count({ where: { contactId: carla } })).toBe(0);
   });
 
+  it("a 422 the service makes (a source out of sight) does not use up the key: fixed, the same key is 201", async () => {
+    const key = idem();
+    const hidden = await db().message.findFirstOrThrow({ where: { conversationId: world.conversations[2]!.id } });
+    const refused = await propose(
+      { fact: "Likes mornings", key: "schedule.preference", source_message_id: hidden.id },
+      { idempotencyKey: key },
+    );
+    expect(refused.status).toBe(422);
+    expect(await db().idempotencyKey.count({ where: { key } })).toBe(0);
+    const fixed = await propose(
+      { fact: "Likes mornings", key: "schedule.preference", source_message_id: sourceId },
+      { idempotencyKey: key },
+    );
+    expect(fixed.status).toBe(201);
+  });
+
   it("400 without an Idempotency-Key, 401 without a key, 404 for an unknown contact", async () => {
     expect(
       (await propose({ fact: "x", key: "a.b", source_message_id: sourceId }, { idempotencyKey: null })).status,

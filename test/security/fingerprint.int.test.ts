@@ -24,4 +24,25 @@ describe("fingerprint", () => {
     expect(changedTables(updated, await fingerprint())).toEqual(["public.workspaces"]);
     expect(Object.keys(await fingerprint(["public.workspaces"]))).not.toContain("public.workspaces");
   });
+
+  it("leaves out bookkeeping columns: a key's last_used_at changes nothing, its revocation does", async () => {
+    const [workspace] = await sql().query<{ id: string }>(
+      "INSERT INTO workspaces (slug, name) VALUES ('fp-keys', 'Keys') RETURNING id",
+    );
+    const [bot] = await sql().query<{ id: string }>(
+      "INSERT INTO bots (workspace_id, handle, name) VALUES ($1, 'fp-bot', 'Bot') RETURNING id",
+      [workspace!.id],
+    );
+    const [key] = await sql().query<{ id: string }>(
+      "INSERT INTO api_keys (bot_id, prefix, key_hash) VALUES ($1, 'amk_fp', 'fp-hash') RETURNING id",
+      [bot!.id],
+    );
+    const before = await fingerprint();
+    await sql().query("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [key!.id]);
+    expect(changedTables(before, await fingerprint())).toEqual([]);
+    expect(changedTables(before, await fingerprint([], undefined, {}))).toEqual(["public.api_keys"]);
+
+    await sql().query("UPDATE api_keys SET revoked_at = now() WHERE id = $1", [key!.id]);
+    expect(changedTables(before, await fingerprint())).toEqual(["public.api_keys"]);
+  });
 });

@@ -1,0 +1,111 @@
+import zlib from "node:zlib";
+import { ERROR_STATUS } from "@/lib/errors";
+import { mismatches, type OpenApiDocument, type Operation } from "./openapi";
+import type { RawResponse } from "./raw-http";
+import { MAX_BODY_BYTES, type FuzzCase } from "./requests";
+
+// What the fuzz asks of every answer (run.ts explains the rules): pure functions over a case and its outcome.
+
+export interface Problem {
+  kind: string;
+  detail: string;
+}
+
+export interface Outcome {
+  response: RawResponse | null;
+  transportError: string | null;
+  changed: string[];
+}
+
+/** The refusals whose side effects the house rules allow, as `schema.table`. */
+export function allowedWrites(c: FuzzCase, status: number, code: string | undefined): string[] {
+  const allowed: string[] = [];
+  const keyed = c.headers.some(([name]) => name.toLowerCase() === "idempotency-key");
+  const serviceRefusal = !code?.startsWith("idempotency_") && code !== "too_many_attempts";
+  if (keyed && [403, 404, 409, 429].includes(status) && serviceRefusal) allowed.push("public.idempotency_keys");
+  if (code === "policy_blocked" || code === "opted_out" || code === "deferred") allowed.push("public.policy_decisions");
+  // The credential throttle counts a failed key, and the failure that locks an address records a security event.
+  if (code === "unauthorized" || code === "too_many_attempts")
+    allowed.push("public.rate_limits", "public.security_events");
+  return allowed;
+}
+
+export function decoded(response: RawResponse): Buffer {
+  const encoding = response.headers["content-encoding"];
+  if (encoding === "gzip") return zlib.gunzipSync(response.body);
+  if (encoding === "br") return zlib.brotliDecompressSync(response.body);
+  if (encoding === "deflate") return zlib.inflateSync(response.body);
+  return response.body;
+}
+
+export const excerpt = (text: string, limit = 300) =>
+  text.length > limit ? `${text.slice(0, limit)}…(${text.length} chars)` : text;
+
+/** What is wrong with one answer (empty: nothing). */
+export function check(doc: OpenApiDocument, operation: Operation, c: FuzzCase, outcome: Outcome): Problem[] {
+  const { response } = outcome;
+  if (!response) return [{ kind: "no answer", detail: outcome.transportError ?? "" }];
+  const problems: Problem[] = [];
+  const status = response.status;
+  const contentType = response.headers["content-type"] ?? "";
+  const text = decoded(response).toString("utf8");
+  let body: unknown = undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // judged below
+  }
+  const code = (body as { error?: { code?: string } } | undefined)?.error?.code;
+  const requestId = response.headers["x-request-id"];
+
+  if (status >= 500)
+    problems.push({
+      kind: `${status}`,
+      detail: `${status} ${contentType || "(no content-type)"}: ${excerpt(text, 200)}`,
+    });
+  else if (!operation.responses.has(status))
+    problems.push({ kind: "undocumented status", detail: `${status}${code ? ` ${code}` : ""}` });
+  if (!requestId) problems.push({ kind: "no X-Request-Id", detail: `${status}` });
+
+  if (status >= 400) {
+    if (!/^application\/json\b/.test(contentType) || body === undefined) {
+      problems.push({ kind: "refusal not JSON", detail: `${status} ${contentType || "(no content-type)"}` });
+    } else {
+      const shape = mismatches(doc, { $ref: "#/components/schemas/Error" }, body);
+      if (shape.length) problems.push({ kind: "refusal not the Error schema", detail: shape.slice(0, 3).join("; ") });
+      const known = code !== undefined && code in ERROR_STATUS;
+      if (!known) problems.push({ kind: "unknown error code", detail: String(code) });
+      else if (ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== status)
+        problems.push({
+          kind: "error code with another status",
+          detail: `${code} is ${ERROR_STATUS[code as keyof typeof ERROR_STATUS]}, answered ${status}`,
+        });
+      const bodyId = (body as { error?: { request_id?: unknown } }).error?.request_id;
+      if (requestId && bodyId !== requestId)
+        problems.push({ kind: "request_id differs from X-Request-Id", detail: `${String(bodyId)} vs ${requestId}` });
+    }
+    const allowed = allowedWrites(c, status, code);
+    const changed = outcome.changed.filter((table) => !allowed.includes(table));
+    if (changed.length)
+      problems.push({ kind: "refusal changed the database", detail: `${status} ${code ?? ""}: ${changed.join(", ")}` });
+  } else if (status < 300) {
+    const schema = operation.responses.get(status);
+    if (schema) {
+      const shape = body === undefined ? ["not JSON"] : mismatches(doc, schema, body);
+      if (shape.length)
+        problems.push({
+          kind: "answer not its documented schema",
+          detail: `${status}: ${shape.slice(0, 3).join("; ")}`,
+        });
+    }
+  }
+
+  // The wrapper reads the body right after the key (POST and PATCH routes have no query): past 256 KiB it is 413.
+  if (operation.body?.contentType === "application/json" && c.body && c.key && c.routed) {
+    const over = c.body.length > MAX_BODY_BYTES;
+    if (status === 413 && !over) problems.push({ kind: "413 at or under 256 KiB", detail: `${c.body.length} bytes` });
+    if (over && status !== 413)
+      problems.push({ kind: "no 413 over 256 KiB", detail: `${c.body.length} bytes answered ${status}` });
+  }
+  return problems;
+}

@@ -1,0 +1,151 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { SendMessageRequest, PatchMessageRequest } from "@/lib/schemas/messages";
+import { CreateDraftRequest } from "@/lib/schemas/drafts";
+import { LegacyMemoryRequest, ProposeFactRequest } from "@/lib/schemas/memory";
+import { CreateAgentRequestRequest, RespondAgentRequestRequest } from "@/lib/schemas/agent-requests";
+import { classifyString } from "./hostile";
+import { mismatches, operationsOf, validValue, type OpenApiDocument } from "./openapi";
+import { encodeRequest, parseResponse } from "./raw-http";
+import { MAX_BODY_BYTES, percentEncode, requestsFor, sizedBody, type FuzzCase, type FuzzWorld } from "./requests";
+import { allowedWrites } from "./checks";
+
+// The fuzz's own parts: the generator follows the document (its valid values pass the server's own schemas), the
+// raw client writes and reads HTTP/1.1 exactly, and the checks allow exactly the documented side effects.
+
+const doc = buildOpenApiDocument() as unknown as OpenApiDocument;
+const operations = operationsOf(doc);
+const operation = (id: string) => operations.find((op) => op.id === id)!;
+
+describe("the generator", () => {
+  it.each([
+    ["sendMessage", SendMessageRequest],
+    ["updateMessage", PatchMessageRequest],
+    ["createDraft", CreateDraftRequest],
+    ["proposeFact", ProposeFactRequest],
+    ["writeConversationMemory", LegacyMemoryRequest],
+    ["createAgentRequest", CreateAgentRequestRequest],
+    ["respondToAgentRequest", RespondAgentRequestRequest],
+  ] as const)(
+    "makes valid %s bodies that the server's schema accepts, but for rules JSON Schema cannot state",
+    (id, schema) => {
+      const body = operation(id).body!;
+      fc.assert(
+        fc.property(validValue(doc, body.schema), (value) => {
+          const parsed = schema.safeParse(value);
+          // `custom` issues are the schema's refinements (e.g. option values unique within a select): not in the document.
+          const stated = parsed.success ? [] : parsed.error.issues.filter((issue) => issue.code !== "custom");
+          if (stated.length) throw new Error(`${JSON.stringify(value)}: ${JSON.stringify(stated)}`);
+        }),
+        { numRuns: 200, seed: 1 },
+      );
+    },
+  );
+
+  it("lists every operation of the document with its documented statuses", () => {
+    expect(operations.map((op) => `${op.method} ${op.path}`)).toContain("POST /conversations/{id}/messages");
+    expect(operations).toHaveLength(
+      Object.values(doc.paths).reduce((n, methods) => n + Object.keys(methods).length, 0),
+    );
+    expect([...operation("sendMessage").responses.keys()]).toEqual(
+      expect.arrayContaining([201, 202, 400, 401, 403, 404, 409, 413, 422, 429]),
+    );
+  });
+
+  it("builds bodies of exactly 256 KiB - 1, 256 KiB and 256 KiB + 1 bytes, each still JSON", () => {
+    for (const how of ["trailing-space", "long-field", "padding-field"] as const) {
+      for (const size of [MAX_BODY_BYTES - 1, MAX_BODY_BYTES, MAX_BODY_BYTES + 1]) {
+        const bytes = sizedBody({ body: "hi" }, size, how);
+        expect(bytes.length).toBe(size);
+        expect(() => JSON.parse(bytes.toString("utf8"))).not.toThrow();
+      }
+    }
+  });
+
+  it("percent-encodes a lone surrogate as invalid UTF-8, which no decoder accepts", () => {
+    expect(percentEncode("a b/é")).toBe("a%20b%2F%C3%A9");
+    expect(percentEncode("\ud800")).toBe("%ED%A0%80");
+    expect(() => decodeURIComponent(percentEncode("\ud800"))).toThrow();
+    expect(classifyString("a\u0000")).toBe("nul");
+    expect(classifyString("x\udc00")).toBe("lone-surrogate");
+    expect(classifyString("\ud83d\ude42")).toBe("unicode");
+  });
+
+  it("makes requests with hostile parts and labels them; a request without any is labelled valid", () => {
+    const world: FuzzWorld = {
+      keys: { helper: "amk_helper", scheduler: "amk_scheduler" },
+      preferredKey: () => "scheduler",
+      ids: { conversations: ["5f0c4d7e-8f7b-4c7e-9d55-2a1d1e7c2b10"] },
+      hints: {},
+    };
+    const cases: FuzzCase[] = fc.sample(requestsFor(doc, operation("sendMessage"), world), { numRuns: 300, seed: 7 });
+    const labels = new Set(cases.flatMap((c) => c.labels.map((label) => label.split(/[:<]/)[0])));
+    for (const part of ["valid", "id", "auth", "idem", "body", "content-type", "headers"])
+      expect(labels).toContain(part);
+    for (const c of cases.filter((c) => c.labels[0] === "valid")) {
+      expect(c.target).toBe("/conversations/5f0c4d7e-8f7b-4c7e-9d55-2a1d1e7c2b10/messages");
+      expect(["scheduler", "helper"]).toContain(c.key);
+      expect(() => SendMessageRequest.parse(JSON.parse(c.body!.toString("utf8")))).not.toThrow();
+    }
+  });
+});
+
+describe("the checks", () => {
+  it("match the Error schema and refuse what is not it", () => {
+    const error = { $ref: "#/components/schemas/Error" };
+    expect(mismatches(doc, error, { error: { code: "not_found", message: "m", request_id: "r" } })).toEqual([]);
+    expect(mismatches(doc, error, { error: { code: "not_found", message: "m" } })).toEqual([
+      "$.error.request_id: missing",
+    ]);
+    expect(mismatches(doc, error, { error: "boom" })).toHaveLength(1);
+  });
+
+  it("allow exactly the documented side effects of a refusal", () => {
+    const keyed = { headers: [["Idempotency-Key", "k"]] } as unknown as FuzzCase;
+    const bare = { headers: [] } as unknown as FuzzCase;
+    expect(allowedWrites(keyed, 422, "invalid_body")).toEqual([]);
+    expect(allowedWrites(keyed, 400, "invalid_json")).toEqual([]);
+    expect(allowedWrites(keyed, 409, "idempotency_key_reused")).toEqual([]);
+    expect(allowedWrites(keyed, 403, "policy_blocked")).toEqual(["public.idempotency_keys", "public.policy_decisions"]);
+    expect(allowedWrites(bare, 403, "policy_blocked")).toEqual(["public.policy_decisions"]);
+    expect(allowedWrites(keyed, 404, "not_found")).toEqual(["public.idempotency_keys"]);
+    expect(allowedWrites(bare, 401, "unauthorized")).toEqual(["public.rate_limits", "public.security_events"]);
+    expect(allowedWrites(bare, 404, "not_found")).toEqual([]);
+  });
+});
+
+describe("the raw client", () => {
+  it("writes bytes as given, with a Content-Length or in chunks", () => {
+    const body = Buffer.from([0x7b, 0xff, 0x7d]);
+    const plain = encodeRequest(
+      {
+        method: "POST",
+        target: "/x",
+        headers: [
+          ["A", "1"],
+          ["A", "2"],
+        ],
+        body,
+      },
+      "h",
+    );
+    expect(plain.toString("latin1")).toBe(
+      "POST /x HTTP/1.1\r\nHost: h\r\nA: 1\r\nA: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n{\u00ff}",
+    );
+    const chunked = encodeRequest({ method: "POST", target: "/x", headers: [], body, chunked: true }, "h");
+    expect(chunked.toString("latin1")).toContain(
+      "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\n{\u00ff}\r\n0\r\n\r\n",
+    );
+  });
+
+  it("reads a chunked answer after a 100 Continue", () => {
+    const raw = Buffer.from(
+      "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nX-Request-Id: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n",
+    );
+    const response = parseResponse(raw);
+    expect(response.status).toBe(404);
+    expect(response.headers["x-request-id"]).toBe("a");
+    expect(response.body.toString()).toBe("abcde");
+  });
+});
