@@ -12,8 +12,8 @@ import { fmt, percentile, rssOfPid, pssOfTree, startWorkerProcess, steady, stopP
 
 // bench/chaos (issue 16): webhook delivery under faults. On a fresh embedded database, a person posts CHAOS_DELIVERIES
 // (default 10,000) messages at CHAOS_RATE per second in a conversation whose one bot has a webhook: one delivery
-// each. Three worker processes (`npm run worker`'s entry) deliver them to a receiver that fails the first attempt of
-// 30 % of the deliveries (500; retried 5 s later by the schedule). Meanwhile each of the three workers is killed with
+// each. Three worker processes (`npm run worker`'s entry) deliver them to a receiver that answers in 50-400 ms and
+// fails the first attempt of 30 % of the deliveries (500; retried 5 s later by the schedule). Meanwhile each of the three workers is killed with
 // SIGKILL once, at a random moment of the posting (CHAOS_SEED replays the moments), and started again at once, as a
 // supervisor would. Prints deliveries lost (must be 0), delivered more than once, the time until all succeeded, how
 // long the killed workers' deliveries took to come back, and each process's peak RSS.
@@ -134,7 +134,7 @@ async function main() {
     pids.delete(slot.child.pid!);
     slot.child = await start(slot.name);
     const restartedAfterMs = now() - at;
-    // A live worker finishes an attempt in milliseconds here (the receiver answers at once): a job locked before the
+    // A live worker finishes an attempt within 0.4 s here (the receiver's slowest answer): a job locked before the
     // kill and still held by the same lock three seconds later is the dead process's.
     await sleep(3000);
     const after = await locked();

@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
 import { CopyButton } from "./copy-button";
 import { cn } from "./cn";
+import { ShownControls } from "./untrusted-text";
 
-/** Preformatted code or data with an optional title bar and copy button. */
+/**
+ * Preformatted code or data with an optional title bar and copy button. Directional controls (a bot's U+202E in a
+ * payload) show as visible tokens, so code reads in the order it is stored; the copy button copies it exactly.
+ */
 export function CodeBlock({
   code,
   title,
@@ -35,7 +39,9 @@ export function CodeBlock({
           maxHeight && heights[maxHeight],
         )}
       >
-        <code>{code}</code>
+        <code>
+          <ShownControls text={code} />
+        </code>
       </pre>
     </div>
   );

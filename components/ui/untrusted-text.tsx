@@ -46,24 +46,28 @@ export function controlNames(text: string): string[] {
   return [...new Set(text.match(CONTROLS) ?? [])].map((c) => `${CONTROL_NAMES[c]} (${codePoint(c)})`);
 }
 
+/** The text with each directional control shown as a visible token (named on hover) instead of acting. */
+export function ShownControls({ text }: { text: string }) {
+  return text.split(CONTROL).map((part, i) =>
+    i % 2 === 1 ? (
+      <span
+        key={i}
+        title={`${CONTROL_NAMES[part]} (${codePoint(part)}): a hidden character that changes how the text after it reads`}
+        className="mx-px rounded-sm bg-amber-100 px-0.5 align-baseline font-mono text-[0.75em] font-normal text-amber-900 ring-1 ring-amber-300"
+        data-testid="bidi-control"
+      >
+        [{codePoint(part)}]
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 export function UntrustedText({ text, className }: { text: string; className?: string }) {
-  const parts = text.split(CONTROL);
   return (
     <bdi className={cn("wrap-anywhere", className)}>
-      {parts.map((part, i) =>
-        i % 2 === 1 ? (
-          <span
-            key={i}
-            title={`${CONTROL_NAMES[part]} (${codePoint(part)}): a hidden character that changes how the text after it reads`}
-            className="mx-px rounded-sm bg-amber-100 px-0.5 align-baseline font-mono text-[0.75em] font-normal text-amber-900 ring-1 ring-amber-300"
-            data-testid="bidi-control"
-          >
-            [{codePoint(part)}]
-          </span>
-        ) : (
-          part
-        ),
-      )}
+      <ShownControls text={text} />
     </bdi>
   );
 }

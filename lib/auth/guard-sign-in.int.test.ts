@@ -171,6 +171,33 @@ describe("sign-in throttling per account and address", () => {
   });
 });
 
+describe("a sign-in that fails on our side", () => {
+  it("reaches the page as a code that says nothing of the cause (it lands in the URL), and is logged", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const lookup = vi
+      .spyOn(db().user, "findUnique")
+      .mockRejectedValueOnce(new Error("connect ECONNREFUSED 10.0.0.5:5432"));
+    try {
+      const provider = authOptions().providers.find((p) => p.id === "credentials") as unknown as {
+        options: CredentialsConfig;
+      };
+      const request = { headers: { "x-forwarded-for": "203.0.113.90" }, body: {}, query: {}, method: "POST" };
+      const thrown = await provider.options
+        .authorize({ email: "ana.guard@example.com", password: PASSWORD }, request)
+        .then(
+          () => null,
+          (error: Error) => error,
+        );
+      expect(thrown?.message).toBe("SignInUnavailable");
+      expect(signInErrorMessage(thrown?.message)).toBe("Sign-in is unavailable right now. Try again in a moment.");
+      expect(String(logged.mock.calls.flat())).toContain("ECONNREFUSED");
+    } finally {
+      lookup.mockRestore();
+      logged.mockRestore();
+    }
+  });
+});
+
 describe("guardSignIn", () => {
   it("refuses a locked pair before the password is checked", async () => {
     const attempt = { email: "carol.guard@example.com", address: "192.0.2.50" };

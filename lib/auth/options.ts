@@ -9,7 +9,7 @@ import { guardSignIn, SignInLocked } from "./guard-sign-in";
 import { linkOAuthAccount } from "./link-oauth-account";
 import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
-import { signInLockedCode } from "./sign-in-errors";
+import { SIGN_IN_UNAVAILABLE, signInLockedCode } from "./sign-in-errors";
 
 // People sign in with next-auth 4 (DESIGN.md): email + password checked against users.password_hash (scrypt), or
 // GitHub / Google when configured (lib/auth/oauth-providers.ts), for an existing account only (no adapter: see
@@ -56,9 +56,11 @@ export function authOptions(): NextAuthOptions {
               return { id: user.id, email: user.email, name: user.name };
             });
           } catch (error) {
-            // next-auth hands a thrown error's message to the sign-in page as its `error` code.
+            // next-auth hands a thrown error's message to the sign-in page as its `error` code, in the URL: anything
+            // but a lockout (the database unreachable, a bug) is logged here and travels as a code that says nothing.
             if (error instanceof SignInLocked) throw new Error(signInLockedCode(error.retryAfterSeconds));
-            throw error;
+            console.error("[relay] sign-in failed:", error);
+            throw new Error(SIGN_IN_UNAVAILABLE);
           }
         },
       }),

@@ -3,10 +3,13 @@
 // show nothing but this sentence. No message tells whether an account exists.
 
 const TOO_MANY_SIGN_INS = "TooManySignIns";
+/** The code of a sign-in that failed on our side (logged on the server; its details never reach the URL). */
+export const SIGN_IN_UNAVAILABLE = "SignInUnavailable";
 
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
   SessionRequired: "Sign in to continue.",
+  [SIGN_IN_UNAVAILABLE]: "Sign-in is unavailable right now. Try again in a moment.",
   OAuthAccountNotLinked:
     "No Relay account uses this email, or the provider did not verify it. Ask a workspace admin to invite you.",
 };

@@ -1,8 +1,8 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { bearerToken } from "@/lib/bots/authenticate-bot";
-import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/http/client-address";
+import { appOrigin, foreignOrigin } from "@/lib/http/same-origin";
 import { guardCredential } from "@/lib/throttle/guard-credential";
 import { authenticatePersonalToken, type TokenPrincipal } from "@/lib/tokens/authenticate-token";
 import { createMcpServer } from "./server";
@@ -28,7 +28,10 @@ function jsonRpcError(
   headers: Record<string, string> = {},
   data?: Record<string, unknown>,
 ) {
-  return Response.json({ jsonrpc: "2.0", error: { code, message, ...(data ? { data } : {}) }, id: null }, { status, headers });
+  return Response.json(
+    { jsonrpc: "2.0", error: { code, message, ...(data ? { data } : {}) }, id: null },
+    { status, headers },
+  );
 }
 
 /**
@@ -37,9 +40,13 @@ function jsonRpcError(
  * 403 before anything else; clients that send no Origin (assistants, IDEs, the CLI bridges) are not affected.
  */
 export function refusedOrigin(request: Request): Response | null {
-  const origin = request.headers.get("origin");
-  if (origin === null || origin === new URL(env().APP_URL).origin) return null;
-  return jsonRpcError(403, -32000, `Origin ${JSON.stringify(origin)} is not allowed: only ${new URL(env().APP_URL).origin} may call this server from a browser`);
+  const origin = foreignOrigin(request.headers);
+  if (origin === null) return null;
+  return jsonRpcError(
+    403,
+    -32000,
+    `Origin ${JSON.stringify(origin)} is not allowed: only ${appOrigin()} may call this server from a browser`,
+  );
 }
 
 export async function handleMcpPost(request: Request): Promise<Response> {
@@ -55,10 +62,16 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   } catch (error) {
     if (!(error instanceof ApiError && error.code === "too_many_attempts")) throw error;
     const retryAfter = error.extras.retryAfter!;
-    return jsonRpcError(429, TOO_MANY_ATTEMPTS_RPC_CODE, error.message, { "Retry-After": String(retryAfter) }, {
-      code: error.code,
-      retry_after: retryAfter,
-    });
+    return jsonRpcError(
+      429,
+      TOO_MANY_ATTEMPTS_RPC_CODE,
+      error.message,
+      { "Retry-After": String(retryAfter) },
+      {
+        code: error.code,
+        retry_after: retryAfter,
+      },
+    );
   }
   if (!principal) {
     const challenge = token
@@ -92,7 +105,10 @@ export async function handleMcpPost(request: Request): Promise<Response> {
 }
 
 export function mcpMethodNotAllowed(request: Request): Response {
-  return refusedOrigin(request) ?? jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send MCP messages with POST", {
-    Allow: "POST",
-  });
+  return (
+    refusedOrigin(request) ??
+    jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send MCP messages with POST", {
+      Allow: "POST",
+    })
+  );
 }

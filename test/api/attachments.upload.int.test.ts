@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import type { SignedInPerson } from "@/lib/auth/session";
 import { POST } from "@/app/api/chat/conversations/[id]/attachments/route";
@@ -72,6 +73,27 @@ describe("401 unauthorized", () => {
     } finally {
       session.person = before;
     }
+  });
+});
+
+describe("403 forbidden from another site", () => {
+  it("refuses an upload a page of another origin makes, storing nothing; the app's own origin is served", async () => {
+    const count = () => db().attachment.count();
+    const before = await count();
+    for (const headers of [
+      { origin: "http://evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site" },
+    ] as Record<string, string>[]) {
+      const res = await post({ headers, body: form("report.pdf", new Uint8Array([1])) });
+      expect(res, JSON.stringify(headers)).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
+    }
+    expect(await count()).toBe(before);
+    const own = await post({
+      headers: { origin: new URL(env().APP_URL).origin, "sec-fetch-site": "same-origin" },
+      body: form("own.pdf", new Uint8Array([1])),
+    });
+    expect(own.status).toBe(201);
   });
 });
 

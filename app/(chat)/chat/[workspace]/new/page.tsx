@@ -7,6 +7,13 @@ import { guard } from "@/app/_lib/guard";
 import { findContactsToAdd, startConversation } from "@/app/(chat)/chat/_actions";
 import { NewConversationForm } from "@/components/chat/new-conversation-form";
 import { Alert } from "@/components/ui/alert";
+import { ApiError } from "@/lib/errors";
+
+/** A refusal (not an id, not found, not a member) is no contact to start with; anything else is a bug. */
+function ignoreRefusal(error: unknown): null {
+  if (error instanceof ApiError) return null;
+  throw error;
+}
 
 export const metadata: Metadata = { title: "New conversation" };
 
@@ -26,9 +33,9 @@ export default async function NewConversationPage({
   if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
   const [choices, contact] = await Promise.all([
     newConversationChoices(actor, opened.value.id),
-    typeof search.contact === "string" ? guard(getContact(actor, search.contact)) : null,
+    typeof search.contact === "string" ? getContact(actor, search.contact).catch(ignoreRefusal) : null,
   ]);
-  const chosen = contact?.ok && contact.value.workspace_id === opened.value.id ? contact.value : null;
+  const chosen = contact && contact.workspace_id === opened.value.id ? contact : null;
   return (
     <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <div className="mx-auto max-w-2xl">
@@ -41,7 +48,13 @@ export default async function NewConversationPage({
           choices={choices}
           initial={
             chosen
-              ? { title: "", userIds: [], contacts: [{ id: chosen.id, name: chosen.name }], newContactName: "", botIds: [] }
+              ? {
+                  title: "",
+                  userIds: [],
+                  contacts: [{ id: chosen.id, name: chosen.name }],
+                  newContactName: "",
+                  botIds: [],
+                }
               : undefined
           }
           cancelHref={chosen ? `/chat/${slug}/contacts/${chosen.id}` : `/chat/${slug}`}
