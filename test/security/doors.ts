@@ -469,25 +469,38 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
       ],
     },
   ];
-  // The catch-all answers every method under /api/public/v1 that no route serves: JSON 404, whatever the id.
-  for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-    restDoors.push({
-      key: `${V1}/[...path]/route.ts#${method}`,
-      surface: "rest",
-      callers: ["bot"],
-      slots: [
-        {
-          kind: "conversation",
-          as: "path segment",
-          same: true,
-          codes: { foreign: "not_found", hidden: "not_found", random: "not_found" },
-          call: (_, id) =>
-            rest(method, `${V1}/[...path]/route.ts`, `/conversations/${id}/nothing-here`, {
-              path: ["conversations", id, "nothing-here"],
-            }),
-        },
-      ],
-    });
+  // The catch-alls answer every method under /api/public/v1, and anywhere else under /api, that no route serves:
+  // JSON 404, whatever the id.
+  const catchAlls = [
+    { file: `${V1}/[...path]/route.ts`, prefix: [] as string[], base: "/api/public/v1" },
+    { file: "app/api/[[...path]]/route.ts", prefix: ["chat"], base: "/api/chat" },
+  ];
+  for (const { file, prefix, base } of catchAlls) {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      restDoors.push({
+        key: `${file}#${method}`,
+        surface: "rest",
+        callers: ["bot"],
+        slots: [
+          {
+            kind: "conversation",
+            as: "path segment",
+            same: true,
+            codes: { foreign: "not_found", hidden: "not_found", random: "not_found" },
+            call: async (_, id) =>
+              answerOf(
+                await callRoute(
+                  file,
+                  method,
+                  `${base}/conversations/${id}/nothing-here`,
+                  { path: [...prefix, "conversations", id, "nothing-here"] },
+                  { headers: { authorization: `Bearer ${o.helper.key}` } },
+                ),
+              ),
+          },
+        ],
+      });
+    }
   }
 
   // ---- MCP: Mia (a member of A, an admin of B) through her token for A; admin-only tools' controls by Ana's ----
