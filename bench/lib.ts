@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { startBuiltServer } from "../scripts/built-server";
 
 // Shared pieces of the benchmarks: start the built app on a fresh data folder, run a closed-loop load at a fixed
 // concurrency for a fixed time, and read resident memory from /proc. Loopback only, bounded in time.
@@ -135,47 +136,15 @@ export interface StartedApp {
 }
 
 export async function startApp(port: number, dataDir: string): Promise<StartedApp> {
-  rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn("npx", ["tsx", "scripts/serve.ts", "start"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      BENCH_ROUTES: "1",
-      DATABASE_URL: "",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let log = "";
-  child.stdout!.on("data", (chunk) => (log += chunk));
-  child.stderr!.on("data", (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`app did not start:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/bench/bare`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
+  const server = await startBuiltServer({
+    port,
     dataDir,
-    process: child,
-    stop: async () => {
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        // already gone
-      }
-      await new Promise((r) => setTimeout(r, 1500));
-    },
-  };
+    env: { BENCH_ROUTES: "1" },
+    ready: async () => (await fetch(`${url}/api/bench/bare`)).ok,
+    timeoutMs: 120_000,
+  });
+  return { url, dataDir, process: server.process, stop: server.stop };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -283,4 +252,16 @@ export async function stopProcess(child: ChildProcess) {
   const exited = new Promise((resolve) => child.on("exit", resolve));
   child.kill("SIGTERM");
   await exited;
+}
+
+/** mulberry32: a small seeded generator in [0, 1), so a run's random choices can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -18,4 +19,25 @@ export function cli(...args: string[]): unknown {
     encoding: "utf8",
   });
   return JSON.parse(out);
+}
+
+/** A new member of the demo workspace with this password, under a fresh email `<prefix>.<random>@example.com`. */
+export function newMember(prefix: string, password: string): string {
+  const tag = randomBytes(4).toString("hex");
+  const email = `${prefix}.${tag}@example.com`;
+  cli(
+    "person",
+    "create",
+    "--workspace",
+    demoWorld().workspace.slug,
+    "--email",
+    email,
+    "--name",
+    prefix[0]!.toUpperCase() + prefix.slice(1),
+    "--handle",
+    `${prefix}.${tag}`,
+    "--password",
+    password,
+  );
+  return email;
 }

@@ -25,11 +25,14 @@ const server = http.createServer((req, res) => {
     seen.add(delivery);
     const status = first && place(delivery) < FAIL_FIRST ? 500 : 200;
     const at = performance.timeOrigin + performance.now();
-    setTimeout(() => {
-      res.statusCode = status;
-      res.end(status === 200 ? "ok" : "failing the first attempt on purpose");
-      pending.push({ delivery, status, at });
-    }, MIN_MS + Math.random() * (MAX_MS - MIN_MS));
+    setTimeout(
+      () => {
+        res.statusCode = status;
+        res.end(status === 200 ? "ok" : "failing the first attempt on purpose");
+        pending.push({ delivery, status, at });
+      },
+      MIN_MS + Math.random() * (MAX_MS - MIN_MS),
+    );
   });
 });
 server.keepAliveTimeout = 60_000;

@@ -8,7 +8,7 @@ import { sql } from "@/lib/db/sql";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld } from "@/lib/seed/seed-world";
-import { fmt, percentile, rssOfPid, pssOfTree, startWorkerProcess, steady, stopProcess } from "../lib";
+import { fmt, percentile, rssOfPid, pssOfTree, seededRandom, startWorkerProcess, steady, stopProcess } from "../lib";
 
 // bench/chaos (issue 16): webhook delivery under faults. On a fresh embedded database, a person posts CHAOS_DELIVERIES
 // (default 10,000) messages at CHAOS_RATE per second in a conversation whose one bot has a webhook: one delivery
@@ -28,18 +28,6 @@ const DATA_DIR = path.join("bench", "out", "chaos");
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** mulberry32: a small seeded generator, so a run's kill moments can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Slot {
   name: string;
@@ -112,7 +100,7 @@ async function main() {
 
   // The kill moments: one per worker, at a random message of the middle 70 % of the posting (so they fall within the
   // run whatever speed this machine posts at).
-  const rand = random(SEED);
+  const rand = seededRandom(SEED);
   const killAt = new Map(slots.map((slot) => [Math.floor((0.15 + 0.7 * rand()) * TOTAL), slot]));
   const kills: Kill[] = [];
 

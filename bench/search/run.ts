@@ -18,7 +18,7 @@ import { searchContact } from "@/lib/memory/search-contact";
 import { storeVectors } from "@/lib/memory/store-vectors";
 import { clearVectorCache, nearestMessages, vectorCacheStats } from "@/lib/memory/vector-cache";
 import { seedWorld } from "@/lib/seed/seed-world";
-import { fmt, percentile } from "../lib";
+import { fmt, percentile, seededRandom } from "../lib";
 
 // bench/search (issue 5): contact search over a contact with 10,000 and then 100,000 messages, in-process (the domain
 // function GET /contacts/{id}/search wraps: access check, full-text search, query embedding, vector side, fusion,
@@ -41,17 +41,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PGVECTOR_URL = process.env.PGVECTOR_URL;
 
 // ---- data ----------------------------------------------------------------------------------------------------
-
-function prng(seed: number) {
-  let x = seed >>> 0;
-  return () => {
-    x = (x + 0x6d2b79f5) >>> 0;
-    let t = x;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = [
   "Carla",
@@ -129,7 +118,7 @@ const TEMPLATES: ((r: () => number, pick: <T>(xs: T[]) => T) => string)[] = [
 ];
 
 function sentences(count: number, seed: number): string[] {
-  const r = prng(seed);
+  const r = seededRandom(seed);
   const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
   return Array.from({ length: count }, () => TEMPLATES[Math.floor(r() * TEMPLATES.length)]!(r, pick));
 }
@@ -401,7 +390,7 @@ async function coldLoadWithoutCodes(target: Target, model: string): Promise<numb
 }
 
 function synthesize(real: Float32Array[], count: number, seed: number): Float32Array[] {
-  const r = prng(seed);
+  const r = seededRandom(seed);
   const gauss = () => Math.sqrt(-2 * Math.log(r() || 1e-12)) * Math.cos(2 * Math.PI * r());
   const dims = real[0]!.length;
   return Array.from({ length: count }, () => {

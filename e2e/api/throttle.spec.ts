@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { cli, demoWorld } from "../fixtures";
+import { cli, newMember } from "../fixtures";
 
 // Sign-in throttling over real HTTP on the built server: the address counted is the one the edge trusts
 // (instrumentation.ts; TRUST_PROXY_HOPS=0 here: the connection's peer), so a client that rotates a spoofed
@@ -8,25 +7,7 @@ import { cli, demoWorld } from "../fixtures";
 
 const PASSWORD = "throttle-password-1";
 
-function newPerson(): string {
-  const tag = randomBytes(4).toString("hex");
-  const email = `throttle.${tag}@example.com`;
-  cli(
-    "person",
-    "create",
-    "--workspace",
-    demoWorld().workspace.slug,
-    "--email",
-    email,
-    "--name",
-    "Throttle",
-    "--handle",
-    `throttle.${tag}`,
-    "--password",
-    PASSWORD,
-  );
-  return email;
-}
+const newPerson = () => newMember("throttle", PASSWORD);
 
 /** One sign-in as the browser's form does it (next-auth's CSRF token, json=true); returns next-auth's error code. */
 async function signIn(request: APIRequestContext, email: string, password: string, spoofed: string) {

@@ -1,27 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { cli, demoWorld } from "../fixtures";
+import { newMember } from "../fixtures";
 
 // The sign-in page after repeated failures: it says when to try again, and refuses the right password meanwhile.
 
 test("the sign-in page shows the lockout and when to try again", async ({ page }) => {
-  const tag = randomBytes(4).toString("hex");
-  const email = `lockout.${tag}@example.com`;
   const password = "lockout-password-1";
-  cli(
-    "person",
-    "create",
-    "--workspace",
-    demoWorld().workspace.slug,
-    "--email",
-    email,
-    "--name",
-    "Lockout",
-    "--handle",
-    `lockout.${tag}`,
-    "--password",
-    password,
-  );
+  const email = newMember("lockout", password);
 
   await page.goto("/sign-in");
   const attempt = async (withPassword: string) => {

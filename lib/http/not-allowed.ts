@@ -22,3 +22,16 @@ export function notAllowed(...allowed: Method[]): Record<Method | "OPTIONS", () 
     () => Response
   >;
 }
+
+/**
+ * The handlers of a catch-all route: every method of a path no route serves is the JSON 404 `not_found` with a
+ * request id, never an HTML page. `hint` ends the message (where to look instead).
+ */
+export function unknownRoute(hint = ""): Record<Method | "OPTIONS", (request: Request) => Response> {
+  const answer = (request: Request) =>
+    errorResponse(new ApiError("not_found", `No route ${request.method} ${new URL(request.url).pathname}${hint}`));
+  return Object.fromEntries([...METHODS, "OPTIONS"].map((method) => [method, answer])) as Record<
+    Method | "OPTIONS",
+    (request: Request) => Response
+  >;
+}

@@ -77,18 +77,26 @@ describe("401 unauthorized", () => {
 });
 
 describe("403 forbidden from another site", () => {
-  it("refuses an upload a page of another origin makes, storing nothing; the app's own origin is served", async () => {
+  it("refuses an upload another site's page makes, storing nothing; the app's own origin and host are served", async () => {
     const count = () => db().attachment.count();
     const before = await count();
     for (const headers of [
       { origin: "http://evil.example" },
       { origin: "null" },
       { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site", origin: "https://other.relay.test" },
+      { origin: "http://evil.example", host: "relay.test" },
     ] as Record<string, string>[]) {
       const res = await post({ headers, body: form("report.pdf", new Uint8Array([1])) });
       expect(res, JSON.stringify(headers)).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
     }
     expect(await count()).toBe(before);
+    // The host the browser sent it to (APP_URL may name another, e.g. behind a proxy that keeps Host).
+    const sameHost = await post({
+      headers: { origin: "http://relay.test", host: "relay.test" },
+      body: form("own.pdf", new Uint8Array([1])),
+    });
+    expect(sameHost.status).toBe(201);
     const own = await post({
       headers: { origin: new URL(env().APP_URL).origin, "sec-fetch-site": "same-origin" },
       body: form("own.pdf", new Uint8Array([1])),

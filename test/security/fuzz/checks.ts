@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { ERROR_STATUS } from "@/lib/errors";
 import { mismatches, type OpenApiDocument, type Operation } from "./openapi";
 import type { RawResponse } from "./raw-http";
-import { MAX_BODY_BYTES, type FuzzCase } from "./requests";
+import { API_PREFIX, MAX_BODY_BYTES, type FuzzCase } from "./requests";
 
 // What the fuzz asks of every answer (run.ts explains the rules): pure functions over a case and its outcome.
 
@@ -41,10 +41,38 @@ export function decoded(response: RawResponse): Buffer {
 export const excerpt = (text: string, limit = 300) =>
   text.length > limit ? `${text.slice(0, limit)}…(${text.length} chars)` : text;
 
+/**
+ * Next answers a path with repeated slashes or a backslash itself, before any of the app's code runs: a 308 to the
+ * path with them collapsed (its `normalizeRepeatedSlashes`), the one API answer without X-Request-Id (README). The
+ * redirect must be exactly that, and must have changed nothing.
+ */
+function repeatedSlashes(c: FuzzCase, outcome: Outcome): Problem[] | null {
+  const [path, query] = splitOnce(`${API_PREFIX}${c.target}`, "?");
+  if (!/\/\/|\\/.test(path)) return null;
+  const clean = path.replace(/\\/g, "/").replace(/\/\/+/g, "/") + (query === undefined ? "" : `?${query}`);
+  const { status, headers } = outcome.response!;
+  const problems: Problem[] = [];
+  if (status !== 308 || headers.location !== clean)
+    problems.push({
+      kind: "repeated slashes not redirected",
+      detail: `${status} to ${headers.location} (not ${clean})`,
+    });
+  if (outcome.changed.length)
+    problems.push({ kind: "redirect changed the database", detail: outcome.changed.join(", ") });
+  return problems;
+}
+
+const splitOnce = (text: string, separator: string): [string, string | undefined] => {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+};
+
 /** What is wrong with one answer (empty: nothing). */
 export function check(doc: OpenApiDocument, operation: Operation, c: FuzzCase, outcome: Outcome): Problem[] {
   const { response } = outcome;
   if (!response) return [{ kind: "no answer", detail: outcome.transportError ?? "" }];
+  const redirected = repeatedSlashes(c, outcome);
+  if (redirected) return redirected;
   const problems: Problem[] = [];
   const status = response.status;
   const contentType = response.headers["content-type"] ?? "";

@@ -383,7 +383,7 @@ async function protocolChecks(server: FuzzServer, world: FuzzWorld): Promise<Fuz
             r.status === 405 &&
             body.error?.code === "method_not_allowed" &&
             body.error.request_id === r.headers["x-request-id"] &&
-            r.headers.allow === allowed.join(", ")
+            r.headers.allow === [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ")
           );
         },
       );

@@ -1,5 +1,5 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -7,6 +7,7 @@ import pg from "pg";
 import type { Sql } from "@/lib/db/sql";
 import type { SeededWorld } from "@/lib/seed/seed-world";
 import { ensureEmbeddedPostgres, embeddedUrl } from "@/lib/db/embedded";
+import { startBuiltServer } from "@/scripts/built-server";
 import { sendRaw } from "./raw-http";
 import { API_PREFIX, type FuzzWorld } from "./requests";
 
@@ -43,52 +44,27 @@ async function freePort(): Promise<number> {
 export async function startFuzzServer(dataDir: string): Promise<FuzzServer> {
   if (!existsSync(path.join(".next", "BUILD_ID")))
     throw new Error("no build: run `npm run build` first (the fuzz runs against the built server)");
-  rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
-  const child: ChildProcess = spawn("npx", ["tsx", "scripts/serve.ts", "start"], {
+  const server = await startBuiltServer({
+    port,
+    dataDir,
     env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      NODE_ENV: "production",
       RUN_WORKER: "false",
       // The fuzz's runner is the one proxy in front (run.ts): the bots and the attacker get addresses of their own.
       TRUST_PROXY_HOPS: "1",
       ALLOW_LOOPBACK_WEBHOOKS: "true",
-      NEXT_TELEMETRY_DISABLED: "1",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
+    ready: async () =>
+      (await sendRaw(port, { method: "GET", target: `${API_PREFIX}/openapi.json`, headers: [] }, 5_000)).status === 200,
   });
-  let log = "";
-  child.stdout!.on("data", (chunk) => (log += chunk));
-  child.stderr!.on("data", (chunk) => (log += chunk));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
-    const up = await sendRaw(port, { method: "GET", target: `${API_PREFIX}/openapi.json`, headers: [] }, 5_000).catch(
-      () => null,
-    );
-    if (up?.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
   const embedded = await ensureEmbeddedPostgres(path.join(dataDir, "postgres"));
   return {
     port,
     dataDir,
     databaseUrl: embeddedUrl(embedded.port, EMBEDDED_DATABASE, embedded.socketDir),
     seeded: JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as SeededWorld,
-    log: () => log,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        return; // already gone
-      }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    },
+    log: server.log,
+    stop: server.stop,
   };
 }
 

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+
+// The BUILT app started as `npm start` starts it (scripts/serve.ts), on a fresh embedded database in its own data
+// folder: what the benchmarks and the fuzz run against. No Prisma import here: Playwright loads it too.
+
+export interface BuiltServer {
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  log(): string;
+  /** SIGTERM to its process group; resolves once it exited (or after 10 s). */
+  stop(): Promise<void>;
+}
+
+export async function startBuiltServer(options: {
+  port: number;
+  dataDir: string;
+  /** Added to the environment (after PORT, DATA_DIR, DATABASE_URL="", NODE_ENV=production). */
+  env?: Record<string, string>;
+  /** True once the server answers as it should. */
+  ready: () => Promise<boolean>;
+  timeoutMs?: number;
+}): Promise<BuiltServer> {
+  rmSync(options.dataDir, { recursive: true, force: true });
+  const child = spawn("npx", ["tsx", "scripts/serve.ts", "start"], {
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: "",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let log = "";
+  child.stdout!.on("data", (chunk) => (log += chunk));
+  child.stderr!.on("data", (chunk) => (log += chunk));
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  for (;;) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
+    if (await options.ready().catch(() => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    process: child,
+    log: () => log,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        return; // already gone
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    },
+  };
+}
