@@ -42,24 +42,43 @@ export const excerpt = (text: string, limit = 300) =>
   text.length > limit ? `${text.slice(0, limit)}…(${text.length} chars)` : text;
 
 /**
- * Next answers a path with repeated slashes or a backslash itself, before any of the app's code runs: a 308 to the
- * path with them collapsed (its `normalizeRepeatedSlashes`), the one API answer without X-Request-Id (README). The
- * redirect must be exactly that, and must have changed nothing.
+ * Next answers a path that is not in its clean form itself, before any of the app's code runs: repeated slashes or
+ * a backslash (308 to the path with them collapsed), a trailing slash or a dot segment (308 to the path resolved,
+ * without the trailing slash). These redirects are the one API answer without X-Request-Id (README). The redirect
+ * must go to exactly that path, and must have changed nothing.
  */
-function repeatedSlashes(c: FuzzCase, outcome: Outcome): Problem[] | null {
+function uncleanPath(c: FuzzCase, outcome: Outcome): Problem[] | null {
   const [path, query] = splitOnce(`${API_PREFIX}${c.target}`, "?");
-  if (!/\/\/|\\/.test(path)) return null;
-  const clean = path.replace(/\\/g, "/").replace(/\/\/+/g, "/") + (query === undefined ? "" : `?${query}`);
+  const slashes = /\/\/|\\/.test(path);
+  if (!slashes && !/\/$|\/\.{1,2}(\/|$)/.test(path)) return null;
+  const search = query === undefined ? "" : `?${query}`;
+  const clean = slashes ? path.replace(/\\/g, "/").replace(/\/\/+/g, "/") : resolveDots(path).replace(/(.)\/$/, "$1");
   const { status, headers } = outcome.response!;
   const problems: Problem[] = [];
-  if (status !== 308 || headers.location !== clean)
+  if (status !== 308 || headers.location !== clean + search)
     problems.push({
-      kind: "repeated slashes not redirected",
-      detail: `${status} to ${headers.location} (not ${clean})`,
+      kind: "unclean path not redirected",
+      detail: `${status} to ${headers.location} (not ${clean}${search})`,
     });
   if (outcome.changed.length)
     problems.push({ kind: "redirect changed the database", detail: outcome.changed.join(", ") });
   return problems;
+}
+
+/** A path with its `.` and `..` segments resolved (RFC 3986, 5.2.4). */
+function resolveDots(path: string): string {
+  const out: string[] = [];
+  const segments = path.split("/");
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    if (segment === ".") {
+      if (last) out.push("");
+    } else if (segment === "..") {
+      if (out.length > 1) out.pop();
+      if (last) out.push("");
+    } else out.push(segment);
+  });
+  return out.join("/");
 }
 
 const splitOnce = (text: string, separator: string): [string, string | undefined] => {
@@ -71,7 +90,7 @@ const splitOnce = (text: string, separator: string): [string, string | undefined
 export function check(doc: OpenApiDocument, operation: Operation, c: FuzzCase, outcome: Outcome): Problem[] {
   const { response } = outcome;
   if (!response) return [{ kind: "no answer", detail: outcome.transportError ?? "" }];
-  const redirected = repeatedSlashes(c, outcome);
+  const redirected = uncleanPath(c, outcome);
   if (redirected) return redirected;
   const problems: Problem[] = [];
   const status = response.status;

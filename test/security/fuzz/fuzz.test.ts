@@ -9,7 +9,7 @@ import { classifyString } from "./hostile";
 import { mismatches, operationsOf, validValue, type OpenApiDocument } from "./openapi";
 import { encodeRequest, parseResponse } from "./raw-http";
 import { MAX_BODY_BYTES, percentEncode, requestsFor, sizedBody, type FuzzCase, type FuzzWorld } from "./requests";
-import { allowedWrites } from "./checks";
+import { allowedWrites, check } from "./checks";
 
 // The fuzz's own parts: the generator follows the document (its valid values pass the server's own schemas), the
 // raw client writes and reads HTTP/1.1 exactly, and the checks allow exactly the documented side effects.
@@ -112,6 +112,26 @@ describe("the checks", () => {
     expect(allowedWrites(keyed, 404, "not_found")).toEqual(["public.idempotency_keys"]);
     expect(allowedWrites(bare, 401, "unauthorized")).toEqual(["public.rate_limits", "public.security_events"]);
     expect(allowedWrites(bare, 404, "not_found")).toEqual([]);
+  });
+
+  it("accept Next's redirect of an unclean path only to its clean form, and only if nothing changed", () => {
+    const op = operation("updateMessage");
+    const id = "af1f5202-ecdf-41d0-a855-625728c24fc8";
+    const redirect = (target: string, location: string, changed: string[] = []) =>
+      check(doc, op, { target, headers: [] } as unknown as FuzzCase, {
+        response: { status: 308, headers: { location }, body: Buffer.from(location), ms: 1 },
+        transportError: null,
+        changed,
+      }).map((problem) => problem.kind);
+    expect(redirect(`/messages/${id}/`, `/api/public/v1/messages/${id}`)).toEqual([]);
+    expect(redirect("/messages/.", "/api/public/v1/messages")).toEqual([]);
+    expect(redirect(`/messages//${id}?a=1`, `/api/public/v1/messages/${id}?a=1`)).toEqual([]);
+    expect(redirect(`/messages/${id}/`, "https://evil.example/")).toEqual(["unclean path not redirected"]);
+    expect(redirect(`/messages/${id}/`, `/api/public/v1/messages/${id}`, ["public.messages"])).toEqual([
+      "redirect changed the database",
+    ]);
+    // A clean path's 308 is no redirect Next makes: undocumented, and without X-Request-Id.
+    expect(redirect(`/messages/${id}`, "/elsewhere")).toEqual(["undocumented status", "no X-Request-Id"]);
   });
 });
 
