@@ -42,23 +42,26 @@ export const excerpt = (text: string, limit = 300) =>
   text.length > limit ? `${text.slice(0, limit)}…(${text.length} chars)` : text;
 
 /**
- * Next answers a path that is not in its clean form itself, before any of the app's code runs: repeated slashes or
- * a backslash (308 to the path with them collapsed), a trailing slash or a dot segment (308 to the path resolved,
- * without the trailing slash). These redirects are the one API answer without X-Request-Id (README). The redirect
- * must go to exactly that path, and must have changed nothing.
+ * Next answers some paths that are not in their clean form itself, before any of the app's code runs: repeated
+ * slashes or a backslash (308 to the path with them collapsed), a trailing slash, also after a final dot segment
+ * (308 to the path resolved, without it; a dot segment inside the path it resolves and routes). These redirects are
+ * the one API answer without X-Request-Id (README). A 308 must go to exactly that path, and must have changed
+ * nothing; any other answer is judged as usual.
  */
 function uncleanPath(c: FuzzCase, outcome: Outcome): Problem[] | null {
+  const { status, headers } = outcome.response!;
   const [path, query] = splitOnce(`${API_PREFIX}${c.target}`, "?");
   const slashes = /\/\/|\\/.test(path);
-  if (!slashes && !/\/$|\/\.{1,2}(\/|$)/.test(path)) return null;
+  // The URL standard reads `%2e` as a dot in a dot segment.
+  const dotted = path.replace(/%2e/gi, ".");
+  if (status !== 308 || (!slashes && !/\/$|\/\.{1,2}(\/|$)/.test(dotted))) return null;
   const search = query === undefined ? "" : `?${query}`;
-  const clean = slashes ? path.replace(/\\/g, "/").replace(/\/\/+/g, "/") : resolveDots(path).replace(/(.)\/$/, "$1");
-  const { status, headers } = outcome.response!;
+  const clean = slashes ? path.replace(/\\/g, "/").replace(/\/\/+/g, "/") : resolveDots(dotted).replace(/(.)\/$/, "$1");
   const problems: Problem[] = [];
-  if (status !== 308 || headers.location !== clean + search)
+  if (headers.location !== clean + search)
     problems.push({
       kind: "unclean path not redirected",
-      detail: `${status} to ${headers.location} (not ${clean}${search})`,
+      detail: `308 to ${headers.location} (not ${clean}${search})`,
     });
   if (outcome.changed.length)
     problems.push({ kind: "redirect changed the database", detail: outcome.changed.join(", ") });

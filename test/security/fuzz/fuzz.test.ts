@@ -125,6 +125,7 @@ describe("the checks", () => {
       }).map((problem) => problem.kind);
     expect(redirect(`/messages/${id}/`, `/api/public/v1/messages/${id}`)).toEqual([]);
     expect(redirect("/messages/.", "/api/public/v1/messages")).toEqual([]);
+    expect(redirect("/messages/%2e%2e", "/api/public/v1")).toEqual([]);
     expect(redirect(`/messages//${id}?a=1`, `/api/public/v1/messages/${id}?a=1`)).toEqual([]);
     expect(redirect(`/messages/${id}/`, "https://evil.example/")).toEqual(["unclean path not redirected"]);
     expect(redirect(`/messages/${id}/`, `/api/public/v1/messages/${id}`, ["public.messages"])).toEqual([
