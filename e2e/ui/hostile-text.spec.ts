@@ -137,6 +137,10 @@ for (const viewport of [
     const bubble = page.getByTestId("message-body").filter({ hasText: "Pneumono" });
     await expect(bubble).toBeVisible();
     await fits(page, bubble);
+    // The chat's section tabs all show, none cut at the edge (an admin has four).
+    const tabs = page.getByRole("navigation", { name: "Chat" });
+    await expect(tabs.getByRole("link", { name: "Bots & policy" })).toBeVisible();
+    await fits(page, tabs);
     const thread = page.getByRole("list", { name: "Messages" });
     const threadBox = (await thread.boundingBox())!;
     const bubbleBox = (await bubble.boundingBox())!;
