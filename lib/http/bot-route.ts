@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { isDeepStrictEqual } from "node:util";
 import { ApiError } from "@/lib/errors";
+import type { Answers, Operation, ReplyOf } from "@/lib/openapi/operation";
 import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { sql, transactionBetween, type Statement, type Transaction } from "@/lib/db/sql";
 import { newRequestId, respond } from "./api-response";
@@ -26,13 +28,16 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
+/** A success; the route's handler is typed against the answers its operation declares (ReplyOf). */
+export const reply = <const S extends number, Body>(status: S, body: Body, headers?: Record<string, string>) => ({
   status,
   body,
   headers,
 });
 
-interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends Answers> {
+  /** What the route is, for the OpenAPI document, and the answers it gives (lib/openapi/operation.ts). */
+  operation: Operation<R>;
   body?: B;
   query?: Q;
   /** `required`: 400 without an Idempotency-Key. `optional`: deduplicated when given. */
@@ -71,11 +76,22 @@ class Refused extends Error {
   }
 }
 
-export function botRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  options: RouteOptions<B, Q>,
-  handler: (context: BotRouteContext<Out<B>, Out<Q>>) => Promise<Reply>,
-) {
-  return async (request: Request, context?: NextContext): Promise<Response> => {
+/** A route handler that knows what it is: the OpenAPI document is built from these (lib/openapi/document.ts). */
+export type BotRouteHandler = ((request: Request, context?: NextContext) => Promise<Response>) & {
+  route: RouteOptions<z.ZodType | undefined, z.ZodType | undefined, Answers>;
+};
+
+export function botRoute<
+  R extends Answers,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(options: RouteOptions<B, Q, R>, handler: (context: BotRouteContext<Out<B>, Out<Q>>) => Promise<ReplyOf<R>>) {
+  const checked = async (context: BotRouteContext<Out<B>, Out<Q>>): Promise<Reply> => {
+    const result: Reply = await handler(context);
+    if (CHECK_REPLIES) checkReply(options.operation, result);
+    return result;
+  };
+  const route = async (request: Request, context?: NextContext): Promise<Response> => {
     const requestId = newRequestId();
     try {
       const bot = await authenticateBot(bearerToken(request.headers.get("authorization")), {
@@ -83,9 +99,13 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
       });
       if (!bot) throw new ApiError("unauthorized", "Missing or invalid API key: send Authorization: Bearer amk_...");
       if (bot.status === "stopped" && !options.servesStoppedBot) {
-        throw new ApiError("policy_blocked", "This bot was stopped by a workspace admin: it can do nothing until resumed", {
-          reasons: ["bot_stopped"],
-        });
+        throw new ApiError(
+          "policy_blocked",
+          "This bot was stopped by a workspace admin: it can do nothing until resumed",
+          {
+            reasons: ["bot_stopped"],
+          },
+        );
       }
 
       const params = flattenParams((await context?.params) ?? {});
@@ -97,7 +117,7 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
       const key = idempotencyKey(request, options.idempotency);
       const body = (options.body ? validate(options.body, rawBody) : undefined) as Out<B>;
       const run = (tx?: Transaction, opened?: unknown[]) =>
-        handler({ bot, params, body, query, requestId, tx, opened, request });
+        checked({ bot, params, body, query, requestId, tx, opened, request });
 
       if (!key) {
         const result = await run();
@@ -140,6 +160,28 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
       return respond(status, body, headers, requestId);
     }
   };
+  return Object.assign(route, { route: options }) as BotRouteHandler;
+}
+
+/**
+ * Under test, every reply is checked against the schema its operation declares for its status, keys included (an
+ * extra field the document does not name fails too): the API's tests are the contract test of the routes and the
+ * OpenAPI document. In production nothing is checked.
+ */
+const CHECK_REPLIES = process.env.NODE_ENV === "test";
+
+function checkReply(operation: Operation, result: Reply) {
+  const answer = operation.responses[result.status];
+  if (!answer)
+    throw new Error(`${operation.operationId} answered ${result.status}, which its operation does not declare`);
+  const body: unknown = JSON.parse(JSON.stringify(result.body));
+  const parsed = answer.content["application/json"].schema.safeParse(body);
+  if (!parsed.success)
+    throw new Error(`${operation.operationId} ${result.status} does not match its schema: ${parsed.error.message}`);
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.data)), body))
+    throw new Error(
+      `${operation.operationId} ${result.status} holds fields its schema does not name: ${JSON.stringify(body).slice(0, 500)}`,
+    );
 }
 
 /**
@@ -149,7 +191,7 @@ export function botRoute<B extends z.ZodType | undefined = undefined, Q extends 
  */
 const remembered = (error: ApiError) => error.status < 500 && error.status !== 400 && error.status !== 422;
 
-function idempotencyKey(request: Request, mode: RouteOptions<undefined, undefined>["idempotency"]): string | null {
+function idempotencyKey(request: Request, mode: "required" | "optional" | undefined): string | null {
   if (!mode) return null;
   const key = request.headers.get("idempotency-key");
   if (key === null || key === "") {

@@ -71,7 +71,7 @@ export async function contextPackFor(access: ContactAccess, format: ContextForma
   const stale = rows.some(
     (row) => row.source_message_id === null || (row.message_at && row.message_at.getTime() < staleBefore),
   );
-  const status =
+  const status: "ready" | "insufficient_evidence" | "conflicting_facts" | "stale_sources" =
     rows.length < minFacts
       ? "insufficient_evidence"
       : conflicting.size > 0

@@ -17,7 +17,12 @@ describe("insertMessage", () => {
   it("writes a bot message for a matching sent decision", async () => {
     const conversationId = world.conversations[1]!.id;
     const message = await transaction(async (tx) => {
-      const decision = await decide(tx, { mode: "send", botId: world.bots[0]!.id, conversationId, content: messageContent("ok", null) });
+      const decision = await decide(tx, {
+        mode: "send",
+        botId: world.bots[0]!.id,
+        conversationId,
+        content: messageContent("ok", null),
+      });
       return insertMessage(tx, { type: "bot", decision }, { conversationId, body: "ok" });
     });
     expect(message).toMatchObject({ body: "ok", sender_bot_id: world.bots[0]!.id, seq: 2 });
@@ -27,7 +32,12 @@ describe("insertMessage", () => {
     const conversationId = world.conversations[1]!.id;
     await expect(
       transaction(async (tx) => {
-        const decision = await decide(tx, { mode: "send", botId: world.bots[0]!.id, conversationId, content: messageContent("harmless", null) });
+        const decision = await decide(tx, {
+          mode: "send",
+          botId: world.bots[0]!.id,
+          conversationId,
+          content: messageContent("harmless", null),
+        });
         return insertMessage(tx, { type: "bot", decision }, { conversationId, body: "something else" });
       }),
     ).rejects.toThrow(/content differs/);
@@ -43,7 +53,12 @@ describe("insertMessage", () => {
     ).rejects.toThrow(/cannot create a message/);
     await expect(
       transaction(async (tx) => {
-        const decision = await decide(tx, { mode: "send", botId: world.bots[0]!.id, conversationId: world.conversations[1]!.id, content: ["hi"] });
+        const decision = await decide(tx, {
+          mode: "send",
+          botId: world.bots[0]!.id,
+          conversationId: world.conversations[1]!.id,
+          content: ["hi"],
+        });
         return insertMessage(tx, { type: "bot", decision }, { conversationId: world.conversations[0]!.id, body: "hi" });
       }),
     ).rejects.toThrow(/another conversation/);

@@ -2,13 +2,16 @@ import { sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
-import { serializeMessage, type MessageRow } from "./serialize";
+import { serializeBotMessage, type MessageRow } from "./serialize";
 
 // GET /conversations/{id}/messages: ascending seq after `after_seq` (exclusive). `cursor` is an opaque form of
 // after_seq and wins when both are given. next_after_seq is what a polling bot passes back.
 
 const isAfter = (v: unknown): v is { after_seq: number } =>
-  typeof v === "object" && v !== null && Number.isInteger((v as { after_seq: number }).after_seq) && (v as { after_seq: number }).after_seq >= 0;
+  typeof v === "object" &&
+  v !== null &&
+  Number.isInteger((v as { after_seq: number }).after_seq) &&
+  (v as { after_seq: number }).after_seq >= 0;
 
 export async function listMessages(
   bot: BotPrincipal,
@@ -18,7 +21,7 @@ export async function listMessages(
   await requireBotConversation(sql(), bot, conversationId);
   const afterSeq = options.cursor ? decodeCursor(options.cursor, isAfter).after_seq : options.afterSeq;
   const rows = await sql().query<MessageRow>(
-    `SELECT id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at
+    `SELECT id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at, metadata
      FROM messages WHERE conversation_id = $1 AND seq > $2
      ORDER BY seq LIMIT $3`,
     [conversationId, afterSeq, options.limit + 1],
@@ -26,7 +29,7 @@ export async function listMessages(
   const page = rows.slice(0, options.limit);
   const nextAfterSeq = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   return {
-    data: page.map(serializeMessage),
+    data: page.map(serializeBotMessage),
     next_cursor: rows.length > options.limit ? encodeCursor({ after_seq: nextAfterSeq }) : null,
     next_after_seq: nextAfterSeq,
   };

@@ -22,27 +22,55 @@ beforeEach(async () => {
 
 async function newMember(role: "admin" | "member") {
   const tag = randomBytes(4).toString("hex");
-  const user = await createPerson({ email: `m${tag}@example.com`, name: "New", handle: `m${tag}`, workspaceId: world.workspace.id, role });
+  const user = await createPerson({
+    email: `m${tag}@example.com`,
+    name: "New",
+    handle: `m${tag}`,
+    workspaceId: world.workspace.id,
+    role,
+  });
   return person(user.id, "web");
 }
 
 async function approvedDraftWithFollowUp() {
-  const draft = (await api("POST", `/conversations/${conversation}/drafts`, { key: helperKey, body: { body: "Booked", follow_up: { body: "Reminder", delay_minutes: 60 } } })).body.data;
+  const draft = (
+    await api("POST", `/conversations/${conversation}/drafts`, {
+      key: helperKey,
+      body: { body: "Booked", follow_up: { body: "Reminder", delay_minutes: 60 } },
+    })
+  ).body.data;
   await approveDraft(ana(), draft.id);
-  expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ followUpStatus: "scheduled" });
+  expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({
+    followUpStatus: "scheduled",
+  });
   return draft.id as string;
 }
 const sendAsBot = (conversationId = conversation) =>
-  api("POST", `/conversations/${conversationId}/messages`, { key: helperKey, body: { body: "hello" }, idempotencyKey: idem() });
+  api("POST", `/conversations/${conversationId}/messages`, {
+    key: helperKey,
+    body: { body: "hello" },
+    idempotencyKey: idem(),
+  });
 const optOuts = () => db().optOut.findMany({ where: { userId: world.people[1]!.id }, orderBy: { createdAt: "asc" } });
-const lastMessage = () => db().message.findFirstOrThrow({ where: { conversationId: conversation }, orderBy: { seq: "desc" } });
+const lastMessage = () =>
+  db().message.findFirstOrThrow({ where: { conversationId: conversation }, orderBy: { seq: "desc" } });
 
 describe("postPersonMessage", () => {
   it("posts the trimmed text with the next seq under the person, and audits through which door", async () => {
     const { message, consent } = await postPersonMessage(ben(), conversation, "  Thanks!  ");
-    expect(message).toMatchObject({ seq: 2, body: "Thanks!", sender_user_id: world.people[1]!.id, sender_bot_id: null, kind: "text" });
+    expect(message).toMatchObject({
+      seq: 2,
+      body: "Thanks!",
+      sender_user_id: world.people[1]!.id,
+      sender_bot_id: null,
+      kind: "text",
+    });
     expect(consent).toBeNull();
-    expect(await db().auditEvent.findFirstOrThrow({ where: { subjectId: message.id } })).toMatchObject({ action: "message.posted", via: "cli", actorId: world.people[1]!.id });
+    expect(await db().auditEvent.findFirstOrThrow({ where: { subjectId: message.id } })).toMatchObject({
+      action: "message.posted",
+      via: "cli",
+      actorId: world.people[1]!.id,
+    });
     expect(await optOuts()).toHaveLength(0);
   });
 
@@ -51,11 +79,21 @@ describe("postPersonMessage", () => {
     const { message, consent } = await postPersonMessage(ben(), conversation, "stop");
     expect(consent).toBe("opted_out");
     expect(message.body).toBe("stop");
-    expect(await optOuts()).toEqual([expect.objectContaining({ conversationId: conversation, workspaceId: world.workspace.id, keyword: "STOP", revokedAt: null })]);
+    expect(await optOuts()).toEqual([
+      expect.objectContaining({
+        conversationId: conversation,
+        workspaceId: world.workspace.id,
+        keyword: "STOP",
+        revokedAt: null,
+      }),
+    ]);
     const confirmation = await lastMessage();
     expect(confirmation).toMatchObject({ kind: "system", seq: message.seq + 1, senderUserId: null, senderBotId: null });
     expect(confirmation.body).toBe("You won't get bot messages here any more. Send START to opt back in.");
-    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({ followUpStatus: "cancelled", followUpCancelReason: "stop" });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({
+      followUpStatus: "cancelled",
+      followUpCancelReason: "stop",
+    });
     expect((await sendAsBot()).status).toBe(409);
   });
 
@@ -74,13 +112,15 @@ describe("postPersonMessage", () => {
     expect(consent).toBe("opted_in");
     const [row] = await optOuts();
     expect(row!.revokedAt).toBeInstanceOf(Date);
-    expect((await lastMessage())).toMatchObject({ kind: "system", body: expect.stringContaining("opted back in") });
+    expect(await lastMessage()).toMatchObject({ kind: "system", body: expect.stringContaining("opted back in") });
     expect((await sendAsBot()).status).toBe(201);
   });
 
   it("STOPALL opts out of every conversation of the workspace (one row, conversation_id null); START anywhere undoes it", async () => {
     await postPersonMessage(ben(), conversation, "STOPALL");
-    expect(await optOuts()).toEqual([expect.objectContaining({ conversationId: null, keyword: "STOPALL", revokedAt: null })]);
+    expect(await optOuts()).toEqual([
+      expect.objectContaining({ conversationId: null, keyword: "STOPALL", revokedAt: null }),
+    ]);
     expect((await lastMessage()).body).toContain("in this workspace");
     expect((await sendAsBot(world.conversations[0]!.id)).status).toBe(409);
     await postPersonMessage(ben(), world.conversations[0]!.id, "START");
@@ -91,16 +131,23 @@ describe("postPersonMessage", () => {
     const draftId = await approvedDraftWithFollowUp();
     const { consent } = await postPersonMessage(ana(), conversation, "Please don't stop the delivery");
     expect(consent).toBeNull();
-    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({ followUpStatus: "cancelled", followUpCancelReason: "reply" });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({
+      followUpStatus: "cancelled",
+      followUpCancelReason: "reply",
+    });
     expect((await sendAsBot()).status).toBe(201);
   });
 
   it("admins may post where they do not take part; members who do not take part and outsiders may not", async () => {
     const admin = await newMember("admin");
     expect((await postPersonMessage(admin, conversation, "Checking in")).message.sender_user_id).toBe(admin.userId);
-    await expect(postPersonMessage(await newMember("member"), conversation, "hi")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(postPersonMessage(await newMember("member"), conversation, "hi")).rejects.toMatchObject({
+      code: "forbidden",
+    });
     const outsider = await seedWorld();
-    await expect(postPersonMessage(person(outsider.people[0]!.id, "web"), conversation, "hi")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(postPersonMessage(person(outsider.people[0]!.id, "web"), conversation, "hi")).rejects.toMatchObject({
+      code: "forbidden",
+    });
     expect(await db().message.count({ where: { conversationId: conversation } })).toBe(2);
   });
 
@@ -108,10 +155,16 @@ describe("postPersonMessage", () => {
     const draftId = await approvedDraftWithFollowUp();
     const before = await db().message.count({ where: { conversationId: conversation } });
     await expect(postPersonMessage(ben(), conversation, "   ")).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(postPersonMessage(ben(), conversation, "x".repeat(4001))).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(postPersonMessage(ben(), "00000000-0000-4000-8000-000000000000", "hi")).rejects.toMatchObject({ code: "not_found" });
+    await expect(postPersonMessage(ben(), conversation, "x".repeat(4001))).rejects.toMatchObject({
+      code: "invalid_body",
+    });
+    await expect(postPersonMessage(ben(), "00000000-0000-4000-8000-000000000000", "hi")).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(postPersonMessage(ben(), "not-a-uuid", "hi")).rejects.toMatchObject({ code: "not_found" });
     expect(await db().message.count({ where: { conversationId: conversation } })).toBe(before);
-    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({ followUpStatus: "scheduled" });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({
+      followUpStatus: "scheduled",
+    });
   });
 });

@@ -30,3 +30,33 @@ export function serializeMessage(row: MessageRow) {
     ...(Array.isArray(attachments) && attachments.length > 0 ? { attachments } : {}),
   };
 }
+
+/** A message as a bot reads it: its files' facts (name, type, size, SHA-256) as `message.created` gives them. */
+export function serializeBotMessage(row: MessageRow) {
+  const { attachments, ...message } = serializeMessage(row);
+  return attachments
+    ? { ...message, attachments: attachments.map(({ name, type, size, sha256 }) => ({ name, type, size, sha256 })) }
+    : message;
+}
+
+/** The 201 body's message of a send: the message as sent, with its conversation and `status: "sent"`. */
+export function serializeSentMessage(message: {
+  id: string;
+  conversation_id: string;
+  seq: number;
+  kind: string;
+  body: string;
+  blocks: unknown;
+  created_at: Date;
+}) {
+  return {
+    id: message.id,
+    conversation_id: message.conversation_id,
+    seq: message.seq,
+    kind: message.kind as "text" | "card" | "system",
+    body: message.body,
+    blocks: (message.blocks as Block[] | null) ?? null,
+    created_at: message.created_at.toISOString(),
+    status: "sent" as const,
+  };
+}

@@ -35,7 +35,12 @@ export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, s
   positions.forEach((position, i) => (next[position] = statusBlocks[i]!));
 
   const outcome = await transaction(async (tx) => {
-    const decision = await decide(tx, { mode: "edit", botId: bot.id, conversationId: conversation.id, content: blockTexts(statusBlocks) });
+    const decision = await decide(tx, {
+      mode: "edit",
+      botId: bot.id,
+      conversationId: conversation.id,
+      content: blockTexts(statusBlocks),
+    });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
     const rows = await tx.query<MessageRow>(
       `UPDATE messages SET blocks = $2::jsonb, edited_at = now() WHERE id = $1

@@ -39,7 +39,10 @@ describe("OpenAPI document", () => {
         get: ["200", "401", "403", "404", "422", "429"],
         post: ["201", "400", "401", "403", "404", "409", "413", "422", "429"],
       },
-      "/agent-requests": { get: ["200", "401", "403", "422", "429"], post: ["201", "400", "401", "403", "409", "413", "422", "429"] },
+      "/agent-requests": {
+        get: ["200", "401", "403", "422", "429"],
+        post: ["201", "400", "401", "403", "409", "413", "422", "429"],
+      },
       "/agent-requests/{id}/respond": { post: ["200", "400", "401", "403", "404", "409", "413", "422", "429"] },
       "/attachments": { post: ["201", "401", "403", "413", "415", "422", "429"] },
     };
@@ -102,5 +105,18 @@ describe("OpenAPI document", () => {
     expect(Object.keys(doc.components.schemas.Message?.properties ?? {})).toEqual(
       expect.arrayContaining(["id", "seq", "kind", "body", "sender_user_id", "sender_bot_id", "created_at", "blocks"]),
     );
+  });
+});
+
+describe("the document's sources", () => {
+  it("are every route module of the bot API (but the catch-all and the document itself)", async () => {
+    const { readdirSync } = await import("node:fs");
+    const { ROUTE_MODULES } = await import("./document");
+    const root = "app/api/public/v1";
+    const found = (readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => file.endsWith("route.ts"))
+      .filter((file) => !file.startsWith("[...path]") && !file.startsWith("openapi.json"))
+      .sort();
+    expect(Object.keys(ROUTE_MODULES).sort()).toEqual(found);
   });
 });

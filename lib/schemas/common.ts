@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { textProblem } from "@/lib/text/hostile-text";
 
 // Pieces shared by every resource schema. `.meta({ id })` names an OpenAPI component (zod-to-openapi v9 reads
@@ -21,10 +22,16 @@ export const plainText = (params?: Parameters<typeof z.string>[0]) =>
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: "Stable machine-readable code, e.g. `policy_blocked`, `opted_out`" }),
+      code: z
+        .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
+        .meta({ description: "Stable machine-readable code; each has one HTTP status (lib/errors.ts)" }),
       message: z.string().meta({ description: "What went wrong, in plain words" }),
       reasons: z.array(z.string()).optional().meta({ description: "Policy reason codes (403, 409, 429)" }),
-      retry_after: z.number().int().optional().meta({ description: "Seconds to wait (429); also the Retry-After header" }),
+      retry_after: z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: "Seconds to wait (429); also the Retry-After header" }),
       request_id: z.string(),
     }),
   })
@@ -38,8 +45,15 @@ export const Limit = z.coerce
   .max(200, "limit must be at most 200")
   .default(50);
 
-export const Cursor = plainText().min(1).max(500).optional().meta({ description: "Opaque: pass back a previous page's next_cursor" });
+export const Cursor = plainText()
+  .min(1)
+  .max(500)
+  .optional()
+  .meta({ description: "Opaque: pass back a previous page's next_cursor" });
 
-export const IdempotencyKey = plainText().min(1).max(64).meta({ description: "Unique per request, at most 64 characters; scope: the bot" });
+export const IdempotencyKey = plainText()
+  .min(1)
+  .max(64)
+  .meta({ description: "Unique per request, at most 64 characters; scope: the bot" });
 
 export const Timestamp = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 timestamp" });

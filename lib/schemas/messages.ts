@@ -26,6 +26,16 @@ export const PatchMessageRequest = z
 
 export const MessageKind = z.enum(["text", "card", "system"]);
 
+/** A file a person attached, as bots learn of it (here and in `message.created`): its facts, not its bytes. */
+export const MessageAttachment = z
+  .object({
+    name: z.string(),
+    type: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+  })
+  .meta({ id: "MessageAttachment" });
+
 export const Message = z
   .object({
     id: Uuid,
@@ -36,6 +46,10 @@ export const Message = z
     sender_bot_id: Uuid.nullable(),
     created_at: Timestamp,
     blocks: z.array(Block).nullable(),
+    attachments: z
+      .array(MessageAttachment)
+      .optional()
+      .meta({ description: "The files a person attached; present only on a message with files" }),
   })
   .meta({ id: "Message" });
 

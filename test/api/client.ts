@@ -1,15 +1,4 @@
-import * as me from "@/app/api/public/v1/me/route";
-import * as conversations from "@/app/api/public/v1/conversations/route";
-import * as messages from "@/app/api/public/v1/conversations/[id]/messages/route";
-import * as drafts from "@/app/api/public/v1/conversations/[id]/drafts/route";
-import * as message from "@/app/api/public/v1/messages/[id]/route";
-import * as facts from "@/app/api/public/v1/contacts/[id]/facts/route";
-import * as context from "@/app/api/public/v1/contacts/[id]/context/route";
-import * as search from "@/app/api/public/v1/contacts/[id]/search/route";
-import * as memory from "@/app/api/public/v1/conversations/[id]/memory/route";
-import * as agentRequests from "@/app/api/public/v1/agent-requests/route";
-import * as respond from "@/app/api/public/v1/agent-requests/[id]/respond/route";
-import * as attachments from "@/app/api/public/v1/attachments/route";
+import { ROUTE_MODULES } from "@/lib/openapi/document";
 import * as unknown from "@/app/api/public/v1/[...path]/route";
 
 // Calls the real route handlers in-process, as Next would: a Request in, a Response out, real database behind.
@@ -20,23 +9,17 @@ type Handler = (
   context: { params: Promise<Record<string, string | string[]>> },
 ) => Promise<Response> | Response;
 
+// Each bot route module by the pattern of its path ("conversations/[id]/messages/route.ts"), then the catch-all.
 const routes: {
   pattern: RegExp;
   module: Record<string, unknown>;
   params: (m: RegExpMatchArray) => Record<string, string | string[]>;
 }[] = [
-  { pattern: /^\/me$/, module: me, params: () => ({}) },
-  { pattern: /^\/conversations$/, module: conversations, params: () => ({}) },
-  { pattern: /^\/conversations\/([^/]+)\/messages$/, module: messages, params: (m) => ({ id: m[1]! }) },
-  { pattern: /^\/conversations\/([^/]+)\/drafts$/, module: drafts, params: (m) => ({ id: m[1]! }) },
-  { pattern: /^\/messages\/([^/]+)$/, module: message, params: (m) => ({ id: m[1]! }) },
-  { pattern: /^\/contacts\/([^/]+)\/facts$/, module: facts, params: (m) => ({ id: m[1]! }) },
-  { pattern: /^\/contacts\/([^/]+)\/context$/, module: context, params: (m) => ({ id: m[1]! }) },
-  { pattern: /^\/contacts\/([^/]+)\/search$/, module: search, params: (m) => ({ id: m[1]! }) },
-  { pattern: /^\/conversations\/([^/]+)\/memory$/, module: memory, params: (m) => ({ id: m[1]! }) },
-  { pattern: /^\/agent-requests$/, module: agentRequests, params: () => ({}) },
-  { pattern: /^\/agent-requests\/([^/]+)\/respond$/, module: respond, params: (m) => ({ id: m[1]! }) },
-  { pattern: /^\/attachments$/, module: attachments, params: () => ({}) },
+  ...Object.entries(ROUTE_MODULES).map(([file, module]) => ({
+    pattern: new RegExp(`^/${file.replace(/\/route\.ts$/, "").replace("[id]", "([^/]+)")}$`),
+    module,
+    params: (m: RegExpMatchArray): Record<string, string> => (m[1] === undefined ? {} : { id: m[1] }),
+  })),
   { pattern: /^\/(.*)$/, module: unknown, params: (m) => ({ path: m[1]!.split("/") }) },
 ];
 

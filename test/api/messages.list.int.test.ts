@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
+import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 import { api, idem } from "./client";
 
 let world: SeededWorld;
@@ -70,5 +71,22 @@ describe("GET /conversations/{id}/messages", () => {
     expect(res.body.error.code).toBe("forbidden");
     expect((await api("GET", "/conversations/00000000-0000-4000-8000-000000000000/messages", { key })).status).toBe(404);
     expect((await api("GET", `/conversations/${conversation}/messages`)).status).toBe(401);
+  });
+});
+
+describe("a person's message with files", () => {
+  it("lists its `attachments` (name, type, size, sha256, as in `message.created`), as the OpenAPI Message says", async () => {
+    const ben = person(world.people[1]!.id, "cli");
+    const file = await storePersonAttachment(ben, conversation, {
+      name: "receipt.txt",
+      type: "text/plain",
+      bytes: new TextEncoder().encode("Paid in full"),
+    });
+    await postPersonMessage(ben, conversation, "the receipt", { attachmentIds: [file.id] });
+    const res = await list("?after_seq=8");
+    expect(res.status).toBe(200);
+    const { name, type, size, sha256 } = file;
+    expect(res.body.data.at(-1)).toMatchObject({ body: "the receipt", attachments: [{ name, type, size, sha256 }] });
+    expect(Object.keys(res.body.data.at(-1).attachments[0]).sort()).toEqual(["name", "sha256", "size", "type"]);
   });
 });

@@ -2,14 +2,56 @@ import { botRoute, reply } from "@/lib/http/bot-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { createAgentRequest } from "@/lib/agents/create-agent-request";
 import { listAgentRequests } from "@/lib/agents/list-agent-requests";
-import { AgentRequestListQuery, CreateAgentRequestRequest } from "@/lib/schemas/agent-requests";
+import { error, json, replayedHeader } from "@/lib/openapi/operation";
+import {
+  AgentRequestList,
+  AgentRequestListQuery,
+  AgentRequestResponse,
+  CreateAgentRequestRequest,
+} from "@/lib/schemas/agent-requests";
 
-export const GET = botRoute({ query: AgentRequestListQuery }, async ({ bot, query }) =>
-  reply(200, await listAgentRequests(bot, query)),
+// Bot-to-bot requests over trusted connections (README "Agent requests").
+
+export const GET = botRoute(
+  {
+    operation: {
+      method: "get",
+      path: "/agent-requests",
+      operationId: "listAgentRequests",
+      tags: ["Agent requests"],
+      summary: "Requests this bot asked (outgoing) and was asked (incoming), newest first",
+      responses: { 200: json(AgentRequestList, "A page of agent requests") },
+    },
+    query: AgentRequestListQuery,
+  },
+  async ({ bot, query }) => reply(200, await listAgentRequests(bot, query)),
 );
 
-export const POST = botRoute({ body: CreateAgentRequestRequest, idempotency: "required" }, async ({ bot, body, tx }) =>
-  reply(201, { data: await createAgentRequest(bot, body, tx) }),
+export const POST = botRoute(
+  {
+    operation: {
+      method: "post",
+      path: "/agent-requests",
+      operationId: "createAgentRequest",
+      tags: ["Agent requests"],
+      summary:
+        "Ask another bot, over a trusted connection: 201 `pending_approval` (a person of this side approves first) or `awaiting_response`",
+      responses: {
+        201: json(
+          AgentRequestResponse,
+          "The request: `pending_approval` with `reasons`, or `awaiting_response`",
+          replayedHeader,
+        ),
+        403: error(
+          "`no_trusted_connection` (no live connection with that bot), `type_not_allowed` (not in this direction), `workspace_suspended`, or `policy_blocked` with `reasons` (e.g. `secrets_detected`)",
+          replayedHeader,
+        ),
+      },
+    },
+    body: CreateAgentRequestRequest,
+    idempotency: "required",
+  },
+  async ({ bot, body, tx }) => reply(201, { data: await createAgentRequest(bot, body, tx) }),
 );
 
 export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

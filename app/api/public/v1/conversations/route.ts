@@ -1,10 +1,22 @@
 import { botRoute, reply } from "@/lib/http/bot-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { listBotConversations } from "@/lib/conversations/list-bot-conversations";
-import { ConversationListQuery } from "@/lib/schemas/conversations";
+import { json } from "@/lib/openapi/operation";
+import { ConversationList, ConversationListQuery } from "@/lib/schemas/conversations";
 
-export const GET = botRoute({ query: ConversationListQuery }, async ({ bot, query }) =>
-  reply(200, await listBotConversations(bot, query)),
+export const GET = botRoute(
+  {
+    operation: {
+      method: "get",
+      path: "/conversations",
+      operationId: "listConversations",
+      tags: ["Conversations"],
+      summary: "Conversations where the bot is authorized, newest activity first",
+      responses: { 200: json(ConversationList, "A page of conversations") },
+    },
+    query: ConversationListQuery,
+  },
+  async ({ bot, query }) => reply(200, await listBotConversations(bot, query)),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,8 +1,23 @@
 import { botRoute, reply } from "@/lib/http/bot-route";
 import { notAllowed } from "@/lib/http/not-allowed";
+import { json } from "@/lib/openapi/operation";
+import { MeResponse } from "@/lib/schemas/bots";
 
-// GET /me: the bot behind the key, unwrapped (the one exception to `data`, as SPEC.md shows it). A stopped bot is
-// answered here, and only here: it can still check its key.
-export const GET = botRoute({ servesStoppedBot: true }, async ({ bot }) => reply(200, { bot: { id: bot.id, handle: bot.handle, name: bot.name } }));
+// GET /me: the bot behind the key, unwrapped (the one exception to `data`). A stopped bot is answered here, and only
+// here: it can still check its key.
+export const GET = botRoute(
+  {
+    operation: {
+      method: "get",
+      path: "/me",
+      operationId: "getMe",
+      tags: ["Bot"],
+      summary: "The bot behind the key",
+      responses: { 200: json(MeResponse, "The bot (unwrapped: `{bot}`)") },
+    },
+    servesStoppedBot: true,
+  },
+  async ({ bot }) => reply(200, { bot: { id: bot.id, handle: bot.handle, name: bot.name } }),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -7,7 +7,9 @@ let cached: string | null = null;
 
 export const GET = apiHandler(() => {
   cached ??= JSON.stringify(buildOpenApiDocument());
-  return new Response(cached, { headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" } });
+  return new Response(cached, {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" },
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -2,10 +2,26 @@ import { botRoute, reply } from "@/lib/http/bot-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { requireUuid } from "@/lib/ids";
 import { updateStatusBlocks } from "@/lib/messages/update-status-blocks";
-import { PatchMessageRequest } from "@/lib/schemas/messages";
+import { error, json } from "@/lib/openapi/operation";
+import { PatchMessageRequest, UpdatedMessage } from "@/lib/schemas/messages";
 
-export const PATCH = botRoute({ body: PatchMessageRequest }, async ({ bot, params, body }) =>
-  reply(200, { data: await updateStatusBlocks(bot, requireUuid(params.id, "Message"), body.blocks) }),
+export const PATCH = botRoute(
+  {
+    operation: {
+      method: "patch",
+      path: "/messages/{id}",
+      operationId: "updateMessage",
+      tags: ["Messages"],
+      summary: "Update the status blocks of a message this bot sent, in place",
+      responses: {
+        200: json(UpdatedMessage, "The updated message"),
+        403: error("`forbidden` (not this bot's message) or `policy_blocked` (e.g. a secret in the new text)"),
+      },
+    },
+    body: PatchMessageRequest,
+  },
+  async ({ bot, params, body }) =>
+    reply(200, { data: await updateStatusBlocks(bot, requireUuid(params.id, "Message"), body.blocks) }),
 );
 
 export const { GET, POST, PUT, DELETE, OPTIONS } = notAllowed("PATCH");

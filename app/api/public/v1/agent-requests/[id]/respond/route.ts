@@ -1,10 +1,30 @@
 import { botRoute, reply } from "@/lib/http/bot-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { respondToAgentRequest } from "@/lib/agents/respond-to-agent-request";
-import { RespondAgentRequestRequest } from "@/lib/schemas/agent-requests";
+import { error, json, replayedHeader } from "@/lib/openapi/operation";
+import { AgentRequestResponse, RespondAgentRequestRequest } from "@/lib/schemas/agent-requests";
 
 export const POST = botRoute(
-  { body: RespondAgentRequestRequest, idempotency: "required" },
+  {
+    operation: {
+      method: "post",
+      path: "/agent-requests/{id}/respond",
+      operationId: "respondToAgentRequest",
+      tags: ["Agent requests"],
+      summary: "Answer a request addressed to this bot, once; `attachment_id` becomes a signed link valid 24 hours",
+      responses: {
+        200: json(AgentRequestResponse, "The answered request", replayedHeader),
+        403: error(
+          "`forbidden` (this bot asked it; only the addressed bot answers), `workspace_suspended`, or `policy_blocked` with `reasons`",
+          replayedHeader,
+        ),
+        409: error("`conflict`: already answered, withdrawn or expired; or an idempotency conflict", replayedHeader),
+        422: error("`invalid_body`, or `attachment_id` is not an upload of this bot"),
+      },
+    },
+    body: RespondAgentRequestRequest,
+    idempotency: "required",
+  },
   async ({ bot, params, body, tx }) => reply(200, { data: await respondToAgentRequest(bot, params.id!, body, tx) }),
 );
 

@@ -1,10 +1,23 @@
 import { botRoute, reply } from "@/lib/http/bot-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { buildContextPack } from "@/lib/memory/context-pack";
-import { ContextQuery } from "@/lib/schemas/memory";
+import { json, refusals } from "@/lib/openapi/operation";
+import { ContextPackResponse, ContextQuery } from "@/lib/schemas/memory";
 
-export const GET = botRoute({ query: ContextQuery }, async ({ bot, params, query }) =>
-  reply(200, { data: await buildContextPack(bot, params.id!, query.format) }),
+export const GET = botRoute(
+  {
+    operation: {
+      method: "get",
+      path: "/contacts/{id}/context",
+      operationId: "getContextPack",
+      tags: ["Memory"],
+      summary:
+        "The contact's confirmed facts, each cited, within a token budget (full < 1500, compact < 500 cl100k tokens)",
+      responses: { 200: json(ContextPackResponse, "The context pack"), 403: refusals.contactForbidden },
+    },
+    query: ContextQuery,
+  },
+  async ({ bot, params, query }) => reply(200, { data: await buildContextPack(bot, params.id!, query.format) }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -1,10 +1,29 @@
 import { botRoute, reply } from "@/lib/http/bot-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { proposeFact } from "@/lib/memory/propose-fact";
-import { ProposeFactRequest } from "@/lib/schemas/memory";
+import { error, json, refusals, replayedHeader } from "@/lib/openapi/operation";
+import { FactCreated, ProposeFactRequest } from "@/lib/schemas/memory";
 
-export const POST = botRoute({ body: ProposeFactRequest, idempotency: "required" }, async ({ bot, params, body, tx }) =>
-  reply(201, { data: await proposeFact(bot, params.id!, body, tx) }),
+export const POST = botRoute(
+  {
+    operation: {
+      method: "post",
+      path: "/contacts/{id}/facts",
+      operationId: "proposeFact",
+      tags: ["Memory"],
+      summary: "Propose a fact about a contact; it is a candidate until a person confirms it",
+      responses: {
+        201: json(FactCreated, "The fact, as a candidate", replayedHeader),
+        403: refusals.contactForbidden,
+        422: error(
+          "`invalid_body`: bad key or fact, a `consent.*` key (bots cannot write consent), or a source message the bot cannot see",
+        ),
+      },
+    },
+    body: ProposeFactRequest,
+    idempotency: "required",
+  },
+  async ({ bot, params, body, tx }) => reply(201, { data: await proposeFact(bot, params.id!, body, tx) }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -2,11 +2,30 @@ import { botRoute, reply } from "@/lib/http/bot-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { requireUuid } from "@/lib/ids";
 import { createDraft } from "@/lib/drafts/create-draft";
-import { CreateDraftRequest } from "@/lib/schemas/drafts";
+import { error, json, replayedHeader } from "@/lib/openapi/operation";
+import { CreateDraftRequest, DraftCreated } from "@/lib/schemas/drafts";
 
-// Idempotency-Key is optional here (SPEC.md's draft example marks it so): without one there is no deduplication.
-export const POST = botRoute({ body: CreateDraftRequest, idempotency: "optional" }, async ({ bot, params, body, tx }) =>
-  reply(201, { data: await createDraft(bot, requireUuid(params.id, "Conversation"), body, tx) }),
+// Idempotency-Key is optional here (the API contract's draft example marks it so): without one there is no
+// deduplication.
+export const POST = botRoute(
+  {
+    operation: {
+      method: "post",
+      path: "/conversations/{id}/drafts",
+      operationId: "createDraft",
+      tags: ["Drafts"],
+      summary: "Propose a draft that a person edits, approves or rejects",
+      responses: {
+        201: json(DraftCreated, "The draft, waiting for a person", replayedHeader),
+        403: error("`forbidden` or `policy_blocked` with `reasons`"),
+        409: error("`opted_out`, or an idempotency conflict"),
+      },
+    },
+    body: CreateDraftRequest,
+    idempotency: "optional",
+  },
+  async ({ bot, params, body, tx }) =>
+    reply(201, { data: await createDraft(bot, requireUuid(params.id, "Conversation"), body, tx) }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -3,17 +3,52 @@ import { notAllowed } from "@/lib/http/not-allowed";
 import { requireUuid } from "@/lib/ids";
 import { deprecationHeaders } from "@/lib/memory/deprecation";
 import { readConversationMemory, writeConversationMemory } from "@/lib/memory/conversation-memory";
-import { LegacyMemoryQuery, LegacyMemoryRequest } from "@/lib/schemas/memory";
+import { deprecationHeader, error, json, refusals, replayedHeader } from "@/lib/openapi/operation";
+import { FactCreated, FactList, LegacyMemoryQuery, LegacyMemoryRequest } from "@/lib/schemas/memory";
 
-// Legacy (SPEC.md): scoped to the conversation; the contact's facts, context and search replace it.
+// Legacy: scoped to the conversation; the contact's facts, context and search replace it.
 
-export const GET = botRoute({ query: LegacyMemoryQuery }, async ({ bot, params, query }) => {
-  const { facts, contactId } = await readConversationMemory(bot, requireUuid(params.id, "Conversation"), query.q);
-  return reply(200, { data: facts }, deprecationHeaders(contactId, "context"));
-});
+export const GET = botRoute(
+  {
+    operation: {
+      method: "get",
+      path: "/conversations/{id}/memory",
+      operationId: "readConversationMemory",
+      tags: ["Memory"],
+      deprecated: true,
+      summary: "Legacy: facts scoped to this conversation. Use the contact's context and search",
+      responses: {
+        200: json(FactList, "Candidate and confirmed facts of this conversation", deprecationHeader),
+        403: refusals.forbidden,
+      },
+    },
+    query: LegacyMemoryQuery,
+  },
+  async ({ bot, params, query }) => {
+    const { facts, contactId } = await readConversationMemory(bot, requireUuid(params.id, "Conversation"), query.q);
+    return reply(200, { data: facts }, deprecationHeaders(contactId, "context"));
+  },
+);
 
 export const POST = botRoute(
-  { body: LegacyMemoryRequest, idempotency: "required" },
+  {
+    operation: {
+      method: "post",
+      path: "/conversations/{id}/memory",
+      operationId: "writeConversationMemory",
+      tags: ["Memory"],
+      deprecated: true,
+      summary:
+        "Legacy: remember a fact in this conversation (a candidate about its contact). Use POST /contacts/{id}/facts",
+      responses: {
+        201: json(FactCreated, "The stored fact, as a candidate", { ...replayedHeader, ...deprecationHeader }),
+        403: refusals.forbidden,
+        422: error("`invalid_body`, or the conversation has no contact"),
+      },
+    },
+    body: LegacyMemoryRequest,
+    idempotency: "required",
+  },
   async ({ bot, params, body, tx }) => {
     const { fact, contactId } = await writeConversationMemory(bot, requireUuid(params.id, "Conversation"), body, tx);
     return reply(201, { data: fact }, deprecationHeaders(contactId, "facts"));

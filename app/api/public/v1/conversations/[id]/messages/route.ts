@@ -3,23 +3,59 @@ import { notAllowed } from "@/lib/http/not-allowed";
 import { requireUuid } from "@/lib/ids";
 import { listMessages } from "@/lib/messages/list-messages";
 import { sendMessage, sendOpening } from "@/lib/messages/send-message";
-import { MessageListQuery, SendMessageRequest } from "@/lib/schemas/messages";
-
-export const GET = botRoute({ query: MessageListQuery }, async ({ bot, params, query }) =>
-  reply(
-    200,
-    await listMessages(bot, requireUuid(params.id, "Conversation"), {
-      afterSeq: query.after_seq,
-      limit: query.limit,
-      cursor: query.cursor,
-    }),
-  ),
-);
+import { serializeSentMessage } from "@/lib/messages/serialize";
+import { error, json, refusals, replayedHeader } from "@/lib/openapi/operation";
+import { HeldMessage, MessageList, MessageListQuery, SendMessageRequest, SentMessage } from "@/lib/schemas/messages";
 
 const conversationOf = (params: Record<string, string>) => requireUuid(params.id, "Conversation");
 
+export const GET = botRoute(
+  {
+    operation: {
+      method: "get",
+      path: "/conversations/{id}/messages",
+      operationId: "listMessages",
+      tags: ["Messages"],
+      summary: "Messages in ascending seq after `after_seq`; poll with `next_after_seq`",
+      responses: { 200: json(MessageList, "A page of messages"), 403: refusals.forbidden },
+    },
+    query: MessageListQuery,
+  },
+  async ({ bot, params, query }) =>
+    reply(
+      200,
+      await listMessages(bot, conversationOf(params), {
+        afterSeq: query.after_seq,
+        limit: query.limit,
+        cursor: query.cursor,
+      }),
+    ),
+);
+
 export const POST = botRoute(
   {
+    operation: {
+      method: "post",
+      path: "/conversations/{id}/messages",
+      operationId: "sendMessage",
+      tags: ["Messages"],
+      summary: "Send a message or cards; the policy decides: 201 sent, 202 held, 429 deferred, 403 blocked",
+      responses: {
+        201: json(SentMessage, "Sent", replayedHeader),
+        202: json(HeldMessage, "Held for a person's approval; `draft.approved` follows when approved", replayedHeader),
+        403: error("`forbidden` (not authorized here) or `policy_blocked` with `reasons`", replayedHeader),
+        409: error("`opted_out`, `idempotency_key_reused` or `idempotency_request_in_progress`", replayedHeader),
+        429: error(
+          "`deferred` with `reasons` and `retry_after` (the policy's rate limits), or `too_many_attempts` with `retry_after` (too many failed API keys from this address)",
+          {
+            ...replayedHeader,
+            ...refusals.retryAfterHeader(
+              "Seconds until the rate window frees a slot, or until the address may try again",
+            ),
+          },
+        ),
+      },
+    },
     body: SendMessageRequest,
     idempotency: "required",
     opening: ({ bot, params }) => sendOpening(bot, conversationOf(params)),
@@ -28,22 +64,10 @@ export const POST = botRoute(
     const result = await sendMessage(bot, conversationOf(params), body, tx, opened);
     if (result.status === "pending_approval") {
       return reply(202, {
-        data: { status: "pending_approval", approval_id: result.approvalId, reasons: result.reasons },
+        data: { status: "pending_approval" as const, approval_id: result.approvalId, reasons: result.reasons },
       });
     }
-    const { message } = result;
-    return reply(201, {
-      data: {
-        id: message.id,
-        conversation_id: message.conversation_id,
-        seq: message.seq,
-        kind: message.kind,
-        body: message.body,
-        blocks: message.blocks,
-        created_at: message.created_at.toISOString(),
-        status: "sent",
-      },
-    });
+    return reply(201, { data: serializeSentMessage(result.message) });
   },
 );
 

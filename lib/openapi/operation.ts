@@ -1,0 +1,164 @@
+import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ErrorBody, IdempotencyKey, Uuid } from "@/lib/schemas/common";
+import { MAX_BODY_BYTES } from "@/lib/http/read-body";
+
+// What a bot route says about itself (issue 17): each route module declares its operation beside its handler
+// (lib/http/bot-route.ts), and the OpenAPI document is built from the route modules (lib/openapi/document.ts). The
+// answers every route shares follow from the route's options, so a route names only its own: its successes and the
+// refusals particular to it.
+
+const requestIdHeader = {
+  "X-Request-Id": { description: "Identifies this request in our logs", schema: { type: "string" as const } },
+};
+export const replayedHeader = {
+  "Idempotent-Replayed": {
+    description: "`true` when this is the stored result of an earlier request with the same Idempotency-Key",
+    schema: { type: "string" as const },
+  },
+};
+export const deprecationHeader = {
+  Deprecation: {
+    description: "RFC 9745: when this endpoint was deprecated (`@<unix seconds>`)",
+    schema: { type: "string" as const },
+  },
+  Link: { description: 'The successor endpoint (`rel="successor-version"`)', schema: { type: "string" as const } },
+};
+const retryAfterHeader = (description: string) => ({
+  "Retry-After": { description, schema: { type: "integer" as const } },
+});
+
+export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
+  description: string;
+  headers: Record<string, unknown>;
+  content: { "application/json": { schema: S } };
+}
+
+/** An answer with a JSON body of this schema. A route's successes are typed by it (`reply`). */
+export const json = <S extends z.ZodType>(
+  schema: S,
+  description: string,
+  headers: Record<string, unknown> = {},
+): JsonAnswer<S> => ({
+  description,
+  headers: { ...requestIdHeader, ...headers },
+  content: { "application/json": { schema } },
+});
+
+/** A refusal: the Error body. */
+export const error = (description: string, headers: Record<string, unknown> = {}) =>
+  json(ErrorBody, description, headers);
+
+const STOPPED = '`policy_blocked` with reasons `["bot_stopped"]`: a workspace admin stopped the bot';
+const LIMIT = `${MAX_BODY_BYTES / 1024} KiB`;
+
+/** The shared refusals, by what causes them. */
+const SHARED = {
+  unauthorized: error("`unauthorized`: missing or invalid API key"),
+  throttled: error(
+    "`too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then",
+    retryAfterHeader("Seconds until the address may try again"),
+  ),
+  stopped: error(STOPPED),
+  badRequest: (idempotency: boolean) =>
+    error(
+      idempotency
+        ? "`invalid_json`: the body is not JSON; `idempotency_key_required`: the header is missing"
+        : "`invalid_json`: the body is not JSON",
+    ),
+  tooLarge: error(`\`payload_too_large\`: the body is larger than ${LIMIT}`),
+  invalid: error("`invalid_body` or `invalid_blocks`: the request does not match the schema"),
+  idempotencyConflict: error("`idempotency_key_reused` or `idempotency_request_in_progress`", replayedHeader),
+};
+
+/** The common refusals a route names itself, with its own words. */
+export const refusals = {
+  forbidden: error("`forbidden`: the bot is not authorized in this conversation"),
+  notFound: error("`not_found`"),
+  idempotencyConflict: SHARED.idempotencyConflict,
+  contactForbidden: error(
+    "`forbidden`: the bot is not in a conversation with this contact, or the contact is sensitive and the key lacks `memory:sensitive`",
+  ),
+  retryAfterHeader,
+};
+
+export type Answers = Record<number, JsonAnswer>;
+
+export interface Operation<R extends Answers = Answers> {
+  method: "get" | "post" | "patch";
+  /** Under /api/public/v1, with `{id}` for the route's id. */
+  path: string;
+  operationId: string;
+  tags: string[];
+  summary: string;
+  deprecated?: true;
+  /** A body that is not JSON (an upload): its content, as OpenAPI says it. */
+  rawBody?: { contentType: string; schema: z.ZodType };
+  /** The answers this route gives itself: its successes (2xx, which `reply` is typed against) and its own refusals. */
+  responses: R;
+}
+
+/** What the route's options say about its request. */
+export interface RouteShape {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  idempotency?: "required" | "optional";
+  servesStoppedBot?: true;
+}
+
+/** The OpenAPI operation of a route: its own answers, and those its options imply. */
+export function routeConfig(operation: Operation, shape: RouteShape): RouteConfig {
+  const own = operation.responses;
+  const takesId = operation.path.includes("{id}");
+  const jsonBody = shape.body !== undefined;
+  const keyed = shape.idempotency !== undefined;
+  const responses: Record<number, JsonAnswer> = { ...own };
+  const add = (status: number, answer: JsonAnswer) => (responses[status] ??= answer);
+  if (jsonBody || shape.idempotency === "required") add(400, SHARED.badRequest(shape.idempotency === "required"));
+  add(401, SHARED.unauthorized);
+  if (!shape.servesStoppedBot) {
+    const forbidden = own[403];
+    responses[403] = forbidden ? { ...forbidden, description: `${forbidden.description}; ${STOPPED}` } : SHARED.stopped;
+  }
+  if (takesId) add(404, refusals.notFound);
+  if (keyed) add(409, SHARED.idempotencyConflict);
+  if (jsonBody) add(413, SHARED.tooLarge);
+  if (jsonBody || shape.query || takesId) add(422, SHARED.invalid);
+  if (!own[429]) responses[429] = SHARED.throttled;
+  const request: NonNullable<RouteConfig["request"]> = {};
+  if (takesId) request.params = z.object({ id: Uuid });
+  if (shape.query) request.query = shape.query as z.ZodObject;
+  if (keyed)
+    request.headers = z.object({
+      "Idempotency-Key": shape.idempotency === "required" ? IdempotencyKey : IdempotencyKey.optional(),
+    });
+  if (shape.body) request.body = { required: true, content: { "application/json": { schema: shape.body } } };
+  if (operation.rawBody)
+    request.body = {
+      required: true,
+      content: { [operation.rawBody.contentType]: { schema: operation.rawBody.schema } },
+    };
+  const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+  return {
+    method: operation.method,
+    path: operation.path,
+    operationId: operation.operationId,
+    tags: operation.tags,
+    summary: operation.summary,
+    ...(operation.deprecated ? { deprecated: true } : {}),
+    security: [{ bearerAuth: [] }],
+    ...(Object.keys(request).length ? { request } : {}),
+    responses: sorted as RouteConfig["responses"],
+  };
+}
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The replies a route's handler may return: one per success it declares, with a body of that answer's schema. */
+export type ReplyOf<R extends Answers> = {
+  [S in keyof R & SuccessStatus]: {
+    status: S;
+    body: R[S] extends JsonAnswer<infer Schema> ? z.input<Schema> : never;
+    headers?: Record<string, string>;
+  };
+}[keyof R & SuccessStatus];
