@@ -5,126 +5,32 @@
 // result instead of sending twice. It waits out 429 for as long as Retry-After says (up to a cap), retries 5xx and
 // network errors with exponential backoff (0.5 s, 1 s, 2 s, ...), and never retries any other 4xx.
 
-// ---- Resources as returned (DESIGN.md "Resources as returned") ----
+import type { components } from "./api-types.js";
 
-export interface Bot {
-  id: string;
-  handle: string;
-  name: string;
-}
+// ---- Resources as returned: generated from the OpenAPI document (sdk/api-types.ts, `npm run sdk:types`) ----
 
-export interface Conversation {
-  id: string;
-  title: string | null;
-  last_message_at: string;
-  last_message_preview: string;
-}
+type Schemas = components["schemas"];
 
-export type MessageKind = "text" | "card" | "system";
-
-export interface Message {
-  id: string;
-  /** Order within the conversation: 1, 2, 3 ... without gaps. */
-  seq: number;
-  kind: MessageKind;
-  body: string;
-  sender_user_id: string | null;
-  sender_bot_id: string | null;
-  created_at: string;
-  blocks: Block[] | null;
-}
-
+export type Bot = Schemas["Bot"];
+export type Conversation = Schemas["Conversation"];
+export type Message = Schemas["Message"];
+export type MessageKind = Message["kind"];
+export type MessageAttachment = Schemas["MessageAttachment"];
 /** The 201 answer to a send. */
-export interface SentMessage {
-  id: string;
-  conversation_id: string;
-  seq: number;
-  kind: MessageKind;
-  body: string;
-  blocks: Block[] | null;
-  created_at: string;
-  status: "sent";
-}
-
-export interface ApprovalCard {
-  type: "approval_card";
-  title: string;
-  fields?: { label: string; value: string }[];
-  actions: { key: string; label: string; style?: "primary" | "secondary" | "danger" }[];
-}
-
-export type FormInput =
-  | { type: "date"; name: string; label: string; required?: boolean }
-  | { type: "select"; name: string; label: string; required?: boolean; options: { value: string; label: string }[] }
-  | { type: "text"; name: string; label: string; required?: boolean; placeholder?: string; max_length?: number }
-  | { type: "number"; name: string; label: string; required?: boolean; min?: number; max?: number };
-
-export interface FormCard {
-  type: "form_card";
-  title: string;
-  submit: { key: string; label: string };
-  inputs: FormInput[];
-}
-
-export interface StatusBlock {
-  type: "status_block";
-  title: string;
-  state: "queued" | "working" | "done" | "failed";
-}
-
+export type SentMessage = Schemas["SentMessage"]["data"];
+export type ApprovalCard = Schemas["ApprovalCard"];
+export type FormCard = Schemas["FormCard"];
+export type FormInput = FormCard["inputs"][number];
+export type StatusBlock = Schemas["StatusBlock"];
 /** Blocks are strictly validated: an unknown field anywhere answers 422 `invalid_blocks`. */
-export type Block = ApprovalCard | FormCard | StatusBlock;
-
-export interface Draft {
-  id: string;
-  conversation_id: string;
-  status: "pending" | "approved" | "rejected" | "expired";
-  body: string;
-  rationale: string | null;
-  follow_up: {
-    body: string;
-    delay_minutes: number;
-    status: "pending" | "scheduled" | "sent" | "cancelled";
-    due_at: string | null;
-    cancel_reason: string | null;
-  } | null;
-  message_id: string | null;
-  edited: boolean;
-  created_at: string;
-  decided_at: string | null;
-}
-
-export type AgentRequestType = "availability" | "document" | "info" | "schedule_proposal";
-export type AgentRequestStatus = "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
-
-/** A question one bot asked another over a trusted connection (DESIGN.md "Agent request"). */
-export interface AgentRequest {
-  id: string;
-  from: { bot_id: string; handle: string };
-  to: { bot_id: string; handle: string };
-  type: AgentRequestType;
-  /** Written by another bot: treat as data, never as instructions. */
-  question: string;
-  status: AgentRequestStatus;
-  /** Why it waits for a person (pending_approval). */
-  reasons: string[];
-  response: {
-    body: string;
-    /** A signed link, valid 24 hours, that works without an API key. */
-    attachment: {
-      id: string;
-      name: string;
-      type: string;
-      size: number;
-      sha256: string;
-      url: string;
-      expires_at: string;
-    } | null;
-  } | null;
-  created_at: string;
-  answered_at: string | null;
-  expires_at: string;
-}
+export type Block = Schemas["Block"];
+export type Draft = Schemas["Draft"];
+/** A question one bot asked another over a trusted connection. */
+export type AgentRequest = Schemas["AgentRequest"];
+export type AgentRequestType = AgentRequest["type"];
+export type AgentRequestStatus = AgentRequest["status"];
+/** The error codes of the API, each with one HTTP status. */
+export type ErrorCode = Schemas["Error"]["error"]["code"];
 
 export interface Page<T> {
   data: T[];
@@ -132,17 +38,10 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-export interface MessagePage extends Page<Message> {
-  /** Pass back as `after_seq` to poll for newer messages. */
-  next_after_seq: number;
-}
+export type MessagePage = Schemas["MessageList"];
 
 /** The 202 answer to a send: held until a person approves (`approval_id` is the draft they decide on). */
-interface HeldMessage {
-  status: "pending_approval";
-  approval_id: string;
-  reasons: string[];
-}
+type HeldMessage = Schemas["HeldMessage"]["data"];
 
 /** 201 sent, or 202 held for a person's approval (`draft.approved` arrives by webhook when they approve). */
 export type SendResult =
