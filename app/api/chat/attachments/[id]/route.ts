@@ -1,8 +1,5 @@
-import { signedInPerson } from "@/lib/auth/session";
-import { apiHandler } from "@/lib/http/api-response";
+import { personRoute } from "@/lib/http/person-route";
 import { notAllowed } from "@/lib/http/not-allowed";
-import { ApiError } from "@/lib/errors";
-import { person } from "@/lib/people/actor";
 import { fileResponse } from "@/lib/http/file-response";
 import { readAttachment } from "@/lib/attachments/read-attachment";
 
@@ -12,10 +9,8 @@ import { readAttachment } from "@/lib/attachments/read-attachment";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const me = await signedInPerson();
-  if (!me) throw new ApiError("unauthorized", "Sign in to read attachments");
-  const file = await readAttachment(person(me.id, "web"), (await context.params).id);
+export const GET = personRoute({ signInTo: "read attachments" }, async ({ actor, params, request }) => {
+  const file = await readAttachment(actor, params.id);
   return fileResponse(request, file, { "Cache-Control": "private, max-age=3600" });
 });
 

@@ -1,10 +1,6 @@
-import { signedInPerson } from "@/lib/auth/session";
-import { apiHandler } from "@/lib/http/api-response";
+import { personRoute } from "@/lib/http/person-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { readUploadedFile } from "@/lib/http/read-upload";
-import { crossSite } from "@/lib/http/same-origin";
-import { ApiError } from "@/lib/errors";
-import { person } from "@/lib/people/actor";
 import { maxAttachmentBytes, tooLarge } from "@/lib/attachments/limits";
 import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 
@@ -15,14 +11,10 @@ import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  if (crossSite(request.headers))
-    throw new ApiError("forbidden", "Uploads are accepted only from Relay's own pages");
-  const me = await signedInPerson();
-  if (!me) throw new ApiError("unauthorized", "Sign in to upload a file");
-  const { id } = await context.params;
+export const POST = personRoute({ signInTo: "upload a file" }, async ({ actor, params, request }) => {
+  const { id } = params;
   const file = await readUploadedFile(request, "file", maxAttachmentBytes(), (size) => tooLarge("this upload", size));
-  return Response.json(await storePersonAttachment(person(me.id, "web"), id, file), { status: 201 });
+  return Response.json(await storePersonAttachment(actor, id, file), { status: 201 });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -1,10 +1,8 @@
-import { signedInPerson } from "@/lib/auth/session";
-import { apiHandler } from "@/lib/http/api-response";
+import { personRoute } from "@/lib/http/person-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { eventStream } from "@/lib/http/sse";
-import { ApiError } from "@/lib/errors";
 import { db } from "@/lib/db/client";
-import { person, requireConversationAccess } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/actor";
 import { requireUuid } from "@/lib/ids";
 import { watchConversation } from "@/lib/chat/conversation-stream";
 
@@ -14,11 +12,9 @@ import { watchConversation } from "@/lib/chat/conversation-stream";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const me = await signedInPerson();
-  if (!me) throw new ApiError("unauthorized", "Sign in to follow a conversation");
-  const conversationId = requireUuid((await context.params).id, "Conversation");
-  await requireConversationAccess(db(), person(me.id, "web"), conversationId);
+export const GET = personRoute({ signInTo: "follow a conversation" }, async ({ actor, params, request }) => {
+  const conversationId = requireUuid(params.id, "Conversation");
+  await requireConversationAccess(db(), actor, conversationId);
   return eventStream(request, (send) => watchConversation(conversationId, send));
 });
 

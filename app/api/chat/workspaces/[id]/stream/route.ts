@@ -1,9 +1,6 @@
-import { signedInPerson } from "@/lib/auth/session";
-import { apiHandler } from "@/lib/http/api-response";
+import { personRoute } from "@/lib/http/person-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { eventStream } from "@/lib/http/sse";
-import { ApiError } from "@/lib/errors";
-import { person } from "@/lib/people/actor";
 import { watchWorkspace } from "@/lib/chat/workspace-stream";
 
 // GET /api/chat/workspaces/{id}/stream: server-sent events for the chat's lists (conversations, approvals): which
@@ -12,16 +9,12 @@ import { watchWorkspace } from "@/lib/chat/workspace-stream";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiHandler(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const me = await signedInPerson();
-  if (!me) throw new ApiError("unauthorized", "Sign in to follow a workspace");
-  const { id } = await context.params;
+export const GET = personRoute({ signInTo: "follow a workspace" }, async ({ actor, params, request }) => {
+  const { id } = params;
   const buffered: unknown[] = [];
   let forward: ((data: unknown) => void) | undefined;
   // Checked (and subscribed) before the response starts, so a refusal is a plain JSON error.
-  const unwatch = await watchWorkspace(person(me.id, "web"), id, (event) =>
-    forward ? forward(event) : buffered.push(event),
-  );
+  const unwatch = await watchWorkspace(actor, id, (event) => (forward ? forward(event) : buffered.push(event)));
   return eventStream(request, async (send) => {
     forward = send;
     for (const event of buffered.splice(0)) send(event);
