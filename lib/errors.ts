@@ -29,6 +29,11 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ApiErrorExtras {
   reasons?: string[];
+  /**
+   * The input field the refusal is about, in the API's own names (`webhook_url`, `event_types`): a form shows the
+   * message beside that field. Not part of the API's error body.
+   */
+  field?: string;
   /** Seconds; also sent as the Retry-After header. */
   retryAfter?: number;
 }

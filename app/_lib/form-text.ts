@@ -13,7 +13,7 @@ export class FormTextRefused extends ApiError {
     readonly field: string,
     readonly problem: string,
   ) {
-    super("invalid_body", `${field}: ${problem}`);
+    super("invalid_body", `${field}: ${problem}`, { field });
   }
 }
 

@@ -27,7 +27,8 @@ export async function proposeConnection(actor: PersonActor, input: ConnectionPro
     : null;
   if (!workspace || !other)
     throw new ApiError("not_found", `No bot @${proposal.otherHandle} in workspace "${proposal.otherWorkspace}"`);
-  if (other.id === own.id) throw new ApiError("invalid_body", "A bot cannot connect to itself: choose another bot");
+  if (other.id === own.id)
+    throw new ApiError("invalid_body", "A bot cannot connect to itself: choose another bot", { field: "other_handle" });
 
   const live = await db().botConnection.findFirst({
     where: {

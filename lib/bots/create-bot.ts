@@ -32,11 +32,15 @@ export async function createBot(
   // Any member may register a bot; it can do nothing until a participant authorizes it (require-bot-manager.ts).
   if (actor.type === "person") await requireMember(db(), actor, input.workspaceId);
   const handle = input.handle.trim().toLowerCase();
-  if (!HANDLE.test(handle)) throw new ApiError("invalid_body", "Bot handle must be 3-32 characters: a letter, then letters, digits, - or _");
-  if (!input.name.trim()) throw new ApiError("invalid_body", "Bot name is required");
+  if (!HANDLE.test(handle))
+    throw new ApiError("invalid_body", "Bot handle must be 3-32 characters: a letter, then letters, digits, - or _", {
+      field: "handle",
+    });
+  if (!input.name.trim()) throw new ApiError("invalid_body", "Bot name is required", { field: "name" });
   const webhookUrl = input.webhookUrl ? await validateWebhookUrl(input.webhookUrl) : null;
   const eventTypes = input.eventTypes ? validateEventTypes(input.eventTypes) : undefined;
-  if (await db().bot.findUnique({ where: { handle } })) throw new ApiError("conflict", `Bot handle @${handle} is taken`);
+  if (await db().bot.findUnique({ where: { handle } }))
+    throw new ApiError("conflict", `Bot handle @${handle} is taken`, { field: "handle" });
 
   const signingSecret = newSigningSecret();
   return db().$transaction(async (tx) => {
@@ -53,7 +57,14 @@ export async function createBot(
       },
     });
     await tx.botSigningSecret.create({ data: { botId: bot.id, secretEncrypted: seal(signingSecret) } });
-    await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: "bot.created", subjectType: "bot", subjectId: bot.id, data: { handle } });
+    await recordAudit(tx, {
+      workspaceId: bot.workspaceId,
+      actor,
+      action: "bot.created",
+      subjectType: "bot",
+      subjectId: bot.id,
+      data: { handle },
+    });
     const key = await issueApiKey(actor, bot.id, {}, tx);
     return { bot, apiKey: key.key, apiKeyId: key.id, signingSecret };
   });

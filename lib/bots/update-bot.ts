@@ -21,7 +21,7 @@ export async function updateBot(
   const next: { name?: string; webhookUrl?: string | null; eventTypes?: string[] } = {};
   if (input.name !== undefined) {
     const name = input.name.trim();
-    if (!name) throw new ApiError("invalid_body", "Bot name is required");
+    if (!name) throw new ApiError("invalid_body", "Bot name is required", { field: "name" });
     next.name = name;
   }
   if (input.webhookUrl !== undefined) {

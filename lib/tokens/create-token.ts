@@ -22,7 +22,7 @@ export async function createPersonalToken(
 ): Promise<PersonalTokenView & { token: string }> {
   const name = input.name.trim();
   if (!name || name.length > TOKEN_NAME_MAX)
-    throw new ApiError("invalid_body", `The token name must be 1 to ${TOKEN_NAME_MAX} characters`);
+    throw new ApiError("invalid_body", `The token name must be 1 to ${TOKEN_NAME_MAX} characters`, { field: "name" });
   const asked = input.scopes ?? [];
   const unknown = asked.filter((scope) => !(TOKEN_SCOPES as readonly string[]).includes(scope));
   if (unknown.length)

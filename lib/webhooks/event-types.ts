@@ -3,8 +3,18 @@ import { ApiError } from "@/lib/errors";
 // The events a bot can receive (SPEC.md 6, DESIGN.md Webhooks). Core events are on for a new bot; extension events
 // are opted into in the portal. A `ping` is a connectivity test and always goes, whatever the bot subscribed to.
 
-export const CORE_EVENT_TYPES = ["message.created", "message.received", "conversation.bot_added", "draft.approved"] as const;
-export const EXTENSION_EVENT_TYPES = ["draft.rejected", "follow_up.cancelled", "agent_request.created", "agent_request.answered"] as const;
+export const CORE_EVENT_TYPES = [
+  "message.created",
+  "message.received",
+  "conversation.bot_added",
+  "draft.approved",
+] as const;
+export const EXTENSION_EVENT_TYPES = [
+  "draft.rejected",
+  "follow_up.cancelled",
+  "agent_request.created",
+  "agent_request.answered",
+] as const;
 export const SUBSCRIBABLE_EVENT_TYPES = [...CORE_EVENT_TYPES, ...EXTENSION_EVENT_TYPES] as const;
 export const EVENT_TYPES = [...SUBSCRIBABLE_EVENT_TYPES, "ping"] as const;
 
@@ -31,7 +41,11 @@ export function isSubscribable(value: string): value is SubscribableEventType {
 export function validateEventTypes(values: string[]): SubscribableEventType[] {
   const unknown = values.filter((value) => !isSubscribable(value));
   if (unknown.length) {
-    throw new ApiError("invalid_body", `Unknown event type(s): ${unknown.join(", ")}; known: ${SUBSCRIBABLE_EVENT_TYPES.join(", ")}`);
+    throw new ApiError(
+      "invalid_body",
+      `Unknown event type(s): ${unknown.join(", ")}; known: ${SUBSCRIBABLE_EVENT_TYPES.join(", ")}`,
+      { field: "event_types" },
+    );
   }
   return [...new Set(values)] as SubscribableEventType[];
 }

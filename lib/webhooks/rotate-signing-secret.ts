@@ -17,7 +17,9 @@ const MAX_OVERLAP_MINUTES = 30 * 24 * 60;
 export async function rotateSigningSecret(actor: Actor, botId: string, options: { overlapMinutes?: number } = {}) {
   const overlap = options.overlapMinutes ?? DEFAULT_OVERLAP_MINUTES;
   if (!Number.isInteger(overlap) || overlap < 0 || overlap > MAX_OVERLAP_MINUTES) {
-    throw new ApiError("invalid_body", `The overlap must be 0 to ${MAX_OVERLAP_MINUTES} whole minutes`);
+    throw new ApiError("invalid_body", `The overlap must be 0 to ${MAX_OVERLAP_MINUTES} whole minutes`, {
+      field: "overlap_minutes",
+    });
   }
   const bot = await requireBotManager(db(), actor, botId);
   const secret = newSigningSecret();
@@ -30,8 +32,10 @@ export async function rotateSigningSecret(actor: Actor, botId: string, options: 
       orderBy: { createdAt: "desc" },
     });
     const [current, ...older] = live;
-    if (current) await tx.botSigningSecret.update({ where: { id: current.id }, data: { expiresAt: previousExpiresAt } });
-    if (older.length) await tx.botSigningSecret.updateMany({ where: { id: { in: older.map((s) => s.id) } }, data: { expiresAt: now } });
+    if (current)
+      await tx.botSigningSecret.update({ where: { id: current.id }, data: { expiresAt: previousExpiresAt } });
+    if (older.length)
+      await tx.botSigningSecret.updateMany({ where: { id: { in: older.map((s) => s.id) } }, data: { expiresAt: now } });
     await tx.botSigningSecret.create({ data: { botId, secretEncrypted: seal(secret) } });
     await recordAudit(tx, {
       workspaceId: bot.workspaceId,

@@ -13,9 +13,10 @@ export async function validateWebhookUrl(value: string): Promise<string> {
   try {
     url = new URL(value);
   } catch {
-    throw new ApiError("invalid_body", `Webhook URL "${value}" is not a valid URL`);
+    throw new ApiError("invalid_body", `Webhook URL "${value}" is not a valid URL`, { field: "webhook_url" });
   }
-  if (url.username || url.password) throw new ApiError("invalid_body", "Webhook URL must not carry credentials");
+  if (url.username || url.password)
+    throw new ApiError("invalid_body", "Webhook URL must not carry credentials", { field: "webhook_url" });
   if (url.protocol === "https:") return url.toString();
   const loopback = url.protocol === "http:" && LOOPBACK.has(url.hostname);
   if (loopback && (await loopbackWebhooksAllowed())) return url.toString();
@@ -24,5 +25,6 @@ export async function validateWebhookUrl(value: string): Promise<string> {
     loopback
       ? "Webhook URL must use https (http to loopback needs a deployment started with ALLOW_LOOPBACK_WEBHOOKS=true)"
       : "Webhook URL must use https",
+    { field: "webhook_url" },
   );
 }

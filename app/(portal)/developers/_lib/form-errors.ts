@@ -4,18 +4,12 @@ import { ApiError } from "@/lib/errors";
 import type { FormState } from "@/components/portal/form-state";
 import { FormTextRefused } from "@/app/_lib/form-text";
 
-// Turns what a domain function or a schema refused into a form's state: per-field messages where the message names
-// a field, one message for the form otherwise. Anything that is not a refusal (a bug, a redirect) is thrown on. The
+// Turns what a domain function or a schema refused into a form's state: per-field messages where the refusal names
+// its field (ApiError's `field`), one message for the form otherwise. Anything that is not a refusal (a bug, a redirect) is thrown on. The
 // forms' text is read with app/_lib/form-text.ts, whose refusals name their field.
 
-const FIELD_HINTS: [RegExp, string][] = [
-  [/handle/i, "handle"],
-  [/webhook url/i, "webhookUrl"],
-  [/event type/i, "eventTypes"],
-  [/name is required/i, "name"],
-  [/overlap/i, "overlapMinutes"],
-  [/workspace/i, "workspaceId"],
-];
+/** A form's name for a field the domain names as the API does: `webhook_url` is `webhookUrl`. */
+const formName = (field: string) => field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 export function invalidForm<V>(n: number, values: V, error: z.ZodError): FormState<V, never> {
   const fieldErrors: Record<string, string> = {};
@@ -34,12 +28,15 @@ export function refusedForm<V>(
 ): FormState<V, never> {
   if (!(error instanceof ApiError)) throw error;
   if (error instanceof FormTextRefused && fields.includes(error.field)) {
-    return { n, values, fieldErrors: { [error.field]: `This field ${error.problem}` } as FormState<V, never>["fieldErrors"] };
+    return {
+      n,
+      values,
+      fieldErrors: { [error.field]: `This field ${error.problem}` } as FormState<V, never>["fieldErrors"],
+    };
   }
-  const field = FIELD_HINTS.find(([pattern, name]) => fields.includes(name) && pattern.test(error.message))?.[1];
-  if (field && error.code === "invalid_body")
-    return { n, values, fieldErrors: { [field]: error.message } as FormState<V, never>["fieldErrors"] };
-  if (field && error.code === "conflict")
+  // The domain names the field its refusal is about (ApiError's `field`).
+  const field = error.extras.field === undefined ? undefined : formName(error.extras.field);
+  if (field && fields.includes(field))
     return { n, values, fieldErrors: { [field]: error.message } as FormState<V, never>["fieldErrors"] };
   return { n, values, error: error.message };
 }
