@@ -23,9 +23,8 @@ let cached: NextAuthOptions | undefined;
 /** Built on first use, not at import: `next build` loads this module and must not touch DATA_DIR. */
 export function authOptions(): NextAuthOptions {
   if (cached) return cached;
-  // next-auth reads its origin from NEXTAUTH_URL; without it (local use), trust the Host header of each request so
-  // redirects stay on whatever port the app was started on.
-  if (!env().NEXTAUTH_URL && !process.env.AUTH_TRUST_HOST) process.env.AUTH_TRUST_HOST = "true";
+  // next-auth's origin (NEXTAUTH_URL, else the request's host) comes from the server's environment: see
+  // lib/auth/next-auth-environment.ts.
   cached = {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },

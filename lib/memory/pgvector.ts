@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { pool } from "@/lib/db/client";
+import { databaseUrl } from "@/lib/db/url";
 import { toPgVectorLiteral } from "@/lib/embeddings/similarity";
 
 // The pgvector path of contact search (DESIGN.md Runtime: Vector similarity). Where the `vector` extension is
@@ -22,7 +23,7 @@ const detected = new Map<string, Promise<Support>>();
 
 /** Whether this process's database has pgvector: asked once per process (per database URL). */
 export function pgvectorSupport(): Promise<Support> {
-  const url = process.env.DATABASE_URL ?? "";
+  const url = databaseUrl() ?? "";
   let support = detected.get(url);
   if (!support) {
     support = pool()
