@@ -6,8 +6,8 @@ import { newRequestId, respond } from "./api-response";
 import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
+import { IDEMPOTENCY_KEY_MAX } from "@/lib/limits";
 import {
-  IDEMPOTENCY_KEY_MAX,
   openedRequest,
   openingStatements,
   requestHash,
@@ -156,7 +156,7 @@ function idempotencyKey(request: Request, mode: RouteOptions<undefined, undefine
     if (mode === "required")
       throw new ApiError(
         "idempotency_key_required",
-        "This request needs an Idempotency-Key header (at most 64 characters)",
+        `This request needs an Idempotency-Key header (at most ${IDEMPOTENCY_KEY_MAX} characters)`,
       );
     return null;
   }

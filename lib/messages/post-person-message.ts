@@ -9,7 +9,7 @@ import { optIn, optOut } from "@/lib/consent/set-opt-out";
 import { handleOf, requireConversationAccess, type PersonActor } from "@/lib/people/actor";
 import { followUpCancelled, messageCreated } from "@/lib/webhooks/events";
 import { consentKeyword } from "@/lib/policy/rules/opt-out";
-import { MAX_BODY } from "@/lib/schemas/messages";
+import { MESSAGE_BODY_MAX } from "@/lib/limits";
 import { insertMessage } from "./insert-message";
 import { serializeMessage } from "./serialize";
 
@@ -39,12 +39,12 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
   const conversationId = requireUuid(id, "Conversation");
   const attachmentIds = checkAttachmentIds(options.attachmentIds ?? []);
   const text = body.trim();
-  if (text.length > MAX_BODY || (!text && attachmentIds.length === 0)) {
+  if (text.length > MESSAGE_BODY_MAX || (!text && attachmentIds.length === 0)) {
     throw new ApiError(
       "invalid_body",
       attachmentIds.length > 0
-        ? `A message must be at most ${MAX_BODY} characters`
-        : `A message must be 1 to ${MAX_BODY} characters`,
+        ? `A message must be at most ${MESSAGE_BODY_MAX} characters`
+        : `A message must be 1 to ${MESSAGE_BODY_MAX} characters`,
     );
   }
   const keyword = consentKeyword(text);

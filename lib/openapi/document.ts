@@ -32,6 +32,7 @@ import {
   CreateAgentRequestRequest,
   RespondAgentRequestRequest,
 } from "@/lib/schemas/agent-requests";
+import { DRAFT_LIFETIME_DAYS, MAX_BODY_BYTES } from "@/lib/limits";
 
 // The OpenAPI 3.1 document, generated from the zod schemas that validate requests (one schema per resource).
 
@@ -57,7 +58,7 @@ const E = {
   401: error("`unauthorized`: missing or invalid API key"),
   403: error("`forbidden`: the bot is not authorized in this conversation"),
   404: error("`not_found`"),
-  413: error("`payload_too_large`: the body is larger than 256 KiB"),
+  413: error(`\`payload_too_large\`: the body is larger than ${MAX_BODY_BYTES / 1024} KiB`),
   422: error("`invalid_body` or `invalid_blocks`: the request does not match the schema"),
   429: error(
     "`too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then",
@@ -186,7 +187,11 @@ export function buildOpenApiDocument() {
       body: { required: true, content: { "application/json": { schema: CreateDraftRequest } } },
     },
     responses: {
-      201: json(DraftCreated, "The draft, waiting for a person", replayedHeader),
+      201: json(
+        DraftCreated,
+        `The draft, waiting for a person (it expires after ${DRAFT_LIFETIME_DAYS} days)`,
+        replayedHeader,
+      ),
       400: E[400],
       401: E[401],
       403: error("`forbidden` or `policy_blocked` with `reasons`"),
