@@ -1,11 +1,11 @@
-// A typed client for Relay's bot API (SPEC.md 4-8, DESIGN.md). It needs nothing but a global `fetch` (Node 18+).
+// A typed client for Relay's bot API (docs/api-contract.md). It needs nothing but a global `fetch` (Node 18+).
 //
 // Retries are safe by construction: every create (POST) carries an Idempotency-Key, a random UUID unless the caller
 // gives one, and the SAME key goes with every retry of that call, so a retry after a lost answer replays the first
 // result instead of sending twice. It waits out 429 for as long as Retry-After says (up to a cap), retries 5xx and
 // network errors with exponential backoff (0.5 s, 1 s, 2 s, ...), and never retries any other 4xx.
 
-// ---- Resources as returned (DESIGN.md "Resources as returned") ----
+// ---- Resources as returned (docs/api-contract.md#resources) ----
 
 export interface Bot {
   id: string;
@@ -97,7 +97,7 @@ export interface Draft {
 export type AgentRequestType = "availability" | "document" | "info" | "schedule_proposal";
 export type AgentRequestStatus = "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
 
-/** A question one bot asked another over a trusted connection (DESIGN.md "Agent request"). */
+/** A question one bot asked another over a trusted connection (docs/api-contract.md#agent-request). */
 export interface AgentRequest {
   id: string;
   from: { bot_id: string; handle: string };
@@ -274,7 +274,7 @@ export class RelayClient {
       idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
     });
     const data = body.data;
-    // 201 answers the message (`status: "sent"`), 202 the approval it waits for (DESIGN.md "Policy verdicts").
+    // 201 answers the message (`status: "sent"`), 202 the approval it waits for (docs/api-contract.md#verdicts).
     if (data.status === "pending_approval") {
       return { status: "pending_approval", approvalId: data.approval_id, reasons: data.reasons };
     }

@@ -11,9 +11,10 @@ import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
 import { SIGN_IN_UNAVAILABLE, signInLockedCode } from "./sign-in-errors";
 
-// People sign in with next-auth 4 (DESIGN.md): email + password checked against users.password_hash (scrypt), or
-// GitHub / Google when configured (lib/auth/oauth-providers.ts), for an existing account only (no adapter: see
-// lib/auth/link-oauth-account.ts). Sessions are encrypted JWT cookies carrying our user id. Bots never use sessions.
+// People sign in with next-auth 4 (docs/design.md#sign-in): email + password checked against users.password_hash
+// (scrypt), or GitHub / Google when configured (lib/auth/oauth-providers.ts), for an existing account only (no
+// adapter: see lib/auth/link-oauth-account.ts). Sessions are encrypted JWT cookies carrying our user id. Bots never
+// use sessions.
 
 /** Where a refused OAuth sign-in lands; the sign-in page explains the refusal. */
 export const OAUTH_NOT_LINKED_PATH = "/sign-in?error=OAuthAccountNotLinked";

@@ -3,7 +3,7 @@ import { statement, type Statement } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { IDEMPOTENCY_RETENTION_HOURS } from "@/lib/limits";
 
-// Idempotency (DESIGN.md, docs/decisions/004-idempotency-after-validation.md): scope bot + key, kept
+// Idempotency (docs/api-contract.md#idempotency, docs/decisions/004): scope bot + key, kept
 // IDEMPOTENCY_RETENTION_HOURS (lib/limits.ts).
 // The request runs in ONE transaction with its idempotency record: a transaction-scoped advisory lock on
 // (bot, key) stops a concurrent twin at once (409 `idempotency_request_in_progress`), and the stored response

@@ -4,7 +4,7 @@ import { embedTexts, embeddingModelId } from "@/lib/embeddings/encoder";
 import { ensureHnswIndex } from "./pgvector";
 import { storeVectors } from "./store-vectors";
 
-// Embeddings for contact search, computed off the request path (DESIGN.md Runtime: Embeddings). The job
+// Embeddings for contact search, computed off the request path (docs/design.md#embeddings). The job
 // `embed_pending` embeds what has no vector for the current model yet: candidate and confirmed facts (found by an
 // anti-join: facts are few), and messages of conversations linked to a contact (found through the per-conversation
 // watermark `embedding_progress`: one scan of conversations, never of all messages). It runs in its own named

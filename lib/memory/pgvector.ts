@@ -3,7 +3,7 @@ import { pool } from "@/lib/db/client";
 import { databaseUrl } from "@/lib/db/url";
 import { toPgVectorLiteral } from "@/lib/embeddings/similarity";
 
-// The pgvector path of contact search (DESIGN.md Runtime: Vector similarity). Where the `vector` extension is
+// The pgvector path of contact search (docs/design.md#vector-similarity). Where the `vector` extension is
 // installed (managed PostgreSQL has it; the migration creates it when the server offers it), nearest messages come
 // from `embedding::vector(N) <=> query` over an HNSW expression index, one partial index per model (the dimensions
 // depend on the model, so the index is made at run time by the embedding job, not by a migration). pgvector indexes

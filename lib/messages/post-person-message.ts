@@ -15,7 +15,7 @@ import { serializeMessage } from "./serialize";
 
 // A person posts in a conversation. A whole-message STOP (or STOPALL, UNSUBSCRIBE, ...) opts them out and START
 // opts them back in, each confirmed by a system message. Any reply, STOP included, cancels the conversation's
-// scheduled follow-ups (SPEC.md: "anyone replies, or anyone sends STOP"). All in one transaction, so a follow-up
+// scheduled follow-ups (docs/api-contract.md#drafts-and-held-messages). All in one transaction, so a follow-up
 // job never sees the reply without the cancellation, and the bots' `message.created` deliveries commit with the
 // message (a bot's own messages never reach this function, so they trigger nothing).
 //

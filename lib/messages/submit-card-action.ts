@@ -10,9 +10,9 @@ import { messageReceived } from "@/lib/webhooks/events";
 import { notifyConversation } from "@/lib/chat/live";
 import { TEXT_INPUT_MAX } from "@/lib/limits";
 
-// A person clicks an approval card's action or submits a form card of a bot's message. The bot that sent it
-// hears a `message.received` event (SPEC.md 6) with `action: {type, action_key, values}` and the `user`. The
-// response is kept on the message (metadata.responses) so every reader sees who answered what.
+// A person clicks an approval card's action or submits a form card of a bot's message. The bot that sent it hears a
+// `message.received` event (docs/api-contract.md#payloads) with `action: {type, action_key, values}` and the `user`.
+// The response is kept on the message (metadata.responses) so every reader sees who answered what.
 
 type FormCard = Extract<Block, { type: "form_card" }>;
 type ApprovalCard = Extract<Block, { type: "approval_card" }>;

@@ -325,7 +325,7 @@ export function buildOpenApiDocument() {
   });
 }
 
-// Bot-to-bot requests over trusted connections (SPEC.md "Agent request"; README "Agent requests").
+// Bot-to-bot requests over trusted connections (docs/api-contract.md#agent-requests).
 function registerAgentRequests(registry: OpenAPIRegistry) {
   register(registry, {
     method: "get",

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { plainText } from "./common";
 import { TEXT_INPUT_MAX } from "@/lib/limits";
 
-// Interactive blocks (SPEC.md "Blocks"), strictly validated: an unknown field anywhere is refused (422
-// `invalid_blocks`). Values SPEC.md leaves open are decided here and listed in the README's API notes.
+// Interactive blocks (docs/api-contract.md#blocks), strictly validated: an unknown field anywhere is refused (422
+// `invalid_blocks`). Values the first specification left open are decided here and listed there.
 
 const Key = plainText().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _ . : -");
 const Title = plainText().trim().min(1, "must not be empty").max(200);

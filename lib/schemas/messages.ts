@@ -7,7 +7,7 @@ const Body = plainText()
   .max(MESSAGE_BODY_MAX, `body must be at most ${MESSAGE_BODY_MAX} characters`)
   .refine((body) => body.trim().length > 0, "body must not be empty");
 
-/** SPEC.md "Message send request": body is the plain-text fallback; with blocks it defaults to the first title. */
+/** A send (docs/api-contract.md#message): `body` is the plain-text fallback; with blocks only, the first title. */
 export const SendMessageRequest = z
   .strictObject({ body: Body.optional(), blocks: Blocks.optional() })
   .refine((input) => input.body !== undefined || input.blocks !== undefined, {

@@ -5,7 +5,8 @@ import { deprecationHeaders } from "@/lib/memory/deprecation";
 import { readConversationMemory, writeConversationMemory } from "@/lib/memory/conversation-memory";
 import { LegacyMemoryQuery, LegacyMemoryRequest } from "@/lib/schemas/memory";
 
-// Legacy (SPEC.md): scoped to the conversation; the contact's facts, context and search replace it.
+// Legacy (docs/api-contract.md#versioning): scoped to the conversation; the contact's facts, context and search
+// replace it.
 
 export const GET = botRoute({ query: LegacyMemoryQuery }, async ({ bot, params, query }) => {
   const { facts, contactId } = await readConversationMemory(bot, requireUuid(params.id, "Conversation"), query.q);
