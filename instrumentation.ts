@@ -6,7 +6,13 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { env } = await import("./lib/env");
-    env();
+    try {
+      env();
+    } catch (error) {
+      // Next would log a failed hook and serve on regardless: a server with a bad variable must not start.
+      console.error(`[relay] could not start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
     const { trustProxy } = await import("./lib/http/trust-proxy");
     trustProxy();
   }
