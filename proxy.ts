@@ -22,7 +22,7 @@ export function proxy(request: NextRequest): Response {
       : NextResponse.next();
   }
 
-  const headers = pageHeaders({ nonce: newNonce(), dev: process.env.NODE_ENV === "development", appUrl: env().APP_URL });
+  const headers = pageHeaders({ nonce: newNonce(), dev: env().NODE_ENV === "development", appUrl: env().APP_URL });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
   const response = malformed

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { disconnectDb } from "@/lib/db/client";
 import { prepareDatabase, type ReadyDatabase } from "@/lib/db/setup";
+import { env, InvalidEnvironment } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { COMMANDS, UsageError, type Command } from "./commands";
 import { checkArgs } from "./commands/command";
@@ -53,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
 
   let ready: ReadyDatabase | null = null;
   try {
+    env(); // a bad variable stops the command before it touches anything: `invalid_environment`, naming it
     ready = await prepareDatabase();
     const result = await command.run({ positionals: parsed.positionals, flags: parsed.values });
     await emit(process.stdout, JSON.stringify(result, null, 2));
@@ -62,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
       await emit(process.stderr, `${error.message}\nusage: ${command.usage}`);
       return 2;
     }
-    const code = error instanceof ApiError ? error.code : "internal_error";
+    const code = error instanceof ApiError ? error.code : error instanceof InvalidEnvironment ? "invalid_environment" : "internal_error";
     // One line: database errors can span many, and scripts read stderr line by line.
     const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
     await emit(process.stderr, JSON.stringify({ error: { code, message } }));

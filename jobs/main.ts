@@ -7,9 +7,10 @@ import { startWorker } from "./worker";
 // started with RUN_WORKER=false). It finds the database the way the app does.
 
 async function main() {
+  const { WORKER_CONCURRENCY } = env(); // a bad variable stops the worker here, named (lib/env.ts)
   const ready = await prepareDatabase();
-  const worker = await startWorker({ databaseUrl: ready.url, concurrency: env().WORKER_CONCURRENCY });
-  console.log(JSON.stringify({ worker: "started", concurrency: env().WORKER_CONCURRENCY, pid: process.pid }));
+  const worker = await startWorker({ databaseUrl: ready.url, concurrency: WORKER_CONCURRENCY });
+  console.log(JSON.stringify({ worker: "started", concurrency: WORKER_CONCURRENCY, pid: process.pid }));
   const stop = async () => {
     await worker.stop();
     await disconnectDb();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env";
+import { InvalidEnvironment, parseEnv } from "./env";
 
 describe("parseEnv", () => {
   it("takes the app's origin from its port when APP_URL is unset", () => {
@@ -15,10 +15,32 @@ describe("parseEnv", () => {
   it("trusts no proxy unless told, and refuses a hop count that is not a small whole number", () => {
     expect(parseEnv({}).TRUST_PROXY_HOPS).toBe(0);
     expect(parseEnv({ TRUST_PROXY_HOPS: "2" }).TRUST_PROXY_HOPS).toBe(2);
-    for (const bad of ["-1", "1.5", "17", "all"]) expect(() => parseEnv({ TRUST_PROXY_HOPS: bad })).toThrow(/TRUST_PROXY_HOPS/);
+    for (const bad of ["-1", "1.5", "17", "all"])
+      expect(() => parseEnv({ TRUST_PROXY_HOPS: bad })).toThrow(/TRUST_PROXY_HOPS/);
   });
 
   it("lists every invalid variable", () => {
     expect(() => parseEnv({ APP_URL: "not a url", PORT: "-1" })).toThrow(/APP_URL[\s\S]*PORT|PORT[\s\S]*APP_URL/);
+  });
+
+  it("refuses with InvalidEnvironment, whose message names the variable and what is wrong", () => {
+    let thrown: unknown;
+    try {
+      parseEnv({ WORKER_CONCURRENCY: "lots" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidEnvironment);
+    expect((thrown as Error).message).toMatch(/^Invalid environment:\n {2}WORKER_CONCURRENCY: /);
+  });
+
+  it("reads the benchmark switches as 0 or 1 only", () => {
+    expect(parseEnv({}).BENCH_ROUTES).toBe("0");
+    expect(parseEnv({ BENCH_ROUTES: "1", EMBEDDED_PG_STAT_STATEMENTS: "1" })).toMatchObject({
+      BENCH_ROUTES: "1",
+      EMBEDDED_PG_STAT_STATEMENTS: "1",
+    });
+    for (const name of ["BENCH_ROUTES", "EMBEDDED_PG_STAT_STATEMENTS"])
+      expect(() => parseEnv({ [name]: "yes" })).toThrow(new RegExp(name));
   });
 });

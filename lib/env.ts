@@ -1,68 +1,91 @@
 import { z } from "zod";
 
-// Environment variables, validated once (next-forge keys.ts). Every variable the app reads is listed here.
-const schema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    /** A PostgreSQL URL. Unset: the embedded server in DATA_DIR/postgres is used (and started when needed). */
-    DATABASE_URL: z.url().optional(),
-    /** Where the embedded database and other local state live. */
-    DATA_DIR: z.string().min(1).default(".data"),
-    /** 32 bytes, base64: encrypts webhook signing secrets at rest. Unset: a key file in DATA_DIR is made once. */
-    RELAY_SECRET_KEY: z.string().optional(),
-    /** Public origin of the app, used in links (signed file links, MCP client set-ups, the API docs' server). */
-    APP_URL: z.url().optional(),
-    PORT: z.coerce.number().int().positive().default(3000),
-    /** Proxies of the operator's in front of the app, each appending to X-Forwarded-For: 0 (direct), the client is
-     * the connection's peer; N, the Nth address from the right of the chain (instrumentation.ts). */
-    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(16).default(0),
-    /** Signs people's session cookies (next-auth). Unset: derived from the secret key (lib/auth/secret.ts). */
-    NEXTAUTH_SECRET: z.string().min(16).optional(),
-    /** Public origin for sign-in redirects (next-auth). Unset: taken from each request's Host header. */
-    NEXTAUTH_URL: z.url().optional(),
-    /** Seeds the demo workspace on first start of an empty database. */
-    SEED_DEMO: z.enum(["true", "false"]).default("true"),
-    /** Webhooks over http to loopback, for bots on this machine: read by the app server (`npm start`, `npm run dev`) only,
-     * which records it for every process of the deployment (lib/deployment/settings.ts). */
-    ALLOW_LOOPBACK_WEBHOOKS: z.enum(["true", "false"]).optional(),
-    /** `npm start` runs a job worker (webhook delivery) beside the server; false when workers run apart. */
-    RUN_WORKER: z.enum(["true", "false"]).default("true"),
-    /** Deliveries one worker process runs at once. */
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
-    /** Largest file a person or bot may attach, in bytes (default 10 MiB). */
-    ATTACHMENT_MAX_BYTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(10 * 1024 * 1024),
-    /** Where attachments are stored on local disk. Unset: DATA_DIR/attachments. */
-    ATTACHMENTS_DIR: z.string().min(1).optional(),
-    /** Fewer confirmed facts than this: a contact's context pack is `insufficient_evidence`. */
-    MEMORY_MIN_FACTS: z.coerce.number().int().min(0).default(2),
-    /** A cited message older than this many days makes a context pack `stale_sources`. */
-    MEMORY_STALE_DAYS: z.coerce.number().positive().default(365),
-    /** Hours an agent request may wait, for a person's approval and then for its answer, before it expires (lib/agents). */
-    AGENT_REQUEST_TTL_HOURS: z.coerce
-      .number()
-      .positive()
-      .max(24 * 365)
-      .default(72),
-    /** Sign-in with GitHub, offered when both are set (an OAuth app's client id and secret). */
-    GITHUB_ID: z.string().min(1).optional(),
-    GITHUB_SECRET: z.string().min(1).optional(),
-    /** Sign-in with Google, offered when both are set (an OAuth client's id and secret). */
-    GOOGLE_ID: z.string().min(1).optional(),
-    GOOGLE_SECRET: z.string().min(1).optional(),
-    /** An OpenAI-compatible API (`POST {base}/embeddings`) that computes embeddings instead of the local sentence
-     * encoder, e.g. https://api.openai.com/v1. Unset: Universal Sentence Encoder Lite runs in-process (lib/embeddings). */
-    EMBEDDINGS_BASE_URL: z.url().optional(),
-    /** The model asked of EMBEDDINGS_BASE_URL, e.g. text-embedding-3-small; required with it. */
-    EMBEDDINGS_MODEL: z.string().min(1).optional(),
-    /** Bearer token for EMBEDDINGS_BASE_URL, when the API needs one. */
-    EMBEDDINGS_API_KEY: z.string().min(1).optional(),
-    /** Memory for contact search's per-process vector cache (int8, ~0.5 KB per message), in MB (lib/memory/vector-cache.ts). */
-    SEARCH_VECTOR_CACHE_MB: z.coerce.number().int().min(1).default(128),
-  })
+// Environment variables, validated once (next-forge keys.ts). Every variable the app, the worker and the CLI read is
+// listed here and read through env(), nowhere else (test/configuration.test.ts checks both, and that README.md's
+// configuration table lists exactly these, with their defaults). Each process checks them as it starts
+// (scripts/serve.ts, instrumentation.ts, jobs/main.ts, cli/main.ts): a bad value stops it, naming the variable.
+const variables = z.object({
+  /** Set by Next for the server it runs: `production` under `next start`, `development` under `next dev`. */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** A PostgreSQL URL. Unset: the embedded server in DATA_DIR/postgres is used (and started when needed). */
+  DATABASE_URL: z.url().optional(),
+  /** Connections of each process's database pool. Unset: two per CPU core and four more (lib/db/client.ts). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Where the embedded database and other local state live. */
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** 32 bytes, base64: encrypts webhook signing secrets at rest. Unset: a key file in DATA_DIR is made once. */
+  RELAY_SECRET_KEY: z.string().optional(),
+  /** Public origin of the app, used in links (signed file links, MCP client set-ups, the API docs' server). */
+  APP_URL: z.url().optional(),
+  PORT: z.coerce.number().int().positive().default(3000),
+  /** Proxies of the operator's in front of the app, each appending to X-Forwarded-For: 0 (direct), the client is
+   * the connection's peer; N, the Nth address from the right of the chain (instrumentation.ts). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(16).default(0),
+  /** Signs people's session cookies (next-auth). Unset: derived from the secret key (lib/auth/secret.ts). */
+  NEXTAUTH_SECRET: z.string().min(16).optional(),
+  /** Public origin for sign-in redirects (next-auth). Unset: taken from each request's Host header. */
+  NEXTAUTH_URL: z.url().optional(),
+  /** Seeds the demo workspace on first start of an empty database. */
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  /** Webhooks over http to loopback, for bots on this machine: read by the app server (`npm start`, `npm run dev`) only,
+   * which records it for every process of the deployment (lib/deployment/settings.ts). */
+  ALLOW_LOOPBACK_WEBHOOKS: z.enum(["true", "false"]).optional(),
+  /** `npm start` runs a job worker (webhook delivery) beside the server; false when workers run apart. */
+  RUN_WORKER: z.enum(["true", "false"]).default("true"),
+  /** Deliveries one worker process runs at once. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  /** Largest file a person or bot may attach, in bytes (default 10 MiB). */
+  ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Where attachments are stored on local disk. Unset: DATA_DIR/attachments. */
+  ATTACHMENTS_DIR: z.string().min(1).optional(),
+  /** Fewer confirmed facts than this: a contact's context pack is `insufficient_evidence`. */
+  MEMORY_MIN_FACTS: z.coerce.number().int().min(0).default(2),
+  /** A cited message older than this many days makes a context pack `stale_sources`. */
+  MEMORY_STALE_DAYS: z.coerce.number().positive().default(365),
+  /** Hours an agent request may wait, for a person's approval and then for its answer, before it expires (lib/agents). */
+  AGENT_REQUEST_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(72),
+  /** Sign-in with GitHub, offered when both are set (an OAuth app's client id and secret). */
+  GITHUB_ID: z.string().min(1).optional(),
+  GITHUB_SECRET: z.string().min(1).optional(),
+  /** Sign-in with Google, offered when both are set (an OAuth client's id and secret). */
+  GOOGLE_ID: z.string().min(1).optional(),
+  GOOGLE_SECRET: z.string().min(1).optional(),
+  /** An OpenAI-compatible API (`POST {base}/embeddings`) that computes embeddings instead of the local sentence
+   * encoder, e.g. https://api.openai.com/v1. Unset: Universal Sentence Encoder Lite runs in-process (lib/embeddings). */
+  EMBEDDINGS_BASE_URL: z.url().optional(),
+  /** The model asked of EMBEDDINGS_BASE_URL, e.g. text-embedding-3-small; required with it. */
+  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  /** Bearer token for EMBEDDINGS_BASE_URL, when the API needs one. */
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /** Memory for contact search's per-process vector cache (int8, ~0.5 KB per message), in MB (lib/memory/vector-cache.ts). */
+  SEARCH_VECTOR_CACHE_MB: z.coerce.number().int().min(1).default(128),
+  /** Benchmarks: `1` serves the send benchmark's constant route, /api/bench/bare (app/api/bench/bare/route.ts). */
+  BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
+  /** Benchmarks: `1` loads pg_stat_statements into the embedded PostgreSQL this process starts (lib/db/embedded.ts). */
+  EMBEDDED_PG_STAT_STATEMENTS: z.enum(["0", "1"]).default("0"),
+  /** Extra flags for the Node process of the Next server `npm start` runs, space-separated (e.g. `--cpu-prof`). */
+  SERVER_NODE_ARGS: z.string().optional(),
+});
+
+/** The variable names, in the schema's order. */
+export const VARIABLE_NAMES = Object.keys(variables.shape) as (keyof typeof variables.shape)[];
+
+/** The variables that have a default when unset (the README's table states each). */
+export const VARIABLE_DEFAULTS = Object.fromEntries(
+  Object.entries(variables.shape).flatMap(([name, type]) =>
+    type instanceof z.ZodDefault ? [[name, String(type.parse(undefined))]] : [],
+  ),
+) as Record<string, string>;
+
+const schema = variables
   .superRefine((value, ctx) => {
     if (value.EMBEDDINGS_BASE_URL && !value.EMBEDDINGS_MODEL) {
       ctx.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: "required when EMBEDDINGS_BASE_URL is set" });
@@ -80,14 +103,19 @@ export function env(): Env {
   return cached;
 }
 
+/** A variable of the environment has a value its schema refuses: the process must not start. */
+export class InvalidEnvironment extends Error {
+  override name = "InvalidEnvironment";
+}
+
 /** Validates a set of environment variables; throws a message listing every invalid one. */
-export function parseEnv(variables: Record<string, string | undefined>): Env {
+export function parseEnv(environment: Record<string, string | undefined>): Env {
   // An empty variable means unset (`DATABASE_URL= npm start` uses the embedded default).
-  const present = Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== ""));
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ""));
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+    throw new InvalidEnvironment(`Invalid environment:\n${lines.join("\n")}`);
   }
   return parsed.data;
 }

@@ -1,4 +1,4 @@
-// One error type and one table (docs: DESIGN.md "Envelope and errors"). Services throw ApiError(code); the
+// One error type and one table (docs/api-contract.md#errors). Services throw ApiError(code); the
 // route wrapper turns it into `{error: {code, message, reasons?, retry_after?, request_id}}` with the status below.
 
 export const ERROR_STATUS = {

@@ -5,38 +5,42 @@ import { disconnectDb } from "@/lib/db/client";
 import { recordServerSettings, serverLoopbackSetting } from "@/lib/deployment/settings";
 import { ensureDemo } from "@/lib/seed/ensure-demo";
 import { env } from "@/lib/env";
+import { nextAuthEnvironment } from "@/lib/auth/next-auth-environment";
 import { startWorker } from "@/jobs/worker";
 
 // `npm start` / `npm run dev`: resolves the database (DATABASE_URL, or the embedded server in DATA_DIR, started
 // here if no other process has), applies migrations, seeds the demo on first start, then runs Next with
 // DATABASE_URL set. The embedded server lives as long as this process, and so does the job worker that delivers
-// webhooks (RUN_WORKER=false leaves that to `npm run worker` processes).
+// webhooks (RUN_WORKER=false leaves that to `npm run worker` processes). The environment is checked first: a bad
+// variable stops here, named, before anything starts (lib/env.ts).
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 
 async function main() {
+  const config = env();
   const ready = await prepareDatabase({ log: () => {} });
-  if (ready.embedded) console.log(`[relay] embedded PostgreSQL on port ${ready.embedded.port} (${ready.embedded.owned ? "started" : "already running"}, data in ${path.join(env().DATA_DIR, "postgres")})`);
+  if (ready.embedded) console.log(`[relay] embedded PostgreSQL on port ${ready.embedded.port} (${ready.embedded.owned ? "started" : "already running"}, data in ${path.join(config.DATA_DIR, "postgres")})`);
   if (ready.migrationsApplied.length) console.log(`[relay] applied migrations: ${ready.migrationsApplied.join(", ")}`);
   const demo = await ensureDemo();
   if (demo) {
-    console.log(`[relay] seeded the demo workspace "${demo.workspace.slug}"; credentials in ${path.join(env().DATA_DIR, "demo-credentials.json")}`);
+    console.log(`[relay] seeded the demo workspace "${demo.workspace.slug}"; credentials in ${path.join(config.DATA_DIR, "demo-credentials.json")}`);
     for (const p of demo.people) console.log(`[relay]   person ${p.email} / ${p.password}`);
     for (const b of demo.bots) console.log(`[relay]   bot @${b.handle} key ${b.api_key}`);
   }
   // Every process of the deployment (this one's worker, other workers, the CLI) reads the setting this server records.
-  const loopback = serverLoopbackSetting({ variable: env().ALLOW_LOOPBACK_WEBHOOKS, embedded: !!ready.embedded, mode });
+  const loopback = serverLoopbackSetting({ variable: config.ALLOW_LOOPBACK_WEBHOOKS, embedded: !!ready.embedded, mode });
   await recordServerSettings(loopback);
   console.log(`[relay] webhooks over http to loopback: ${loopback.allow ? "allowed" : "refused"}${loopback.recordedBy === "environment" ? " (ALLOW_LOOPBACK_WEBHOOKS)" : ""}`);
   await disconnectDb();
-  const worker = env().RUN_WORKER === "true" ? await startWorker({ databaseUrl: ready.url, concurrency: env().WORKER_CONCURRENCY }) : null;
+  const worker = config.RUN_WORKER === "true" ? await startWorker({ databaseUrl: ready.url, concurrency: config.WORKER_CONCURRENCY }) : null;
 
   const nextBin = path.resolve("node_modules/next/dist/bin/next");
   // SERVER_NODE_ARGS: extra flags for the server's Node process (e.g. --cpu-prof when profiling a benchmark).
-  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, mode, "--port", String(env().PORT)], {
+  const nodeArgs = config.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  // The server inherits this environment, plus the database resolved here and next-auth's origin rule.
+  const child = spawn(process.execPath, [...nodeArgs, nextBin, mode, "--port", String(config.PORT)], {
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1", ...nextAuthEnvironment(config) },
   });
   const stop = async (code: number) => {
     await worker?.stop().catch(() => {});

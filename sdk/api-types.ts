@@ -426,11 +426,8 @@ export interface components {
         };
         Error: {
             error: {
-                /**
-                 * @description Stable machine-readable code; each has one HTTP status (lib/errors.ts)
-                 * @enum {string}
-                 */
-                code: "invalid_json" | "idempotency_key_required" | "unauthorized" | "forbidden" | "policy_blocked" | "no_trusted_connection" | "type_not_allowed" | "workspace_suspended" | "not_found" | "method_not_allowed" | "opted_out" | "idempotency_key_reused" | "idempotency_request_in_progress" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_body" | "invalid_blocks" | "deferred" | "too_many_attempts" | "internal_error";
+                /** @description Stable machine-readable code, e.g. `policy_blocked`, `opted_out` */
+                code: string;
                 /** @description What went wrong, in plain words */
                 message: string;
                 /** @description Policy reason codes (403, 409, 429) */
@@ -759,7 +756,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per request, at most 64 characters; scope: the bot */
+                /** @description Unique per request, at most 64 characters; scope: the bot; a replay within 24 hours returns the first result */
                 "Idempotency-Key": string;
             };
             path?: never;
@@ -873,7 +870,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per request, at most 64 characters; scope: the bot */
+                /** @description Unique per request, at most 64 characters; scope: the bot; a replay within 24 hours returns the first result */
                 "Idempotency-Key": string;
             };
             path: {
@@ -1177,7 +1174,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per request, at most 64 characters; scope: the bot */
+                /** @description Unique per request, at most 64 characters; scope: the bot; a replay within 24 hours returns the first result */
                 "Idempotency-Key": string;
             };
             path: {
@@ -1460,7 +1457,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Unique per request, at most 64 characters; scope: the bot */
+                /** @description Unique per request, at most 64 characters; scope: the bot; a replay within 24 hours returns the first result */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -1474,7 +1471,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The draft, waiting for a person */
+            /** @description The draft, waiting for a person (it expires after 7 days) */
             201: {
                 headers: {
                     /** @description `true` when this is the stored result of an earlier request with the same Idempotency-Key */
@@ -1670,7 +1667,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per request, at most 64 characters; scope: the bot */
+                /** @description Unique per request, at most 64 characters; scope: the bot; a replay within 24 hours returns the first result */
                 "Idempotency-Key": string;
             };
             path: {
@@ -1885,7 +1882,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Unique per request, at most 64 characters; scope: the bot */
+                /** @description Unique per request, at most 64 characters; scope: the bot; a replay within 24 hours returns the first result */
                 "Idempotency-Key": string;
             };
             path: {

@@ -1,4 +1,4 @@
-// A typed client for Relay's bot API (SPEC.md 4-8, DESIGN.md). It needs nothing but a global `fetch` (Node 18+).
+// A typed client for Relay's bot API (docs/api-contract.md). It needs nothing but a global `fetch` (Node 18+).
 //
 // Retries are safe by construction: every create (POST) carries an Idempotency-Key, a random UUID unless the caller
 // gives one, and the SAME key goes with every retry of that call, so a retry after a lost answer replays the first
@@ -7,7 +7,7 @@
 
 import type { components } from "./api-types.js";
 
-// ---- Resources as returned: generated from the OpenAPI document (sdk/api-types.ts, `npm run sdk:types`) ----
+// ---- Resources as returned (docs/api-contract.md#resources): generated from the OpenAPI document (sdk/api-types.ts, `npm run sdk:types`) ----
 
 type Schemas = components["schemas"];
 
@@ -173,7 +173,7 @@ export class RelayClient {
       idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
     });
     const data = body.data;
-    // 201 answers the message (`status: "sent"`), 202 the approval it waits for (DESIGN.md "Policy verdicts").
+    // 201 answers the message (`status: "sent"`), 202 the approval it waits for (docs/api-contract.md#verdicts).
     if (data.status === "pending_approval") {
       return { status: "pending_approval", approvalId: data.approval_id, reasons: data.reasons };
     }

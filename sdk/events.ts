@@ -1,4 +1,4 @@
-// The webhook events Relay sends (SPEC.md 6, DESIGN.md "Webhooks"), as types. Every event shares one envelope;
+// The webhook events Relay sends (docs/api-contract.md#payloads), as types. Every event shares one envelope;
 // its `id` is stable across retries and replays, so a bot dedupes on it.
 
 import type { AgentRequest } from "./client.js";

@@ -46,7 +46,7 @@ function failure(run: () => unknown): WebhookVerificationReason {
 }
 
 describe("signWebhook", () => {
-  it("is sha256=<hex HMAC-SHA256(secret, '<timestamp>.<body>')> as SPEC.md 6 describes", () => {
+  it("is sha256=<hex HMAC-SHA256(secret, '<timestamp>.<body>')> as docs/api-contract.md#signatures describes", () => {
     const hex = createHmac("sha256", SECRET).update(`${NOW}.${body}`).digest("hex");
     expect(signWebhook(body, SECRET, NOW)).toBe(`sha256=${hex}`);
     expect(signWebhook(Buffer.from(body), SECRET, NOW)).toBe(`sha256=${hex}`);

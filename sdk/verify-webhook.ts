@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { WebhookEvent } from "./events.js";
 
-// Verifies a Relay webhook (SPEC.md 6, DESIGN.md "Webhooks"): `X-Service-Signature: sha256=<hex>` where hex is
+// Verifies a Relay webhook (docs/api-contract.md#signatures): `X-Service-Signature: sha256=<hex>` where hex is
 // HMAC-SHA256(signing secret, "<X-Service-Timestamp>.<raw body>"), and a timestamp at most 5 minutes from now.
 //
 // Rotation: while a signing secret is being rotated, Relay signs with both secrets and sends both values in one
@@ -31,10 +31,13 @@ export class WebhookVerificationError extends Error {
 /** A Fetch `Headers` (Next.js, Deno, Bun) or Node's `req.headers` (lower-case names, possibly arrays). */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
+/** How old (or how far ahead) a webhook's timestamp may be by default: 5 minutes. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
 export interface VerifyWebhookOptions {
   /** The current time in milliseconds since the epoch. Default `Date.now()`. */
   now?: number;
-  /** How far X-Service-Timestamp may be from now, either way, in seconds. Default 300 (5 minutes). */
+  /** How far X-Service-Timestamp may be from now, either way, in seconds. Default DEFAULT_TOLERANCE_SECONDS. */
   toleranceSeconds?: number;
 }
 
@@ -74,7 +77,7 @@ export function verifyWebhook(
   }
   const timestamp = Number(timestampText);
   const now = Math.floor((options.now ?? Date.now()) / 1000);
-  const tolerance = options.toleranceSeconds ?? 300;
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   // Both directions: an old request may be a captured one replayed; a future one could be replayed later.
   if (now - timestamp > tolerance) {
     throw new WebhookVerificationError("timestamp_too_old", `X-Service-Timestamp is more than ${tolerance} s old`);

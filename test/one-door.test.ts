@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// DESIGN.md "One door": every bot-authored message is created by lib/messages/insert-message.ts, which cannot run
-// without a policy Decision for exactly that content. This test fails if any other code writes message rows.
+// docs/design.md#one-policy-engine-and-one-door: every bot-authored message is created by
+// lib/messages/insert-message.ts, which cannot run without a policy Decision for exactly that content. This test fails
+// if any other code writes message rows.
 
 const ROOTS = ["app", "lib", "cli", "jobs", "scripts"];
 const DOOR = path.join("lib", "messages", "insert-message.ts");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDatabaseIfMissing } from "@/lib/db/setup";
 import { disconnectDb } from "@/lib/db/client";
+import { selectDatabase } from "@/lib/db/url";
 
 // Each integration test file gets its own database, copied from the migrated template: files run in parallel
 // without seeing each other's rows, and nothing is mocked.
@@ -13,7 +14,8 @@ beforeAll(async () => {
   await createDatabaseIfMissing(adminUrl, name, TEMPLATE_DATABASE);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  selectDatabase(url.toString()); // what the app's code connects to (lib/db/url.ts)
+  process.env.DATABASE_URL = url.toString(); // for tests that start a worker or a CLI process on it
 });
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { ensureEmbeddedPostgres, type EmbeddedServer } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createDatabaseIfMissing } from "@/lib/db/setup";
 import { sql } from "@/lib/db/sql";
+import { selectDatabase } from "@/lib/db/url";
 import { embeddingModelId, embedTexts } from "@/lib/embeddings/encoder";
 import { dot, normalize, toFloat4Array } from "@/lib/embeddings/similarity";
 import { readFloat4Array } from "@/lib/memory/array-send";
@@ -159,7 +160,7 @@ interface Target {
 
 async function switchDatabase(url: string) {
   await disconnectDb();
-  process.env.DATABASE_URL = url;
+  selectDatabase(url);
 }
 
 async function prepare(label: string, adminUrl: string, dropAfter: string[]): Promise<Target> {

@@ -8,6 +8,7 @@ import { Input, Select } from "@/components/ui/field";
 import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
 import { initialActionState, type ActionState } from "./action-state";
 import { Time } from "./time";
+import { TEXT_INPUT_MAX } from "@/lib/limits";
 
 type ApprovalCard = Extract<Block, { type: "approval_card" }>;
 type FormCard = Extract<Block, { type: "form_card" }>;
@@ -180,7 +181,7 @@ export function FormCardView({
                   ) : input.type === "date" ? (
                     <Input {...common} type="date" />
                   ) : (
-                    <Input {...common} type="text" placeholder={input.placeholder && visibleControls(input.placeholder)} maxLength={input.max_length} />
+                    <Input {...common} type="text" placeholder={input.placeholder && visibleControls(input.placeholder)} maxLength={input.max_length ?? TEXT_INPUT_MAX} />
                   )}
                 </div>
               </div>

@@ -7,6 +7,7 @@ import { UntrustedText } from "@/components/ui/untrusted-text";
 import { formatBytes } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icon";
 import { initialActionState, type ActionState } from "./action-state";
+import { MESSAGE_BODY_MAX } from "@/lib/limits";
 
 interface MentionableBot {
   handle: string;
@@ -199,7 +200,7 @@ export function Composer({
             name="body"
             value={text}
             rows={Math.min(6, Math.max(1, text.split("\n").length))}
-            maxLength={4000}
+            maxLength={MESSAGE_BODY_MAX}
             placeholder="Message… (@ to mention a bot)"
             className="block max-h-40 w-full resize-none rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40"
             role="combobox"

@@ -10,6 +10,7 @@ import { controlNames, hasBidiControls, UntrustedText } from "@/components/ui/un
 import { initialActionState, type ActionState } from "./action-state";
 import { BlocksPreview } from "./blocks-preview";
 import { Time } from "./time";
+import { MESSAGE_BODY_MAX } from "@/lib/limits";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 
@@ -94,7 +95,7 @@ export function DraftCard({
               value={body}
               onChange={(event) => setBody(event.target.value)}
               rows={Math.min(10, Math.max(3, body.split("\n").length + 1))}
-              maxLength={4000}
+              maxLength={MESSAGE_BODY_MAX}
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40"
               autoFocus
             />

@@ -43,7 +43,7 @@ export interface EchoBot {
 
 const MAX_BODY_BYTES = 1024 * 1024; // Relay's events are a few KiB; refuse anything absurd before buffering it
 const SEEN_LIMIT = 10_000;
-const MAX_MESSAGE = 4000; // SPEC.md 8: a longer body would be refused with 422
+const MAX_MESSAGE = 4000; // docs/api-contract.md#limits: a longer body would be refused with 422
 
 export async function startEchoBot(options: EchoBotOptions): Promise<EchoBot> {
   const log = options.log ?? ((line) => console.log(JSON.stringify(line)));
@@ -55,7 +55,8 @@ export async function startEchoBot(options: EchoBotOptions): Promise<EchoBot> {
   async function respond(event: WebhookEvent, send: () => Promise<{ status: string }>) {
     try {
       const result = await send();
-      // pending_approval: a new bot's first messages wait for a person's approval (SPEC.md 8); still one reply.
+      // pending_approval: a new bot's first messages wait for a person's approval
+      // (docs/api-contract.md#new-bots-and-rate-limits); one reply.
       log({ event: event.type, id: event.id, replied: true, status: result.status });
     } catch (error) {
       // Forget the id so that a replay from the portal can try again; the idempotency key still prevents a double.

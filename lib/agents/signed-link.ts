@@ -3,7 +3,7 @@ import { derivedKey } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { isUuid } from "@/lib/ids";
 
-// Signed attachment links (SPEC.md: "attachment_id ... becomes a signed link valid 24 hours"). A link is
+// Signed attachment links (docs/api-contract.md#agent-requests: `attachment_id` becomes a signed link). A link is
 // `{APP_URL}/api/attachments/signed/<attachment id>.<expiry, unix seconds>.<signature>`, the signature being
 // HMAC-SHA256 over "<attachment id>.<expiry>" with a key derived from the app's secret key (never the key itself),
 // base64url. Nothing is stored: the same answer always yields the same link, and a link proves itself. The signature

@@ -11,9 +11,10 @@ import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
 import { SIGN_IN_UNAVAILABLE, signInLockedCode } from "./sign-in-errors";
 
-// People sign in with next-auth 4 (DESIGN.md): email + password checked against users.password_hash (scrypt), or
-// GitHub / Google when configured (lib/auth/oauth-providers.ts), for an existing account only (no adapter: see
-// lib/auth/link-oauth-account.ts). Sessions are encrypted JWT cookies carrying our user id. Bots never use sessions.
+// People sign in with next-auth 4 (docs/design.md#sign-in): email + password checked against users.password_hash
+// (scrypt), or GitHub / Google when configured (lib/auth/oauth-providers.ts), for an existing account only (no
+// adapter: see lib/auth/link-oauth-account.ts). Sessions are encrypted JWT cookies carrying our user id. Bots never
+// use sessions.
 
 /** Where a refused OAuth sign-in lands; the sign-in page explains the refusal. */
 export const OAUTH_NOT_LINKED_PATH = "/sign-in?error=OAuthAccountNotLinked";
@@ -23,9 +24,8 @@ let cached: NextAuthOptions | undefined;
 /** Built on first use, not at import: `next build` loads this module and must not touch DATA_DIR. */
 export function authOptions(): NextAuthOptions {
   if (cached) return cached;
-  // next-auth reads its origin from NEXTAUTH_URL; without it (local use), trust the Host header of each request so
-  // redirects stay on whatever port the app was started on.
-  if (!env().NEXTAUTH_URL && !process.env.AUTH_TRUST_HOST) process.env.AUTH_TRUST_HOST = "true";
+  // next-auth's origin (NEXTAUTH_URL, else the request's host) comes from the server's environment: see
+  // lib/auth/next-auth-environment.ts.
   cached = {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },

@@ -7,6 +7,7 @@ import { requireMember, type Actor } from "@/lib/people/actor";
 import { validateWebhookUrl } from "@/lib/webhooks/validate-webhook-url";
 import { validateEventTypes } from "@/lib/webhooks/event-types";
 import { issueApiKey } from "./issue-api-key";
+import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 
 const HANDLE = /^[a-z][a-z0-9_-]{2,31}$/;
 
@@ -52,7 +53,7 @@ export async function createBot(
         name: input.name.trim(),
         webhookUrl,
         eventTypes,
-        trustedMessageCount: input.established ? (settings?.newBotThreshold ?? 50) : 0,
+        trustedMessageCount: input.established ? (settings?.newBotThreshold ?? POLICY_DEFAULTS.newBotThreshold) : 0,
         createdByUserId: actor.type === "person" ? actor.userId : null,
       },
     });

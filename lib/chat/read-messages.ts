@@ -3,13 +3,11 @@ import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
 import type { Block } from "@/lib/schemas/blocks";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
 
 // A person's paged read of a conversation (their AI assistant through MCP; the chat itself shows getThread's last
-// 500): ascending seq after `after_seq` (exclusive), at most 200 a page, with who wrote each message. Same access
-// rule as the chat: a participant, or an admin of the workspace (requireConversationAccess).
-
-export const READ_LIMIT_MAX = 200;
-export const READ_LIMIT_DEFAULT = 50;
+// 500): ascending seq after `after_seq` (exclusive), at most PAGE_LIMIT_MAX a page, with who wrote each message. Same
+// access rule as the chat: a participant, or an admin of the workspace (requireConversationAccess).
 
 export type ReadSender =
   | { type: "person"; handle: string; name: string }
@@ -35,11 +33,11 @@ export async function readMessages(
 ) {
   const conversationId = requireUuid(id, "Conversation");
   const afterSeq = options.afterSeq ?? 0;
-  const limit = options.limit ?? READ_LIMIT_DEFAULT;
+  const limit = options.limit ?? PAGE_LIMIT_DEFAULT;
   if (!Number.isInteger(afterSeq) || afterSeq < 0)
     throw new ApiError("invalid_body", "after_seq must be a whole number, 0 or more");
-  if (!Number.isInteger(limit) || limit < 1 || limit > READ_LIMIT_MAX)
-    throw new ApiError("invalid_body", `limit must be a whole number from 1 to ${READ_LIMIT_MAX}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT_MAX)
+    throw new ApiError("invalid_body", `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`);
   const { conversation } = await requireConversationAccess(db(), actor, conversationId);
 
   const rows = await db().message.findMany({

@@ -1,4 +1,4 @@
-// Policy reason codes (DESIGN.md's verdict table) in plain words, for people.
+// Policy reason codes (docs/api-contract.md#verdicts) in plain words, for people.
 const TEXT: Record<string, string> = {
   new_bot: "This bot is new: its first messages wait for a person's approval",
   sensitive_money: "It mentions money or payment details",

@@ -5,8 +5,8 @@ import { handleOf, type PersonActor } from "@/lib/people/actor";
 import { prismaSql } from "@/lib/db/sql";
 import { botAdded } from "@/lib/webhooks/events";
 
-// A participant authorizes a bot in a conversation (SPEC.md 1: a bot sees only conversations where a participant
-// authorized it), or removes it. Only people who take part in the conversation can do either.
+// A participant authorizes a bot in a conversation (docs/api-contract.md#access: a bot sees only conversations where a
+// participant authorized it), or removes it. Only people who take part in the conversation can do either.
 
 async function requireParticipant(client: Db | Tx, actor: PersonActor, conversationId: string) {
   const conversation = await client.conversation.findUnique({ where: { id: conversationId } });

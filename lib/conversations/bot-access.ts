@@ -2,9 +2,9 @@ import type { Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 
-// A bot may use a conversation only while a participant's authorization of it stands (SPEC.md 5.4). A conversation
-// that does not exist is 404; one that exists but is not the bot's (another workspace included) is 403. The rule
-// is written once here and read by requireBotConversation and by a bot's send, which checks it in its policy
+// A bot may use a conversation only while a participant's authorization of it stands (docs/api-contract.md#access). A
+// conversation that does not exist is 404; one that exists but is not the bot's (another workspace included) is 403.
+// The rule is written once here and read by requireBotConversation and by a bot's send, which checks it in its policy
 // snapshot's statement (lib/policy/load-snapshot.ts, sendSnapshotStatement).
 
 /**

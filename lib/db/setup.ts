@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { ensureEmbeddedPostgres, embeddedUrl, type EmbeddedServer } from "./embedded";
 import { settleEmbeddedDefaults } from "@/lib/deployment/settings";
 import { applyMigrations } from "./migrate";
+import { selectDatabase } from "./url";
 
 // Resolves the database a process should use and brings its schema up to date:
 // DATABASE_URL when set, else the embedded server in DATA_DIR (started if no process has started it yet).
@@ -42,7 +43,7 @@ export async function prepareDatabase(options: { log?: (line: string) => void } 
   }
   const { applied } = await applyMigrations(url);
   if (embedded) await settleEmbedded(url);
-  process.env.DATABASE_URL = url;
+  selectDatabase(url);
   return { url, embedded, migrationsApplied: applied };
 }
 

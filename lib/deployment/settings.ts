@@ -4,9 +4,9 @@ import { sql as poolSql, type Sql } from "@/lib/db/sql";
 // on it (the app, `npm run worker` processes, the CLI) reads the same value: a setting that each process took from
 // its own environment let `cli bot ping`, run without the variable, deliver where the server refused to.
 //
-// http webhooks to loopback (DESIGN.md Webhooks) are the one such setting. The app server records it at start from
-// its environment (`recordServerSettings`); a fresh embedded database is a local install and allows them until the
-// app server says otherwise (`settleEmbeddedDefaults`). Nothing else writes the row.
+// http webhooks to loopback (docs/design.md#loopback-webhooks) are the one such setting. The app server records it at
+// start from its environment (`recordServerSettings`); a fresh embedded database is a local install and allows them
+// until the app server says otherwise (`settleEmbeddedDefaults`). Nothing else writes the row.
 
 export type RecordedBy = "default" | "embedded" | "environment" | "server";
 

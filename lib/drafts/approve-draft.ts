@@ -15,17 +15,16 @@ import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
 import { scheduleFollowUp } from "./send-follow-up";
 import { notifyConversation } from "@/lib/chat/live";
+import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
 
 // A person approves a draft or a held message, optionally editing its text: it is sent once, under the bot's
 // label. The draft row is locked first, so double clicks and two people approving at once send exactly once (the
 // second finds it no longer pending: 409). Blocks and opt-outs are checked again: they may have changed since.
 
-export const MAX_BODY = 4000;
-
 export async function approveDraft(actor: PersonActor, draftId: string, edits: { body?: string } = {}) {
   const editedBody = edits.body?.trim();
-  if (edits.body !== undefined && (!editedBody || editedBody.length > MAX_BODY)) {
-    throw new ApiError("invalid_body", `The edited text must be 1 to ${MAX_BODY} characters`);
+  if (edits.body !== undefined && (!editedBody || editedBody.length > MESSAGE_BODY_MAX)) {
+    throw new ApiError("invalid_body", `The edited text must be 1 to ${MESSAGE_BODY_MAX} characters`);
   }
   const outcome = await db().$transaction(async (tx) => {
     const { draft, conversation } = await lockPendingDraft(tx, actor, draftId);
@@ -87,7 +86,10 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
     return { kind: "done", draft: updated, message } as const;
   });
 
-  if (outcome.kind === "expired") throw new ApiError("conflict", "This draft expired (drafts wait 7 days) and can no longer be approved");
+  if (outcome.kind === "expired") {
+    const lifetime = `drafts wait ${DRAFT_LIFETIME_DAYS} days`;
+    throw new ApiError("conflict", `This draft expired (${lifetime}) and can no longer be approved`);
+  }
   if (outcome.kind === "refused") return refuse(outcome.decision, outcome.refused, outcome.workspaceId, outcome.body);
   return { draft: serializeDraft(outcome.draft), message: serializeMessage(outcome.message) };
 }

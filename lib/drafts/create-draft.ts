@@ -6,6 +6,7 @@ import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
 import type { CreateDraftInput } from "@/lib/schemas/drafts";
 import { serializeDraft, type DraftRecord } from "./serialize-draft";
 import { notifyConversation } from "@/lib/chat/live";
+import { DRAFT_LIFETIME_DAYS } from "@/lib/limits";
 
 // POST /conversations/{id}/drafts: a proposal that always waits for a person. Blocks and opt-outs apply at once
 // (a draft to someone who said STOP is refused with 409); the full policy runs again when a person approves it.
@@ -26,7 +27,8 @@ export async function createDraft(bot: BotPrincipal, conversationId: string, inp
     const rows = await tx.query<DraftRecord>(
       `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, rationale,
                            follow_up_body, follow_up_delay_minutes, follow_up_status, expires_at)
-       VALUES ($1, $2, 'draft', $3, $3, $4, $5, $6, $7::follow_up_status, now() + interval '7 days')
+       VALUES ($1, $2, 'draft', $3, $3, $4, $5, $6, $7::follow_up_status,
+               now() + interval '${DRAFT_LIFETIME_DAYS} days')
        RETURNING ${DRAFT_COLUMNS}`,
       [conversationId, bot.id, input.body, input.rationale ?? null, input.follow_up?.body ?? null, input.follow_up?.delay_minutes ?? null, input.follow_up ? "pending" : null],
     );

@@ -1,8 +1,7 @@
 import type { Sql } from "@/lib/db/sql";
 import type { Block } from "@/lib/schemas/blocks";
 import { notifyConversation } from "@/lib/chat/live";
-
-export const DRAFT_LIFETIME_MS = 7 * 24 * 3600_000;
+import { DRAFT_LIFETIME_DAYS } from "@/lib/limits";
 
 /** A 202 send: the message waits, with its reasons, for a person to approve or reject it. */
 export async function createHeldMessage(
@@ -11,7 +10,7 @@ export async function createHeldMessage(
 ): Promise<{ id: string }> {
   const rows = await sql.query<{ id: string }>(
     `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, blocks, reasons, expires_at)
-     VALUES ($1, $2, 'held_message', $3, $3, $4::jsonb, $5::text[], now() + interval '7 days')
+     VALUES ($1, $2, 'held_message', $3, $3, $4::jsonb, $5::text[], now() + interval '${DRAFT_LIFETIME_DAYS} days')
      RETURNING id`,
     [input.conversationId, input.botId, input.body, input.blocks ? JSON.stringify(input.blocks) : null, input.reasons],
   );

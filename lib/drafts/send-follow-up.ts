@@ -7,7 +7,7 @@ import { decide } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal } from "@/lib/policy/refusal";
 import { followUpCancelled } from "@/lib/webhooks/events";
 
-// A draft's follow-up (SPEC.md: "sent after the delay unless anyone replies or sends STOP"). Approving the draft
+// A draft's follow-up (docs/api-contract.md#drafts-and-held-messages). Approving the draft
 // schedules a job keyed to it (`follow-up:<draft id>`, run at the due time); a reply or STOP marks the follow-up
 // cancelled in the reply's transaction, so the job, when it runs, finds it cancelled and does nothing. When due, the
 // follow-up passes the policy again, as approved content (the person approved its text with the draft): blocks,

@@ -1,4 +1,4 @@
-// The Draft resource of DESIGN.md, from a row of `drafts` (Prisma model).
+// The Draft resource (docs/api-contract.md#draft), from a row of `drafts` (Prisma model).
 export interface DraftRecord {
   id: string;
   conversationId: string;

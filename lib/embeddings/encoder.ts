@@ -2,7 +2,7 @@ import { env } from "@/lib/env";
 import { embedWithOpenAiCompatible, OPENAI_MAX_CHARS } from "./openai-compatible";
 import { embedWithUseLite, USE_LITE_DIMS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from "./use-lite";
 
-// Sentence embeddings for contact memory (DESIGN.md Runtime: Embeddings): the local Universal Sentence Encoder Lite
+// Sentence embeddings for contact memory (docs/design.md#embeddings): the local Universal Sentence Encoder Lite
 // by default, an OpenAI-compatible API when EMBEDDINGS_BASE_URL is set. Every vector is unit length (cosine = dot
 // product) and is stored with the id of the model that made it: vectors of different models never compare.
 

@@ -1,4 +1,4 @@
-// Vector arithmetic and the two ways vectors travel to PostgreSQL (DESIGN.md Runtime: Vector similarity). Stored as
+// Vector arithmetic and the two ways vectors travel to PostgreSQL (docs/design.md#vector-similarity). Stored as
 // `real[]` (float4, exact for a Float32Array); compared with pgvector when the server has it, else here in JS.
 
 /** Cosine similarity in [-1, 1]; 0 when either vector is all zeros. For unit vectors this is their dot product. */

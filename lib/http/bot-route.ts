@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { isDeepStrictEqual } from "node:util";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import type { Answers, Operation, ReplyOf } from "@/lib/openapi/operation";
 import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/authenticate-bot";
@@ -8,8 +9,8 @@ import { newRequestId, respond } from "./api-response";
 import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
+import { IDEMPOTENCY_KEY_MAX } from "@/lib/limits";
 import {
-  IDEMPOTENCY_KEY_MAX,
   openedRequest,
   openingStatements,
   requestHash,
@@ -88,7 +89,7 @@ export function botRoute<
 >(options: RouteOptions<B, Q, R>, handler: (context: BotRouteContext<Out<B>, Out<Q>>) => Promise<ReplyOf<R>>) {
   const checked = async (context: BotRouteContext<Out<B>, Out<Q>>): Promise<Reply> => {
     const result: Reply = await handler(context);
-    if (CHECK_REPLIES) checkReply(options.operation, result);
+    if (checkReplies()) checkReply(options.operation, result);
     return result;
   };
   const route = async (request: Request, context?: NextContext): Promise<Response> => {
@@ -168,7 +169,7 @@ export function botRoute<
  * extra field the document does not name fails too): the API's tests are the contract test of the routes and the
  * OpenAPI document. In production nothing is checked.
  */
-const CHECK_REPLIES = process.env.NODE_ENV === "test";
+const checkReplies = () => env().NODE_ENV === "test";
 
 function checkReply(operation: Operation, result: Reply) {
   const answer = operation.responses[result.status];
@@ -198,7 +199,7 @@ function idempotencyKey(request: Request, mode: "required" | "optional" | undefi
     if (mode === "required")
       throw new ApiError(
         "idempotency_key_required",
-        "This request needs an Idempotency-Key header (at most 64 characters)",
+        `This request needs an Idempotency-Key header (at most ${IDEMPOTENCY_KEY_MAX} characters)`,
       );
     return null;
   }

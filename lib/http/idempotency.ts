@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { statement, type Statement } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
+import { IDEMPOTENCY_RETENTION_HOURS } from "@/lib/limits";
 
-// Idempotency (DESIGN.md, docs/decisions/004-idempotency-after-validation.md): scope bot + key, kept 24 h.
+// Idempotency (docs/api-contract.md#idempotency, docs/decisions/004): scope bot + key, kept
+// IDEMPOTENCY_RETENTION_HOURS (lib/limits.ts).
 // The request runs in ONE transaction with its idempotency record: a transaction-scoped advisory lock on
 // (bot, key) stops a concurrent twin at once (409 `idempotency_request_in_progress`), and the stored response
 // commits together with what the request did, so no crash can leave a message without its record or a key stuck
 // "in progress". 5xx results are never stored; the key stays free for a retry.
 
-export const IDEMPOTENCY_KEY_MAX = 64;
-const RETENTION = "24 hours";
 
 export interface StoredResponse {
   status: number;
@@ -86,7 +86,7 @@ interface StoredRow {
 export function storeStatement(botId: string, key: string, hash: string, response: StoredResponse): Statement {
   return statement(
     `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
-     VALUES ($1, $2, $3, 'completed', $4, $5::jsonb, $6::jsonb, now() + interval '${RETENTION}')
+     VALUES ($1, $2, $3, 'completed', $4, $5::jsonb, $6::jsonb, now() + interval '${IDEMPOTENCY_RETENTION_HOURS} hours')
      ON CONFLICT (bot_id, key) DO UPDATE
        SET request_hash = EXCLUDED.request_hash, state = 'completed', response_status = EXCLUDED.response_status,
            response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,

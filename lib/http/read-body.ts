@@ -1,9 +1,7 @@
 import { ApiError } from "@/lib/errors";
+import { MAX_BODY_BYTES } from "@/lib/limits";
 
-/** Largest request body the API reads (DESIGN.md): bigger answers 413 before any of it is parsed. */
-export const MAX_BODY_BYTES = 256 * 1024;
-
-/** Reads the body as text, refusing more than MAX_BODY_BYTES without buffering the rest. */
+/** Reads the body as text, refusing more than MAX_BODY_BYTES (lib/limits.ts) without buffering the rest. */
 export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();

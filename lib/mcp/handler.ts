@@ -6,6 +6,7 @@ import { appOrigin, foreignOrigin } from "@/lib/http/same-origin";
 import { guardCredential } from "@/lib/throttle/guard-credential";
 import { authenticatePersonalToken, type TokenPrincipal } from "@/lib/tokens/authenticate-token";
 import { createMcpServer } from "./server";
+import { MAX_BODY_BYTES } from "@/lib/limits";
 
 // POST /api/mcp: the MCP Streamable HTTP transport, stateless (a fresh server and transport per request, no
 // session ids), answering JSON rather than an SSE stream: every tool is a single request and response. The
@@ -16,7 +17,6 @@ import { createMcpServer } from "./server";
 // session) have nothing to do without sessions: 405, which the transport spec allows and clients expect.
 
 const REALM = 'Bearer realm="relay-mcp"';
-const MAX_BODY_BYTES = 256 * 1024;
 
 /** The JSON-RPC error code of a refusal by the credential throttle (server-defined range). */
 export const TOO_MANY_ATTEMPTS_RPC_CODE = -32029;

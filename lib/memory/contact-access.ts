@@ -13,9 +13,9 @@ export interface ContactAccess {
 }
 
 /**
- * SPEC.md 4 rules 5-6: a bot may read a contact only when it is authorized in a conversation linked to that contact,
- * in its own workspace; a high-sensitivity contact also needs the key's `memory:sensitive` scope. An unknown contact
- * is 404; any other refusal is 403 `forbidden`, saying why.
+ * docs/api-contract.md#access: a bot may read a contact only when it is authorized in a conversation linked to that
+ * contact, in its own workspace; a high-sensitivity contact also needs the key's `memory:sensitive` scope. An unknown
+ * contact is 404; any other refusal is 403 `forbidden`, saying why.
  */
 export async function requireBotContact(
   bot: BotPrincipal,

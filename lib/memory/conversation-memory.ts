@@ -7,10 +7,10 @@ import { notifyConversation } from "@/lib/chat/live";
 import type { LegacyMemoryInput } from "@/lib/schemas/memory";
 import { FACT_COLUMNS, serializeFact, type FactRow } from "./fact-record";
 
-// The legacy conversation memory (SPEC.md: GET/POST /conversations/{id}/memory, marked legacy; its successors are
-// the contact's facts, context and search). Kept working on the same store: a memory written here is a candidate
-// fact about the conversation's contact, under the key `memory.note`, scoped to this conversation (people confirm it
-// like any fact); reading returns the facts scoped to or cited from this conversation.
+// The legacy conversation memory (docs/api-contract.md#versioning: GET/POST /conversations/{id}/memory, marked legacy;
+// its successors are the contact's facts, context and search). Kept working on the same store: a memory written here is
+// a candidate fact about the conversation's contact, under the key `memory.note`, scoped to this conversation (people
+// confirm it like any fact); reading returns the facts scoped to or cited from this conversation.
 
 export const LEGACY_MEMORY_KEY = "memory.note";
 

@@ -7,7 +7,7 @@ import { notifyConversation } from "@/lib/chat/live";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { FACT_MAX } from "@/lib/schemas/memory";
 
-// People decide what is known about a contact (SPEC.md 3: "candidate fact | a member confirms | confirmed").
+// People decide what is known about a contact (docs/api-contract.md#contact-memory: a member confirms a candidate).
 // Confirming a fact supersedes the confirmed fact on the same key (unless the person keeps both, which the context
 // pack then reports as conflicting_facts). Editing a confirmed fact writes a new confirmed fact that supersedes it,
 // so the bot's wording and the person's stay side by side. Nothing is deleted; every change is audited with its door.

@@ -1,9 +1,10 @@
 import { sql as pooled, transaction, type Sql } from "@/lib/db/sql";
+import { databaseUrl } from "@/lib/db/url";
 import { embedTexts, embeddingModelId } from "@/lib/embeddings/encoder";
 import { ensureHnswIndex } from "./pgvector";
 import { storeVectors } from "./store-vectors";
 
-// Embeddings for contact search, computed off the request path (DESIGN.md Runtime: Embeddings). The job
+// Embeddings for contact search, computed off the request path (docs/design.md#embeddings). The job
 // `embed_pending` embeds what has no vector for the current model yet: candidate and confirmed facts (found by an
 // anti-join: facts are few), and messages of conversations linked to a contact (found through the per-conversation
 // watermark `embedding_progress`: one scan of conversations, never of all messages). It runs in its own named
@@ -113,7 +114,7 @@ async function embed(model: string, texts: string[]): Promise<Float32Array[]> {
   const embeddings = await embedTexts(texts);
   // The configuration cannot change inside a process (env is read once), so this only guards against a mismatch.
   if (embeddings.model !== model) throw new Error(`embedded with ${embeddings.model}, expected ${model}`);
-  const key = `${process.env.DATABASE_URL}|${model}`;
+  const key = `${databaseUrl()}|${model}`;
   if (!indexed.has(key)) {
     indexed.add(key);
     // Search works without the index (pgvector then scans the contact's rows): a failure here must not stop embedding.

@@ -1,4 +1,4 @@
-// The Fact resource of DESIGN.md, from a row of `contact_facts` read through node-postgres (FACT_COLUMNS).
+// The Fact resource (docs/api-contract.md#fact), from a row of `contact_facts` read through node-postgres.
 
 export const FACT_COLUMNS = `id, contact_id, key, fact, status::text AS status, source_message_id, proposed_by_bot_id,
   confirmed_at, created_at`;

@@ -1,4 +1,4 @@
-// Exact-path vector scoring (DESIGN.md Runtime: Vector similarity, without pgvector): dot products of one query
+// Exact-path vector scoring (docs/design.md#vector-similarity, without pgvector): dot products of one query
 // against many stored vectors, each quantized to int8 with its own scale. A WebAssembly SIMD kernel does the
 // arithmetic (16 bytes per step, i32x4.dot_i16x8_s): measured ~10x faster than a plain JavaScript loop over a
 // Float32Array, on a quarter of the memory (bench/search). int8 scores only pick candidates; the search re-ranks

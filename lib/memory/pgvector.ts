@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { pool } from "@/lib/db/client";
+import { databaseUrl } from "@/lib/db/url";
 import { toPgVectorLiteral } from "@/lib/embeddings/similarity";
 
-// The pgvector path of contact search (DESIGN.md Runtime: Vector similarity). Where the `vector` extension is
+// The pgvector path of contact search (docs/design.md#vector-similarity). Where the `vector` extension is
 // installed (managed PostgreSQL has it; the migration creates it when the server offers it), nearest messages come
 // from `embedding::vector(N) <=> query` over an HNSW expression index, one partial index per model (the dimensions
 // depend on the model, so the index is made at run time by the embedding job, not by a migration). pgvector indexes
@@ -22,7 +23,7 @@ const detected = new Map<string, Promise<Support>>();
 
 /** Whether this process's database has pgvector: asked once per process (per database URL). */
 export function pgvectorSupport(): Promise<Support> {
-  const url = process.env.DATABASE_URL ?? "";
+  const url = databaseUrl() ?? "";
   let support = detected.get(url);
   if (!support) {
     support = pool()

@@ -11,10 +11,10 @@ import { readFloat4Array } from "./array-send";
 import { nearestMessages } from "./vector-cache";
 import { HNSW_MAX_DIMS, nearestMessagesPgvector, pgvectorSupport } from "./pgvector";
 
-// GET /contacts/{id}/search: hybrid search over what a bot may see about a contact (SPEC.md: Search result). Two
-// ranked lists over the contact's messages (in conversations where the bot is authorized; system messages left out)
-// and its confirmed facts (those whose source the bot may read, as in the context pack), fused by reciprocal rank
-// fusion: score = sum over the lists of 1 / (60 + rank).
+// GET /contacts/{id}/search: hybrid search over what a bot may see about a contact
+// (docs/api-contract.md#contact-memory). Two ranked lists over the contact's messages (in conversations where the bot
+// is authorized; system messages left out) and its confirmed facts (those whose source the bot may read, as in the
+// context pack), fused by reciprocal rank fusion: score = sum over the lists of 1 / (60 + rank).
 //   - Words: PostgreSQL full-text search, `english` configuration (stems, stopwords), websearch_to_tsquery syntax,
 //     ranked by ts_rank_cd among the 500 most recent matches. A query of stopwords alone has no lexemes (no row
 //     matches an empty tsquery): the vector list answers alone.

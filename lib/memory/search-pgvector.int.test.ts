@@ -6,6 +6,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createDatabaseIfMissing } from "@/lib/db/setup";
 import { sql } from "@/lib/db/sql";
+import { selectDatabase } from "@/lib/db/url";
 import { embeddingModelId } from "@/lib/embeddings/encoder";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { transaction } from "@/lib/db/sql";
@@ -78,8 +79,8 @@ describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR
     await createDatabaseIfMissing(ADMIN_URL!, databaseName);
     const url = new URL(ADMIN_URL!);
     url.pathname = `/${databaseName}`;
-    process.env.DATABASE_URL = url.toString();
-    await applyMigrations(process.env.DATABASE_URL);
+    selectDatabase(url.toString());
+    await applyMigrations(url.toString());
     clearVectorCache();
 
     world = await seedWorld();

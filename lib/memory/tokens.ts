@@ -1,7 +1,7 @@
 import { GptEncoding } from "gpt-tokenizer/GptEncoding";
 import cl100kRanks from "gpt-tokenizer/bpeRanks/cl100k_base";
 
-// Token counts for context packs (DESIGN.md Resources: Context pack): OpenAI's cl100k_base BPE, from gpt-tokenizer
+// Token counts for context packs (docs/api-contract.md#context-pack): OpenAI's cl100k_base BPE, from gpt-tokenizer
 // (pure JavaScript, ranks inside the package, byte-for-byte the encoding of OpenAI's tiktoken). Importing this module
 // parses the ranks (~80 ms, ~27 MB); the encoder's lookup tables are built on the first count (~40 ms, ~13 MB more).
 

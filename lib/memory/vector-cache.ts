@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { readFloat4Array } from "./array-send";
 import { Int8Matrix, paddedDims, quantize } from "./int8-dot";
 
-// The exact vector path's working set (DESIGN.md Runtime: Vector similarity, without pgvector). Reading 100,000
+// The exact vector path's working set (docs/design.md#vector-similarity, without pgvector). Reading 100,000
 // vectors of 512 floats from PostgreSQL per query takes seconds, so each process keeps the message vectors of the
 // conversations it has searched, quantized to int8 (~0.5 KB per 512-dim vector, a quarter of float32), one block per
 // (conversation, model). A block is extended, never reloaded: `embedding_progress` says up to which seq each

@@ -5,6 +5,7 @@ import type { Block } from "@/lib/schemas/blocks";
 import { messageContent, preview } from "./content";
 import { CONVERSATION_CHANNEL } from "@/lib/chat/live";
 import { HOUR_ORIGIN } from "@/lib/policy/hour-buckets";
+import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 
 // The one door for message rows. The seq comes from the conversation row in the same statement
 // (UPDATE ... RETURNING inside the INSERT), so concurrent sends serialise on that row and seqs are gapless: a
@@ -145,7 +146,8 @@ function insertStatement(
        UPDATE bots SET trusted_message_count = trusted_message_count + 1
        WHERE $12::boolean AND id = $7::uuid AND EXISTS (SELECT 1 FROM next)
          AND trusted_message_count < COALESCE(
-           (SELECT new_bot_threshold FROM workspace_settings WHERE workspace_id = bots.workspace_id), 50)
+           (SELECT new_bot_threshold FROM workspace_settings WHERE workspace_id = bots.workspace_id),
+           ${POLICY_DEFAULTS.newBotThreshold})
      ),
      notified AS (
        SELECT pg_notify('${CONVERSATION_CHANNEL}', json_build_object('conversation_id', $1::text, 'kind', 'message', 'seq', next.last_seq)::text) AS x

@@ -9,13 +9,13 @@ import { optIn, optOut } from "@/lib/consent/set-opt-out";
 import { handleOf, requireConversationAccess, type PersonActor } from "@/lib/people/actor";
 import { followUpCancelled, messageCreated } from "@/lib/webhooks/events";
 import { consentKeyword } from "@/lib/policy/rules/opt-out";
-import { MAX_BODY } from "@/lib/schemas/messages";
+import { MESSAGE_BODY_MAX } from "@/lib/limits";
 import { insertMessage } from "./insert-message";
 import { serializeMessage } from "./serialize";
 
 // A person posts in a conversation. A whole-message STOP (or STOPALL, UNSUBSCRIBE, ...) opts them out and START
 // opts them back in, each confirmed by a system message. Any reply, STOP included, cancels the conversation's
-// scheduled follow-ups (SPEC.md: "anyone replies, or anyone sends STOP"). All in one transaction, so a follow-up
+// scheduled follow-ups (docs/api-contract.md#drafts-and-held-messages). All in one transaction, so a follow-up
 // job never sees the reply without the cancellation, and the bots' `message.created` deliveries commit with the
 // message (a bot's own messages never reach this function, so they trigger nothing).
 //
@@ -39,12 +39,12 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
   const conversationId = requireUuid(id, "Conversation");
   const attachmentIds = checkAttachmentIds(options.attachmentIds ?? []);
   const text = body.trim();
-  if (text.length > MAX_BODY || (!text && attachmentIds.length === 0)) {
+  if (text.length > MESSAGE_BODY_MAX || (!text && attachmentIds.length === 0)) {
     throw new ApiError(
       "invalid_body",
       attachmentIds.length > 0
-        ? `A message must be at most ${MAX_BODY} characters`
-        : `A message must be 1 to ${MAX_BODY} characters`,
+        ? `A message must be at most ${MESSAGE_BODY_MAX} characters`
+        : `A message must be 1 to ${MESSAGE_BODY_MAX} characters`,
     );
   }
   const keyword = consentKeyword(text);

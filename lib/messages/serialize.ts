@@ -1,7 +1,7 @@
 import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
 import type { Block } from "@/lib/schemas/blocks";
 
-// The API's message shape (SPEC.md Message + `blocks`, DESIGN.md), from a row of `messages`.
+// The API's message shape (docs/api-contract.md#message), from a row of `messages`.
 export interface MessageRow {
   id: string;
   seq: number;

@@ -8,10 +8,11 @@ import type { Block } from "@/lib/schemas/blocks";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { messageReceived } from "@/lib/webhooks/events";
 import { notifyConversation } from "@/lib/chat/live";
+import { TEXT_INPUT_MAX } from "@/lib/limits";
 
-// A person clicks an approval card's action or submits a form card of a bot's message. The bot that sent it
-// hears a `message.received` event (SPEC.md 6) with `action: {type, action_key, values}` and the `user`. The
-// response is kept on the message (metadata.responses) so every reader sees who answered what.
+// A person clicks an approval card's action or submits a form card of a bot's message. The bot that sent it hears a
+// `message.received` event (docs/api-contract.md#payloads) with `action: {type, action_key, values}` and the `user`.
+// The response is kept on the message (metadata.responses) so every reader sees who answered what.
 
 type FormCard = Extract<Block, { type: "form_card" }>;
 type ApprovalCard = Extract<Block, { type: "approval_card" }>;
@@ -121,7 +122,7 @@ export function formValues(form: FormCard, given: Record<string, unknown>): Reco
       }
       case "text": {
         const text = String(raw);
-        const max = input.max_length ?? 4000;
+        const max = input.max_length ?? TEXT_INPUT_MAX;
         if (text.length > max) throw new ApiError("invalid_body", `${input.label} must be at most ${max} characters`);
         values[input.name] = text;
         break;

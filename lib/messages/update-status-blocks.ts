@@ -8,9 +8,9 @@ import { blockTexts, type Block, type StatusBlock } from "@/lib/schemas/blocks";
 import { serializeMessage, type MessageRow } from "./serialize";
 import { notifyConversation } from "@/lib/chat/live";
 
-// PATCH /messages/{id}: only status blocks change after sending, in place (SPEC.md 3). The message's status blocks
-// are replaced one for one, in order; everything else about the message stays. The new texts pass the policy's
-// block rules (a status line can carry a secret; a stopped bot may not change anything).
+// PATCH /messages/{id}: only status blocks change after sending, in place (docs/api-contract.md#status-blocks). The
+// message's status blocks are replaced one for one, in order; everything else about the message stays. The new texts
+// pass the policy's block rules (a status line can carry a secret; a stopped bot may not change anything).
 
 export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, statusBlocks: StatusBlock[]) {
   const found = await sql().query<{ conversation_id: string; sender_bot_id: string | null; blocks: Block[] | null }>(

@@ -1,7 +1,7 @@
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ErrorBody, IdempotencyKey, Uuid } from "@/lib/schemas/common";
-import { MAX_BODY_BYTES } from "@/lib/http/read-body";
+import { MAX_BODY_BYTES } from "@/lib/limits";
 
 // What a bot route says about itself (issue 17): each route module declares its operation beside its handler
 // (lib/http/bot-route.ts), and the OpenAPI document is built from the route modules (lib/openapi/document.ts). The

@@ -1,5 +1,5 @@
-// A workspace's policy settings when it has set none (DESIGN.md "Policy verdicts"). The snapshot's SQL applies
-// them too (COALESCE), so these numbers are the one place they are written.
+// A workspace's policy settings when it has set none (docs/api-contract.md#new-bots-and-rate-limits). The snapshot's
+// SQL applies them too (COALESCE), so these numbers are the one place they are written.
 
 export const POLICY_DEFAULTS = {
   /** A bot with fewer sent-or-approved messages than this is held (`new_bot`). */

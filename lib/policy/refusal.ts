@@ -20,7 +20,7 @@ const PLAIN: Record<string, string> = {
   rate_limit_conversation: "the bot reached the message limit of this conversation",
 };
 
-/** The API error for a verdict that does not let the message through (DESIGN.md "Policy verdicts"). */
+/** The API error for a verdict that does not let the message through (docs/api-contract.md#verdicts). */
 export function refusalError(verdict: Refusal): ApiError {
   const why = verdict.reasons.map((reason) => PLAIN[reason] ?? reason).join("; ");
   switch (verdict.outcome) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Cursor, Limit, plainText, Timestamp, Uuid } from "./common";
 
-// Agent requests (SPEC.md "Agent request"; DESIGN.md "Resources as returned") and the trusted connections they travel
+// Agent requests (docs/api-contract.md#agent-request) and the trusted connections they travel
 // over (issue 6). Validation, the OpenAPI document and the portal's form share these.
 
 export const AGENT_REQUEST_TYPES = ["availability", "document", "info", "schedule_proposal"] as const;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { plainText } from "./common";
+import { TEXT_INPUT_MAX } from "@/lib/limits";
 
-// Interactive blocks (SPEC.md "Blocks"), strictly validated: an unknown field anywhere is refused (422
-// `invalid_blocks`). Values SPEC.md leaves open are decided here and listed in the README's API notes.
+// Interactive blocks (docs/api-contract.md#blocks), strictly validated: an unknown field anywhere is refused (422
+// `invalid_blocks`). Values the first specification left open are decided here and listed there.
 
 const Key = plainText().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _ . : -");
 const Title = plainText().trim().min(1, "must not be empty").max(200);
@@ -42,7 +43,7 @@ export const FormInput = z.discriminatedUnion("type", [
       .max(50)
       .refine((options) => uniqueBy(options, (o) => o.value), "option values must be unique"),
   }),
-  z.strictObject({ type: z.literal("text"), ...inputBase, placeholder: plainText().max(200).optional(), max_length: z.number().int().min(1).max(4000).optional() }),
+  z.strictObject({ type: z.literal("text"), ...inputBase, placeholder: plainText().max(200).optional(), max_length: z.number().int().min(1).max(TEXT_INPUT_MAX).optional() }),
   z.strictObject({ type: z.literal("number"), ...inputBase, min: z.number().optional(), max: z.number().optional() }),
 ]);
 

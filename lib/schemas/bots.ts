@@ -4,7 +4,7 @@ import { plainText, Uuid } from "./common";
 
 export const Bot = z.object({ id: Uuid, handle: z.string(), name: z.string() }).meta({ id: "Bot" });
 
-/** GET /me answers `{bot}` unwrapped: the one exception to `data` (SPEC.md). */
+/** GET /me answers `{bot}` unwrapped: the one exception to `data` (docs/api-contract.md#envelopes). */
 export const MeResponse = z.object({ bot: Bot }).meta({ id: "MeResponse" });
 
 // ---- The developer portal's forms (app/(portal)/developers). One schema per resource; the forms render their
@@ -45,7 +45,7 @@ export const ApiKeyForm = z.object({
     .trim()
     .max(60, "At most 60 characters")
     .transform((value) => value || "default"),
-  /** `memory:sensitive`: may read high-sensitivity contacts' memory (SPEC.md 4, rule 6). */
+  /** `memory:sensitive`: may read high-sensitivity contacts' memory (docs/api-contract.md#access). */
   scopes: z.array(z.enum(["memory:sensitive"], { error: "Unknown scope" })).default([]),
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { textProblem } from "@/lib/text/hostile-text";
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_RETENTION_HOURS, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
 
 // Pieces shared by every resource schema. `.meta({ id })` names an OpenAPI component (zod-to-openapi v9 reads
 // zod 4's own metadata, so these are plain zod schemas usable anywhere).
@@ -22,38 +22,33 @@ export const plainText = (params?: Parameters<typeof z.string>[0]) =>
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z
-        .enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]])
-        .meta({ description: "Stable machine-readable code; each has one HTTP status (lib/errors.ts)" }),
+      code: z.string().meta({ description: "Stable machine-readable code, e.g. `policy_blocked`, `opted_out`" }),
       message: z.string().meta({ description: "What went wrong, in plain words" }),
       reasons: z.array(z.string()).optional().meta({ description: "Policy reason codes (403, 409, 429)" }),
-      retry_after: z
-        .number()
-        .int()
-        .optional()
-        .meta({ description: "Seconds to wait (429); also the Retry-After header" }),
+      retry_after: z.number().int().optional().meta({ description: "Seconds to wait (429); also the Retry-After header" }),
       request_id: z.string(),
     }),
   })
   .meta({ id: "Error" });
 
-/** Page size: 1..200, default 50. Over 200 is refused, never silently clamped. */
+/** Page size: 1 to PAGE_LIMIT_MAX, default PAGE_LIMIT_DEFAULT (lib/limits.ts). Over the maximum is refused, never
+ * silently clamped. */
 export const Limit = z.coerce
-  .number({ error: "limit must be a whole number from 1 to 200" })
-  .int("limit must be a whole number from 1 to 200")
+  .number({ error: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` })
+  .int(`limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`)
   .min(1, "limit must be at least 1")
-  .max(200, "limit must be at most 200")
-  .default(50);
+  .max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`)
+  .default(PAGE_LIMIT_DEFAULT);
 
-export const Cursor = plainText()
-  .min(1)
-  .max(500)
-  .optional()
-  .meta({ description: "Opaque: pass back a previous page's next_cursor" });
+export const Cursor = plainText().min(1).max(500).optional().meta({ description: "Opaque: pass back a previous page's next_cursor" });
 
 export const IdempotencyKey = plainText()
   .min(1)
-  .max(64)
-  .meta({ description: "Unique per request, at most 64 characters; scope: the bot" });
+  .max(IDEMPOTENCY_KEY_MAX)
+  .meta({
+    description:
+      `Unique per request, at most ${IDEMPOTENCY_KEY_MAX} characters; scope: the bot; ` +
+      `a replay within ${IDEMPOTENCY_RETENTION_HOURS} hours returns the first result`,
+  });
 
 export const Timestamp = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 timestamp" });

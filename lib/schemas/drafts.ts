@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { plainText, Timestamp, Uuid } from "./common";
-import { MAX_BODY } from "./messages";
+import { MESSAGE_BODY_MAX } from "@/lib/limits";
 
 const Text = plainText()
-  .max(MAX_BODY, `must be at most ${MAX_BODY} characters`)
+  .max(MESSAGE_BODY_MAX, `must be at most ${MESSAGE_BODY_MAX} characters`)
   .refine((text) => text.trim().length > 0, "must not be empty");
 
 export const CreateDraftRequest = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { plainText, Timestamp, Uuid } from "./common";
 
-// Contact memory (SPEC.md: fact / memory requests, context pack, search result; DESIGN.md: Fact, Context pack).
+// Contact memory (docs/api-contract.md#contact-memory; the resources: docs/api-contract.md#resources).
 
 export const FACT_MAX = 500;
 export const FactKey = plainText()

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { Block, Blocks, StatusBlock } from "./blocks";
 import { Cursor, Limit, plainText, Timestamp, Uuid } from "./common";
-
-export const MAX_BODY = 4000;
+import { MESSAGE_BODY_MAX } from "@/lib/limits";
 
 const Body = plainText()
-  .max(MAX_BODY, `body must be at most ${MAX_BODY} characters`)
+  .max(MESSAGE_BODY_MAX, `body must be at most ${MESSAGE_BODY_MAX} characters`)
   .refine((body) => body.trim().length > 0, "body must not be empty");
 
-/** SPEC.md "Message send request": body is the plain-text fallback; with blocks it defaults to the first title. */
+/** A send (docs/api-contract.md#message): `body` is the plain-text fallback; with blocks only, the first title. */
 export const SendMessageRequest = z
   .strictObject({ body: Body.optional(), blocks: Blocks.optional() })
   .refine((input) => input.body !== undefined || input.blocks !== undefined, {

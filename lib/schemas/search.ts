@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { plainText, Uuid } from "./common";
 
-// GET /contacts/{id}/search (SPEC.md: Search result; DESIGN.md: Search hit).
+// GET /contacts/{id}/search (docs/api-contract.md#search-hit).
 
 export const QUERY_MAX = 500;
 export const SEARCH_LIMIT_MAX = 50;

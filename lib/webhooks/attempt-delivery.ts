@@ -8,7 +8,7 @@ import { signatureHeader } from "./sign";
 // One attempt of one delivery: claim it, sign the envelope afresh (a new timestamp every time, so replays verify
 // too), POST it, record the attempt and either finish the delivery or schedule its next try. A 2xx within 15 s is
 // success; anything else is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later, then the delivery fails
-// (DESIGN.md Webhooks). Pings are tests and are not retried.
+// (docs/api-contract.md#delivery-and-retries). Pings are tests and are not retried.
 
 export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
 /** An attempt older than this with no result belongs to a worker that died (15 s timeout, generous margin). */

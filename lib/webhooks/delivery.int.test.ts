@@ -128,7 +128,8 @@ describe("a person's message is delivered, signed, to the bots of the conversati
   });
 });
 
-describe("failures are retried on DESIGN.md's schedule, then the delivery fails", () => {
+// The contract's schedule: docs/api-contract.md#delivery-and-retries.
+describe("failures are retried on the contract's schedule, then the delivery fails", () => {
   it("500s: retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h later, each with a job at that time; then failed", async () => {
     receiver.respond = (_req, res) => {
       res.statusCode = 500;

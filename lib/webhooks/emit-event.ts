@@ -15,7 +15,8 @@ export const ENQUEUE_FROM = (source: string, runAt = "NULL") =>
           max_attempts := 3, job_key := 'webhook:' || ${source}.id) FROM ${source}`;
 
 // Who receives an event of a conversation: bots that want this type, have a webhook URL, are not stopped, are
-// authorized in the conversation by a participant and not blocked there (SPEC.md 6). $1 conversation, $2 type.
+// authorized in the conversation by a participant and not blocked there (docs/api-contract.md#events).
+// $1 conversation, $2 type.
 const WANTS = `b.status <> 'stopped' AND b.webhook_url IS NOT NULL AND ($2 = 'ping' OR $2 = ANY (b.event_types))`;
 const AUTHORIZED = `EXISTS (SELECT 1 FROM bot_authorizations a WHERE a.conversation_id = $1 AND a.bot_id = b.id AND a.revoked_at IS NULL)
   AND NOT EXISTS (SELECT 1 FROM bot_blocks k WHERE k.conversation_id = $1 AND k.bot_id = b.id AND k.revoked_at IS NULL)`;

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors";
 
-// The events a bot can receive (SPEC.md 6, DESIGN.md Webhooks). Core events are on for a new bot; extension events
+// The events a bot can receive (docs/api-contract.md#events). Core events are on for a new bot; extension events
 // are opted into in the portal. A `ping` is a connectivity test and always goes, whatever the bot subscribed to.
 
 export const CORE_EVENT_TYPES = [

@@ -15,8 +15,8 @@ import { person, systemActor } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { SendMessageRequest } from "@/lib/schemas/messages";
 
-// Which bot hears what (SPEC.md 6): every event type, written with the change that causes it, to the bots that
-// stand authorized in the conversation and want it, and to no one else.
+// Which bot hears what (docs/api-contract.md#events): every event type, written with the change that causes it, to the
+// bots that stand authorized in the conversation and want it, and to no one else.
 
 const HOOK = "https://bots.example.com/hook";
 let world: SeededWorld;

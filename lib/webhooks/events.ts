@@ -1,7 +1,7 @@
 import type { Sql } from "@/lib/db/sql";
 import { emitToBot, emitToConversation, mentionedHandles } from "./emit-event";
 
-// The events of SPEC.md 6 and DESIGN.md, one function each: every payload shape is written here and nowhere else.
+// The events of docs/api-contract.md#payloads, one function each: every payload shape is written here and nowhere else.
 // Each runs in the caller's transaction (the `Sql` of the change that causes it).
 
 export interface Attachment {

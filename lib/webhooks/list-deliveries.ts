@@ -5,6 +5,7 @@ import type { Actor } from "@/lib/people/actor";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { EVENT_TYPES } from "./event-types";
 import { serializeDelivery, type DeliverySummary } from "./serialize-delivery";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
 
 export interface DeliveryFilters {
   eventType?: string;
@@ -20,8 +21,9 @@ const STATUSES = ["pending", "succeeded", "failed"];
 /** A bot's deliveries, newest first, filtered by event type, status and creation time; keyset pagination. */
 export async function listDeliveries(actor: Actor, botId: string, filters: DeliveryFilters = {}): Promise<{ data: DeliverySummary[]; next_cursor: string | null }> {
   await requireBotManager(db(), actor, botId);
-  const limit = filters.limit ?? 50;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new ApiError("invalid_body", "limit must be 1 to 200");
+  const limit = filters.limit ?? PAGE_LIMIT_DEFAULT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT_MAX)
+    throw new ApiError("invalid_body", `limit must be 1 to ${PAGE_LIMIT_MAX}`);
   if (filters.eventType && !(EVENT_TYPES as readonly string[]).includes(filters.eventType)) {
     throw new ApiError("invalid_body", `Unknown event type ${filters.eventType}; known: ${EVENT_TYPES.join(", ")}`);
   }

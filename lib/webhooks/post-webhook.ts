@@ -5,9 +5,10 @@ import net from "node:net";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 
-// One HTTP attempt of a webhook delivery (DESIGN.md Webhooks): POST, 15 s for the whole exchange, redirects not
-// followed, the first 4 KiB of the answer kept. SSRF: the address a name resolves to is checked, not the name, and
-// the connection goes to that checked address (no second lookup a DNS rebinding could change).
+// One HTTP attempt of a webhook delivery (docs/api-contract.md#delivery-and-retries): POST, 15 s for the whole
+// exchange, redirects not followed, the first 4 KiB of the answer kept. SSRF: the address a name resolves to is
+// checked, not the name, and the connection goes to that checked address (no second lookup for DNS rebinding to
+// change).
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 export const RESPONSE_BODY_LIMIT = 4096;

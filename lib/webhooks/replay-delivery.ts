@@ -9,8 +9,8 @@ import { ENQUEUE_FROM } from "./emit-event";
 import { serializeDelivery, type DeliverySummary } from "./serialize-delivery";
 
 // A replay sends a delivery again now: same event id, same delivery id, signed afresh with the current secret(s)
-// and a new timestamp (DESIGN.md). It starts the retry schedule over, so a replay into a receiver that is still
-// down keeps trying. Replaying a delivery that is already pending just brings its next attempt forward.
+// and a new timestamp (docs/api-contract.md#delivery-and-retries). It starts the retry schedule over, so a replay
+// into a receiver that is still down keeps trying. Replaying a pending delivery brings its next attempt forward.
 
 const MAX_BULK_REPLAY = 1000;
 

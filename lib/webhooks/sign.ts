@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 
-// SPEC.md 6: HMAC-SHA256 over "<timestamp>.<raw body>", hex, sent as `sha256=<hex>`. During a signing secret's
-// rotation window both secrets sign and the header lists both, newest first, comma-separated
+// docs/api-contract.md#signatures: HMAC-SHA256 over "<timestamp>.<raw body>", hex, sent as `sha256=<hex>`. During a
+// signing secret's rotation window both secrets sign and the header lists both, newest first, comma-separated
 // (docs/decisions/006-webhook-delivery.md); a receiver accepts the request when any listed signature matches.
 
 export function signedString(timestamp: number, body: string): string {

@@ -4,9 +4,9 @@ import { ApiError } from "@/lib/errors";
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 /**
- * Webhook URLs must be https; http only to loopback (http://localhost, 127.0.0.1, ::1: bots on the same machine),
- * and only where the deployment allows it (lib/deployment/settings.ts; DESIGN.md). The address a name resolves to
- * is checked again at delivery time (SSRF: lib/webhooks/post-webhook.ts).
+ * Webhook URLs must be https; http only to loopback (http://localhost, 127.0.0.1, ::1: bots on the same machine), and
+ * only where the deployment allows it (lib/deployment/settings.ts; docs/design.md#loopback-webhooks). The address a
+ * name resolves to is checked again at delivery time (SSRF: lib/webhooks/post-webhook.ts).
  */
 export async function validateWebhookUrl(value: string): Promise<string> {
   let url: URL;

@@ -8,7 +8,7 @@ import { systemActor } from "@/lib/people/actor";
 import { connectedPair, type Pair } from "@/test/agents";
 import { api, idem } from "./client";
 
-// POST /agent-requests: every status it answers, each with its body (SPEC.md 4 and 7, README "Agent requests").
+// POST /agent-requests: every status it answers, each with its body (docs/api-contract.md#agent-requests).
 
 let pair: Pair;
 const ask = (body: unknown, options: { key?: string | null; idempotencyKey?: string | null } = {}) =>

@@ -24,7 +24,7 @@ beforeAll(async () => {
 const list = (query = "") => api("GET", `/conversations/${conversation}/messages${query}`, { key });
 
 describe("GET /conversations/{id}/messages", () => {
-  it("200 ascending by seq with SPEC.md's fields plus blocks", async () => {
+  it("200 ascending by seq with the Message fields of docs/api-contract.md#message", async () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.body.data.map((m: { seq: number }) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { approveDraft as approve, MAX_BODY } from "@/lib/drafts/approve-draft";
+import { approveDraft as approve } from "@/lib/drafts/approve-draft";
+import { MESSAGE_BODY_MAX } from "@/lib/limits";
 import { draftId } from "../inputs";
 import { defineTool } from "../tool";
 
@@ -17,9 +18,9 @@ export const approveDraft = defineTool({
       .string()
       .trim()
       .min(1)
-      .max(MAX_BODY)
+      .max(MESSAGE_BODY_MAX)
       .optional()
-      .describe(`Edited text to send instead of the draft's (1 to ${MAX_BODY} characters)`),
+      .describe(`Edited text to send instead of the draft's (1 to ${MESSAGE_BODY_MAX} characters)`),
   },
   ids: { draft_id: "draft" },
   untrusted: true,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listPersonConversations } from "@/lib/chat/list-conversations";
 import { READ } from "../inputs";
 import { defineTool } from "../tool";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
 
 export const listConversations = defineTool({
   name: "list_conversations",
@@ -12,13 +13,19 @@ export const listConversations = defineTool({
   scope: "read",
   input: {
     unread_only: z.boolean().optional().describe("Only conversations with messages the person has not read"),
-    limit: z.number().int().min(1).max(200).optional().describe("At most this many (default 50)"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_LIMIT_MAX)
+      .optional()
+      .describe(`At most this many (default ${PAGE_LIMIT_DEFAULT}, max ${PAGE_LIMIT_MAX})`),
   },
   untrusted: true,
   annotations: READ,
   run: async ({ actor, workspaceId }, { unread_only, limit }) => {
     const all = await listPersonConversations(actor, workspaceId);
     const shown = unread_only ? all.filter((c) => c.unread_count > 0) : all;
-    return { conversations: shown.slice(0, limit ?? 50), total: shown.length };
+    return { conversations: shown.slice(0, limit ?? PAGE_LIMIT_DEFAULT), total: shown.length };
   },
 });

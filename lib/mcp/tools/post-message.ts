@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
-import { MAX_BODY } from "@/lib/schemas/messages";
+import { MESSAGE_BODY_MAX } from "@/lib/limits";
 import { conversationId } from "../inputs";
 import { defineTool } from "../tool";
 
@@ -15,7 +15,12 @@ export const postMessage = defineTool({
   scope: "write",
   input: {
     conversation_id: conversationId,
-    body: z.string().trim().min(1).max(MAX_BODY).describe(`The message text (1 to ${MAX_BODY} characters)`),
+    body: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MESSAGE_BODY_MAX)
+      .describe(`The message text (1 to ${MESSAGE_BODY_MAX} characters)`),
   },
   ids: { conversation_id: "conversation" },
   untrusted: true,

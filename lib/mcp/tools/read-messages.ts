@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { readMessages as read, READ_LIMIT_DEFAULT, READ_LIMIT_MAX } from "@/lib/chat/read-messages";
+import { readMessages as read } from "@/lib/chat/read-messages";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
 import { conversationId, READ } from "../inputs";
 import { defineTool } from "../tool";
 
@@ -23,9 +24,9 @@ export const readMessages = defineTool({
       .number()
       .int()
       .min(1)
-      .max(READ_LIMIT_MAX)
+      .max(PAGE_LIMIT_MAX)
       .optional()
-      .describe(`At most this many (default ${READ_LIMIT_DEFAULT}, max ${READ_LIMIT_MAX})`),
+      .describe(`At most this many (default ${PAGE_LIMIT_DEFAULT}, max ${PAGE_LIMIT_MAX})`),
   },
   ids: { conversation_id: "conversation" },
   untrusted: true,

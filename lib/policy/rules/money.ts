@@ -1,4 +1,5 @@
-// sensitive_money (DESIGN.md): a bot talking about money is held for a person. Two families of signals:
+// sensitive_money (docs/api-contract.md#content-rules): a bot talking about money is held for a person. Two
+// families of signals:
 // - amounts: a currency symbol or ISO code next to a number ($120, €40, 1,200.50 EUR, USD 300, £5, 300 dollars);
 // - payment instructions: wire/bank transfer, send money, pay now, payment link, refund, invoice due/amount,
 //   account or routing number, crypto wallet, gift card, "venmo/paypal/zelle me".

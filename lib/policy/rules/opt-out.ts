@@ -1,4 +1,4 @@
-// Consent keywords (DESIGN.md): the whole message, case-insensitive, trailing punctuation allowed.
+// Consent keywords (docs/api-contract.md#consent): the whole message, case-insensitive, trailing punctuation allowed.
 const OPT_OUT = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT"]);
 const OPT_IN = new Set(["START"]);
 

@@ -1,6 +1,6 @@
-// secrets_detected (DESIGN.md): API keys and tokens, private keys, passwords in clear, card numbers (Luhn) and
-// IBANs (mod 97). A finding names its kind and where it starts, never the secret itself. Patterns are chosen so
-// that ordinary chat ("my password reset failed", a phone number, an order number) is not flagged.
+// secrets_detected (docs/api-contract.md#content-rules): API keys and tokens, private keys, passwords in clear, card
+// numbers (Luhn) and IBANs (mod 97). A finding names its kind and where it starts, never the secret itself. Patterns
+// are chosen so that ordinary chat ("my password reset failed", a phone number, an order number) is not flagged.
 
 export type SecretKind = "api_key" | "token" | "private_key" | "password" | "card_number" | "iban";
 export interface SecretFinding {

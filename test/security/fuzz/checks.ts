@@ -2,7 +2,8 @@ import zlib from "node:zlib";
 import { ERROR_STATUS } from "@/lib/errors";
 import { mismatches, type OpenApiDocument, type Operation } from "./openapi";
 import type { RawResponse } from "./raw-http";
-import { API_PREFIX, MAX_BODY_BYTES, type FuzzCase } from "./requests";
+import { MAX_BODY_BYTES } from "@/lib/limits";
+import { API_PREFIX, type FuzzCase } from "./requests";
 
 // What the fuzz asks of every answer (run.ts explains the rules): pure functions over a case and its outcome.
 

@@ -8,7 +8,8 @@ import { CreateAgentRequestRequest, RespondAgentRequestRequest } from "@/lib/sch
 import { classifyString } from "./hostile";
 import { mismatches, operationsOf, validValue, type OpenApiDocument } from "./openapi";
 import { encodeRequest, parseResponse } from "./raw-http";
-import { MAX_BODY_BYTES, percentEncode, requestsFor, sizedBody, type FuzzCase, type FuzzWorld } from "./requests";
+import { MAX_BODY_BYTES } from "@/lib/limits";
+import { percentEncode, requestsFor, sizedBody, type FuzzCase, type FuzzWorld } from "./requests";
 import { allowedWrites, check } from "./checks";
 
 // The fuzz's own parts: the generator follows the document (its valid values pass the server's own schemas), the

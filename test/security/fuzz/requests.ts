@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { MAX_BODY_BYTES } from "@/lib/limits";
 import { classify, classifyString, hostileString, hostileText, hostileValue } from "./hostile";
 import {
   resolve,
@@ -18,7 +19,6 @@ import {
 /** Shrinking may fall back to the first (most benign) option of a `oneof`, so a counterexample loses its noise. */
 const CROSS = { withCrossShrink: true };
 
-export const MAX_BODY_BYTES = 256 * 1024;
 export const API_PREFIX = "/api/public/v1";
 /** Node's default limit on a request's head (request line and headers) is 16 KiB; cases stay under this. */
 const HEAD_BUDGET = 14 * 1024;

@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { OperationSection, SchemaSection, operations, type ApiDocument } from "@/components/portal/api-reference";
 import { curlExample, nodeCryptoExample, sdkExample } from "./examples";
 import { CompactHead } from "@/components/ui/table";
+import { IDEMPOTENCY_KEY_MAX } from "@/lib/limits";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -106,8 +107,9 @@ export default async function DocsPage() {
             <div id="send" className="scroll-mt-24 space-y-3">
               <h3 className="text-base font-semibold text-slate-900">2. Send a message</h3>
               <p className="text-sm text-slate-600">
-                Creates need an <InlineCode>Idempotency-Key</InlineCode> (at most 64 characters): retry with the same
-                key and you get the first answer back, never a second message. Every message passes the policy:{" "}
+                Creates need an <InlineCode>Idempotency-Key</InlineCode> (at most {IDEMPOTENCY_KEY_MAX} characters):
+                retry with the same key and you get the first answer back, never a second message. Every message passes
+                the policy:{" "}
                 <InlineCode>201</InlineCode> sent, <InlineCode>202</InlineCode> held for a person&apos;s approval,{" "}
                 <InlineCode>429</InlineCode> deferred (see <InlineCode>Retry-After</InlineCode>),{" "}
                 <InlineCode>403</InlineCode> blocked, always with <InlineCode>reasons</InlineCode>.

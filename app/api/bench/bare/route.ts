@@ -1,10 +1,11 @@
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http/api-response";
 
 // The ceiling for bench/send-message: a route handler in the same app that does nothing but answer a constant
 // JSON body. Only served when the benchmark starts the app with BENCH_ROUTES=1; otherwise it is an unknown route.
 const BODY = JSON.stringify({ data: { ok: true } });
-const benchRoutes = () => process.env.BENCH_ROUTES === "1";
+const benchRoutes = () => env().BENCH_ROUTES === "1";
 const unknownRoute = (request: Request) =>
   errorResponse(new ApiError("not_found", `No route ${request.method} ${new URL(request.url).pathname}`));
 

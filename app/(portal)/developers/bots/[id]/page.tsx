@@ -14,6 +14,7 @@ import { DeliveryStatusBadge, HttpStatus } from "@/components/portal/status-badg
 import { issueKey, revokeKey, rotateSecret, saveBotSettings, sendPing } from "../../_actions/bots";
 import { AccessDenied } from "../../_lib/access-denied";
 import { guard } from "@/app/_lib/guard";
+import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 
 export const metadata: Metadata = { title: "Bot" };
 
@@ -105,7 +106,7 @@ export default async function BotPage({ params }: { params: Promise<{ id: string
               </p>
               <p className="text-xs text-slate-500">
                 A new bot&apos;s messages are held for a person&apos;s approval until enough of them were sent or
-                approved (50 by default).
+                approved ({POLICY_DEFAULTS.newBotThreshold} by default).
               </p>
             </CardBody>
           </Card>

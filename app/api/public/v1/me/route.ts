@@ -3,7 +3,7 @@ import { notAllowed } from "@/lib/http/not-allowed";
 import { json } from "@/lib/openapi/operation";
 import { MeResponse } from "@/lib/schemas/bots";
 
-// GET /me: the bot behind the key, unwrapped (the one exception to `data`). A stopped bot is answered here, and only
+// GET /me: the bot behind the key, unwrapped (the one exception to `data`: docs/api-contract.md#envelopes). A stopped bot is answered here, and only
 // here: it can still check its key.
 export const GET = botRoute(
   {

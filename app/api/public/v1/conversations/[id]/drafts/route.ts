@@ -4,9 +4,9 @@ import { requireUuid } from "@/lib/ids";
 import { createDraft } from "@/lib/drafts/create-draft";
 import { error, json, replayedHeader } from "@/lib/openapi/operation";
 import { CreateDraftRequest, DraftCreated } from "@/lib/schemas/drafts";
+import { DRAFT_LIFETIME_DAYS } from "@/lib/limits";
 
-// Idempotency-Key is optional here (the API contract's draft example marks it so): without one there is no
-// deduplication.
+// Idempotency-Key is optional here (docs/api-contract.md#idempotency): without one there is no deduplication.
 export const POST = botRoute(
   {
     operation: {
@@ -16,7 +16,11 @@ export const POST = botRoute(
       tags: ["Drafts"],
       summary: "Propose a draft that a person edits, approves or rejects",
       responses: {
-        201: json(DraftCreated, "The draft, waiting for a person", replayedHeader),
+        201: json(
+          DraftCreated,
+          `The draft, waiting for a person (it expires after ${DRAFT_LIFETIME_DAYS} days)`,
+          replayedHeader,
+        ),
         403: error("`forbidden` or `policy_blocked` with `reasons`"),
         409: error("`opted_out`, or an idempotency conflict"),
       },

@@ -6,7 +6,7 @@ import { readConversationMemory, writeConversationMemory } from "@/lib/memory/co
 import { deprecationHeader, error, json, refusals, replayedHeader } from "@/lib/openapi/operation";
 import { FactCreated, FactList, LegacyMemoryQuery, LegacyMemoryRequest } from "@/lib/schemas/memory";
 
-// Legacy: scoped to the conversation; the contact's facts, context and search replace it.
+// Legacy (docs/api-contract.md#versioning): scoped to the conversation; the contact's facts, context and search replace it.
 
 export const GET = botRoute(
   {

@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { VARIABLE_DEFAULTS, VARIABLE_NAMES } from "@/lib/env";
+
+// The configuration cannot drift: lib/env.ts is the one place the app, the worker and the CLI read the environment,
+// and README.md's configuration table lists exactly its variables, each with the default the schema applies.
+
+const ROOTS = ["app", "lib", "jobs", "cli", "scripts", "components"];
+const ROOT_FILES = ["instrumentation.ts", "instrumentation-client.ts", "proxy.ts", "next.config.ts"];
+const THE_READER = "lib/env.ts";
+
+/**
+ * Reads of process.env that stay outside lib/env.ts, each for a reason. Nothing else in these folders may read or
+ * write the environment; passing it on whole to a child process (`...process.env`) reads no variable and is allowed.
+ */
+const ALLOWED: Record<string, { names: string[]; why: string }> = {
+  "instrumentation.ts": { names: ["NEXT_RUNTIME"], why: "Next's own, replaced by a constant in each runtime's build" },
+  "scripts/prisma-generate.mjs": {
+    names: ["PRISMA_SCHEMA_ENGINE_BINARY"],
+    why: "the postinstall step, plain Node before any TypeScript runs, setting Prisma's own variable for its child",
+  },
+  "scripts/pgvector-server.ts": {
+    names: ["PG_BIN", "PGVECTOR_DIR", "PGVECTOR_BUILD_SCRIPT"],
+    why: "a tool of the tests and benchmarks (.ci/run), not the app",
+  },
+  "app/(portal)/developers/docs/examples.ts": {
+    names: ["RELAY_SIGNING_SECRET"],
+    why: "a bot developer's code, shown as text on the docs page",
+  },
+};
+
+function sourceFiles(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (entry === "generated" || entry === "node_modules") return [];
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx|mts|mjs)$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [full.split(path.sep).join("/")] : [];
+  });
+}
+
+/** Each use of process.env in a file's text, by the variable it names (`*` for the whole object or a computed name). */
+export function environmentUses(text: string): string[] {
+  const passedOn = text.replace(/\.\.\.process\.env\b/g, "");
+  return [...passedOn.matchAll(/process\.env\b(?:\.([A-Za-z_][A-Za-z0-9_]*))?/g)].map((m) => m[1] ?? "*");
+}
+
+/** The variable names in the first column of README.md's configuration table, each with its default cell. */
+export function readmeTable(readme: string): Map<string, string> {
+  const section = readme.slice(readme.indexOf("\n## Configuration"));
+  const lines = section.split("\n");
+  const header = lines.findIndex((line) => line.startsWith("| variable |"));
+  const rows = new Map<string, string>();
+  for (const line of lines.slice(header + 2)) {
+    if (!line.startsWith("|")) break;
+    const [names = "", defaults = ""] = line.split(" | ");
+    for (const [, name] of names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) rows.set(name!, defaults);
+  }
+  return rows;
+}
+
+describe("the environment is read in one place", () => {
+  const files = [...ROOTS.flatMap(sourceFiles), ...ROOT_FILES];
+
+  it("scans the real source tree", () => {
+    expect(files).toContain(THE_READER);
+    expect(files).toContain("lib/db/client.ts");
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it("finds reads, writes and computed names, and lets a whole environment pass on to a child", () => {
+    expect(environmentUses("const a = process.env.DATABASE_URL; process.env.X = '1'; process.env[name]")).toEqual([
+      "DATABASE_URL",
+      "X",
+      "*",
+    ]);
+    expect(environmentUses("spawn(cmd, { env: { ...process.env, PORT: '1' } })")).toEqual([]);
+  });
+
+  it("no file of the app, the worker or the CLI reads or writes process.env but lib/env.ts", () => {
+    const offenders = files.flatMap((file) => {
+      if (file === THE_READER) return [];
+      const allowed = ALLOWED[file]?.names ?? [];
+      const uses = environmentUses(readFileSync(file, "utf8")).filter((name) => !allowed.includes(name));
+      return uses.map((name) => `${file}: process.env${name === "*" ? "" : `.${name}`}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it("every allowed exception is still there (a stale one would hide nothing)", () => {
+    for (const [file, { names }] of Object.entries(ALLOWED)) {
+      expect(environmentUses(readFileSync(file, "utf8")), file).toEqual(expect.arrayContaining(names));
+    }
+  });
+});
+
+describe("README.md's configuration table", () => {
+  const table = readmeTable(readFileSync("README.md", "utf8"));
+
+  it("lists every variable lib/env.ts reads, and no other", () => {
+    const listed = [...table.keys()];
+    expect({ missingFromReadme: VARIABLE_NAMES.filter((name) => !table.has(name)) }).toEqual({ missingFromReadme: [] });
+    expect({ notInLibEnv: listed.filter((name) => !(VARIABLE_NAMES as string[]).includes(name)) }).toEqual({
+      notInLibEnv: [],
+    });
+  });
+
+  it("states the default the schema applies, for every variable that has one", () => {
+    expect(Object.keys(VARIABLE_DEFAULTS).length).toBeGreaterThan(5);
+    const wrong = Object.entries(VARIABLE_DEFAULTS).flatMap(([name, value]) =>
+      table.get(name)?.includes(`\`${value}\``)
+        ? []
+        : [`${name}: README says "${table.get(name)}", the schema ${value}`],
+    );
+    expect(wrong).toEqual([]);
+  });
+});
