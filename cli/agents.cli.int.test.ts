@@ -1,32 +1,11 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { api, idem } from "@/test/api/client";
+import { cli, cliJson as json } from "@/test/cli";
 
-// `connection ...` and `agent-request ...` as a real child process on this file's database: the admins of two
+// `connection ...` and `agent-request ...` on this file's database (in this process: test/cli.ts): the admins of two
 // workspaces connect two bots, a held request is approved and another declined, then the connection is revoked.
-const run = promisify(execFile);
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["cli/main.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-async function json(...args: string[]) {
-  const res = await cli(...args);
-  expect(res.stderr).toBe("");
-  expect(res.code).toBe(0);
-  return JSON.parse(res.stdout);
-}
 
 let one: SeededWorld;
 let two: SeededWorld;
@@ -36,7 +15,7 @@ beforeAll(async () => {
   two = await seedWorld();
 });
 
-describe("npm run cli -- connection / agent-request", { timeout: 90_000 }, () => {
+describe("npm run cli -- connection / agent-request", () => {
   it("propose, accept, list, approve and decline held requests, revoke", async () => {
     const [adminA, adminB] = [one.people[0]!.email, two.people[0]!.email];
     const [botA, botB] = [one.bots[0]!, two.bots[0]!];

@@ -1,26 +1,18 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { blobPath, sha256Hex } from "@/lib/attachments/storage";
 import { db } from "@/lib/db/client";
 import { api, idem } from "@/test/api/client";
+import { cli, cliJson as json, spawnCli } from "@/test/cli";
 
-// The CLI as a real child process, on this test file's database.
-const run = promisify(execFile);
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["cli/main.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+// The CLI on this test file's database: in this process (runCli), and as the real `npm run --silent cli -- ...`
+// where only a process shows it (help and usage, exit codes, one JSON command, the text rule's refusal).
+const folder = mkdtempSync(path.join(os.tmpdir(), "relay-cli-"));
+process.env.ATTACHMENTS_DIR = path.join(folder, "store"); // read once, at the first env() call, which comes later
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 interface World {
   workspace: { id: string; slug: string };
@@ -30,20 +22,13 @@ interface World {
   conversations: { id: string; title: string; contact_id: string; bot_ids: string[] }[];
 }
 
-/** Runs a command that must succeed and returns its parsed stdout. */
-async function json(...args: string[]) {
-  const res = await cli(...args);
-  expect(res.stderr).toBe("");
-  expect(res.code).toBe(0);
-  return JSON.parse(res.stdout);
-}
-
-// Each command is a fresh process (tsx start, database check): about a second each, so these tests get more time.
+// A spawned command is a process start (npm, tsx, the domain's imports): a few seconds on a busy machine.
 describe("npm run cli", { timeout: 90_000 }, () => {
   let world: World;
 
   it("seed --json prints a fresh demo world of the documented shape, and another call makes another", async () => {
-    const { code, stdout } = await cli("seed", "--json");
+    const { code, stdout, stderr } = await spawnCli("seed", "--json"); // one JSON command end to end
+    expect(stderr).toBe("");
     expect(code).toBe(0);
     world = JSON.parse(stdout) as World;
     expect(world.workspace).toEqual({ id: expect.any(String), slug: expect.any(String) });
@@ -202,53 +187,46 @@ describe("npm run cli", { timeout: 90_000 }, () => {
   });
 
   it("message post --attach uploads each file and posts them on one message; --body may then be left out", async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), "relay-cli-attach-"));
-    const previous = process.env.ATTACHMENTS_DIR;
-    process.env.ATTACHMENTS_DIR = path.join(folder, "store"); // the child process stores here
-    try {
-      const [ana, ben] = world.people as [World["people"][number], World["people"][number]];
-      const conversation = world.conversations[0]!;
-      writeFileSync(path.join(folder, "plan.pdf"), "%PDF-1.7 plan");
-      writeFileSync(path.join(folder, "notes.txt"), "notes");
-      const out = await json(
-        "message",
-        "post",
-        "--conversation",
-        conversation.id,
-        "--attach",
-        path.join(folder, "plan.pdf"),
-        "--attach",
-        path.join(folder, "notes.txt"),
-        "--as",
-        ben.email,
-      );
-      expect(out.message).toMatchObject({
-        body: "",
-        sender_user_id: ben.id,
-        attachments: [
-          { name: "plan.pdf", type: "application/pdf", size: 13 },
-          { name: "notes.txt", type: "text/plain", size: 5 },
-        ],
-      });
-      expect(await db().attachment.count({ where: { messageId: out.message.id, uploadedByUserId: ben.id } })).toBe(2);
+    const [ana, ben] = world.people as [World["people"][number], World["people"][number]];
+    const conversation = world.conversations[0]!;
+    writeFileSync(path.join(folder, "plan.pdf"), "%PDF-1.7 plan");
+    writeFileSync(path.join(folder, "notes.txt"), "notes");
+    const out = await json(
+      "message",
+      "post",
+      "--conversation",
+      conversation.id,
+      "--attach",
+      path.join(folder, "plan.pdf"),
+      "--attach",
+      path.join(folder, "notes.txt"),
+      "--as",
+      ben.email,
+    );
+    expect(out.message).toMatchObject({
+      body: "",
+      sender_user_id: ben.id,
+      attachments: [
+        { name: "plan.pdf", type: "application/pdf", size: 13 },
+        { name: "notes.txt", type: "text/plain", size: 5 },
+      ],
+    });
+    expect(await db().attachment.count({ where: { messageId: out.message.id, uploadedByUserId: ben.id } })).toBe(2);
+    expect(existsSync(blobPath(sha256Hex(Buffer.from("%PDF-1.7 plan"))))).toBe(true);
+    expect(blobPath("0".repeat(64)).startsWith(process.env.ATTACHMENTS_DIR!)).toBe(true); // this file's store
 
-      const missing = await cli(
-        "message",
-        "post",
-        "--conversation",
-        conversation.id,
-        "--attach",
-        path.join(folder, "nope.pdf"),
-        "--as",
-        ana.email,
-      );
-      expect(missing.code).toBe(2);
-      expect(missing.stderr).toContain("no such file");
-    } finally {
-      if (previous === undefined) delete process.env.ATTACHMENTS_DIR;
-      else process.env.ATTACHMENTS_DIR = previous;
-      rmSync(folder, { recursive: true, force: true });
-    }
+    const missing = await cli(
+      "message",
+      "post",
+      "--conversation",
+      conversation.id,
+      "--attach",
+      path.join(folder, "nope.pdf"),
+      "--as",
+      ana.email,
+    );
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("no such file");
   });
 
   it("take over, block, pause (admins only) and do-not-contact act as the named person", async () => {
@@ -333,12 +311,33 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(bad.stderr).toContain("--batch must be from 1 to 1000");
   });
 
-  it("exits 2 with usage for an unknown command or a missing flag", async () => {
+  it("as a process: help on stdout with 0, usage on stderr with 2, an error as one JSON line with 1", async () => {
+    const nobody = ["draft", "approve", randomUUID(), "--as", "nobody@example.com"];
+    const [help, bare, unknown, failed] = await Promise.all([
+      spawnCli("help"),
+      spawnCli(),
+      spawnCli("frobnicate", "--json"),
+      spawnCli(...nobody),
+    ]);
+    expect(help).toMatchObject({ code: 0, stderr: "" });
+    expect(help.stdout).toMatch(/^usage: npm run --silent cli -- <command> \[flags\]\n\n  seed --json/);
+    expect(help.stdout).toContain("\n  message post ");
+    expect(bare).toEqual({ code: 2, stdout: "", stderr: help.stdout });
+    expect(unknown).toEqual({ code: 2, stdout: "", stderr: `unknown command: frobnicate\n\n${help.stdout}` });
+    expect(failed).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `${JSON.stringify({ error: { code: "not_found", message: "No person with email nobody@example.com" } })}\n`,
+    });
+    // In this process the same command lines give the same output and codes.
+    expect(await cli("help")).toEqual(help);
+    expect(await cli()).toEqual(bare);
+    expect(await cli("frobnicate", "--json")).toEqual(unknown);
+    expect(await cli(...nobody)).toEqual(failed);
+  });
+
+  it("exits 2 with usage for a missing flag, an unknown flag or a malformed id, and changes nothing", async () => {
     const messages = await db().message.count({ where: { conversationId: world.conversations[0]!.id } });
-    const unknown = await cli("frobnicate");
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("unknown command");
-    expect(unknown.stdout).toBe("");
     const missing = await cli(
       "message",
       "post",
@@ -360,7 +359,7 @@ describe("npm run cli", { timeout: 90_000 }, () => {
 
   it("exits 2 naming the option for text the text rule refuses (a NUL can reach it only through JSON)", async () => {
     // A process's arguments cannot hold a NUL (and an unpaired surrogate arrives as U+FFFD): --values' JSON can.
-    const refused = await cli(
+    const args = [
       "message",
       "action",
       world.conversations[0]!.id,
@@ -370,10 +369,12 @@ describe("npm run cli", { timeout: 90_000 }, () => {
       '{"note": "a\\u0000b"}',
       "--as",
       world.people[0]!.email,
-    );
+    ];
+    const refused = await spawnCli(...args);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--values note: contains a NUL character (U+0000)");
     expect(refused.stderr).toContain("usage: message action");
     expect(refused.stdout).toBe("");
+    expect(await cli(...args)).toEqual(refused);
   });
 });

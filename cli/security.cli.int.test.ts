@@ -1,25 +1,10 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { recordSecurityEvent } from "@/lib/security/record-security-event";
+import { cli } from "@/test/cli";
 
 // `security events`: the operator reads the account-level security records (lockouts) from the CLI.
-const run = promisify(execFile);
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["cli/main.ts", ...args], {
-      env: { ...process.env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-describe("npm run cli -- security events", { timeout: 60_000 }, () => {
+describe("npm run cli -- security events", () => {
   it("lists lockouts newest first, filtered by email and time", async () => {
     await recordSecurityEvent({ kind: "credentials_locked", address: "198.51.100.1", data: { failures: 50 } });
     await db().securityEvent.updateMany({ data: { createdAt: new Date("2026-01-01T00:00:00Z") } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkArgs, UsageError } from "./command";
 
-// The CLI holds everything typed to the text rule once, where it parses its arguments (cli/main.ts): a usage
+// The CLI holds everything typed to the text rule once, where it parses its arguments (cli/run.ts): a usage
 // mistake naming the option. (A real process's argv cannot carry a NUL, so this is checked on parsed arguments.)
 
 const refusal = (work: () => void) => {

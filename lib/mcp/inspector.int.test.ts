@@ -3,12 +3,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
+import { cli } from "@/test/cli";
 import { startMcpHttp, type McpHttp } from "@/test/mcp";
 import { TOOLS } from "./server";
 
 // An independent client: the official MCP Inspector's CLI (`@modelcontextprotocol/inspector-cli`, what
 // `npx @modelcontextprotocol/inspector --cli` runs; the launcher package itself declares Node >= 22, this one does
-// not) against the route served over HTTP, with a token the person made with `npm run cli -- token create`.
+// not) against the route served over HTTP, with a token the person made with `npm run cli -- token create` (here
+// in this process: test/cli.ts).
 const run = promisify(execFile);
 const INSPECTOR_BUILD = path.resolve("node_modules/@modelcontextprotocol/inspector-cli/build");
 
@@ -29,7 +31,6 @@ async function exec(
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
-const cli = (...args: string[]) => exec("node_modules/.bin/tsx", ["cli/main.ts", ...args]);
 // Run from its build folder: inspector-cli 1.0.3 looks for its package.json at "../package.json" of the working
 // directory (it works from the launcher package, which has one two levels up; standalone it needs this cwd).
 const inspector = (token: string, ...args: string[]) =>
