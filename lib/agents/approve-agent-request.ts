@@ -3,6 +3,7 @@ import { prismaSql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { managesBot } from "@/lib/people/access";
 import type { PersonActor } from "@/lib/people/actor";
 import { agentRequestCreated } from "@/lib/webhooks/events";
 import { loadAgentRequest, requestTtlMs, serializeAgentRequest } from "./agent-request-record";
@@ -134,14 +135,7 @@ async function lockPending(tx: Tx, actor: PersonActor, id: string, now: Date) {
   };
 }
 
-/** Who decides a bot's held requests: an admin of its workspace, or the person who registered the bot. */
-export const decidesRequestsOf = (
-  role: "admin" | "member" | null,
-  userId: string,
-  bot: { createdByUserId: string | null },
-) => role === "admin" || (role !== null && bot.createdByUserId === userId);
-
-/** An admin of the asking bot's workspace, or the person who registered that bot. */
+/** An admin of the asking bot's workspace, or the person who registered that bot: who manages it (managesBot). */
 export async function requireAskingSide(
   tx: Tx,
   actor: PersonActor,
@@ -150,7 +144,7 @@ export async function requireAskingSide(
   const membership = await tx.membership.findUnique({
     where: { workspaceId_userId: { workspaceId: bot.workspaceId, userId: actor.userId } },
   });
-  if (!decidesRequestsOf(membership?.role ?? null, actor.userId, bot)) {
+  if (!managesBot(membership?.role ?? null, actor.userId, bot)) {
     throw new ApiError(
       "forbidden",
       `Only an admin of @${bot.handle}'s workspace or its developer can decide its requests`,

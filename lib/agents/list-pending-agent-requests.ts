@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
+import { botManagedBy } from "@/lib/people/access";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import type { AgentRequestType } from "@/lib/schemas/agent-requests";
 
@@ -20,13 +21,13 @@ export interface PendingAgentRequest {
   expires_at: string;
 }
 
-/** The workspace's bots whose held requests the person may decide (decidesRequestsOf, as a query). */
+/** The workspace's bots whose held requests the person may decide: the ones they manage (lib/people/access.ts). */
 async function decidableAskers(actor: PersonActor, workspaceId: string) {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  const membership = await requireMember(db(), actor, workspace.id);
+  await requireMember(db(), actor, workspace.id);
   return db().bot.findMany({
-    where: { workspaceId: workspace.id, ...(membership.role === "admin" ? {} : { createdByUserId: actor.userId }) },
+    where: { workspaceId: workspace.id, ...botManagedBy(actor.userId) },
     select: { id: true, handle: true, name: true },
   });
 }

@@ -137,7 +137,7 @@ describe("storePersonAttachment and readAttachment", () => {
         type: "text/plain",
         bytes,
       }),
-    ).rejects.toMatchObject({ code: "forbidden" });
+    ).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     await expect(
       storePersonAttachment(ben(), "00000000-0000-4000-8000-000000000000", {
         name: "x.txt",
@@ -153,7 +153,8 @@ describe("storePersonAttachment and readAttachment", () => {
 
     const stored = await storePersonAttachment(ben(), conversation, { name: "mine.txt", type: "text/plain", bytes });
     await expect(readAttachment(person(outsider.people[0]!.id, "web"), stored.id)).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
+      message: "Attachment not found",
     });
     await expect(readAttachment(ben(), "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
       code: "not_found",
@@ -167,7 +168,11 @@ describe("storePersonAttachment and readAttachment", () => {
       type: "text/plain",
       bytes: text("draft"),
     });
-    await expect(readAttachment(ana(), stored.id)).rejects.toMatchObject({ code: "forbidden" });
+    // Out of sight, it answers like an id that does not exist.
+    await expect(readAttachment(ana(), stored.id)).rejects.toMatchObject({
+      code: "not_found",
+      message: "Attachment not found",
+    });
     await db().attachment.update({
       where: { id: stored.id },
       data: { messageId: (await db().message.findFirstOrThrow({ where: { conversationId: conversation } })).id },

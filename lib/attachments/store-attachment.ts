@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import type { PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 import { normalizeContentType } from "./content-type";
 import { checkSize, cleanName } from "./limits";
 import { writeBlob } from "./storage";

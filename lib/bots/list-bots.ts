@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { requireUuid } from "@/lib/ids";
+import { botManagedBy } from "@/lib/people/access";
 import type { Actor, PersonActor } from "@/lib/people/actor";
 import { requireBotManager } from "./require-bot-manager";
 
@@ -36,13 +37,7 @@ export async function listManagedBots(actor: PersonActor): Promise<ManagedWorksp
   });
   if (!memberships.length) return [];
   const bots = await db().bot.findMany({
-    where: {
-      OR: memberships.map((m) =>
-        m.role === "admin"
-          ? { workspaceId: m.workspaceId }
-          : { workspaceId: m.workspaceId, createdByUserId: actor.userId },
-      ),
-    },
+    where: botManagedBy(actor.userId),
     orderBy: [{ createdAt: "desc" }, { handle: "asc" }],
   });
   const counts = bots.length

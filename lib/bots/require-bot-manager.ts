@@ -1,10 +1,11 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
+import { managesBot } from "@/lib/people/access";
 import { requireMember, type Actor } from "@/lib/people/actor";
 
 /**
  * Who may manage a bot (keys, secret, webhook, deliveries): the person who registered it (its developer) and the
- * admins of its workspace; the operator at the command line always. Any member may register a bot: a new bot can
+ * admins of its workspace (lib/people/access.ts, managesBot); the operator at the command line always. Any member may register a bot: a new bot can
  * do nothing until a participant authorizes it in a conversation, and its first messages are held.
  */
 export async function requireBotManager(client: Db | Tx, actor: Actor, botId: string) {
@@ -12,7 +13,7 @@ export async function requireBotManager(client: Db | Tx, actor: Actor, botId: st
   if (!bot) throw new ApiError("not_found", "Bot not found");
   if (actor.type === "person") {
     const membership = await requireMember(client, actor, bot.workspaceId);
-    if (membership.role !== "admin" && bot.createdByUserId !== actor.userId) {
+    if (!managesBot(membership.role, actor.userId, bot)) {
       throw new ApiError("forbidden", "Only the bot's developer or a workspace admin can manage this bot");
     }
   }

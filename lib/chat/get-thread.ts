@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { requireUuid } from "@/lib/ids";
-import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import type { PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 import type { Block } from "@/lib/schemas/blocks";
 
 // A conversation as a person sees it in the chat: who is in it, its messages (with the bot's label, who approved a
@@ -75,7 +76,7 @@ export interface PendingDraft {
 
 export async function getThread(actor: PersonActor, id: string) {
   const conversationId = requireUuid(id, "Conversation");
-  const { conversation, membership } = await requireConversationAccess(db(), actor, conversationId);
+  const { conversation, role } = await requireConversationAccess(db(), actor, conversationId);
   const [participants, authorizations, blocks, recent, drafts, followUps, optOut] = await Promise.all([
     db().conversationParticipant.findMany({ where: { conversationId } }),
     db().botAuthorization.findMany({ where: { conversationId }, orderBy: { createdAt: "asc" } }),
@@ -250,7 +251,7 @@ export async function getThread(actor: PersonActor, id: string) {
     last_seq: conversation.lastSeq,
     viewer: {
       id: actor.userId,
-      role: membership.role as "admin" | "member",
+      role,
       /** Whether they take part (admins may open conversations they do not; only participants add or remove bots). */
       participant: participants.some((p) => p.userId === actor.userId),
       /** Whether they opted out of bot messages here (STOP), in this conversation or the whole workspace. */

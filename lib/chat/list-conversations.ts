@@ -3,6 +3,7 @@ import { sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { conversationVisibleSql } from "@/lib/people/access";
 
 export interface ConversationSummary {
   id: string;
@@ -21,7 +22,7 @@ export interface ConversationSummary {
 export async function listPersonConversations(actor: PersonActor, workspaceId: string): Promise<ConversationSummary[]> {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  const membership = await requireMember(db(), actor, workspace.id);
+  await requireMember(db(), actor, workspace.id);
   const rows = await sql().query<{
     id: string;
     title: string | null;
@@ -38,10 +39,10 @@ export async function listPersonConversations(actor: PersonActor, workspaceId: s
        FROM conversations c
        LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = $2
       WHERE c.workspace_id = $1
-        AND ($3 OR EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = c.id AND p.user_id = $2))
+        AND ${conversationVisibleSql("c", "$2")}
       ORDER BY c.last_message_at DESC, c.id
       LIMIT 500`,
-    [workspace.id, actor.userId, membership.role === "admin"],
+    [workspace.id, actor.userId],
   );
   return rows.map((row) => ({
     id: row.id,

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import type { PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 
 /** Records that the person has read the conversation up to `seq` (never backwards; never past its last message). */
 export async function markConversationRead(actor: PersonActor, id: string, seq: number): Promise<void> {

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import type { PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 import type { Block } from "@/lib/schemas/blocks";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
 

@@ -62,9 +62,9 @@ describe("optOut", () => {
   it("refuses people who may not act in the conversation, and unknown conversations", async () => {
     const tag = randomBytes(4).toString("hex");
     const bystander = await createPerson({ email: `b${tag}@example.com`, name: "B", handle: `b${tag}`, workspaceId: world.workspace.id });
-    await expect(optOut(person(bystander.id, "web"), renewal)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(optOut(person(bystander.id, "web"), renewal)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     const outsider = await seedWorld();
-    await expect(optOut(person(outsider.people[0]!.id, "web"), renewal)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(optOut(person(outsider.people[0]!.id, "web"), renewal)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     await expect(optOut(ben(), NOWHERE)).rejects.toMatchObject({ code: "not_found" });
     expect(await db().optOut.count({ where: { workspaceId: world.workspace.id } })).toBe(0);
   });
@@ -88,7 +88,7 @@ describe("optIn", () => {
     const dev = world.conversations[1]!.contact_id;
     await optOut(ana(), renewal, { contactId: dev });
     const outsider = await seedWorld();
-    await expect(optIn(person(outsider.people[0]!.id, "web"), renewal, { contactId: dev })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(optIn(person(outsider.people[0]!.id, "web"), renewal, { contactId: dev })).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     expect(await active({ contactId: dev })).toHaveLength(1);
     expect(await optIn(ben(), renewal, { contactId: dev })).toMatchObject({ revoked: 1, contact_id: dev });
     expect(await active({ contactId: dev })).toHaveLength(0);

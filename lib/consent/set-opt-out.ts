@@ -2,7 +2,8 @@ import { db, type Tx } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import type { PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 
 // Consent belongs to people: only a person records an opt-out (for themselves, or for a contact who takes part in
 // the conversation), and only a person opts back in. Bots only ever see the effect: 409 `opted_out`.

@@ -1,13 +1,12 @@
 import { db } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
-import { ApiError } from "@/lib/errors";
-import { requireUuid } from "@/lib/ids";
-import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { conversationVisibleSql, requireContactAccess } from "@/lib/people/access";
+import type { PersonActor } from "@/lib/people/actor";
 import { serializeContact } from "./serialize-contact";
 import type { Sensitivity } from "./set-sensitivity";
 
 // A contact as people see it on its own page: its details, the marks that limit bots, and the conversations with it
-// that the viewer may open (an admin, all of them; a member, those they take part in).
+// that the viewer may open (lib/people/access.ts: an admin, all of them; a member, those they take part in).
 
 export interface ContactView {
   id: string;
@@ -26,13 +25,10 @@ export interface ContactView {
 }
 
 export async function getContact(actor: PersonActor, contactId: string): Promise<ContactView> {
-  const contact = await db().contact.findUnique({ where: { id: requireUuid(contactId, "Contact") } });
-  if (!contact) throw new ApiError("not_found", "Contact not found");
-  const membership = await requireMember(db(), actor, contact.workspaceId);
+  const { contact } = await requireContactAccess(db(), actor, contactId);
   const [conversations, markedBy] = await Promise.all([
-    sql().query<{ id: string; title: string | null; last_message_at: Date; mine: boolean }>(
-      `SELECT c.id, c.title, c.last_message_at,
-              EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = c.id AND me.user_id = $3) AS mine
+    sql().query<{ id: string; title: string | null; last_message_at: Date; visible: boolean }>(
+      `SELECT c.id, c.title, c.last_message_at, ${conversationVisibleSql("c", "$3")} AS visible
          FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id AND p.contact_id = $1
         WHERE c.workspace_id = $2
         ORDER BY c.last_message_at DESC, c.id`,
@@ -42,7 +38,7 @@ export async function getContact(actor: PersonActor, contactId: string): Promise
       ? db().user.findUnique({ where: { id: contact.doNotContactByUserId }, select: { name: true } })
       : null,
   ]);
-  const visible = conversations.filter((c) => membership.role === "admin" || c.mine);
+  const visible = conversations.filter((c) => c.visible);
   return {
     ...serializeContact(contact),
     do_not_contact_by: markedBy?.name ?? null,

@@ -43,7 +43,7 @@ describe("setDoNotContact", () => {
 
   it("refuses people of other workspaces; not_found for unknown contacts", async () => {
     const outsider = await seedWorld();
-    await expect(setDoNotContact(person(outsider.people[0]!.id, "web"), dev, true)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setDoNotContact(person(outsider.people[0]!.id, "web"), dev, true)).rejects.toMatchObject({ code: "not_found", message: "Contact not found" });
     await expect(setDoNotContact(ana(), "00000000-0000-4000-8000-000000000000", true)).rejects.toMatchObject({ code: "not_found" });
     await expect(setDoNotContact(ana(), "nope", true)).rejects.toMatchObject({ code: "not_found" });
     expect((await row()).doNotContact).toBe(false);

@@ -1,17 +1,14 @@
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors";
-import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { requireContactAccess } from "@/lib/people/access";
+import type { PersonActor } from "@/lib/people/actor";
 
 /**
  * A member marks a contact do-not-contact (every bot message in its conversations is then blocked), or clears the
  * mark. The by/at columns describe the mark in force; the audit trail keeps who cleared it. Repeats change nothing.
  */
 export async function setDoNotContact(actor: PersonActor, contactId: string, on: boolean) {
-  const contact = await db().contact.findUnique({ where: { id: requireUuid(contactId, "Contact") } });
-  if (!contact) throw new ApiError("not_found", "Contact not found");
-  await requireMember(db(), actor, contact.workspaceId);
+  const { contact } = await requireContactAccess(db(), actor, contactId);
   if (contact.doNotContact === on) return { ...view(contact), changed: false };
   return db().$transaction(async (tx) => {
     const updated = await tx.contact.update({

@@ -41,7 +41,7 @@ describe("setContactSensitivity", () => {
 
   it("refuses people of other workspaces, unknown contacts and unknown values, changing nothing", async () => {
     const other = await seedWorld();
-    await expect(setContactSensitivity(person(other.people[0]!.id, "web"), carla, "high")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setContactSensitivity(person(other.people[0]!.id, "web"), carla, "high")).rejects.toMatchObject({ code: "not_found", message: "Contact not found" });
     await expect(setContactSensitivity(ana(), "00000000-0000-4000-8000-000000000000", "high")).rejects.toMatchObject({ code: "not_found" });
     await expect(setContactSensitivity(ana(), carla, "secret" as Sensitivity)).rejects.toMatchObject({ code: "invalid_body" });
     expect((await row()).sensitivity).toBe("normal");

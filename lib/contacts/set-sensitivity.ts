@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { requireContactAccess } from "@/lib/people/access";
+import type { PersonActor } from "@/lib/people/actor";
 
 export const SENSITIVITIES = ["normal", "high"] as const;
 export type Sensitivity = (typeof SENSITIVITIES)[number];
@@ -14,11 +14,9 @@ export type Sensitivity = (typeof SENSITIVITIES)[number];
  */
 export async function setContactSensitivity(actor: PersonActor, contactId: string, sensitivity: Sensitivity) {
   if (!SENSITIVITIES.includes(sensitivity)) throw new ApiError("invalid_body", "Sensitivity must be normal or high");
-  const contact = await db().contact.findUnique({ where: { id: requireUuid(contactId, "Contact") } });
-  if (!contact) throw new ApiError("not_found", "Contact not found");
-  const membership = await requireMember(db(), actor, contact.workspaceId);
+  const { contact, role } = await requireContactAccess(db(), actor, contactId);
   if (contact.sensitivity === sensitivity) return { ...view(contact), changed: false };
-  if (sensitivity === "normal" && membership.role !== "admin") {
+  if (sensitivity === "normal" && role !== "admin") {
     throw new ApiError("forbidden", "Only a workspace admin can lower a contact's sensitivity");
   }
   return db().$transaction(async (tx) => {

@@ -43,7 +43,7 @@ describe("updateContact", () => {
       await expect(updateContact(ben(), dev, bad)).rejects.toMatchObject({ code: "invalid_body" });
     }
     const other = await seedWorld();
-    await expect(updateContact(person(other.people[0]!.id, "web"), dev, { name: "Hacked", email: "", phone: "" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updateContact(person(other.people[0]!.id, "web"), dev, { name: "Hacked", email: "", phone: "" })).rejects.toMatchObject({ code: "not_found", message: "Contact not found" });
     await expect(updateContact(ben(), "00000000-0000-4000-8000-000000000000", { name: "Dev", email: "", phone: "" })).rejects.toMatchObject({ code: "not_found" });
     expect(await row()).toEqual(before);
   });

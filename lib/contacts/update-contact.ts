@@ -1,9 +1,8 @@
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/errors";
 import { validate } from "@/lib/http/validation";
-import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { requireContactAccess } from "@/lib/people/access";
+import type { PersonActor } from "@/lib/people/actor";
 import { ContactDetails, type ContactDetailsInput } from "@/lib/schemas/contacts";
 import { refuseTakenEmail } from "./taken-email";
 
@@ -13,9 +12,7 @@ import { refuseTakenEmail } from "./taken-email";
  */
 export async function updateContact(actor: PersonActor, contactId: string, input: ContactDetailsInput) {
   const details = validate(ContactDetails, input, "Contact");
-  const contact = await db().contact.findUnique({ where: { id: requireUuid(contactId, "Contact") } });
-  if (!contact) throw new ApiError("not_found", "Contact not found");
-  await requireMember(db(), actor, contact.workspaceId);
+  const { contact } = await requireContactAccess(db(), actor, contactId);
   const changed = (["name", "email", "phone"] as const).filter((field) => contact[field] !== details[field]);
   if (changed.length === 0) return { id: contact.id, ...details, changed: [] };
   return db().$transaction(async (tx) => {

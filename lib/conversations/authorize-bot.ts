@@ -2,17 +2,18 @@ import { db, type Db, type Tx } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { handleOf, type PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 import { prismaSql } from "@/lib/db/sql";
 import { botAdded } from "@/lib/webhooks/events";
 
 // A participant authorizes a bot in a conversation (docs/api-contract.md#access: a bot sees only conversations where a
-// participant authorized it), or removes it. Only people who take part in the conversation can do either.
+// participant authorized it), or removes it. Only people who take part in the conversation can do either: an admin
+// who does not sees it (403), anyone else does not (404, lib/people/access.ts).
 
 async function requireParticipant(client: Db | Tx, actor: PersonActor, conversationId: string) {
-  const conversation = await client.conversation.findUnique({ where: { id: conversationId } });
-  if (!conversation) throw new ApiError("not_found", "Conversation not found");
+  const { conversation } = await requireConversationAccess(client, actor, conversationId);
   const participant = await client.conversationParticipant.findUnique({
-    where: { conversationId_userId: { conversationId, userId: actor.userId } },
+    where: { conversationId_userId: { conversationId: conversation.id, userId: actor.userId } },
   });
   if (!participant) throw new ApiError("forbidden", "Only a participant can add or remove bots in a conversation");
   return conversation;

@@ -51,9 +51,9 @@ describe("blockBot / unblockBot", () => {
   it("refuses people who may not act in the conversation", async () => {
     const tag = randomBytes(4).toString("hex");
     const bystander = await createPerson({ email: `b${tag}@example.com`, name: "B", handle: `b${tag}`, workspaceId: world.workspace.id });
-    await expect(blockBot(person(bystander.id, "web"), conversation, helper)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(blockBot(person(outsider.people[0]!.id, "web"), conversation, helper)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(unblockBot(person(outsider.people[0]!.id, "web"), conversation, helper)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(blockBot(person(bystander.id, "web"), conversation, helper)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
+    await expect(blockBot(person(outsider.people[0]!.id, "web"), conversation, helper)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
+    await expect(unblockBot(person(outsider.people[0]!.id, "web"), conversation, helper)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     expect(await activeBlocks()).toHaveLength(0);
   });
 

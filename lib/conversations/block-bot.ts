@@ -2,7 +2,8 @@ import { db, type Tx } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import type { PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 
 // Someone in the conversation blocks a bot there: everything it sends in that conversation is blocked
 // (`blocked_by_participant`) until they or another participant unblock it. Repeats change nothing.

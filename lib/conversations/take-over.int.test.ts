@@ -47,10 +47,10 @@ describe("takeOver / release", () => {
   it("refuses members who do not take part, outsiders, and unknown conversations", async () => {
     const tag = randomBytes(4).toString("hex");
     const bystander = await createPerson({ email: `b${tag}@example.com`, name: "B", handle: `b${tag}`, workspaceId: world.workspace.id });
-    await expect(takeOver(person(bystander.id, "web"), conversation)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(takeOver(person(bystander.id, "web"), conversation)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     const outsider = await seedWorld();
-    await expect(takeOver(person(outsider.people[0]!.id, "web"), conversation)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(release(person(outsider.people[0]!.id, "web"), conversation)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(takeOver(person(outsider.people[0]!.id, "web"), conversation)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
+    await expect(release(person(outsider.people[0]!.id, "web"), conversation)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     await expect(takeOver(ana(), "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "not_found" });
     expect((await row()).takenOverByUserId).toBeNull();
   });

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import type { PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 
 // A person takes a conversation over: until someone releases it, every bot message in it is held for approval
 // (`conversation_taken_over`). Taking over one that someone else holds moves it to you; anyone who may act in the

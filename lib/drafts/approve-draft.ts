@@ -7,7 +7,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { messageContent } from "@/lib/messages/content";
 import { serializeMessage } from "@/lib/messages/serialize";
-import { handleOf, requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import { handleOf, type PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 import { draftApproved, draftRejected } from "@/lib/webhooks/events";
 import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
@@ -146,7 +147,7 @@ async function lockPendingDraft(tx: Tx, actor: PersonActor, id: string) {
   await lockConversation(prismaSql(tx), found.conversationId);
   await tx.$queryRaw`SELECT id FROM drafts WHERE id = ${draftId}::uuid FOR UPDATE`;
   const draft = await tx.draft.findUniqueOrThrow({ where: { id: draftId } });
-  const { conversation } = await requireConversationAccess(tx, actor, draft.conversationId);
+  const { conversation } = await requireConversationAccess(tx, actor, draft.conversationId, "Draft");
   if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
   return { draft, conversation };
 }

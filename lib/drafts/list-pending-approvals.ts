@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { conversationVisibleTo } from "@/lib/people/access";
 import { serializeDraft } from "./serialize-draft";
 
 /**
@@ -11,12 +12,9 @@ import { serializeDraft } from "./serialize-draft";
 export async function listPendingApprovals(actor: PersonActor, workspaceId: string) {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  const membership = await requireMember(db(), actor, workspace.id);
+  await requireMember(db(), actor, workspace.id);
   const conversations = await db().conversation.findMany({
-    where: {
-      workspaceId: membership.workspaceId,
-      ...(membership.role === "admin" ? {} : { id: { in: await participatingIn(actor.userId) } }),
-    },
+    where: { workspaceId: workspace.id, ...conversationVisibleTo(actor.userId) },
     select: { id: true, title: true },
   });
   const drafts = await db().draft.findMany({
@@ -38,9 +36,4 @@ export async function listPendingApprovals(actor: PersonActor, workspaceId: stri
     expires_at: draft.expiresAt.toISOString(),
     bot: botById.get(draft.botId) ?? null,
   }));
-}
-
-async function participatingIn(userId: string): Promise<string[]> {
-  const rows = await db().conversationParticipant.findMany({ where: { userId }, select: { conversationId: true } });
-  return rows.map((row) => row.conversationId);
 }

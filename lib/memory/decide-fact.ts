@@ -4,7 +4,8 @@ import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { notifyConversation } from "@/lib/chat/live";
-import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { requireContactAccess } from "@/lib/people/access";
+import type { PersonActor } from "@/lib/people/actor";
 import { FACT_MAX } from "@/lib/schemas/memory";
 
 // People decide what is known about a contact (docs/api-contract.md#contact-memory: a member confirms a candidate).
@@ -19,7 +20,8 @@ async function lockFact(tx: Tx, actor: PersonActor, id: string) {
   await tx.$queryRaw`SELECT id FROM contact_facts WHERE id = ${factId}::uuid FOR UPDATE`;
   const fact = await tx.contactFact.findUnique({ where: { id: factId } });
   if (!fact) throw new ApiError("not_found", "Fact not found");
-  await requireMember(tx, actor, fact.workspaceId);
+  // A fact is its contact's: one of a contact the person may not see answers like a random fact id.
+  await requireContactAccess(tx, actor, fact.contactId, "Fact");
   return fact;
 }
 

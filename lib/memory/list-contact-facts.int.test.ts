@@ -53,7 +53,7 @@ describe("listContactFacts", () => {
 
   it("refuses people of other workspaces and unknown contacts", async () => {
     const other = await seedWorld();
-    await expect(listContactFacts(person(other.people[0]!.id, "web"), carla)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listContactFacts(person(other.people[0]!.id, "web"), carla)).rejects.toMatchObject({ code: "not_found", message: "Contact not found" });
     await expect(listContactFacts(ana(), "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "not_found" });
   });
 });

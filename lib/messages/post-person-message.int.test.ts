@@ -142,11 +142,13 @@ describe("postPersonMessage", () => {
     const admin = await newMember("admin");
     expect((await postPersonMessage(admin, conversation, "Checking in")).message.sender_user_id).toBe(admin.userId);
     await expect(postPersonMessage(await newMember("member"), conversation, "hi")).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
+      message: "Conversation not found",
     });
     const outsider = await seedWorld();
     await expect(postPersonMessage(person(outsider.people[0]!.id, "web"), conversation, "hi")).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
+      message: "Conversation not found",
     });
     expect(await db().message.count({ where: { conversationId: conversation } })).toBe(2);
   });

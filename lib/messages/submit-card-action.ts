@@ -3,7 +3,8 @@ import { prismaSql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { handleOf, requireConversationAccess, type PersonActor } from "@/lib/people/actor";
+import { handleOf, type PersonActor } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 import type { Block } from "@/lib/schemas/blocks";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { messageReceived } from "@/lib/webhooks/events";
@@ -28,7 +29,7 @@ export async function submitCardAction(
     await tx.$queryRaw`SELECT id FROM messages WHERE id = ${messageId}::uuid FOR UPDATE`;
     const message = await tx.message.findUnique({ where: { id: messageId } });
     if (!message) throw new ApiError("not_found", "Message not found");
-    const { conversation } = await requireConversationAccess(tx, actor, message.conversationId);
+    const { conversation } = await requireConversationAccess(tx, actor, message.conversationId, "Message");
     if (!message.senderBotId || !message.blocks)
       throw new ApiError("invalid_body", "This message has no cards to act on");
     const blocks = message.blocks as Block[];

@@ -23,23 +23,6 @@ export async function requireMember(client: Db | Tx, actor: PersonActor, workspa
   return membership;
 }
 
-/**
- * A person may act in a conversation when they take part in it, or when they are an admin of its workspace.
- * Returns the conversation so the caller need not read it again.
- */
-export async function requireConversationAccess(client: Db | Tx, actor: PersonActor, conversationId: string) {
-  const conversation = await client.conversation.findUnique({ where: { id: conversationId } });
-  if (!conversation) throw new ApiError("not_found", "Conversation not found");
-  const membership = await requireMember(client, actor, conversation.workspaceId);
-  if (membership.role !== "admin") {
-    const participant = await client.conversationParticipant.findUnique({
-      where: { conversationId_userId: { conversationId, userId: actor.userId } },
-    });
-    if (!participant) throw new ApiError("forbidden", "You do not take part in this conversation");
-  }
-  return { conversation, membership };
-}
-
 /** The operator at the command line (`npm run cli`): trusted with the database, so no membership checks. */
 export interface SystemActor {
   type: "system";

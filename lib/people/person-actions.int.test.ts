@@ -45,9 +45,9 @@ describe("person actions", () => {
 
   it("take-over, block and opt-out need someone in the conversation; repeats change nothing", async () => {
     const conversation = world.conversations[1]!.id;
-    await expect(takeOver(stranger(), conversation)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(blockBot(stranger(), conversation, world.bots[0]!.id)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(optOut(stranger(), conversation)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(takeOver(stranger(), conversation)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
+    await expect(blockBot(stranger(), conversation, world.bots[0]!.id)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
+    await expect(optOut(stranger(), conversation)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     expect((await takeOver(ben(), conversation)).taken_over_by_user_id).toBe(world.people[1]!.id);
     expect((await release(ben(), conversation)).taken_over_by_user_id).toBeNull();
     expect((await blockBot(ben(), conversation, world.bots[0]!.id)).changed).toBe(true);
@@ -61,14 +61,14 @@ describe("person actions", () => {
   });
 
   it("do-not-contact is for members of the contact's workspace", async () => {
-    await expect(setDoNotContact(stranger(), world.contacts[0]!.id, true)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setDoNotContact(stranger(), world.contacts[0]!.id, true)).rejects.toMatchObject({ code: "not_found", message: "Contact not found" });
     expect(await setDoNotContact(ben(), world.contacts[0]!.id, true)).toMatchObject({ do_not_contact: true });
     expect(await setDoNotContact(ben(), world.contacts[0]!.id, false)).toMatchObject({ do_not_contact: false });
   });
 
   it("only participants authorize bots, and only bots of the same workspace", async () => {
     const conversation = world.conversations[2]!.id;
-    await expect(authorizeBot(stranger(), conversation, world.bots[0]!.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(authorizeBot(stranger(), conversation, world.bots[0]!.id)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     await expect(authorizeBot(ana(), conversation, outsider.bots[0]!.id)).rejects.toMatchObject({ code: "not_found" });
     expect((await authorizeBot(ana(), conversation, world.bots[0]!.id)).created).toBe(true);
     expect((await api("GET", `/conversations/${conversation}/messages`, { key: world.bots[0]!.api_key })).status).toBe(200);

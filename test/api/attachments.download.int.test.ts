@@ -94,8 +94,14 @@ describe("401, 403, 404", () => {
       signIn(null);
       expect((await get(file.id)).status).toBe(401);
       signIn(outsider.people[0]!);
-      expect((await get(file.id)).status).toBe(403);
-      expect((await get("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+      // Out of sight, a file answers exactly like one that does not exist.
+      const unseen = await get(file.id);
+      const random = await get("00000000-0000-4000-8000-000000000000");
+      expect(unseen.status).toBe(404);
+      expect(random.status).toBe(404);
+      const error = (answer: { bytes: Uint8Array }) => JSON.parse(new TextDecoder().decode(answer.bytes)).error;
+      expect(error(unseen)).toMatchObject({ code: "not_found", message: "Attachment not found" });
+      expect(error(random)).toMatchObject({ code: "not_found", message: "Attachment not found" });
       expect((await get("nope")).status).toBe(404);
     } finally {
       signIn(world.people[0]!);

@@ -171,11 +171,13 @@ describe("4xx other refusals", () => {
     });
   });
 
-  it("403 in another workspace's conversation, 404 for an unknown one", async () => {
+  it("404 in another workspace's conversation, exactly as for an unknown one", async () => {
     const other = await seedWorld();
-    expect((await post({ body: form("a.pdf", new Uint8Array([1])) }, other.conversations[0]!.id)).status).toBe(403);
-    expect(
-      (await post({ body: form("a.pdf", new Uint8Array([1])) }, "00000000-0000-4000-8000-000000000000")).status,
-    ).toBe(404);
+    const foreign = await post({ body: form("a.pdf", new Uint8Array([1])) }, other.conversations[0]!.id);
+    const unknown = await post({ body: form("a.pdf", new Uint8Array([1])) }, "00000000-0000-4000-8000-000000000000");
+    expect(foreign.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(foreign.body.error).toMatchObject({ code: "not_found", message: "Conversation not found" });
+    expect(unknown.body.error).toMatchObject({ code: "not_found", message: "Conversation not found" });
   });
 });

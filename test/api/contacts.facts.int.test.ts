@@ -183,7 +183,8 @@ describe("people decide on facts", () => {
     await expect(editFact(ana(), edited.id, "too late")).rejects.toMatchObject({ code: "conflict" });
     const outsider = await seedWorld();
     await expect(rejectFact(person(outsider.people[0]!.id, "web"), await candidate("x", "a.b"))).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
+      message: "Fact not found",
     });
   });
 });

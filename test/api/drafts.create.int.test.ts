@@ -132,6 +132,6 @@ describe("a person decides", () => {
   it("only people who take part (or admins) decide", async () => {
     const draft = (await propose({ body: "Mine" })).body.data;
     const outsider = await seedWorld();
-    await expect(approveDraft(person(outsider.people[0]!.id, "web"), draft.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(approveDraft(person(outsider.people[0]!.id, "web"), draft.id)).rejects.toMatchObject({ code: "not_found", message: "Draft not found" });
   });
 });

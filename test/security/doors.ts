@@ -41,8 +41,11 @@ export interface Slot {
   prepare?: () => Promise<unknown>;
   /** The contract is to ignore an id out of bounds (a page's `?contact=`): answered, but nothing of it read. */
   ignores?: boolean;
-  /** A foreign id answers exactly as a random one (status, code and message): the README promises it. */
-  same?: boolean;
+  /**
+   * A foreign or hidden id answers exactly as a random one (status, code and message): the README promises it.
+   * `"foreign"`: only another workspace's (an id of the caller's own workspace may be refused in other words).
+   */
+  same?: boolean | "foreign";
 }
 
 export interface Door {
@@ -127,7 +130,7 @@ const V1 = "app/api/public/v1";
 export async function renderPage(file: string, props: Record<string, unknown>): Promise<Answer> {
   const page = PAGE_MODULES[`/${file}`]?.default;
   if (!page) throw new Error(`no page ${file}`);
-  const state = { refused: false };
+  const state: { refused: boolean; message?: string } = { refused: false };
   const seen = new WeakSet<object>();
   const walk = async (node: unknown): Promise<unknown> => {
     if (node instanceof Promise) return walk(await node);
@@ -138,11 +141,15 @@ export async function renderPage(file: string, props: Record<string, unknown>): 
     const element = node as { $$typeof?: symbol; type?: unknown; props?: Record<string, unknown> };
     if (element.$$typeof) {
       const { type, props: elementProps = {} } = element;
-      if ((type === Alert && elementProps.tone === "danger") || type === AccessDenied) state.refused = true;
+      const refusing = (type === Alert && elementProps.tone === "danger") || type === AccessDenied;
+      if (refusing) state.refused = true;
       if (typeof type === "function" && type.constructor.name === "AsyncFunction")
         return { $el: type.name, rendered: await walk(await (type as (p: unknown) => Promise<unknown>)(elementProps)) };
       const name = typeof type === "function" ? type.name : typeof type === "string" ? type : "element";
-      return { $el: name, props: await walk(elementProps) };
+      const walked = await walk(elementProps);
+      // The first refusal's words (title and text) are the page's message: what `same` compares.
+      if (refusing) state.message ??= JSON.stringify(walked);
+      return { $el: name, props: walked };
     }
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) out[key] = await walk(value);
@@ -150,7 +157,7 @@ export async function renderPage(file: string, props: Record<string, unknown>): 
   };
   try {
     const tree = await walk(page(props));
-    return { ok: !state.refused, text: JSON.stringify(tree) };
+    return { ok: !state.refused, message: state.message, text: JSON.stringify(tree) };
   } catch (error) {
     const digest = (error as { digest?: string }).digest;
     if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { ok: true, text: digest };
@@ -542,14 +549,22 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     field: string,
     own: () => Promise<string>,
     extra: Record<string, unknown> = {},
-    options: { adminOnly?: boolean; variant?: string } = {},
+    options: { adminOnly?: boolean; variant?: string; same?: Slot["same"] } = {},
   ): Door => ({
     key: `mcp:${name}`,
     variant: options.variant,
     surface: "mcp",
     callers: ["mcp"],
     adminOnly: options.adminOnly,
-    slots: [{ kind, as: field, same: true, own, call: (caller, id) => mcp(caller, name, { [field]: id, ...extra }) }],
+    slots: [
+      {
+        kind,
+        as: field,
+        same: options.same ?? true,
+        own,
+        call: (caller, id) => mcp(caller, name, { [field]: id, ...extra }),
+      },
+    ],
   });
   const mcpList = (name: string, ...calls: Record<string, unknown>[]): Door => ({
     key: `mcp:${name}`,
@@ -595,8 +610,24 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     tool("approve_draft", "held", "draft_id", fresh.held, { body: "Edited" }, { variant: "held" }),
     tool("reject_draft", "draft", "draft_id", fresh.draft),
     tool("reject_draft", "held", "draft_id", fresh.held, {}, { variant: "held" }),
-    tool("approve_agent_request", "agentRequest", "request_id", fresh.pendingRequest, {}, { adminOnly: true }),
-    tool("decline_agent_request", "agentRequest", "request_id", fresh.pendingRequest, {}, { adminOnly: true }),
+    // A request of the token's workspace that the person may not decide is refused in words (403): the README names
+    // who decides (an admin, or the asking bot's developer), not how others are answered.
+    tool(
+      "approve_agent_request",
+      "agentRequest",
+      "request_id",
+      fresh.pendingRequest,
+      {},
+      { adminOnly: true, same: "foreign" },
+    ),
+    tool(
+      "decline_agent_request",
+      "agentRequest",
+      "request_id",
+      fresh.pendingRequest,
+      {},
+      { adminOnly: true, same: "foreign" },
+    ),
     tool("confirm_fact", "fact", "fact_id", fresh.fact),
     tool("reject_fact", "fact", "fact_id", fresh.fact),
   ];
@@ -632,6 +663,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
         {
           kind: "attachment",
           as: "path id",
+          same: true,
           own: fresh.attachment,
           call: (caller, id) =>
             route(caller, "app/api/chat/attachments/[id]/route.ts", `/api/chat/attachments/${id}`, { id }),
@@ -646,6 +678,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
         {
           kind: "conversation",
           as: "path id",
+          same: true,
           own: async () => o.visible,
           call: (caller, id) => {
             const form = new FormData();
@@ -669,6 +702,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
         {
           kind: "conversation",
           as: "path id",
+          same: true,
           own: async () => o.visible,
           call: (caller, id) =>
             route(caller, "app/api/chat/conversations/[id]/stream/route.ts", `/api/chat/conversations/${id}/stream`, {
@@ -769,9 +803,22 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
       kind: slot.kind,
       as: slot.as,
       own: slot.own,
+      // What a person may not see answers like what does not exist (lib/people/access.ts): a conversation or a
+      // contact, and what is reached through one (a draft, a card, a file, a fact).
+      same: OUT_OF_SIGHT_IS_NOTHING.has(slot.kind),
       call: (caller, id) => action(caller, () => slot.run(id)),
     })),
   });
+  const OUT_OF_SIGHT_IS_NOTHING = new Set<Kind>([
+    "conversation",
+    "contact",
+    "draft",
+    "held",
+    "card",
+    "fact",
+    "confirmedFact",
+    "attachment",
+  ]);
   const path = "/chat/probe";
   const visible = async () => o.visible;
   const anyPolicy = {
@@ -1270,6 +1317,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
       as: string;
       own: () => Promise<string>;
       ignores?: boolean;
+      same?: boolean;
       render: (caller: Viewer, id: string) => Promise<Answer>;
     }[],
     options: { adminOnly?: boolean } = {},
@@ -1308,6 +1356,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
       {
         kind: "contact",
         as: "path id",
+        same: true,
         own: async () => o.carla,
         render: (caller, id) => page(caller, `${CHAT_WS}/contacts/[id]/page.tsx`, { workspace: o.workspace.slug, id }),
       },
@@ -1322,6 +1371,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
       {
         kind: "conversation",
         as: "path id",
+        same: true,
         own: async () => o.visible,
         render: (caller, id) => page(caller, `${CHAT_WS}/c/[id]/page.tsx`, { workspace: o.workspace.slug, id }),
       },

@@ -2,7 +2,7 @@ import { personRoute } from "@/lib/http/person-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { eventStream } from "@/lib/http/sse";
 import { db } from "@/lib/db/client";
-import { requireConversationAccess } from "@/lib/people/actor";
+import { requireConversationAccess } from "@/lib/people/access";
 import { requireUuid } from "@/lib/ids";
 import { watchConversation } from "@/lib/chat/conversation-stream";
 

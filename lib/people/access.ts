@@ -1,0 +1,125 @@
+import type { Db, Tx } from "@/lib/db/client";
+import { notFound } from "@/lib/errors";
+import type { MemberRole, Prisma } from "@/lib/generated/prisma/client";
+import { isUuid } from "@/lib/ids";
+import type { PersonActor } from "./actor";
+
+// What a person may see and look after, each rule written once here, in the forms its readers need: a Prisma `where`
+// fragment (for findMany, count, findFirst; each is one AND or OR key, so spread it beside plain fields, not beside
+// another AND or OR), an SQL condition (for hand-written statements: `row` is the alias of the table's row, `user`
+// the SQL expression of the person's id, e.g. "$2"), and the check a domain function runs on one object.
+// lib/people/access.int.test.ts proves the forms agree on a real database. The bots' own rule is
+// lib/conversations/bot-access.ts.
+//
+// - A conversation: a member of its workspace who takes part in it, or an admin of its workspace (README "People's
+//   chat": an admin opens every conversation of the workspace; a member, those they take part in).
+// - A contact: any member of its workspace.
+// - A bot (its keys, secret, webhook, deliveries, and the requests it asks other bots that wait for a person): an
+//   admin of its workspace, or the member who registered it.
+//
+// A person is refused a conversation or a contact they may not see (another workspace's included) exactly as one
+// that does not exist: 404 `not_found`, "<What> not found", as the MCP tools answer (decision 012). What lives in a
+// conversation (a draft, a card, a file) answers with its own name: a draft in a hidden conversation is "Draft not
+// found", like a random draft id.
+
+// ---- Conversations ----
+
+/** The conversations the person sees: member of the workspace, and a participant or its admin. */
+export function conversationVisibleTo(userId: string): Prisma.ConversationWhereInput {
+  return {
+    AND: [
+      { workspace: { memberships: { some: { userId } } } },
+      {
+        OR: [
+          { participants: { some: { userId } } },
+          { workspace: { memberships: { some: { userId, role: "admin" } } } },
+        ],
+      },
+    ],
+  };
+}
+
+/** The same rule as an SQL condition on conversation row `row`. */
+export function conversationVisibleSql(row: string, user: string): string {
+  return `EXISTS (SELECT 1 FROM memberships m WHERE m.workspace_id = ${row}.workspace_id AND m.user_id = ${user}
+            AND (m.role = 'admin' OR EXISTS (SELECT 1 FROM conversation_participants p
+                                             WHERE p.conversation_id = ${row}.id AND p.user_id = ${user})))`;
+}
+
+/** For a check already holding the person's membership: an admin sees every conversation of the workspace. */
+export const seesEveryConversation = (role: MemberRole | null) => role === "admin";
+
+/**
+ * The conversation, when the person may see it, with their role in its workspace; else 404 "<what> not found", as
+ * for an id that does not exist. `what` names the object the caller reached the conversation through (a draft,
+ * a message, an attachment), so that a hidden one answers like a random id of its own kind.
+ */
+export async function requireConversationAccess(
+  client: Db | Tx,
+  actor: PersonActor,
+  conversationId: string,
+  what = "Conversation",
+) {
+  if (!isUuid(conversationId)) throw notFound(what);
+  const row = await client.conversation.findFirst({
+    where: { id: conversationId.toLowerCase(), ...conversationVisibleTo(actor.userId) },
+    include: { workspace: { select: { memberships: { where: { userId: actor.userId }, select: { role: true } } } } },
+  });
+  const role = row?.workspace.memberships[0]?.role;
+  if (!row || !role) throw notFound(what);
+  const { workspace: _, ...conversation } = row;
+  return { conversation, role };
+}
+
+// ---- Contacts ----
+
+/** The contacts the person sees: every contact of a workspace they are a member of. */
+export function contactVisibleTo(userId: string): Prisma.ContactWhereInput {
+  return { workspace: { memberships: { some: { userId } } } };
+}
+
+/** The same rule as an SQL condition on contact row `row`. */
+export function contactVisibleSql(row: string, user: string): string {
+  return `EXISTS (SELECT 1 FROM memberships m WHERE m.workspace_id = ${row}.workspace_id AND m.user_id = ${user})`;
+}
+
+/**
+ * The contact, when the person may see it, with their role in its workspace; else 404 "<what> not found". `what`
+ * names the object reached through the contact (a fact).
+ */
+export async function requireContactAccess(client: Db | Tx, actor: PersonActor, contactId: string, what = "Contact") {
+  if (!isUuid(contactId)) throw notFound(what);
+  const row = await client.contact.findFirst({
+    where: { id: contactId.toLowerCase(), ...contactVisibleTo(actor.userId) },
+    include: { workspace: { select: { memberships: { where: { userId: actor.userId }, select: { role: true } } } } },
+  });
+  const role = row?.workspace.memberships[0]?.role;
+  if (!row || !role) throw notFound(what);
+  const { workspace: _, ...contact } = row;
+  return { contact, role };
+}
+
+// ---- Bots a person looks after ----
+
+/** The bots the person manages: every bot of a workspace they administer, and the ones they registered there. */
+export function botManagedBy(userId: string): Prisma.BotWhereInput {
+  return {
+    OR: [
+      { workspace: { memberships: { some: { userId, role: "admin" } } } },
+      { createdByUserId: userId, workspace: { memberships: { some: { userId } } } },
+    ],
+  };
+}
+
+/** The same rule as an SQL condition on bot row `row`. */
+export function botManagedSql(row: string, user: string): string {
+  return `EXISTS (SELECT 1 FROM memberships m WHERE m.workspace_id = ${row}.workspace_id AND m.user_id = ${user}
+            AND (m.role = 'admin' OR ${row}.created_by_user_id = ${user}))`;
+}
+
+/** For a check already holding the person's membership: an admin manages every bot of the workspace. */
+export const managesEveryBot = (role: MemberRole | null) => role === "admin";
+
+/** The same rule on a membership already read (null: not a member of the bot's workspace). */
+export const managesBot = (role: MemberRole | null, userId: string, bot: { createdByUserId: string | null }) =>
+  managesEveryBot(role) || (role !== null && bot.createdByUserId === userId);
