@@ -8,16 +8,10 @@ import { person } from "@/lib/people/actor";
 import { ContactDetails } from "@/lib/schemas/contacts";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { api } from "@/test/api/client";
-import {
-  addContact,
-  answerCard,
-  approve,
-  findContactsToAdd,
-  reviseFact,
-  saveContact,
-  sendMessage,
-  startConversation,
-} from "@/app/(chat)/chat/_actions";
+import { addContact, findContactsToAdd, saveContact } from "@/app/(chat)/chat/_actions/contacts";
+import { answerCard, approve, sendMessage } from "@/app/(chat)/chat/_actions/messages";
+import { reviseFact } from "@/app/(chat)/chat/_actions/memory";
+import { startConversation } from "@/app/(chat)/chat/_actions/conversations";
 import { issueKey, registerBot } from "@/app/(portal)/developers/_actions/bots";
 import { proposeConnectionAction } from "@/app/(portal)/developers/_actions/connections";
 import { loadMoreDeliveries } from "@/app/(portal)/developers/_actions/deliveries";

@@ -1,6 +1,6 @@
 import type { PendingAgentRequest } from "@/lib/agents/list-pending-agent-requests";
 import { reasonText } from "@/lib/chat/reason-text";
-import { decideAgentRequest } from "@/app/(chat)/chat/_actions";
+import { decideAgentRequest } from "@/app/(chat)/chat/_actions/agent-requests";
 import { Badge } from "@/components/ui/badge";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";

@@ -1,4 +1,4 @@
-import { setContactDoNotContact, setSensitivity } from "@/app/(chat)/chat/_actions";
+import { setContactDoNotContact, setSensitivity } from "@/app/(chat)/chat/_actions/contacts";
 import type { Sensitivity } from "@/lib/contacts/set-sensitivity";
 import { Badge } from "@/components/ui/badge";
 import { ActionButton } from "./action-button";

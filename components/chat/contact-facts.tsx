@@ -1,5 +1,5 @@
 import type { ContactFactView, ContactFacts } from "@/lib/memory/list-contact-facts";
-import { decideFact, reviseFact } from "@/app/(chat)/chat/_actions";
+import { decideFact, reviseFact } from "@/app/(chat)/chat/_actions/memory";
 import { Badge } from "@/components/ui/badge";
 import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";

@@ -1,13 +1,8 @@
 import Link from "next/link";
 import type { Thread } from "@/lib/chat/get-thread";
 import type { WorkspaceBot } from "@/lib/chat/list-workspace-bots";
-import {
-  addBot,
-  dropBot,
-  setBotBlocked,
-  setConsent,
-  setTakenOver,
-} from "@/app/(chat)/chat/_actions";
+import { addBot, dropBot, setBotBlocked, setTakenOver } from "@/app/(chat)/chat/_actions/conversations";
+import { setConsent } from "@/app/(chat)/chat/_actions/messages";
 import { Badge } from "@/components/ui/badge";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";

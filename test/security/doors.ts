@@ -1,10 +1,37 @@
 /// <reference types="vite/client" />
 import { randomBytes } from "node:crypto";
-import * as chat from "@/app/(chat)/chat/_actions";
+import * as chatMessages from "@/app/(chat)/chat/_actions/messages";
+import * as chatConversations from "@/app/(chat)/chat/_actions/conversations";
+import * as chatContacts from "@/app/(chat)/chat/_actions/contacts";
+import * as chatAdmin from "@/app/(chat)/chat/_actions/admin";
+import * as chatMemory from "@/app/(chat)/chat/_actions/memory";
+import * as chatAgentRequests from "@/app/(chat)/chat/_actions/agent-requests";
 import * as settings from "@/app/(settings)/settings/_actions";
 import * as portalBots from "@/app/(portal)/developers/_actions/bots";
 import * as portalConnections from "@/app/(portal)/developers/_actions/connections";
 import * as portalDeliveries from "@/app/(portal)/developers/_actions/deliveries";
+
+/** The chat's action modules, by area; `chat.x` is any chat action, wherever it lives. */
+const CHAT_ACTIONS: Record<string, Record<string, unknown>> = {
+  messages: chatMessages,
+  conversations: chatConversations,
+  contacts: chatContacts,
+  admin: chatAdmin,
+  memory: chatMemory,
+  "agent-requests": chatAgentRequests,
+};
+const chat = Object.assign({}, ...Object.values(CHAT_ACTIONS)) as typeof chatMessages &
+  typeof chatConversations &
+  typeof chatContacts &
+  typeof chatAdmin &
+  typeof chatMemory &
+  typeof chatAgentRequests;
+/** The file of a chat action (its door's key). */
+function chatActionFile(name: string): string {
+  const area = Object.entries(CHAT_ACTIONS).find(([, module]) => name in module)?.[0];
+  if (!area) throw new Error(`no chat action ${name}`);
+  return `app/(chat)/chat/_actions/${area}.ts`;
+}
 import { signToken } from "@/lib/agents/signed-link";
 import { AccessDenied } from "@/app/(portal)/developers/_lib/access-denied";
 import { Alert } from "@/components/ui/alert";
@@ -783,7 +810,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     return data;
   };
   const s0 = { n: 0 };
-  const CHAT = "app/(chat)/chat/_actions.ts";
+  const CHAT = "app/(chat)/chat/_actions";
   const SETTINGS = "app/(settings)/settings/_actions.ts";
   const BOTS = "app/(portal)/developers/_actions/bots.ts";
   const CONNECTIONS = "app/(portal)/developers/_actions/connections.ts";
@@ -794,7 +821,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     slots: { kind: Kind; as: string; own: () => Promise<string>; run: (id: string) => Promise<unknown> }[],
     options: { adminOnly?: boolean; variant?: string } = {},
   ): Door => ({
-    key: `${file}#${name}`,
+    key: `${file === CHAT ? chatActionFile(name) : file}#${name}`,
     variant: options.variant,
     surface: "action",
     callers: people,

@@ -6,7 +6,7 @@ import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { reasonText } from "@/lib/chat/reason-text";
 import { guard } from "@/app/_lib/guard";
-import { changeBotStatus, savePolicySettings } from "@/app/(chat)/chat/_actions";
+import { changeBotStatus, savePolicySettings } from "@/app/(chat)/chat/_actions/admin";
 import { readPolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { BotStatusForm } from "@/components/chat/bot-status-form";
 import { PolicySettingsForm } from "@/components/chat/policy-settings-form";

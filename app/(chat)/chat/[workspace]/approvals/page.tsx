@@ -6,7 +6,7 @@ import { listPendingAgentRequests } from "@/lib/agents/list-pending-agent-reques
 import type { PendingDraft } from "@/lib/chat/get-thread";
 import type { Block } from "@/lib/schemas/blocks";
 import { guard } from "@/app/_lib/guard";
-import { approve, reject } from "@/app/(chat)/chat/_actions";
+import { approve, reject } from "@/app/(chat)/chat/_actions/messages";
 import { AgentRequestCard } from "@/components/chat/agent-request-card";
 import { DraftCard } from "@/components/chat/draft-card";
 import { Alert } from "@/components/ui/alert";

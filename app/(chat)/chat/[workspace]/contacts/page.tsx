@@ -4,7 +4,7 @@ import { currentActor } from "@/lib/auth/current-actor";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { findContacts } from "@/lib/contacts/find-contacts";
 import { guard } from "@/app/_lib/guard";
-import { addContact } from "@/app/(chat)/chat/_actions";
+import { addContact } from "@/app/(chat)/chat/_actions/contacts";
 import { ContactMarks } from "@/components/chat/contact-controls";
 import { ContactForm } from "@/components/chat/contact-form";
 import { Alert } from "@/components/ui/alert";

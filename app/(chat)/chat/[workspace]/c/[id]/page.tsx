@@ -6,7 +6,7 @@ import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { env } from "@/lib/env";
 import { guard } from "@/app/_lib/guard";
-import { answerCard, approve, markRead, reject, sendMessage } from "@/app/(chat)/chat/_actions";
+import { answerCard, approve, markRead, reject, sendMessage } from "@/app/(chat)/chat/_actions/messages";
 import { Composer } from "@/components/chat/composer";
 import { ConversationDetails } from "@/components/chat/conversation-details";
 import { DraftCard } from "@/components/chat/draft-card";

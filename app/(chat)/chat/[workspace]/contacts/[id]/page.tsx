@@ -5,7 +5,7 @@ import { openWorkspace } from "@/lib/chat/open-workspace";
 import { getContact } from "@/lib/contacts/get-contact";
 import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { guard } from "@/app/_lib/guard";
-import { saveContact } from "@/app/(chat)/chat/_actions";
+import { saveContact } from "@/app/(chat)/chat/_actions/contacts";
 import { ContactControls, ContactMarks } from "@/components/chat/contact-controls";
 import { ContactFactsPanel } from "@/components/chat/contact-facts";
 import { ContactForm } from "@/components/chat/contact-form";
