@@ -1,11 +1,8 @@
-// What the chat's server actions answer (useActionState): `n` counts submissions so a component can tell a fresh
-// answer from the last one; `error` is the refusal in words, shown beside the control that caused it.
+import { initialFormState, type FormState } from "@/components/ui/form-state";
 
-export interface ActionState {
-  n: number;
-  error?: string;
-  /** A short confirmation to announce ("Sent", "Approved"). */
-  done?: string;
-}
+// What the chat's server actions answer (useActionState): the one FormState of every form
+// (components/ui/form-state.ts); a chat control shows `error` beside itself and announces `done`.
 
-export const initialActionState: ActionState = { n: 0 };
+export type ActionState = FormState;
+
+export const initialActionState: ActionState = initialFormState;

@@ -181,7 +181,12 @@ export function FormCardView({
                   ) : input.type === "date" ? (
                     <Input {...common} type="date" />
                   ) : (
-                    <Input {...common} type="text" placeholder={input.placeholder && visibleControls(input.placeholder)} maxLength={input.max_length ?? TEXT_INPUT_MAX} />
+                    <Input
+                      {...common}
+                      type="text"
+                      placeholder={input.placeholder && visibleControls(input.placeholder)}
+                      maxLength={input.max_length ?? TEXT_INPUT_MAX}
+                    />
                   )}
                 </div>
               </div>
@@ -208,6 +213,7 @@ function CardError({ message }: { message?: string }) {
 
 function shown(input: FormCard["inputs"][number], value: string | number | undefined) {
   if (value === undefined || value === "") return <span className="text-slate-400">—</span>;
-  const text = input.type === "select" ? (input.options.find((o) => o.value === value)?.label ?? String(value)) : String(value);
+  const text =
+    input.type === "select" ? (input.options.find((o) => o.value === value)?.label ?? String(value)) : String(value);
   return <UntrustedText text={text} />;
 }

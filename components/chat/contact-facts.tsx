@@ -142,7 +142,11 @@ function FactLine({ fact, href }: { fact: ContactFactView; href: string | null }
         {href && (
           <>
             {" · "}
-            <a href={href} className="text-indigo-700 hover:underline" title={fact.source?.excerpt && visibleControls(fact.source.excerpt)}>
+            <a
+              href={href}
+              className="text-indigo-700 hover:underline"
+              title={fact.source?.excerpt && visibleControls(fact.source.excerpt)}
+            >
               source
             </a>
           </>

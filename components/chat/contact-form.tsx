@@ -4,8 +4,8 @@ import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { CardBody } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
-import type { ActionState } from "./action-state";
 import { SaveFooter } from "./save-footer";
+import type { FormState } from "@/components/ui/form-state";
 
 export interface ContactFormValues {
   name: string;
@@ -14,9 +14,7 @@ export interface ContactFormValues {
 }
 
 /** A refused save answers with what was typed, so nothing is lost. */
-export interface ContactFormState extends ActionState {
-  values?: ContactFormValues;
-}
+export type ContactFormState = FormState<ContactFormValues>;
 
 /** A contact's name, email and phone: a new contact's, or an existing one's, corrected by any member. */
 export function ContactForm({

@@ -45,8 +45,14 @@ export function ConversationDetails({
         {conversation.taken_over_by ? (
           <div className="mt-2 space-y-2">
             <p className="text-slate-700">
-              {takenByMe ? "You took over" : <><UntrustedText text={conversation.taken_over_by.name} /> took over</>}:
-              bot messages here wait for a person&apos;s approval.
+              {takenByMe ? (
+                "You took over"
+              ) : (
+                <>
+                  <UntrustedText text={conversation.taken_over_by.name} /> took over
+                </>
+              )}
+              : bot messages here wait for a person&apos;s approval.
             </p>
             <ActionButton action={setTakenOver.bind(null, id, false, path)}>Release to bots</ActionButton>
           </div>

@@ -59,7 +59,10 @@ export function DraftCard({
         <Badge tone={held ? "yellow" : "indigo"}>{held ? "Held for approval" : "Draft"}</Badge>
         <Time iso={draft.created_at} className="text-xs text-slate-500" />
         {conversation && (
-          <Link href={conversation.href} className="ml-auto min-w-0 text-xs font-medium text-indigo-700 hover:underline">
+          <Link
+            href={conversation.href}
+            className="ml-auto min-w-0 text-xs font-medium text-indigo-700 hover:underline"
+          >
             in <UntrustedText text={conversation.title} />
           </Link>
         )}
@@ -101,8 +104,8 @@ export function DraftCard({
             />
             {hasBidiControls(body) && (
               <p className="mt-1 text-xs text-amber-900" data-testid="draft-controls-warning">
-                This text holds hidden characters that change how it reads here: {controlNames(body).join(", ")}.
-                They are sent as they are unless you delete them.
+                This text holds hidden characters that change how it reads here: {controlNames(body).join(", ")}. They
+                are sent as they are unless you delete them.
               </p>
             )}
           </div>

@@ -8,8 +8,8 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardFooter } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { UntrustedText } from "@/components/ui/untrusted-text";
-import type { ActionState } from "./action-state";
 import { ContactPicker, type ChosenContact } from "./contact-picker";
+import type { FormState } from "@/components/ui/form-state";
 
 export interface NewConversationValues {
   title: string;
@@ -21,9 +21,7 @@ export interface NewConversationValues {
 }
 
 /** The answer to a refused form: the refusal, and what the person had entered, so nothing they chose is lost. */
-export interface NewConversationState extends ActionState {
-  values?: NewConversationValues;
-}
+export type NewConversationState = FormState<NewConversationValues>;
 
 interface Item {
   id: string;

@@ -6,8 +6,8 @@ import type { PolicySettings } from "@/lib/schemas/workspaces";
 import { Alert } from "@/components/ui/alert";
 import { CardBody } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
-import type { ActionState } from "./action-state";
 import { SaveFooter } from "./save-footer";
+import type { FormState } from "@/components/ui/form-state";
 
 /** The fields as typed (the action parses them with policySettingsFromForm). */
 export interface PolicySettingsValues {
@@ -18,9 +18,7 @@ export interface PolicySettingsValues {
 }
 
 /** A refused save answers with what was typed, so nothing is lost. */
-export interface PolicySettingsState extends ActionState {
-  values?: PolicySettingsValues;
-}
+export type PolicySettingsState = FormState<PolicySettingsValues>;
 
 const WINDOWS: [seconds: number, label: string][] = [
   [60, "minute"],

@@ -3,7 +3,16 @@ import { CardFooter } from "@/components/ui/card";
 import type { ActionState } from "./action-state";
 
 /** The footer of a card that is a form: the confirmation of the last save, and the save button. */
-export function SaveFooter({ state, pending, label }: { state: ActionState; pending: boolean; label: string }) {
+export function SaveFooter({
+  state,
+  pending,
+  label,
+}: {
+  /** Any form's state: only its refusal and confirmation are shown here. */
+  state: Pick<ActionState, "n" | "error" | "done">;
+  pending: boolean;
+  label: string;
+}) {
   return (
     <CardFooter>
       {state.done && !state.error && (

@@ -1,16 +1,9 @@
-// What the portal's server actions answer to their forms (useActionState). `n` counts submissions: forms key on
-// it so the values a person typed come back after an error (React resets a form once its action finishes).
+// The portal's forms: their values and results. What an action answers is the one FormState of every form
+// (components/ui/form-state.ts).
 
-export interface FormState<Values, Result = undefined> {
-  n: number;
-  /** A message for the whole form (an error not tied to one field). */
-  error?: string;
-  fieldErrors?: Partial<Record<keyof Values & string, string>>;
-  values?: Values;
-  result?: Result;
-}
+import type { FormState } from "@/components/ui/form-state";
 
-export const initialFormState: FormState<never, never> = { n: 0 };
+export { initialFormState, type FormState } from "@/components/ui/form-state";
 
 export type FormAction<Values, Result = undefined> = (
   state: FormState<Values, Result>,

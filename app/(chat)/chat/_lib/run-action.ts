@@ -2,7 +2,7 @@ import "server-only";
 import { refresh } from "next/cache";
 import { currentActor } from "@/lib/auth/current-actor";
 import { ApiError } from "@/lib/errors";
-import type { ActionState } from "@/components/chat/action-state";
+import type { FormState } from "@/components/ui/form-state";
 
 // The chat's actions, by area (messages, conversations, contacts, memory, agent requests, admin): each reads its
 // form, calls one domain function as the signed-in person (who may do what is the domain's business) and answers
@@ -11,10 +11,10 @@ import type { ActionState } from "@/components/chat/action-state";
 // the text rule (app/_lib/form-text.ts) is answered like any other refusal.
 
 export async function run(
-  state: ActionState,
+  state: { n: number },
   callbackPath: string,
   work: (actor: Awaited<ReturnType<typeof currentActor>>) => Promise<string | void>,
-): Promise<ActionState> {
+): Promise<FormState<never>> {
   const actor = await currentActor(callbackPath);
   const n = state.n + 1;
   try {
