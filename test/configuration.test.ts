@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { VARIABLE_DEFAULTS, VARIABLE_NAMES } from "@/lib/env";
+import { sourceFiles } from "./source-files";
 
 // The configuration cannot drift: lib/env.ts is the one place the app, the worker and the CLI read the environment,
 // and README.md's configuration table lists exactly its variables, each with the default the schema applies.
@@ -29,21 +29,6 @@ const ALLOWED: Record<string, { names: string[]; why: string }> = {
     why: "a bot developer's code, shown as text on the docs page",
   },
 };
-
-function sourceFiles(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (entry === "generated" || entry === "node_modules") return [];
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx|mts|mjs)$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [full.split(path.sep).join("/")] : [];
-  });
-}
 
 /** Each use of process.env in a file's text, by the variable it names (`*` for the whole object or a computed name). */
 export function environmentUses(text: string): string[] {

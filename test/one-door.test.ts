@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./source-files";
 
 // docs/design.md#one-policy-engine-and-one-door: every bot-authored message is created by
 // lib/messages/insert-message.ts, which cannot run without a policy Decision for exactly that content. This test fails
@@ -8,22 +9,11 @@ import { describe, expect, it } from "vitest";
 
 const ROOTS = ["app", "lib", "cli", "jobs", "scripts"];
 const DOOR = path.join("lib", "messages", "insert-message.ts");
-const WRITES = [/INSERT\s+INTO\s+"?messages"?/i, /\.message\.(create|createMany|upsert|createManyAndReturn)\s*\(/, /COPY\s+"?messages"?/i];
-
-function sourceFiles(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (entry === "generated" || entry === "node_modules") return [];
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry) && !/\.test\.ts$/.test(entry) ? [full] : [];
-  });
-}
+const WRITES = [
+  /INSERT\s+INTO\s+"?messages"?/i,
+  /\.message\.(create|createMany|upsert|createManyAndReturn)\s*\(/,
+  /COPY\s+"?messages"?/i,
+];
 
 describe("the one door for messages", () => {
   const files = ROOTS.flatMap(sourceFiles);
@@ -34,7 +24,9 @@ describe("the one door for messages", () => {
   });
 
   it("no other file writes message rows", () => {
-    const offenders = files.filter((file) => file !== DOOR && WRITES.some((pattern) => pattern.test(readFileSync(file, "utf8"))));
+    const offenders = files.filter(
+      (file) => file !== DOOR && WRITES.some((pattern) => pattern.test(readFileSync(file, "utf8"))),
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
 
 // Input pieces the tools share. Ids are UUIDs; what each names is checked against the token's workspace (tool.ts).
 
@@ -15,5 +16,13 @@ export const note = z
   .max(500)
   .optional()
   .describe("Why, in a few words (optional; kept with the decision)");
+
+export const limit = z
+  .number()
+  .int()
+  .min(1)
+  .max(PAGE_LIMIT_MAX)
+  .optional()
+  .describe(`At most this many (default ${PAGE_LIMIT_DEFAULT}, max ${PAGE_LIMIT_MAX})`);
 
 export const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;

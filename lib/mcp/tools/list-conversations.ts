@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { listPersonConversations } from "@/lib/chat/list-conversations";
-import { READ } from "../inputs";
+import { READ, limit } from "../inputs";
 import { defineTool } from "../tool";
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
+import { PAGE_LIMIT_DEFAULT } from "@/lib/limits";
 
 export const listConversations = defineTool({
   name: "list_conversations",
@@ -13,13 +13,7 @@ export const listConversations = defineTool({
   scope: "read",
   input: {
     unread_only: z.boolean().optional().describe("Only conversations with messages the person has not read"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(PAGE_LIMIT_MAX)
-      .optional()
-      .describe(`At most this many (default ${PAGE_LIMIT_DEFAULT}, max ${PAGE_LIMIT_MAX})`),
+    limit,
   },
   untrusted: true,
   annotations: READ,

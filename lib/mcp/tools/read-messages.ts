@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { readMessages as read } from "@/lib/chat/read-messages";
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
-import { conversationId, READ } from "../inputs";
+import { READ, conversationId, limit } from "../inputs";
 import { defineTool } from "../tool";
 
 export const readMessages = defineTool({
@@ -20,13 +19,7 @@ export const readMessages = defineTool({
       .min(0)
       .optional()
       .describe("Messages after this seq (exclusive); default 0, the beginning"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(PAGE_LIMIT_MAX)
-      .optional()
-      .describe(`At most this many (default ${PAGE_LIMIT_DEFAULT}, max ${PAGE_LIMIT_MAX})`),
+    limit,
   },
   ids: { conversation_id: "conversation" },
   untrusted: true,
