@@ -78,9 +78,7 @@ export function sumOverProcesses(
 
 /** Resident memory (kB) of every process whose command line matches, e.g. the Next server. */
 export function rssOf(match: (cmdline: string) => boolean): number {
-  return sumOverProcesses(match, (pid) =>
-    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0),
-  );
+  return sumOverProcesses(match, (pid) => rssOfPid(Number(pid)));
 }
 
 /** Resident memory (kB) of one process; 0 once it has ended. */

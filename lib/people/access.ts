@@ -63,12 +63,23 @@ export async function requireConversationAccess(
   if (!isUuid(conversationId)) throw notFound(what);
   const row = await client.conversation.findFirst({
     where: { id: conversationId.toLowerCase(), ...conversationVisibleTo(actor.userId) },
-    include: { workspace: { select: { memberships: { where: { userId: actor.userId }, select: { role: true } } } } },
+    include: roleIn(actor.userId),
   });
+  const { object: conversation, role } = withRole(row, what);
+  return { conversation, role };
+}
+
+/** The person's membership of the object's workspace, read with the object (`include`). */
+const roleIn = (userId: string) => ({
+  workspace: { select: { memberships: { where: { userId }, select: { role: true } } } },
+});
+
+/** The object without its workspace, and the person's role there; 404 "<what> not found" without either. */
+function withRole<T extends { workspace: { memberships: { role: MemberRole }[] } }>(row: T | null, what: string) {
   const role = row?.workspace.memberships[0]?.role;
   if (!row || !role) throw notFound(what);
-  const { workspace: _, ...conversation } = row;
-  return { conversation, role };
+  const { workspace: _, ...object } = row;
+  return { object, role };
 }
 
 // ---- Contacts ----
@@ -91,11 +102,9 @@ export async function requireContactAccess(client: Db | Tx, actor: PersonActor, 
   if (!isUuid(contactId)) throw notFound(what);
   const row = await client.contact.findFirst({
     where: { id: contactId.toLowerCase(), ...contactVisibleTo(actor.userId) },
-    include: { workspace: { select: { memberships: { where: { userId: actor.userId }, select: { role: true } } } } },
+    include: roleIn(actor.userId),
   });
-  const role = row?.workspace.memberships[0]?.role;
-  if (!row || !role) throw notFound(what);
-  const { workspace: _, ...contact } = row;
+  const { object: contact, role } = withRole(row, what);
   return { contact, role };
 }
 
