@@ -73,8 +73,8 @@ async function main() {
     title: "Chaos",
     botIds: [helper.id],
   });
-  await sql().query(`DELETE FROM graphile_worker._private_jobs`);
-  await sql().query(`DELETE FROM webhook_deliveries`);
+  await sql().unchecked(`DELETE FROM graphile_worker._private_jobs`);
+  await sql().unchecked(`DELETE FROM webhook_deliveries`);
 
   // Peak resident memory per process: every worker incarnation, the receiver, this driver, PostgreSQL (all of it).
   const peaks = new Map<string, number>();
@@ -108,7 +108,7 @@ async function main() {
     const locked = async () =>
       new Map(
         (
-          await sql().query<{ id: string; locked_by: string; locked_at: Date; delivery: string }>(
+          await sql().unchecked<{ id: string; locked_by: string; locked_at: Date; delivery: string }>(
             `SELECT id::text, locked_by, locked_at, payload->>'delivery_id' AS delivery FROM graphile_worker._private_jobs
               WHERE locked_at IS NOT NULL AND payload->>'delivery_id' IS NOT NULL`,
           )
@@ -147,7 +147,7 @@ async function main() {
   const deadline = Date.now() + TIMEOUT_SECONDS * 1000;
   let counts = { total: 0, succeeded: 0, failed: 0 };
   for (;;) {
-    const [row] = await sql().query<{ total: number; succeeded: number; failed: number }>(
+    const [row] = await sql().unchecked<{ total: number; succeeded: number; failed: number }>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded,
               count(*) FILTER (WHERE status = 'failed')::int AS failed FROM webhook_deliveries`,
     );
@@ -162,7 +162,7 @@ async function main() {
   });
   clearInterval(sampler);
 
-  const rows = await sql().query<{ id: string; status: string; attempts: number; completed_at: Date | null }>(
+  const rows = await sql().unchecked<{ id: string; status: string; attempts: number; completed_at: Date | null }>(
     `SELECT id::text, status::text, attempt_count AS attempts, completed_at FROM webhook_deliveries`,
   );
   const ok = new Map<string, number[]>();

@@ -194,13 +194,13 @@ async function prepare(label: string, adminUrl: string, dropAfter: string[]): Pr
 /** Bulk insert of people's messages (a fixture: the product's one door is for single messages under a policy). */
 async function insertMessages(conversationId: string, bodies: string[]): Promise<{ id: string; seq: number }[]> {
   const out: { id: string; seq: number }[] = [];
-  const [{ user_id }] = (await sql().query<{ user_id: string }>(
+  const [{ user_id }] = (await sql().unchecked<{ user_id: string }>(
     `SELECT created_by_user_id AS user_id FROM conversations WHERE id = $1`,
     [conversationId],
   )) as [{ user_id: string }];
   for (let i = 0; i < bodies.length; i += 2000) {
     const chunk = bodies.slice(i, i + 2000);
-    const rows = await sql().query<{ id: string; seq: number }>(
+    const rows = await sql().unchecked<{ id: string; seq: number }>(
       `WITH next AS (
          UPDATE conversations SET last_seq = last_seq + $3, last_message_at = now() WHERE id = $1 RETURNING last_seq - $3 AS base
        )
@@ -228,7 +228,7 @@ async function insertVectors(target: Target, items: { id: string; vector: Float3
 }
 
 async function markEmbedded(conversationId: string, model: string) {
-  await sql().query(
+  await sql().unchecked(
     `INSERT INTO embedding_progress (conversation_id, model, embedded_seq)
      SELECT id, $2, last_seq FROM conversations WHERE id = $1
      ON CONFLICT (conversation_id, model) DO UPDATE SET embedded_seq = EXCLUDED.embedded_seq`,
@@ -237,7 +237,7 @@ async function markEmbedded(conversationId: string, model: string) {
 }
 
 async function addFacts(target: Target, count: number) {
-  await sql().query(
+  await sql().unchecked(
     `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, status, source_message_id, confirmed_at)
      SELECT $1, $2, 'note.n' || g, 'Fact number ' || g || ': ' || m.body, 'confirmed', m.id, now()
        FROM generate_series(1, $3) AS g
@@ -303,7 +303,7 @@ async function exactTop(
   k: number,
 ): Promise<{ id: string; cosine: number }[]> {
   const candidates = await nearestMessages(target.conversationIds, model, query, 100);
-  const rows = await sql().query<{ id: string; embedding: Buffer }>(
+  const rows = await sql().unchecked<{ id: string; embedding: Buffer }>(
     `SELECT m.id, array_send(e.embedding) AS embedding FROM unnest($1::uuid[], $2::int4[]) AS k(c, s)
        JOIN messages m ON m.conversation_id = k.c AND m.seq = k.s
        JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $3`,
@@ -317,7 +317,7 @@ async function exactTop(
 
 /** Brute force over every stored float vector: checks that the exact path's int8 candidates lose nothing. */
 async function bruteForceRecall(target: Target, model: string): Promise<number> {
-  const rows = await sql().query<{ id: string; embedding: Buffer }>(
+  const rows = await sql().unchecked<{ id: string; embedding: Buffer }>(
     `SELECT m.id, array_send(e.embedding) AS embedding FROM messages m
        JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $2
       WHERE m.conversation_id = ANY($1::uuid[])`,
@@ -375,18 +375,18 @@ async function coldLoad(target: Target, model: string): Promise<number> {
  * cache then reads each vector's floats and quantizes them. The codes are set aside and put back afterwards.
  */
 async function coldLoadWithoutCodes(target: Target, model: string): Promise<number> {
-  await sql().query(
+  await sql().unchecked(
     `CREATE TABLE bench_int8_codes AS SELECT subject_type, subject_id, model, int8_codes, int8_scale FROM embeddings`,
   );
-  await sql().query(`UPDATE embeddings SET int8_codes = NULL, int8_scale = NULL`);
+  await sql().unchecked(`UPDATE embeddings SET int8_codes = NULL, int8_scale = NULL`);
   try {
     return await coldLoad(target, model);
   } finally {
-    await sql().query(
+    await sql().unchecked(
       `UPDATE embeddings e SET int8_codes = b.int8_codes, int8_scale = b.int8_scale FROM bench_int8_codes b
        WHERE (e.subject_type, e.subject_id, e.model) = (b.subject_type, b.subject_id, b.model)`,
     );
-    await sql().query(`DROP TABLE bench_int8_codes`);
+    await sql().unchecked(`DROP TABLE bench_int8_codes`);
   }
 }
 
@@ -430,12 +430,12 @@ async function main() {
     console.log(
       `\nbackfill: ${backfill.embedded} embedded (${backfill.messages} messages, ${backfill.facts} facts) in ${fmt(backfillSeconds)} s = ${fmt(backfill.embedded / backfillSeconds)} per second`,
     );
-    const stored = await sql().query<{ id: string; embedding: Buffer }>(
+    const stored = await sql().unchecked<{ id: string; embedding: Buffer }>(
       `SELECT e.subject_id AS id, array_send(e.embedding) AS embedding FROM embeddings e WHERE e.subject_type = 'message' AND e.model = $1`,
       [model],
     );
     const vectorOf = new Map(stored.map((r) => [r.id, readFloat4Array(r.embedding)]));
-    await sql().query("ANALYZE");
+    await sql().unchecked("ANALYZE");
     const realBySeq = smallRows.map((row) => vectorOf.get(row.id)).filter((v): v is Float32Array => Boolean(v));
 
     if (pgvDb) {
@@ -447,7 +447,7 @@ async function main() {
         model,
       );
       await markEmbedded(pgvDb.conversationIds[0]!, model);
-      await sql().query("ANALYZE");
+      await sql().unchecked("ANALYZE");
       t0 = performance.now();
       await ensureHnswIndex(model, 512);
       console.log(`pgvector: HNSW index over ${SMALL} vectors built in ${fmt((performance.now() - t0) / 1000)} s`);
@@ -499,7 +499,7 @@ async function main() {
       await switchDatabase(target.url);
       t0 = performance.now();
       // A bulk load: drop the HNSW index and build it again after (much faster than 90,000 index inserts).
-      if (target === pgvDb) await sql().query(`DROP INDEX IF EXISTS "${hnswIndexName(model, 512)}"`);
+      if (target === pgvDb) await sql().unchecked(`DROP INDEX IF EXISTS "${hnswIndexName(model, 512)}"`);
       const rows = await insertMessages(target.conversationIds[0]!, extra);
       await insertVectors(
         target,
@@ -507,8 +507,8 @@ async function main() {
         model,
       );
       await markEmbedded(target.conversationIds[0]!, model);
-      await sql().query("ANALYZE messages");
-      await sql().query("ANALYZE embeddings");
+      await sql().unchecked("ANALYZE messages");
+      await sql().unchecked("ANALYZE embeddings");
       console.log(
         `\n${target.label}: +${extra.length} messages and vectors loaded in ${fmt((performance.now() - t0) / 1000)} s`,
       );

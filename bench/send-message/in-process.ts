@@ -79,8 +79,8 @@ async function main() {
   await closedLoop(CONCURRENCY, 2, send); // warm-up
   const diag = process.env.EMBEDDED_PG_STAT_STATEMENTS ? (await import("@/lib/db/sql")).sql() : null;
   if (diag) {
-    await diag.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-    await diag.query("SELECT pg_stat_statements_reset()");
+    await diag.unchecked("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    await diag.unchecked("SELECT pg_stat_statements_reset()");
   }
   const machine0 = machineCpuMs();
   const titles0 = diag ? new Map<string, number>() : undefined;
@@ -99,7 +99,7 @@ async function main() {
     `Node CPU per send: ${fmt(cpuPerSend, 3)} ms (user ${fmt(cpu.user / 1000 / result.requests, 3)}, system ${fmt(cpu.system / 1000 / result.requests, 3)}) on ${ready.url.includes("host=") ? "a Unix socket" : "TCP"}`,
   );
   if (diag) {
-    const rows = await diag.query<{ query: string; calls: number; exec: number; plan: number }>(
+    const rows = await diag.unchecked<{ query: string; calls: number; exec: number; plan: number }>(
       `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query, calls, round((total_exec_time / calls)::numeric, 3)::float AS exec, round((total_plan_time / greatest(calls, 1))::numeric, 3)::float AS plan
        FROM pg_stat_statements WHERE calls > 100 ORDER BY total_exec_time + total_plan_time DESC LIMIT 15`,
     );

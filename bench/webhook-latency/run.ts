@@ -51,8 +51,8 @@ async function main() {
     }),
   );
   const world = await seedWorld({ webhookUrl: url });
-  await sql().query(`DELETE FROM graphile_worker._private_jobs`);
-  await sql().query(`DELETE FROM webhook_deliveries`);
+  await sql().unchecked(`DELETE FROM graphile_worker._private_jobs`);
+  await sql().unchecked(`DELETE FROM webhook_deliveries`);
   const ana = person(world.people[0]!.id, "cli");
   const conversationId = world.conversations[1]!.id; // one bot there: one delivery per message
   const waitForArrivals = async (count: number, timeoutMs = 120_000) => {
@@ -76,7 +76,7 @@ async function main() {
   });
   let fellBehind = 0;
   fellBehind += await steady(MESSAGES, RATE, async (n) => {
-    await sql().query(`SELECT graphile_worker.add_job('bench_probe', json_build_object('n', $1::int))`, [n]);
+    await sql().unchecked(`SELECT graphile_worker.add_job('bench_probe', json_build_object('n', $1::int))`, [n]);
     enqueued.set(n, now());
   });
   while (startedAt.size < MESSAGES) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -112,7 +112,7 @@ async function main() {
   await waitForArrivals(BACKLOG);
   const drainSeconds = (arrivals.at(-1)!.at - drainStarted) / 1000;
   const steadySeconds = (arrivals.at(-1)!.at - arrivals[0]!.at) / 1000;
-  const [{ count: succeeded }] = (await sql().query<{ count: string }>(`SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'`)) as [{ count: string }];
+  const [{ count: succeeded }] = (await sql().unchecked<{ count: string }>(`SELECT count(*) FROM webhook_deliveries WHERE status = 'succeeded'`)) as [{ count: string }];
   clearInterval(sampler);
   await stopProcess(worker);
   receiver.kill();

@@ -1,6 +1,6 @@
 import { recordBotAudit } from "@/lib/audit/record-audit";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { inTransaction, type Sql } from "@/lib/db/sql";
+import { inTransaction, query, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { contentFindings } from "@/lib/policy/content";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
@@ -18,21 +18,40 @@ import { blockedError, recordBlockedRequest } from "./blocked";
 // (201 pending_approval) when the connection requires approval, the asking bot is new, it is paused, or the question
 // talks money; otherwise it reaches the addressed bot at once (201 awaiting_response, `agent_request.created`).
 
-interface Context {
-  bot_status: "active" | "paused" | "stopped";
-  trusted_message_count: number;
-  new_bot_threshold: number;
-  workspace_status: "active" | "restricted" | "suspended";
-  to_id: string | null;
-  to_workspace_id: string | null;
-  to_workspace_status: "active" | "restricted" | "suspended" | null;
-}
+const CONTEXT = query(
+  "agentRequests.context",
+  `SELECT me.status AS bot_status, me.trusted_message_count,
+          COALESCE(s.new_bot_threshold, ${POLICY_DEFAULTS.newBotThreshold}) AS new_bot_threshold,
+          w.status AS workspace_status, t.id AS to_id, t.workspace_id AS to_workspace_id, tw.status AS to_workspace_status
+     FROM bots me
+     JOIN workspaces w ON w.id = me.workspace_id
+     LEFT JOIN workspace_settings s ON s.workspace_id = me.workspace_id
+     LEFT JOIN bots t ON t.handle = $2 AND t.id <> me.id
+     LEFT JOIN workspaces tw ON tw.id = t.workspace_id
+    WHERE me.id = $1`,
+  // `bots` is also outer-joined (the addressed bot, t): the asking bot's own columns are never null.
+  { notNull: ["new_bot_threshold", "bot_status", "trusted_message_count"] },
+);
 
-interface Connection {
-  id: string;
-  requires_approval: boolean;
-  allowed: string[];
-}
+// FOR SHARE: a revocation (which declines the connection's open requests) waits for this request, or this request
+// sees the connection revoked. Either way no open request outlives its connection.
+const CONNECTION = query(
+  "agentRequests.liveConnection",
+  `SELECT id, requires_approval, (CASE WHEN bot_a_id = $1 THEN types_a_to_b ELSE types_b_to_a END)::text[] AS allowed
+     FROM bot_connections
+    WHERE revoked_at IS NULL AND accepted_a_at IS NOT NULL AND accepted_b_at IS NOT NULL
+      AND ((bot_a_id = $1 AND bot_b_id = $2) OR (bot_a_id = $2 AND bot_b_id = $1))
+      FOR SHARE`,
+  { notNull: ["allowed"] },
+);
+
+const INSERT = query(
+  "agentRequests.insert",
+  `INSERT INTO agent_requests (connection_id, from_bot_id, to_bot_id, type, question, status, reasons, delivered_at, expires_at, created_at)
+   VALUES ($1, $2, $3, $4::agent_request_type, $5, $6::agent_request_status, $7::text[],
+           CASE WHEN $6 = 'awaiting_response' THEN $8::timestamptz END, $9, $8)
+   RETURNING id`,
+);
 
 export async function createAgentRequest(
   bot: BotPrincipal,
@@ -42,40 +61,13 @@ export async function createAgentRequest(
 ) {
   const handle = input.to.trim().replace(/^@/, "").toLowerCase();
   const outcome = await inTransaction(tx, async (sql) => {
-    const context = (
-      await sql.query<Context>(
-        `SELECT me.status::text AS bot_status, me.trusted_message_count, COALESCE(s.new_bot_threshold, ${POLICY_DEFAULTS.newBotThreshold}) AS new_bot_threshold,
-                w.status::text AS workspace_status,
-                t.id AS to_id, t.workspace_id AS to_workspace_id, tw.status::text AS to_workspace_status
-         FROM bots me
-         JOIN workspaces w ON w.id = me.workspace_id
-         LEFT JOIN workspace_settings s ON s.workspace_id = me.workspace_id
-         LEFT JOIN bots t ON t.handle = $2 AND t.id <> me.id
-         LEFT JOIN workspaces tw ON tw.id = t.workspace_id
-         WHERE me.id = $1`,
-        [bot.id, handle],
-      )
-    )[0]!;
+    const context = (await sql.query(CONTEXT, [bot.id, handle]))[0]!;
     if (context.workspace_status === "suspended") {
       throw new ApiError("workspace_suspended", "This bot's workspace is suspended: it cannot ask other bots", {
         reasons: ["workspace_suspended"],
       });
     }
-    // FOR SHARE: a revocation (which declines the connection's open requests) waits for this request, or this
-    // request sees the connection revoked. Either way no open request outlives its connection.
-    const connection = context.to_id
-      ? (
-          await sql.query<Connection>(
-            `SELECT id, requires_approval,
-                    (CASE WHEN bot_a_id = $1 THEN types_a_to_b ELSE types_b_to_a END)::text[] AS allowed
-             FROM bot_connections
-             WHERE revoked_at IS NULL AND accepted_a_at IS NOT NULL AND accepted_b_at IS NOT NULL
-               AND ((bot_a_id = $1 AND bot_b_id = $2) OR (bot_a_id = $2 AND bot_b_id = $1))
-             FOR SHARE`,
-            [bot.id, context.to_id],
-          )
-        )[0]
-      : undefined;
+    const connection = context.to_id ? (await sql.query(CONNECTION, [bot.id, context.to_id]))[0] : undefined;
     if (!connection || !context.to_id || !context.to_workspace_id) {
       throw new ApiError(
         "no_trusted_connection",
@@ -110,12 +102,7 @@ export async function createAgentRequest(
       ...(context.bot_status === "paused" ? ["bot_paused"] : []),
     ];
     const status = held.length ? "pending_approval" : "awaiting_response";
-    const inserted = await sql.query<{ id: string }>(
-      `INSERT INTO agent_requests (connection_id, from_bot_id, to_bot_id, type, question, status, reasons, delivered_at, expires_at, created_at)
-       VALUES ($1, $2, $3, $4::agent_request_type, $5, $6::agent_request_status, $7::text[],
-               CASE WHEN $6 = 'awaiting_response' THEN $8::timestamptz END, $9, $8)
-       RETURNING id`,
-      [
+    const inserted = await sql.query(INSERT, [
         connection.id,
         bot.id,
         context.to_id,

@@ -1,8 +1,8 @@
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
 import type { AgentRequestListInput } from "@/lib/schemas/agent-requests";
-import { AGENT_REQUEST_SELECT, serializeAgentRequest, type AgentRequestRow } from "./agent-request-record";
+import { AGENT_REQUEST_SELECT, serializeAgentRequest } from "./agent-request-record";
 
 // GET /agent-requests: requests this bot asked (outgoing) and requests asked of it (incoming), newest first, with
 // `direction`, `status` (as of now: an open request past its expiry is `expired`), `limit` and `cursor`. An incoming
@@ -18,32 +18,38 @@ const isPosition = (v: unknown): v is Position =>
   typeof (v as Position).t === "string" &&
   typeof (v as Position).id === "string";
 
-export async function listAgentRequests(bot: BotPrincipal, query: AgentRequestListInput, now: Date = new Date()) {
-  const after = query.cursor ? decodeCursor(query.cursor, isPosition) : null;
-  const outgoing = `r.from_bot_id = $2`;
-  const incoming = `(r.to_bot_id = $2 AND r.delivered_at IS NOT NULL)`;
-  const mine =
-    query.direction === "outgoing"
-      ? outgoing
-      : query.direction === "incoming"
-        ? incoming
-        : `(${outgoing} OR ${incoming})`;
-  const status = `CASE WHEN r.status IN ('pending_approval', 'awaiting_response') AND r.expires_at <= $1::timestamptz
-                       THEN 'expired' ELSE r.status::text END`;
-  const rows = await sql().query<AgentRequestRow>(
-    `${AGENT_REQUEST_SELECT}
-     WHERE ${mine}
-       AND ($3::text IS NULL OR ${status} = $3::text)
-       AND ($4::timestamptz IS NULL OR (r.created_at, r.id) < ($4::timestamptz, $5::uuid))
-     ORDER BY r.created_at DESC, r.id DESC
-     LIMIT $6`,
-    [now, bot.id, query.status ?? null, after ? new Date(after.t) : null, after?.id ?? null, query.limit + 1],
-  );
-  const page = rows.slice(0, query.limit);
+const OUTGOING = `r.from_bot_id = $2`;
+const INCOMING = `(r.to_bot_id = $2 AND r.delivered_at IS NOT NULL)`;
+const STATUS = `CASE WHEN r.status IN ('pending_approval', 'awaiting_response') AND r.expires_at <= $1::timestamptz
+                     THEN 'expired' ELSE r.status::text END`;
+const listText = (mine: string) =>
+  `${AGENT_REQUEST_SELECT}
+    WHERE ${mine}
+      AND ($3::text IS NULL OR ${STATUS} = $3::text)
+      AND ($4::timestamptz IS NULL OR (r.created_at, r.id) < ($4::timestamptz, $5::uuid))
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT $6`;
+const LIST = {
+  outgoing: query("agentRequests.listOutgoing", listText(OUTGOING)),
+  incoming: query("agentRequests.listIncoming", listText(INCOMING)),
+  both: query("agentRequests.listBoth", listText(`(${OUTGOING} OR ${INCOMING})`)),
+};
+
+export async function listAgentRequests(bot: BotPrincipal, input: AgentRequestListInput, now: Date = new Date()) {
+  const after = input.cursor ? decodeCursor(input.cursor, isPosition) : null;
+  const rows = await sql().query(LIST[input.direction ?? "both"], [
+    now,
+    bot.id,
+    input.status ?? null,
+    after ? new Date(after.t) : null,
+    after?.id ?? null,
+    input.limit + 1,
+  ]);
+  const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   return {
     data: page.map(serializeAgentRequest),
     next_cursor:
-      rows.length > query.limit && last ? encodeCursor({ t: last.created_at.toISOString(), id: last.id }) : null,
+      rows.length > input.limit && last ? encodeCursor({ t: last.created_at.toISOString(), id: last.id }) : null,
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { readBlob, sha256Hex } from "@/lib/attachments/storage";
 import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
@@ -7,6 +7,8 @@ import { verifyToken } from "./signed-link";
 // GET /api/attachments/signed/{token}: the file behind a signed link, for whoever holds the link (the asking bot, or
 // whoever it hands the link to) until it expires. An altered or malformed link and an expired one are 403 `forbidden`
 // (the message says which); a genuine link to a file since deleted is 404. The bytes are checked against their SHA-256.
+
+const FIND = query("attachments.find", "SELECT id, name, content_type, size, sha256 FROM attachments WHERE id = $1");
 
 export async function readSignedAttachment(
   token: string,
@@ -19,10 +21,7 @@ export async function readSignedAttachment(
       check.reason === "expired" ? "This link has expired (links are valid 24 hours)" : "This link is not valid",
     );
   }
-  const rows = await sql().query<{ id: string; name: string; content_type: string; size: number; sha256: string }>(
-    "SELECT id, name, content_type, size, sha256 FROM attachments WHERE id = $1",
-    [check.attachmentId],
-  );
+  const rows = await sql().query(FIND, [check.attachmentId]);
   const row = rows[0];
   if (!row) throw new ApiError("not_found", "Attachment not found");
   const bytes = await readBlob(row.sha256);

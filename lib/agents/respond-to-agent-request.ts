@@ -1,6 +1,6 @@
 import { recordBotAudit } from "@/lib/audit/record-audit";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { inTransaction, type Sql } from "@/lib/db/sql";
+import { inTransaction, query, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { contentFindings } from "@/lib/policy/content";
@@ -18,16 +18,26 @@ import { blockedError, recordBlockedRequest } from "./blocked";
 // yet (pending the asking side's approval) are 404; the asking bot itself gets 403 forbidden; the addressed bot gets
 // 409 conflict once the request is answered, declined or expired.
 
-interface Locked {
-  from_bot_id: string;
-  to_bot_id: string;
-  status: string;
-  delivered_at: Date | null;
-  expires_at: Date;
-  bot_status: "active" | "paused" | "stopped";
-  workspace_status: "active" | "restricted" | "suspended";
-  from_workspace_id: string;
-}
+const LOCK = query(
+  "agentRequests.lockForAnswer",
+  `SELECT r.from_bot_id, r.to_bot_id, r.status, r.delivered_at, r.expires_at,
+          me.status AS bot_status, w.status AS workspace_status, f.workspace_id AS from_workspace_id
+     FROM agent_requests r
+     JOIN bots f ON f.id = r.from_bot_id
+     JOIN bots me ON me.id = $2
+     JOIN workspaces w ON w.id = me.workspace_id
+    WHERE r.id = $1
+      FOR UPDATE OF r`,
+);
+const OWN_ATTACHMENT = query(
+  "agentRequests.ownAttachment",
+  "SELECT id FROM attachments WHERE id = $1 AND uploaded_by_bot_id = $2",
+);
+const ANSWER = query(
+  "agentRequests.answer",
+  `UPDATE agent_requests SET status = 'answered', response_body = $2, response_attachment_id = $3, answered_at = $4
+    WHERE id = $1`,
+);
 
 export async function respondToAgentRequest(
   bot: BotPrincipal,
@@ -38,19 +48,7 @@ export async function respondToAgentRequest(
 ) {
   const requestId = requireUuid(id, "Agent request");
   const outcome = await inTransaction(tx, async (sql) => {
-    const locked = (
-      await sql.query<Locked>(
-        `SELECT r.from_bot_id, r.to_bot_id, r.status::text AS status, r.delivered_at, r.expires_at,
-                me.status::text AS bot_status, w.status::text AS workspace_status, f.workspace_id AS from_workspace_id
-         FROM agent_requests r
-         JOIN bots f ON f.id = r.from_bot_id
-         JOIN bots me ON me.id = $2
-         JOIN workspaces w ON w.id = me.workspace_id
-         WHERE r.id = $1
-         FOR UPDATE OF r`,
-        [requestId, bot.id],
-      )
-    )[0];
+    const locked = (await sql.query(LOCK, [requestId, bot.id]))[0];
     const party =
       locked && (locked.to_bot_id === bot.id ? locked.delivered_at !== null : locked.from_bot_id === bot.id);
     if (!locked || !party) throw new ApiError("not_found", "Agent request not found");
@@ -82,17 +80,11 @@ export async function respondToAgentRequest(
     if (blocked.length) return { kind: "blocked", reasons: blocked } as const;
 
     if (input.attachment_id) {
-      const mine = await sql.query<{ id: string }>(
-        `SELECT id FROM attachments WHERE id = $1 AND uploaded_by_bot_id = $2`,
-        [input.attachment_id, bot.id],
-      );
+      const mine = await sql.query(OWN_ATTACHMENT, [input.attachment_id, bot.id]);
       if (!mine[0])
         throw new ApiError("invalid_body", "attachment_id must be a file this bot uploaded (POST /attachments)");
     }
-    await sql.query(
-      `UPDATE agent_requests SET status = 'answered', response_body = $2, response_attachment_id = $3, answered_at = $4 WHERE id = $1`,
-      [requestId, input.body, input.attachment_id ?? null, now],
-    );
+    await sql.query(ANSWER, [requestId, input.body, input.attachment_id ?? null, now]);
     await recordBotAudit(sql, {
       workspaceId: bot.workspaceId,
       botId: bot.id,

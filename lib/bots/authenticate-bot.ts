@@ -1,4 +1,4 @@
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import type { BotStatus } from "@/lib/generated/prisma/enums";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/api-key";
 import { guardCredential } from "@/lib/throttle/guard-credential";
@@ -38,19 +38,22 @@ export async function authenticateBot(apiKey: string | null, from?: { address():
   return guardCredential(from.address(), "api_key", async () => (hash ? lookUp(hash) : null));
 }
 
-async function lookUp(hash: string): Promise<BotPrincipal | null> {
-  const rows = await sql().query<{ key_id: string; scopes: string[] | null; last_used_at: Date | null; id: string; handle: string; name: string; workspace_id: string; status: BotStatus }>(
-    `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id, b.status
+const FIND_KEY = query(
+  "bots.findKey",
+  `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id, b.status
      FROM api_keys k JOIN bots b ON b.id = k.bot_id
-     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-    [hash],
-  );
+    WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+);
+const TOUCH_KEY = query("bots.touchKey", "UPDATE api_keys SET last_used_at = now() WHERE id = $1");
+
+async function lookUp(hash: string): Promise<BotPrincipal | null> {
+  const rows = await sql().query(FIND_KEY, [hash]);
   const row = rows[0];
   if (!row) return null;
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     // Bookkeeping only, at most once a minute per key: never delays or fails the request.
     void sql()
-      .query("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [row.key_id])
+      .query(TOUCH_KEY, [row.key_id])
       .catch(() => {});
   }
   const principal: BotPrincipal = {

@@ -5,6 +5,7 @@ import { createDraft } from "@/lib/drafts/create-draft";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { sendMessage } from "@/lib/messages/send-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
+import { db } from "@/lib/db/client";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { SendMessageRequest } from "@/lib/schemas/messages";
@@ -294,6 +295,37 @@ describe("the workspace stream", () => {
     await expect(
       watchWorkspace(person(other.people[0]!.id, "web"), world.workspace.id, () => {}),
     ).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("hears the person's role again while open: a demoted admin stops hearing of others' conversations, a removed member of all", async () => {
+    const anaOnly = await createConversation(ana(), { workspaceId: world.workspace.id, title: "Ana's own" });
+    const promoted = world.people[1]!.id; // Ben, a member who does not take part in Ana's conversation
+    const membership = { workspaceId_userId: { workspaceId: world.workspace.id, userId: promoted } };
+    await db().membership.update({ where: membership, data: { role: "admin" } });
+    const heard: WorkspaceEvent[] = [];
+    const stop = await watchWorkspace(ben(), world.workspace.id, (e) => heard.push(e), { recheckMs: 0 });
+    try {
+      await postPersonMessage(ana(), anaOnly.id, "An admin hears this");
+      await settle();
+      expect(heard.filter((e) => "conversation_id" in e && e.conversation_id === anaOnly.id)).toHaveLength(1);
+
+      await db().membership.update({ where: membership, data: { role: "member" } });
+      await postPersonMessage(ana(), anaOnly.id, "A member does not");
+      await postPersonMessage(ben(), world.conversations[1]!.id, "Ben's own conversation still reaches him");
+      await settle();
+      const ids = heard.map((e) => ("conversation_id" in e ? e.conversation_id : e.kind));
+      expect(ids.filter((id) => id === anaOnly.id)).toHaveLength(1);
+      expect(ids).toContain(world.conversations[1]!.id);
+
+      await db().membership.delete({ where: membership });
+      const before = heard.length;
+      await postPersonMessage(ana(), world.conversations[1]!.id, "Ben left the workspace");
+      await settle();
+      expect(heard).toHaveLength(before);
+    } finally {
+      stop();
+      await db().membership.create({ data: { workspaceId: world.workspace.id, userId: promoted, role: "member" } });
+    }
   });
 });
 

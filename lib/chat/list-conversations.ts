@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
@@ -15,6 +15,20 @@ export interface ConversationSummary {
   taken_over: boolean;
 }
 
+const LIST = query(
+  "chat.listConversations",
+  `SELECT c.id, c.title, c.last_message_preview, c.last_message_at, c.last_seq, r.last_read_seq,
+          (SELECT count(*)::int FROM drafts d WHERE d.conversation_id = c.id AND d.status = 'pending' AND d.expires_at > now()) AS pending,
+          (c.taken_over_by_user_id IS NOT NULL) AS taken_over
+     FROM conversations c
+     LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = $2
+    WHERE c.workspace_id = $1
+      AND ${conversationVisibleSql("c", "$2")}
+    ORDER BY c.last_message_at DESC, c.id
+    LIMIT 500`,
+  { notNull: ["pending", "taken_over"] },
+);
+
 /**
  * The conversations a person sees in a workspace, newest activity first: those they take part in (every one, for
  * an admin), each with how many messages they have not read and how many drafts wait for a person there.
@@ -23,27 +37,7 @@ export async function listPersonConversations(actor: PersonActor, workspaceId: s
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   await requireMember(db(), actor, workspace.id);
-  const rows = await sql().query<{
-    id: string;
-    title: string | null;
-    last_message_preview: string;
-    last_message_at: Date;
-    last_seq: number;
-    last_read_seq: number | null;
-    pending: number;
-    taken_over: boolean;
-  }>(
-    `SELECT c.id, c.title, c.last_message_preview, c.last_message_at, c.last_seq, r.last_read_seq,
-            (SELECT count(*)::int FROM drafts d WHERE d.conversation_id = c.id AND d.status = 'pending' AND d.expires_at > now()) AS pending,
-            (c.taken_over_by_user_id IS NOT NULL) AS taken_over
-       FROM conversations c
-       LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = $2
-      WHERE c.workspace_id = $1
-        AND ${conversationVisibleSql("c", "$2")}
-      ORDER BY c.last_message_at DESC, c.id
-      LIMIT 500`,
-    [workspace.id, actor.userId],
-  );
+  const rows = await sql().query(LIST, [workspace.id, actor.userId]);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

@@ -1,4 +1,4 @@
-import type { Sql } from "@/lib/db/sql";
+import { query, type Sql } from "@/lib/db/sql";
 
 // Live updates for open chat pages: every change in a conversation NOTIFYs one channel, in the transaction of the
 // change (so listeners hear only committed changes). Each app process holds one LISTEN connection
@@ -26,10 +26,12 @@ export interface WorkspaceNotice {
 /** What a workspace's stream tells the chat's lists: a conversation changed, or the inbox's bot-to-bot requests did. */
 export type WorkspaceEvent = LiveEvent | { kind: "agent_request" };
 
+// Wrapped so the statement returns a plain integer rather than a void column.
+const NOTIFY = query("live.notify", `SELECT count(x)::int AS n FROM (SELECT pg_notify($1, $2) AS x) AS notified`);
+
 /** Tells open pages of the conversation that something changed (a message row notifies by itself). */
 export async function notifyConversation(sql: Sql, conversationId: string, kind: LiveKind): Promise<void> {
-  // Wrapped so the statement returns a plain integer (Prisma cannot read a void column).
-  await sql.query(`SELECT count(x)::int AS n FROM (SELECT pg_notify($1, $2) AS x) AS notified`, [
+  await sql.query(NOTIFY, [
     CONVERSATION_CHANNEL,
     JSON.stringify({ conversation_id: conversationId, kind }),
   ]);

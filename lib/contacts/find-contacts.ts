@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { cutText } from "@/lib/text/hostile-text";
@@ -23,6 +23,22 @@ const MAX_QUERY = 100;
 /** `%`, `_` and `\` typed by a person are matched as themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const FIND = query(
+  "contacts.find",
+  `WITH recent AS (
+     SELECT p.contact_id, max(c.last_message_at) AS at
+       FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id
+      WHERE c.workspace_id = $1 AND p.contact_id IS NOT NULL
+      GROUP BY p.contact_id
+   )
+   SELECT ct.id, ct.name, ct.email, ct.phone, ct.do_not_contact, ct.sensitivity
+     FROM contacts ct LEFT JOIN recent r ON r.contact_id = ct.id
+    WHERE ct.workspace_id = $1
+      AND ($2 = '' OR ct.name ILIKE '%' || $2 || '%' OR ct.email ILIKE '%' || $2 || '%' OR ct.phone ILIKE '%' || $2 || '%')
+    ORDER BY ($2 <> '' AND ct.name ILIKE $2 || '%') DESC, r.at DESC NULLS LAST, lower(ct.name), ct.id
+    LIMIT $3`,
+);
+
 export async function findContacts(
   actor: PersonActor,
   workspaceId: string,
@@ -32,20 +48,7 @@ export async function findContacts(
   const id = requireUuid(workspaceId, "Workspace");
   await requireMember(db(), actor, id);
   const typed = cutText(query.trim(), MAX_QUERY);
-  const rows = await sql().query<{ id: string; name: string; email: string | null; phone: string | null; do_not_contact: boolean; sensitivity: "normal" | "high" }>(
-    `WITH recent AS (
-       SELECT p.contact_id, max(c.last_message_at) AS at
-       FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id
-       WHERE c.workspace_id = $1 AND p.contact_id IS NOT NULL
-       GROUP BY p.contact_id
-     )
-     SELECT ct.id, ct.name, ct.email, ct.phone, ct.do_not_contact, ct.sensitivity::text AS sensitivity
-     FROM contacts ct LEFT JOIN recent r ON r.contact_id = ct.id
-     WHERE ct.workspace_id = $1
-       AND ($2 = '' OR ct.name ILIKE '%' || $2 || '%' OR ct.email ILIKE '%' || $2 || '%' OR ct.phone ILIKE '%' || $2 || '%')
-     ORDER BY ($2 <> '' AND ct.name ILIKE $2 || '%') DESC, r.at DESC NULLS LAST, lower(ct.name), ct.id
-     LIMIT $3`,
-    [id, escapeLike(typed), Math.max(1, Math.min(limit, 50))],
+  const rows = await sql().query(FIND, [id, escapeLike(typed), Math.max(1, Math.min(limit, 50))],
   );
   return rows.map((row) => ({
     id: row.id,

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import { conversationVisibleSql, requireContactAccess } from "@/lib/people/access";
 import type { PersonActor } from "@/lib/people/actor";
 import { serializeContact } from "./serialize-contact";
@@ -24,16 +24,19 @@ export interface ContactView {
   other_conversations: number;
 }
 
+const CONVERSATIONS = query(
+  "contacts.conversations",
+  `SELECT c.id, c.title, c.last_message_at, ${conversationVisibleSql("c", "$3")} AS visible
+     FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id AND p.contact_id = $1
+    WHERE c.workspace_id = $2
+    ORDER BY c.last_message_at DESC, c.id`,
+  { notNull: ["visible"] },
+);
+
 export async function getContact(actor: PersonActor, contactId: string): Promise<ContactView> {
   const { contact } = await requireContactAccess(db(), actor, contactId);
   const [conversations, markedBy] = await Promise.all([
-    sql().query<{ id: string; title: string | null; last_message_at: Date; visible: boolean }>(
-      `SELECT c.id, c.title, c.last_message_at, ${conversationVisibleSql("c", "$3")} AS visible
-         FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id AND p.contact_id = $1
-        WHERE c.workspace_id = $2
-        ORDER BY c.last_message_at DESC, c.id`,
-      [contact.id, contact.workspaceId, actor.userId],
-    ),
+    sql().query(CONVERSATIONS, [contact.id, contact.workspaceId, actor.userId]),
     contact.doNotContactByUserId
       ? db().user.findUnique({ where: { id: contact.doNotContactByUserId }, select: { name: true } })
       : null,

@@ -1,4 +1,4 @@
-import type { Sql } from "@/lib/db/sql";
+import { query, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 
@@ -27,14 +27,17 @@ export function requireBotAccess(row: { workspace_id: string; authorized: boolea
   return { workspaceId: row.workspace_id };
 }
 
+const ACCESS = query(
+  "conversations.botAccess",
+  `SELECT ${botAccessColumns("$2", "$3")} FROM conversations c WHERE c.id = $1`,
+  { notNull: ["authorized"] },
+);
+
 export async function requireBotConversation(
   sql: Sql,
   bot: BotPrincipal,
   conversationId: string,
 ): Promise<{ id: string; workspaceId: string }> {
-  const rows = await sql.query<{ workspace_id: string; authorized: boolean }>(
-    `SELECT ${botAccessColumns("$2", "$3")} FROM conversations c WHERE c.id = $1`,
-    [conversationId, bot.workspaceId, bot.id],
-  );
+  const rows = await sql.query(ACCESS, [conversationId, bot.workspaceId, bot.id]);
   return { id: conversationId, ...requireBotAccess(rows[0]) };
 }

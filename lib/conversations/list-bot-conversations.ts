@@ -1,4 +1,4 @@
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
 
@@ -19,18 +19,21 @@ export interface ConversationItem {
   last_message_preview: string;
 }
 
+const LIST = query(
+  "conversations.listForBot",
+  `SELECT c.id, c.title, c.last_message_at, c.last_message_preview
+     FROM conversations c
+     JOIN bot_authorizations a ON a.conversation_id = c.id AND a.bot_id = $1 AND a.revoked_at IS NULL
+    WHERE c.workspace_id = $2
+      AND ($3::timestamptz IS NULL OR (c.last_message_at, c.id) < ($3::timestamptz, $4::uuid))
+    ORDER BY c.last_message_at DESC, c.id DESC
+    LIMIT $5`,
+);
+
 export async function listBotConversations(bot: BotPrincipal, options: { limit: number; cursor?: string }) {
   const after = options.cursor ? decodeCursor(options.cursor, isPosition) : null;
   const afterTime = after ? new Date(after.t) : null;
-  const rows = await sql().query<{ id: string; title: string | null; last_message_at: Date; last_message_preview: string }>(
-    `SELECT c.id, c.title, c.last_message_at, c.last_message_preview
-     FROM conversations c
-     JOIN bot_authorizations a ON a.conversation_id = c.id AND a.bot_id = $1 AND a.revoked_at IS NULL
-     WHERE c.workspace_id = $2
-       AND ($3::timestamptz IS NULL OR (c.last_message_at, c.id) < ($3::timestamptz, $4::uuid))
-     ORDER BY c.last_message_at DESC, c.id DESC
-     LIMIT $5`,
-    [bot.id, bot.workspaceId, afterTime, after?.id ?? null, options.limit + 1],
+  const rows = await sql().query(LIST, [bot.id, bot.workspaceId, afterTime, after?.id ?? null, options.limit + 1],
   );
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];

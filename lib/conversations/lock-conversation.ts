@@ -1,6 +1,8 @@
-import type { Sql } from "@/lib/db/sql";
+import { query, type Sql } from "@/lib/db/sql";
+
+const LOCK = query("conversations.lock", "SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE");
 
 /** Takes the conversation's row lock for the rest of the transaction (see lib/policy/load-snapshot.ts). */
 export async function lockConversation(sql: Sql, conversationId: string): Promise<void> {
-  await sql.query("SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE", [conversationId]);
+  await sql.query(LOCK, [conversationId]);
 }

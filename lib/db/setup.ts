@@ -5,6 +5,7 @@ import { ensureEmbeddedPostgres, embeddedUrl, type EmbeddedServer } from "./embe
 import { settleEmbeddedDefaults } from "@/lib/deployment/settings";
 import { applyMigrations } from "./migrate";
 import { selectDatabase } from "./url";
+import { pgSql } from "./sql";
 
 // Resolves the database a process should use and brings its schema up to date:
 // DATABASE_URL when set, else the embedded server in DATA_DIR (started if no process has started it yet).
@@ -49,11 +50,10 @@ export async function prepareDatabase(options: { log?: (line: string) => void } 
 
 /** A fresh embedded database is a local install: its deployment settings say so (lib/deployment/settings.ts). */
 async function settleEmbedded(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    await settleEmbeddedDefaults({ query: async (text, values) => (await client.query(text, values)).rows });
+    await settleEmbeddedDefaults(pgSql(pool));
   } finally {
-    await client.end();
+    await pool.end();
   }
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { db, pool } from "./client";
-import { literal, prismaSql, sql, statement, transaction, transactionBetween } from "./sql";
+import { literal, prismaSql, sql, transaction, transactionBetween, type Statement } from "./sql";
+
+/** A statement of the tests' own, not declared (the machinery under test does not care what it says). */
+const raw = (text: string, values: unknown[] = []) => ({ query: { name: "test", text }, values }) as unknown as Statement;
 
 // The statements that travel with BEGIN and COMMIT (transactionBetween) go as EXECUTE of a statement prepared once
 // per connection, their values written as literals: whatever a bot sends as an Idempotency-Key must come back as
@@ -18,7 +21,7 @@ describe("literal", () => {
     "$$ dollar $$",
     "",
   ])("round-trips %j", async (value) => {
-    const rows = await sql().query<{ v: string }>(`SELECT ${literal(value)}::text AS v`);
+    const rows = await sql().unchecked<{ v: string }>(`SELECT ${literal(value)}::text AS v`);
     expect(rows).toEqual([{ v: value }]);
   });
 
@@ -34,11 +37,11 @@ describe("transactionBetween", () => {
     const values = [201, null, at, true, { a: ["b"] }, "it's"];
     const seen = await transactionBetween(
       [
-        statement(
+        raw(
           "SELECT $1::int AS n, $2::text AS z, $3::timestamptz AS t, $4::boolean AS b, $5::jsonb AS j, $6::text AS s",
           values,
         ),
-        statement("SELECT 2 AS two"),
+        raw("SELECT 2 AS two"),
       ],
       async (_tx, opened) => opened,
     );
@@ -46,21 +49,21 @@ describe("transactionBetween", () => {
   });
 
   it("runs the statements queued with atCommit, in order, with the COMMIT", async () => {
-    await sql().query("CREATE TABLE IF NOT EXISTS between_test (n serial, v text)");
+    await sql().unchecked("CREATE TABLE IF NOT EXISTS between_test (n serial, v text)");
     await transaction(async (tx) => {
-      await tx.query("INSERT INTO between_test (v) VALUES ($1)", ["work"]);
-      tx.atCommit(statement("INSERT INTO between_test (v) VALUES ($1)", ["first"]));
-      tx.atCommit(statement("INSERT INTO between_test (v) VALUES ($1)", ["second"]));
+      await tx.unchecked("INSERT INTO between_test (v) VALUES ($1)", ["work"]);
+      tx.atCommit(raw("INSERT INTO between_test (v) VALUES ($1)", ["first"]));
+      tx.atCommit(raw("INSERT INTO between_test (v) VALUES ($1)", ["second"]));
       // Not there yet: they travel with the COMMIT.
-      expect(await tx.query("SELECT v FROM between_test")).toEqual([{ v: "work" }]);
+      expect(await tx.unchecked("SELECT v FROM between_test")).toEqual([{ v: "work" }]);
     });
-    const rows = await sql().query<{ v: string }>("SELECT v FROM between_test ORDER BY n");
+    const rows = await sql().unchecked<{ v: string }>("SELECT v FROM between_test ORDER BY n");
     expect(rows.map((r) => r.v)).toEqual(["work", "first", "second"]);
   });
 
   it("prepares each statement once per connection, and runs it as that prepared statement", async () => {
     // The statement finds itself among the session's prepared statements; a second PREPARE of it would fail.
-    const itself = statement(
+    const itself = raw(
       "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%prepared_once_marker%'",
     );
     for (let i = 0; i < 20; i++) {
@@ -69,28 +72,28 @@ describe("transactionBetween", () => {
   });
 
   it("rolls everything back when the work or a statement queued for the commit fails", async () => {
-    await sql().query("CREATE TABLE IF NOT EXISTS between_rollback (v text UNIQUE)");
+    await sql().unchecked("CREATE TABLE IF NOT EXISTS between_rollback (v text UNIQUE)");
     await expect(
       transaction(async (tx) => {
-        await tx.query("INSERT INTO between_rollback (v) VALUES ('a')");
-        tx.atCommit(statement("INSERT INTO between_rollback (v) VALUES ($1)", ["never"]));
+        await tx.unchecked("INSERT INTO between_rollback (v) VALUES ('a')");
+        tx.atCommit(raw("INSERT INTO between_rollback (v) VALUES ($1)", ["never"]));
         throw new Error("refused");
       }),
     ).rejects.toThrow("refused");
     await expect(
       transaction(async (tx) => {
-        await tx.query("INSERT INTO between_rollback (v) VALUES ('b')");
-        tx.atCommit(statement("INSERT INTO between_rollback (v) VALUES ($1)", ["c"]));
-        tx.atCommit(statement("INSERT INTO between_rollback (v) VALUES ($1)", ["b"])); // violates UNIQUE
-        tx.atCommit(statement("INSERT INTO between_rollback (v) VALUES ($1)", ["d"]));
+        await tx.unchecked("INSERT INTO between_rollback (v) VALUES ('b')");
+        tx.atCommit(raw("INSERT INTO between_rollback (v) VALUES ($1)", ["c"]));
+        tx.atCommit(raw("INSERT INTO between_rollback (v) VALUES ($1)", ["b"])); // violates UNIQUE
+        tx.atCommit(raw("INSERT INTO between_rollback (v) VALUES ($1)", ["d"]));
       }),
     ).rejects.toThrow(/duplicate key/);
     await expect(
       transaction(async (tx) => {
-        tx.atCommit(statement("SELECT relay_expect($1::int = 2, 'two')", [3]));
+        tx.atCommit(raw("SELECT relay_expect($1::int = 2, 'two')", [3]));
       }),
     ).rejects.toThrow(/expectation failed: two/);
-    expect(await sql().query("SELECT v FROM between_rollback")).toEqual([]);
+    expect(await sql().unchecked("SELECT v FROM between_rollback")).toEqual([]);
     // The connection went back to the pool clean: not left inside an aborted transaction.
     const client = await pool().connect();
     expect((await client.query("SELECT 1 AS ok")).rows).toEqual([{ ok: 1 }]);
@@ -98,9 +101,9 @@ describe("transactionBetween", () => {
   });
 
   it("keeps working after a message that carried a PREPARE failed", async () => {
-    const broken = statement("SELECT $1::int AS n", ["not a number"]);
+    const broken = raw("SELECT $1::int AS n", ["not a number"]);
     await expect(transactionBetween([broken], async () => null)).rejects.toThrow(/invalid input syntax/);
-    const fine = statement("SELECT $1::int AS n", [7]);
+    const fine = raw("SELECT $1::int AS n", [7]);
     for (let i = 0; i < 10; i++) {
       expect(await transactionBetween([fine], async (_tx, opened) => opened)).toEqual([[{ n: 7 }]]);
     }
@@ -122,25 +125,25 @@ describe("the text net", () => {
   };
 
   it("refuses a plain query's parameter, a statement's value and a value inside JSON, and stores nothing", async () => {
-    await sql().query("CREATE TABLE IF NOT EXISTS net_test (v text, j jsonb)");
-    const text = await refusal(() => sql().query("INSERT INTO net_test (v) VALUES ($1)", ["a\u0000b"]));
+    await sql().unchecked("CREATE TABLE IF NOT EXISTS net_test (v text, j jsonb)");
+    const text = await refusal(() => sql().unchecked("INSERT INTO net_test (v) VALUES ($1)", ["a\u0000b"]));
     expect(text.message).toBe("A text contains a NUL character (U+0000), which Relay does not accept");
-    await refusal(() => sql().query("INSERT INTO net_test (v) VALUES ($1)", ["a\ud800"]));
-    await refusal(() => sql().query("INSERT INTO net_test (j) VALUES ($1)", [{ blocks: [{ title: "\udfff" }] }]));
+    await refusal(() => sql().unchecked("INSERT INTO net_test (v) VALUES ($1)", ["a\ud800"]));
+    await refusal(() => sql().unchecked("INSERT INTO net_test (j) VALUES ($1)", [{ blocks: [{ title: "\udfff" }] }]));
     await refusal(() =>
       transaction(async (tx) => {
-        await tx.query("INSERT INTO net_test (v) VALUES ($1)", ["first, rolled back"]);
-        tx.atCommit(statement("INSERT INTO net_test (v) VALUES ($1)", ["x\u0000"]));
+        await tx.unchecked("INSERT INTO net_test (v) VALUES ($1)", ["first, rolled back"]);
+        tx.atCommit(raw("INSERT INTO net_test (v) VALUES ($1)", ["x\u0000"]));
       }),
     );
     await refusal(() =>
-      transactionBetween([statement("INSERT INTO net_test (v) VALUES ($1)", ["\ud800"])], async () => null),
+      transactionBetween([raw("INSERT INTO net_test (v) VALUES ($1)", ["\ud800"])], async () => null),
     );
-    await refusal(() => prismaSql(db()).query("INSERT INTO net_test (v) VALUES ($1)", ["\u0000"]));
-    expect(await sql().query("SELECT v FROM net_test")).toEqual([]);
+    await refusal(() => prismaSql(db()).unchecked("INSERT INTO net_test (v) VALUES ($1)", ["\u0000"]));
+    expect(await sql().unchecked("SELECT v FROM net_test")).toEqual([]);
     // Real characters, emoji included, still go through everywhere.
-    await sql().query("INSERT INTO net_test (v, j) VALUES ($1, $2)", ["🙂 שלום", { t: "🙂" }]);
-    expect(await sql().query("SELECT v, j FROM net_test")).toEqual([{ v: "🙂 שלום", j: { t: "🙂" } }]);
+    await sql().unchecked("INSERT INTO net_test (v, j) VALUES ($1, $2)", ["🙂 שלום", { t: "🙂" }]);
+    expect(await sql().unchecked("SELECT v, j FROM net_test")).toEqual([{ v: "🙂 שלום", j: { t: "🙂" } }]);
   });
 
   it("refuses the same in Prisma's operations, raw SQL and transactions included", async () => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { refuseHostileValues } from "@/lib/text/hostile-text";
 import { db, pool, type Db, type Tx } from "./client";
+import type { Statements } from "./statement-types";
 
 // Plain SQL for the hot path (docs/decisions/005-sql-on-the-hot-path.md). Prisma's raw queries cost ~0.5 ms each
 // over node-postgres on this stack (measured: SELECT 1 takes 0.68 ms through Prisma, 0.17 ms through pg), and a
@@ -11,8 +12,53 @@ import { db, pool, type Db, type Tx } from "./client";
 // Every value passes the text rule on its way (lib/text/hostile-text.ts): a NUL or an unpaired surrogate that a
 // door missed is 422 `invalid_body` here, before PostgreSQL sees it, rather than a 500 (issue 16).
 
+/**
+ * A statement, declared once at module level with a name: its row and parameter types are generated from the
+ * database (`npm run db:types` writes lib/db/statement-types.ts; lib/db/statement-types.int.test.ts fails when a
+ * statement and its types disagree). `notNull` names columns the statement guarantees are never null where the
+ * database cannot tell: an expression, a nullable column its WHERE excludes null from, a table also outer-joined.
+ */
+export interface Query<N extends StatementName = StatementName> {
+  readonly name: N;
+  readonly text: string;
+  readonly notNull?: readonly string[];
+  /**
+   * false: sent unnamed, so PostgreSQL plans it for its values each time, never with a generic plan (a named
+   * statement gets one after five runs, which some statements pay for dearly: their notes say why).
+   */
+  readonly prepared?: boolean;
+}
+
+export type StatementName = keyof Statements;
+/** The row a statement returns, as node-postgres parses it. */
+export type RowOf<N extends StatementName> = Statements[N]["row"];
+/** The values a statement takes, in order; any of them may be null. */
+export type ParamsOf<N extends StatementName> = Statements[N]["params"];
+type Values<N extends StatementName> = ParamsOf<N> extends [] ? [values?: []] : [values: ParamsOf<N>];
+
+const declared: { name: string; text: string; notNull: readonly string[] }[] = [];
+
+/** Declares a statement (see `Query`). Every declaration is kept so the types check can describe it. */
+export function query<const N extends StatementName>(
+  name: N,
+  text: string,
+  options: { notNull?: readonly string[]; prepared?: boolean } = {},
+): Query<N> {
+  declared.push({ name, text, notNull: options.notNull ?? [] });
+  return { name, text, ...options };
+}
+
+/** Every statement declared by the modules loaded so far (for lib/db/statement-types.int.test.ts). */
+export const declaredStatements = (): readonly { name: string; text: string; notNull: readonly string[] }[] =>
+  declared;
+
 export interface Sql {
-  query<T>(text: string, values?: unknown[]): Promise<T[]>;
+  query<N extends StatementName>(statement: Query<N>, ...values: Values<N>): Promise<RowOf<N>[]>;
+  /**
+   * A statement that is not declared, its rows cast to `T` unchecked: for tests and benchmarks, which read and
+   * arrange tables as they please. The product never calls it (test/statement-types.int.test.ts).
+   */
+  unchecked<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
 }
 
 const names = new Map<string, string>();
@@ -28,17 +74,27 @@ function statementName(text: string): string {
 
 export function pgSql(client: pg.Pool | pg.PoolClient): Sql {
   return {
-    async query<T>(text: string, values: unknown[] = []) {
+    async query<N extends StatementName>({ text, prepared = true }: Query<N>, ...[values = []]: Values<N>) {
       refuseHostileValues(values);
-      const result = await client.query({ name: statementName(text), text, values });
-      return result.rows as T[];
+      const config: pg.QueryConfig = { text, values: values as unknown[] };
+      if (prepared) config.name = statementName(text);
+      const result = await client.query(config);
+      return result.rows as RowOf<N>[];
+    },
+    async unchecked<T>(text: string, values: unknown[] = []) {
+      refuseHostileValues(values);
+      return (await client.query(text, values)).rows as T[];
     },
   };
 }
 
 export function prismaSql(client: Db | Tx): Sql {
   return {
-    async query<T>(text: string, values: unknown[] = []) {
+    async query<N extends StatementName>({ text }: Query<N>, ...[values = []]: Values<N>) {
+      refuseHostileValues(values);
+      return client.$queryRawUnsafe<RowOf<N>[]>(text, ...values);
+    },
+    async unchecked<T>(text: string, values: unknown[] = []) {
       refuseHostileValues(values);
       return client.$queryRawUnsafe<T[]>(text, ...values);
     },
@@ -56,12 +112,23 @@ export function sql(): Sql {
  * statements opened with it, or the statements queued for its COMMIT. It is sent as `EXECUTE` of a statement the
  * connection prepared once (docs/decisions/014), so it keeps its plan like a `query` does.
  */
-export interface Statement {
-  text: string;
-  values: unknown[];
+export interface Statement<N extends StatementName = StatementName> {
+  query: Query<N>;
+  values: ParamsOf<N>;
 }
 
-export const statement = (text: string, values: unknown[] = []): Statement => ({ text, values });
+export const statement = <N extends StatementName>(query: Query<N>, values: ParamsOf<N>): Statement<N> => ({
+  query,
+  values,
+});
+
+/** Runs a statement built earlier (its values were checked when it was built). */
+export const runStatement = <N extends StatementName>(sql: Sql, { query, values }: Statement<N>) =>
+  (sql.query as (query: Query<N>, values: unknown[]) => Promise<RowOf<N>[]>)(query, values as unknown[]);
+
+/** The rows a pipelined statement returned, typed as its declaration says. */
+export const rowsOf = <N extends StatementName>(_query: Query<N>, rows: unknown[] | undefined): RowOf<N>[] =>
+  (rows ?? []) as RowOf<N>[];
 
 /** A transaction: `query` as anywhere, and `atCommit` for writes whose rows the caller does not need back. */
 export interface Transaction extends Sql {
@@ -127,9 +194,9 @@ async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): P
       kept.push(true);
       continue;
     }
-    const name = `x${statementName(part.text)}`;
+    const name = `x${statementName(part.query.text)}`;
     if (!prepared.has(name) && !preparing.includes(name)) {
-      texts.push(`PREPARE ${name} AS ${part.text}`);
+      texts.push(`PREPARE ${name} AS ${part.query.text}`);
       kept.push(false);
       preparing.push(name);
     }

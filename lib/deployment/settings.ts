@@ -1,4 +1,4 @@
-import { sql as poolSql, type Sql } from "@/lib/db/sql";
+import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
 
 // Settings of the deployment as a whole live in the database (one row of deployment_settings), so that every process
 // on it (the app, `npm run worker` processes, the CLI) reads the same value: a setting that each process took from
@@ -10,10 +10,19 @@ import { sql as poolSql, type Sql } from "@/lib/db/sql";
 
 export type RecordedBy = "default" | "embedded" | "environment" | "server";
 
+const READ = query("deployment.loopbackAllowed", "SELECT allow_loopback_webhooks FROM deployment_settings");
+const RECORD = query(
+  "deployment.recordServer",
+  `UPDATE deployment_settings SET allow_loopback_webhooks = $1, recorded_by = $2, updated_at = now()`,
+);
+const SETTLE_EMBEDDED = query(
+  "deployment.settleEmbedded",
+  `UPDATE deployment_settings SET allow_loopback_webhooks = true, recorded_by = 'embedded', updated_at = now()
+    WHERE recorded_by = 'default'`,
+);
+
 export async function loopbackWebhooksAllowed(client: Sql = poolSql()): Promise<boolean> {
-  const [row] = await client.query<{ allow_loopback_webhooks: boolean }>(
-    "SELECT allow_loopback_webhooks FROM deployment_settings",
-  );
+  const [row] = await client.query(READ);
   return row?.allow_loopback_webhooks ?? false;
 }
 
@@ -38,16 +47,10 @@ export async function recordServerSettings(
   setting: { allow: boolean; recordedBy: RecordedBy },
   client: Sql = poolSql(),
 ): Promise<void> {
-  await client.query(
-    `UPDATE deployment_settings SET allow_loopback_webhooks = $1, recorded_by = $2, updated_at = now()`,
-    [setting.allow, setting.recordedBy],
-  );
+  await client.query(RECORD, [setting.allow, setting.recordedBy]);
 }
 
 /** A fresh embedded database allows loopback webhooks until an app server records its own setting. */
 export async function settleEmbeddedDefaults(client: Sql = poolSql()): Promise<void> {
-  await client.query(
-    `UPDATE deployment_settings SET allow_loopback_webhooks = true, recorded_by = 'embedded', updated_at = now()
-      WHERE recorded_by = 'default'`,
-  );
+  await client.query(SETTLE_EMBEDDED);
 }

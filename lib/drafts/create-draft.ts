@@ -1,21 +1,29 @@
-import { inTransaction, sql, type Sql } from "@/lib/db/sql";
+import { inTransaction, query, sql, type Sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decide } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
 import type { CreateDraftInput } from "@/lib/schemas/drafts";
-import { serializeDraft, type DraftRecord } from "./serialize-draft";
+import { serializeDraft } from "./serialize-draft";
 import { notifyConversation } from "@/lib/chat/live";
 import { DRAFT_LIFETIME_DAYS } from "@/lib/limits";
 
 // POST /conversations/{id}/drafts: a proposal that always waits for a person. Blocks and opt-outs apply at once
 // (a draft to someone who said STOP is refused with 409); the full policy runs again when a person approves it.
 
-export const DRAFT_COLUMNS = `id, conversation_id AS "conversationId", status::text AS status, body, rationale,
+export const DRAFT_COLUMNS = `id, conversation_id AS "conversationId", status, body, rationale,
   follow_up_body AS "followUpBody", follow_up_delay_minutes AS "followUpDelayMinutes",
-  follow_up_status::text AS "followUpStatus", follow_up_due_at AS "followUpDueAt",
+  follow_up_status AS "followUpStatus", follow_up_due_at AS "followUpDueAt",
   follow_up_cancel_reason AS "followUpCancelReason", message_id AS "messageId", edited,
   created_at AS "createdAt", decided_at AS "decidedAt"`;
+
+const INSERT = query(
+  "drafts.insert",
+  `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, rationale,
+                       follow_up_body, follow_up_delay_minutes, follow_up_status, expires_at)
+   VALUES ($1, $2, 'draft', $3, $3, $4, $5, $6, $7::follow_up_status, now() + interval '${DRAFT_LIFETIME_DAYS} days')
+   RETURNING ${DRAFT_COLUMNS}`,
+);
 
 export async function createDraft(bot: BotPrincipal, conversationId: string, input: CreateDraftInput, tx?: Sql) {
   const conversation = await requireBotConversation(tx ?? sql(), bot, conversationId);
@@ -24,14 +32,15 @@ export async function createDraft(bot: BotPrincipal, conversationId: string, inp
   const outcome = await inTransaction(tx, async (tx) => {
     const decision = await decide(tx, { mode: "draft", botId: bot.id, conversationId, content });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
-    const rows = await tx.query<DraftRecord>(
-      `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, rationale,
-                           follow_up_body, follow_up_delay_minutes, follow_up_status, expires_at)
-       VALUES ($1, $2, 'draft', $3, $3, $4, $5, $6, $7::follow_up_status,
-               now() + interval '${DRAFT_LIFETIME_DAYS} days')
-       RETURNING ${DRAFT_COLUMNS}`,
-      [conversationId, bot.id, input.body, input.rationale ?? null, input.follow_up?.body ?? null, input.follow_up?.delay_minutes ?? null, input.follow_up ? "pending" : null],
-    );
+    const rows = await tx.query(INSERT, [
+      conversationId,
+      bot.id,
+      input.body,
+      input.rationale ?? null,
+      input.follow_up?.body ?? null,
+      input.follow_up?.delay_minutes ?? null,
+      input.follow_up ? "pending" : null,
+    ]);
     await notifyConversation(tx, conversationId, "draft");
     return { kind: "done", draft: rows[0]! } as const;
   });

@@ -32,7 +32,7 @@ describe("follow-ups", () => {
   it("are scheduled as a job keyed to the draft, then sent once when due", async () => {
     const { conversationId, draftId, dueAt } = await approvedWithFollowUp(1);
     expect(dueAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
-    const [job] = await sql().query<{ run_at: Date }>(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [`follow-up:${draftId}`]);
+    const [job] = await sql().unchecked<{ run_at: Date }>(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [`follow-up:${draftId}`]);
     expect(job!.run_at.getTime()).toBe(dueAt.getTime());
 
     expect(await sendFollowUp(draftId, new Date(dueAt.getTime() - 60_000))).toEqual({ status: "skipped", reason: "not due yet" });

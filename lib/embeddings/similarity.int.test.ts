@@ -7,7 +7,7 @@ import { fromFloat4Array, toFloat4Array } from "./similarity";
 const vector = new Float32Array([0.1, -0.25, 1 / 3, 1e-8, 0, 0.123456789]);
 
 it("a vector stored as real[] reads back exactly through pg and through Prisma", async () => {
-  const [row] = await sql().query<{ v: unknown }>("SELECT $1::real[] AS v", [toFloat4Array(vector)]);
+  const [row] = await sql().unchecked<{ v: unknown }>("SELECT $1::real[] AS v", [toFloat4Array(vector)]);
   expect(Array.isArray(row!.v)).toBe(true);
   expect(typeof (row!.v as unknown[])[0]).toBe("number");
   expect(Array.from(fromFloat4Array(row!.v))).toEqual(Array.from(vector));

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import type { Answers, Operation, ReplyOf } from "@/lib/openapi/operation";
 import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { sql, transactionBetween, type Statement, type Transaction } from "@/lib/db/sql";
+import { runStatement, sql, transactionBetween, type Statement, type Transaction } from "@/lib/db/sql";
 import { newRequestId, respond } from "./api-response";
 import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
@@ -152,7 +152,7 @@ export function botRoute<
         // The refusal's transaction rolled back (nothing it did stays); its answer is remembered like a success.
         const { status, body: errorBody, headers } = errorParts(error.error, requestId);
         const store = storeStatement(bot.id, key, hash, { status, body: errorBody, headers });
-        await sql().query(store.text, store.values);
+        await runStatement(sql(), store);
         return respond(status, errorBody, headers, requestId);
       }
     } catch (error) {

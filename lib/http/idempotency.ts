@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { statement, type Statement } from "@/lib/db/sql";
+import { query, rowsOf, statement, type Statement } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { IDEMPOTENCY_RETENTION_HOURS } from "@/lib/limits";
 
@@ -38,18 +38,29 @@ export function requestHash(method: string, path: string, body: unknown): string
  * then read a stored result in a statement of its own, whose snapshot is taken once the lock is held, so a twin
  * that committed a moment before is always seen.
  */
-export function openingStatements(botId: string, key: string): Statement[] {
-  return [
-    statement("SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || ':' || $2::text, 0)) AS locked", [
-      botId,
-      key,
-    ]),
-    statement(
-      `SELECT request_hash, response_status, response_body, response_headers FROM idempotency_keys
-       WHERE bot_id = $1 AND key = $2 AND expires_at > now()`,
-      [botId, key],
-    ),
-  ];
+const LOCK = query(
+  "idempotency.lock",
+  "SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || ':' || $2::text, 0)) AS locked",
+  { notNull: ["locked"] },
+);
+const STORED = query(
+  "idempotency.stored",
+  `SELECT request_hash, response_status, response_body, response_headers FROM idempotency_keys
+    WHERE bot_id = $1 AND key = $2 AND expires_at > now()`,
+);
+const STORE = query(
+  "idempotency.store",
+  `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
+   VALUES ($1, $2, $3, 'completed', $4, $5::jsonb, $6::jsonb, now() + interval '${IDEMPOTENCY_RETENTION_HOURS} hours')
+   ON CONFLICT (bot_id, key) DO UPDATE
+     SET request_hash = EXCLUDED.request_hash, state = 'completed', response_status = EXCLUDED.response_status,
+         response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
+         created_at = now(), expires_at = EXCLUDED.expires_at
+   WHERE idempotency_keys.expires_at <= now()`,
+);
+
+export function openingStatements(botId: string, key: string): [Statement<"idempotency.lock">, Statement<"idempotency.stored">] {
+  return [statement(LOCK, [botId, key]), statement(STORED, [botId, key])];
 }
 
 /**
@@ -57,7 +68,8 @@ export function openingStatements(botId: string, key: string): Statement[] {
  * two idempotency 409s.
  */
 export function openedRequest(opened: unknown[][], hash: string): StoredResponse | null {
-  const [lock, stored] = opened as [{ locked: boolean }[], StoredRow[]];
+  const lock = rowsOf(LOCK, opened[0]);
+  const stored = rowsOf(STORED, opened[1]);
   if (!lock[0]?.locked) {
     throw new ApiError(
       "idempotency_request_in_progress",
@@ -69,29 +81,21 @@ export function openedRequest(opened: unknown[][], hash: string): StoredResponse
   if (row.request_hash !== hash) {
     throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request");
   }
-  return { status: row.response_status, body: row.response_body, headers: row.response_headers ?? {} };
-}
-
-interface StoredRow {
-  request_hash: string | null;
-  response_status: number | null;
-  response_body: unknown;
-  response_headers: Record<string, string> | null;
+  const headers = (row.response_headers as Record<string, string> | null) ?? {};
+  return { status: row.response_status, body: row.response_body, headers };
 }
 
 /**
  * The statement that stores the response of a request that ran: queued for its transaction's COMMIT, or run on its
  * own after a refusal (4xx) rolled back.
  */
-export function storeStatement(botId: string, key: string, hash: string, response: StoredResponse): Statement {
-  return statement(
-    `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
-     VALUES ($1, $2, $3, 'completed', $4, $5::jsonb, $6::jsonb, now() + interval '${IDEMPOTENCY_RETENTION_HOURS} hours')
-     ON CONFLICT (bot_id, key) DO UPDATE
-       SET request_hash = EXCLUDED.request_hash, state = 'completed', response_status = EXCLUDED.response_status,
-           response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
-           created_at = now(), expires_at = EXCLUDED.expires_at
-       WHERE idempotency_keys.expires_at <= now()`,
-    [botId, key, hash, response.status, JSON.stringify(response.body), JSON.stringify(response.headers)],
-  );
+export function storeStatement(botId: string, key: string, hash: string, response: StoredResponse) {
+  return statement(STORE, [
+    botId,
+    key,
+    hash,
+    response.status,
+    JSON.stringify(response.body),
+    JSON.stringify(response.headers),
+  ]);
 }

@@ -1,5 +1,5 @@
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { sql as defaultSql, type Sql } from "@/lib/db/sql";
+import { query, sql as defaultSql, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 
@@ -12,6 +12,18 @@ export interface ContactAccess {
   conversationIds: string[];
 }
 
+const ACCESS = query(
+  "memory.botContactAccess",
+  `SELECT c.workspace_id, c.sensitivity,
+          COALESCE(array_agg(p.conversation_id ORDER BY p.conversation_id) FILTER (WHERE a.bot_id IS NOT NULL), '{}') AS conversation_ids
+     FROM contacts c
+     LEFT JOIN conversation_participants p ON p.contact_id = c.id AND c.workspace_id = $2
+     LEFT JOIN bot_authorizations a ON a.conversation_id = p.conversation_id AND a.bot_id = $3 AND a.revoked_at IS NULL
+    WHERE c.id = $1
+    GROUP BY c.id`,
+  { notNull: ["conversation_ids"] },
+);
+
 /**
  * docs/api-contract.md#access: a bot may read a contact only when it is authorized in a conversation linked to that
  * contact, in its own workspace; a high-sensitivity contact also needs the key's `memory:sensitive` scope. An unknown
@@ -23,16 +35,7 @@ export async function requireBotContact(
   sql: Sql = defaultSql(),
 ): Promise<ContactAccess> {
   const contactId = requireUuid(id, "Contact");
-  const rows = await sql.query<{ workspace_id: string; sensitivity: string; conversation_ids: string[] }>(
-    `SELECT c.workspace_id, c.sensitivity::text AS sensitivity,
-            COALESCE(array_agg(p.conversation_id ORDER BY p.conversation_id) FILTER (WHERE a.bot_id IS NOT NULL), '{}') AS conversation_ids
-       FROM contacts c
-       LEFT JOIN conversation_participants p ON p.contact_id = c.id AND c.workspace_id = $2
-       LEFT JOIN bot_authorizations a ON a.conversation_id = p.conversation_id AND a.bot_id = $3 AND a.revoked_at IS NULL
-      WHERE c.id = $1
-      GROUP BY c.id`,
-    [contactId, bot.workspaceId, bot.id],
-  );
+  const rows = await sql.query(ACCESS, [contactId, bot.workspaceId, bot.id]);
   const row = rows[0];
   if (!row) throw new ApiError("not_found", "Contact not found");
   if (row.workspace_id !== bot.workspaceId || row.conversation_ids.length === 0) {

@@ -1,5 +1,5 @@
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { requireBotContact, type ContactAccess } from "./contact-access";
 import { excerpt } from "./excerpt";
@@ -21,17 +21,17 @@ export const BUDGETS = { full: 1500, compact: 500 } as const;
 const EXCERPT = { full: 160, compact: 60 } as const;
 export type ContextFormat = keyof typeof BUDGETS;
 
-interface Row {
-  id: string;
-  key: string;
-  fact: string;
-  confirmed_at: Date;
-  source_message_id: string | null;
-  conversation_id: string | null;
-  seq: number | null;
-  body: string | null;
-  message_at: Date | null;
-}
+const CONFIRMED = query(
+  "memory.contextFacts",
+  `SELECT f.id, f.key, f.fact, f.confirmed_at, f.source_message_id,
+          m.conversation_id, m.seq, m.body, m.created_at AS message_at
+     FROM contact_facts f
+     LEFT JOIN messages m ON m.id = f.source_message_id
+    WHERE f.contact_id = $1 AND f.status = 'confirmed'
+      AND (m.conversation_id = ANY($2::uuid[]) OR (f.source_message_id IS NULL AND (f.conversation_id IS NULL OR f.conversation_id = ANY($2::uuid[]))))
+    ORDER BY f.confirmed_at DESC, f.id`,
+  { notNull: ["confirmed_at"] }, // confirming a fact sets its confirmed_at (lib/memory/decide-fact.ts)
+);
 
 export interface ContextOptions {
   now?: Date;
@@ -53,16 +53,7 @@ export async function contextPackFor(access: ContactAccess, format: ContextForma
   const now = options.now ?? new Date();
   const minFacts = options.minFacts ?? env().MEMORY_MIN_FACTS;
   const staleDays = options.staleDays ?? env().MEMORY_STALE_DAYS;
-  const rows = await sql().query<Row>(
-    `SELECT f.id, f.key, f.fact, f.confirmed_at, f.source_message_id,
-            m.conversation_id, m.seq, m.body, m.created_at AS message_at
-       FROM contact_facts f
-       LEFT JOIN messages m ON m.id = f.source_message_id
-      WHERE f.contact_id = $1 AND f.status = 'confirmed'
-        AND (m.conversation_id = ANY($2::uuid[]) OR (f.source_message_id IS NULL AND (f.conversation_id IS NULL OR f.conversation_id = ANY($2::uuid[]))))
-      ORDER BY f.confirmed_at DESC, f.id`,
-    [access.contactId, access.conversationIds],
-  );
+  const rows = await sql().query(CONFIRMED, [access.contactId, access.conversationIds]);
 
   const byKey = new Map<string, Set<string>>();
   for (const row of rows) byKey.set(row.key, (byKey.get(row.key) ?? new Set()).add(row.fact.trim().toLowerCase()));

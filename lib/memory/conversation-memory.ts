@@ -1,11 +1,11 @@
 import { recordBotAudit } from "@/lib/audit/record-audit";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
-import { inTransaction, sql, type Sql } from "@/lib/db/sql";
+import { inTransaction, query, sql, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { notifyConversation } from "@/lib/chat/live";
 import type { LegacyMemoryInput } from "@/lib/schemas/memory";
-import { FACT_COLUMNS, serializeFact, type FactRow } from "./fact-record";
+import { FACT_COLUMNS, serializeFact } from "./fact-record";
 
 // The legacy conversation memory (docs/api-contract.md#versioning: GET/POST /conversations/{id}/memory, marked legacy;
 // its successors are the contact's facts, context and search). Kept working on the same store: a memory written here is
@@ -14,13 +14,31 @@ import { FACT_COLUMNS, serializeFact, type FactRow } from "./fact-record";
 
 export const LEGACY_MEMORY_KEY = "memory.note";
 
+const CONTACTS = query(
+  "memory.conversationContacts",
+  `SELECT contact_id FROM conversation_participants
+    WHERE conversation_id = $1 AND contact_id IS NOT NULL ORDER BY joined_at, contact_id`,
+);
+const SOURCE = query("memory.sourceInConversation", `SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2`);
+const INSERT = query(
+  "memory.insertLegacy",
+  `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, conversation_id, proposed_by_bot_id)
+   VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FACT_COLUMNS}`,
+);
+const READ = query(
+  "memory.readLegacy",
+  `SELECT ${FACT_COLUMNS} FROM contact_facts f
+    WHERE f.status IN ('candidate', 'confirmed')
+      AND (f.conversation_id = $1 OR f.source_message_id IN (SELECT id FROM messages WHERE conversation_id = $1))
+      AND ($2::text IS NULL OR f.fact ILIKE '%' || $2 || '%' OR f.key ILIKE '%' || $2 || '%')
+    ORDER BY f.created_at, f.id
+    LIMIT 200`,
+);
+
 async function conversationContact(tx: Sql, conversationId: string): Promise<string> {
-  const rows = await tx.query<{ contact_id: string }>(
-    `SELECT contact_id FROM conversation_participants WHERE conversation_id = $1 AND contact_id IS NOT NULL ORDER BY joined_at, contact_id LIMIT 1`,
-    [conversationId],
-  );
-  if (!rows[0]) throw new ApiError("invalid_body", "This conversation has no contact to remember things about");
-  return rows[0].contact_id;
+  const [first] = await tx.query(CONTACTS, [conversationId]);
+  if (!first?.contact_id) throw new ApiError("invalid_body", "This conversation has no contact to remember things about");
+  return first.contact_id;
 }
 
 export async function writeConversationMemory(
@@ -32,15 +50,9 @@ export async function writeConversationMemory(
   const conversation = await requireBotConversation(tx ?? sql(), bot, conversationId);
   return inTransaction(tx, async (tx) => {
     const contactId = await conversationContact(tx, conversationId);
-    const source = await tx.query(`SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2`, [
-      input.source_message_id,
-      conversationId,
-    ]);
+    const source = await tx.query(SOURCE, [input.source_message_id, conversationId]);
     if (!source[0]) throw new ApiError("invalid_body", "source_message_id must be a message of this conversation");
-    const rows = await tx.query<FactRow>(
-      `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, conversation_id, proposed_by_bot_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FACT_COLUMNS}`,
-      [
+    const rows = await tx.query(INSERT, [
         conversation.workspaceId,
         contactId,
         LEGACY_MEMORY_KEY,
@@ -65,18 +77,7 @@ export async function writeConversationMemory(
 
 export async function readConversationMemory(bot: BotPrincipal, conversationId: string, q?: string) {
   await requireBotConversation(sql(), bot, conversationId);
-  const contacts = await sql().query<{ contact_id: string }>(
-    `SELECT contact_id FROM conversation_participants WHERE conversation_id = $1 AND contact_id IS NOT NULL ORDER BY joined_at, contact_id`,
-    [conversationId],
-  );
-  const rows = await sql().query<FactRow>(
-    `SELECT ${FACT_COLUMNS} FROM contact_facts f
-      WHERE f.status IN ('candidate', 'confirmed')
-        AND (f.conversation_id = $1 OR f.source_message_id IN (SELECT id FROM messages WHERE conversation_id = $1))
-        AND ($2::text IS NULL OR f.fact ILIKE '%' || $2 || '%' OR f.key ILIKE '%' || $2 || '%')
-      ORDER BY f.created_at, f.id
-      LIMIT 200`,
-    [conversationId, q?.trim() || null],
-  );
+  const contacts = await sql().query(CONTACTS, [conversationId]);
+  const rows = await sql().query(READ, [conversationId, q?.trim() || null]);
   return { facts: rows.map(serializeFact), contactId: contacts[0]?.contact_id ?? null };
 }

@@ -74,7 +74,7 @@ describe("embedPending", () => {
 
   it("embeds candidate and confirmed facts, never rejected ones; a fact write queues the job in its transaction", async () => {
     await sql()
-      .query(
+      .unchecked(
         `DELETE FROM graphile_worker._private_jobs WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = $1)`,
         [EMBED_TASK],
       )
@@ -85,7 +85,7 @@ describe("embedPending", () => {
       key: "contact.channel",
       source_message_id: source.id,
     });
-    const [queued] = await sql().query<{ n: number }>(
+    const [queued] = await sql().unchecked<{ n: number }>(
       `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = $1 AND key = $1`,
       [EMBED_TASK],
     );
@@ -155,7 +155,7 @@ describe("the exact path's vector cache", () => {
     };
     const fromCodes = await nearest();
     expect(fromCodes.length).toBeGreaterThan(1);
-    await sql().query(
+    await sql().unchecked(
       `UPDATE embeddings SET int8_codes = NULL, int8_scale = NULL
        WHERE subject_type = 'message' AND subject_id IN (SELECT id FROM messages WHERE conversation_id = $1)`,
       [conversationId],
@@ -193,7 +193,7 @@ describe("the exact path's vector cache", () => {
     // k % 480 and 0.5 at element 480 + k / 480, so each is its own nearest and no other comes close. Stored without
     // int8 codes, as rows written before them: the cache quantizes their floats.
     const conversation = await createConversation(ana(), { workspaceId: world.workspace.id, title: "Long history" });
-    await sql().query(
+    await sql().unchecked(
       `WITH made AS (
          INSERT INTO messages (conversation_id, seq, kind, body, sender_user_id)
          SELECT $1, k + 1, 'text', 'message ' || k, $2 FROM generate_series(0, 10099) AS k
@@ -208,7 +208,7 @@ describe("the exact path's vector cache", () => {
        INSERT INTO embedding_progress (conversation_id, model, embedded_seq) VALUES ($1, $4, 10100)`,
       [conversation.id, world.people[0]!.id, world.workspace.id, model()],
     );
-    await sql().query(`UPDATE conversations SET last_seq = 10100 WHERE id = $1`, [conversation.id]);
+    await sql().unchecked(`UPDATE conversations SET last_seq = 10100 WHERE id = $1`, [conversation.id]);
     clearVectorCache();
     for (const k of [7, 4999, 5000, 9998, 10099]) {
       const query = new Float32Array(512);

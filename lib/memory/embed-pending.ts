@@ -1,4 +1,4 @@
-import { sql as pooled, transaction, type Sql } from "@/lib/db/sql";
+import { query, sql as pooled, transaction, type Sql } from "@/lib/db/sql";
 import { databaseUrl } from "@/lib/db/url";
 import { embedTexts, embeddingModelId } from "@/lib/embeddings/encoder";
 import { ensureHnswIndex } from "./pgvector";
@@ -38,12 +38,46 @@ export interface EmbedResult {
   more: boolean;
 }
 
+const QUEUE = query(
+  "embeddings.queue",
+  `SELECT count(*)::int AS n FROM graphile_worker.add_job($1, '{}'::json, queue_name := $2, job_key := $3)`,
+);
+const PENDING_FACTS = query(
+  "embeddings.pendingFacts",
+  `SELECT f.id, f.workspace_id, f.fact FROM contact_facts f
+    WHERE f.status IN ('candidate', 'confirmed') AND ($3::uuid IS NULL OR f.workspace_id = $3)
+      AND NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.subject_type = 'fact' AND e.subject_id = f.id AND e.model = $1)
+    ORDER BY f.created_at LIMIT $2`,
+);
+const ADVANCE = query(
+  "embeddings.advance",
+  `INSERT INTO embedding_progress (conversation_id, model, embedded_seq)
+   SELECT c, $2, s FROM unnest($1::uuid[], $3::int4[]) AS p(c, s)
+   ON CONFLICT (conversation_id, model) DO UPDATE
+     SET embedded_seq = GREATEST(embedding_progress.embedded_seq, EXCLUDED.embedded_seq), updated_at = now()`,
+);
+const PENDING_CONVERSATIONS = query(
+  "embeddings.pendingConversations",
+  `SELECT c.id, c.last_seq, COALESCE(p.embedded_seq, 0) AS done
+     FROM conversations c
+     LEFT JOIN embedding_progress p ON p.conversation_id = c.id AND p.model = $1
+    WHERE c.last_seq > COALESCE(p.embedded_seq, 0) AND ($3::uuid IS NULL OR c.workspace_id = $3)
+      AND EXISTS (SELECT 1 FROM conversation_participants cp WHERE cp.conversation_id = c.id AND cp.contact_id IS NOT NULL)
+    ORDER BY c.last_message_at DESC NULLS LAST
+    LIMIT $2`,
+  { notNull: ["done"] },
+);
+const PENDING_MESSAGES = query(
+  "embeddings.pendingMessages",
+  `SELECT m.id, c.workspace_id, m.seq, m.body, m.kind
+     FROM messages m JOIN conversations c ON c.id = m.conversation_id
+    WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
+    ORDER BY m.seq LIMIT $4`,
+);
+
 /** Queues the embedding job (one queued job however often it is called; a running one is followed by one more). */
 export async function queueEmbedPending(sql: Sql = pooled()): Promise<void> {
-  await sql.query(
-    `SELECT count(*)::int AS n FROM graphile_worker.add_job($1, '{}'::json, queue_name := $2, job_key := $3)`,
-    [EMBED_TASK, EMBED_QUEUE, EMBED_JOB_KEY],
-  );
+  await sql.query(QUEUE, [EMBED_TASK, EMBED_QUEUE, EMBED_JOB_KEY]);
 }
 
 /** The job's body: embeds pending facts, then pending messages, in batches, until done or out of budget. */
@@ -55,13 +89,7 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
   const db = pooled();
 
   for (;;) {
-    const facts = await db.query<{ id: string; workspace_id: string; fact: string }>(
-      `SELECT f.id, f.workspace_id, f.fact FROM contact_facts f
-        WHERE f.status IN ('candidate', 'confirmed') AND ($3::uuid IS NULL OR f.workspace_id = $3)
-          AND NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.subject_type = 'fact' AND e.subject_id = f.id AND e.model = $1)
-        ORDER BY f.created_at LIMIT $2`,
-      [model, batch, options.workspaceId ?? null],
-    );
+    const facts = await db.query(PENDING_FACTS, [model, batch, options.workspaceId ?? null]);
     if (facts.length === 0) break;
     const vectors = await embed(
       model,
@@ -93,13 +121,11 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
         model,
         work.messages.map((m, i) => ({ id: m.id, workspaceId: m.workspace_id, vector: vectors[i]! })),
       );
-      await tx.query(
-        `INSERT INTO embedding_progress (conversation_id, model, embedded_seq)
-         SELECT c, $2, s FROM unnest($1::uuid[], $3::int4[]) AS p(c, s)
-         ON CONFLICT (conversation_id, model) DO UPDATE
-           SET embedded_seq = GREATEST(embedding_progress.embedded_seq, EXCLUDED.embedded_seq), updated_at = now()`,
-        [work.progress.map((p) => p.conversationId), model, work.progress.map((p) => p.seq)],
-      );
+      await tx.query(ADVANCE, [
+        work.progress.map((p) => p.conversationId),
+        model,
+        work.progress.map((p) => p.seq),
+      ]);
     });
     result.messages += work.messages.length;
     if (Date.now() > deadline) return { ...result, embedded: result.facts + result.messages, more: true };
@@ -149,26 +175,12 @@ async function pendingMessages(
   batch: number,
   workspaceId: string | null,
 ): Promise<PendingMessages> {
-  const conversations = await db.query<{ id: string; last_seq: number; done: number }>(
-    `SELECT c.id, c.last_seq, COALESCE(p.embedded_seq, 0) AS done
-       FROM conversations c
-       LEFT JOIN embedding_progress p ON p.conversation_id = c.id AND p.model = $1
-      WHERE c.last_seq > COALESCE(p.embedded_seq, 0) AND ($3::uuid IS NULL OR c.workspace_id = $3)
-        AND EXISTS (SELECT 1 FROM conversation_participants cp WHERE cp.conversation_id = c.id AND cp.contact_id IS NOT NULL)
-      ORDER BY c.last_message_at DESC NULLS LAST
-      LIMIT $2`,
-    [model, batch, workspaceId],
-  );
+  const conversations = await db.query(PENDING_CONVERSATIONS, [model, batch, workspaceId]);
   const out: PendingMessages = { messages: [], progress: [] };
   for (const conversation of conversations) {
     const room = batch - out.messages.length;
     if (room <= 0) break;
-    const rows = await db.query<{ id: string; workspace_id: string; seq: number; body: string; kind: string }>(
-      `SELECT m.id, c.workspace_id, m.seq, m.body, m.kind::text AS kind
-         FROM messages m JOIN conversations c ON c.id = m.conversation_id
-        WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
-        ORDER BY m.seq LIMIT $4`,
-      [conversation.id, conversation.done, conversation.last_seq, room],
+    const rows = await db.query(PENDING_MESSAGES, [conversation.id, conversation.done, conversation.last_seq, room],
     );
     // Fewer rows than room: the conversation is done up to last_seq (seqs are gapless; a missing row was rolled back
     // with its seq). Otherwise it is done up to the last row read.

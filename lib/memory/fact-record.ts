@@ -1,6 +1,6 @@
 // The Fact resource (docs/api-contract.md#fact), from a row of `contact_facts` read through node-postgres.
 
-export const FACT_COLUMNS = `id, contact_id, key, fact, status::text AS status, source_message_id, proposed_by_bot_id,
+export const FACT_COLUMNS = `id, contact_id, key, fact, status, source_message_id, proposed_by_bot_id,
   confirmed_at, created_at`;
 
 export interface FactRow {

@@ -1,6 +1,5 @@
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
-import { pool } from "@/lib/db/client";
-import { sql as pooled } from "@/lib/db/sql";
+import { query, sql as pooled } from "@/lib/db/sql";
 import { embedTexts } from "@/lib/embeddings/encoder";
 import { dot } from "@/lib/embeddings/similarity";
 import { ApiError } from "@/lib/errors";
@@ -96,6 +95,28 @@ interface Scope {
 const FACT_VISIBLE = `f.contact_id = $1 AND f.status = 'confirmed'
   AND (s.conversation_id = ANY($2::uuid[]) OR (f.source_message_id IS NULL AND (f.conversation_id IS NULL OR f.conversation_id = ANY($2::uuid[]))))`;
 
+const TSQUERY = `websearch_to_tsquery('${FTS_CONFIG}', $3)`;
+const WORD_MATCHES = query(
+  "search.wordMatches",
+  `(SELECT 'message' AS kind, recent.id, ts_rank_cd(to_tsvector('${FTS_CONFIG}', recent.body), ${TSQUERY}, 1) AS rank
+      FROM (SELECT m.id, m.body, m.created_at
+              FROM messages m
+             WHERE m.conversation_id = ANY($2::uuid[]) AND m.kind <> 'system'
+               AND to_tsvector('${FTS_CONFIG}', m.body) @@ ${TSQUERY}
+             ORDER BY m.created_at DESC
+             LIMIT ${RANKED_MATCHES}) AS recent
+     ORDER BY rank DESC, recent.created_at DESC
+     LIMIT ${DEPTH})
+   UNION ALL
+   (SELECT 'fact', f.id, ts_rank_cd(to_tsvector('${FTS_CONFIG}', f.fact), ${TSQUERY}, 1)
+      FROM contact_facts f LEFT JOIN messages s ON s.id = f.source_message_id
+     WHERE ${FACT_VISIBLE}
+       AND to_tsvector('${FTS_CONFIG}', f.fact) @@ ${TSQUERY}
+     ORDER BY 3 DESC
+     LIMIT ${DEPTH})`,
+  { notNull: ["kind", "id", "rank"], prepared: false },
+);
+
 /**
  * Word matches, best first (messages and facts in one list). Ranking recomputes each match's tsvector (the index is
  * on the expression; ~15 µs a message), so a common word in a long history would cost hundreds of ms: only the
@@ -105,30 +126,11 @@ const FACT_VISIBLE = `f.contact_id = $1 AND f.status = 'confirmed'
  * one generic plan for every contact after five runs.
  */
 async function wordMatches(scope: Scope, q: string): Promise<Ranked> {
-  const query = `websearch_to_tsquery('${FTS_CONFIG}', $3)`;
-  const { rows } = await pool().query<{ kind: "message" | "fact"; id: string; rank: number }>(
-    `(SELECT 'message' AS kind, recent.id, ts_rank_cd(to_tsvector('${FTS_CONFIG}', recent.body), ${query}, 1) AS rank
-        FROM (SELECT m.id, m.body, m.created_at
-                FROM messages m
-               WHERE m.conversation_id = ANY($2::uuid[]) AND m.kind <> 'system'
-                 AND to_tsvector('${FTS_CONFIG}', m.body) @@ ${query}
-               ORDER BY m.created_at DESC
-               LIMIT ${RANKED_MATCHES}) AS recent
-       ORDER BY rank DESC, recent.created_at DESC
-       LIMIT ${DEPTH})
-     UNION ALL
-     (SELECT 'fact', f.id, ts_rank_cd(to_tsvector('${FTS_CONFIG}', f.fact), ${query}, 1)
-        FROM contact_facts f LEFT JOIN messages s ON s.id = f.source_message_id
-       WHERE ${FACT_VISIBLE}
-         AND to_tsvector('${FTS_CONFIG}', f.fact) @@ ${query}
-       ORDER BY 3 DESC
-       LIMIT ${DEPTH})`,
-    [scope.contactId, scope.conversationIds, q],
-  );
+  const rows = await pooled().query(WORD_MATCHES, [scope.contactId, scope.conversationIds, q]);
   return rows
     .sort((a, b) => b.rank - a.rank)
     .slice(0, DEPTH)
-    .map(({ kind, id }) => ({ kind, id }));
+    .map(({ kind, id }) => ({ kind: kind as "message" | "fact", id }));
 }
 
 /** Nearest by meaning, best first (messages and facts in one list). */
@@ -154,15 +156,19 @@ async function nearest(scope: Scope, q: string, path: VectorPath): Promise<Ranke
     .map(({ kind, id }) => ({ kind, id }));
 }
 
+const RERANK = query(
+  "search.rerankVectors",
+  `SELECT m.id, array_send(e.embedding) AS embedding
+     FROM unnest($1::uuid[], $2::int4[]) AS k(conversation_id, seq)
+     JOIN messages m ON m.conversation_id = k.conversation_id AND m.seq = k.seq
+     JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $3`,
+  { notNull: ["embedding"] },
+);
+
 /** Exact cosines of the int8 candidates, from their stored float vectors. */
 async function rerank(candidates: { conversationId: string; seq: number }[], model: string, query: Float32Array) {
   if (candidates.length === 0) return [];
-  const rows = await pooled().query<{ id: string; embedding: Buffer }>(
-    `SELECT m.id, array_send(e.embedding) AS embedding
-       FROM unnest($1::uuid[], $2::int4[]) AS k(conversation_id, seq)
-       JOIN messages m ON m.conversation_id = k.conversation_id AND m.seq = k.seq
-       JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $3`,
-    [candidates.map((c) => c.conversationId), candidates.map((c) => c.seq), model],
+  const rows = await pooled().query(RERANK, [candidates.map((c) => c.conversationId), candidates.map((c) => c.seq), model],
   );
   return rows
     .map(({ id, embedding }) => ({ id, cosine: dot(readFloat4Array(embedding), query) }))
@@ -170,16 +176,19 @@ async function rerank(candidates: { conversationId: string; seq: number }[], mod
     .slice(0, DEPTH);
 }
 
+const FACT_VECTORS = query(
+  "search.factVectors",
+  `SELECT f.id, array_send(e.embedding) AS embedding
+     FROM contact_facts f
+     LEFT JOIN messages s ON s.id = f.source_message_id
+     JOIN embeddings e ON e.subject_type = 'fact' AND e.subject_id = f.id AND e.model = $3
+    WHERE ${FACT_VISIBLE}`,
+  { notNull: ["embedding"] },
+);
+
 /** The contact's visible confirmed facts by cosine: few per contact, so all of them, compared here. */
 async function nearestFacts(scope: Scope, model: string, query: Float32Array) {
-  const rows = await pooled().query<{ id: string; embedding: Buffer }>(
-    `SELECT f.id, array_send(e.embedding) AS embedding
-       FROM contact_facts f
-       LEFT JOIN messages s ON s.id = f.source_message_id
-       JOIN embeddings e ON e.subject_type = 'fact' AND e.subject_id = f.id AND e.model = $3
-      WHERE ${FACT_VISIBLE}`,
-    [scope.contactId, scope.conversationIds, model],
-  );
+  const rows = await pooled().query(FACT_VECTORS, [scope.contactId, scope.conversationIds, model]);
   const scored: { id: string; cosine: number }[] = [];
   for (const row of rows) {
     const vector = readFloat4Array(row.embedding);
@@ -202,6 +211,17 @@ export function fuse(lists: Ranked[]): { kind: "message" | "fact"; id: string; s
   return [...scores.values()].sort((a, b) => b.score - a.score);
 }
 
+const HIT_MESSAGES = query(
+  "search.hitMessages",
+  `SELECT id, conversation_id, seq, body FROM messages WHERE id = ANY($1::uuid[]) AND conversation_id = ANY($2::uuid[])`,
+);
+const HIT_FACTS = query(
+  "search.hitFacts",
+  `SELECT f.id, f.fact, f.source_message_id, s.conversation_id, s.seq, s.body
+     FROM contact_facts f LEFT JOIN messages s ON s.id = f.source_message_id
+    WHERE f.id = ANY($3::uuid[]) AND ${FACT_VISIBLE}`,
+);
+
 /** The hits' texts and citations, read again under the same visibility rules. */
 async function hydrate(
   scope: Scope,
@@ -213,25 +233,10 @@ async function hydrate(
   const [messages, facts] = await Promise.all([
     messageIds.length === 0
       ? []
-      : db.query<{ id: string; conversation_id: string; seq: number; body: string }>(
-          `SELECT id, conversation_id, seq, body FROM messages WHERE id = ANY($1::uuid[]) AND conversation_id = ANY($2::uuid[])`,
-          [messageIds, scope.conversationIds],
-        ),
+      : db.query(HIT_MESSAGES, [messageIds, scope.conversationIds]),
     factIds.length === 0
       ? []
-      : db.query<{
-          id: string;
-          fact: string;
-          source_message_id: string | null;
-          conversation_id: string | null;
-          seq: number | null;
-          body: string | null;
-        }>(
-          `SELECT f.id, f.fact, f.source_message_id, s.conversation_id, s.seq, s.body
-             FROM contact_facts f LEFT JOIN messages s ON s.id = f.source_message_id
-            WHERE f.id = ANY($3::uuid[]) AND ${FACT_VISIBLE}`,
-          [scope.contactId, scope.conversationIds, factIds],
-        ),
+      : db.query(HIT_FACTS, [scope.contactId, scope.conversationIds, factIds]),
   ]);
   const byMessage = new Map(messages.map((m) => [m.id, m]));
   const byFact = new Map(facts.map((f) => [f.id, f]));

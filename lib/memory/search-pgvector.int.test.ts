@@ -113,7 +113,7 @@ describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR
 
   it("finds pgvector installed and the embedding job made the model's HNSW index", async () => {
     expect(await pgvectorSupport()).toEqual({ installed: true, iterative: true });
-    const rows = await sql().query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [
+    const rows = await sql().unchecked<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [
       hnswIndexName(embeddingModelId(), 512),
     ]);
     expect(rows[0]?.indexdef).toMatch(/USING hnsw \(\(\(embedding\)::vector\(512\)\) vector_cosine_ops\) WHERE/);

@@ -1,5 +1,4 @@
-import { pool } from "@/lib/db/client";
-import { sql as pooled } from "@/lib/db/sql";
+import { query, sql as pooled, type RowOf } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { readFloat4Array } from "./array-send";
 import { Int8Matrix, paddedDims, quantize } from "./int8-dot";
@@ -77,14 +76,16 @@ export async function nearestMessages(
   return top.items().map(({ score, block, seq }) => ({ conversationId: block.conversationId, seq, estimate: score }));
 }
 
+const PROGRESS = query(
+  "vectorCache.progress",
+  `SELECT conversation_id, embedded_seq FROM embedding_progress WHERE model = $1 AND conversation_id = ANY($2::uuid[])`,
+);
+
 /** The blocks of these conversations, brought up to their embedding watermark (loading what they miss). */
 async function currentBlocks(conversationIds: string[], model: string, dims: number): Promise<Block[]> {
   if (conversationIds.length === 0) return [];
   const db = pooled();
-  const rows = await db.query<{ conversation_id: string; embedded_seq: number }>(
-    `SELECT conversation_id, embedded_seq FROM embedding_progress WHERE model = $1 AND conversation_id = ANY($2::uuid[])`,
-    [model, conversationIds],
-  );
+  const rows = await db.query(PROGRESS, [model, conversationIds]);
   const blocks: Block[] = [];
   const stale: { block: Block; upTo: number }[] = [];
   for (const row of rows) {
@@ -131,13 +132,22 @@ async function currentBlocks(conversationIds: string[], model: string, dims: num
 /** Seqs per statement while loading (so at most as many rows): bounds a load's transient memory. */
 const LOAD_CHUNK = 5000;
 
-/** A row as loaded: the stored int8 codes and scale, or (rows written before they were stored) the floats. */
-interface LoadedRow {
-  seq: number;
-  codes: Buffer | null;
-  scale: number | null;
-  embedding: Buffer | null;
-}
+/**
+ * A range of a conversation's rows: the stored int8 codes and scale, or (rows written before they were stored) the
+ * floats. Unnamed: a named statement gets a generic plan after five runs, and for this range query a generic plan
+ * was measured 4x slower on a 100,000-message conversation.
+ */
+const LOAD_RANGE = query(
+  "vectorCache.loadRange",
+  `SELECT m.seq, e.int8_codes AS codes, e.int8_scale AS scale,
+          CASE WHEN e.int8_codes IS NULL THEN array_send(e.embedding) END AS embedding
+     FROM messages m
+     JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $4
+    WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
+    ORDER BY m.seq`,
+  { prepared: false },
+);
+type LoadedRow = RowOf<"vectorCache.loadRange">;
 
 /** Ranges read at once by a load: it holds at most this many ranges' rows before appending them. */
 const LOADS_IN_FLIGHT = 2;
@@ -151,20 +161,8 @@ const LOADS_IN_FLIGHT = 2;
  * failed load leaves it there; the next search continues).
  */
 async function loadDeltas(wanted: { block: Block; upTo: number }[], model: string): Promise<void> {
-  // Unnamed statements: a named one gets a generic plan after five runs, and for this range query a generic plan
-  // was measured 4x slower on a 100,000-message conversation.
-  const range = async (block: Block, after: number, upTo: number) =>
-    (
-      await pool().query<LoadedRow>(
-        `SELECT m.seq, e.int8_codes AS codes, e.int8_scale AS scale,
-                CASE WHEN e.int8_codes IS NULL THEN array_send(e.embedding) END AS embedding
-         FROM messages m
-         JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $4
-        WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
-        ORDER BY m.seq`,
-        [block.conversationId, after, upTo, model],
-      )
-    ).rows;
+  const range = (block: Block, after: number, upTo: number) =>
+    pooled().query(LOAD_RANGE, [block.conversationId, after, upTo, model]);
   for (const { block, upTo } of wanted) {
     const ranges: [number, number][] = [];
     for (let after = block.embeddedSeq; after < upTo; after += LOAD_CHUNK)

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { statement, type Sql, type Statement, type Transaction } from "@/lib/db/sql";
+import { query, runStatement, statement, type Sql, type Statement, type Transaction } from "@/lib/db/sql";
 import { contentDigest, type Decision } from "@/lib/policy/decide";
 import type { Block } from "@/lib/schemas/blocks";
 import { messageContent, preview } from "./content";
@@ -11,6 +11,48 @@ import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 // (UPDATE ... RETURNING inside the INSERT), so concurrent sends serialise on that row and seqs are gapless: a
 // rolled-back insert rolls its seq back too. A bot-authored row needs a Decision whose verdict allows it and whose
 // digest matches exactly the content written (test/one-door.test.ts fails if other code writes bot messages).
+
+// Open chat pages hear of the message at commit (NOTIFY is transactional; lib/chat/live.ts).
+// A bot's message also counts in its hour (bot_hourly_sends, read by the policy's rolling daily count) and, while
+// the bot is new, in its trust counter, in this same statement: a rolled-back insert rolls them back too. $7 is
+// null for people and the system.
+const INSERT = query(
+  "messages.insert",
+  `WITH next AS (
+       UPDATE conversations
+       SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = $2
+       WHERE id = $1
+       RETURNING last_seq
+     ),
+     counted AS (
+       INSERT INTO bot_hourly_sends (bot_id, hour, n)
+       SELECT $7::uuid, date_bin('1 hour', now(), ${HOUR_ORIGIN}), 1 FROM next WHERE $7::uuid IS NOT NULL
+       ON CONFLICT (bot_id, hour) DO UPDATE SET n = bot_hourly_sends.n + 1
+     ),
+     trusted AS (
+       UPDATE bots SET trusted_message_count = trusted_message_count + 1
+       WHERE $12::boolean AND id = $7::uuid AND EXISTS (SELECT 1 FROM next)
+         AND trusted_message_count < COALESCE(
+           (SELECT new_bot_threshold FROM workspace_settings WHERE workspace_id = bots.workspace_id),
+           ${POLICY_DEFAULTS.newBotThreshold})
+     ),
+     notified AS (
+       SELECT pg_notify('${CONVERSATION_CHANNEL}', json_build_object('conversation_id', $1::text, 'kind', 'message', 'seq', next.last_seq)::text) AS x
+       FROM next
+     )
+     INSERT INTO messages (id, conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
+                           approved_by_user_id, draft_id, metadata)
+     SELECT $11::uuid, $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb
+     FROM next CROSS JOIN (SELECT count(x) FROM notified) AS told
+     RETURNING id, conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
+);
+
+// Queued after a send's insert: the row is exactly the one the send answered with.
+const EXPECT_WRITTEN = query(
+  "messages.expectWritten",
+  `SELECT relay_expect(EXISTS (SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2 AND seq = $3),
+                       'message ' || $1 || ' written with seq ' || $3)`,
+);
 
 export type MessageAuthor =
   | { type: "person"; userId: string }
@@ -41,10 +83,9 @@ export interface InsertedMessage {
 
 export async function insertMessage(sql: Sql, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
   const { statement: insert } = insertStatement(author, message, randomUUID());
-  const rows = await sql.query<InsertedMessage>(insert.text, insert.values);
-  const inserted = rows[0];
+  const [inserted] = await runStatement(sql, insert);
   if (!inserted) throw new Error(`conversation ${message.conversationId} not found`);
-  return inserted;
+  return { ...inserted, blocks: inserted.blocks as Block[] | null };
 }
 
 /**
@@ -61,13 +102,7 @@ export function insertMessageAtCommit(
   const id = randomUUID();
   const { statement: insert, written } = insertStatement(author, message, id);
   tx.atCommit(insert);
-  tx.atCommit(
-    statement(
-      `SELECT relay_expect(EXISTS (SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2 AND seq = $3),
-                           'message ' || $1 || ' written with seq ' || $3)`,
-      [id, message.conversationId, next.seq],
-    ),
-  );
+  tx.atCommit(statement(EXPECT_WRITTEN, [id, message.conversationId, next.seq]));
   const { kind, blocks, userId, botId } = written;
   return {
     id,
@@ -115,7 +150,7 @@ function insertStatement(
   author: MessageAuthor,
   message: NewMessage,
   id: string,
-): { statement: Statement; written: Authorship } {
+): { statement: Statement<"messages.insert">; written: Authorship } {
   const written = authorship(author, message);
   const { kind, blocks, userId, botId } = written;
   const approvedBy = author.type === "bot" ? (author.approvedByUserId ?? null) : null;
@@ -123,41 +158,9 @@ function insertStatement(
   // The trust counter only matters until the bot is established: an established bot's sends skip the hot bot row.
   const snapshot = author.type === "bot" ? author.decision.snapshot : null;
   const trusting = snapshot !== null && snapshot.bot.trustedMessageCount < snapshot.settings.newBotThreshold;
-
-  // Open chat pages hear of the message at commit (NOTIFY is transactional; lib/chat/live.ts).
-  // A bot's message also counts in its hour (bot_hourly_sends, read by the policy's rolling daily count) and, while
-  // the bot is new, in its trust counter, in this same statement: a rolled-back insert rolls them back too. $7 is
-  // null for people and the system.
   return {
     written,
-    statement: statement(
-      `WITH next AS (
-       UPDATE conversations
-       SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = $2
-       WHERE id = $1
-       RETURNING last_seq
-     ),
-     counted AS (
-       INSERT INTO bot_hourly_sends (bot_id, hour, n)
-       SELECT $7::uuid, date_bin('1 hour', now(), ${HOUR_ORIGIN}), 1 FROM next WHERE $7::uuid IS NOT NULL
-       ON CONFLICT (bot_id, hour) DO UPDATE SET n = bot_hourly_sends.n + 1
-     ),
-     trusted AS (
-       UPDATE bots SET trusted_message_count = trusted_message_count + 1
-       WHERE $12::boolean AND id = $7::uuid AND EXISTS (SELECT 1 FROM next)
-         AND trusted_message_count < COALESCE(
-           (SELECT new_bot_threshold FROM workspace_settings WHERE workspace_id = bots.workspace_id),
-           ${POLICY_DEFAULTS.newBotThreshold})
-     ),
-     notified AS (
-       SELECT pg_notify('${CONVERSATION_CHANNEL}', json_build_object('conversation_id', $1::text, 'kind', 'message', 'seq', next.last_seq)::text) AS x
-       FROM next
-     )
-     INSERT INTO messages (id, conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
-                           approved_by_user_id, draft_id, metadata)
-     SELECT $11::uuid, $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb
-     FROM next CROSS JOIN (SELECT count(x) FROM notified) AS told
-     RETURNING id, conversation_id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
+    statement: statement(INSERT, 
       [
         message.conversationId,
         preview(message.preview ?? message.body),

@@ -1,8 +1,8 @@
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
-import { serializeBotMessage, type MessageRow } from "./serialize";
+import { serializeBotMessage } from "./serialize";
 
 // GET /conversations/{id}/messages: ascending seq after `after_seq` (exclusive). `cursor` is an opaque form of
 // after_seq and wins when both are given. next_after_seq is what a polling bot passes back.
@@ -13,6 +13,13 @@ const isAfter = (v: unknown): v is { after_seq: number } =>
   Number.isInteger((v as { after_seq: number }).after_seq) &&
   (v as { after_seq: number }).after_seq >= 0;
 
+const LIST = query(
+  "messages.listForBot",
+  `SELECT id, seq, kind, body, blocks, sender_user_id, sender_bot_id, created_at, metadata
+     FROM messages WHERE conversation_id = $1 AND seq > $2
+    ORDER BY seq LIMIT $3`,
+);
+
 export async function listMessages(
   bot: BotPrincipal,
   conversationId: string,
@@ -20,11 +27,7 @@ export async function listMessages(
 ) {
   await requireBotConversation(sql(), bot, conversationId);
   const afterSeq = options.cursor ? decodeCursor(options.cursor, isAfter).after_seq : options.afterSeq;
-  const rows = await sql().query<MessageRow>(
-    `SELECT id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at, metadata
-     FROM messages WHERE conversation_id = $1 AND seq > $2
-     ORDER BY seq LIMIT $3`,
-    [conversationId, afterSeq, options.limit + 1],
+  const rows = await sql().query(LIST, [conversationId, afterSeq, options.limit + 1],
   );
   const page = rows.slice(0, options.limit);
   const nextAfterSeq = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;

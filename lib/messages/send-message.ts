@@ -1,4 +1,4 @@
-import { inTransaction, type Statement, type Transaction } from "@/lib/db/sql";
+import { inTransaction, rowsOf, runStatement, type Statement, type Transaction } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { decideOn, type Decision } from "@/lib/policy/decide";
 import { readSendSnapshot, sendSnapshotStatement } from "@/lib/policy/load-snapshot";
@@ -19,7 +19,7 @@ export type SendResult =
 type Refused = { status: "refused"; decision: Decision; verdict: Refusal; workspaceId: string };
 
 /** The statement a send's transaction opens with: the access check, the conversation's row lock, the snapshot. */
-export function sendOpening(bot: BotPrincipal, conversationId: string): Statement {
+export function sendOpening(bot: BotPrincipal, conversationId: string): Statement<"policy.sendSnapshot"> {
   return sendSnapshotStatement(bot, conversationId, new Date());
 }
 
@@ -35,11 +35,8 @@ export async function sendMessage(
   const content = messageContent(input.body, blocks);
 
   const outcome = await inTransaction(tx, async (tx): Promise<SendResult | Refused> => {
-    let rows = opened;
-    if (!rows) {
-      const opening = sendOpening(bot, conversationId);
-      rows = await tx.query(opening.text, opening.values);
-    }
+    const opening = sendOpening(bot, conversationId);
+    const rows = opened ? rowsOf(opening.query, opened) : await runStatement(tx, opening);
     const { workspaceId, snapshot, next } = await readSendSnapshot(tx, bot, { conversationId, content }, rows);
     const decision = decideOn(snapshot, { botId: bot.id, conversationId });
     const { verdict } = decision;

@@ -5,7 +5,7 @@ import type { Block } from "@/lib/schemas/blocks";
 export interface MessageRow {
   id: string;
   seq: number;
-  kind: string;
+  kind: "text" | "card" | "system";
   body: string;
   blocks: unknown;
   sender_user_id: string | null;
@@ -20,7 +20,7 @@ export function serializeMessage(row: MessageRow) {
   return {
     id: row.id,
     seq: row.seq,
-    kind: row.kind as "text" | "card" | "system",
+    kind: row.kind,
     body: row.body,
     sender_user_id: row.sender_user_id,
     sender_bot_id: row.sender_bot_id,

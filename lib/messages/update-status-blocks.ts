@@ -1,28 +1,32 @@
-import { sql, transaction } from "@/lib/db/sql";
+import { query, sql, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decide } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
 import { blockTexts, type Block, type StatusBlock } from "@/lib/schemas/blocks";
-import { serializeMessage, type MessageRow } from "./serialize";
+import { serializeMessage } from "./serialize";
 import { notifyConversation } from "@/lib/chat/live";
 
 // PATCH /messages/{id}: only status blocks change after sending, in place (docs/api-contract.md#status-blocks). The
 // message's status blocks are replaced one for one, in order; everything else about the message stays. The new texts
 // pass the policy's block rules (a status line can carry a secret; a stopped bot may not change anything).
 
+const FIND = query("messages.findForEdit", "SELECT conversation_id, sender_bot_id, blocks FROM messages WHERE id = $1");
+const UPDATE = query(
+  "messages.updateBlocks",
+  `UPDATE messages SET blocks = $2::jsonb, edited_at = now() WHERE id = $1
+   RETURNING id, seq, kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
+);
+
 export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, statusBlocks: StatusBlock[]) {
-  const found = await sql().query<{ conversation_id: string; sender_bot_id: string | null; blocks: Block[] | null }>(
-    "SELECT conversation_id, sender_bot_id, blocks FROM messages WHERE id = $1",
-    [messageId],
-  );
+  const found = await sql().query(FIND, [messageId]);
   const message = found[0];
   if (!message) throw new ApiError("not_found", "Message not found");
   const conversation = await requireBotConversation(sql(), bot, message.conversation_id);
   if (message.sender_bot_id !== bot.id) throw new ApiError("forbidden", "A bot can only edit messages it sent");
 
-  const current = message.blocks ?? [];
+  const current = (message.blocks as Block[] | null) ?? [];
   const positions = current.flatMap((block, index) => (block.type === "status_block" ? [index] : []));
   if (positions.length === 0) throw new ApiError("invalid_blocks", "This message carries no status block to update");
   if (positions.length !== statusBlocks.length) {
@@ -42,11 +46,7 @@ export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, s
       content: blockTexts(statusBlocks),
     });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
-    const rows = await tx.query<MessageRow>(
-      `UPDATE messages SET blocks = $2::jsonb, edited_at = now() WHERE id = $1
-       RETURNING id, seq, kind::text AS kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
-      [messageId, JSON.stringify(next)],
-    );
+    const rows = await tx.query(UPDATE, [messageId, JSON.stringify(next)]);
     await notifyConversation(tx, conversation.id, "updated");
     return { kind: "done", row: rows[0]! } as const;
   });

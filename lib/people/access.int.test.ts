@@ -99,7 +99,7 @@ describe("a conversation: a member who takes part, or an admin of its workspace"
       await db().conversation.findMany({ where: conversationVisibleTo(actor.userId), select: { id: true } }),
     );
     const raw = sorted(
-      await sql().query<{ id: string }>(`SELECT c.id FROM conversations c WHERE ${conversationVisibleSql("c", "$1")}`, [
+      await sql().unchecked<{ id: string }>(`SELECT c.id FROM conversations c WHERE ${conversationVisibleSql("c", "$1")}`, [
         actor.userId,
       ]),
     );
@@ -170,7 +170,7 @@ describe("a contact: any member of its workspace", () => {
     const actor = callers[who];
     const prisma = sorted(await db().contact.findMany({ where: contactVisibleTo(actor.userId), select: { id: true } }));
     const raw = sorted(
-      await sql().query<{ id: string }>(`SELECT ct.id FROM contacts ct WHERE ${contactVisibleSql("ct", "$1")}`, [
+      await sql().unchecked<{ id: string }>(`SELECT ct.id FROM contacts ct WHERE ${contactVisibleSql("ct", "$1")}`, [
         actor.userId,
       ]),
     );
@@ -205,7 +205,7 @@ describe("a bot: an admin of its workspace, or the member who registered it", ()
       const actor = callers[who];
       const prisma = sorted(await db().bot.findMany({ where: botManagedBy(actor.userId), select: { id: true } }));
       const raw = sorted(
-        await sql().query<{ id: string }>(`SELECT b.id FROM bots b WHERE ${botManagedSql("b", "$1")}`, [actor.userId]),
+        await sql().unchecked<{ id: string }>(`SELECT b.id FROM bots b WHERE ${botManagedSql("b", "$1")}`, [actor.userId]),
       );
       const bots = await db().bot.findMany({ select: { id: true, workspaceId: true, createdByUserId: true } });
       const byPredicate: string[] = [];

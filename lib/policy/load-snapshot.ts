@@ -1,4 +1,4 @@
-import { statement, type Sql, type Statement } from "@/lib/db/sql";
+import { query, statement, type RowOf, type Sql, type Statement } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { botAccessColumns, requireBotAccess } from "@/lib/conversations/bot-access";
 import { POLICY_DEFAULTS } from "./defaults";
@@ -10,22 +10,6 @@ import type { PolicyMode, PolicySnapshot } from "./types";
 // statement, sendSnapshotStatement; an approval locks first, lockConversation), so a take-over is either fully before
 // the decision or fully after the message it allows.
 
-interface Row {
-  workspace_status: PolicySnapshot["workspace"]["status"];
-  bot_status: PolicySnapshot["bot"]["status"];
-  trusted_message_count: number;
-  new_bot_threshold: number;
-  daily_limit: number;
-  conversation_limit: number | null;
-  conversation_window_seconds: number | null;
-  taken_over: boolean;
-  bot_blocked: boolean;
-  do_not_contact: boolean;
-  opted_out: boolean;
-  day_count: number;
-  conv_count: number;
-}
-
 /**
  * The snapshot's one statement. With `access` (a bot's send) it also answers whether the conversation is the bot's
  * and takes the conversation's row lock: one round trip instead of two. When the lock had to be awaited, PostgreSQL
@@ -34,8 +18,8 @@ interface Row {
  */
 const snapshotStatement = (access: boolean) => `
     SELECT ${access ? `${botAccessColumns("$4", "b.id")}, c.last_seq, now()::timestamptz(3) AS transaction_now, $3::timestamptz AS policy_now,` : ""}
-           w.status::text AS workspace_status,
-           b.status::text AS bot_status,
+           w.status AS workspace_status,
+           b.status AS bot_status,
            b.trusted_message_count,
            COALESCE(s.new_bot_threshold, ${POLICY_DEFAULTS.newBotThreshold}) AS new_bot_threshold,
            COALESCE(s.daily_limit, ${POLICY_DEFAULTS.dailyLimit}) AS daily_limit,
@@ -81,14 +65,27 @@ const snapshotStatement = (access: boolean) => `
     ) conv
     WHERE c.id = $1${access ? " FOR UPDATE OF c" : ""}`;
 
-const SNAPSHOT = snapshotStatement(false);
-const SEND_SNAPSHOT = snapshotStatement(true);
+const COMPUTED = [
+  "new_bot_threshold",
+  "daily_limit",
+  "taken_over",
+  "bot_blocked",
+  "do_not_contact",
+  "opted_out",
+  "day_count",
+  "conv_count",
+];
+const SNAPSHOT = query("policy.snapshot", snapshotStatement(false), { notNull: COMPUTED });
+const SEND_SNAPSHOT = query("policy.sendSnapshot", snapshotStatement(true), {
+  notNull: [...COMPUTED, "authorized", "transaction_now", "policy_now"],
+});
+type Row = RowOf<"policy.snapshot">;
 
 export async function loadPolicySnapshot(
   sql: Sql,
   input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now: Date },
 ): Promise<PolicySnapshot> {
-  const rows = await sql.query<Row>(SNAPSHOT, [input.conversationId, input.botId, input.now]);
+  const rows = await sql.query(SNAPSHOT, [input.conversationId, input.botId, input.now]);
   const row = rows[0];
   if (!row) throw new Error(`policy snapshot: conversation ${input.conversationId} or bot ${input.botId} vanished`);
   return toSnapshot(sql, row, input);
@@ -98,17 +95,13 @@ export async function loadPolicySnapshot(
  * A bot's send opens its transaction with this statement: the access check of requireBotConversation (404 for no
  * such conversation, 403 when it is not the bot's), the conversation's row lock and the policy snapshot, in one.
  */
-export function sendSnapshotStatement(bot: BotPrincipal, conversationId: string, now: Date): Statement {
+export function sendSnapshotStatement(
+  bot: BotPrincipal,
+  conversationId: string,
+  now: Date,
+): Statement<"policy.sendSnapshot"> {
   return statement(SEND_SNAPSHOT, [conversationId, bot.id, now, bot.workspaceId]);
 }
-
-type SendRow = Row & {
-  workspace_id: string;
-  authorized: boolean;
-  last_seq: number;
-  transaction_now: Date;
-  policy_now: Date;
-};
 
 /**
  * Reads the rows of sendSnapshotStatement: the verdict's snapshot, and what the send's message will be if it is
@@ -119,9 +112,9 @@ export async function readSendSnapshot(
   sql: Sql,
   bot: BotPrincipal,
   input: { conversationId: string; content: string[] },
-  rows: unknown[],
+  rows: RowOf<"policy.sendSnapshot">[],
 ): Promise<{ workspaceId: string; snapshot: PolicySnapshot; next: { seq: number; createdAt: Date } }> {
-  const row = rows[0] as SendRow | undefined;
+  const row = rows[0];
   const { workspaceId } = requireBotAccess(row);
   const { last_seq: lastSeq, transaction_now: createdAt, policy_now: now } = row!;
   const snapshot = await toSnapshot(sql, row!, { ...input, mode: "send", botId: bot.id, now });
@@ -170,6 +163,20 @@ async function toSnapshot(
   };
 }
 
+const SLOT_FREES_AT = query(
+  "policy.slotFreesAt",
+  `SELECT t FROM (
+     SELECT m.created_at AS t FROM messages m
+      WHERE m.sender_bot_id = $1 AND ($2::uuid IS NULL OR m.conversation_id = $2)
+        AND m.created_at > $3::timestamptz - make_interval(secs => $4)
+     UNION ALL
+     SELECT d.created_at FROM drafts d
+      WHERE $6 AND d.bot_id = $1 AND d.origin = 'held_message' AND d.status = 'pending'
+        AND d.created_at > $3::timestamptz - make_interval(secs => $4)
+   ) u ORDER BY t DESC OFFSET $5 - 1 LIMIT 1`,
+  { notNull: ["t"] },
+);
+
 /**
  * When a rolling window at its limit frees a slot: the `limit`-th newest item leaves the window. Only asked once a
  * limit is reached, so its cost (a scan of `limit` index entries) is paid by deferred sends alone.
@@ -178,17 +185,7 @@ async function slotFreesAt(
   sql: Sql,
   input: { botId: string; conversationId?: string; now: Date; limit: number; windowSeconds: number; withHeld: boolean },
 ): Promise<Date | null> {
-  const rows = await sql.query<{ t: Date }>(
-    `SELECT t FROM (
-       SELECT m.created_at AS t FROM messages m
-       WHERE m.sender_bot_id = $1 AND ($2::uuid IS NULL OR m.conversation_id = $2)
-         AND m.created_at > $3::timestamptz - make_interval(secs => $4)
-       UNION ALL
-       SELECT d.created_at FROM drafts d
-       WHERE $6 AND d.bot_id = $1 AND d.origin = 'held_message' AND d.status = 'pending'
-         AND d.created_at > $3::timestamptz - make_interval(secs => $4)
-     ) u ORDER BY t DESC OFFSET $5 - 1 LIMIT 1`,
-    [input.botId, input.conversationId ?? null, input.now, input.windowSeconds, input.limit, input.withHeld],
+  const rows = await sql.query(SLOT_FREES_AT, [input.botId, input.conversationId ?? null, input.now, input.windowSeconds, input.limit, input.withHeld],
   );
   const oldest = rows[0]?.t;
   return oldest ? new Date(oldest.getTime() + input.windowSeconds * 1000) : null;

@@ -1,4 +1,4 @@
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import { hashApiKey } from "@/lib/keys/api-key";
 import { person, type PersonActor } from "@/lib/people/actor";
 import { personalTokenFormat, type TokenScope } from "./personal-token";
@@ -15,6 +15,16 @@ export interface TokenPrincipal {
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+const FIND = query(
+  "tokens.find",
+  `SELECT t.id, t.user_id, t.workspace_id, w.slug, t.scopes, t.last_used_at
+     FROM personal_access_tokens t
+     JOIN memberships m ON m.workspace_id = t.workspace_id AND m.user_id = t.user_id
+     JOIN workspaces w ON w.id = t.workspace_id
+    WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
+);
+const TOUCH = query("tokens.touch", "UPDATE personal_access_tokens SET last_used_at = now() WHERE id = $1");
+
 /**
  * The person behind a token, acting through MCP, or null for a missing, malformed, unknown or revoked token, or
  * one whose person is no longer a member of its workspace. Not cached: one indexed lookup per request, so a
@@ -22,27 +32,13 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export async function authenticatePersonalToken(token: string | null): Promise<TokenPrincipal | null> {
   if (!token || !personalTokenFormat.isWellFormed(token)) return null;
-  const rows = await sql().query<{
-    id: string;
-    user_id: string;
-    workspace_id: string;
-    slug: string;
-    scopes: string[];
-    last_used_at: Date | null;
-  }>(
-    `SELECT t.id, t.user_id, t.workspace_id, w.slug, t.scopes, t.last_used_at
-       FROM personal_access_tokens t
-       JOIN memberships m ON m.workspace_id = t.workspace_id AND m.user_id = t.user_id
-       JOIN workspaces w ON w.id = t.workspace_id
-      WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
-    [hashApiKey(token)],
-  );
+  const rows = await sql().query(FIND, [hashApiKey(token)]);
   const row = rows[0];
   if (!row) return null;
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     // Bookkeeping only, at most once a minute per token: never delays or fails the request.
     void sql()
-      .query("UPDATE personal_access_tokens SET last_used_at = now() WHERE id = $1", [row.id])
+      .query(TOUCH, [row.id])
       .catch(() => {});
   }
   return {

@@ -1,4 +1,4 @@
-import { sql } from "@/lib/db/sql";
+import { query, sql, type Query } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { TokenPrincipal } from "./authenticate-token";
@@ -10,18 +10,27 @@ import type { TokenPrincipal } from "./authenticate-token";
 
 export type Scoped = "conversation" | "draft" | "fact" | "contact" | "agent_request";
 
-const WORKSPACE_OF: Record<Scoped, { label: string; query: string }> = {
-  conversation: { label: "Conversation", query: "SELECT workspace_id FROM conversations WHERE id = $1" },
+const WORKSPACE_OF: Record<Scoped, { label: string; query: Query<`tokens.workspaceOf.${Scoped}`> }> = {
+  conversation: {
+    label: "Conversation",
+    query: query("tokens.workspaceOf.conversation", "SELECT workspace_id FROM conversations WHERE id = $1"),
+  },
   draft: {
     label: "Draft",
-    query: "SELECT c.workspace_id FROM drafts d JOIN conversations c ON c.id = d.conversation_id WHERE d.id = $1",
+    query: query(
+      "tokens.workspaceOf.draft",
+      "SELECT c.workspace_id FROM drafts d JOIN conversations c ON c.id = d.conversation_id WHERE d.id = $1",
+    ),
   },
-  fact: { label: "Fact", query: "SELECT workspace_id FROM contact_facts WHERE id = $1" },
-  contact: { label: "Contact", query: "SELECT workspace_id FROM contacts WHERE id = $1" },
+  fact: { label: "Fact", query: query("tokens.workspaceOf.fact", "SELECT workspace_id FROM contact_facts WHERE id = $1") },
+  contact: { label: "Contact", query: query("tokens.workspaceOf.contact", "SELECT workspace_id FROM contacts WHERE id = $1") },
   // A request is decided by people of the asking side (lib/agents/approve-agent-request.ts): its workspace.
   agent_request: {
     label: "Agent request",
-    query: "SELECT b.workspace_id FROM agent_requests r JOIN bots b ON b.id = r.from_bot_id WHERE r.id = $1",
+    query: query(
+      "tokens.workspaceOf.agent_request",
+      "SELECT b.workspace_id FROM agent_requests r JOIN bots b ON b.id = r.from_bot_id WHERE r.id = $1",
+    ),
   },
 };
 
@@ -30,7 +39,7 @@ export async function requireTokenWorkspace(
   kind: Scoped,
   id: string,
 ): Promise<void> {
-  const { label, query } = WORKSPACE_OF[kind];
-  const rows = isUuid(id) ? await sql().query<{ workspace_id: string }>(query, [id.toLowerCase()]) : [];
+  const { label, query: statement } = WORKSPACE_OF[kind];
+  const rows = isUuid(id) ? await sql().query(statement, [id.toLowerCase()]) : [];
   if (rows[0]?.workspace_id !== principal.workspaceId) throw new ApiError("not_found", `${label} not found`);
 }

@@ -1,6 +1,6 @@
 import { open as unseal } from "@/lib/crypto/secret-box";
 import { LOOPBACK_WEBHOOKS_ALLOWED_SQL } from "@/lib/deployment/settings";
-import { sql as poolSql, type Sql } from "@/lib/db/sql";
+import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
 import { ENQUEUE_FROM } from "./emit-event";
 import { postWebhook, type PostResult } from "./post-webhook";
 import { signatureHeader } from "./sign";
@@ -27,23 +27,19 @@ export interface AttemptOutcome {
   next_attempt_at: string | null;
 }
 
-interface Claimed {
+/** What a delivery's payload holds: the envelope the bot receives. */
+interface Envelope {
   id: string;
-  event_id: string;
-  event_type: string;
-  payload: { id: string; type: string; created_at: string; data: unknown };
-  attempt_count: number;
-  round_attempt_count: number;
-  replayed_at: Date | null;
-  webhook_url: string | null;
-  bot_status: string;
-  /** The deployment's setting, read in the claim (lib/deployment/settings.ts). */
-  allow_loopback: boolean;
-  secrets: string[];
+  type: string;
+  created_at: string;
+  data: unknown;
 }
 
-// Claims the delivery unless it is finished or an attempt is running (a replay and a retry can race).
-const CLAIM = `
+// Claims the delivery unless it is finished or an attempt is running (a replay and a retry can race). The
+// deployment's loopback setting is read in the claim (lib/deployment/settings.ts).
+const CLAIM = query(
+  "webhooks.claimDelivery",
+  `
   UPDATE webhook_deliveries d SET attempt_started_at = $2
     FROM bots b
    WHERE d.id = $1 AND b.id = d.bot_id AND d.status = 'pending'
@@ -51,10 +47,14 @@ const CLAIM = `
   RETURNING d.id, d.event_id, d.event_type, d.payload, d.attempt_count, d.round_attempt_count, d.replayed_at,
             b.webhook_url, b.status AS bot_status, ${LOOPBACK_WEBHOOKS_ALLOWED_SQL} AS allow_loopback,
             ARRAY(SELECT s.secret_encrypted FROM bot_signing_secrets s
-                   WHERE s.bot_id = b.id AND (s.expires_at IS NULL OR s.expires_at > $2) ORDER BY s.created_at DESC) AS secrets`;
+                   WHERE s.bot_id = b.id AND (s.expires_at IS NULL OR s.expires_at > $2) ORDER BY s.created_at DESC) AS secrets`,
+  { notNull: ["allow_loopback", "secrets"] },
+);
 
 // Records the attempt and the delivery's new state; schedules the next try ($13) in the same transaction.
-const RECORD = `
+const RECORD = query(
+  "webhooks.recordAttempt",
+  `
   WITH attempt AS (
     INSERT INTO webhook_attempts (delivery_id, number, trigger, url, request_headers, request_body, response_status,
                                   response_body, duration_ms, error, started_at)
@@ -69,7 +69,8 @@ const RECORD = `
     RETURNING id
   ),
   retry AS (SELECT id FROM updated WHERE $13::timestamptz IS NOT NULL)
-  ${ENQUEUE_FROM("retry", "$13::timestamptz")}`;
+  ${ENQUEUE_FROM("retry", "$13::timestamptz")}`,
+);
 
 export async function attemptDelivery(
   deliveryId: string,
@@ -77,7 +78,7 @@ export async function attemptDelivery(
 ): Promise<AttemptOutcome | null> {
   const sql = options.sql ?? poolSql();
   const startedAt = options.now ?? new Date();
-  const [claimed] = await sql.query<Claimed>(CLAIM, [deliveryId, startedAt, STALL_SECONDS]);
+  const [claimed] = await sql.query(CLAIM, [deliveryId, startedAt, STALL_SECONDS]);
   if (!claimed) return null; // finished already, or another worker is on it
 
   const trigger: AttemptTrigger =
@@ -88,7 +89,7 @@ export async function attemptDelivery(
         : claimed.replayed_at
           ? "replay"
           : "delivery";
-  const { id, type, created_at, data } = claimed.payload;
+  const { id, type, created_at, data } = claimed.payload as Envelope;
   const body = JSON.stringify({ id, type, created_at, data });
   const timestamp = Math.floor(startedAt.getTime() / 1000);
   const headers: Record<string, string> = {

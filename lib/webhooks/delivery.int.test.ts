@@ -58,7 +58,7 @@ describe("a person's message is delivered, signed, to the bots of the conversati
   it("commits the delivery and its job with the message; the attempt is signed and recorded", async () => {
     const delivery = await postAndGetDelivery("Where is my order?");
     expect(delivery).toMatchObject({ botId: helper().id, status: "pending", attemptCount: 0 });
-    const [job] = await sql().query<{ task_identifier: string; payload: { delivery_id: string } }>(
+    const [job] = await sql().unchecked<{ task_identifier: string; payload: { delivery_id: string } }>(
       `SELECT t.identifier AS task_identifier, j.payload FROM graphile_worker._private_jobs j
         JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE j.key = $1`,
       [`webhook:${delivery.id}`],
@@ -123,7 +123,7 @@ describe("a person's message is delivered, signed, to the bots of the conversati
       }),
     ).rejects.toThrow("the change failed");
     expect(await newDeliveries(since)).toEqual([]);
-    const [{ count }] = (await sql().query<{ count: string }>(`SELECT count(*) FROM graphile_worker.jobs WHERE created_at >= $1`, [since])) as [{ count: string }];
+    const [{ count }] = (await sql().unchecked<{ count: string }>(`SELECT count(*) FROM graphile_worker.jobs WHERE created_at >= $1`, [since])) as [{ count: string }];
     expect(Number(count)).toBe(0);
   });
 });
@@ -142,7 +142,7 @@ describe("failures are retried on the contract's schedule, then the delivery fai
       expect(outcome).toMatchObject({ status: "pending", response_status: 500, error: "HTTP 500", attempt: index + 1, trigger: index === 0 ? "delivery" : "retry" });
       const next = new Date(outcome.next_attempt_at!);
       expect(next.getTime() - now.getTime() - outcome.duration_ms).toBe(delay * 1000);
-      const [job] = await sql().query<{ run_at: Date }>(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [`webhook:${delivery.id}`]);
+      const [job] = await sql().unchecked<{ run_at: Date }>(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [`webhook:${delivery.id}`]);
       expect(job!.run_at.getTime()).toBe(next.getTime());
       now = next;
     }
@@ -220,7 +220,7 @@ describe("replay, ping and rotation", () => {
     const failed = await pingBot(ana(), helper().id);
     expect(failed).toMatchObject({ status: "failed", response_status: 404, error: "HTTP 404" });
     expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: failed.delivery_id } })).toMatchObject({ status: "failed", nextAttemptAt: null });
-    const jobs = await sql().query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`webhook:${failed.delivery_id}`]);
+    const jobs = await sql().unchecked(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`webhook:${failed.delivery_id}`]);
     expect(jobs).toEqual([]);
   });
 

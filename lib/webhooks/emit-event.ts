@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Sql } from "@/lib/db/sql";
+import { query, type Sql } from "@/lib/db/sql";
 import type { EventType } from "./event-types";
 
 // Events are written, with one delivery row per receiving bot and one job per delivery, in the caller's
@@ -37,10 +37,16 @@ const insertDeliveries = (recipients: string) => `
   )
   ${ENQUEUE_FROM("inserted")}`;
 
-const TO_CONVERSATION = insertDeliveries(`SELECT b.id, b.handle FROM bots b WHERE ${WANTS} AND ${AUTHORIZED}`);
+const TO_CONVERSATION = query(
+  "webhooks.emitToConversation",
+  insertDeliveries(`SELECT b.id, b.handle FROM bots b WHERE ${WANTS} AND ${AUTHORIZED}`),
+);
 // $8: the one bot. Events of a conversation still need the bot's standing authorization there.
-const TO_BOT = insertDeliveries(
-  `SELECT b.id, b.handle FROM bots b WHERE b.id = $8::uuid AND ${WANTS} AND ($1::uuid IS NULL OR (${AUTHORIZED}))`,
+const TO_BOT = query(
+  "webhooks.emitToBot",
+  insertDeliveries(
+    `SELECT b.id, b.handle FROM bots b WHERE b.id = $8::uuid AND ${WANTS} AND ($1::uuid IS NULL OR (${AUTHORIZED}))`,
+  ),
 );
 
 export interface EventInput {
@@ -58,7 +64,16 @@ export function mentionedHandles(body: string): string[] {
 
 function values(input: EventInput, eventId: string, mentions: string[]) {
   const createdAt = (input.now ?? new Date()).toISOString();
-  return [input.conversationId, input.type, eventId, input.workspaceId, createdAt, JSON.stringify(input.data), mentions];
+  const data = JSON.stringify(input.data);
+  return [input.conversationId, input.type, eventId, input.workspaceId, createdAt, data, mentions] as [
+    string | null,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string[],
+  ];
 }
 
 /** Fans an event of a conversation out to every bot there that wants it. Returns the event id. */

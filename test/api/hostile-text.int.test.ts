@@ -51,7 +51,7 @@ const TABLES = [
 
 /** Rows of every table a refused request could have written to. */
 async function counts(): Promise<Record<string, number>> {
-  const rows = await sql().query<{ t: string; n: number }>(
+  const rows = await sql().unchecked<{ t: string; n: number }>(
     TABLES.map((table) => `SELECT '${table}' AS t, count(*)::int AS n FROM ${table}`).join(" UNION ALL "),
   );
   return Object.fromEntries(rows.map((row) => [row.t, row.n]));

@@ -7,42 +7,42 @@ describe("fingerprint", () => {
     const before = await fingerprint();
     expect(Object.keys(before)).toContain("public.messages");
     expect(Object.keys(before)).toContain("graphile_worker._private_jobs");
-    await sql().query("SELECT * FROM workspaces");
+    await sql().unchecked("SELECT * FROM workspaces");
     expect(changedTables(before, await fingerprint())).toEqual([]);
 
-    const [row] = await sql().query<{ id: string }>(
+    const [row] = await sql().unchecked<{ id: string }>(
       "INSERT INTO workspaces (slug, name) VALUES ('fp-test', 'Fingerprint') RETURNING id",
     );
     const inserted = await fingerprint();
     expect(changedTables(before, inserted)).toEqual(["public.workspaces"]);
 
-    await sql().query("UPDATE workspaces SET name = 'Renamed' WHERE id = $1", [row!.id]);
+    await sql().unchecked("UPDATE workspaces SET name = 'Renamed' WHERE id = $1", [row!.id]);
     const updated = await fingerprint();
     expect(changedTables(inserted, updated)).toEqual(["public.workspaces"]);
 
-    await sql().query("DELETE FROM workspaces WHERE id = $1", [row!.id]);
+    await sql().unchecked("DELETE FROM workspaces WHERE id = $1", [row!.id]);
     expect(changedTables(updated, await fingerprint())).toEqual(["public.workspaces"]);
     expect(Object.keys(await fingerprint(["public.workspaces"]))).not.toContain("public.workspaces");
   });
 
   it("leaves out bookkeeping columns: a key's last_used_at changes nothing, its revocation does", async () => {
-    const [workspace] = await sql().query<{ id: string }>(
+    const [workspace] = await sql().unchecked<{ id: string }>(
       "INSERT INTO workspaces (slug, name) VALUES ('fp-keys', 'Keys') RETURNING id",
     );
-    const [bot] = await sql().query<{ id: string }>(
+    const [bot] = await sql().unchecked<{ id: string }>(
       "INSERT INTO bots (workspace_id, handle, name) VALUES ($1, 'fp-bot', 'Bot') RETURNING id",
       [workspace!.id],
     );
-    const [key] = await sql().query<{ id: string }>(
+    const [key] = await sql().unchecked<{ id: string }>(
       "INSERT INTO api_keys (bot_id, prefix, key_hash) VALUES ($1, 'amk_fp', 'fp-hash') RETURNING id",
       [bot!.id],
     );
     const before = await fingerprint();
-    await sql().query("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [key!.id]);
+    await sql().unchecked("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [key!.id]);
     expect(changedTables(before, await fingerprint())).toEqual([]);
     expect(changedTables(before, await fingerprint([], undefined, {}))).toEqual(["public.api_keys"]);
 
-    await sql().query("UPDATE api_keys SET revoked_at = now() WHERE id = $1", [key!.id]);
+    await sql().unchecked("UPDATE api_keys SET revoked_at = now() WHERE id = $1", [key!.id]);
     expect(changedTables(before, await fingerprint())).toEqual(["public.api_keys"]);
   });
 });

@@ -99,8 +99,8 @@ beforeAll(async () => {
     w.probe("signedLink", link.placement, link.label, link.token, ["bot"]);
   // The callers' fresh credentials were used once by now: park their bookkeeping again (world.ts).
   const { sql } = await import("@/lib/db/sql");
-  await sql().query("UPDATE personal_access_tokens SET last_used_at = now() + interval '1 day'");
-  await sql().query("UPDATE api_keys SET last_used_at = now() + interval '1 day'");
+  await sql().unchecked("UPDATE personal_access_tokens SET last_used_at = now() + interval '1 day'");
+  await sql().unchecked("UPDATE api_keys SET last_used_at = now() + interval '1 day'");
 }, 180_000);
 
 afterAll(() => {

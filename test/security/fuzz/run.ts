@@ -1,6 +1,5 @@
 import fc from "fast-check";
-import type { Sql } from "@/lib/db/sql";
-import { changedTables, fingerprint, type Fingerprint } from "../fingerprint";
+import { changedTables, fingerprint, type Fingerprint, type TableReader } from "../fingerprint";
 import { check, decoded, excerpt, type Outcome, type Problem } from "./checks";
 import { operationsOf, type OpenApiDocument, type Operation } from "./openapi";
 import { sendRaw, type RawRequest, type RawResponse } from "./raw-http";
@@ -139,7 +138,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     >();
     let serial = 0;
 
-    const execute = async (sql: Sql, c: FuzzCase): Promise<Outcome> => {
+    const execute = async (sql: TableReader, c: FuzzCase): Promise<Outcome> => {
       const before: Fingerprint = await fingerprint([], sql);
       let response: RawResponse | null = null;
       let transportError: string | null = null;

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import type { Sql } from "@/lib/db/sql";
+import type { TableReader } from "../fingerprint";
 import type { SeededWorld } from "@/lib/seed/seed-world";
 import { ensureEmbeddedPostgres, embeddedUrl } from "@/lib/db/embedded";
 import { startBuiltServer } from "@/scripts/built-server";
@@ -69,11 +69,11 @@ export async function startFuzzServer(dataDir: string): Promise<FuzzServer> {
 }
 
 /** A plain node-postgres connection to the server's database, as the fingerprint's `Sql`. */
-export async function connect(databaseUrl: string): Promise<{ sql: Sql; end(): Promise<void> }> {
+export async function connect(databaseUrl: string): Promise<{ sql: TableReader; end(): Promise<void> }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return {
-    sql: { query: async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[] },
+    sql: { unchecked: async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[] },
     end: () => client.end(),
   };
 }
