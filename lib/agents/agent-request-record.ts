@@ -4,9 +4,9 @@ import type { AgentRequestStatus, AgentRequestType } from "@/lib/schemas/agent-r
 import { linkExpiry, signedLink } from "./signed-link";
 
 // The Agent request resource (docs/api-contract.md#agent-request), from a row of `agent_requests` with its two bots and
-// its attachment, read through node-postgres or a Prisma transaction (prismaSql). `status` is the status as of `now`: a
-// request still open past its expires_at reads as `expired` before the sweep writes that down, so what a bot sees never
-// depends on when the sweep last ran.
+// its attachment, read through node-postgres (the pool, or the caller's SQL transaction). `status` is the status as of
+// `now`: a request still open past its expires_at reads as `expired` before the sweep writes that down, so what a bot
+// sees never depends on when the sweep last ran.
 
 /** How long a request waits (for a person's approval, then for its answer) before it expires. */
 export const requestTtlMs = () => env().AGENT_REQUEST_TTL_HOURS * 3_600_000;

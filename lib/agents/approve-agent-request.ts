@@ -1,9 +1,8 @@
-import { db, type Tx } from "@/lib/db/client";
-import { prismaSql } from "@/lib/db/sql";
+import { transaction, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { managesBot } from "@/lib/people/access";
+import { recordAuditSql } from "@/lib/audit/record-audit";
+import { botManagedSql } from "@/lib/people/access";
 import type { PersonActor } from "@/lib/people/actor";
 import { agentRequestCreated } from "@/lib/webhooks/events";
 import { loadAgentRequest, requestTtlMs, serializeAgentRequest } from "./agent-request-record";
@@ -14,49 +13,43 @@ import { blockedError } from "./blocked";
 // developer): the people answerable for what that bot says outside. The row is locked first, so two people deciding
 // at once, or a decision racing the expiry sweep, decide once (the second gets 409). Approving re-checks what may have
 // changed since the bot asked (a suspended workspace, a restricted one, a stopped bot) and restarts the expiry clock:
-// the addressed bot gets the whole AGENT_REQUEST_TTL_HOURS to answer.
+// the addressed bot gets the whole AGENT_REQUEST_TTL_HOURS to answer. One SQL transaction each, as the request's
+// `agent_request.created` event is written in it (docs/decisions/005).
+
+const APPROVE = `UPDATE agent_requests
+  SET status = 'awaiting_response', delivered_at = $2, decided_by_user_id = $3, decided_via = $4, decided_at = $2,
+      expires_at = $5
+  WHERE id = $1`;
+const DECLINE = `UPDATE agent_requests
+  SET status = 'declined', decided_by_user_id = $2, decided_via = $3, decided_at = $4, decision_note = $5
+  WHERE id = $1`;
+const EXPIRE = "UPDATE agent_requests SET status = 'expired' WHERE id = $1";
 
 export async function approveAgentRequest(actor: PersonActor, id: string, now: Date = new Date()) {
-  const outcome = await db().$transaction(async (tx) => {
+  const outcome = await transaction(async (tx) => {
     const request = await lockPending(tx, actor, id, now);
     if (request.expired) return { kind: "expired" } as const;
-    const workspaces = await tx.workspace.findMany({
-      where: { id: { in: [request.fromWorkspaceId, request.toWorkspaceId] } },
-      select: { id: true, status: true },
-    });
-    if (workspaces.some((w) => w.status === "suspended")) {
+    if (request.fromWorkspaceStatus === "suspended" || request.toWorkspaceStatus === "suspended") {
       throw new ApiError("workspace_suspended", "A workspace of this request is suspended: it cannot be approved now", {
         reasons: ["workspace_suspended"],
       });
     }
     // The block rules again, as for a draft: the asking side may have changed since the bot asked.
     const blocked = [
-      ...(workspaces.find((w) => w.id === request.fromWorkspaceId)?.status === "restricted"
-        ? ["workspace_restricted"]
-        : []),
+      ...(request.fromWorkspaceStatus === "restricted" ? ["workspace_restricted"] : []),
       ...(request.fromStatus === "stopped" ? ["bot_stopped"] : []),
     ];
     if (blocked.length) throw blockedError(blocked);
-    await tx.agentRequest.update({
-      where: { id: request.id },
-      data: {
-        status: "awaiting_response",
-        deliveredAt: now,
-        decidedByUserId: actor.userId,
-        decidedVia: actor.via,
-        decidedAt: now,
-        expiresAt: new Date(now.getTime() + requestTtlMs()),
-      },
-    });
-    await recordAudit(tx, {
+    await tx.query(APPROVE, [request.id, now, actor.userId, actor.via, new Date(now.getTime() + requestTtlMs())]);
+    await recordAuditSql(tx, {
       workspaceId: request.fromWorkspaceId,
       actor,
       action: "agent_request.approved",
       subjectType: "agent_request",
       subjectId: request.id,
     });
-    const resource = serializeAgentRequest((await loadAgentRequest(prismaSql(tx), request.id, now))!);
-    await agentRequestCreated(prismaSql(tx), {
+    const resource = serializeAgentRequest((await loadAgentRequest(tx, request.id, now))!);
+    await agentRequestCreated(tx, {
       workspaceId: request.toWorkspaceId,
       botId: request.toBotId,
       request: resource,
@@ -69,20 +62,11 @@ export async function approveAgentRequest(actor: PersonActor, id: string, now: D
 }
 
 export async function declineAgentRequest(actor: PersonActor, id: string, note?: string, now: Date = new Date()) {
-  const outcome = await db().$transaction(async (tx) => {
+  const outcome = await transaction(async (tx) => {
     const request = await lockPending(tx, actor, id, now);
     if (request.expired) return { kind: "expired" } as const;
-    await tx.agentRequest.update({
-      where: { id: request.id },
-      data: {
-        status: "declined",
-        decidedByUserId: actor.userId,
-        decidedVia: actor.via,
-        decidedAt: now,
-        decisionNote: note?.trim() || null,
-      },
-    });
-    await recordAudit(tx, {
+    await tx.query(DECLINE, [request.id, actor.userId, actor.via, now, note?.trim() || null]);
+    await recordAuditSql(tx, {
       workspaceId: request.fromWorkspaceId,
       actor,
       action: "agent_request.declined",
@@ -92,7 +76,7 @@ export async function declineAgentRequest(actor: PersonActor, id: string, note?:
     });
     return {
       kind: "done",
-      resource: serializeAgentRequest((await loadAgentRequest(prismaSql(tx), request.id, now))!),
+      resource: serializeAgentRequest((await loadAgentRequest(tx, request.id, now))!),
     } as const;
   });
   if (outcome.kind === "expired") throw expiredError();
@@ -102,52 +86,64 @@ export async function declineAgentRequest(actor: PersonActor, id: string, note?:
 const expiredError = () =>
   new ApiError("conflict", "This request expired before anyone approved it; the bot can ask again");
 
+/** $1 the request, $2 the person: the asking bot, and whether the person manages it (the rule of botManagedSql). */
+const ASKING_SIDE = `SELECT f.handle, ${botManagedSql("f", "$2")} AS manages
+  FROM agent_requests r JOIN bots f ON f.id = r.from_bot_id
+  WHERE r.id = $1`;
+
+/** The request, locked, with what approving re-checks: its bots' workspaces and the asking bot's status. */
+const LOCK_REQUEST = `SELECT r.status::text AS status, r.expires_at, r.to_bot_id, f.status::text AS from_status,
+       f.workspace_id AS from_workspace_id, fw.status::text AS from_workspace_status,
+       t.workspace_id AS to_workspace_id, tw.status::text AS to_workspace_status
+  FROM agent_requests r
+  JOIN bots f ON f.id = r.from_bot_id JOIN workspaces fw ON fw.id = f.workspace_id
+  JOIN bots t ON t.id = r.to_bot_id JOIN workspaces tw ON tw.id = t.workspace_id
+  WHERE r.id = $1
+  FOR UPDATE OF r`;
+
+type WorkspaceStatus = "active" | "restricted" | "suspended";
+
+interface LockedRequest {
+  status: string;
+  expires_at: Date;
+  to_bot_id: string;
+  from_status: "active" | "paused" | "stopped";
+  from_workspace_id: string;
+  from_workspace_status: WorkspaceStatus;
+  to_workspace_id: string;
+  to_workspace_status: WorkspaceStatus;
+}
+
 /**
- * Locks a request a person is deciding and checks they may. One past its expiry is marked expired here (committed
- * with the transaction; the caller then answers 409), so the inbox and the bots agree at once.
+ * Locks a request a person is deciding and checks they may: first, so a person of neither side makes us lock
+ * nothing (a request's asking bot, and that bot's workspace and developer, never change). One past its expiry is
+ * marked expired here (committed with the transaction; the caller then answers 409), so the inbox and the bots agree
+ * at once.
  */
-async function lockPending(tx: Tx, actor: PersonActor, id: string, now: Date) {
+async function lockPending(tx: Transaction, actor: PersonActor, id: string, now: Date) {
   const requestId = requireUuid(id, "Agent request");
-  const rows = await tx.$queryRaw<
-    { id: string }[]
-  >`SELECT id FROM agent_requests WHERE id = ${requestId}::uuid FOR UPDATE`;
-  if (!rows[0]) throw new ApiError("not_found", "Agent request not found");
-  const request = await tx.agentRequest.findUniqueOrThrow({ where: { id: requestId } });
-  const [from, to] = await Promise.all([
-    tx.bot.findUniqueOrThrow({
-      where: { id: request.fromBotId },
-      select: { workspaceId: true, createdByUserId: true, handle: true, status: true },
-    }),
-    tx.bot.findUniqueOrThrow({ where: { id: request.toBotId }, select: { workspaceId: true } }),
-  ]);
-  await requireAskingSide(tx, actor, from);
+  const [asking] = await tx.query<{ handle: string; manages: boolean }>(ASKING_SIDE, [requestId, actor.userId]);
+  if (!asking) throw new ApiError("not_found", "Agent request not found");
+  if (!asking.manages) {
+    throw new ApiError(
+      "forbidden",
+      `Only an admin of @${asking.handle}'s workspace or its developer can decide its requests`,
+    );
+  }
+  const [request] = await tx.query<LockedRequest>(LOCK_REQUEST, [requestId]);
+  if (!request) throw new ApiError("not_found", "Agent request not found");
   if (request.status !== "pending_approval")
     throw new ApiError("conflict", `This request was already ${request.status.replace("_", " ")}`);
-  const expired = request.expiresAt.getTime() <= now.getTime();
-  if (expired) await tx.agentRequest.update({ where: { id: requestId }, data: { status: "expired" } });
+  const expired = request.expires_at.getTime() <= now.getTime();
+  if (expired) await tx.query(EXPIRE, [requestId]);
   return {
     id: requestId,
     expired,
-    fromWorkspaceId: from.workspaceId,
-    fromStatus: from.status,
-    toWorkspaceId: to.workspaceId,
-    toBotId: request.toBotId,
+    fromWorkspaceId: request.from_workspace_id,
+    fromWorkspaceStatus: request.from_workspace_status,
+    fromStatus: request.from_status,
+    toWorkspaceId: request.to_workspace_id,
+    toWorkspaceStatus: request.to_workspace_status,
+    toBotId: request.to_bot_id,
   };
-}
-
-/** An admin of the asking bot's workspace, or the person who registered that bot: who manages it (managesBot). */
-export async function requireAskingSide(
-  tx: Tx,
-  actor: PersonActor,
-  bot: { workspaceId: string; createdByUserId: string | null; handle: string },
-) {
-  const membership = await tx.membership.findUnique({
-    where: { workspaceId_userId: { workspaceId: bot.workspaceId, userId: actor.userId } },
-  });
-  if (!managesBot(membership?.role ?? null, actor.userId, bot)) {
-    throw new ApiError(
-      "forbidden",
-      `Only an admin of @${bot.handle}'s workspace or its developer can decide its requests`,
-    );
-  }
 }

@@ -32,6 +32,54 @@ export interface ConnectionView {
   can_revoke: boolean;
 }
 
+/**
+ * Every column of `bot_connections`, read in SQL (a connection locked to accept or revoke it), for `connectionModel`.
+ * The enum arrays come as text[], which node-postgres reads into arrays.
+ */
+export const CONNECTION_COLUMNS = `id, bot_a_id, bot_b_id, workspace_a_id, workspace_b_id,
+  types_a_to_b::text[] AS types_a_to_b, types_b_to_a::text[] AS types_b_to_a, requires_approval, proposed_by_user_id,
+  accepted_a_by_user_id, accepted_a_at, accepted_b_by_user_id, accepted_b_at, revoked_by_user_id, revoked_at,
+  created_at`;
+
+export interface ConnectionRow {
+  id: string;
+  bot_a_id: string;
+  bot_b_id: string;
+  workspace_a_id: string;
+  workspace_b_id: string;
+  types_a_to_b: AgentRequestType[];
+  types_b_to_a: AgentRequestType[];
+  requires_approval: boolean;
+  proposed_by_user_id: string;
+  accepted_a_by_user_id: string | null;
+  accepted_a_at: Date | null;
+  accepted_b_by_user_id: string | null;
+  accepted_b_at: Date | null;
+  revoked_by_user_id: string | null;
+  revoked_at: Date | null;
+  created_at: Date;
+}
+
+/** A row read with CONNECTION_COLUMNS, as the `BotConnection` model names it. */
+export const connectionModel = (row: ConnectionRow): BotConnection => ({
+  id: row.id,
+  botAId: row.bot_a_id,
+  botBId: row.bot_b_id,
+  workspaceAId: row.workspace_a_id,
+  workspaceBId: row.workspace_b_id,
+  typesAToB: row.types_a_to_b,
+  typesBToA: row.types_b_to_a,
+  requiresApproval: row.requires_approval,
+  proposedByUserId: row.proposed_by_user_id,
+  acceptedAByUserId: row.accepted_a_by_user_id,
+  acceptedAAt: row.accepted_a_at,
+  acceptedBByUserId: row.accepted_b_by_user_id,
+  acceptedBAt: row.accepted_b_at,
+  revokedByUserId: row.revoked_by_user_id,
+  revokedAt: row.revoked_at,
+  createdAt: row.created_at,
+});
+
 export function connectionState(c: Pick<BotConnection, "revokedAt" | "acceptedAAt" | "acceptedBAt">): ConnectionState {
   if (c.revokedAt) return "revoked";
   return c.acceptedAAt && c.acceptedBAt ? "active" : "pending";

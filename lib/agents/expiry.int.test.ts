@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import { authenticateBot, type BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { startWorker } from "@/jobs/worker";
 import { connectedPair, type Pair } from "@/test/agents";
@@ -120,7 +121,7 @@ describe("expiry", () => {
     await db().agentRequest.update({ where: { id: request.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const worker = await startWorker({ databaseUrl: process.env.DATABASE_URL!, concurrency: 2 });
     try {
-      await db().$executeRawUnsafe(`SELECT graphile_worker.add_job('${EXPIRE_TASK}', '{}'::json)`);
+      await sql().query("SELECT graphile_worker.add_job($1, '{}'::json)", [EXPIRE_TASK]);
       const deadline = Date.now() + 15_000;
       while ((await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).status !== "expired") {
         if (Date.now() > deadline) throw new Error("the sweep did not run");

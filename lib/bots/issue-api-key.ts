@@ -1,7 +1,8 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
+import { transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit, recordAuditSql } from "@/lib/audit/record-audit";
 import { generateApiKey } from "@/lib/keys/api-key";
 import { API_KEY_CHANNEL, forgetPrincipal } from "./api-key-cache";
 import type { Actor } from "@/lib/people/actor";
@@ -30,18 +31,28 @@ export async function issueApiKey(actor: Actor, botId: string, options: { name?:
   return { id: record.id, key, prefix, name: record.name, scopes, created_at: record.createdAt.toISOString() };
 }
 
-/** Revocation takes effect at once: the next request with the key is 401. */
+const REVOKE_KEY = "UPDATE api_keys SET revoked_at = $2 WHERE id = $1 RETURNING id, prefix, revoked_at";
+const NOTIFY = "SELECT pg_notify($1, $2)";
+
+/**
+ * Revocation takes effect at once: the next request with the key is 401. Two steps: the key and who may manage its
+ * bot are read as every key's and bot's are (Prisma, requireBotManager); the revocation then tells every process in
+ * the same transaction (NOTIFY), which is SQL (docs/decisions/005).
+ */
 export async function revokeApiKey(actor: Actor, keyId: string) {
   const record = await db().apiKey.findUnique({ where: { id: keyId } });
   if (!record) throw new ApiError("not_found", "API key not found");
   const bot = await requireBotManager(db(), actor, record.botId);
-  const revoked = await db().$transaction(async (tx) => {
-    const updated = await tx.apiKey.update({ where: { id: keyId }, data: { revokedAt: record.revokedAt ?? new Date() } });
+  const revoked = await transaction(async (tx) => {
+    const [updated] = await tx.query<{ id: string; prefix: string; revoked_at: Date }>(REVOKE_KEY, [
+      keyId,
+      record.revokedAt ?? new Date(),
+    ]);
     // Every process that cached the key forgets it when this commits (lib/bots/api-key-cache.ts).
-    await tx.$executeRaw`SELECT pg_notify(${API_KEY_CHANNEL}, ${record.keyHash})`;
-    await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: "api_key.revoked", subjectType: "api_key", subjectId: keyId });
-    return updated;
+    await tx.query(NOTIFY, [API_KEY_CHANNEL, record.keyHash]);
+    await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: "api_key.revoked", subjectType: "api_key", subjectId: keyId });
+    return updated!;
   });
   forgetPrincipal(record.keyHash);
-  return { id: revoked.id, prefix: revoked.prefix, revoked_at: revoked.revokedAt!.toISOString() };
+  return { id: revoked.id, prefix: revoked.prefix, revoked_at: revoked.revoked_at.toISOString() };
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
@@ -20,15 +21,26 @@ export interface PolicyLogEntry {
 
 const LIMIT = 200;
 
+/**
+ * The workspace's held messages, newest first. SQL, as the model gives a draft no relation to its conversation (so
+ * Prisma cannot filter drafts by the conversation's workspace); a read on its own, beside the Prisma reads below.
+ */
+const HELD = `SELECT d.id, d.bot_id, d.conversation_id, d.status::text AS status, d.reasons, d.original_body, d.created_at,
+       d.expires_at
+  FROM drafts d JOIN conversations c ON c.id = d.conversation_id
+  WHERE c.workspace_id = $1 AND d.origin = 'held_message'
+  ORDER BY d.created_at DESC
+  LIMIT ${LIMIT}`;
+
 interface HeldRow {
   id: string;
-  botId: string;
-  conversationId: string;
+  bot_id: string;
+  conversation_id: string;
   status: "pending" | "approved" | "rejected" | "expired";
   reasons: string[];
-  originalBody: string;
-  createdAt: Date;
-  expiresAt: Date;
+  original_body: string;
+  created_at: Date;
+  expires_at: Date;
 }
 
 /**
@@ -44,19 +56,13 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
 
   const [refusals, held] = await Promise.all([
     db().policyDecision.findMany({ where: { workspaceId: id }, orderBy: { createdAt: "desc" }, take: LIMIT }),
-    db().$queryRaw<HeldRow[]>`
-      SELECT d.id, d.bot_id AS "botId", d.conversation_id AS "conversationId", d.status::text AS status, d.reasons,
-             d.original_body AS "originalBody", d.created_at AS "createdAt", d.expires_at AS "expiresAt"
-        FROM drafts d JOIN conversations c ON c.id = d.conversation_id
-       WHERE c.workspace_id = ${id}::uuid AND d.origin = 'held_message'
-       ORDER BY d.created_at DESC
-       LIMIT ${LIMIT}`,
+    sql().query<HeldRow>(HELD, [id]),
   ]);
-  const botIds = [...new Set([...refusals.map((r) => r.botId), ...held.map((d) => d.botId)])];
+  const botIds = [...new Set([...refusals.map((r) => r.botId), ...held.map((d) => d.bot_id)])];
   const conversationIds = [
     ...new Set([
       ...refusals.flatMap((r) => (r.conversationId ? [r.conversationId] : [])),
-      ...held.map((d) => d.conversationId),
+      ...held.map((d) => d.conversation_id),
     ]),
   ];
   const [bots, conversations] = await Promise.all([
@@ -82,11 +88,11 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
       id: d.id,
       outcome: "held" as const,
       reasons: d.reasons,
-      bot: botOf(d.botId),
-      conversation: conversationById.get(d.conversationId) ?? null,
-      excerpt: d.reasons.includes("secrets_detected") ? null : cutText(d.originalBody, 140),
-      status: d.status === "pending" && d.expiresAt <= new Date() ? ("expired" as const) : d.status,
-      at: d.createdAt.toISOString(),
+      bot: botOf(d.bot_id),
+      conversation: conversationById.get(d.conversation_id) ?? null,
+      excerpt: d.reasons.includes("secrets_detected") ? null : cutText(d.original_body, 140),
+      status: d.status === "pending" && d.expires_at <= new Date() ? ("expired" as const) : d.status,
+      at: d.created_at.toISOString(),
     })),
   ];
   return entries.sort((a, b) => b.at.localeCompare(a.at)).slice(0, LIMIT);

@@ -1,30 +1,43 @@
-import { db, type Tx } from "@/lib/db/client";
+import { inTransaction, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import type { PersonActor } from "@/lib/people/actor";
-import { requireConversationAccess } from "@/lib/people/access";
+import { requireConversationAccessSql } from "@/lib/people/access";
 
 // Consent belongs to people: only a person records an opt-out (for themselves, or for a contact who takes part in
-// the conversation), and only a person opts back in. Bots only ever see the effect: 409 `opted_out`.
+// the conversation), and only a person opts back in. Bots only ever see the effect: 409 `opted_out`. A person's STOP
+// records it in the transaction of their message (lib/messages/post-person-message.ts), so it is SQL
+// (docs/decisions/005).
 
 export interface ConsentSubject {
   /** A contact of the conversation whose opt-out a person records (by phone, in person...); else the person. */
   contactId?: string;
 }
 
-async function resolveSubject(tx: Tx, actor: PersonActor, conversationId: string, subject: ConsentSubject) {
-  const { conversation } = await requireConversationAccess(tx, actor, requireUuid(conversationId, "Conversation"));
+const IS_PARTICIPANT = "SELECT 1 FROM conversation_participants WHERE conversation_id = $1 AND contact_id = $2";
+const LOCK_SUBJECT = "SELECT pg_advisory_xact_lock(hashtext($1))";
+
+// $1 workspace, $2 the person or null, $3 the contact or null (a row has exactly one: opt_outs_one_subject), $4 the
+// conversation whose own opt-outs count beside workspace-wide ones (null: workspace-wide ones only).
+const SUBJECT_COVERED = `workspace_id = $1 AND user_id IS NOT DISTINCT FROM $2::uuid
+  AND contact_id IS NOT DISTINCT FROM $3::uuid AND revoked_at IS NULL
+  AND (conversation_id IS NULL OR conversation_id = $4::uuid)`;
+const COVERING = `SELECT conversation_id FROM opt_outs WHERE ${SUBJECT_COVERED} LIMIT 1`;
+const REVOKE = `UPDATE opt_outs SET revoked_at = $5 WHERE ${SUBJECT_COVERED} RETURNING id`;
+const INSERT_OPT_OUT = `INSERT INTO opt_outs (workspace_id, conversation_id, user_id, contact_id, keyword, recorded_by_user_id)
+  VALUES ($1, $2, $3, $4, $5, $6)`;
+
+async function resolveSubject(tx: Transaction, actor: PersonActor, conversationId: string, subject: ConsentSubject) {
+  const { conversation } = await requireConversationAccessSql(tx, actor, requireUuid(conversationId, "Conversation"));
   if (subject.contactId) requireUuid(subject.contactId, "Contact");
-  const who = subject.contactId ? { contactId: subject.contactId } : { userId: actor.userId };
+  const who = { userId: subject.contactId ? null : actor.userId, contactId: subject.contactId ?? null };
   if (subject.contactId) {
-    const participant = await tx.conversationParticipant.findUnique({
-      where: { conversationId_contactId: { conversationId, contactId: subject.contactId } },
-    });
+    const [participant] = await tx.query(IS_PARTICIPANT, [conversationId, subject.contactId]);
     if (!participant) throw new ApiError("not_found", "That contact does not take part in this conversation");
   }
   // opt_outs has no unique index (the scope may be null), so two concurrent STOPs for one subject take turns here.
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`opt_out:${conversation.workspaceId}:${subject.contactId ?? actor.userId}`}))`;
+  await tx.query(LOCK_SUBJECT, [`opt_out:${conversation.workspaceId}:${subject.contactId ?? actor.userId}`]);
   const label = subject.contactId ? { contact_id: subject.contactId } : { user_id: actor.userId };
   return { conversation, who, label };
 }
@@ -34,26 +47,29 @@ export async function optOut(
   actor: PersonActor,
   conversationId: string,
   options: ConsentSubject & { everywhere?: boolean; keyword?: string } = {},
-  client?: Tx,
+  tx?: Transaction,
 ) {
-  const run = async (tx: Tx) => {
+  return inTransaction(tx, async (tx) => {
     const { conversation, who, label } = await resolveSubject(tx, actor, conversationId, options);
     const scope = options.everywhere ? null : conversationId;
     // A workspace-wide opt-out already covers this conversation; a conversation's own one does not cover the rest.
-    const covering = await tx.optOut.findFirst({
-      where: {
-        workspaceId: conversation.workspaceId,
-        ...who,
-        revokedAt: null,
-        OR: scope ? [{ conversationId: null }, { conversationId: scope }] : [{ conversationId: null }],
-      },
-    });
+    const [covering] = await tx.query<{ conversation_id: string | null }>(COVERING, [
+      conversation.workspaceId,
+      who.userId,
+      who.contactId,
+      scope,
+    ]);
     const result = { opted_out: true, scope: scope ? "conversation" : "workspace", conversation_id: conversationId, ...label };
-    if (covering) return { ...result, scope: covering.conversationId ? "conversation" : "workspace", created: false };
-    await tx.optOut.create({
-      data: { workspaceId: conversation.workspaceId, conversationId: scope, ...who, keyword: options.keyword ?? null, recordedByUserId: actor.userId },
-    });
-    await recordAudit(tx, {
+    if (covering) return { ...result, scope: covering.conversation_id ? "conversation" : "workspace", created: false };
+    await tx.query(INSERT_OPT_OUT, [
+      conversation.workspaceId,
+      scope,
+      who.userId,
+      who.contactId,
+      options.keyword ?? null,
+      actor.userId,
+    ]);
+    await recordAuditSql(tx, {
       workspaceId: conversation.workspaceId,
       actor,
       action: "consent.opted_out",
@@ -62,25 +78,20 @@ export async function optOut(
       data: { ...label, everywhere: scope === null, keyword: options.keyword ?? null },
     });
     return { ...result, created: true };
-  };
-  return client ? run(client) : db().$transaction(run);
+  });
 }
 
 /**
  * Opts the subject back in here: revokes its opt-outs that cover this conversation (its own and workspace-wide
  * ones). Opt-outs of other single conversations stay: START here says nothing about those.
  */
-export async function optIn(actor: PersonActor, conversationId: string, options: ConsentSubject = {}, client?: Tx) {
-  const run = async (tx: Tx) => {
+export async function optIn(actor: PersonActor, conversationId: string, options: ConsentSubject = {}, tx?: Transaction) {
+  return inTransaction(tx, async (tx) => {
     const { conversation, who, label } = await resolveSubject(tx, actor, conversationId, options);
-    const { count } = await tx.optOut.updateMany({
-      where: { workspaceId: conversation.workspaceId, ...who, revokedAt: null, OR: [{ conversationId: null }, { conversationId }] },
-      data: { revokedAt: new Date() },
-    });
-    if (count > 0) {
-      await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: "consent.opted_in", subjectType: "conversation", subjectId: conversationId, data: label });
+    const revoked = await tx.query(REVOKE, [conversation.workspaceId, who.userId, who.contactId, conversationId, new Date()]);
+    if (revoked.length > 0) {
+      await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "consent.opted_in", subjectType: "conversation", subjectId: conversationId, data: label });
     }
-    return { opted_out: false, conversation_id: conversationId, ...label, revoked: count };
-  };
-  return client ? run(client) : db().$transaction(run);
+    return { opted_out: false, conversation_id: conversationId, ...label, revoked: revoked.length };
+  });
 }

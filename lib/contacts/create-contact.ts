@@ -16,13 +16,12 @@ type NewContact = {
 /**
  * A contact of a workspace, with its audit event. Its details pass the same schema as a correction (a name, an
  * email and a phone that look right), and an email another contact of the workspace has is refused, naming that
- * contact. Given a transaction (a caller that already checked the actor's membership, as createConversation does),
- * it is made there; otherwise in a transaction of its own.
+ * contact. (A new conversation's contact, known by its name only, is made in the conversation's transaction:
+ * create-named-contact.ts.)
  */
-export async function createContact(actor: Actor, input: NewContact, tx?: Tx) {
+export async function createContact(actor: Actor, input: NewContact) {
   const details = validate(ContactDetails, { name: input.name, email: input.email ?? "", phone: input.phone ?? "" }, "Contact");
   const contact = { ...input, ...details };
-  if (tx) return insertContact(tx, actor, contact);
   if (actor.type === "person") await requireMember(db(), actor, input.workspaceId);
   return db().$transaction((own) => insertContact(own, actor, contact));
 }

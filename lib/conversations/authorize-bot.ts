@@ -1,48 +1,73 @@
-import { db, type Db, type Tx } from "@/lib/db/client";
+import { inTransaction, transaction, type Sql, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { handleOf, type PersonActor } from "@/lib/people/actor";
-import { requireConversationAccess } from "@/lib/people/access";
-import { prismaSql } from "@/lib/db/sql";
+import type { BotAuthorization } from "@/lib/generated/prisma/client";
+import { isUuid } from "@/lib/ids";
+import { recordAuditSql } from "@/lib/audit/record-audit";
+import { handleOfSql, type PersonActor } from "@/lib/people/actor";
+import { requireConversationAccessSql } from "@/lib/people/access";
 import { botAdded } from "@/lib/webhooks/events";
 
 // A participant authorizes a bot in a conversation (docs/api-contract.md#access: a bot sees only conversations where a
 // participant authorized it), or removes it. Only people who take part in the conversation can do either: an admin
-// who does not sees it (403), anyone else does not (404, lib/people/access.ts).
+// who does not sees it (403), anyone else does not (404, lib/people/access.ts). Authorizing tells the bot
+// (`conversation.bot_added`), so both are SQL, in one transaction each or in the caller's (docs/decisions/005).
 
-async function requireParticipant(client: Db | Tx, actor: PersonActor, conversationId: string) {
-  const { conversation } = await requireConversationAccess(client, actor, conversationId);
-  const participant = await client.conversationParticipant.findUnique({
-    where: { conversationId_userId: { conversationId: conversation.id, userId: actor.userId } },
-  });
+const IS_PARTICIPANT = "SELECT 1 FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2";
+const BOT_WORKSPACE = "SELECT workspace_id FROM bots WHERE id = $1";
+const AUTHORIZATION = `id, conversation_id, bot_id, authorized_by_user_id, created_at, revoked_at, revoked_by_user_id`;
+const ACTIVE = `SELECT ${AUTHORIZATION} FROM bot_authorizations WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL LIMIT 1`;
+const AUTHORIZE = `INSERT INTO bot_authorizations (conversation_id, bot_id, authorized_by_user_id) VALUES ($1, $2, $3)
+  RETURNING ${AUTHORIZATION}`;
+const REMOVE = `UPDATE bot_authorizations SET revoked_at = $3, revoked_by_user_id = $4
+  WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL RETURNING id`;
+
+interface AuthorizationRow {
+  id: string;
+  conversation_id: string;
+  bot_id: string;
+  authorized_by_user_id: string;
+  created_at: Date;
+  revoked_at: Date | null;
+  revoked_by_user_id: string | null;
+}
+
+const authorizationModel = (row: AuthorizationRow): BotAuthorization => ({
+  id: row.id,
+  conversationId: row.conversation_id,
+  botId: row.bot_id,
+  authorizedByUserId: row.authorized_by_user_id,
+  createdAt: row.created_at,
+  revokedAt: row.revoked_at,
+  revokedByUserId: row.revoked_by_user_id,
+});
+
+async function requireParticipant(sql: Sql, actor: PersonActor, conversationId: string) {
+  const { conversation } = await requireConversationAccessSql(sql, actor, conversationId);
+  const [participant] = await sql.query(IS_PARTICIPANT, [conversation.id, actor.userId]);
   if (!participant) throw new ApiError("forbidden", "Only a participant can add or remove bots in a conversation");
   return conversation;
 }
 
-export async function authorizeBot(actor: PersonActor, conversationId: string, botId: string, client?: Tx) {
-  const run = async (tx: Tx) => {
+export async function authorizeBot(actor: PersonActor, conversationId: string, botId: string, tx?: Transaction) {
+  return inTransaction(tx, async (tx) => {
     const conversation = await requireParticipant(tx, actor, conversationId);
-    const bot = await tx.bot.findUnique({ where: { id: botId } });
-    if (!bot || bot.workspaceId !== conversation.workspaceId) throw new ApiError("not_found", "Bot not found in this workspace");
-    const active = await tx.botAuthorization.findFirst({ where: { conversationId, botId, revokedAt: null } });
-    if (active) return { authorization: active, created: false };
-    const authorization = await tx.botAuthorization.create({ data: { conversationId, botId, authorizedByUserId: actor.userId } });
-    await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.authorized", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
-    await botAdded(prismaSql(tx), { workspaceId: conversation.workspaceId, conversationId, botId, addedByHandle: await handleOf(tx, actor.userId) });
-    return { authorization, created: true };
-  };
-  return client ? run(client) : db().$transaction(run);
+    const [bot] = isUuid(botId) ? await tx.query<{ workspace_id: string }>(BOT_WORKSPACE, [botId]) : [];
+    if (!bot || bot.workspace_id !== conversation.workspaceId) throw new ApiError("not_found", "Bot not found in this workspace");
+    const [active] = await tx.query<AuthorizationRow>(ACTIVE, [conversationId, botId]);
+    if (active) return { authorization: authorizationModel(active), created: false };
+    const [authorization] = await tx.query<AuthorizationRow>(AUTHORIZE, [conversationId, botId, actor.userId]);
+    await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.authorized", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
+    await botAdded(tx, { workspaceId: conversation.workspaceId, conversationId, botId, addedByHandle: await handleOfSql(tx, actor.userId) });
+    return { authorization: authorizationModel(authorization!), created: true };
+  });
 }
 
 export async function removeBot(actor: PersonActor, conversationId: string, botId: string) {
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const conversation = await requireParticipant(tx, actor, conversationId);
-    const { count } = await tx.botAuthorization.updateMany({
-      where: { conversationId, botId, revokedAt: null },
-      data: { revokedAt: new Date(), revokedByUserId: actor.userId },
-    });
-    if (count === 0) throw new ApiError("not_found", "This bot is not authorized in this conversation");
-    await recordAudit(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.removed", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
+    const removed = isUuid(botId) ? await tx.query(REMOVE, [conversationId, botId, new Date(), actor.userId]) : [];
+    if (removed.length === 0) throw new ApiError("not_found", "This bot is not authorized in this conversation");
+    await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.removed", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
     return { conversation_id: conversationId, bot_id: botId, removed: true };
   });
 }

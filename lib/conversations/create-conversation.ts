@@ -1,14 +1,17 @@
 import { db } from "@/lib/db/client";
+import { transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import { recordAudit } from "@/lib/audit/record-audit";
+import type { Conversation } from "@/lib/generated/prisma/client";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
-import { createContact } from "@/lib/contacts/create-contact";
+import { createNamedContact } from "@/lib/contacts/create-named-contact";
 import { authorizeBot } from "./authorize-bot";
 
 /**
  * A person opens a conversation: they take part in it, with other members and contacts of the workspace (and a new
  * contact, made in the same transaction, so a refused conversation leaves no contact behind), and may authorize bots
- * in it at once.
+ * in it at once. Two steps: the person's membership is read as every workspace action reads it (requireMember,
+ * Prisma); the conversation is then one SQL transaction, as authorizing a bot tells it (docs/decisions/005).
  */
 export async function createConversation(
   actor: PersonActor,
@@ -24,27 +27,25 @@ export async function createConversation(
   await requireMember(db(), actor, input.workspaceId);
   const userIds = [...new Set([actor.userId, ...(input.userIds ?? [])])];
   const contactIds = [...new Set(input.contactIds ?? [])];
-  return db().$transaction(async (tx) => {
-    const members = await tx.membership.count({ where: { workspaceId: input.workspaceId, userId: { in: userIds } } });
-    if (members !== userIds.length)
+  return transaction(async (tx) => {
+    const [members] = await tx.query<{ n: number }>(COUNT_MEMBERS, [input.workspaceId, userIds]);
+    if (members!.n !== userIds.length)
       throw new ApiError("invalid_body", "Every participant must be a member of the workspace");
-    const contacts = await tx.contact.count({ where: { workspaceId: input.workspaceId, id: { in: contactIds } } });
-    if (contacts !== contactIds.length)
+    const [contacts] = await tx.query<{ n: number }>(COUNT_CONTACTS, [input.workspaceId, contactIds]);
+    if (contacts!.n !== contactIds.length)
       throw new ApiError("invalid_body", "Every contact must belong to the workspace");
     if (input.newContact) {
-      const contact = await createContact(actor, { workspaceId: input.workspaceId, name: input.newContact.name }, tx);
+      const contact = await createNamedContact(tx, actor, input.workspaceId, input.newContact.name);
       contactIds.push(contact.id);
     }
-    const conversation = await tx.conversation.create({
-      data: { workspaceId: input.workspaceId, title: input.title ?? null, createdByUserId: actor.userId },
-    });
-    await tx.conversationParticipant.createMany({
-      data: [
-        ...userIds.map((userId) => ({ conversationId: conversation.id, userId })),
-        ...contactIds.map((contactId) => ({ conversationId: conversation.id, contactId })),
-      ],
-    });
-    await recordAudit(tx, {
+    const [row] = await tx.query<ConversationRow>(INSERT_CONVERSATION, [
+      input.workspaceId,
+      input.title ?? null,
+      actor.userId,
+    ]);
+    const conversation = conversationModel(row!);
+    await tx.query(INSERT_PARTICIPANTS, [conversation.id, userIds, contactIds]);
+    await recordAuditSql(tx, {
       workspaceId: input.workspaceId,
       actor,
       action: "conversation.created",
@@ -55,3 +56,40 @@ export async function createConversation(
     return conversation;
   });
 }
+
+const COUNT_MEMBERS = "SELECT count(*)::int AS n FROM memberships WHERE workspace_id = $1 AND user_id = ANY ($2::uuid[])";
+const COUNT_CONTACTS = "SELECT count(*)::int AS n FROM contacts WHERE workspace_id = $1 AND id = ANY ($2::uuid[])";
+const INSERT_CONVERSATION = `INSERT INTO conversations (workspace_id, title, created_by_user_id) VALUES ($1, $2, $3)
+  RETURNING id, workspace_id, title, last_seq, last_message_at, last_message_preview, taken_over_by_user_id,
+            taken_over_at, created_by_user_id, created_at`;
+/** $2 the people, $3 the contacts. */
+const INSERT_PARTICIPANTS = `INSERT INTO conversation_participants (conversation_id, user_id, contact_id)
+  SELECT $1::uuid, person, NULL FROM unnest($2::uuid[]) AS person
+  UNION ALL
+  SELECT $1::uuid, NULL, contact FROM unnest($3::uuid[]) AS contact`;
+
+interface ConversationRow {
+  id: string;
+  workspace_id: string;
+  title: string | null;
+  last_seq: number;
+  last_message_at: Date;
+  last_message_preview: string;
+  taken_over_by_user_id: string | null;
+  taken_over_at: Date | null;
+  created_by_user_id: string | null;
+  created_at: Date;
+}
+
+const conversationModel = (row: ConversationRow): Conversation => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  title: row.title,
+  lastSeq: row.last_seq,
+  lastMessageAt: row.last_message_at,
+  lastMessagePreview: row.last_message_preview,
+  takenOverByUserId: row.taken_over_by_user_id,
+  takenOverAt: row.taken_over_at,
+  createdByUserId: row.created_by_user_id,
+  createdAt: row.created_at,
+});

@@ -1,12 +1,24 @@
-import { db } from "@/lib/db/client";
+import { transaction } from "@/lib/db/sql";
 import { requireUuid } from "@/lib/ids";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import type { PersonActor } from "@/lib/people/actor";
-import { requireConversationAccess } from "@/lib/people/access";
+import { requireConversationAccessSql } from "@/lib/people/access";
 
 // A person takes a conversation over: until someone releases it, every bot message in it is held for approval
 // (`conversation_taken_over`). Taking over one that someone else holds moves it to you; anyone who may act in the
-// conversation can release it, so nobody who left keeps it locked. Repeats change nothing and audit nothing.
+// conversation can release it, so nobody who left keeps it locked. Repeats change nothing and audit nothing. It
+// takes the conversation's row lock, as a send does, so it is SQL (docs/decisions/005).
+
+/** The conversation's row lock (as lockConversation takes it), with who holds it now. */
+const LOCK_TAKEN_OVER = "SELECT id, taken_over_by_user_id, taken_over_at FROM conversations WHERE id = $1 FOR UPDATE";
+const SET_TAKEN_OVER = `UPDATE conversations SET taken_over_by_user_id = $2, taken_over_at = $3 WHERE id = $1
+  RETURNING id, taken_over_by_user_id, taken_over_at`;
+
+interface TakenOverRow {
+  id: string;
+  taken_over_by_user_id: string | null;
+  taken_over_at: Date | null;
+}
 
 export async function takeOver(actor: PersonActor, conversationId: string) {
   return setTakenOver(actor, conversationId, true);
@@ -18,31 +30,29 @@ export async function release(actor: PersonActor, conversationId: string) {
 
 async function setTakenOver(actor: PersonActor, id: string, on: boolean) {
   const conversationId = requireUuid(id, "Conversation");
-  return db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM conversations WHERE id = ${conversationId}::uuid FOR UPDATE`;
-    const { conversation } = await requireConversationAccess(tx, actor, conversationId);
+  return transaction(async (tx) => {
+    // Checked before the lock, so a person who may not see the conversation locks nothing.
+    const { conversation } = await requireConversationAccessSql(tx, actor, conversationId);
+    const [current] = await tx.query<TakenOverRow>(LOCK_TAKEN_OVER, [conversationId]);
     const holder = on ? actor.userId : null;
-    if (conversation.takenOverByUserId === holder) return { ...view(conversation), changed: false };
-    const updated = await tx.conversation.update({
-      where: { id: conversationId },
-      data: { takenOverByUserId: holder, takenOverAt: on ? new Date() : null },
-    });
-    await recordAudit(tx, {
+    if (current!.taken_over_by_user_id === holder) return { ...view(current!), changed: false };
+    const [updated] = await tx.query<TakenOverRow>(SET_TAKEN_OVER, [conversationId, holder, on ? new Date() : null]);
+    await recordAuditSql(tx, {
       workspaceId: conversation.workspaceId,
       actor,
       action: on ? "conversation.taken_over" : "conversation.released",
       subjectType: "conversation",
       subjectId: conversationId,
-      data: { previous: conversation.takenOverByUserId },
+      data: { previous: current!.taken_over_by_user_id },
     });
-    return { ...view(updated), changed: true };
+    return { ...view(updated!), changed: true };
   });
 }
 
-function view(conversation: { id: string; takenOverByUserId: string | null; takenOverAt: Date | null }) {
+function view(conversation: TakenOverRow) {
   return {
     conversation_id: conversation.id,
-    taken_over_by_user_id: conversation.takenOverByUserId,
-    taken_over_at: conversation.takenOverAt?.toISOString() ?? null,
+    taken_over_by_user_id: conversation.taken_over_by_user_id,
+    taken_over_at: conversation.taken_over_at?.toISOString() ?? null,
   };
 }

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { refuseHostileValues } from "@/lib/text/hostile-text";
-import { db, pool, type Db, type Tx } from "./client";
+import { db, pool } from "./client";
 import type { Statements } from "./statement-types";
 
-// Plain SQL for the hot path (docs/decisions/005-sql-on-the-hot-path.md). Prisma's raw queries cost ~0.5 ms each
-// over node-postgres on this stack (measured: SELECT 1 takes 0.68 ms through Prisma, 0.17 ms through pg), and a
-// bot's send is seven statements. Domain functions that run on the hot path take an `Sql`, so they work the same
-// on a pg transaction (`transaction`) and inside a Prisma transaction (`prismaSql(tx)`).
+// Plain SQL through node-postgres (docs/decisions/005-sql-on-the-hot-path.md): the one way raw SQL is written.
+// Prisma's raw queries cost ~0.5 ms each over node-postgres on this stack (measured: SELECT 1 takes 0.68 ms through
+// Prisma, 0.17 ms through pg), and a bot's send is seven statements. The shared doors of the message path (the
+// policy, insertMessage, events, live notices, locks, jobs) take an `Sql`: the pool for one statement (`sql()`), or
+// an SQL transaction (`transaction`, `inTransaction`) that holds no Prisma call.
 //
 // Every value passes the text rule on its way (lib/text/hostile-text.ts): a NUL or an unpaired surrogate that a
 // door missed is 422 `invalid_body` here, before PostgreSQL sees it, rather than a 500 (issue 16).
@@ -84,19 +85,6 @@ export function pgSql(client: pg.Pool | pg.PoolClient): Sql {
     async unchecked<T>(text: string, values: unknown[] = []) {
       refuseHostileValues(values);
       return (await client.query(text, values)).rows as T[];
-    },
-  };
-}
-
-export function prismaSql(client: Db | Tx): Sql {
-  return {
-    async query<N extends StatementName>({ text }: Query<N>, ...[values = []]: Values<N>) {
-      refuseHostileValues(values);
-      return client.$queryRawUnsafe<RowOf<N>[]>(text, ...values);
-    },
-    async unchecked<T>(text: string, values: unknown[] = []) {
-      refuseHostileValues(values);
-      return client.$queryRawUnsafe<T[]>(text, ...values);
     },
   };
 }

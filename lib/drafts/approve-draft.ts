@@ -1,19 +1,19 @@
-import { db, type Tx } from "@/lib/db/client";
+import { transaction, type Transaction } from "@/lib/db/sql";
 import { requireUuid } from "@/lib/ids";
-import { prismaSql } from "@/lib/db/sql";
 import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { ApiError } from "@/lib/errors";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { messageContent } from "@/lib/messages/content";
 import { serializeMessage } from "@/lib/messages/serialize";
-import { handleOf, type PersonActor } from "@/lib/people/actor";
-import { requireConversationAccess } from "@/lib/people/access";
+import { handleOfSql, type PersonActor } from "@/lib/people/actor";
+import { requireConversationAccessSql } from "@/lib/people/access";
 import { draftApproved, draftRejected } from "@/lib/webhooks/events";
 import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { Block } from "@/lib/schemas/blocks";
-import { serializeDraft } from "./serialize-draft";
+import { serializeDraft, type DraftRecord } from "./serialize-draft";
+import { DRAFT_COLUMNS } from "./create-draft";
 import { scheduleFollowUp } from "./send-follow-up";
 import { notifyConversation } from "@/lib/chat/live";
 import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
@@ -21,70 +21,88 @@ import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
 // A person approves a draft or a held message, optionally editing its text: it is sent once, under the bot's
 // label. The draft row is locked first, so double clicks and two people approving at once send exactly once (the
 // second finds it no longer pending: 409). Blocks and opt-outs are checked again: they may have changed since.
+// One SQL transaction each (docs/decisions/005): the policy, the message, the follow-up's job and the events.
+
+const EXPIRE_DRAFT = "UPDATE drafts SET status = 'expired' WHERE id = $1";
+
+/** $8: the follow-up's due time when the draft has one (it is then scheduled), else null. */
+const APPROVE_DRAFT = `UPDATE drafts
+  SET status = 'approved', body = $2, edited = $3, message_id = $4, decided_by_user_id = $5, decided_via = $6,
+      decided_at = $7,
+      follow_up_status = CASE WHEN $8::timestamptz IS NULL THEN follow_up_status ELSE 'scheduled' END,
+      follow_up_due_at = COALESCE($8::timestamptz, follow_up_due_at)
+  WHERE id = $1
+  RETURNING ${DRAFT_COLUMNS}`;
+
+/** A follow-up still waiting is cancelled with its draft. */
+const REJECT_DRAFT = `UPDATE drafts
+  SET status = 'rejected', decided_by_user_id = $2, decided_via = $3, decided_at = $4, decision_note = $5,
+      follow_up_status = CASE WHEN follow_up_body IS NULL THEN follow_up_status ELSE 'cancelled' END,
+      follow_up_cancel_reason = CASE WHEN follow_up_body IS NULL THEN follow_up_cancel_reason ELSE 'draft_rejected' END
+  WHERE id = $1
+  RETURNING ${DRAFT_COLUMNS}`;
 
 export async function approveDraft(actor: PersonActor, draftId: string, edits: { body?: string } = {}) {
   const editedBody = edits.body?.trim();
   if (edits.body !== undefined && (!editedBody || editedBody.length > MESSAGE_BODY_MAX)) {
     throw new ApiError("invalid_body", `The edited text must be 1 to ${MESSAGE_BODY_MAX} characters`);
   }
-  const outcome = await db().$transaction(async (tx) => {
+  const outcome = await transaction(async (tx) => {
     const { draft, conversation } = await lockPendingDraft(tx, actor, draftId);
-    if (draft.expiresAt.getTime() < Date.now()) {
-      await tx.draft.update({ where: { id: draftId }, data: { status: "expired" } });
+    if (draft.expires_at.getTime() < Date.now()) {
+      await tx.query(EXPIRE_DRAFT, [draft.id]);
       return { kind: "expired" } as const;
     }
 
     const body = editedBody ?? draft.body;
-    const blocks = (draft.blocks as Block[] | null) ?? null;
-    const decision = await decide(prismaSql(tx), {
+    const blocks = draft.blocks ?? null;
+    const decision = await decide(tx, {
       mode: "approved",
-      botId: draft.botId,
-      conversationId: draft.conversationId,
+      botId: draft.bot_id,
+      conversationId: draft.conversation_id,
       content: messageContent(body, blocks),
     });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision, workspaceId: conversation.workspaceId, body } as const;
 
     const message = await insertMessage(
-      prismaSql(tx),
-      { type: "bot", decision, approvedByUserId: actor.userId, draftId },
-      { conversationId: draft.conversationId, body, blocks },
+      tx,
+      { type: "bot", decision, approvedByUserId: actor.userId, draftId: draft.id },
+      { conversationId: draft.conversation_id, body, blocks },
     );
     const now = new Date();
-    const hasFollowUp = draft.followUpBody !== null && draft.followUpDelayMinutes !== null;
-    const updated = await tx.draft.update({
-      where: { id: draftId },
-      data: {
-        status: "approved",
-        body,
-        edited: body !== draft.originalBody,
-        messageId: message.id,
-        decidedByUserId: actor.userId,
-        decidedVia: actor.via,
-        decidedAt: now,
-        ...(hasFollowUp
-          ? { followUpStatus: "scheduled", followUpDueAt: new Date(now.getTime() + draft.followUpDelayMinutes! * 60_000) }
-          : {}),
-      },
-    });
-    await recordAudit(tx, {
+    const followUpDueAt =
+      draft.follow_up_body !== null && draft.follow_up_delay_minutes !== null
+        ? new Date(now.getTime() + draft.follow_up_delay_minutes * 60_000)
+        : null;
+    const [updated] = await tx.query<DraftRecord>(APPROVE_DRAFT, [
+      draft.id,
+      body,
+      body !== draft.original_body,
+      message.id,
+      actor.userId,
+      actor.via,
+      now,
+      followUpDueAt,
+    ]);
+    await recordAuditSql(tx, {
       workspaceId: conversation.workspaceId,
       actor,
       action: `${draft.origin}.approved`,
       subjectType: "draft",
-      subjectId: draftId,
-      data: { message_id: message.id, edited: updated.edited },
+      subjectId: draft.id,
+      data: { message_id: message.id, edited: updated!.edited },
     });
-    if (hasFollowUp && updated.followUpDueAt) await scheduleFollowUp(prismaSql(tx), draftId, updated.followUpDueAt);
-    await draftApproved(prismaSql(tx), {
+    if (followUpDueAt && updated!.followUpDueAt) await scheduleFollowUp(tx, draft.id, updated!.followUpDueAt);
+    await draftApproved(tx, {
       workspaceId: conversation.workspaceId,
-      conversationId: draft.conversationId,
-      botId: draft.botId,
-      draftId,
-      edited: updated.edited,
-      approvedByHandle: await handleOf(tx, actor.userId),
+      conversationId: draft.conversation_id,
+      botId: draft.bot_id,
+      draftId: draft.id,
+      edited: updated!.edited,
+      approvedByHandle: await handleOfSql(tx, actor.userId),
       message: { id: message.id, seq: message.seq, body: message.body },
     });
-    return { kind: "done", draft: updated, message } as const;
+    return { kind: "done", draft: updated!, message } as const;
   });
 
   if (outcome.kind === "expired") {
@@ -101,53 +119,71 @@ async function refuse(decision: Decision, verdict: Refusal, workspaceId: string,
 }
 
 export async function rejectDraft(actor: PersonActor, draftId: string, note?: string) {
-  const draft = await db().$transaction(async (tx) => {
+  const draft = await transaction(async (tx) => {
     const { draft: current, conversation } = await lockPendingDraft(tx, actor, draftId);
-    const updated = await tx.draft.update({
-      where: { id: draftId },
-      data: {
-        status: "rejected",
-        decidedByUserId: actor.userId,
-        decidedVia: actor.via,
-        decidedAt: new Date(),
-        decisionNote: note ?? null,
-        ...(current.followUpBody !== null ? { followUpStatus: "cancelled", followUpCancelReason: "draft_rejected" } : {}),
-      },
-    });
-    await recordAudit(tx, {
+    const [updated] = await tx.query<DraftRecord>(REJECT_DRAFT, [
+      current.id,
+      actor.userId,
+      actor.via,
+      new Date(),
+      note ?? null,
+    ]);
+    await recordAuditSql(tx, {
       workspaceId: conversation.workspaceId,
       actor,
       action: `${current.origin}.rejected`,
       subjectType: "draft",
-      subjectId: draftId,
+      subjectId: current.id,
       data: note ? { note } : {},
     });
-    await notifyConversation(prismaSql(tx), current.conversationId, "draft");
-    await draftRejected(prismaSql(tx), {
+    await notifyConversation(tx, current.conversation_id, "draft");
+    await draftRejected(tx, {
       workspaceId: conversation.workspaceId,
-      conversationId: current.conversationId,
-      botId: current.botId,
-      draftId,
-      rejectedByHandle: await handleOf(tx, actor.userId),
+      conversationId: current.conversation_id,
+      botId: current.bot_id,
+      draftId: current.id,
+      rejectedByHandle: await handleOfSql(tx, actor.userId),
     });
-    return updated;
+    return updated!;
   });
   return serializeDraft(draft);
 }
 
+interface LockedDraft {
+  id: string;
+  conversation_id: string;
+  bot_id: string;
+  origin: "draft" | "held_message";
+  status: DraftRecord["status"];
+  body: string;
+  original_body: string;
+  blocks: Block[] | null;
+  expires_at: Date;
+  follow_up_body: string | null;
+  follow_up_delay_minutes: number | null;
+}
+
+const DRAFT_CONVERSATION = "SELECT conversation_id FROM drafts WHERE id = $1";
+
+const LOCK_DRAFT = `SELECT id, conversation_id, bot_id, origin::text AS origin, status::text AS status, body, original_body,
+       blocks, expires_at, follow_up_body, follow_up_delay_minutes
+  FROM drafts WHERE id = $1 FOR UPDATE`;
+
 /**
- * Locks a draft that a person is deciding, and checks they may. The conversation is locked first, then the draft:
- * the order of a person's reply (which inserts into the conversation, then cancels its follow-ups), so the two
- * never deadlock. A draft already decided is a 409 `conflict`: double clicks and two people at once decide once.
+ * Locks a draft that a person is deciding, and checks they may. The check comes first, so a person who may not see
+ * the draft makes us lock nothing (a draft never moves to another conversation, so the check stays true). The
+ * conversation is locked first, then the draft: the order of a person's reply (which inserts into the conversation,
+ * then cancels its follow-ups), so the two never deadlock. A draft already decided is a 409 `conflict`: double
+ * clicks and two people at once decide once.
  */
-async function lockPendingDraft(tx: Tx, actor: PersonActor, id: string) {
+async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string) {
   const draftId = requireUuid(id, "Draft");
-  const found = await tx.draft.findUnique({ where: { id: draftId }, select: { conversationId: true } });
+  const [found] = await tx.query<{ conversation_id: string }>(DRAFT_CONVERSATION, [draftId]);
   if (!found) throw new ApiError("not_found", "Draft not found");
-  await lockConversation(prismaSql(tx), found.conversationId);
-  await tx.$queryRaw`SELECT id FROM drafts WHERE id = ${draftId}::uuid FOR UPDATE`;
-  const draft = await tx.draft.findUniqueOrThrow({ where: { id: draftId } });
-  const { conversation } = await requireConversationAccess(tx, actor, draft.conversationId, "Draft");
+  const { conversation } = await requireConversationAccessSql(tx, actor, found.conversation_id, "Draft");
+  await lockConversation(tx, found.conversation_id);
+  const [draft] = await tx.query<LockedDraft>(LOCK_DRAFT, [draftId]);
+  if (!draft) throw new ApiError("not_found", "Draft not found");
   if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
   return { draft, conversation };
 }

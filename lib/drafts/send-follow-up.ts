@@ -1,5 +1,4 @@
-import { db } from "@/lib/db/client";
-import { prismaSql, type Sql } from "@/lib/db/sql";
+import { transaction, type Sql } from "@/lib/db/sql";
 import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { messageContent } from "@/lib/messages/content";
@@ -12,7 +11,7 @@ import { followUpCancelled } from "@/lib/webhooks/events";
 // cancelled in the reply's transaction, so the job, when it runs, finds it cancelled and does nothing. When due, the
 // follow-up passes the policy again, as approved content (the person approved its text with the draft): blocks,
 // do-not-contact and opt-outs stop it (cancelled, with the reason, and the bot hears follow_up.cancelled); a
-// conversation a person took over is not followed up either.
+// conversation a person took over is not followed up either. One SQL transaction (docs/decisions/005).
 
 export const FOLLOW_UP_TASK = "send_follow_up";
 
@@ -27,37 +26,60 @@ export async function scheduleFollowUp(sql: Sql, draftId: string, dueAt: Date): 
 
 export type FollowUpOutcome = { status: "sent"; message_id: string } | { status: "cancelled"; reason: string } | { status: "skipped"; reason: string };
 
+const DRAFT_CONVERSATION = "SELECT conversation_id FROM drafts WHERE id = $1";
+
+/** The draft, locked, with its conversation (whose row lock the caller holds). */
+const LOCK_FOLLOW_UP = `SELECT d.conversation_id, d.bot_id, d.follow_up_status::text AS follow_up_status, d.follow_up_body,
+       d.follow_up_due_at, d.decided_by_user_id, c.workspace_id, c.taken_over_by_user_id
+  FROM drafts d JOIN conversations c ON c.id = d.conversation_id
+  WHERE d.id = $1
+  FOR UPDATE OF d`;
+
+interface FollowUpRow {
+  conversation_id: string;
+  bot_id: string;
+  follow_up_status: "pending" | "scheduled" | "sent" | "cancelled" | null;
+  follow_up_body: string | null;
+  follow_up_due_at: Date | null;
+  decided_by_user_id: string | null;
+  workspace_id: string;
+  taken_over_by_user_id: string | null;
+}
+
+const CANCEL_FOLLOW_UP = "UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2 WHERE id = $1";
+const FOLLOW_UP_SENT = "UPDATE drafts SET follow_up_status = 'sent', follow_up_message_id = $2 WHERE id = $1";
+
 export async function sendFollowUp(draftId: string, now = new Date()): Promise<FollowUpOutcome> {
-  const outcome = await db().$transaction(async (tx) => {
-    const found = await tx.draft.findUnique({ where: { id: draftId }, select: { conversationId: true } });
+  const outcome = await transaction(async (tx) => {
+    const [found] = await tx.query<{ conversation_id: string }>(DRAFT_CONVERSATION, [draftId]);
     if (!found) return { result: { status: "skipped", reason: "draft not found" } as FollowUpOutcome };
-    await lockConversation(prismaSql(tx), found.conversationId); // the order replies lock in
-    await tx.$queryRaw`SELECT id FROM drafts WHERE id = ${draftId}::uuid FOR UPDATE`;
-    const draft = await tx.draft.findUniqueOrThrow({ where: { id: draftId } });
-    if (draft.followUpStatus !== "scheduled" || !draft.followUpBody) {
-      return { result: { status: "skipped", reason: `follow-up is ${draft.followUpStatus ?? "absent"}` } as FollowUpOutcome };
+    await lockConversation(tx, found.conversation_id); // the order replies lock in
+    const [draft] = await tx.query<FollowUpRow>(LOCK_FOLLOW_UP, [draftId]);
+    if (!draft) return { result: { status: "skipped", reason: "draft not found" } as FollowUpOutcome };
+    if (draft.follow_up_status !== "scheduled" || !draft.follow_up_body) {
+      return { result: { status: "skipped", reason: `follow-up is ${draft.follow_up_status ?? "absent"}` } as FollowUpOutcome };
     }
-    if (draft.followUpDueAt && draft.followUpDueAt.getTime() > now.getTime() + 1000) {
+    if (draft.follow_up_due_at && draft.follow_up_due_at.getTime() > now.getTime() + 1000) {
       return { result: { status: "skipped", reason: "not due yet" } as FollowUpOutcome };
     }
-    const conversation = await tx.conversation.findUniqueOrThrow({ where: { id: draft.conversationId } });
+    const { workspace_id: workspaceId, conversation_id: conversationId, bot_id: botId } = draft;
     const cancel = async (reason: string) => {
-      await tx.draft.update({ where: { id: draftId }, data: { followUpStatus: "cancelled", followUpCancelReason: reason } });
-      await followUpCancelled(prismaSql(tx), { workspaceId: conversation.workspaceId, conversationId: draft.conversationId, botId: draft.botId, draftId, reason });
+      await tx.query(CANCEL_FOLLOW_UP, [draftId, reason]);
+      await followUpCancelled(tx, { workspaceId, conversationId, botId, draftId, reason });
       return { status: "cancelled", reason } as FollowUpOutcome;
     };
-    if (conversation.takenOverByUserId) return { result: await cancel("conversation_taken_over") };
+    if (draft.taken_over_by_user_id) return { result: await cancel("conversation_taken_over") };
 
-    const decision = await decide(prismaSql(tx), { mode: "approved", botId: draft.botId, conversationId: draft.conversationId, content: messageContent(draft.followUpBody, null), now });
+    const decision = await decide(tx, { mode: "approved", botId, conversationId, content: messageContent(draft.follow_up_body, null), now });
     if (isRefusal(decision.verdict)) {
-      return { result: await cancel(decision.verdict.reasons[0] ?? "refused"), refusal: decision, workspaceId: conversation.workspaceId, body: draft.followUpBody };
+      return { result: await cancel(decision.verdict.reasons[0] ?? "refused"), refusal: decision, workspaceId, body: draft.follow_up_body };
     }
     const message = await insertMessage(
-      prismaSql(tx),
-      { type: "bot", decision, approvedByUserId: draft.decidedByUserId ?? undefined, draftId },
-      { conversationId: draft.conversationId, body: draft.followUpBody },
+      tx,
+      { type: "bot", decision, approvedByUserId: draft.decided_by_user_id ?? undefined, draftId },
+      { conversationId, body: draft.follow_up_body },
     );
-    await tx.draft.update({ where: { id: draftId }, data: { followUpStatus: "sent", followUpMessageId: message.id } });
+    await tx.query(FOLLOW_UP_SENT, [draftId, message.id]);
     return { result: { status: "sent", message_id: message.id } as FollowUpOutcome };
   });
   if ("refusal" in outcome && outcome.refusal) await recordRefusal(outcome.refusal, outcome.workspaceId, outcome.body);

@@ -1,10 +1,10 @@
-import { db, type Tx } from "@/lib/db/client";
-import { prismaSql } from "@/lib/db/sql";
+import { transaction, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import { notifyConversation } from "@/lib/chat/live";
-import { requireContactAccess } from "@/lib/people/access";
+import type { ContactFact } from "@/lib/generated/prisma/client";
+import { requireContactAccessSql } from "@/lib/people/access";
 import type { PersonActor } from "@/lib/people/actor";
 import { FACT_MAX } from "@/lib/schemas/memory";
 
@@ -12,16 +12,77 @@ import { FACT_MAX } from "@/lib/schemas/memory";
 // Confirming a fact supersedes the confirmed fact on the same key (unless the person keeps both, which the context
 // pack then reports as conflicting_facts). Editing a confirmed fact writes a new confirmed fact that supersedes it,
 // so the bot's wording and the person's stay side by side. Nothing is deleted; every change is audited with its door.
+// Each decision tells the contact's open conversations, so it is one SQL transaction (docs/decisions/005); it answers
+// the fact as the `ContactFact` model names it.
 
-type Status = "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+type Status = ContactFact["status"];
 
-async function lockFact(tx: Tx, actor: PersonActor, id: string) {
+/** Every column of `contact_facts`, for `factModel`. */
+const FACT = `id, workspace_id, contact_id, key, fact, status::text AS status, source_message_id, conversation_id,
+  proposed_by_bot_id, proposed_by_user_id, decided_by_user_id, decided_at, confirmed_at, superseded_by_id, created_at`;
+
+interface FactRow {
+  id: string;
+  workspace_id: string;
+  contact_id: string;
+  key: string;
+  fact: string;
+  status: Status;
+  source_message_id: string | null;
+  conversation_id: string | null;
+  proposed_by_bot_id: string | null;
+  proposed_by_user_id: string | null;
+  decided_by_user_id: string | null;
+  decided_at: Date | null;
+  confirmed_at: Date | null;
+  superseded_by_id: string | null;
+  created_at: Date;
+}
+
+const factModel = (row: FactRow): ContactFact => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  contactId: row.contact_id,
+  key: row.key,
+  fact: row.fact,
+  status: row.status,
+  sourceMessageId: row.source_message_id,
+  conversationId: row.conversation_id,
+  proposedByBotId: row.proposed_by_bot_id,
+  proposedByUserId: row.proposed_by_user_id,
+  decidedByUserId: row.decided_by_user_id,
+  decidedAt: row.decided_at,
+  confirmedAt: row.confirmed_at,
+  supersededById: row.superseded_by_id,
+  createdAt: row.created_at,
+});
+
+const FACT_CONTACT = "SELECT contact_id FROM contact_facts WHERE id = $1";
+const LOCK_FACT = `SELECT ${FACT} FROM contact_facts WHERE id = $1 FOR UPDATE`;
+const LOCK_CONFIRMED_ON_KEY = `SELECT id FROM contact_facts WHERE contact_id = $1 AND key = $2 AND status = 'confirmed' FOR UPDATE`;
+const CONFIRM = `UPDATE contact_facts SET status = 'confirmed', confirmed_at = $2, decided_at = $2, decided_by_user_id = $3
+  WHERE id = $1 RETURNING ${FACT}`;
+/** $2 'rejected' or 'retired'. */
+const DECIDE = `UPDATE contact_facts SET status = $2::fact_status, decided_at = $3, decided_by_user_id = $4
+  WHERE id = $1 RETURNING ${FACT}`;
+const SUPERSEDE = "UPDATE contact_facts SET status = 'superseded', superseded_by_id = $2 WHERE id = ANY ($1::uuid[])";
+const INSERT_EDITED = `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, status, source_message_id, conversation_id,
+                                                  proposed_by_user_id, decided_by_user_id, decided_at, confirmed_at)
+  VALUES ($1, $2, $3, $4, 'confirmed', $5, $6, $7, $7, $8, $8)
+  RETURNING ${FACT}`;
+const CONTACT_CONVERSATIONS = "SELECT conversation_id FROM conversation_participants WHERE contact_id = $1";
+
+/**
+ * Locks a fact a person is deciding, and checks they may first: a fact is its contact's, and one of a contact the
+ * person may not see answers like a random fact id, before anything is locked (a fact stays with its contact).
+ */
+async function lockFact(tx: Transaction, actor: PersonActor, id: string) {
   const factId = requireUuid(id, "Fact");
-  await tx.$queryRaw`SELECT id FROM contact_facts WHERE id = ${factId}::uuid FOR UPDATE`;
-  const fact = await tx.contactFact.findUnique({ where: { id: factId } });
+  const [found] = await tx.query<{ contact_id: string }>(FACT_CONTACT, [factId]);
+  if (!found) throw new ApiError("not_found", "Fact not found");
+  await requireContactAccessSql(tx, actor, found.contact_id, "Fact");
+  const [fact] = await tx.query<FactRow>(LOCK_FACT, [factId]);
   if (!fact) throw new ApiError("not_found", "Fact not found");
-  // A fact is its contact's: one of a contact the person may not see answers like a random fact id.
-  await requireContactAccess(tx, actor, fact.contactId, "Fact");
   return fact;
 }
 
@@ -31,118 +92,96 @@ function requireStatus(fact: { status: Status }, allowed: Status[], doing: strin
 }
 
 /** Every open page of a conversation with the contact shows its facts: tell them. */
-async function notifyContact(tx: Tx, contactId: string) {
-  const rows = await tx.conversationParticipant.findMany({ where: { contactId }, select: { conversationId: true } });
-  for (const { conversationId } of rows) await notifyConversation(prismaSql(tx), conversationId, "updated");
+async function notifyContact(tx: Transaction, contactId: string) {
+  const rows = await tx.query<{ conversation_id: string }>(CONTACT_CONVERSATIONS, [contactId]);
+  for (const { conversation_id } of rows) await notifyConversation(tx, conversation_id, "updated");
 }
 
 export async function confirmFact(actor: PersonActor, id: string, options: { keepOthers?: boolean } = {}) {
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const fact = await lockFact(tx, actor, id);
     requireStatus(fact, ["candidate"], "confirmed");
-    const now = new Date();
     // The key's confirmed facts, locked, so two confirmations on one key are served one after the other.
-    const current = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM contact_facts WHERE contact_id = ${fact.contactId}::uuid AND key = ${fact.key} AND status = 'confirmed' FOR UPDATE`;
-    const confirmed = await tx.contactFact.update({
-      where: { id: fact.id },
-      data: { status: "confirmed", confirmedAt: now, decidedAt: now, decidedByUserId: actor.userId },
-    });
+    const current = await tx.query<{ id: string }>(LOCK_CONFIRMED_ON_KEY, [fact.contact_id, fact.key]);
+    const [confirmed] = await tx.query<FactRow>(CONFIRM, [fact.id, new Date(), actor.userId]);
     const superseded = options.keepOthers ? [] : current.map((row) => row.id);
-    if (superseded.length) {
-      await tx.contactFact.updateMany({
-        where: { id: { in: superseded } },
-        data: { status: "superseded", supersededById: fact.id },
-      });
-    }
-    await recordAudit(tx, {
-      workspaceId: fact.workspaceId,
+    if (superseded.length) await tx.query(SUPERSEDE, [superseded, fact.id]);
+    await recordAuditSql(tx, {
+      workspaceId: fact.workspace_id,
       actor,
       action: "fact.confirmed",
       subjectType: "contact_fact",
       subjectId: fact.id,
       data: { key: fact.key, superseded },
     });
-    await notifyContact(tx, fact.contactId);
-    return { fact: confirmed, superseded };
+    await notifyContact(tx, fact.contact_id);
+    return { fact: factModel(confirmed!), superseded };
   });
 }
 
 export async function rejectFact(actor: PersonActor, id: string) {
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const fact = await lockFact(tx, actor, id);
     requireStatus(fact, ["candidate"], "rejected");
-    const rejected = await tx.contactFact.update({
-      where: { id: fact.id },
-      data: { status: "rejected", decidedAt: new Date(), decidedByUserId: actor.userId },
-    });
-    await recordAudit(tx, {
-      workspaceId: fact.workspaceId,
+    const [rejected] = await tx.query<FactRow>(DECIDE, [fact.id, "rejected", new Date(), actor.userId]);
+    await recordAuditSql(tx, {
+      workspaceId: fact.workspace_id,
       actor,
       action: "fact.rejected",
       subjectType: "contact_fact",
       subjectId: fact.id,
       data: { key: fact.key },
     });
-    await notifyContact(tx, fact.contactId);
-    return rejected;
+    await notifyContact(tx, fact.contact_id);
+    return factModel(rejected!);
   });
 }
 
 export async function editFact(actor: PersonActor, id: string, text: string) {
   const fact = text.trim();
   if (!fact || fact.length > FACT_MAX) throw new ApiError("invalid_body", `A fact must be 1 to ${FACT_MAX} characters`);
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const old = await lockFact(tx, actor, id);
     requireStatus(old, ["confirmed"], "edited");
-    if (old.fact === fact) return old;
-    const now = new Date();
-    const edited = await tx.contactFact.create({
-      data: {
-        workspaceId: old.workspaceId,
-        contactId: old.contactId,
-        key: old.key,
-        fact,
-        status: "confirmed",
-        sourceMessageId: old.sourceMessageId,
-        conversationId: old.conversationId,
-        proposedByUserId: actor.userId,
-        decidedByUserId: actor.userId,
-        decidedAt: now,
-        confirmedAt: now,
-      },
-    });
-    await tx.contactFact.update({ where: { id: old.id }, data: { status: "superseded", supersededById: edited.id } });
-    await recordAudit(tx, {
-      workspaceId: old.workspaceId,
+    if (old.fact === fact) return factModel(old);
+    const [edited] = await tx.query<FactRow>(INSERT_EDITED, [
+      old.workspace_id,
+      old.contact_id,
+      old.key,
+      fact,
+      old.source_message_id,
+      old.conversation_id,
+      actor.userId,
+      new Date(),
+    ]);
+    await tx.query(SUPERSEDE, [[old.id], edited!.id]);
+    await recordAuditSql(tx, {
+      workspaceId: old.workspace_id,
       actor,
       action: "fact.edited",
       subjectType: "contact_fact",
-      subjectId: edited.id,
+      subjectId: edited!.id,
       data: { key: old.key, previous_id: old.id, previous: old.fact },
     });
-    await notifyContact(tx, old.contactId);
-    return edited;
+    await notifyContact(tx, old.contact_id);
+    return factModel(edited!);
   });
 }
 
 export async function retireFact(actor: PersonActor, id: string) {
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const fact = await lockFact(tx, actor, id);
     requireStatus(fact, ["confirmed"], "retired");
-    const retired = await tx.contactFact.update({
-      where: { id: fact.id },
-      data: { status: "retired", decidedAt: new Date(), decidedByUserId: actor.userId },
-    });
-    await recordAudit(tx, {
-      workspaceId: fact.workspaceId,
+    const [retired] = await tx.query<FactRow>(DECIDE, [fact.id, "retired", new Date(), actor.userId]);
+    await recordAuditSql(tx, {
+      workspaceId: fact.workspace_id,
       actor,
       action: "fact.retired",
       subjectType: "contact_fact",
       subjectId: fact.id,
       data: { key: fact.key },
     });
-    await notifyContact(tx, fact.contactId);
-    return retired;
+    await notifyContact(tx, fact.contact_id);
+    return factModel(retired!);
   });
 }

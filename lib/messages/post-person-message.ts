@@ -1,13 +1,12 @@
-import { db, type Tx } from "@/lib/db/client";
-import { prismaSql } from "@/lib/db/sql";
+import { transaction, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { isUuid, requireUuid } from "@/lib/ids";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "@/lib/attachments/limits";
 import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import { optIn, optOut } from "@/lib/consent/set-opt-out";
-import { handleOf, type PersonActor } from "@/lib/people/actor";
-import { requireConversationAccess } from "@/lib/people/access";
+import { handleOfSql, type PersonActor } from "@/lib/people/actor";
+import { requireConversationAccessSql } from "@/lib/people/access";
 import { followUpCancelled, messageCreated } from "@/lib/webhooks/events";
 import { consentKeyword } from "@/lib/policy/rules/opt-out";
 import { MESSAGE_BODY_MAX } from "@/lib/limits";
@@ -18,7 +17,8 @@ import { serializeMessage } from "./serialize";
 // opts them back in, each confirmed by a system message. Any reply, STOP included, cancels the conversation's
 // scheduled follow-ups (docs/api-contract.md#drafts-and-held-messages). All in one transaction, so a follow-up
 // job never sees the reply without the cancellation, and the bots' `message.created` deliveries commit with the
-// message (a bot's own messages never reach this function, so they trigger nothing).
+// message (a bot's own messages never reach this function, so they trigger nothing). That transaction is SQL
+// throughout (docs/decisions/005).
 //
 // Files come as `attachmentIds`: up to 10 of the person's own uploads to this conversation (storePersonAttachment)
 // that no message uses yet. With at least one, the text may be empty. Their metadata goes on the message
@@ -49,12 +49,12 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
     );
   }
   const keyword = consentKeyword(text);
-  return db().$transaction(async (tx) => {
-    const { conversation } = await requireConversationAccess(tx, actor, conversationId);
+  return transaction(async (tx) => {
+    const { conversation } = await requireConversationAccessSql(tx, actor, conversationId);
     const attachments = await usableAttachments(tx, actor, conversationId, attachmentIds);
     const metadata = attachments.length > 0 ? { attachments } : undefined;
     const message = await insertMessage(
-      prismaSql(tx),
+      tx,
       { type: "person", userId: actor.userId },
       {
         conversationId,
@@ -65,7 +65,7 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
     );
     await markUsed(tx, actor, conversationId, attachments, message.id);
     // The row says who wrote it; only the audit event says through which door (web, cli, mcp).
-    await recordAudit(tx, {
+    await recordAuditSql(tx, {
       workspaceId: conversation.workspaceId,
       actor,
       action: "message.posted",
@@ -73,10 +73,10 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
       subjectId: message.id,
       data: { conversation_id: conversationId },
     });
-    await messageCreated(prismaSql(tx), {
+    await messageCreated(tx, {
       workspaceId: conversation.workspaceId,
       conversationId,
-      senderHandle: await handleOf(tx, actor.userId),
+      senderHandle: await handleOfSql(tx, actor.userId),
       message: {
         id: message.id,
         seq: message.seq,
@@ -115,67 +115,82 @@ function checkAttachmentIds(ids: string[]): string[] {
   return unique;
 }
 
+const ATTACHMENTS = `SELECT id, name, content_type, size, sha256, uploaded_by_user_id, conversation_id, message_id
+  FROM attachments WHERE id = ANY ($1::uuid[])`;
+
+interface AttachmentRow {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  uploaded_by_user_id: string | null;
+  conversation_id: string | null;
+  message_id: string | null;
+}
+
 /** The uploads, in the order given, each checked: this person's, to this conversation, not used by a message yet. */
 async function usableAttachments(
-  tx: Tx,
+  tx: Transaction,
   actor: PersonActor,
   conversationId: string,
   ids: string[],
 ): Promise<AttachmentInfo[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.attachment.findMany({ where: { id: { in: ids } } });
+  const rows = await tx.query<AttachmentRow>(ATTACHMENTS, [ids]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
-    if (!row || row.uploadedByUserId !== actor.userId)
+    if (!row || row.uploaded_by_user_id !== actor.userId)
       throw new ApiError("invalid_body", `Attachment ${id} is not one of your uploads`);
-    if (row.conversationId !== conversationId)
+    if (row.conversation_id !== conversationId)
       throw new ApiError(
         "invalid_body",
         `${row.name} was uploaded to another conversation; upload it here to attach it`,
       );
-    if (row.messageId !== null)
+    if (row.message_id !== null)
       throw new ApiError(
         "invalid_body",
         `${row.name} is already attached to another message; upload it again to attach it here`,
       );
-    return { id: row.id, name: row.name, type: row.contentType, size: row.size, sha256: row.sha256 };
+    return { id: row.id, name: row.name, type: row.content_type, size: row.size, sha256: row.sha256 };
   });
 }
 
+const MARK_USED = `UPDATE attachments SET message_id = $1
+  WHERE id = ANY ($2::uuid[]) AND uploaded_by_user_id = $3 AND conversation_id = $4 AND message_id IS NULL
+  RETURNING id`;
+
 /** Marks the uploads used by the message. Only still-unused ones match: a post that lost a race for one rolls back. */
 async function markUsed(
-  tx: Tx,
+  tx: Transaction,
   actor: PersonActor,
   conversationId: string,
   attachments: AttachmentInfo[],
   messageId: string,
 ) {
   if (attachments.length === 0) return;
-  const { count } = await tx.attachment.updateMany({
-    where: {
-      id: { in: attachments.map((a) => a.id) },
-      uploadedByUserId: actor.userId,
-      conversationId,
-      messageId: null,
-    },
-    data: { messageId },
-  });
-  if (count !== attachments.length)
+  const marked = await tx.query<{ id: string }>(MARK_USED, [
+    messageId,
+    attachments.map((a) => a.id),
+    actor.userId,
+    conversationId,
+  ]);
+  if (marked.length !== attachments.length)
     throw new ApiError(
       "invalid_body",
       "An attachment was just attached to another message; upload it again to attach it here",
     );
 }
 
-async function cancelFollowUps(tx: Tx, workspaceId: string, conversationId: string, reason: "reply" | "stop") {
-  const cancelled = await prismaSql(tx).query<{ id: string; bot_id: string }>(
+async function cancelFollowUps(tx: Transaction, workspaceId: string, conversationId: string, reason: "reply" | "stop") {
+  const cancelled = await tx.query<{ id: string; bot_id: string }>(
     `UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2
       WHERE conversation_id = $1::uuid AND follow_up_status = 'scheduled' RETURNING id, bot_id`,
     [conversationId, reason],
   );
   for (const draft of cancelled) {
-    await followUpCancelled(prismaSql(tx), {
+    await followUpCancelled(tx, {
       workspaceId,
       conversationId,
       botId: draft.bot_id,
@@ -185,9 +200,9 @@ async function cancelFollowUps(tx: Tx, workspaceId: string, conversationId: stri
   }
 }
 
-async function confirm(tx: Tx, conversationId: string, body: string, consent: Exclude<Consent, null>, userId: string) {
+async function confirm(tx: Transaction, conversationId: string, body: string, consent: Exclude<Consent, null>, userId: string) {
   await insertMessage(
-    prismaSql(tx),
+    tx,
     { type: "system" },
     { conversationId, body, metadata: { consent, user_id: userId } },
   );

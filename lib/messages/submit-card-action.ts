@@ -1,22 +1,25 @@
-import { db } from "@/lib/db/client";
-import { prismaSql } from "@/lib/db/sql";
+import { transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { handleOf, type PersonActor } from "@/lib/people/actor";
-import { requireConversationAccess } from "@/lib/people/access";
+import { recordAuditSql } from "@/lib/audit/record-audit";
+import { handleOfSql, type PersonActor } from "@/lib/people/actor";
+import { requireConversationAccessSql } from "@/lib/people/access";
 import type { Block } from "@/lib/schemas/blocks";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { messageReceived } from "@/lib/webhooks/events";
 import { notifyConversation } from "@/lib/chat/live";
 import { TEXT_INPUT_MAX } from "@/lib/limits";
 
 // A person clicks an approval card's action or submits a form card of a bot's message. The bot that sent it hears a
 // `message.received` event (docs/api-contract.md#payloads) with `action: {type, action_key, values}` and the `user`.
-// The response is kept on the message (metadata.responses) so every reader sees who answered what.
+// The response is kept on the message (metadata.responses) so every reader sees who answered what. One SQL
+// transaction (docs/decisions/005).
 
 type FormCard = Extract<Block, { type: "form_card" }>;
 type ApprovalCard = Extract<Block, { type: "approval_card" }>;
+
+const MESSAGE_CONVERSATION = "SELECT conversation_id FROM messages WHERE id = $1";
+const LOCK_MESSAGE = "SELECT sender_bot_id, blocks, metadata FROM messages WHERE id = $1 FOR UPDATE";
+const SET_METADATA = "UPDATE messages SET metadata = $2 WHERE id = $1";
 
 export async function submitCardAction(
   actor: PersonActor,
@@ -24,15 +27,22 @@ export async function submitCardAction(
   input: { actionKey: string; values?: Record<string, unknown> },
 ) {
   const messageId = requireUuid(id, "Message");
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
+    const [found] = await tx.query<{ conversation_id: string }>(MESSAGE_CONVERSATION, [messageId]);
+    if (!found) throw new ApiError("not_found", "Message not found");
+    // Checked before the lock, so a person who may not see the message locks nothing (a message stays in its
+    // conversation, so the check stays true).
+    const conversationId = found.conversation_id;
+    const { conversation } = await requireConversationAccessSql(tx, actor, conversationId, "Message");
     // Locked, so two people answering one card at once are served one after the other.
-    await tx.$queryRaw`SELECT id FROM messages WHERE id = ${messageId}::uuid FOR UPDATE`;
-    const message = await tx.message.findUnique({ where: { id: messageId } });
+    const [message] = await tx.query<{ sender_bot_id: string | null; blocks: Block[] | null; metadata: Record<string, unknown> | null }>(
+      LOCK_MESSAGE,
+      [messageId],
+    );
     if (!message) throw new ApiError("not_found", "Message not found");
-    const { conversation } = await requireConversationAccess(tx, actor, message.conversationId, "Message");
-    if (!message.senderBotId || !message.blocks)
+    if (!message.sender_bot_id || !message.blocks)
       throw new ApiError("invalid_body", "This message has no cards to act on");
-    const blocks = message.blocks as Block[];
+    const blocks = message.blocks;
 
     const card = blocks.find(
       (b): b is ApprovalCard => b.type === "approval_card" && b.actions.some((a) => a.key === input.actionKey),
@@ -43,7 +53,7 @@ export async function submitCardAction(
       ? { type: "card.action" as const, action_key: input.actionKey, values: {} }
       : { type: "form.submit" as const, action_key: input.actionKey, values: formValues(form!, input.values ?? {}) };
 
-    const metadata = (message.metadata ?? {}) as Prisma.JsonObject;
+    const metadata = message.metadata ?? {};
     const responses = (Array.isArray(metadata.responses) ? metadata.responses : []) as {
       action_key: string;
       handle: string;
@@ -54,14 +64,11 @@ export async function submitCardAction(
     const earlier = responses.find((r) => keys.includes(r.action_key));
     if (earlier) throw new ApiError("conflict", `@${earlier.handle} already answered this card`);
 
-    const userHandle = await handleOf(tx, actor.userId);
+    const userHandle = await handleOfSql(tx, actor.userId);
     const response = { ...action, user_id: actor.userId, handle: userHandle, at: new Date().toISOString() };
-    await tx.message.update({
-      where: { id: messageId },
-      data: { metadata: { ...metadata, responses: [...responses, response] } },
-    });
-    await notifyConversation(prismaSql(tx), message.conversationId, "updated");
-    await recordAudit(tx, {
+    await tx.query(SET_METADATA, [messageId, JSON.stringify({ ...metadata, responses: [...responses, response] })]);
+    await notifyConversation(tx, conversationId, "updated");
+    await recordAuditSql(tx, {
       workspaceId: conversation.workspaceId,
       actor,
       action: action.type,
@@ -69,10 +76,10 @@ export async function submitCardAction(
       subjectId: messageId,
       data: { action_key: input.actionKey },
     });
-    const eventId = await messageReceived(prismaSql(tx), {
+    const eventId = await messageReceived(tx, {
       workspaceId: conversation.workspaceId,
-      conversationId: message.conversationId,
-      botId: message.senderBotId,
+      conversationId,
+      botId: message.sender_bot_id,
       messageId,
       userHandle,
       action,

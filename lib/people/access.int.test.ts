@@ -17,14 +17,16 @@ import {
   managesBot,
   managesEveryBot,
   requireContactAccess,
+  requireContactAccessSql,
   requireConversationAccess,
+  requireConversationAccessSql,
   seesEveryConversation,
 } from "./access";
 import { person, type PersonActor } from "./actor";
 import { createPerson } from "./create-person";
 
 // People's access rules (lib/people/access.ts): each rule's Prisma filter, its SQL condition and its check on one
-// object give the same rows on a real database, for an admin, a participant, a member who takes part in nothing, a
+// object (through Prisma and in SQL) give the same rows on a real database, for an admin, a participant, a member who takes part in nothing, a
 // member of another workspace, and a former member who still appears as a participant and a bot's registrar. Each
 // caller's rows are also spelled out, so agreeing on nothing could not pass.
 
@@ -105,17 +107,25 @@ describe("a conversation: a member who takes part, or an admin of its workspace"
     );
     const everything = sorted(await db().conversation.findMany({ select: { id: true } }));
     const checked: string[] = [];
+    const checkedInSql: string[] = [];
     for (const id of everything) {
       const seen = await requireConversationAccess(db(), actor, id).then(
-        ({ conversation }) => conversation.id,
-        (error: unknown) => expect(error).toMatchObject(NOT_FOUND("Conversation")),
+        ({ conversation, role }) => ({ id: conversation.id, workspaceId: conversation.workspaceId, role }),
+        (error: unknown) => void expect(error).toMatchObject(NOT_FOUND("Conversation")),
       );
-      if (typeof seen === "string") checked.push(seen);
+      const seenInSql = await requireConversationAccessSql(sql(), actor, id).then(
+        ({ conversation, role }) => ({ id: conversation.id, workspaceId: conversation.workspaceId, role }),
+        (error: unknown) => void expect(error).toMatchObject(NOT_FOUND("Conversation")),
+      );
+      expect(seenInSql).toEqual(seen);
+      if (seen) checked.push(seen.id);
+      if (seenInSql) checkedInSql.push(seenInSql.id);
     }
     expect(everything.length).toBe(8);
     expect(prisma).toEqual(expected()[who].conversations);
     expect(raw).toEqual(prisma);
     expect(checked.sort()).toEqual(prisma);
+    expect(checkedInSql.sort()).toEqual(prisma);
   });
 
   it("composes with other filters, and with SQL's other conditions", async () => {
@@ -141,6 +151,10 @@ describe("a conversation: a member who takes part, or an admin of its workspace"
     await expect(requireConversationAccess(db(), callers.bystander, ids.h!, "Draft")).rejects.toMatchObject(
       NOT_FOUND("Draft"),
     );
+    for (const id of [randomUUID(), "not-a-uuid", ids.h!, b.conversations[0]!.id])
+      await expect(requireConversationAccessSql(sql(), callers.participant, id, "Draft")).rejects.toMatchObject(
+        NOT_FOUND("Draft"),
+      );
   });
 
   it("an admin sees every conversation of the workspace; a member, not H", async () => {
@@ -176,22 +190,34 @@ describe("a contact: any member of its workspace", () => {
     );
     const everything = sorted(await db().contact.findMany({ select: { id: true } }));
     const checked: string[] = [];
+    const checkedInSql: string[] = [];
     for (const id of everything) {
       const seen = await requireContactAccess(db(), actor, id).then(
-        ({ contact }) => contact.id,
-        (error: unknown) => expect(error).toMatchObject(NOT_FOUND("Contact")),
+        ({ contact, role }) => ({ id: contact.id, workspaceId: contact.workspaceId, role }),
+        (error: unknown) => void expect(error).toMatchObject(NOT_FOUND("Contact")),
       );
-      if (typeof seen === "string") checked.push(seen);
+      const seenInSql = await requireContactAccessSql(sql(), actor, id).then(
+        ({ contact, role }) => ({ id: contact.id, workspaceId: contact.workspaceId, role }),
+        (error: unknown) => void expect(error).toMatchObject(NOT_FOUND("Contact")),
+      );
+      expect(seenInSql).toEqual(seen);
+      if (seen) checked.push(seen.id);
+      if (seenInSql) checkedInSql.push(seenInSql.id);
     }
     expect(everything.length).toBe(4);
     expect(prisma).toEqual(expected()[who].contacts);
     expect(raw).toEqual(prisma);
     expect(checked.sort()).toEqual(prisma);
+    expect(checkedInSql.sort()).toEqual(prisma);
   });
 
   it("refuses one out of sight exactly like one that does not exist", async () => {
-    for (const id of [b.contacts[0]!.id, randomUUID(), "nope"])
+    for (const id of [b.contacts[0]!.id, randomUUID(), "nope"]) {
       await expect(requireContactAccess(db(), callers.participant, id)).rejects.toMatchObject(NOT_FOUND("Contact"));
+      await expect(requireContactAccessSql(sql(), callers.participant, id, "Fact")).rejects.toMatchObject(
+        NOT_FOUND("Fact"),
+      );
+    }
     await expect(requireContactAccess(db(), callers.participant, b.contacts[0]!.id, "Fact")).rejects.toMatchObject(
       NOT_FOUND("Fact"),
     );

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
+import type { Sql } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import type { MemberRole, Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
@@ -7,7 +8,8 @@ import type { PersonActor } from "./actor";
 // What a person may see and look after, each rule written once here, in the forms its readers need: a Prisma `where`
 // fragment (for findMany, count, findFirst; each is one AND or OR key, so spread it beside plain fields, not beside
 // another AND or OR), an SQL condition (for hand-written statements: `row` is the alias of the table's row, `user`
-// the SQL expression of the person's id, e.g. "$2"), and the check a domain function runs on one object.
+// the SQL expression of the person's id, e.g. "$2"), and the check a domain function runs on one object, through
+// either door (docs/decisions/005): `require...Access` in Prisma, `require...AccessSql` in an SQL transaction.
 // lib/people/access.int.test.ts proves the forms agree on a real database. The bots' own rule is
 // lib/conversations/bot-access.ts.
 //
@@ -69,6 +71,30 @@ export async function requireConversationAccess(
   return { conversation, role };
 }
 
+/** requireConversationAccess in an SQL transaction: the same rule (conversationVisibleSql), the same answers. */
+export async function requireConversationAccessSql(
+  sql: Sql,
+  actor: PersonActor,
+  conversationId: string,
+  what = "Conversation",
+) {
+  if (!isUuid(conversationId)) throw notFound(what);
+  const [row] = await sql.query<AccessRow>(CONVERSATION_ACCESS, [conversationId.toLowerCase(), actor.userId]);
+  if (!row) throw notFound(what);
+  return { conversation: { id: row.id, workspaceId: row.workspace_id }, role: row.role };
+}
+
+interface AccessRow {
+  id: string;
+  workspace_id: string;
+  role: MemberRole;
+}
+
+/** $1 the conversation, $2 the person. */
+const CONVERSATION_ACCESS = `SELECT c.id, c.workspace_id, m.role::text AS role
+  FROM conversations c JOIN memberships m ON m.workspace_id = c.workspace_id AND m.user_id = $2
+  WHERE c.id = $1 AND ${conversationVisibleSql("c", "$2")}`;
+
 /** The person's membership of the object's workspace, read with the object (`include`). */
 const roleIn = (userId: string) => ({
   workspace: { select: { memberships: { where: { userId }, select: { role: true } } } },
@@ -107,6 +133,19 @@ export async function requireContactAccess(client: Db | Tx, actor: PersonActor, 
   const { object: contact, role } = withRole(row, what);
   return { contact, role };
 }
+
+/** requireContactAccess in an SQL transaction: the same rule (contactVisibleSql), the same answers. */
+export async function requireContactAccessSql(sql: Sql, actor: PersonActor, contactId: string, what = "Contact") {
+  if (!isUuid(contactId)) throw notFound(what);
+  const [row] = await sql.query<AccessRow>(CONTACT_ACCESS, [contactId.toLowerCase(), actor.userId]);
+  if (!row) throw notFound(what);
+  return { contact: { id: row.id, workspaceId: row.workspace_id }, role: row.role };
+}
+
+/** $1 the contact, $2 the person. */
+const CONTACT_ACCESS = `SELECT c.id, c.workspace_id, m.role::text AS role
+  FROM contacts c JOIN memberships m ON m.workspace_id = c.workspace_id AND m.user_id = $2
+  WHERE c.id = $1 AND ${contactVisibleSql("c", "$2")}`;
 
 // ---- Bots a person looks after ----
 

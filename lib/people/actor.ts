@@ -1,4 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
+import type { Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 
 /**
@@ -36,8 +37,15 @@ export async function requireAdminOrSystem(client: Db | Tx, actor: Actor, worksp
   if (actor.type === "person") await requireMember(client, actor, workspaceId, "admin");
 }
 
-/** A person's @handle, as events and bots see them. */
+/** A person's @handle, as events and bots see them: their user row's `handle`. */
 export async function handleOf(client: Db | Tx, userId: string): Promise<string> {
   const user = await client.user.findUniqueOrThrow({ where: { id: userId }, select: { handle: true } });
+  return user.handle;
+}
+
+/** The same read in an SQL transaction (docs/decisions/005), for the events written there. */
+export async function handleOfSql(sql: Sql, userId: string): Promise<string> {
+  const [user] = await sql.query<{ handle: string }>("SELECT handle FROM users WHERE id = $1", [userId]);
+  if (!user) throw new Error(`user ${userId} not found`);
   return user.handle;
 }

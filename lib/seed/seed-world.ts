@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/db/client";
-import { prismaSql } from "@/lib/db/sql";
+import { sql } from "@/lib/db/sql";
 import { createBot } from "@/lib/bots/create-bot";
 import { createContact } from "@/lib/contacts/create-contact";
 import { createConversation } from "@/lib/conversations/create-conversation";
@@ -73,7 +72,7 @@ export async function seedWorld(
       contactIds: [spec.contact.id],
       botIds: spec.bots.map((bot) => bot.id),
     });
-    await db().$transaction((tx) => insertMessage(prismaSql(tx), { type: "person", userId: ana.id }, { conversationId: conversation.id, body: spec.opening }));
+    await insertMessage(sql(), { type: "person", userId: ana.id }, { conversationId: conversation.id, body: spec.opening });
     conversations.push({ id: conversation.id, title: spec.title, contact_id: spec.contact.id, bot_ids: spec.bots.map((bot) => bot.id) });
   }
 

@@ -1,16 +1,19 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import { requireBotManager } from "@/lib/bots/require-bot-manager";
-import { prismaSql } from "@/lib/db/sql";
+import { transaction } from "@/lib/db/sql";
 import type { Actor } from "@/lib/people/actor";
 import { ENQUEUE_FROM } from "./emit-event";
-import { serializeDelivery, type DeliverySummary } from "./serialize-delivery";
+import { serializeDelivery, type DeliveryRecord, type DeliverySummary } from "./serialize-delivery";
 
 // A replay sends a delivery again now: same event id, same delivery id, signed afresh with the current secret(s)
 // and a new timestamp (docs/api-contract.md#delivery-and-retries). It starts the retry schedule over, so a replay
 // into a receiver that is still down keeps trying. Replaying a pending delivery brings its next attempt forward.
+//
+// Two steps each: who may replay is the bot's managers (requireBotManager, the Prisma check every bot setting
+// shares), read first; the replay enqueues delivery jobs, so it is one SQL transaction (docs/decisions/005).
 
 const MAX_BULK_REPLAY = 1000;
 
@@ -22,16 +25,55 @@ const REPLAY = (where: string) => `
     RETURNING id
   )
   ${ENQUEUE_FROM("replayed")}`;
+const REPLAY_ONE = REPLAY("id = $2::uuid");
+const REPLAY_MANY = REPLAY("id = ANY ($2::uuid[])");
+
+const FAILED_IN_RANGE = `SELECT id FROM webhook_deliveries
+  WHERE bot_id = $1::uuid AND status = 'failed' AND created_at BETWEEN $2 AND $3
+  ORDER BY created_at LIMIT ${MAX_BULK_REPLAY} FOR UPDATE`;
+
+const DELIVERY = `SELECT id, event_id, event_type, status::text AS status, attempt_count, last_response_status, last_error,
+       next_attempt_at, created_at, completed_at, conversation_id
+  FROM webhook_deliveries WHERE id = $1`;
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryRecord["status"];
+  attempt_count: number;
+  last_response_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  completed_at: Date | null;
+  conversation_id: string | null;
+}
+
+const deliveryRecord = (row: DeliveryRow): DeliveryRecord => ({
+  id: row.id,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  status: row.status,
+  attemptCount: row.attempt_count,
+  lastResponseStatus: row.last_response_status,
+  lastError: row.last_error,
+  nextAttemptAt: row.next_attempt_at,
+  createdAt: row.created_at,
+  completedAt: row.completed_at,
+  conversationId: row.conversation_id,
+});
 
 export async function replayDelivery(actor: Actor, id: string): Promise<DeliverySummary> {
   const deliveryId = requireUuid(id, "Delivery");
   const delivery = await db().webhookDelivery.findUnique({ where: { id: deliveryId } });
   if (!delivery) throw new ApiError("not_found", "Delivery not found");
   const bot = await requireBotManager(db(), actor, delivery.botId);
-  return db().$transaction(async (tx) => {
-    await prismaSql(tx).query(REPLAY("id = $2::uuid"), [new Date(), deliveryId]);
-    await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: "webhook.replayed", subjectType: "bot", subjectId: bot.id, data: { delivery_id: deliveryId } });
-    return serializeDelivery(await tx.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } }));
+  return transaction(async (tx) => {
+    await tx.query(REPLAY_ONE, [new Date(), deliveryId]);
+    await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: "webhook.replayed", subjectType: "bot", subjectId: bot.id, data: { delivery_id: deliveryId } });
+    const [replayed] = await tx.query<DeliveryRow>(DELIVERY, [deliveryId]);
+    return serializeDelivery(deliveryRecord(replayed!));
   });
 }
 
@@ -41,15 +83,11 @@ export async function replayFailedDeliveries(actor: Actor, botId: string, range:
     throw new ApiError("invalid_body", "Give a time range: from must be a valid time no later than to");
   }
   const bot = await requireBotManager(db(), actor, botId);
-  return db().$transaction(async (tx) => {
-    const ids = await prismaSql(tx).query<{ id: string }>(
-      `SELECT id FROM webhook_deliveries WHERE bot_id = $1::uuid AND status = 'failed' AND created_at BETWEEN $2 AND $3
-        ORDER BY created_at LIMIT ${MAX_BULK_REPLAY} FOR UPDATE`,
-      [botId, range.from, range.to],
-    );
+  return transaction(async (tx) => {
+    const ids = await tx.query<{ id: string }>(FAILED_IN_RANGE, [botId, range.from, range.to]);
     const deliveryIds = ids.map((row) => row.id);
-    if (deliveryIds.length) await prismaSql(tx).query(REPLAY("id = ANY ($2::uuid[])"), [new Date(), deliveryIds]);
-    await recordAudit(tx, {
+    if (deliveryIds.length) await tx.query(REPLAY_MANY, [new Date(), deliveryIds]);
+    await recordAuditSql(tx, {
       workspaceId: bot.workspaceId,
       actor,
       action: "webhook.replayed_failed",

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
+import { transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import { seal } from "@/lib/crypto/secret-box";
 import { newSigningSecret } from "@/lib/bots/create-bot";
 import { requireBotManager } from "@/lib/bots/require-bot-manager";
@@ -9,10 +10,18 @@ import type { Actor } from "@/lib/people/actor";
 const DEFAULT_OVERLAP_MINUTES = 24 * 60;
 const MAX_OVERLAP_MINUTES = 30 * 24 * 60;
 
+const LOCK_BOT = "SELECT 1 FROM bots WHERE id = $1 FOR UPDATE";
+/** $2 now. Newest first: the current secret, then older ones still signing. */
+const LIVE_SECRETS = `SELECT id FROM bot_signing_secrets WHERE bot_id = $1 AND (expires_at IS NULL OR expires_at > $2)
+  ORDER BY created_at DESC`;
+const END_SECRETS = "UPDATE bot_signing_secrets SET expires_at = $2 WHERE id = ANY ($1::uuid[])";
+const INSERT_SECRET = "INSERT INTO bot_signing_secrets (bot_id, secret_encrypted) VALUES ($1, $2)";
+
 /**
  * A new signing secret, returned once. The current secret keeps signing beside it for `overlapMinutes` (0 ends it
  * at once), so the developer can deploy the new secret without failing a delivery. Older secrets end now: at most
- * two ever sign.
+ * two ever sign. Two steps: who may manage the bot is requireBotManager's read (Prisma, as for every bot setting);
+ * the rotation takes the bot's row lock, so it is one SQL transaction (docs/decisions/005).
  */
 export async function rotateSigningSecret(actor: Actor, botId: string, options: { overlapMinutes?: number } = {}) {
   const overlap = options.overlapMinutes ?? DEFAULT_OVERLAP_MINUTES;
@@ -25,19 +34,13 @@ export async function rotateSigningSecret(actor: Actor, botId: string, options: 
   const secret = newSigningSecret();
   const now = new Date();
   const previousExpiresAt = overlap > 0 ? new Date(now.getTime() + overlap * 60_000) : now;
-  return db().$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT 1 FROM bots WHERE id = ${bot.id}::uuid FOR UPDATE`; // one rotation at a time
-    const live = await tx.botSigningSecret.findMany({
-      where: { botId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-      orderBy: { createdAt: "desc" },
-    });
-    const [current, ...older] = live;
-    if (current)
-      await tx.botSigningSecret.update({ where: { id: current.id }, data: { expiresAt: previousExpiresAt } });
-    if (older.length)
-      await tx.botSigningSecret.updateMany({ where: { id: { in: older.map((s) => s.id) } }, data: { expiresAt: now } });
-    await tx.botSigningSecret.create({ data: { botId, secretEncrypted: seal(secret) } });
-    await recordAudit(tx, {
+  return transaction(async (tx) => {
+    await tx.query(LOCK_BOT, [bot.id]); // one rotation at a time
+    const [current, ...older] = await tx.query<{ id: string }>(LIVE_SECRETS, [botId, now]);
+    if (current) await tx.query(END_SECRETS, [[current.id], previousExpiresAt]);
+    if (older.length) await tx.query(END_SECRETS, [older.map((s) => s.id), now]);
+    await tx.query(INSERT_SECRET, [botId, seal(secret)]);
+    await recordAuditSql(tx, {
       workspaceId: bot.workspaceId,
       actor,
       action: "signing_secret.rotated",

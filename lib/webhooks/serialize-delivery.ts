@@ -29,7 +29,23 @@ export interface AttemptView {
   started_at: string;
 }
 
-export function serializeDelivery(delivery: WebhookDelivery): DeliverySummary {
+/** What a summary shows of a `webhook_deliveries` row (a Prisma model, or a row read in SQL and named the same). */
+export type DeliveryRecord = Pick<
+  WebhookDelivery,
+  | "id"
+  | "eventId"
+  | "eventType"
+  | "status"
+  | "attemptCount"
+  | "lastResponseStatus"
+  | "lastError"
+  | "nextAttemptAt"
+  | "createdAt"
+  | "completedAt"
+  | "conversationId"
+>;
+
+export function serializeDelivery(delivery: DeliveryRecord): DeliverySummary {
   return {
     id: delivery.id,
     event_id: delivery.eventId,
