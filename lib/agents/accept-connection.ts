@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { transaction } from "@/lib/db/sql";
+import { query, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
@@ -7,9 +7,10 @@ import type { PersonActor } from "@/lib/people/actor";
 import {
   adminWorkspaces,
   CONNECTION_COLUMNS,
+  CONNECTION_NOT_NULL,
+  CONNECTION_SIDES,
   connectionModel,
   viewConnections,
-  type ConnectionRow,
   type ConnectionView,
 } from "./connection-record";
 
@@ -22,29 +23,36 @@ import {
 // (Prisma, shared with listing connections); the acceptance between them locks its row, so it is one SQL
 // transaction (docs/decisions/005).
 
-const CONNECTION_SIDES = "SELECT workspace_a_id, workspace_b_id FROM bot_connections WHERE id = $1";
-const LOCK_CONNECTION = `SELECT ${CONNECTION_COLUMNS} FROM bot_connections WHERE id = $1 FOR UPDATE`;
+const LOCK_CONNECTION = query(
+  "connections.lockForAccept",
+  `SELECT revoked_at, accepted_a_at, accepted_b_at, workspace_a_id, workspace_b_id
+     FROM bot_connections WHERE id = $1 FOR UPDATE`,
+);
 /** $3, $4: whether side A, side B accepts now. */
-const ACCEPT = `UPDATE bot_connections
+const ACCEPT = query(
+  "connections.accept",
+  `UPDATE bot_connections
   SET accepted_a_by_user_id = CASE WHEN $3::boolean THEN $2::uuid ELSE accepted_a_by_user_id END,
       accepted_a_at = CASE WHEN $3::boolean THEN $5::timestamptz ELSE accepted_a_at END,
       accepted_b_by_user_id = CASE WHEN $4::boolean THEN $2::uuid ELSE accepted_b_by_user_id END,
       accepted_b_at = CASE WHEN $4::boolean THEN $5::timestamptz ELSE accepted_b_at END
   WHERE id = $1
-  RETURNING ${CONNECTION_COLUMNS}`;
+  RETURNING ${CONNECTION_COLUMNS}`,
+  { notNull: CONNECTION_NOT_NULL },
+);
 
 export async function acceptConnection(actor: PersonActor, id: string): Promise<ConnectionView> {
   const connectionId = requireUuid(id, "Connection");
   const adminOf = await adminWorkspaces(db(), actor.userId);
   const updated = await transaction(async (tx) => {
     // Who may is checked before the lock, so a person of neither side locks nothing (a connection's sides never change).
-    const [sides] = await tx.query<{ workspace_a_id: string; workspace_b_id: string }>(CONNECTION_SIDES, [connectionId]);
+    const [sides] = await tx.query(CONNECTION_SIDES, [connectionId]);
     if (!sides) throw new ApiError("not_found", "Connection not found");
     const sideA = adminOf.has(sides.workspace_a_id);
     const sideB = adminOf.has(sides.workspace_b_id);
     if (!sideA && !sideB)
       throw new ApiError("forbidden", "Only an admin of one of the two bots' workspaces can accept this connection");
-    const [connection] = await tx.query<ConnectionRow>(LOCK_CONNECTION, [connectionId]);
+    const [connection] = await tx.query(LOCK_CONNECTION, [connectionId]);
     if (!connection) throw new ApiError("not_found", "Connection not found");
     if (connection.revoked_at) throw new ApiError("conflict", "This connection was revoked; propose a new one");
     const acceptA = sideA && !connection.accepted_a_at;
@@ -54,7 +62,7 @@ export async function acceptConnection(actor: PersonActor, id: string): Promise<
         "conflict",
         "Your side already accepted this connection; it waits for the other workspace's admin",
       );
-    const [accepted] = await tx.query<ConnectionRow>(ACCEPT, [connectionId, actor.userId, acceptA, acceptB, new Date()]);
+    const [accepted] = await tx.query(ACCEPT, [connectionId, actor.userId, acceptA, acceptB, new Date()]);
     for (const workspaceId of [
       ...(acceptA ? [connection.workspace_a_id] : []),
       ...(acceptB ? [connection.workspace_b_id] : []),

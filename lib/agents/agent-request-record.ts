@@ -1,6 +1,5 @@
-import type { Sql } from "@/lib/db/sql";
+import { query, type RowOf, type Sql } from "@/lib/db/sql";
 import { env } from "@/lib/env";
-import type { AgentRequestStatus, AgentRequestType } from "@/lib/schemas/agent-requests";
 import { linkExpiry, signedLink } from "./signed-link";
 
 // The Agent request resource (docs/api-contract.md#agent-request), from a row of `agent_requests` with its two bots and
@@ -15,9 +14,9 @@ export const OPEN_STATUSES = ["pending_approval", "awaiting_response"] as const;
 
 /** `$1` is `now`. Callers add WHERE / ORDER BY with their own parameters from `$2`. */
 export const AGENT_REQUEST_SELECT = `
-  SELECT r.id, r.connection_id, r.type::text AS type, r.question, r.status::text AS stored_status,
+  SELECT r.id, r.connection_id, r.type, r.question, r.status AS stored_status,
          CASE WHEN r.status IN ('pending_approval', 'awaiting_response') AND r.expires_at <= $1::timestamptz
-              THEN 'expired' ELSE r.status::text END AS status,
+              THEN 'expired' ELSE r.status END AS status,
          r.reasons, r.response_body, r.answered_at, r.created_at, r.expires_at, r.delivered_at,
          r.from_bot_id, f.handle AS from_handle, f.name AS from_name, f.workspace_id AS from_workspace_id,
          r.to_bot_id, t.handle AS to_handle, t.name AS to_name, t.workspace_id AS to_workspace_id,
@@ -27,37 +26,18 @@ export const AGENT_REQUEST_SELECT = `
   JOIN bots f ON f.id = r.from_bot_id
   JOIN bots t ON t.id = r.to_bot_id
   LEFT JOIN attachments a ON a.id = r.response_attachment_id`;
+/** For every statement built on AGENT_REQUEST_SELECT: its status (a CASE of the stored one) is never null. */
+export const AGENT_REQUEST_NOT_NULL = ["status"] as const;
 
-export interface AgentRequestRow {
-  id: string;
-  connection_id: string;
-  type: AgentRequestType;
-  question: string;
-  stored_status: AgentRequestStatus;
-  status: AgentRequestStatus;
-  reasons: string[];
-  response_body: string | null;
-  answered_at: Date | null;
-  created_at: Date;
-  expires_at: Date;
-  delivered_at: Date | null;
-  from_bot_id: string;
-  from_handle: string;
-  from_name: string;
-  from_workspace_id: string;
-  to_bot_id: string;
-  to_handle: string;
-  to_name: string;
-  to_workspace_id: string;
-  attachment_id: string | null;
-  attachment_name: string | null;
-  attachment_type: string | null;
-  attachment_size: number | null;
-  attachment_sha256: string | null;
-}
+const LOAD = query("agentRequests.load", `${AGENT_REQUEST_SELECT} WHERE r.id = $2::uuid`, {
+  notNull: AGENT_REQUEST_NOT_NULL,
+});
+
+/** A row read with AGENT_REQUEST_SELECT (every statement built on it has this row). */
+export type AgentRequestRow = RowOf<"agentRequests.load">;
 
 export async function loadAgentRequest(sql: Sql, id: string, now: Date): Promise<AgentRequestRow | null> {
-  const rows = await sql.query<AgentRequestRow>(`${AGENT_REQUEST_SELECT} WHERE r.id = $2::uuid`, [now, id]);
+  const rows = await sql.query(LOAD, [now, id]);
   return rows[0] ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { transaction, type Transaction } from "@/lib/db/sql";
+import { query, transaction, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
@@ -16,14 +16,20 @@ import { blockedError } from "./blocked";
 // the addressed bot gets the whole AGENT_REQUEST_TTL_HOURS to answer. One SQL transaction each, as the request's
 // `agent_request.created` event is written in it (docs/decisions/005).
 
-const APPROVE = `UPDATE agent_requests
+const APPROVE = query(
+  "agentRequests.approve",
+  `UPDATE agent_requests
   SET status = 'awaiting_response', delivered_at = $2, decided_by_user_id = $3, decided_via = $4, decided_at = $2,
       expires_at = $5
-  WHERE id = $1`;
-const DECLINE = `UPDATE agent_requests
+  WHERE id = $1`,
+);
+const DECLINE = query(
+  "agentRequests.decline",
+  `UPDATE agent_requests
   SET status = 'declined', decided_by_user_id = $2, decided_via = $3, decided_at = $4, decision_note = $5
-  WHERE id = $1`;
-const EXPIRE = "UPDATE agent_requests SET status = 'expired' WHERE id = $1";
+  WHERE id = $1`,
+);
+const EXPIRE = query("agentRequests.expireOne", "UPDATE agent_requests SET status = 'expired' WHERE id = $1");
 
 export async function approveAgentRequest(actor: PersonActor, id: string, now: Date = new Date()) {
   const outcome = await transaction(async (tx) => {
@@ -87,32 +93,26 @@ const expiredError = () =>
   new ApiError("conflict", "This request expired before anyone approved it; the bot can ask again");
 
 /** $1 the request, $2 the person: the asking bot, and whether the person manages it (the rule of botManagedSql). */
-const ASKING_SIDE = `SELECT f.handle, ${botManagedSql("f", "$2")} AS manages
+const ASKING_SIDE = query(
+  "agentRequests.askingSide",
+  `SELECT f.handle, ${botManagedSql("f", "$2")} AS manages
   FROM agent_requests r JOIN bots f ON f.id = r.from_bot_id
-  WHERE r.id = $1`;
+  WHERE r.id = $1`,
+  { notNull: ["manages"] }, // EXISTS
+);
 
 /** The request, locked, with what approving re-checks: its bots' workspaces and the asking bot's status. */
-const LOCK_REQUEST = `SELECT r.status::text AS status, r.expires_at, r.to_bot_id, f.status::text AS from_status,
-       f.workspace_id AS from_workspace_id, fw.status::text AS from_workspace_status,
-       t.workspace_id AS to_workspace_id, tw.status::text AS to_workspace_status
+const LOCK_REQUEST = query(
+  "agentRequests.lockForDecision",
+  `SELECT r.status, r.expires_at, r.to_bot_id, f.status AS from_status,
+       f.workspace_id AS from_workspace_id, fw.status AS from_workspace_status,
+       t.workspace_id AS to_workspace_id, tw.status AS to_workspace_status
   FROM agent_requests r
   JOIN bots f ON f.id = r.from_bot_id JOIN workspaces fw ON fw.id = f.workspace_id
   JOIN bots t ON t.id = r.to_bot_id JOIN workspaces tw ON tw.id = t.workspace_id
   WHERE r.id = $1
-  FOR UPDATE OF r`;
-
-type WorkspaceStatus = "active" | "restricted" | "suspended";
-
-interface LockedRequest {
-  status: string;
-  expires_at: Date;
-  to_bot_id: string;
-  from_status: "active" | "paused" | "stopped";
-  from_workspace_id: string;
-  from_workspace_status: WorkspaceStatus;
-  to_workspace_id: string;
-  to_workspace_status: WorkspaceStatus;
-}
+  FOR UPDATE OF r`,
+);
 
 /**
  * Locks a request a person is deciding and checks they may: first, so a person of neither side makes us lock
@@ -122,7 +122,7 @@ interface LockedRequest {
  */
 async function lockPending(tx: Transaction, actor: PersonActor, id: string, now: Date) {
   const requestId = requireUuid(id, "Agent request");
-  const [asking] = await tx.query<{ handle: string; manages: boolean }>(ASKING_SIDE, [requestId, actor.userId]);
+  const [asking] = await tx.query(ASKING_SIDE, [requestId, actor.userId]);
   if (!asking) throw new ApiError("not_found", "Agent request not found");
   if (!asking.manages) {
     throw new ApiError(
@@ -130,7 +130,7 @@ async function lockPending(tx: Transaction, actor: PersonActor, id: string, now:
       `Only an admin of @${asking.handle}'s workspace or its developer can decide its requests`,
     );
   }
-  const [request] = await tx.query<LockedRequest>(LOCK_REQUEST, [requestId]);
+  const [request] = await tx.query(LOCK_REQUEST, [requestId]);
   if (!request) throw new ApiError("not_found", "Agent request not found");
   if (request.status !== "pending_approval")
     throw new ApiError("conflict", `This request was already ${request.status.replace("_", " ")}`);

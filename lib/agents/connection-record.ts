@@ -1,4 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
+import { query, type RowOf } from "@/lib/db/sql";
 import type { BotConnection } from "@/lib/generated/prisma/client";
 import type { AgentRequestType } from "@/lib/schemas/agent-requests";
 
@@ -34,31 +35,23 @@ export interface ConnectionView {
 
 /**
  * Every column of `bot_connections`, read in SQL (a connection locked to accept or revoke it), for `connectionModel`.
- * The enum arrays come as text[], which node-postgres reads into arrays.
+ * The enum arrays come as text[], which node-postgres reads into arrays (it leaves an enum array as text).
  */
 export const CONNECTION_COLUMNS = `id, bot_a_id, bot_b_id, workspace_a_id, workspace_b_id,
   types_a_to_b::text[] AS types_a_to_b, types_b_to_a::text[] AS types_b_to_a, requires_approval, proposed_by_user_id,
   accepted_a_by_user_id, accepted_a_at, accepted_b_by_user_id, accepted_b_at, revoked_by_user_id, revoked_at,
   created_at`;
+/** For statements returning CONNECTION_COLUMNS: the casts of two NOT NULL columns. */
+export const CONNECTION_NOT_NULL = ["types_a_to_b", "types_b_to_a"] as const;
 
-export interface ConnectionRow {
-  id: string;
-  bot_a_id: string;
-  bot_b_id: string;
-  workspace_a_id: string;
-  workspace_b_id: string;
-  types_a_to_b: AgentRequestType[];
-  types_b_to_a: AgentRequestType[];
-  requires_approval: boolean;
-  proposed_by_user_id: string;
-  accepted_a_by_user_id: string | null;
-  accepted_a_at: Date | null;
-  accepted_b_by_user_id: string | null;
-  accepted_b_at: Date | null;
-  revoked_by_user_id: string | null;
-  revoked_at: Date | null;
-  created_at: Date;
-}
+/** A connection's sides, read before its row is locked (they never change). */
+export const CONNECTION_SIDES = query(
+  "connections.sides",
+  "SELECT workspace_a_id, workspace_b_id FROM bot_connections WHERE id = $1",
+);
+
+/** A row read with CONNECTION_COLUMNS (accept-connection.ts and revoke-connection.ts return one). */
+export type ConnectionRow = RowOf<"connections.accept">;
 
 /** A row read with CONNECTION_COLUMNS, as the `BotConnection` model names it. */
 export const connectionModel = (row: ConnectionRow): BotConnection => ({
@@ -67,8 +60,9 @@ export const connectionModel = (row: ConnectionRow): BotConnection => ({
   botBId: row.bot_b_id,
   workspaceAId: row.workspace_a_id,
   workspaceBId: row.workspace_b_id,
-  typesAToB: row.types_a_to_b,
-  typesBToA: row.types_b_to_a,
+  // Labels of agent_request_type, read as text.
+  typesAToB: row.types_a_to_b as AgentRequestType[],
+  typesBToA: row.types_b_to_a as AgentRequestType[],
   requiresApproval: row.requires_approval,
   proposedByUserId: row.proposed_by_user_id,
   acceptedAByUserId: row.accepted_a_by_user_id,

@@ -2,7 +2,7 @@ import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { query, sql } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
 import type { AgentRequestListInput } from "@/lib/schemas/agent-requests";
-import { AGENT_REQUEST_SELECT, serializeAgentRequest } from "./agent-request-record";
+import { AGENT_REQUEST_NOT_NULL, AGENT_REQUEST_SELECT, serializeAgentRequest } from "./agent-request-record";
 
 // GET /agent-requests: requests this bot asked (outgoing) and requests asked of it (incoming), newest first, with
 // `direction`, `status` (as of now: an open request past its expiry is `expired`), `limit` and `cursor`. An incoming
@@ -21,18 +21,19 @@ const isPosition = (v: unknown): v is Position =>
 const OUTGOING = `r.from_bot_id = $2`;
 const INCOMING = `(r.to_bot_id = $2 AND r.delivered_at IS NOT NULL)`;
 const STATUS = `CASE WHEN r.status IN ('pending_approval', 'awaiting_response') AND r.expires_at <= $1::timestamptz
-                     THEN 'expired' ELSE r.status::text END`;
+                     THEN 'expired' ELSE r.status END`;
 const listText = (mine: string) =>
   `${AGENT_REQUEST_SELECT}
     WHERE ${mine}
-      AND ($3::text IS NULL OR ${STATUS} = $3::text)
+      AND ($3::agent_request_status IS NULL OR ${STATUS} = $3::agent_request_status)
       AND ($4::timestamptz IS NULL OR (r.created_at, r.id) < ($4::timestamptz, $5::uuid))
     ORDER BY r.created_at DESC, r.id DESC
     LIMIT $6`;
+const notNull = AGENT_REQUEST_NOT_NULL;
 const LIST = {
-  outgoing: query("agentRequests.listOutgoing", listText(OUTGOING)),
-  incoming: query("agentRequests.listIncoming", listText(INCOMING)),
-  both: query("agentRequests.listBoth", listText(`(${OUTGOING} OR ${INCOMING})`)),
+  outgoing: query("agentRequests.listOutgoing", listText(OUTGOING), { notNull }),
+  incoming: query("agentRequests.listIncoming", listText(INCOMING), { notNull }),
+  both: query("agentRequests.listBoth", listText(`(${OUTGOING} OR ${INCOMING})`), { notNull }),
 };
 
 export async function listAgentRequests(bot: BotPrincipal, input: AgentRequestListInput, now: Date = new Date()) {

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { transaction } from "@/lib/db/sql";
+import { query, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
@@ -7,9 +7,10 @@ import type { PersonActor } from "@/lib/people/actor";
 import {
   adminWorkspaces,
   CONNECTION_COLUMNS,
+  CONNECTION_NOT_NULL,
+  CONNECTION_SIDES,
   connectionModel,
   viewConnections,
-  type ConnectionRow,
   type ConnectionView,
 } from "./connection-record";
 
@@ -23,14 +24,23 @@ import {
 
 export const REVOKED_NOTE = "connection_revoked";
 
-const CONNECTION_SIDES = "SELECT workspace_a_id, workspace_b_id FROM bot_connections WHERE id = $1";
-const LOCK_CONNECTION = "SELECT revoked_at FROM bot_connections WHERE id = $1 FOR UPDATE";
-const REVOKE = `UPDATE bot_connections SET revoked_at = $3, revoked_by_user_id = $2 WHERE id = $1
-  RETURNING ${CONNECTION_COLUMNS}`;
-const DECLINE_OPEN_REQUESTS = `UPDATE agent_requests
+const LOCK_CONNECTION = query(
+  "connections.lockForRevoke",
+  "SELECT revoked_at FROM bot_connections WHERE id = $1 FOR UPDATE",
+);
+const REVOKE = query(
+  "connections.revoke",
+  `UPDATE bot_connections SET revoked_at = $3, revoked_by_user_id = $2 WHERE id = $1
+  RETURNING ${CONNECTION_COLUMNS}`,
+  { notNull: CONNECTION_NOT_NULL },
+);
+const DECLINE_OPEN_REQUESTS = query(
+  "agentRequests.declineOpen",
+  `UPDATE agent_requests
   SET status = 'declined', decided_by_user_id = $2, decided_via = $3, decided_at = $4, decision_note = $5
   WHERE connection_id = $1 AND status IN ('pending_approval', 'awaiting_response')
-  RETURNING id`;
+  RETURNING id`,
+);
 
 export async function revokeConnection(
   actor: PersonActor,
@@ -40,16 +50,16 @@ export async function revokeConnection(
   const adminOf = await adminWorkspaces(db(), actor.userId);
   const { revoked, declined } = await transaction(async (tx) => {
     // Who may is checked before the lock, so a person of neither side locks nothing (a connection's sides never change).
-    const [sides] = await tx.query<{ workspace_a_id: string; workspace_b_id: string }>(CONNECTION_SIDES, [connectionId]);
+    const [sides] = await tx.query(CONNECTION_SIDES, [connectionId]);
     if (!sides) throw new ApiError("not_found", "Connection not found");
     if (!adminOf.has(sides.workspace_a_id) && !adminOf.has(sides.workspace_b_id)) {
       throw new ApiError("forbidden", "Only an admin of one of the two bots' workspaces can revoke this connection");
     }
-    const [connection] = await tx.query<{ revoked_at: Date | null }>(LOCK_CONNECTION, [connectionId]);
+    const [connection] = await tx.query(LOCK_CONNECTION, [connectionId]);
     if (!connection) throw new ApiError("not_found", "Connection not found");
     if (connection.revoked_at) throw new ApiError("conflict", "This connection was already revoked");
     const now = new Date();
-    const [revoked] = await tx.query<ConnectionRow>(REVOKE, [connectionId, actor.userId, now]);
+    const [revoked] = await tx.query(REVOKE, [connectionId, actor.userId, now]);
     const declined = await tx.query(DECLINE_OPEN_REQUESTS, [connectionId, actor.userId, actor.via, now, REVOKED_NOTE]);
     for (const workspaceId of new Set([sides.workspace_a_id, sides.workspace_b_id])) {
       await recordAuditSql(tx, {

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { PersonActor } from "@/lib/people/actor";
-import type { Sql } from "@/lib/db/sql";
+import { query, type Sql } from "@/lib/db/sql";
 
 // Who did what, when and through which door. Written in the same transaction as the change it describes, through
 // that transaction's door (docs/decisions/005): `recordAudit` in a Prisma transaction, `recordAuditSql` in an SQL one.
@@ -36,8 +36,11 @@ export async function recordAudit(client: Db | Tx, entry: AuditEntry) {
   await client.auditEvent.create({ data: { ...row, data: row.data as Prisma.InputJsonValue } });
 }
 
-const INSERT_AUDIT = `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`;
+const INSERT_AUDIT = query(
+  "audit.insert",
+  `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+);
 
 /** The same record through node-postgres, in the caller's SQL transaction. */
 export async function recordAuditSql(sql: Sql, entry: AuditEntry) {

@@ -1,6 +1,6 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
-import { transaction } from "@/lib/db/sql";
+import { query, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { recordAudit, recordAuditSql } from "@/lib/audit/record-audit";
 import { generateApiKey } from "@/lib/keys/api-key";
@@ -31,8 +31,12 @@ export async function issueApiKey(actor: Actor, botId: string, options: { name?:
   return { id: record.id, key, prefix, name: record.name, scopes, created_at: record.createdAt.toISOString() };
 }
 
-const REVOKE_KEY = "UPDATE api_keys SET revoked_at = $2 WHERE id = $1 RETURNING id, prefix, revoked_at";
-const NOTIFY = "SELECT pg_notify($1, $2)";
+const REVOKE_KEY = query(
+  "bots.revokeKey",
+  "UPDATE api_keys SET revoked_at = $2 WHERE id = $1 RETURNING id, prefix, revoked_at",
+  { notNull: ["revoked_at"] }, // set here
+);
+const NOTIFY = query("bots.notifyKeyRevoked", "SELECT pg_notify($1, $2)");
 
 /**
  * Revocation takes effect at once: the next request with the key is 401. Two steps: the key and who may manage its
@@ -44,10 +48,7 @@ export async function revokeApiKey(actor: Actor, keyId: string) {
   if (!record) throw new ApiError("not_found", "API key not found");
   const bot = await requireBotManager(db(), actor, record.botId);
   const revoked = await transaction(async (tx) => {
-    const [updated] = await tx.query<{ id: string; prefix: string; revoked_at: Date }>(REVOKE_KEY, [
-      keyId,
-      record.revokedAt ?? new Date(),
-    ]);
+    const [updated] = await tx.query(REVOKE_KEY, [keyId, record.revokedAt ?? new Date()]);
     // Every process that cached the key forgets it when this commits (lib/bots/api-key-cache.ts).
     await tx.query(NOTIFY, [API_KEY_CHANNEL, record.keyHash]);
     await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: "api_key.revoked", subjectType: "api_key", subjectId: keyId });

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { sql } from "@/lib/db/sql";
+import { query, sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
@@ -25,23 +25,17 @@ const LIMIT = 200;
  * The workspace's held messages, newest first. SQL, as the model gives a draft no relation to its conversation (so
  * Prisma cannot filter drafts by the conversation's workspace); a read on its own, beside the Prisma reads below.
  */
-const HELD = `SELECT d.id, d.bot_id, d.conversation_id, d.status::text AS status, d.reasons, d.original_body, d.created_at,
-       d.expires_at
+const HELD = query(
+  "chat.policyLogHeld",
+  `SELECT d.id, d.bot_id, d.conversation_id, d.status, COALESCE(d.reasons, '{}') AS reasons, d.original_body,
+       d.created_at, d.expires_at
   FROM drafts d JOIN conversations c ON c.id = d.conversation_id
   WHERE c.workspace_id = $1 AND d.origin = 'held_message'
   ORDER BY d.created_at DESC
-  LIMIT ${LIMIT}`;
-
-interface HeldRow {
-  id: string;
-  bot_id: string;
-  conversation_id: string;
-  status: "pending" | "approved" | "rejected" | "expired";
-  reasons: string[];
-  original_body: string;
-  created_at: Date;
-  expires_at: Date;
-}
+  LIMIT ${LIMIT}`,
+  // drafts.reasons has a default but no NOT NULL (Prisma's String[] hides it).
+  { notNull: ["reasons"] },
+);
 
 /**
  * For admins: why the workspace's bot messages did not simply go out, newest first. Held messages come from the
@@ -56,7 +50,7 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
 
   const [refusals, held] = await Promise.all([
     db().policyDecision.findMany({ where: { workspaceId: id }, orderBy: { createdAt: "desc" }, take: LIMIT }),
-    sql().query<HeldRow>(HELD, [id]),
+    sql().query(HELD, [id]),
   ]);
   const botIds = [...new Set([...refusals.map((r) => r.botId), ...held.map((d) => d.bot_id)])];
   const conversationIds = [

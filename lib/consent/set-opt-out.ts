@@ -1,4 +1,4 @@
-import { inTransaction, type Transaction } from "@/lib/db/sql";
+import { inTransaction, query, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
@@ -15,18 +15,24 @@ export interface ConsentSubject {
   contactId?: string;
 }
 
-const IS_PARTICIPANT = "SELECT 1 FROM conversation_participants WHERE conversation_id = $1 AND contact_id = $2";
-const LOCK_SUBJECT = "SELECT pg_advisory_xact_lock(hashtext($1))";
+const IS_PARTICIPANT = query(
+  "consent.isParticipant",
+  "SELECT 1 AS one FROM conversation_participants WHERE conversation_id = $1 AND contact_id = $2",
+);
+const LOCK_SUBJECT = query("consent.lockSubject", "SELECT pg_advisory_xact_lock(hashtext($1))");
 
 // $1 workspace, $2 the person or null, $3 the contact or null (a row has exactly one: opt_outs_one_subject), $4 the
 // conversation whose own opt-outs count beside workspace-wide ones (null: workspace-wide ones only).
 const SUBJECT_COVERED = `workspace_id = $1 AND user_id IS NOT DISTINCT FROM $2::uuid
   AND contact_id IS NOT DISTINCT FROM $3::uuid AND revoked_at IS NULL
   AND (conversation_id IS NULL OR conversation_id = $4::uuid)`;
-const COVERING = `SELECT conversation_id FROM opt_outs WHERE ${SUBJECT_COVERED} LIMIT 1`;
-const REVOKE = `UPDATE opt_outs SET revoked_at = $5 WHERE ${SUBJECT_COVERED} RETURNING id`;
-const INSERT_OPT_OUT = `INSERT INTO opt_outs (workspace_id, conversation_id, user_id, contact_id, keyword, recorded_by_user_id)
-  VALUES ($1, $2, $3, $4, $5, $6)`;
+const COVERING = query("consent.covering", `SELECT conversation_id FROM opt_outs WHERE ${SUBJECT_COVERED} LIMIT 1`);
+const REVOKE = query("consent.revoke", `UPDATE opt_outs SET revoked_at = $5 WHERE ${SUBJECT_COVERED} RETURNING id`);
+const INSERT_OPT_OUT = query(
+  "consent.insert",
+  `INSERT INTO opt_outs (workspace_id, conversation_id, user_id, contact_id, keyword, recorded_by_user_id)
+  VALUES ($1, $2, $3, $4, $5, $6)`,
+);
 
 async function resolveSubject(tx: Transaction, actor: PersonActor, conversationId: string, subject: ConsentSubject) {
   const { conversation } = await requireConversationAccessSql(tx, actor, requireUuid(conversationId, "Conversation"));
@@ -53,12 +59,7 @@ export async function optOut(
     const { conversation, who, label } = await resolveSubject(tx, actor, conversationId, options);
     const scope = options.everywhere ? null : conversationId;
     // A workspace-wide opt-out already covers this conversation; a conversation's own one does not cover the rest.
-    const [covering] = await tx.query<{ conversation_id: string | null }>(COVERING, [
-      conversation.workspaceId,
-      who.userId,
-      who.contactId,
-      scope,
-    ]);
+    const [covering] = await tx.query(COVERING, [conversation.workspaceId, who.userId, who.contactId, scope]);
     const result = { opted_out: true, scope: scope ? "conversation" : "workspace", conversation_id: conversationId, ...label };
     if (covering) return { ...result, scope: covering.conversation_id ? "conversation" : "workspace", created: false };
     await tx.query(INSERT_OPT_OUT, [

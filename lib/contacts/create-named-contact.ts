@@ -1,10 +1,13 @@
-import type { Transaction } from "@/lib/db/sql";
+import { query, type Transaction } from "@/lib/db/sql";
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import { validate } from "@/lib/http/validation";
 import type { Actor } from "@/lib/people/actor";
 import { ContactDetails } from "@/lib/schemas/contacts";
 
-const INSERT_NAMED_CONTACT = "INSERT INTO contacts (workspace_id, name) VALUES ($1, $2) RETURNING id";
+const INSERT_NAMED_CONTACT = query(
+  "contacts.insertNamed",
+  "INSERT INTO contacts (workspace_id, name) VALUES ($1, $2) RETURNING id",
+);
 
 /**
  * A contact known by its name only, with its audit event, in the caller's SQL transaction: a new conversation's
@@ -14,7 +17,7 @@ const INSERT_NAMED_CONTACT = "INSERT INTO contacts (workspace_id, name) VALUES (
  */
 export async function createNamedContact(tx: Transaction, actor: Actor, workspaceId: string, name: string) {
   const details = validate(ContactDetails, { name, email: "", phone: "" }, "Contact");
-  const [contact] = await tx.query<{ id: string }>(INSERT_NAMED_CONTACT, [workspaceId, details.name]);
+  const [contact] = await tx.query(INSERT_NAMED_CONTACT, [workspaceId, details.name]);
   await recordAuditSql(tx, { workspaceId, actor, action: "contact.created", subjectType: "contact", subjectId: contact!.id });
   return contact!;
 }

@@ -1,4 +1,4 @@
-import { inTransaction, transaction, type Sql, type Transaction } from "@/lib/db/sql";
+import { inTransaction, query, transaction, type RowOf, type Sql, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { BotAuthorization } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
@@ -12,26 +12,29 @@ import { botAdded } from "@/lib/webhooks/events";
 // who does not sees it (403), anyone else does not (404, lib/people/access.ts). Authorizing tells the bot
 // (`conversation.bot_added`), so both are SQL, in one transaction each or in the caller's (docs/decisions/005).
 
-const IS_PARTICIPANT = "SELECT 1 FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2";
-const BOT_WORKSPACE = "SELECT workspace_id FROM bots WHERE id = $1";
+const IS_PARTICIPANT = query(
+  "conversations.isParticipant",
+  "SELECT 1 AS one FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2",
+);
+const BOT_WORKSPACE = query("conversations.botWorkspace", "SELECT workspace_id FROM bots WHERE id = $1");
 const AUTHORIZATION = `id, conversation_id, bot_id, authorized_by_user_id, created_at, revoked_at, revoked_by_user_id`;
-const ACTIVE = `SELECT ${AUTHORIZATION} FROM bot_authorizations WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL LIMIT 1`;
-const AUTHORIZE = `INSERT INTO bot_authorizations (conversation_id, bot_id, authorized_by_user_id) VALUES ($1, $2, $3)
-  RETURNING ${AUTHORIZATION}`;
-const REMOVE = `UPDATE bot_authorizations SET revoked_at = $3, revoked_by_user_id = $4
-  WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL RETURNING id`;
+const ACTIVE = query(
+  "conversations.activeAuthorization",
+  `SELECT ${AUTHORIZATION} FROM bot_authorizations
+    WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL LIMIT 1`,
+);
+const AUTHORIZE = query(
+  "conversations.authorizeBot",
+  `INSERT INTO bot_authorizations (conversation_id, bot_id, authorized_by_user_id) VALUES ($1, $2, $3)
+  RETURNING ${AUTHORIZATION}`,
+);
+const REMOVE = query(
+  "conversations.removeBot",
+  `UPDATE bot_authorizations SET revoked_at = $3, revoked_by_user_id = $4
+  WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL RETURNING id`,
+);
 
-interface AuthorizationRow {
-  id: string;
-  conversation_id: string;
-  bot_id: string;
-  authorized_by_user_id: string;
-  created_at: Date;
-  revoked_at: Date | null;
-  revoked_by_user_id: string | null;
-}
-
-const authorizationModel = (row: AuthorizationRow): BotAuthorization => ({
+const authorizationModel = (row: RowOf<"conversations.authorizeBot">): BotAuthorization => ({
   id: row.id,
   conversationId: row.conversation_id,
   botId: row.bot_id,
@@ -51,11 +54,11 @@ async function requireParticipant(sql: Sql, actor: PersonActor, conversationId: 
 export async function authorizeBot(actor: PersonActor, conversationId: string, botId: string, tx?: Transaction) {
   return inTransaction(tx, async (tx) => {
     const conversation = await requireParticipant(tx, actor, conversationId);
-    const [bot] = isUuid(botId) ? await tx.query<{ workspace_id: string }>(BOT_WORKSPACE, [botId]) : [];
+    const [bot] = isUuid(botId) ? await tx.query(BOT_WORKSPACE, [botId]) : [];
     if (!bot || bot.workspace_id !== conversation.workspaceId) throw new ApiError("not_found", "Bot not found in this workspace");
-    const [active] = await tx.query<AuthorizationRow>(ACTIVE, [conversationId, botId]);
+    const [active] = await tx.query(ACTIVE, [conversationId, botId]);
     if (active) return { authorization: authorizationModel(active), created: false };
-    const [authorization] = await tx.query<AuthorizationRow>(AUTHORIZE, [conversationId, botId, actor.userId]);
+    const [authorization] = await tx.query(AUTHORIZE, [conversationId, botId, actor.userId]);
     await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.authorized", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
     await botAdded(tx, { workspaceId: conversation.workspaceId, conversationId, botId, addedByHandle: await handleOfSql(tx, actor.userId) });
     return { authorization: authorizationModel(authorization!), created: true };

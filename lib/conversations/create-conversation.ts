@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { transaction } from "@/lib/db/sql";
+import { query, transaction, type RowOf } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { Conversation } from "@/lib/generated/prisma/client";
 import { recordAuditSql } from "@/lib/audit/record-audit";
@@ -28,21 +28,17 @@ export async function createConversation(
   const userIds = [...new Set([actor.userId, ...(input.userIds ?? [])])];
   const contactIds = [...new Set(input.contactIds ?? [])];
   return transaction(async (tx) => {
-    const [members] = await tx.query<{ n: number }>(COUNT_MEMBERS, [input.workspaceId, userIds]);
+    const [members] = await tx.query(COUNT_MEMBERS, [input.workspaceId, userIds]);
     if (members!.n !== userIds.length)
       throw new ApiError("invalid_body", "Every participant must be a member of the workspace");
-    const [contacts] = await tx.query<{ n: number }>(COUNT_CONTACTS, [input.workspaceId, contactIds]);
+    const [contacts] = await tx.query(COUNT_CONTACTS, [input.workspaceId, contactIds]);
     if (contacts!.n !== contactIds.length)
       throw new ApiError("invalid_body", "Every contact must belong to the workspace");
     if (input.newContact) {
       const contact = await createNamedContact(tx, actor, input.workspaceId, input.newContact.name);
       contactIds.push(contact.id);
     }
-    const [row] = await tx.query<ConversationRow>(INSERT_CONVERSATION, [
-      input.workspaceId,
-      input.title ?? null,
-      actor.userId,
-    ]);
+    const [row] = await tx.query(INSERT_CONVERSATION, [input.workspaceId, input.title ?? null, actor.userId]);
     const conversation = conversationModel(row!);
     await tx.query(INSERT_PARTICIPANTS, [conversation.id, userIds, contactIds]);
     await recordAuditSql(tx, {
@@ -57,31 +53,32 @@ export async function createConversation(
   });
 }
 
-const COUNT_MEMBERS = "SELECT count(*)::int AS n FROM memberships WHERE workspace_id = $1 AND user_id = ANY ($2::uuid[])";
-const COUNT_CONTACTS = "SELECT count(*)::int AS n FROM contacts WHERE workspace_id = $1 AND id = ANY ($2::uuid[])";
-const INSERT_CONVERSATION = `INSERT INTO conversations (workspace_id, title, created_by_user_id) VALUES ($1, $2, $3)
+const COUNT_MEMBERS = query(
+  "conversations.countMembers",
+  "SELECT count(*)::int AS n FROM memberships WHERE workspace_id = $1 AND user_id = ANY ($2::uuid[])",
+  { notNull: ["n"] }, // count
+);
+const COUNT_CONTACTS = query(
+  "conversations.countContacts",
+  "SELECT count(*)::int AS n FROM contacts WHERE workspace_id = $1 AND id = ANY ($2::uuid[])",
+  { notNull: ["n"] }, // count
+);
+const INSERT_CONVERSATION = query(
+  "conversations.insert",
+  `INSERT INTO conversations (workspace_id, title, created_by_user_id) VALUES ($1, $2, $3)
   RETURNING id, workspace_id, title, last_seq, last_message_at, last_message_preview, taken_over_by_user_id,
-            taken_over_at, created_by_user_id, created_at`;
+            taken_over_at, created_by_user_id, created_at`,
+);
 /** $2 the people, $3 the contacts. */
-const INSERT_PARTICIPANTS = `INSERT INTO conversation_participants (conversation_id, user_id, contact_id)
+const INSERT_PARTICIPANTS = query(
+  "conversations.insertParticipants",
+  `INSERT INTO conversation_participants (conversation_id, user_id, contact_id)
   SELECT $1::uuid, person, NULL FROM unnest($2::uuid[]) AS person
   UNION ALL
-  SELECT $1::uuid, NULL, contact FROM unnest($3::uuid[]) AS contact`;
+  SELECT $1::uuid, NULL, contact FROM unnest($3::uuid[]) AS contact`,
+);
 
-interface ConversationRow {
-  id: string;
-  workspace_id: string;
-  title: string | null;
-  last_seq: number;
-  last_message_at: Date;
-  last_message_preview: string;
-  taken_over_by_user_id: string | null;
-  taken_over_at: Date | null;
-  created_by_user_id: string | null;
-  created_at: Date;
-}
-
-const conversationModel = (row: ConversationRow): Conversation => ({
+const conversationModel = (row: RowOf<"conversations.insert">): Conversation => ({
   id: row.id,
   workspaceId: row.workspace_id,
   title: row.title,

@@ -1,4 +1,4 @@
-import { transaction } from "@/lib/db/sql";
+import { query, transaction, type RowOf } from "@/lib/db/sql";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import type { PersonActor } from "@/lib/people/actor";
@@ -10,15 +10,15 @@ import { requireConversationAccessSql } from "@/lib/people/access";
 // takes the conversation's row lock, as a send does, so it is SQL (docs/decisions/005).
 
 /** The conversation's row lock (as lockConversation takes it), with who holds it now. */
-const LOCK_TAKEN_OVER = "SELECT id, taken_over_by_user_id, taken_over_at FROM conversations WHERE id = $1 FOR UPDATE";
-const SET_TAKEN_OVER = `UPDATE conversations SET taken_over_by_user_id = $2, taken_over_at = $3 WHERE id = $1
-  RETURNING id, taken_over_by_user_id, taken_over_at`;
-
-interface TakenOverRow {
-  id: string;
-  taken_over_by_user_id: string | null;
-  taken_over_at: Date | null;
-}
+const LOCK_TAKEN_OVER = query(
+  "conversations.lockTakenOver",
+  "SELECT id, taken_over_by_user_id, taken_over_at FROM conversations WHERE id = $1 FOR UPDATE",
+);
+const SET_TAKEN_OVER = query(
+  "conversations.setTakenOver",
+  `UPDATE conversations SET taken_over_by_user_id = $2, taken_over_at = $3 WHERE id = $1
+  RETURNING id, taken_over_by_user_id, taken_over_at`,
+);
 
 export async function takeOver(actor: PersonActor, conversationId: string) {
   return setTakenOver(actor, conversationId, true);
@@ -33,10 +33,10 @@ async function setTakenOver(actor: PersonActor, id: string, on: boolean) {
   return transaction(async (tx) => {
     // Checked before the lock, so a person who may not see the conversation locks nothing.
     const { conversation } = await requireConversationAccessSql(tx, actor, conversationId);
-    const [current] = await tx.query<TakenOverRow>(LOCK_TAKEN_OVER, [conversationId]);
+    const [current] = await tx.query(LOCK_TAKEN_OVER, [conversationId]);
     const holder = on ? actor.userId : null;
     if (current!.taken_over_by_user_id === holder) return { ...view(current!), changed: false };
-    const [updated] = await tx.query<TakenOverRow>(SET_TAKEN_OVER, [conversationId, holder, on ? new Date() : null]);
+    const [updated] = await tx.query(SET_TAKEN_OVER, [conversationId, holder, on ? new Date() : null]);
     await recordAuditSql(tx, {
       workspaceId: conversation.workspaceId,
       actor,
@@ -49,7 +49,7 @@ async function setTakenOver(actor: PersonActor, id: string, on: boolean) {
   });
 }
 
-function view(conversation: TakenOverRow) {
+function view(conversation: RowOf<"conversations.setTakenOver">) {
   return {
     conversation_id: conversation.id,
     taken_over_by_user_id: conversation.taken_over_by_user_id,

@@ -3,9 +3,36 @@
 // disagree.
 
 export interface Statements {
+  "access.contact": {
+    row: {
+      id: string;
+      workspace_id: string;
+      role: "member" | "admin";
+    };
+    params: [string | null, string | null];
+  };
+  "access.conversation": {
+    row: {
+      id: string;
+      workspace_id: string;
+      role: "member" | "admin";
+    };
+    params: [string | null, string | null];
+  };
   "agentRequests.answer": {
     row: Record<string, never>;
     params: [string | null, string | null, string | null, Date | string | null];
+  };
+  "agentRequests.approve": {
+    row: Record<string, never>;
+    params: [string | null, Date | string | null, string | null, string | null, Date | string | null];
+  };
+  "agentRequests.askingSide": {
+    row: {
+      handle: string;
+      manages: boolean;
+    };
+    params: [string | null, string | null];
   };
   "agentRequests.context": {
     row: {
@@ -19,11 +46,25 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "agentRequests.decline": {
+    row: Record<string, never>;
+    params: [string | null, string | null, string | null, Date | string | null, string | null];
+  };
+  "agentRequests.declineOpen": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, string | null, Date | string | null, string | null];
+  };
   "agentRequests.expire": {
     row: {
       id: string;
     };
     params: [Date | string | null];
+  };
+  "agentRequests.expireOne": {
+    row: Record<string, never>;
+    params: [string | null];
   };
   "agentRequests.insert": {
     row: {
@@ -45,10 +86,10 @@ export interface Statements {
     row: {
       id: string;
       connection_id: string;
-      type: string | null;
+      type: "availability" | "document" | "info" | "schedule_proposal";
       question: string;
-      stored_status: string | null;
-      status: string | null;
+      stored_status: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
+      status: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
       reasons: string[];
       response_body: string | null;
       answered_at: Date | null;
@@ -72,7 +113,7 @@ export interface Statements {
     params: [
       Date | string | null,
       string | null,
-      string | null,
+      "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired" | null,
       Date | string | null,
       string | null,
       number | string | bigint | null,
@@ -82,10 +123,10 @@ export interface Statements {
     row: {
       id: string;
       connection_id: string;
-      type: string | null;
+      type: "availability" | "document" | "info" | "schedule_proposal";
       question: string;
-      stored_status: string | null;
-      status: string | null;
+      stored_status: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
+      status: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
       reasons: string[];
       response_body: string | null;
       answered_at: Date | null;
@@ -109,7 +150,7 @@ export interface Statements {
     params: [
       Date | string | null,
       string | null,
-      string | null,
+      "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired" | null,
       Date | string | null,
       string | null,
       number | string | bigint | null,
@@ -119,10 +160,10 @@ export interface Statements {
     row: {
       id: string;
       connection_id: string;
-      type: string | null;
+      type: "availability" | "document" | "info" | "schedule_proposal";
       question: string;
-      stored_status: string | null;
-      status: string | null;
+      stored_status: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
+      status: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
       reasons: string[];
       response_body: string | null;
       answered_at: Date | null;
@@ -146,7 +187,7 @@ export interface Statements {
     params: [
       Date | string | null,
       string | null,
-      string | null,
+      "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired" | null,
       Date | string | null,
       string | null,
       number | string | bigint | null,
@@ -160,6 +201,36 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "agentRequests.load": {
+    row: {
+      id: string;
+      connection_id: string;
+      type: "availability" | "document" | "info" | "schedule_proposal";
+      question: string;
+      stored_status: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
+      status: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
+      reasons: string[];
+      response_body: string | null;
+      answered_at: Date | null;
+      created_at: Date;
+      expires_at: Date;
+      delivered_at: Date | null;
+      from_bot_id: string;
+      from_handle: string;
+      from_name: string;
+      from_workspace_id: string;
+      to_bot_id: string;
+      to_handle: string;
+      to_name: string;
+      to_workspace_id: string;
+      attachment_id: string | null;
+      attachment_name: string | null;
+      attachment_type: string | null;
+      attachment_size: number | null;
+      attachment_sha256: string | null;
+    };
+    params: [Date | string | null, string | null];
+  };
   "agentRequests.lockForAnswer": {
     row: {
       from_bot_id: string;
@@ -172,6 +243,19 @@ export interface Statements {
       from_workspace_id: string;
     };
     params: [string | null, string | null];
+  };
+  "agentRequests.lockForDecision": {
+    row: {
+      status: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
+      expires_at: Date;
+      to_bot_id: string;
+      from_status: "active" | "paused" | "stopped";
+      from_workspace_id: string;
+      from_workspace_status: "active" | "restricted" | "suspended";
+      to_workspace_id: string;
+      to_workspace_status: "active" | "restricted" | "suspended";
+    };
+    params: [string | null];
   };
   "agentRequests.ownAttachment": {
     row: {
@@ -196,6 +280,19 @@ export interface Statements {
     };
     params: [string | null, string | null, string | null, string | null, number | null, string | null];
   };
+  "audit.insert": {
+    row: Record<string, never>;
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      unknown | null,
+    ];
+  };
   "bots.findKey": {
     row: {
       key_id: string;
@@ -208,6 +305,20 @@ export interface Statements {
       status: "active" | "paused" | "stopped";
     };
     params: [string | null];
+  };
+  "bots.notifyKeyRevoked": {
+    row: {
+      pg_notify: unknown | null;
+    };
+    params: [string | null, string | null];
+  };
+  "bots.revokeKey": {
+    row: {
+      id: string;
+      prefix: string;
+      revoked_at: Date;
+    };
+    params: [string | null, Date | string | null];
   };
   "bots.touchKey": {
     row: Record<string, never>;
@@ -225,6 +336,118 @@ export interface Statements {
       taken_over: boolean;
     };
     params: [string | null, string | null];
+  };
+  "chat.markRead": {
+    row: {
+      conversation_id: string;
+    };
+    params: [string | null, string | null, number | string | null];
+  };
+  "chat.policyLogHeld": {
+    row: {
+      id: string;
+      bot_id: string;
+      conversation_id: string;
+      status: "pending" | "approved" | "rejected" | "expired";
+      reasons: string[];
+      original_body: string;
+      created_at: Date;
+      expires_at: Date;
+    };
+    params: [string | null];
+  };
+  "connections.accept": {
+    row: {
+      id: string;
+      bot_a_id: string;
+      bot_b_id: string;
+      workspace_a_id: string;
+      workspace_b_id: string;
+      types_a_to_b: string[];
+      types_b_to_a: string[];
+      requires_approval: boolean;
+      proposed_by_user_id: string;
+      accepted_a_by_user_id: string | null;
+      accepted_a_at: Date | null;
+      accepted_b_by_user_id: string | null;
+      accepted_b_at: Date | null;
+      revoked_by_user_id: string | null;
+      revoked_at: Date | null;
+      created_at: Date;
+    };
+    params: [string | null, string | null, boolean | null, boolean | null, Date | string | null];
+  };
+  "connections.lockForAccept": {
+    row: {
+      revoked_at: Date | null;
+      accepted_a_at: Date | null;
+      accepted_b_at: Date | null;
+      workspace_a_id: string;
+      workspace_b_id: string;
+    };
+    params: [string | null];
+  };
+  "connections.lockForRevoke": {
+    row: {
+      revoked_at: Date | null;
+    };
+    params: [string | null];
+  };
+  "connections.revoke": {
+    row: {
+      id: string;
+      bot_a_id: string;
+      bot_b_id: string;
+      workspace_a_id: string;
+      workspace_b_id: string;
+      types_a_to_b: string[];
+      types_b_to_a: string[];
+      requires_approval: boolean;
+      proposed_by_user_id: string;
+      accepted_a_by_user_id: string | null;
+      accepted_a_at: Date | null;
+      accepted_b_by_user_id: string | null;
+      accepted_b_at: Date | null;
+      revoked_by_user_id: string | null;
+      revoked_at: Date | null;
+      created_at: Date;
+    };
+    params: [string | null, string | null, Date | string | null];
+  };
+  "connections.sides": {
+    row: {
+      workspace_a_id: string;
+      workspace_b_id: string;
+    };
+    params: [string | null];
+  };
+  "consent.covering": {
+    row: {
+      conversation_id: string | null;
+    };
+    params: [string | null, string | null, string | null, string | null];
+  };
+  "consent.insert": {
+    row: Record<string, never>;
+    params: [string | null, string | null, string | null, string | null, string | null, string | null];
+  };
+  "consent.isParticipant": {
+    row: {
+      one: number | null;
+    };
+    params: [string | null, string | null];
+  };
+  "consent.lockSubject": {
+    row: {
+      pg_advisory_xact_lock: unknown | null;
+    };
+    params: [string | null];
+  };
+  "consent.revoke": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, string | null, string | null, Date | string | null];
   };
   "contacts.conversations": {
     row: {
@@ -246,12 +469,85 @@ export interface Statements {
     };
     params: [string | null, string | null, number | string | bigint | null];
   };
+  "contacts.insertNamed": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null];
+  };
+  "conversations.activeAuthorization": {
+    row: {
+      id: string;
+      conversation_id: string;
+      bot_id: string;
+      authorized_by_user_id: string;
+      created_at: Date;
+      revoked_at: Date | null;
+      revoked_by_user_id: string | null;
+    };
+    params: [string | null, string | null];
+  };
+  "conversations.authorizeBot": {
+    row: {
+      id: string;
+      conversation_id: string;
+      bot_id: string;
+      authorized_by_user_id: string;
+      created_at: Date;
+      revoked_at: Date | null;
+      revoked_by_user_id: string | null;
+    };
+    params: [string | null, string | null, string | null];
+  };
   "conversations.botAccess": {
     row: {
       workspace_id: string;
       authorized: boolean;
     };
     params: [string | null, string | null, string | null];
+  };
+  "conversations.botWorkspace": {
+    row: {
+      workspace_id: string;
+    };
+    params: [string | null];
+  };
+  "conversations.countContacts": {
+    row: {
+      n: number;
+    };
+    params: [string | null, readonly string[] | null];
+  };
+  "conversations.countMembers": {
+    row: {
+      n: number;
+    };
+    params: [string | null, readonly string[] | null];
+  };
+  "conversations.insert": {
+    row: {
+      id: string;
+      workspace_id: string;
+      title: string | null;
+      last_seq: number;
+      last_message_at: Date;
+      last_message_preview: string;
+      taken_over_by_user_id: string | null;
+      taken_over_at: Date | null;
+      created_by_user_id: string | null;
+      created_at: Date;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "conversations.insertParticipants": {
+    row: Record<string, never>;
+    params: [string | null, readonly string[] | null, readonly string[] | null];
+  };
+  "conversations.isParticipant": {
+    row: {
+      one: number | null;
+    };
+    params: [string | null, string | null];
   };
   "conversations.listForBot": {
     row: {
@@ -268,6 +564,28 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "conversations.lockTakenOver": {
+    row: {
+      id: string;
+      taken_over_by_user_id: string | null;
+      taken_over_at: Date | null;
+    };
+    params: [string | null];
+  };
+  "conversations.removeBot": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, Date | string | null, string | null];
+  };
+  "conversations.setTakenOver": {
+    row: {
+      id: string;
+      taken_over_by_user_id: string | null;
+      taken_over_at: Date | null;
+    };
+    params: [string | null, string | null, Date | string | null];
+  };
   "deployment.loopbackAllowed": {
     row: {
       allow_loopback_webhooks: boolean;
@@ -281,6 +599,52 @@ export interface Statements {
   "deployment.settleEmbedded": {
     row: Record<string, never>;
     params: [];
+  };
+  "drafts.approve": {
+    row: {
+      id: string;
+      conversationId: string;
+      status: "pending" | "approved" | "rejected" | "expired";
+      body: string;
+      rationale: string | null;
+      followUpBody: string | null;
+      followUpDelayMinutes: number | null;
+      followUpStatus: "pending" | "scheduled" | "sent" | "cancelled" | null;
+      followUpDueAt: Date | null;
+      followUpCancelReason: string | null;
+      messageId: string | null;
+      edited: boolean;
+      createdAt: Date;
+      decidedAt: Date | null;
+    };
+    params: [
+      string | null,
+      string | null,
+      boolean | null,
+      string | null,
+      string | null,
+      string | null,
+      Date | string | null,
+      Date | string | null,
+    ];
+  };
+  "drafts.cancelFollowUp": {
+    row: Record<string, never>;
+    params: [string | null, string | null];
+  };
+  "drafts.conversationOf": {
+    row: {
+      conversation_id: string;
+    };
+    params: [string | null];
+  };
+  "drafts.expire": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
+  "drafts.followUpSent": {
+    row: Record<string, never>;
+    params: [string | null, string | null];
   };
   "drafts.insert": {
     row: {
@@ -314,6 +678,60 @@ export interface Statements {
       id: string;
     };
     params: [string | null, string | null, string | null, unknown | null, readonly string[] | null];
+  };
+  "drafts.lockFollowUp": {
+    row: {
+      conversation_id: string;
+      bot_id: string;
+      follow_up_status: "pending" | "scheduled" | "sent" | "cancelled" | null;
+      follow_up_body: string | null;
+      follow_up_due_at: Date | null;
+      decided_by_user_id: string | null;
+      workspace_id: string;
+      taken_over_by_user_id: string | null;
+    };
+    params: [string | null];
+  };
+  "drafts.lockForDecision": {
+    row: {
+      id: string;
+      conversation_id: string;
+      bot_id: string;
+      origin: "draft" | "held_message";
+      status: "pending" | "approved" | "rejected" | "expired";
+      body: string;
+      original_body: string;
+      blocks: unknown | null;
+      expires_at: Date;
+      follow_up_body: string | null;
+      follow_up_delay_minutes: number | null;
+    };
+    params: [string | null];
+  };
+  "drafts.reject": {
+    row: {
+      id: string;
+      conversationId: string;
+      status: "pending" | "approved" | "rejected" | "expired";
+      body: string;
+      rationale: string | null;
+      followUpBody: string | null;
+      followUpDelayMinutes: number | null;
+      followUpStatus: "pending" | "scheduled" | "sent" | "cancelled" | null;
+      followUpDueAt: Date | null;
+      followUpCancelReason: string | null;
+      messageId: string | null;
+      edited: boolean;
+      createdAt: Date;
+      decidedAt: Date | null;
+    };
+    params: [string | null, string | null, string | null, Date | string | null, string | null];
+  };
+  "drafts.scheduleFollowUp": {
+    row: {
+      id: string | null;
+    };
+    params: [string | null, Date | string | null];
   };
   "embeddings.advance": {
     row: Record<string, never>;
@@ -363,6 +781,63 @@ export interface Statements {
     };
     params: [string | null, string | null, string | null];
   };
+  "facts.confirm": {
+    row: {
+      id: string;
+      workspace_id: string;
+      contact_id: string;
+      key: string;
+      fact: string;
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      source_message_id: string | null;
+      conversation_id: string | null;
+      proposed_by_bot_id: string | null;
+      proposed_by_user_id: string | null;
+      decided_by_user_id: string | null;
+      decided_at: Date | null;
+      confirmed_at: Date | null;
+      superseded_by_id: string | null;
+      created_at: Date;
+    };
+    params: [string | null, Date | string | null, string | null];
+  };
+  "facts.contactConversations": {
+    row: {
+      conversation_id: string;
+    };
+    params: [string | null];
+  };
+  "facts.contactOf": {
+    row: {
+      contact_id: string;
+    };
+    params: [string | null];
+  };
+  "facts.decide": {
+    row: {
+      id: string;
+      workspace_id: string;
+      contact_id: string;
+      key: string;
+      fact: string;
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      source_message_id: string | null;
+      conversation_id: string | null;
+      proposed_by_bot_id: string | null;
+      proposed_by_user_id: string | null;
+      decided_by_user_id: string | null;
+      decided_at: Date | null;
+      confirmed_at: Date | null;
+      superseded_by_id: string | null;
+      created_at: Date;
+    };
+    params: [
+      string | null,
+      "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | null,
+      Date | string | null,
+      string | null,
+    ];
+  };
   "facts.insert": {
     row: {
       id: string;
@@ -377,11 +852,70 @@ export interface Statements {
     };
     params: [string | null, string | null, string | null, string | null, string | null, string | null];
   };
+  "facts.insertEdited": {
+    row: {
+      id: string;
+      workspace_id: string;
+      contact_id: string;
+      key: string;
+      fact: string;
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      source_message_id: string | null;
+      conversation_id: string | null;
+      proposed_by_bot_id: string | null;
+      proposed_by_user_id: string | null;
+      decided_by_user_id: string | null;
+      decided_at: Date | null;
+      confirmed_at: Date | null;
+      superseded_by_id: string | null;
+      created_at: Date;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      Date | string | null,
+    ];
+  };
+  "facts.lock": {
+    row: {
+      id: string;
+      workspace_id: string;
+      contact_id: string;
+      key: string;
+      fact: string;
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      source_message_id: string | null;
+      conversation_id: string | null;
+      proposed_by_bot_id: string | null;
+      proposed_by_user_id: string | null;
+      decided_by_user_id: string | null;
+      decided_at: Date | null;
+      confirmed_at: Date | null;
+      superseded_by_id: string | null;
+      created_at: Date;
+    };
+    params: [string | null];
+  };
+  "facts.lockConfirmedOnKey": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null];
+  };
   "facts.sourceVisible": {
     row: {
       conversation_id: string;
     };
     params: [string | null, readonly string[] | null];
+  };
+  "facts.supersede": {
+    row: Record<string, never>;
+    params: [readonly string[] | null, string | null];
   };
   "idempotency.lock": {
     row: {
@@ -470,6 +1004,19 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "messages.cancelFollowUps": {
+    row: {
+      id: string;
+      bot_id: string;
+    };
+    params: [string | null, string | null];
+  };
+  "messages.conversationOf": {
+    row: {
+      conversation_id: string;
+    };
+    params: [string | null];
+  };
   "messages.expectWritten": {
     row: {
       relay_expect: boolean | null;
@@ -525,6 +1072,37 @@ export interface Statements {
     };
     params: [string | null, number | null, number | string | bigint | null];
   };
+  "messages.lockForCardAction": {
+    row: {
+      sender_bot_id: string | null;
+      blocks: unknown | null;
+      metadata: unknown;
+    };
+    params: [string | null];
+  };
+  "messages.markAttachmentsUsed": {
+    row: {
+      id: string;
+    };
+    params: [string | null, readonly string[] | null, string | null, string | null];
+  };
+  "messages.personAttachments": {
+    row: {
+      id: string;
+      name: string;
+      content_type: string;
+      size: number;
+      sha256: string;
+      uploaded_by_user_id: string | null;
+      conversation_id: string | null;
+      message_id: string | null;
+    };
+    params: [readonly string[] | null];
+  };
+  "messages.setMetadata": {
+    row: Record<string, never>;
+    params: [string | null, unknown | null];
+  };
   "messages.updateBlocks": {
     row: {
       id: string;
@@ -537,6 +1115,12 @@ export interface Statements {
       created_at: Date;
     };
     params: [string | null, unknown | null];
+  };
+  "people.handle": {
+    row: {
+      handle: string;
+    };
+    params: [string | null];
   };
   "policy.sendSnapshot": {
     row: {
@@ -710,6 +1294,22 @@ export interface Statements {
     };
     params: [string | null, Date | string | null, number | null];
   };
+  "webhooks.delivery": {
+    row: {
+      id: string;
+      event_id: string;
+      event_type: string;
+      status: "pending" | "succeeded" | "failed";
+      attempt_count: number;
+      last_response_status: number | null;
+      last_error: string | null;
+      next_attempt_at: Date | null;
+      created_at: Date;
+      completed_at: Date | null;
+      conversation_id: string | null;
+    };
+    params: [string | null];
+  };
   "webhooks.emitToBot": {
     row: {
       add_job: string | null;
@@ -739,6 +1339,32 @@ export interface Statements {
       readonly string[] | null,
     ];
   };
+  "webhooks.endSecrets": {
+    row: Record<string, never>;
+    params: [readonly string[] | null, Date | string | null];
+  };
+  "webhooks.insertSecret": {
+    row: Record<string, never>;
+    params: [string | null, string | null];
+  };
+  "webhooks.liveSecrets": {
+    row: {
+      id: string;
+    };
+    params: [string | null, Date | string | null];
+  };
+  "webhooks.lockBotForRotation": {
+    row: {
+      one: number | null;
+    };
+    params: [string | null];
+  };
+  "webhooks.lockFailedInRange": {
+    row: {
+      id: string;
+    };
+    params: [string | null, Date | string | null, Date | string | null];
+  };
   "webhooks.recordAttempt": {
     row: {
       add_job: string | null;
@@ -759,6 +1385,18 @@ export interface Statements {
       Date | string | null,
       Date | string | null,
     ];
+  };
+  "webhooks.replayMany": {
+    row: {
+      add_job: string | null;
+    };
+    params: [Date | string | null, readonly string[] | null];
+  };
+  "webhooks.replayOne": {
+    row: {
+      add_job: string | null;
+    };
+    params: [Date | string | null, string | null];
   };
   "webhooks.requeueStalled": {
     row: {

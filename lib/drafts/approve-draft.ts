@@ -1,4 +1,4 @@
-import { transaction, type Transaction } from "@/lib/db/sql";
+import { query, transaction, type Transaction } from "@/lib/db/sql";
 import { requireUuid } from "@/lib/ids";
 import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { ApiError } from "@/lib/errors";
@@ -12,9 +12,9 @@ import { draftApproved, draftRejected } from "@/lib/webhooks/events";
 import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { Block } from "@/lib/schemas/blocks";
-import { serializeDraft, type DraftRecord } from "./serialize-draft";
+import { serializeDraft } from "./serialize-draft";
 import { DRAFT_COLUMNS } from "./create-draft";
-import { scheduleFollowUp } from "./send-follow-up";
+import { DRAFT_CONVERSATION, scheduleFollowUp } from "./send-follow-up";
 import { notifyConversation } from "@/lib/chat/live";
 import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
 
@@ -23,24 +23,30 @@ import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
 // second finds it no longer pending: 409). Blocks and opt-outs are checked again: they may have changed since.
 // One SQL transaction each (docs/decisions/005): the policy, the message, the follow-up's job and the events.
 
-const EXPIRE_DRAFT = "UPDATE drafts SET status = 'expired' WHERE id = $1";
+const EXPIRE_DRAFT = query("drafts.expire", "UPDATE drafts SET status = 'expired' WHERE id = $1");
 
 /** $8: the follow-up's due time when the draft has one (it is then scheduled), else null. */
-const APPROVE_DRAFT = `UPDATE drafts
+const APPROVE_DRAFT = query(
+  "drafts.approve",
+  `UPDATE drafts
   SET status = 'approved', body = $2, edited = $3, message_id = $4, decided_by_user_id = $5, decided_via = $6,
       decided_at = $7,
       follow_up_status = CASE WHEN $8::timestamptz IS NULL THEN follow_up_status ELSE 'scheduled' END,
       follow_up_due_at = COALESCE($8::timestamptz, follow_up_due_at)
   WHERE id = $1
-  RETURNING ${DRAFT_COLUMNS}`;
+  RETURNING ${DRAFT_COLUMNS}`,
+);
 
 /** A follow-up still waiting is cancelled with its draft. */
-const REJECT_DRAFT = `UPDATE drafts
+const REJECT_DRAFT = query(
+  "drafts.reject",
+  `UPDATE drafts
   SET status = 'rejected', decided_by_user_id = $2, decided_via = $3, decided_at = $4, decision_note = $5,
       follow_up_status = CASE WHEN follow_up_body IS NULL THEN follow_up_status ELSE 'cancelled' END,
       follow_up_cancel_reason = CASE WHEN follow_up_body IS NULL THEN follow_up_cancel_reason ELSE 'draft_rejected' END
   WHERE id = $1
-  RETURNING ${DRAFT_COLUMNS}`;
+  RETURNING ${DRAFT_COLUMNS}`,
+);
 
 export async function approveDraft(actor: PersonActor, draftId: string, edits: { body?: string } = {}) {
   const editedBody = edits.body?.trim();
@@ -55,7 +61,7 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
     }
 
     const body = editedBody ?? draft.body;
-    const blocks = draft.blocks ?? null;
+    const blocks = (draft.blocks as Block[] | null) ?? null;
     const decision = await decide(tx, {
       mode: "approved",
       botId: draft.bot_id,
@@ -74,7 +80,7 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
       draft.follow_up_body !== null && draft.follow_up_delay_minutes !== null
         ? new Date(now.getTime() + draft.follow_up_delay_minutes * 60_000)
         : null;
-    const [updated] = await tx.query<DraftRecord>(APPROVE_DRAFT, [
+    const [updated] = await tx.query(APPROVE_DRAFT, [
       draft.id,
       body,
       body !== draft.original_body,
@@ -121,13 +127,7 @@ async function refuse(decision: Decision, verdict: Refusal, workspaceId: string,
 export async function rejectDraft(actor: PersonActor, draftId: string, note?: string) {
   const draft = await transaction(async (tx) => {
     const { draft: current, conversation } = await lockPendingDraft(tx, actor, draftId);
-    const [updated] = await tx.query<DraftRecord>(REJECT_DRAFT, [
-      current.id,
-      actor.userId,
-      actor.via,
-      new Date(),
-      note ?? null,
-    ]);
+    const [updated] = await tx.query(REJECT_DRAFT, [current.id, actor.userId, actor.via, new Date(), note ?? null]);
     await recordAuditSql(tx, {
       workspaceId: conversation.workspaceId,
       actor,
@@ -149,25 +149,12 @@ export async function rejectDraft(actor: PersonActor, draftId: string, note?: st
   return serializeDraft(draft);
 }
 
-interface LockedDraft {
-  id: string;
-  conversation_id: string;
-  bot_id: string;
-  origin: "draft" | "held_message";
-  status: DraftRecord["status"];
-  body: string;
-  original_body: string;
-  blocks: Block[] | null;
-  expires_at: Date;
-  follow_up_body: string | null;
-  follow_up_delay_minutes: number | null;
-}
-
-const DRAFT_CONVERSATION = "SELECT conversation_id FROM drafts WHERE id = $1";
-
-const LOCK_DRAFT = `SELECT id, conversation_id, bot_id, origin::text AS origin, status::text AS status, body, original_body,
+const LOCK_DRAFT = query(
+  "drafts.lockForDecision",
+  `SELECT id, conversation_id, bot_id, origin, status, body, original_body,
        blocks, expires_at, follow_up_body, follow_up_delay_minutes
-  FROM drafts WHERE id = $1 FOR UPDATE`;
+  FROM drafts WHERE id = $1 FOR UPDATE`,
+);
 
 /**
  * Locks a draft that a person is deciding, and checks they may. The check comes first, so a person who may not see
@@ -178,11 +165,11 @@ const LOCK_DRAFT = `SELECT id, conversation_id, bot_id, origin::text AS origin, 
  */
 async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string) {
   const draftId = requireUuid(id, "Draft");
-  const [found] = await tx.query<{ conversation_id: string }>(DRAFT_CONVERSATION, [draftId]);
+  const [found] = await tx.query(DRAFT_CONVERSATION, [draftId]);
   if (!found) throw new ApiError("not_found", "Draft not found");
   const { conversation } = await requireConversationAccessSql(tx, actor, found.conversation_id, "Draft");
   await lockConversation(tx, found.conversation_id);
-  const [draft] = await tx.query<LockedDraft>(LOCK_DRAFT, [draftId]);
+  const [draft] = await tx.query(LOCK_DRAFT, [draftId]);
   if (!draft) throw new ApiError("not_found", "Draft not found");
   if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
   return { draft, conversation };

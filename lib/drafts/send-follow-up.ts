@@ -1,4 +1,4 @@
-import { transaction, type Sql } from "@/lib/db/sql";
+import { query, transaction, type Sql } from "@/lib/db/sql";
 import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { messageContent } from "@/lib/messages/content";
@@ -15,46 +15,47 @@ import { followUpCancelled } from "@/lib/webhooks/events";
 
 export const FOLLOW_UP_TASK = "send_follow_up";
 
+const SCHEDULE_FOLLOW_UP = query(
+  "drafts.scheduleFollowUp",
+  `SELECT (graphile_worker.add_job('${FOLLOW_UP_TASK}', json_build_object('draft_id', $1::text), run_at := $2::timestamptz,
+            max_attempts := 5, job_key := 'follow-up:' || $1::text)).id`,
+);
+
 /** Enqueues the follow-up's job in the caller's transaction (approving the draft). */
 export async function scheduleFollowUp(sql: Sql, draftId: string, dueAt: Date): Promise<void> {
-  await sql.query(
-    `SELECT (graphile_worker.add_job('${FOLLOW_UP_TASK}', json_build_object('draft_id', $1::text), run_at := $2::timestamptz,
-            max_attempts := 5, job_key := 'follow-up:' || $1::text)).id`,
-    [draftId, dueAt],
-  );
+  await sql.query(SCHEDULE_FOLLOW_UP, [draftId, dueAt]);
 }
 
 export type FollowUpOutcome = { status: "sent"; message_id: string } | { status: "cancelled"; reason: string } | { status: "skipped"; reason: string };
 
-const DRAFT_CONVERSATION = "SELECT conversation_id FROM drafts WHERE id = $1";
+/** A draft's conversation, read before anything is locked (a draft never moves; approve-draft.ts reads it too). */
+export const DRAFT_CONVERSATION = query("drafts.conversationOf", "SELECT conversation_id FROM drafts WHERE id = $1");
 
 /** The draft, locked, with its conversation (whose row lock the caller holds). */
-const LOCK_FOLLOW_UP = `SELECT d.conversation_id, d.bot_id, d.follow_up_status::text AS follow_up_status, d.follow_up_body,
+const LOCK_FOLLOW_UP = query(
+  "drafts.lockFollowUp",
+  `SELECT d.conversation_id, d.bot_id, d.follow_up_status, d.follow_up_body,
        d.follow_up_due_at, d.decided_by_user_id, c.workspace_id, c.taken_over_by_user_id
   FROM drafts d JOIN conversations c ON c.id = d.conversation_id
   WHERE d.id = $1
-  FOR UPDATE OF d`;
+  FOR UPDATE OF d`,
+);
 
-interface FollowUpRow {
-  conversation_id: string;
-  bot_id: string;
-  follow_up_status: "pending" | "scheduled" | "sent" | "cancelled" | null;
-  follow_up_body: string | null;
-  follow_up_due_at: Date | null;
-  decided_by_user_id: string | null;
-  workspace_id: string;
-  taken_over_by_user_id: string | null;
-}
-
-const CANCEL_FOLLOW_UP = "UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2 WHERE id = $1";
-const FOLLOW_UP_SENT = "UPDATE drafts SET follow_up_status = 'sent', follow_up_message_id = $2 WHERE id = $1";
+const CANCEL_FOLLOW_UP = query(
+  "drafts.cancelFollowUp",
+  "UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2 WHERE id = $1",
+);
+const FOLLOW_UP_SENT = query(
+  "drafts.followUpSent",
+  "UPDATE drafts SET follow_up_status = 'sent', follow_up_message_id = $2 WHERE id = $1",
+);
 
 export async function sendFollowUp(draftId: string, now = new Date()): Promise<FollowUpOutcome> {
   const outcome = await transaction(async (tx) => {
-    const [found] = await tx.query<{ conversation_id: string }>(DRAFT_CONVERSATION, [draftId]);
+    const [found] = await tx.query(DRAFT_CONVERSATION, [draftId]);
     if (!found) return { result: { status: "skipped", reason: "draft not found" } as FollowUpOutcome };
     await lockConversation(tx, found.conversation_id); // the order replies lock in
-    const [draft] = await tx.query<FollowUpRow>(LOCK_FOLLOW_UP, [draftId]);
+    const [draft] = await tx.query(LOCK_FOLLOW_UP, [draftId]);
     if (!draft) return { result: { status: "skipped", reason: "draft not found" } as FollowUpOutcome };
     if (draft.follow_up_status !== "scheduled" || !draft.follow_up_body) {
       return { result: { status: "skipped", reason: `follow-up is ${draft.follow_up_status ?? "absent"}` } as FollowUpOutcome };

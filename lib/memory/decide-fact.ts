@@ -1,4 +1,4 @@
-import { transaction, type Transaction } from "@/lib/db/sql";
+import { query, transaction, type RowOf, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
@@ -18,26 +18,11 @@ import { FACT_MAX } from "@/lib/schemas/memory";
 type Status = ContactFact["status"];
 
 /** Every column of `contact_facts`, for `factModel`. */
-const FACT = `id, workspace_id, contact_id, key, fact, status::text AS status, source_message_id, conversation_id,
+const FACT = `id, workspace_id, contact_id, key, fact, status, source_message_id, conversation_id,
   proposed_by_bot_id, proposed_by_user_id, decided_by_user_id, decided_at, confirmed_at, superseded_by_id, created_at`;
 
-interface FactRow {
-  id: string;
-  workspace_id: string;
-  contact_id: string;
-  key: string;
-  fact: string;
-  status: Status;
-  source_message_id: string | null;
-  conversation_id: string | null;
-  proposed_by_bot_id: string | null;
-  proposed_by_user_id: string | null;
-  decided_by_user_id: string | null;
-  decided_at: Date | null;
-  confirmed_at: Date | null;
-  superseded_by_id: string | null;
-  created_at: Date;
-}
+/** A row read with FACT (every statement below that returns a fact). */
+type FactRow = RowOf<"facts.lock">;
 
 const factModel = (row: FactRow): ContactFact => ({
   id: row.id,
@@ -57,20 +42,38 @@ const factModel = (row: FactRow): ContactFact => ({
   createdAt: row.created_at,
 });
 
-const FACT_CONTACT = "SELECT contact_id FROM contact_facts WHERE id = $1";
-const LOCK_FACT = `SELECT ${FACT} FROM contact_facts WHERE id = $1 FOR UPDATE`;
-const LOCK_CONFIRMED_ON_KEY = `SELECT id FROM contact_facts WHERE contact_id = $1 AND key = $2 AND status = 'confirmed' FOR UPDATE`;
-const CONFIRM = `UPDATE contact_facts SET status = 'confirmed', confirmed_at = $2, decided_at = $2, decided_by_user_id = $3
-  WHERE id = $1 RETURNING ${FACT}`;
+const FACT_CONTACT = query("facts.contactOf", "SELECT contact_id FROM contact_facts WHERE id = $1");
+const LOCK_FACT = query("facts.lock", `SELECT ${FACT} FROM contact_facts WHERE id = $1 FOR UPDATE`);
+const LOCK_CONFIRMED_ON_KEY = query(
+  "facts.lockConfirmedOnKey",
+  "SELECT id FROM contact_facts WHERE contact_id = $1 AND key = $2 AND status = 'confirmed' FOR UPDATE",
+);
+const CONFIRM = query(
+  "facts.confirm",
+  `UPDATE contact_facts SET status = 'confirmed', confirmed_at = $2, decided_at = $2, decided_by_user_id = $3
+  WHERE id = $1 RETURNING ${FACT}`,
+);
 /** $2 'rejected' or 'retired'. */
-const DECIDE = `UPDATE contact_facts SET status = $2::fact_status, decided_at = $3, decided_by_user_id = $4
-  WHERE id = $1 RETURNING ${FACT}`;
-const SUPERSEDE = "UPDATE contact_facts SET status = 'superseded', superseded_by_id = $2 WHERE id = ANY ($1::uuid[])";
-const INSERT_EDITED = `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, status, source_message_id, conversation_id,
-                                                  proposed_by_user_id, decided_by_user_id, decided_at, confirmed_at)
+const DECIDE = query(
+  "facts.decide",
+  `UPDATE contact_facts SET status = $2::fact_status, decided_at = $3, decided_by_user_id = $4
+  WHERE id = $1 RETURNING ${FACT}`,
+);
+const SUPERSEDE = query(
+  "facts.supersede",
+  "UPDATE contact_facts SET status = 'superseded', superseded_by_id = $2 WHERE id = ANY ($1::uuid[])",
+);
+const INSERT_EDITED = query(
+  "facts.insertEdited",
+  `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, status, source_message_id, conversation_id,
+                             proposed_by_user_id, decided_by_user_id, decided_at, confirmed_at)
   VALUES ($1, $2, $3, $4, 'confirmed', $5, $6, $7, $7, $8, $8)
-  RETURNING ${FACT}`;
-const CONTACT_CONVERSATIONS = "SELECT conversation_id FROM conversation_participants WHERE contact_id = $1";
+  RETURNING ${FACT}`,
+);
+const CONTACT_CONVERSATIONS = query(
+  "facts.contactConversations",
+  "SELECT conversation_id FROM conversation_participants WHERE contact_id = $1",
+);
 
 /**
  * Locks a fact a person is deciding, and checks they may first: a fact is its contact's, and one of a contact the
@@ -78,10 +81,10 @@ const CONTACT_CONVERSATIONS = "SELECT conversation_id FROM conversation_particip
  */
 async function lockFact(tx: Transaction, actor: PersonActor, id: string) {
   const factId = requireUuid(id, "Fact");
-  const [found] = await tx.query<{ contact_id: string }>(FACT_CONTACT, [factId]);
+  const [found] = await tx.query(FACT_CONTACT, [factId]);
   if (!found) throw new ApiError("not_found", "Fact not found");
   await requireContactAccessSql(tx, actor, found.contact_id, "Fact");
-  const [fact] = await tx.query<FactRow>(LOCK_FACT, [factId]);
+  const [fact] = await tx.query(LOCK_FACT, [factId]);
   if (!fact) throw new ApiError("not_found", "Fact not found");
   return fact;
 }
@@ -93,7 +96,7 @@ function requireStatus(fact: { status: Status }, allowed: Status[], doing: strin
 
 /** Every open page of a conversation with the contact shows its facts: tell them. */
 async function notifyContact(tx: Transaction, contactId: string) {
-  const rows = await tx.query<{ conversation_id: string }>(CONTACT_CONVERSATIONS, [contactId]);
+  const rows = await tx.query(CONTACT_CONVERSATIONS, [contactId]);
   for (const { conversation_id } of rows) await notifyConversation(tx, conversation_id, "updated");
 }
 
@@ -102,8 +105,8 @@ export async function confirmFact(actor: PersonActor, id: string, options: { kee
     const fact = await lockFact(tx, actor, id);
     requireStatus(fact, ["candidate"], "confirmed");
     // The key's confirmed facts, locked, so two confirmations on one key are served one after the other.
-    const current = await tx.query<{ id: string }>(LOCK_CONFIRMED_ON_KEY, [fact.contact_id, fact.key]);
-    const [confirmed] = await tx.query<FactRow>(CONFIRM, [fact.id, new Date(), actor.userId]);
+    const current = await tx.query(LOCK_CONFIRMED_ON_KEY, [fact.contact_id, fact.key]);
+    const [confirmed] = await tx.query(CONFIRM, [fact.id, new Date(), actor.userId]);
     const superseded = options.keepOthers ? [] : current.map((row) => row.id);
     if (superseded.length) await tx.query(SUPERSEDE, [superseded, fact.id]);
     await recordAuditSql(tx, {
@@ -123,7 +126,7 @@ export async function rejectFact(actor: PersonActor, id: string) {
   return transaction(async (tx) => {
     const fact = await lockFact(tx, actor, id);
     requireStatus(fact, ["candidate"], "rejected");
-    const [rejected] = await tx.query<FactRow>(DECIDE, [fact.id, "rejected", new Date(), actor.userId]);
+    const [rejected] = await tx.query(DECIDE, [fact.id, "rejected", new Date(), actor.userId]);
     await recordAuditSql(tx, {
       workspaceId: fact.workspace_id,
       actor,
@@ -144,7 +147,7 @@ export async function editFact(actor: PersonActor, id: string, text: string) {
     const old = await lockFact(tx, actor, id);
     requireStatus(old, ["confirmed"], "edited");
     if (old.fact === fact) return factModel(old);
-    const [edited] = await tx.query<FactRow>(INSERT_EDITED, [
+    const [edited] = await tx.query(INSERT_EDITED, [
       old.workspace_id,
       old.contact_id,
       old.key,
@@ -172,7 +175,7 @@ export async function retireFact(actor: PersonActor, id: string) {
   return transaction(async (tx) => {
     const fact = await lockFact(tx, actor, id);
     requireStatus(fact, ["confirmed"], "retired");
-    const [retired] = await tx.query<FactRow>(DECIDE, [fact.id, "retired", new Date(), actor.userId]);
+    const [retired] = await tx.query(DECIDE, [fact.id, "retired", new Date(), actor.userId]);
     await recordAuditSql(tx, {
       workspaceId: fact.workspace_id,
       actor,

@@ -1,4 +1,4 @@
-import { transaction, type Transaction } from "@/lib/db/sql";
+import { query, transaction, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { isUuid, requireUuid } from "@/lib/ids";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "@/lib/attachments/limits";
@@ -115,19 +115,11 @@ function checkAttachmentIds(ids: string[]): string[] {
   return unique;
 }
 
-const ATTACHMENTS = `SELECT id, name, content_type, size, sha256, uploaded_by_user_id, conversation_id, message_id
-  FROM attachments WHERE id = ANY ($1::uuid[])`;
-
-interface AttachmentRow {
-  id: string;
-  name: string;
-  content_type: string;
-  size: number;
-  sha256: string;
-  uploaded_by_user_id: string | null;
-  conversation_id: string | null;
-  message_id: string | null;
-}
+const ATTACHMENTS = query(
+  "messages.personAttachments",
+  `SELECT id, name, content_type, size, sha256, uploaded_by_user_id, conversation_id, message_id
+  FROM attachments WHERE id = ANY ($1::uuid[])`,
+);
 
 /** The uploads, in the order given, each checked: this person's, to this conversation, not used by a message yet. */
 async function usableAttachments(
@@ -137,7 +129,7 @@ async function usableAttachments(
   ids: string[],
 ): Promise<AttachmentInfo[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.query<AttachmentRow>(ATTACHMENTS, [ids]);
+  const rows = await tx.query(ATTACHMENTS, [ids]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
@@ -157,9 +149,12 @@ async function usableAttachments(
   });
 }
 
-const MARK_USED = `UPDATE attachments SET message_id = $1
+const MARK_USED = query(
+  "messages.markAttachmentsUsed",
+  `UPDATE attachments SET message_id = $1
   WHERE id = ANY ($2::uuid[]) AND uploaded_by_user_id = $3 AND conversation_id = $4 AND message_id IS NULL
-  RETURNING id`;
+  RETURNING id`,
+);
 
 /** Marks the uploads used by the message. Only still-unused ones match: a post that lost a race for one rolls back. */
 async function markUsed(
@@ -170,7 +165,7 @@ async function markUsed(
   messageId: string,
 ) {
   if (attachments.length === 0) return;
-  const marked = await tx.query<{ id: string }>(MARK_USED, [
+  const marked = await tx.query(MARK_USED, [
     messageId,
     attachments.map((a) => a.id),
     actor.userId,
@@ -183,12 +178,14 @@ async function markUsed(
     );
 }
 
+const CANCEL_FOLLOW_UPS = query(
+  "messages.cancelFollowUps",
+  `UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2
+    WHERE conversation_id = $1::uuid AND follow_up_status = 'scheduled' RETURNING id, bot_id`,
+);
+
 async function cancelFollowUps(tx: Transaction, workspaceId: string, conversationId: string, reason: "reply" | "stop") {
-  const cancelled = await tx.query<{ id: string; bot_id: string }>(
-    `UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2
-      WHERE conversation_id = $1::uuid AND follow_up_status = 'scheduled' RETURNING id, bot_id`,
-    [conversationId, reason],
-  );
+  const cancelled = await tx.query(CANCEL_FOLLOW_UPS, [conversationId, reason]);
   for (const draft of cancelled) {
     await followUpCancelled(tx, {
       workspaceId,

@@ -1,4 +1,4 @@
-import { transaction } from "@/lib/db/sql";
+import { query, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
@@ -17,9 +17,12 @@ import { TEXT_INPUT_MAX } from "@/lib/limits";
 type FormCard = Extract<Block, { type: "form_card" }>;
 type ApprovalCard = Extract<Block, { type: "approval_card" }>;
 
-const MESSAGE_CONVERSATION = "SELECT conversation_id FROM messages WHERE id = $1";
-const LOCK_MESSAGE = "SELECT sender_bot_id, blocks, metadata FROM messages WHERE id = $1 FOR UPDATE";
-const SET_METADATA = "UPDATE messages SET metadata = $2 WHERE id = $1";
+const MESSAGE_CONVERSATION = query("messages.conversationOf", "SELECT conversation_id FROM messages WHERE id = $1");
+const LOCK_MESSAGE = query(
+  "messages.lockForCardAction",
+  "SELECT sender_bot_id, blocks, metadata FROM messages WHERE id = $1 FOR UPDATE",
+);
+const SET_METADATA = query("messages.setMetadata", "UPDATE messages SET metadata = $2 WHERE id = $1");
 
 export async function submitCardAction(
   actor: PersonActor,
@@ -28,21 +31,17 @@ export async function submitCardAction(
 ) {
   const messageId = requireUuid(id, "Message");
   return transaction(async (tx) => {
-    const [found] = await tx.query<{ conversation_id: string }>(MESSAGE_CONVERSATION, [messageId]);
+    const [found] = await tx.query(MESSAGE_CONVERSATION, [messageId]);
     if (!found) throw new ApiError("not_found", "Message not found");
     // Checked before the lock, so a person who may not see the message locks nothing (a message stays in its
     // conversation, so the check stays true).
     const conversationId = found.conversation_id;
     const { conversation } = await requireConversationAccessSql(tx, actor, conversationId, "Message");
     // Locked, so two people answering one card at once are served one after the other.
-    const [message] = await tx.query<{ sender_bot_id: string | null; blocks: Block[] | null; metadata: Record<string, unknown> | null }>(
-      LOCK_MESSAGE,
-      [messageId],
-    );
+    const [message] = await tx.query(LOCK_MESSAGE, [messageId]);
     if (!message) throw new ApiError("not_found", "Message not found");
-    if (!message.sender_bot_id || !message.blocks)
-      throw new ApiError("invalid_body", "This message has no cards to act on");
-    const blocks = message.blocks;
+    const blocks = message.blocks as Block[] | null;
+    if (!message.sender_bot_id || !blocks) throw new ApiError("invalid_body", "This message has no cards to act on");
 
     const card = blocks.find(
       (b): b is ApprovalCard => b.type === "approval_card" && b.actions.some((a) => a.key === input.actionKey),
@@ -53,7 +52,7 @@ export async function submitCardAction(
       ? { type: "card.action" as const, action_key: input.actionKey, values: {} }
       : { type: "form.submit" as const, action_key: input.actionKey, values: formValues(form!, input.values ?? {}) };
 
-    const metadata = message.metadata ?? {};
+    const metadata = (message.metadata ?? {}) as Record<string, unknown>;
     const responses = (Array.isArray(metadata.responses) ? metadata.responses : []) as {
       action_key: string;
       handle: string;

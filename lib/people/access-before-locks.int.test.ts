@@ -33,7 +33,7 @@ beforeAll(async () => {
   pair = await connectedPair({ requiresApproval: true });
   const bot = (await authenticateBot(world.bots[0]!.api_key))!;
   const conversation = world.conversations[0]!.id;
-  const [message] = await sql().query<{ id: string }>("SELECT id FROM messages WHERE conversation_id = $1 LIMIT 1", [
+  const [message] = await sql().unchecked<{ id: string }>("SELECT id FROM messages WHERE conversation_id = $1 LIMIT 1", [
     conversation,
   ]);
   const draft = await createDraft(bot, conversation, { body: "Shall I book Tuesday?" });
@@ -54,7 +54,7 @@ beforeAll(async () => {
 async function whileLocked(table: string, id: string, attempt: () => Promise<unknown>) {
   let late: Promise<unknown> = Promise.resolve();
   const outcome = await transaction(async (tx) => {
-    await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+    await tx.unchecked(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
     late = attempt().then(
       () => "done",
       (error: unknown) => error,

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
-import type { Sql } from "@/lib/db/sql";
+import { query, type Sql } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import type { MemberRole, Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
@@ -79,21 +79,18 @@ export async function requireConversationAccessSql(
   what = "Conversation",
 ) {
   if (!isUuid(conversationId)) throw notFound(what);
-  const [row] = await sql.query<AccessRow>(CONVERSATION_ACCESS, [conversationId.toLowerCase(), actor.userId]);
+  const [row] = await sql.query(CONVERSATION_ACCESS, [conversationId.toLowerCase(), actor.userId]);
   if (!row) throw notFound(what);
   return { conversation: { id: row.id, workspaceId: row.workspace_id }, role: row.role };
 }
 
-interface AccessRow {
-  id: string;
-  workspace_id: string;
-  role: MemberRole;
-}
-
 /** $1 the conversation, $2 the person. */
-const CONVERSATION_ACCESS = `SELECT c.id, c.workspace_id, m.role::text AS role
+const CONVERSATION_ACCESS = query(
+  "access.conversation",
+  `SELECT c.id, c.workspace_id, m.role
   FROM conversations c JOIN memberships m ON m.workspace_id = c.workspace_id AND m.user_id = $2
-  WHERE c.id = $1 AND ${conversationVisibleSql("c", "$2")}`;
+  WHERE c.id = $1 AND ${conversationVisibleSql("c", "$2")}`,
+);
 
 /** The person's membership of the object's workspace, read with the object (`include`). */
 const roleIn = (userId: string) => ({
@@ -137,15 +134,18 @@ export async function requireContactAccess(client: Db | Tx, actor: PersonActor, 
 /** requireContactAccess in an SQL transaction: the same rule (contactVisibleSql), the same answers. */
 export async function requireContactAccessSql(sql: Sql, actor: PersonActor, contactId: string, what = "Contact") {
   if (!isUuid(contactId)) throw notFound(what);
-  const [row] = await sql.query<AccessRow>(CONTACT_ACCESS, [contactId.toLowerCase(), actor.userId]);
+  const [row] = await sql.query(CONTACT_ACCESS, [contactId.toLowerCase(), actor.userId]);
   if (!row) throw notFound(what);
   return { contact: { id: row.id, workspaceId: row.workspace_id }, role: row.role };
 }
 
 /** $1 the contact, $2 the person. */
-const CONTACT_ACCESS = `SELECT c.id, c.workspace_id, m.role::text AS role
+const CONTACT_ACCESS = query(
+  "access.contact",
+  `SELECT c.id, c.workspace_id, m.role
   FROM contacts c JOIN memberships m ON m.workspace_id = c.workspace_id AND m.user_id = $2
-  WHERE c.id = $1 AND ${contactVisibleSql("c", "$2")}`;
+  WHERE c.id = $1 AND ${contactVisibleSql("c", "$2")}`,
+);
 
 // ---- Bots a person looks after ----
 

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
-import type { Sql } from "@/lib/db/sql";
+import { query, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 
 /**
@@ -43,9 +43,11 @@ export async function handleOf(client: Db | Tx, userId: string): Promise<string>
   return user.handle;
 }
 
+const HANDLE = query("people.handle", "SELECT handle FROM users WHERE id = $1");
+
 /** The same read in an SQL transaction (docs/decisions/005), for the events written there. */
 export async function handleOfSql(sql: Sql, userId: string): Promise<string> {
-  const [user] = await sql.query<{ handle: string }>("SELECT handle FROM users WHERE id = $1", [userId]);
+  const [user] = await sql.query(HANDLE, [userId]);
   if (!user) throw new Error(`user ${userId} not found`);
   return user.handle;
 }

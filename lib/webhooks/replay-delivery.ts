@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import { requireBotManager } from "@/lib/bots/require-bot-manager";
-import { transaction } from "@/lib/db/sql";
+import { query, transaction, type RowOf } from "@/lib/db/sql";
 import type { Actor } from "@/lib/people/actor";
 import { ENQUEUE_FROM } from "./emit-event";
 import { serializeDelivery, type DeliveryRecord, type DeliverySummary } from "./serialize-delivery";
@@ -25,32 +25,24 @@ const REPLAY = (where: string) => `
     RETURNING id
   )
   ${ENQUEUE_FROM("replayed")}`;
-const REPLAY_ONE = REPLAY("id = $2::uuid");
-const REPLAY_MANY = REPLAY("id = ANY ($2::uuid[])");
+const REPLAY_ONE = query("webhooks.replayOne", REPLAY("id = $2::uuid"));
+const REPLAY_MANY = query("webhooks.replayMany", REPLAY("id = ANY ($2::uuid[])"));
 
-const FAILED_IN_RANGE = `SELECT id FROM webhook_deliveries
+const FAILED_IN_RANGE = query(
+  "webhooks.lockFailedInRange",
+  `SELECT id FROM webhook_deliveries
   WHERE bot_id = $1::uuid AND status = 'failed' AND created_at BETWEEN $2 AND $3
-  ORDER BY created_at LIMIT ${MAX_BULK_REPLAY} FOR UPDATE`;
+  ORDER BY created_at LIMIT ${MAX_BULK_REPLAY} FOR UPDATE`,
+);
 
-const DELIVERY = `SELECT id, event_id, event_type, status::text AS status, attempt_count, last_response_status, last_error,
+const DELIVERY = query(
+  "webhooks.delivery",
+  `SELECT id, event_id, event_type, status, attempt_count, last_response_status, last_error,
        next_attempt_at, created_at, completed_at, conversation_id
-  FROM webhook_deliveries WHERE id = $1`;
+  FROM webhook_deliveries WHERE id = $1`,
+);
 
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: DeliveryRecord["status"];
-  attempt_count: number;
-  last_response_status: number | null;
-  last_error: string | null;
-  next_attempt_at: Date | null;
-  created_at: Date;
-  completed_at: Date | null;
-  conversation_id: string | null;
-}
-
-const deliveryRecord = (row: DeliveryRow): DeliveryRecord => ({
+const deliveryRecord = (row: RowOf<"webhooks.delivery">): DeliveryRecord => ({
   id: row.id,
   eventId: row.event_id,
   eventType: row.event_type,
@@ -72,7 +64,7 @@ export async function replayDelivery(actor: Actor, id: string): Promise<Delivery
   return transaction(async (tx) => {
     await tx.query(REPLAY_ONE, [new Date(), deliveryId]);
     await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: "webhook.replayed", subjectType: "bot", subjectId: bot.id, data: { delivery_id: deliveryId } });
-    const [replayed] = await tx.query<DeliveryRow>(DELIVERY, [deliveryId]);
+    const [replayed] = await tx.query(DELIVERY, [deliveryId]);
     return serializeDelivery(deliveryRecord(replayed!));
   });
 }
@@ -84,7 +76,7 @@ export async function replayFailedDeliveries(actor: Actor, botId: string, range:
   }
   const bot = await requireBotManager(db(), actor, botId);
   return transaction(async (tx) => {
-    const ids = await tx.query<{ id: string }>(FAILED_IN_RANGE, [botId, range.from, range.to]);
+    const ids = await tx.query(FAILED_IN_RANGE, [botId, range.from, range.to]);
     const deliveryIds = ids.map((row) => row.id);
     if (deliveryIds.length) await tx.query(REPLAY_MANY, [new Date(), deliveryIds]);
     await recordAuditSql(tx, {

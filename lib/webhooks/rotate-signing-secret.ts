@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { transaction } from "@/lib/db/sql";
+import { query, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import { seal } from "@/lib/crypto/secret-box";
@@ -10,12 +10,21 @@ import type { Actor } from "@/lib/people/actor";
 const DEFAULT_OVERLAP_MINUTES = 24 * 60;
 const MAX_OVERLAP_MINUTES = 30 * 24 * 60;
 
-const LOCK_BOT = "SELECT 1 FROM bots WHERE id = $1 FOR UPDATE";
+const LOCK_BOT = query("webhooks.lockBotForRotation", "SELECT 1 AS one FROM bots WHERE id = $1 FOR UPDATE");
 /** $2 now. Newest first: the current secret, then older ones still signing. */
-const LIVE_SECRETS = `SELECT id FROM bot_signing_secrets WHERE bot_id = $1 AND (expires_at IS NULL OR expires_at > $2)
-  ORDER BY created_at DESC`;
-const END_SECRETS = "UPDATE bot_signing_secrets SET expires_at = $2 WHERE id = ANY ($1::uuid[])";
-const INSERT_SECRET = "INSERT INTO bot_signing_secrets (bot_id, secret_encrypted) VALUES ($1, $2)";
+const LIVE_SECRETS = query(
+  "webhooks.liveSecrets",
+  `SELECT id FROM bot_signing_secrets WHERE bot_id = $1 AND (expires_at IS NULL OR expires_at > $2)
+  ORDER BY created_at DESC`,
+);
+const END_SECRETS = query(
+  "webhooks.endSecrets",
+  "UPDATE bot_signing_secrets SET expires_at = $2 WHERE id = ANY ($1::uuid[])",
+);
+const INSERT_SECRET = query(
+  "webhooks.insertSecret",
+  "INSERT INTO bot_signing_secrets (bot_id, secret_encrypted) VALUES ($1, $2)",
+);
 
 /**
  * A new signing secret, returned once. The current secret keeps signing beside it for `overlapMinutes` (0 ends it
@@ -36,7 +45,7 @@ export async function rotateSigningSecret(actor: Actor, botId: string, options: 
   const previousExpiresAt = overlap > 0 ? new Date(now.getTime() + overlap * 60_000) : now;
   return transaction(async (tx) => {
     await tx.query(LOCK_BOT, [bot.id]); // one rotation at a time
-    const [current, ...older] = await tx.query<{ id: string }>(LIVE_SECRETS, [botId, now]);
+    const [current, ...older] = await tx.query(LIVE_SECRETS, [botId, now]);
     if (current) await tx.query(END_SECRETS, [[current.id], previousExpiresAt]);
     if (older.length) await tx.query(END_SECRETS, [older.map((s) => s.id), now]);
     await tx.query(INSERT_SECRET, [botId, seal(secret)]);
