@@ -60,7 +60,7 @@ describe("listPendingAgentRequests", () => {
     );
     expect(await listPendingAgentRequests(pair.adminB, pair.worldB.workspace.id)).toEqual([]);
     await expect(listPendingAgentRequests(pair.adminB, pair.worldA.workspace.id)).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
     });
   });
 });

@@ -100,7 +100,7 @@ describe("a connection between two workspaces", () => {
       requiresApproval: true,
     };
     await expect(proposeConnection(member(one), input)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(proposeConnection(admin(two), input)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(proposeConnection(admin(two), input)).rejects.toMatchObject({ code: "not_found" });
     await expect(proposeConnection(admin(one), { ...input, otherWorkspace: one.workspace.slug })).rejects.toMatchObject(
       { code: "not_found" },
     );

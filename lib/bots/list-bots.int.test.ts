@@ -86,11 +86,11 @@ describe("getManagedBot", () => {
     expect(text).not.toContain(key.keyHash);
   });
 
-  it("an admin may read it; another member or an outsider is forbidden; unknown ids are not_found", async () => {
+  it("an admin may read it; another member is forbidden; an outsider and unknown ids are not_found", async () => {
     expect((await getManagedBot(ana(), bensBot)).id).toBe(bensBot);
     await expect(getManagedBot(ben(), world.bots[0]!.id)).rejects.toMatchObject({ code: "forbidden" });
     await expect(getManagedBot(person(outsider.people[0]!.id, "web"), bensBot)).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
     });
     await expect(getManagedBot(ana(), "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
       code: "not_found",

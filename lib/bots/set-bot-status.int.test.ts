@@ -41,7 +41,7 @@ describe("setBotStatus", () => {
 
   it("refuses members who are not admins and people of other workspaces", async () => {
     await expect(setBotStatus(ben(), bot, "stopped")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(setBotStatus(person(outsider.people[0]!.id, "web"), bot, "stopped")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setBotStatus(person(outsider.people[0]!.id, "web"), bot, "stopped")).rejects.toMatchObject({ code: "not_found" });
     expect((await row()).status).toBe("active");
   });
 

@@ -15,7 +15,7 @@ export async function setBotStatus(actor: Actor, botId: string, status: BotStatu
   if (!BOT_STATUSES.includes(status)) throw new ApiError("invalid_body", "Bot status must be active, paused or stopped");
   const bot = await db().bot.findUnique({ where: { id: requireUuid(botId, "Bot") } });
   if (!bot) throw new ApiError("not_found", "Bot not found");
-  await requireAdminOrSystem(db(), actor, bot.workspaceId);
+  await requireAdminOrSystem(db(), actor, bot.workspaceId, "Bot not found");
   const statusReason = status === "active" ? null : (reason?.trim() || null);
   if (bot.status === status && bot.statusReason === statusReason) return { ...view(bot), changed: false };
   return db().$transaction(async (tx) => {

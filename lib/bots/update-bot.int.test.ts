@@ -81,14 +81,14 @@ describe("updateBot", () => {
     await updateBot(ben(), botId, { webhookUrl: "https://bots.example.com/hook" });
   });
 
-  it("another member of the workspace, and people of other workspaces, are forbidden; nothing changes", async () => {
+  it("another member of the workspace is forbidden, people of other workspaces not_found; nothing changes", async () => {
     const before = await row();
     await expect(updateBot(person(carolId, "web"), botId, { name: "Carol's now" })).rejects.toMatchObject({
       code: "forbidden",
       status: 403,
     });
     await expect(updateBot(person(outsider.people[0]!.id, "web"), botId, { name: "Theirs" })).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
     });
     // A member is not the manager of bots they did not register, even seeded ones.
     await expect(updateBot(ben(), world.bots[0]!.id, { name: "Mine" })).rejects.toMatchObject({ code: "forbidden" });

@@ -68,7 +68,7 @@ describe("chat reads", () => {
     const outsider = await seedWorld();
     await expect(
       listPersonConversations(person(outsider.people[0]!.id, "web"), world.workspace.id),
-    ).rejects.toMatchObject({ code: "forbidden" });
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("a thread: people, bots, labelled messages, card responses and the drafts waiting", async () => {
@@ -208,7 +208,7 @@ describe("workspace reads for the chat", () => {
     await expect(openWorkspace(ana(), "no-such-workspace")).rejects.toMatchObject({ code: "not_found" });
     const outsider = await seedWorld();
     await expect(openWorkspace(person(outsider.people[0]!.id, "web"), world.workspace.slug)).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
     });
   });
 
@@ -294,7 +294,7 @@ describe("the workspace stream", () => {
     expect(conversationsOf(heardByBen)).toEqual([world.conversations[1]!.id]);
     await expect(
       watchWorkspace(person(other.people[0]!.id, "web"), world.workspace.id, () => {}),
-    ).rejects.toMatchObject({ code: "forbidden" });
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("hears the person's role again while open: a demoted admin stops hearing of others' conversations, a removed member of all", async () => {

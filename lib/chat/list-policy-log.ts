@@ -27,14 +27,12 @@ const LIMIT = 200;
  */
 const HELD = query(
   "chat.policyLogHeld",
-  `SELECT d.id, d.bot_id, d.conversation_id, d.status, COALESCE(d.reasons, '{}') AS reasons, d.original_body,
+  `SELECT d.id, d.bot_id, d.conversation_id, d.status, d.reasons, d.original_body,
        d.created_at, d.expires_at
   FROM drafts d JOIN conversations c ON c.id = d.conversation_id
   WHERE c.workspace_id = $1 AND d.origin = 'held_message'
   ORDER BY d.created_at DESC
   LIMIT ${LIMIT}`,
-  // drafts.reasons has a default but no NOT NULL (Prisma's String[] hides it).
-  { notNull: ["reasons"] },
 );
 
 /**

@@ -77,7 +77,7 @@ describe("findContacts", () => {
     await createContact(systemActor, { workspaceId: other.workspace.id, name: "Carla Elsewhere" });
     expect(await names("elsewhere")).toEqual([]);
     await expect(findContacts(person(other.people[0]!.id, "web"), world.workspace.id, "carla")).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
     });
     await expect(findContacts(ana(), "not-a-uuid", "carla")).rejects.toMatchObject({ code: "not_found" });
   });

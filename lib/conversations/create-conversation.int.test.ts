@@ -67,6 +67,6 @@ describe("newConversationChoices", () => {
     expect(choices.people.map((x) => x.id)).toEqual([p.people[1]!.id]);
     expect(choices.contacts.map((c) => c.id).sort()).toEqual(p.contacts.map((c) => c.id).sort());
     expect(choices.bots.map((b) => b.id)).toEqual([p.bots[0]!.id]);
-    await expect(newConversationChoices(ana(), p.workspace.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(newConversationChoices(ana(), p.workspace.id)).rejects.toMatchObject({ code: "not_found" });
   });
 });

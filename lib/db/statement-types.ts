@@ -296,7 +296,7 @@ export interface Statements {
   "bots.findKey": {
     row: {
       key_id: string;
-      scopes: string[] | null;
+      scopes: string[];
       last_used_at: Date | null;
       id: string;
       handle: string;

@@ -15,11 +15,22 @@ export interface PersonActor {
 
 export const person = (userId: string, via: Via): PersonActor => ({ type: "person", userId, via });
 
-export async function requireMember(client: Db | Tx, actor: PersonActor, workspaceId: string, role?: "admin") {
+/**
+ * The person's membership of the workspace. A workspace they are not a member of answers like one that does not
+ * exist (decision 019), in the words of what was asked for (`notFound`: "Bot not found" when the workspace was
+ * reached through a bot). Being a member without the role asked for is 403 in words.
+ */
+export async function requireMember(
+  client: Db | Tx,
+  actor: PersonActor,
+  workspaceId: string,
+  role?: "admin",
+  notFound = "Workspace not found",
+) {
   const membership = await client.membership.findUnique({
     where: { workspaceId_userId: { workspaceId, userId: actor.userId } },
   });
-  if (!membership) throw new ApiError("forbidden", "You are not a member of this workspace");
+  if (!membership) throw new ApiError("not_found", notFound);
   if (role === "admin" && membership.role !== "admin") throw new ApiError("forbidden", "Only a workspace admin can do this");
   return membership;
 }
@@ -33,8 +44,13 @@ export const systemActor: SystemActor = { type: "system", via: "cli" };
 export type Actor = PersonActor | SystemActor;
 
 /** For actions open to admins and to the operator: checks the person is an admin of the workspace. */
-export async function requireAdminOrSystem(client: Db | Tx, actor: Actor, workspaceId: string) {
-  if (actor.type === "person") await requireMember(client, actor, workspaceId, "admin");
+export async function requireAdminOrSystem(
+  client: Db | Tx,
+  actor: Actor,
+  workspaceId: string,
+  notFound = "Workspace not found",
+) {
+  if (actor.type === "person") await requireMember(client, actor, workspaceId, "admin", notFound);
 }
 
 /** A person's @handle, as events and bots see them: their user row's `handle`. */

@@ -29,7 +29,7 @@ beforeAll(async () => {
 describe("person actions", () => {
   it("only admins pause or stop a bot", async () => {
     await expect(setBotStatus(ben(), world.bots[0]!.id, "paused")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(setBotStatus(stranger(), world.bots[0]!.id, "paused")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setBotStatus(stranger(), world.bots[0]!.id, "paused")).rejects.toMatchObject({ code: "not_found" });
     expect(await setBotStatus(ana(), world.bots[0]!.id, "paused", "reviewing")).toMatchObject({ status: "paused", status_reason: "reviewing" });
     expect(await setBotStatus(ana(), world.bots[0]!.id, "active")).toMatchObject({ status: "active" });
     await expect(setBotStatus(ana(), "00000000-0000-4000-8000-000000000000", "paused")).rejects.toMatchObject({ code: "not_found" });
@@ -80,6 +80,6 @@ describe("person actions", () => {
     const items = await listPendingApprovals(ben(), world.workspace.id);
     const item = items.find((i) => i.id === held.body.data.approval_id);
     expect(item).toMatchObject({ origin: "held_message", reasons: ["new_bot"], bot: { handle: scheduler.handle }, body: "Held one" });
-    await expect(listPendingApprovals(stranger(), world.workspace.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listPendingApprovals(stranger(), world.workspace.id)).rejects.toMatchObject({ code: "not_found" });
   });
 });

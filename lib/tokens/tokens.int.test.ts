@@ -54,7 +54,7 @@ describe("personal access tokens", () => {
       createPersonalToken(ana(), { workspaceId: world.workspace.id, name: "x", scopes: ["admin"] }),
     ).rejects.toMatchObject({ code: "invalid_body" });
     await expect(createPersonalToken(ana(), { workspaceId: outsider.workspace.id, name: "x" })).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
     });
     await expect(createPersonalToken(ana(), { workspaceId: "nope", name: "x" })).rejects.toMatchObject({
       code: "not_found",

@@ -30,7 +30,7 @@ describe("readPolicySettings", () => {
     // Without a settings row at all (workspaces made before settings existed), the same.
     await db().workspaceSettings.delete({ where: { workspaceId: fresh.workspace.id } });
     expect(await readPolicySettings(person(fresh.people[0]!.id, "web"), fresh.workspace.id)).toEqual(expected);
-    await expect(readPolicySettings(ana(), fresh.workspace.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(readPolicySettings(ana(), fresh.workspace.id)).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
@@ -92,7 +92,7 @@ describe("updatePolicySettings", () => {
   it("refuses members who are not admins and people of other workspaces; not_found for unknown workspaces", async () => {
     const outsider = await seedWorld();
     await expect(updatePolicySettings(ben(), world.workspace.id, { dailyLimit: 5 })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updatePolicySettings(person(outsider.people[0]!.id, "web"), world.workspace.id, { dailyLimit: 5 })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updatePolicySettings(person(outsider.people[0]!.id, "web"), world.workspace.id, { dailyLimit: 5 })).rejects.toMatchObject({ code: "not_found" });
     await expect(updatePolicySettings(ana(), "00000000-0000-4000-8000-000000000000", { dailyLimit: 5 })).rejects.toMatchObject({ code: "not_found" });
     expect((await settings()).dailyLimit).not.toBe(5);
   });
