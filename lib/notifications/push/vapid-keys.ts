@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 
 // The app server's VAPID identity (RFC 8292): the P-256 key pair whose public half every browser subscription is
 // bound to (a push service refuses a message for that subscription signed with any other key) and a contact subject.
@@ -24,17 +24,25 @@ export const VAPID_KEY_FILE = "vapid-keys.json";
 let cached: VapidKeys | undefined;
 
 export function vapidKeys(): VapidKeys {
-  if (cached) return cached;
-  const config = env();
+  cached ??= vapidKeysOf(env());
+  return cached;
+}
+
+/** The keys a configuration names (the environment's pair, or the key file in its DATA_DIR), checked to be a pair. */
+export function vapidKeysOf(config: Env): VapidKeys {
+  const file = path.join(config.DATA_DIR, VAPID_KEY_FILE);
   const pair =
     config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
       ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, from: "VAPID_PRIVATE_KEY" }
-      : { ...vapidKeyFile(path.join(config.DATA_DIR, VAPID_KEY_FILE)), from: path.join(config.DATA_DIR, VAPID_KEY_FILE) };
+      : { ...vapidKeyFile(file), from: file };
   if (publicKeyOf(pair.privateKey) !== pair.publicKey) {
     throw new Error(`The VAPID public key is not the public half of the private key (${pair.from})`);
   }
-  cached = { publicKey: pair.publicKey, privateKey: pair.privateKey, subject: config.VAPID_SUBJECT ?? defaultSubject(config.APP_URL) };
-  return cached;
+  return {
+    publicKey: pair.publicKey,
+    privateKey: pair.privateKey,
+    subject: config.VAPID_SUBJECT ?? defaultSubject(config.APP_URL),
+  };
 }
 
 /** APP_URL when it is https (a push service can reach its operator there), else a mailto: at its host name. */
@@ -90,9 +98,4 @@ function readKeyFile(file: string): { publicKey: string; privateKey: string } | 
     throw new Error(`${file} holds no VAPID key pair`);
   }
   return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
-}
-
-/** Tests: forget the keys read, so a changed environment or DATA_DIR is read again. */
-export function forgetVapidKeys(): void {
-  cached = undefined;
 }
