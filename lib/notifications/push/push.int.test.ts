@@ -220,6 +220,20 @@ describe("POST /api/chat/push/subscriptions", () => {
     expect(await rows(second.id)).toHaveLength(1);
   });
 
+  it("409 for another person's endpoint with other keys: knowing an endpoint does not silence its device", async () => {
+    const owner = await newPerson();
+    const intruder = await newPerson();
+    const browser = await subscribed(owner);
+    const theirs = service.browser().subscription.keys;
+    const res = await subscribe(intruder, { ...browser.subscription, keys: theirs });
+    expect(res).toMatchObject({ status: 409, body: { error: { code: "conflict" } } });
+    expect(await rows(intruder.id)).toHaveLength(0);
+    expect(await rows(owner.id)).toMatchObject([{ endpoint: browser.subscription.endpoint, ...browser.subscription.keys }]);
+    // Only half the keys is not enough either.
+    const half = await subscribe(intruder, { ...browser.subscription, keys: { ...browser.subscription.keys, auth: theirs.auth } });
+    expect(half.status).toBe(409);
+  });
+
   it(`keeps at most ${MAX_DEVICES_PER_PERSON} devices a person, forgetting first those that never took a push`, async () => {
     const who = await newPerson();
     const first = await subscribed(who);

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
 import type { PersonActor } from "@/lib/people/actor";
 import type { PushSubscriptionInput } from "@/lib/schemas/push";
 import { deviceLabel } from "./device-label";
@@ -18,7 +19,8 @@ export interface PushDevice {
  * Turns notifications on for this person on the browser that sent `subscription`. The endpoint names the browser:
  * subscribing it again updates its keys, and a browser another person had turned on now notifies this one (the
  * person signed in on it last). At most MAX_DEVICES_PER_PERSON per person: each is a URL every notification is
- * POSTed to, so a person cannot make the server post to a thousand addresses of their choosing.
+ * POSTed to, so a person cannot make the server post to a thousand addresses of their choosing. Another person's
+ * endpoint with other keys is 409 `conflict`: only the browser that holds the subscription may move it.
  */
 export async function subscribePush(
   actor: PersonActor,
@@ -29,6 +31,12 @@ export async function subscribePush(
   validateBrowserKey(subscription.keys.p256dh);
   const label = deviceLabel(userAgent);
   const row = await db().$transaction(async (tx) => {
+    const held = await tx.pushSubscription.findUnique({ where: { endpoint }, select: { userId: true, p256dh: true, auth: true } });
+    if (held && held.userId !== actor.userId && (held.p256dh !== subscription.keys.p256dh || held.auth !== subscription.keys.auth)) {
+      // Only the browser itself can move its subscription to another person: it alone knows its keys (the auth
+      // secret never leaves it but to us). Knowing someone's endpoint is not enough to silence their device.
+      throw new ApiError("conflict", "This endpoint is subscribed with other keys; the browser must subscribe anew");
+    }
     const saved = await tx.pushSubscription.upsert({
       where: { endpoint },
       create: { userId: actor.userId, endpoint, ...subscription.keys, userAgent: label },
