@@ -8,7 +8,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\b(Firefox|FxiOS)\//, "Firefox"],
   [/\bCriOS\//, "Chrome"],
   [/\bChromium\//, "Chromium"],
-  [/\bChrome\//, "Chrome"],
+  [/\b(Headless)?Chrome\//, "Chrome"],
   [/\bSafari\//, "Safari"],
 ];
 
