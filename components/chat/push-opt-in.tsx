@@ -95,6 +95,16 @@ async function turnOff(): Promise<State> {
   return { kind: "off" };
 }
 
+/**
+ * Signing out: this browser stops notifying the person who signs out (a shared computer must not show the next
+ * person someone else's approvals). Best effort, and never holds the sign-out up for more than two seconds.
+ */
+export async function forgetThisDevice(): Promise<void> {
+  if (typeof window === "undefined" || !supported()) return;
+  const forget = turnOff().then(() => undefined);
+  await Promise.race([forget, new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => undefined);
+}
+
 export function PushOptIn() {
   const [state, setState] = useState<State>({ kind: "checking" });
 

@@ -230,4 +230,13 @@ test("a person turns on notifications, a held message's push shows in Chromium, 
   await expect(again.getByTestId("push-opt-in")).toHaveAttribute("data-state", "off");
   const after = (await (await again.request.get("/api/chat/push/subscriptions")).json()) as { devices: { endpoint: string }[] };
   expect(after.devices.map((d) => d.endpoint)).not.toContain(browser.subscription.endpoint);
+
+  // On again, then signing out: the device stops notifying the person who left it.
+  await again.getByRole("button", { name: "Notify me on this device" }).click();
+  await expect(again.getByTestId("push-opt-in")).toHaveAttribute("data-state", "on");
+  await again.getByRole("button", { name: "Sign out" }).click();
+  await expect(again).toHaveURL(/\/sign-in/);
+  const before = service.deliveries.length;
+  expect(await pushToPerson(ana.email, payload)).toEqual({ sent: 0, removed: 0 });
+  expect(service.deliveries.length).toBe(before);
 });

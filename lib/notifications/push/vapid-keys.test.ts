@@ -52,9 +52,24 @@ describe("the key file in DATA_DIR", () => {
     expect(Buffer.from(made.publicKey, "base64url")).toHaveLength(65);
   });
 
+  it("a process that loses the race to another uses the winner's pair, and leaves no file of its own", () => {
+    const file = path.join(dir, "lost", VAPID_KEY_FILE);
+    let winner: { publicKey: string; privateKey: string } | undefined;
+    // Another process publishes its pair after this one found no file and before it publishes its own.
+    const mine = vapidKeyFile(file, () => {
+      winner = vapidKeyFile(file);
+    });
+    expect(winner).toBeDefined();
+    expect(mine).toEqual(winner);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(winner);
+    expect(readdirSync(path.dirname(file))).toEqual([VAPID_KEY_FILE]);
+  });
+
   it("eight processes starting at once end with one pair, which all of them use", async () => {
     const file = path.join(dir, "race", VAPID_KEY_FILE);
-    const script = `const { vapidKeyFile } = require("./lib/notifications/push/vapid-keys.ts"); console.log(JSON.stringify(vapidKeyFile(${JSON.stringify(file)})));`;
+    // Each process loads the module, then waits for the same instant to ask for the pair: a real race.
+    const start = Date.now() + 4000;
+    const script = `const { vapidKeyFile } = require("./lib/notifications/push/vapid-keys.ts"); while (Date.now() < ${start}); console.log(JSON.stringify(vapidKeyFile(${JSON.stringify(file)})));`;
     const outputs = await Promise.all(
       Array.from({ length: 8 }, () => run(process.execPath, ["--import", "tsx", "-e", script], { cwd: process.cwd() })),
     );

@@ -66,13 +66,18 @@ function publicKeyOf(privateKey: string): string | null {
  * complete file of its own under a unique name, and `link` (which fails if the name exists) publishes one of them;
  * the others read the winner's. A reader never sees a half-written file.
  */
-export function vapidKeyFile(file: string): { publicKey: string; privateKey: string } {
+export function vapidKeyFile(
+  file: string,
+  /** Tests: runs between this process's read (no file) and its publishing (another process may win meanwhile). */
+  beforePublish?: () => void,
+): { publicKey: string; privateKey: string } {
   const existing = readKeyFile(file);
   if (existing) return existing;
   mkdirSync(path.dirname(file), { recursive: true });
   const { publicKey, privateKey } = webpush.generateVAPIDKeys();
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   writeFileSync(temporary, JSON.stringify({ publicKey, privateKey }) + "\n", { mode: 0o600, flag: "wx" });
+  beforePublish?.();
   try {
     linkSync(temporary, file);
   } catch (error) {
