@@ -67,6 +67,22 @@ const variables = z.object({
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   /** Memory for contact search's per-process vector cache (int8, ~0.5 KB per message), in MB (lib/memory/vector-cache.ts). */
   SEARCH_VECTOR_CACHE_MB: z.coerce.number().int().min(1).default(128),
+  /** Web Push (RFC 8292 VAPID): the app server's P-256 key pair, base64url (`npx web-push generate-vapid-keys`), set
+   * both or neither. Unset: a key pair made once in DATA_DIR/vapid-keys.json (lib/notifications/push/vapid-keys.ts). */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, "must be an uncompressed P-256 public key (65 bytes), base64url without padding")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key (32 bytes), base64url without padding")
+    .optional(),
+  /** Who push services may contact about this server's pushes: an https: URL or a mailto: address. Unset: APP_URL
+   * when it is https, else mailto:relay@ and APP_URL's host name. */
+  VAPID_SUBJECT: z
+    .url()
+    .refine((value) => /^(https|mailto):/i.test(value), "must be an https: URL or a mailto: address")
+    .optional(),
   /** Benchmarks: `1` serves the send benchmark's constant route, /api/bench/bare (app/api/bench/bare/route.ts). */
   BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   /** Benchmarks: `1` loads pg_stat_statements into the embedded PostgreSQL this process starts (lib/db/embedded.ts). */
@@ -89,6 +105,11 @@ const schema = variables
   .superRefine((value, ctx) => {
     if (value.EMBEDDINGS_BASE_URL && !value.EMBEDDINGS_MODEL) {
       ctx.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: "required when EMBEDDINGS_BASE_URL is set" });
+    }
+    if (!value.VAPID_PUBLIC_KEY !== !value.VAPID_PRIVATE_KEY) {
+      const missing = value.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+      const other = value.VAPID_PUBLIC_KEY ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY";
+      ctx.addIssue({ code: "custom", path: [missing], message: `required when ${other} is set` });
     }
   })
   // Unset, the app's origin is this machine on the port it serves: links work out of the box on any PORT.

@@ -3,6 +3,7 @@
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { forgetThisDevice } from "@/components/chat/push-opt-in";
 import { Button } from "@/components/ui/button";
 
 export function SignOutButton() {
@@ -15,6 +16,7 @@ export function SignOutButton() {
       disabled={pending}
       onClick={async () => {
         setPending(true);
+        await forgetThisDevice();
         await signOut({ redirect: false });
         router.replace("/sign-in");
         router.refresh();

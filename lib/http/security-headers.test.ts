@@ -42,6 +42,10 @@ describe("a page's Content-Security-Policy", () => {
     });
   });
 
+  it("starts workers (the Web Push service worker) only from our own origin, not blob: or data:", () => {
+    expect(csp["worker-src"]).toBe("'self'");
+  });
+
   it("upgrades insecure requests only when the app is served over https", () => {
     expect(csp).not.toHaveProperty("upgrade-insecure-requests");
     const https = directives(pageCsp({ nonce: "n", dev: false, appUrl: "https://relay.example.com" }));

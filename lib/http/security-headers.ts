@@ -52,7 +52,7 @@ export interface PageCspOptions {
 /**
  * A page's policy (Next's documented nonce pattern): scripts only with this response's nonce, and what they load
  * ('strict-dynamic'); styles from our own files or with the nonce (the server-rendered HTML has no style=""
- * attribute and no <style> without it); everything else from our own origin; no plugins, no <base>, forms post
+ * attribute and no <style> without it); workers and everything else from our own origin; no plugins, no <base>, forms post
  * only to us, and no other site may frame the page (clickjacking the approval gate).
  */
 export function pageCsp({ nonce, dev, appUrl }: PageCspOptions): string {
@@ -63,6 +63,9 @@ export function pageCsp({ nonce, dev, appUrl }: PageCspOptions): string {
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The service worker (public/sw.js, Web Push). 'strict-dynamic' alone would let a nonced script start a worker
+    // from any URL, blob: and data: included; this allows workers only from our own origin (decision 020).
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -64,7 +64,7 @@ const agents = {
 export async function postWebhook(
   target: string,
   headers: Record<string, string>,
-  body: string,
+  body: string | Uint8Array, // bytes: a Web Push message (lib/notifications/push/push-to-person.ts) is encrypted
   options: { allowLoopback: boolean; timeoutMs?: number },
 ): Promise<PostResult> {
   const started = performance.now();

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import * as chatMessages from "@/app/(chat)/chat/_actions/messages";
 import * as chatConversations from "@/app/(chat)/chat/_actions/conversations";
 import * as chatContacts from "@/app/(chat)/chat/_actions/contacts";
@@ -749,6 +749,61 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
           own: async () => o.workspace.id,
           call: (caller, id) =>
             route(caller, "app/api/chat/workspaces/[id]/stream/route.ts", `/api/chat/workspaces/${id}/stream`, { id }),
+        },
+      ],
+    },
+    {
+      key: "app/api/chat/push/key/route.ts#GET",
+      surface: "route",
+      callers: people,
+      slots: [],
+      lists: [(caller) => route(caller, "app/api/chat/push/key/route.ts", "/api/chat/push/key", {})],
+    },
+    {
+      // The caller's own devices only: no endpoint of anyone else's.
+      key: "app/api/chat/push/subscriptions/route.ts#GET",
+      surface: "route",
+      callers: people,
+      slots: [],
+      lists: [(caller) => route(caller, "app/api/chat/push/subscriptions/route.ts", "/api/chat/push/subscriptions", {})],
+    },
+    {
+      // Subscribing a new browser takes no id. Another person's endpoint (which only moves with that browser's keys)
+      // is lib/notifications/push/push.int.test.ts's: 409, nothing moved.
+      key: "app/api/chat/push/subscriptions/route.ts#POST",
+      surface: "route",
+      callers: people,
+      slots: [],
+      lists: [
+        (caller) => {
+          const ecdh = createECDH("prime256v1");
+          ecdh.generateKeys();
+          const body = {
+            endpoint: `https://push.tenancy.test/wp/probe-${hex()}`,
+            keys: { p256dh: ecdh.getPublicKey("base64url"), auth: randomBytes(16).toString("base64url") },
+          };
+          return route(caller, "app/api/chat/push/subscriptions/route.ts", "/api/chat/push/subscriptions", {}, {
+            method: "POST",
+            body: JSON.stringify(body),
+          });
+        },
+      ],
+    },
+    {
+      key: "app/api/chat/push/subscriptions/route.ts#DELETE",
+      surface: "route",
+      callers: people,
+      slots: [
+        {
+          kind: "pushEndpoint",
+          as: "body.endpoint",
+          same: true,
+          own: () => fresh.pushEndpoint(o.ben),
+          call: (caller, endpoint) =>
+            route(caller, "app/api/chat/push/subscriptions/route.ts", "/api/chat/push/subscriptions", {}, {
+              method: "DELETE",
+              body: JSON.stringify({ endpoint }),
+            }),
         },
       ],
     },

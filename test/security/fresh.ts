@@ -19,7 +19,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { sendMessage } from "@/lib/messages/send-message";
 import { systemActor } from "@/lib/people/actor";
 import { createPersonalToken } from "@/lib/tokens/create-token";
-import { HOOK, type Person, type World } from "./world";
+import { HOOK, pushDevice, type Person, type World } from "./world";
 
 // The callers' own things, made fresh for each positive control that changes what it acts on (approving a draft
 // uses it up), through the product's functions. A control proves its door is called right: the refusals beside it
@@ -124,6 +124,8 @@ export function freshOf(w: World) {
       ).bot.id,
     apiKey: async () => (await issueApiKey(systemActor, await fresh.bot(), { name: "fresh" })).id,
     delivery: async () => (await db().webhookDelivery.findFirstOrThrow({ where: { botId: o.ops.id } })).id,
+    /** A browser of `who`'s with notifications on: its endpoint. */
+    pushEndpoint: (who: Person) => pushDevice(who, `fresh-${hex()}`),
     token: async (who: Person) =>
       (await createPersonalToken(who.actor, { workspaceId: o.workspace.id, name: "fresh", scopes: [] })).id,
     /** B's admin proposes a fresh bot of B to A's helper: waiting for an admin of A. */

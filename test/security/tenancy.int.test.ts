@@ -263,6 +263,7 @@ describe("canaries", () => {
     const { readSignedAttachment } = await import("@/lib/agents/read-signed-attachment");
     seen.push((await readSignedAttachment(f.signedToken)).bytes.toString());
     await read(listPersonWorkspaces(mia));
+    await read(db().pushSubscription.findMany());
     const text = JSON.stringify(seen).toLowerCase();
     expect(w.canaries.filter((c) => !text.includes(c.text.toLowerCase())).map((c) => c.label)).toEqual([]);
     expect(w.canaries.length).toBeGreaterThan(25);

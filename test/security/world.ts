@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { createAgentRequest } from "@/lib/agents/create-agent-request";
 import { proposeConnection } from "@/lib/agents/propose-connection";
 import { respondToAgentRequest } from "@/lib/agents/respond-to-agent-request";
@@ -18,6 +18,7 @@ import { confirmFact } from "@/lib/memory/decide-fact";
 import { embedPending } from "@/lib/memory/embed-pending";
 import { proposeFact } from "@/lib/memory/propose-fact";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
+import { subscribePush } from "@/lib/notifications/push/subscribe-push";
 import { sendMessage } from "@/lib/messages/send-message";
 import { person, systemActor, type PersonActor } from "@/lib/people/actor";
 import { createPerson } from "@/lib/people/create-person";
@@ -56,6 +57,7 @@ export type Kind =
   | "apiKey"
   | "delivery"
   | "token"
+  | "pushEndpoint"
   | "person";
 
 /** Where a probed object lives, seen from the caller: another workspace, out of the caller's sight in its own, or nowhere. */
@@ -199,6 +201,19 @@ async function upload(actor: PersonActor, conversationId: string, name: string, 
     type: "text/plain",
     bytes: new TextEncoder().encode(content),
   });
+}
+
+/** A Web Push endpoint as a browser's push service gives one (never posted to here). */
+export const pushEndpoint = (path: string) => `https://push.tenancy.test/wp/${path}`;
+
+/** A browser's subscription for `who` at a new endpoint ending in `path`, with keys made as a browser makes them. */
+export async function pushDevice(who: Person, path: string): Promise<string> {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const endpoint = pushEndpoint(path);
+  const keys = { p256dh: ecdh.getPublicKey("base64url"), auth: randomBytes(16).toString("base64url") };
+  await subscribePush(who.actor, { endpoint, keys }, null);
+  return endpoint;
 }
 
 /** Fills `w` (made empty first, so the doors can be listed before the world exists). */
@@ -439,6 +454,10 @@ export async function buildWorld(w: World): Promise<World> {
     bytes: new TextEncoder().encode("b"),
   });
   const boToken = await createPersonalToken(f.bo.actor, { workspaceId: b.id, name: "bo's", scopes: ["write"] });
+  // People's Web Push devices: each endpoint holds a canary, hidden from everyone but its person.
+  const boDevice = await pushDevice(f.bo, w.canary("B member's push endpoint", B_ALL));
+  const anaDevice = await pushDevice(o.ana, w.canary("Ana's push endpoint", ["bot", "mcp", "member", "mcpAdmin"]));
+  const benDevice = await pushDevice(o.ben, w.canary("Ben's push endpoint", ["bot", "mcp", "admin", "mcpAdmin"]));
   const bDelivery = await db().webhookDelivery.findFirstOrThrow({ where: { botId: f.helper.id } });
 
   // B proposes to A: waiting for an admin of A (a member may not accept it).
@@ -500,14 +519,17 @@ export async function buildWorld(w: World): Promise<World> {
   w.probe("token", "foreign", "B's person's token", boToken.id);
   w.probe("token", "hidden", "Ana's token", anaTokenId, ["member"]);
   w.probe("token", "hidden", "Ben's token", benToken.id, ["admin"]);
+  w.probe("pushEndpoint", "foreign", "B's member's push endpoint", boDevice);
+  w.probe("pushEndpoint", "hidden", "Ana's push endpoint", anaDevice, ["member"]);
+  w.probe("pushEndpoint", "hidden", "Ben's push endpoint", benDevice, ["admin"]);
   w.probe("person", "foreign", "B's member", f.bo.id);
   // One random id per kind (ids are uuids everywhere; a bot handle is a random handle).
   for (const kind of new Set(w.probes.map((p) => p.kind)))
     w.probe(
       kind,
       "random",
-      `a random ${kind === "botHandle" ? "handle" : "uuid"}`,
-      kind === "botHandle" ? `nobody-${hex(4)}` : randomUUID(),
+      `a random ${kind === "botHandle" ? "handle" : kind === "pushEndpoint" ? "endpoint" : "uuid"}`,
+      kind === "botHandle" ? `nobody-${hex(4)}` : kind === "pushEndpoint" ? pushEndpoint(hex(8)) : randomUUID(),
     );
 
   // Vectors for every message and fact, so contact search answers from both its sides (words and meaning).

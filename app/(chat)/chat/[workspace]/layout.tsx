@@ -9,6 +9,7 @@ import { guard } from "@/app/_lib/guard";
 import { ChatNav } from "@/components/chat/chat-nav";
 import { ChatPanes } from "@/components/chat/chat-panes";
 import { ConversationList } from "@/components/chat/conversation-list";
+import { PushOptIn } from "@/components/chat/push-opt-in";
 import { WorkspaceSwitcher } from "@/components/chat/workspace-switcher";
 import { WorkspaceLive } from "@/components/chat/workspace-live";
 import { RelayMark } from "@/components/portal/relay-mark";
@@ -108,6 +109,9 @@ export default async function WorkspaceChatLayout({
               <ButtonLink href={`/chat/${workspace.slug}/new`} variant="secondary" size="sm" className="w-full">
                 + New conversation
               </ButtonLink>
+              <div className="mt-1.5">
+                <PushOptIn />
+              </div>
             </div>
             <ConversationList workspaceSlug={workspace.slug} conversations={conversations} />
           </>
