@@ -182,14 +182,14 @@ describe("pushToPerson", () => {
   it("refuses, at send time, an endpoint the deployment no longer allows (http to loopback)", async () => {
     const who = await newPerson();
     const browser = await subscribed(who);
-    await sql().query("UPDATE deployment_settings SET allow_loopback_webhooks = false");
+    await sql().unchecked("UPDATE deployment_settings SET allow_loopback_webhooks = false");
     try {
       // Not retried (it will not change by itself), not removed (the setting might), and nothing reaches it.
       expect(await pushToPerson(who.id, payload("g"))).toEqual({ sent: 0, removed: 0 });
       expect(deliveriesTo(browser)).toHaveLength(0);
       expect(await rows(who.id)).toHaveLength(1);
     } finally {
-      await sql().query("UPDATE deployment_settings SET allow_loopback_webhooks = true");
+      await sql().unchecked("UPDATE deployment_settings SET allow_loopback_webhooks = true");
     }
   });
 });
@@ -302,7 +302,7 @@ describe("POST /api/chat/push/subscriptions", () => {
 
   it("http to loopback only where the deployment allows it, and https to a loopback address likewise", async () => {
     const who = await newPerson();
-    await sql().query("UPDATE deployment_settings SET allow_loopback_webhooks = false");
+    await sql().unchecked("UPDATE deployment_settings SET allow_loopback_webhooks = false");
     try {
       for (const endpoint of [`${service.origin}/push/x`, "http://localhost:9/push", "https://127.0.0.1/push", "https://[::1]/push", "https://app.localhost/push"]) {
         const res = await subscribe(who, { ...good(), endpoint });
@@ -310,7 +310,7 @@ describe("POST /api/chat/push/subscriptions", () => {
         expect(res.body.error.message, endpoint).toMatch(/loopback/);
       }
     } finally {
-      await sql().query("UPDATE deployment_settings SET allow_loopback_webhooks = true");
+      await sql().unchecked("UPDATE deployment_settings SET allow_loopback_webhooks = true");
     }
     expect(await rows(who.id)).toHaveLength(0);
     expect((await subscribe(who, good())).status).toBe(201);
