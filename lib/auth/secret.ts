@@ -1,7 +1,6 @@
 import "server-only";
-import { createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { createHmac } from "node:crypto";
+import { appSecretKey } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 
 // The secret that encrypts people's session cookies. NEXTAUTH_SECRET when set (production); otherwise derived from
@@ -19,18 +18,3 @@ export function authSecret(): string {
   return cached;
 }
 
-function appSecretKey(): Buffer {
-  const configured = env().RELAY_SECRET_KEY;
-  if (configured) return Buffer.from(configured, "base64");
-  // Same file and format as lib/crypto/secret-box.ts, made the same way when this process is the first to need it.
-  const file = path.join(env().DATA_DIR, "secret.key");
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error; // another process made it first
-    }
-  }
-  return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
-}

@@ -1,29 +1,25 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { keyFileOnce } from "./key-file";
 
 // Secrets we must be able to read back (webhook signing secrets) are stored encrypted: AES-256-GCM with a key from
 // RELAY_SECRET_KEY, or, on the embedded default, a key file made once in DATA_DIR (mode 0600).
 
 let cachedKey: Buffer | null = null;
 
-function key(): Buffer {
+/** The app's secret key: RELAY_SECRET_KEY, or DATA_DIR/secret.key made once (lib/auth/secret.ts derives from it). */
+export function appSecretKey(): Buffer {
   if (cachedKey) return cachedKey;
   const configured = env().RELAY_SECRET_KEY;
-  if (configured) {
-    cachedKey = Buffer.from(configured, "base64");
-  } else {
-    const file = path.join(env().DATA_DIR, "secret.key");
-    if (!existsSync(file)) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
-    }
-    cachedKey = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
-  }
-  if (cachedKey.length !== 32) throw new Error("RELAY_SECRET_KEY must be 32 bytes, base64-encoded");
-  return cachedKey;
+  const text = configured ?? keyFileOnce(path.join(env().DATA_DIR, "secret.key"), () => randomBytes(32).toString("base64"));
+  const key = Buffer.from(text.trim(), "base64");
+  if (key.length !== 32) throw new Error("RELAY_SECRET_KEY must be 32 bytes, base64-encoded");
+  cachedKey = key;
+  return key;
 }
+
+const key = appSecretKey;
 
 export function seal(plain: string): string {
   const iv = randomBytes(12);

@@ -1,7 +1,7 @@
-import { createECDH, randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { createECDH } from "node:crypto";
 import path from "node:path";
 import webpush from "web-push";
+import { keyFileOnce } from "@/lib/crypto/key-file";
 import { env, type Env } from "@/lib/env";
 
 // The app server's VAPID identity (RFC 8292): the P-256 key pair whose public half every browser subscription is
@@ -71,33 +71,14 @@ export function vapidKeyFile(
   /** Tests: runs between this process's read (no file) and its publishing (another process may win meanwhile). */
   beforePublish?: () => void,
 ): { publicKey: string; privateKey: string } {
-  const existing = readKeyFile(file);
-  if (existing) return existing;
-  mkdirSync(path.dirname(file), { recursive: true });
-  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ publicKey, privateKey }) + "\n", { mode: 0o600, flag: "wx" });
-  beforePublish?.();
-  try {
-    linkSync(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error; // another process published its pair first
-  } finally {
-    unlinkSync(temporary);
-  }
-  const made = readKeyFile(file);
-  if (!made) throw new Error(`${file} holds no VAPID key pair`);
-  return made;
-}
-
-function readKeyFile(file: string): { publicKey: string; privateKey: string } | null {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const text = keyFileOnce(
+    file,
+    () => {
+      const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+      return JSON.stringify({ publicKey, privateKey }) + "\n";
+    },
+    beforePublish,
+  );
   const parsed = JSON.parse(text) as { publicKey?: unknown; privateKey?: unknown };
   if (typeof parsed.publicKey !== "string" || typeof parsed.privateKey !== "string") {
     throw new Error(`${file} holds no VAPID key pair`);
