@@ -83,6 +83,14 @@ const variables = z.object({
     .url()
     .refine((value) => /^(https|mailto):/i.test(value), "must be an https: URL or a mailto: address")
     .optional(),
+  /** Turns on `GET /api/metrics` (Prometheus), for requests that send `Authorization: Bearer <this>`. Unset: the
+   * endpoint does not exist (404). At least 16 characters (lib/metrics). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** A job worker (`npm run worker`, or the one `npm start` runs) serves its metrics on this port at `/metrics`,
+   * behind METRICS_TOKEN too (jobs/metrics-server.ts). Unset: a worker serves none. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The least severe log line written (lib/log.ts): fatal, error, warn, info, debug, trace, or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Benchmarks: `1` serves the send benchmark's constant route, /api/bench/bare (app/api/bench/bare/route.ts). */
   BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   /** Benchmarks: `1` loads pg_stat_statements into the embedded PostgreSQL this process starts (lib/db/embedded.ts). */

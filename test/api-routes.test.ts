@@ -29,6 +29,11 @@ describe("API route modules", () => {
     );
     const response = await options;
     expect([204, 404]).toContain(response.status);
+    // A handler that is timed under a template (personRoute's) names its own folder: the label is the route's.
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      const template = (route[method] as { template?: string }).template;
+      if (template !== undefined) expect(template, `${file} ${method}`).toBe(`/${path.dirname(file).split(path.sep).join("/").slice("app/".length)}`);
+    }
     expect(response.headers.get("x-request-id")).toBeTruthy();
     expect(response.headers.get("content-security-policy")).toBe(API_CSP);
   });

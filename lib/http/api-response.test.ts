@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { apiHandler, errorResponse, respond, withApiHeaders } from "./api-response";
+import { captureLog } from "@/test/log-lines";
+import { apiHandler } from "./api-handler";
+import { errorResponse, respond, withApiHeaders } from "./api-response";
 import { notAllowed } from "./not-allowed";
 import { API_CSP, STATIC_HEADERS } from "./security-headers";
 
@@ -25,7 +27,11 @@ describe("API answers", () => {
     const response = errorResponse(new ApiError("not_found", "Nothing here"));
     expectApiHeaders(response);
     const body = await response.json();
-    expect(body.error).toEqual({ code: "not_found", message: "Nothing here", request_id: response.headers.get("x-request-id") });
+    expect(body.error).toEqual({
+      code: "not_found",
+      message: "Nothing here",
+      request_id: response.headers.get("x-request-id"),
+    });
   });
 
   it("a response built elsewhere gains what it lacks and keeps its own stronger choices", async () => {
@@ -52,17 +58,23 @@ describe("API answers", () => {
     expectApiHeaders(refused);
     expect((await refused.json()).error.code).toBe("forbidden");
 
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog();
     const crashed = await apiHandler(() => {
       throw new Error("boom");
-    })(new Request("http://relay.test/x"), {});
+    })(new Request("http://relay.test/x"), {}).finally(log.stop);
     expect(crashed.status).toBe(500);
     expectApiHeaders(crashed);
     const body = await crashed.json();
     expect(body.error).toMatchObject({ code: "internal_error", request_id: crashed.headers.get("x-request-id") });
     expect(JSON.stringify(body)).not.toContain("boom");
-    expect(log).toHaveBeenCalledWith(`[${body.error.request_id}]`, expect.any(Error));
-    log.mockRestore();
+    // Logged as one JSON line with the request id the caller received, and the error's message and stack.
+    expect(log.lines()).toEqual([
+      expect.objectContaining({
+        level: "error",
+        request_id: body.error.request_id,
+        err: expect.objectContaining({ message: "boom", stack: expect.stringContaining("boom") }),
+      }),
+    ]);
   });
 });
 

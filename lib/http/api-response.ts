@@ -4,8 +4,8 @@ import { apiHeaders } from "./security-headers";
 
 // Every API answer leaves through here (README "Security"): the security headers of lib/http/security-headers.ts
 // and an X-Request-Id, on our own answers, on the 405s and OPTIONS answers of lib/http/not-allowed.ts (so Next never
-// answers for us) and around the handlers that build their own responses (`apiHandler`). No database imports: the
-// proxy (proxy.ts) answers malformed API paths with `errorResponse`.
+// answers for us) and around the handlers that build their own responses (`apiHandler`, lib/http/api-handler.ts).
+// No database, logger or metrics imports: the proxy (proxy.ts) answers malformed API paths with `errorResponse`.
 
 let cachedHeaders: Readonly<Record<string, string>> | undefined;
 
@@ -47,26 +47,4 @@ export function withApiHeaders(response: Response, requestId: string = newReques
   if (!headers.has("X-Request-Id")) headers.set("X-Request-Id", requestId);
   // A new Response around the same body stream: responses from fetch-like sources have immutable headers.
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
-type Handler<R extends Request, C> = (request: R, context: C) => Response | Promise<Response>;
-
-/**
- * A route handler whose every answer carries the API's headers, and whose unexpected failure is the documented JSON
- * 500 with a request id (logged with it) instead of Next's bare one.
- */
-export function apiHandler<R extends Request, C>(handler: Handler<R, C>): (request: R, context: C) => Promise<Response> {
-  return async (request, context) => {
-    const requestId = newRequestId();
-    try {
-      return withApiHeaders(await handler(request, context), requestId);
-    } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error, requestId);
-      console.error(`[${requestId}]`, error);
-      return errorResponse(
-        new ApiError("internal_error", "Something went wrong on our side; it is safe to retry"),
-        requestId,
-      );
-    }
-  };
 }

@@ -5,6 +5,8 @@ import { ApiError } from "@/lib/errors";
 import type { Answers, Operation, ReplyOf } from "@/lib/openapi/operation";
 import { authenticateBot, bearerToken, type BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { runStatement, sql, transactionBetween, type Statement, type Transaction } from "@/lib/db/sql";
+import { log, withRequestId } from "@/lib/log";
+import { observeRequest } from "@/lib/metrics/registry";
 import { newRequestId, respond } from "./api-response";
 import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
@@ -92,8 +94,7 @@ export function botRoute<
     if (checkReplies()) checkReply(options.operation, result);
     return result;
   };
-  const route = async (request: Request, context?: NextContext): Promise<Response> => {
-    const requestId = newRequestId();
+  const answer = async (request: Request, context: NextContext | undefined, requestId: string): Promise<Response> => {
     try {
       const bot = await authenticateBot(bearerToken(request.headers.get("authorization")), {
         address: () => clientAddress(request.headers),
@@ -156,10 +157,22 @@ export function botRoute<
         return respond(status, errorBody, headers, requestId);
       }
     } catch (error) {
-      const failure = error instanceof ApiError ? error : internal(error, requestId);
+      const failure = error instanceof ApiError ? error : internal(error);
       const { status, body, headers } = errorParts(failure, requestId);
       return respond(status, body, headers, requestId);
     }
+  };
+  // Every line logged while the request is handled carries its id (lib/log.ts); its answer is timed under the
+  // route's template, never its raw path (lib/metrics/registry.ts).
+  const template = `/api/public/v1${options.operation.path}`;
+  const route = (request: Request, context?: NextContext): Promise<Response> => {
+    const requestId = newRequestId();
+    const startedAt = performance.now();
+    return withRequestId(requestId, async () => {
+      const response = await answer(request, context, requestId);
+      observeRequest(request.method, template, response.status, startedAt);
+      return response;
+    });
   };
   return Object.assign(route, { route: options }) as BotRouteHandler;
 }
@@ -208,8 +221,8 @@ function idempotencyKey(request: Request, mode: "required" | "optional" | undefi
   return key;
 }
 
-function internal(error: unknown, requestId: string): ApiError {
-  console.error(`[${requestId}]`, error);
+function internal(error: unknown): ApiError {
+  log().error({ err: error }, "unexpected failure");
   return new ApiError("internal_error", "Something went wrong on our side; it is safe to retry");
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Sql } from "@/lib/db/sql";
 import { evaluatePolicy } from "./evaluate";
+import { countDecision } from "@/lib/metrics/registry";
 import { loadPolicySnapshot } from "./load-snapshot";
 import type { PolicyMode, PolicySnapshot, Verdict } from "./types";
 
@@ -31,10 +32,15 @@ export async function decide(
   return decideOn(await loadPolicySnapshot(sql, { ...input, now: input.now ?? new Date() }), input);
 }
 
-/** The decision on a snapshot already loaded (a bot's send loads its own: sendSnapshotStatement). */
+/**
+ * The decision on a snapshot already loaded (a bot's send loads its own: sendSnapshotStatement). Every decision is
+ * counted here, by mode, verdict and reasons (relay_policy_decisions_total: README "Metrics and logs").
+ */
 export function decideOn(snapshot: PolicySnapshot, input: { botId: string; conversationId: string }): Decision {
+  const verdict = evaluatePolicy(snapshot);
+  countDecision(snapshot.mode, verdict);
   return {
-    verdict: evaluatePolicy(snapshot),
+    verdict,
     mode: snapshot.mode,
     botId: input.botId,
     conversationId: input.conversationId,

@@ -1,6 +1,7 @@
 import { open as unseal } from "@/lib/crypto/secret-box";
 import { LOOPBACK_WEBHOOKS_ALLOWED_SQL } from "@/lib/deployment/settings";
 import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
+import { metrics } from "@/lib/metrics/registry";
 import { ENQUEUE_FROM } from "./emit-event";
 import { postWebhook, type PostResult } from "./post-webhook";
 import { signatureHeader } from "./sign";
@@ -134,6 +135,8 @@ export async function attemptDelivery(
     nextAttemptAt,
     finishedAt,
   ]);
+  // relay_webhook_attempts_total, counted by the process that made the attempt (a worker's: WORKER_METRICS_PORT).
+  metrics().webhookAttempts.inc({ trigger, outcome: status === "pending" ? "retrying" : status });
   return {
     delivery_id: claimed.id,
     attempt: claimed.attempt_count + 1,

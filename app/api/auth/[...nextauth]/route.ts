@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/options";
-import { apiHandler } from "@/lib/http/api-response";
+import { apiHandler } from "@/lib/http/api-handler";
 import { notAllowed } from "@/lib/http/not-allowed";
 
 // next-auth's endpoints for people (sign-in, sign-out, session, CSRF); options are built on the first request.

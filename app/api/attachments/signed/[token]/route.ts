@@ -1,4 +1,4 @@
-import { apiHandler } from "@/lib/http/api-response";
+import { apiHandler } from "@/lib/http/api-handler";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { fileResponse } from "@/lib/http/file-response";
 import { readSignedAttachment } from "@/lib/agents/read-signed-attachment";

@@ -7,7 +7,7 @@ import { vapidKeys } from "@/lib/notifications/push/vapid-keys";
 
 export const dynamic = "force-dynamic";
 
-export const GET = personRoute<Record<string, never>>({ signInTo: "turn on notifications" }, async () =>
+export const GET = personRoute<Record<string, never>>({ route: "/api/chat/push/key", signInTo: "turn on notifications" }, async () =>
   Response.json({ public_key: vapidKeys().publicKey }),
 );
 

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { apiHandler } from "@/lib/http/api-response";
+import { apiHandler } from "@/lib/http/api-handler";
 import { notAllowed } from "@/lib/http/not-allowed";
 
 // The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. Public: no key needed.

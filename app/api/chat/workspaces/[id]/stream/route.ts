@@ -9,7 +9,7 @@ import { watchWorkspace } from "@/lib/chat/workspace-stream";
 
 export const dynamic = "force-dynamic";
 
-export const GET = personRoute({ signInTo: "follow a workspace" }, async ({ actor, params, request }) => {
+export const GET = personRoute({ route: "/api/chat/workspaces/[id]/stream", signInTo: "follow a workspace" }, async ({ actor, params, request }) => {
   const { id } = params;
   const buffered: unknown[] = [];
   let forward: ((data: unknown) => void) | undefined;

@@ -1,0 +1,127 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import {
+  BLOCK_REASONS,
+  DEFER_REASONS,
+  HOLD_REASONS,
+  REFUSE_REASONS,
+  type PolicyMode,
+  type Verdict,
+} from "@/lib/policy/types";
+
+// The process's Prometheus metrics (README "Metrics and logs"). Counters and histograms count what this process did:
+// several app and worker processes each expose their own, and Prometheus sums them. The gauges read from the
+// database at scrape time (lib/metrics/database-gauges.ts) are the same whichever process is asked. Every label has a
+// bounded set of values: route templates (never raw paths), the policy's reason codes, fixed outcomes.
+
+export interface Metrics {
+  registry: Registry;
+  policyDecisions: Counter<"mode" | "verdict">;
+  policyReasons: Counter<"mode" | "verdict" | "reason">;
+  httpDuration: Histogram<"method" | "route" | "status">;
+  webhookAttempts: Counter<"trigger" | "outcome">;
+  sseStreams: Gauge;
+  jobs: Gauge<"task" | "state">;
+  jobOldestAge: Gauge<"task">;
+  embeddingBacklog: Gauge<"kind">;
+  notificationBacklog: Gauge<"channel">;
+  databaseReadOk: Gauge;
+}
+
+// One registry per process, kept on globalThis so every bundle of the Next server counts into the same one.
+const store = globalThis as unknown as { __relayMetrics?: Metrics };
+
+export function metrics(): Metrics {
+  store.__relayMetrics ??= createMetrics();
+  return store.__relayMetrics;
+}
+
+/** Every reason code of the policy (lib/policy/types.ts), the only values the `reason` label takes. */
+export const POLICY_REASONS: readonly string[] = [
+  ...BLOCK_REASONS,
+  ...REFUSE_REASONS,
+  ...DEFER_REASONS,
+  ...HOLD_REASONS,
+];
+
+function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    policyDecisions: new Counter({
+      name: "relay_policy_decisions_total",
+      help: "Policy decisions on bot messages, by mode (send, approved, draft, edit) and verdict (sent, held, deferred, blocked, refused)",
+      labelNames: ["mode", "verdict"],
+      registers,
+    }),
+    policyReasons: new Counter({
+      name: "relay_policy_decision_reasons_total",
+      help: "Reasons given with policy decisions (a decision may give several), by mode, verdict and reason code",
+      labelNames: ["mode", "verdict", "reason"],
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: "relay_http_request_duration_seconds",
+      help: "Time to answer an API request (to the response's headers; a stream's life is not counted), by method, route template and status",
+      labelNames: ["method", "route", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    webhookAttempts: new Counter({
+      name: "relay_webhook_attempts_total",
+      help: "Webhook delivery attempts, by trigger (delivery, retry, replay, ping) and outcome (succeeded, retrying, failed)",
+      labelNames: ["trigger", "outcome"],
+      registers,
+    }),
+    sseStreams: new Gauge({
+      name: "relay_sse_streams_open",
+      help: "Server-sent event streams of the chat open on this process",
+      registers,
+    }),
+    jobs: new Gauge({
+      name: "relay_jobs",
+      help: "Jobs in the queue (read from the database), by task and state (ready: due and waiting for a worker; scheduled: due later; running; failed: out of attempts)",
+      labelNames: ["task", "state"],
+      registers,
+    }),
+    jobOldestAge: new Gauge({
+      name: "relay_job_oldest_ready_age_seconds",
+      help: "How long the oldest ready job has been due (read from the database), by task; absent when none waits",
+      labelNames: ["task"],
+      registers,
+    }),
+    embeddingBacklog: new Gauge({
+      name: "relay_embedding_backlog",
+      help: "Contact search's embedding backlog (read from the database): facts without a vector, conversations and messages past their watermark",
+      labelNames: ["kind"],
+      registers,
+    }),
+    notificationBacklog: new Gauge({
+      name: "relay_notification_backlog",
+      help: "Notifications not yet sent, by channel (read from the database)",
+      labelNames: ["channel"],
+      registers,
+    }),
+    databaseReadOk: new Gauge({
+      name: "relay_metrics_database_read_ok",
+      help: "1 when this scrape read the database-derived gauges, 0 when the read failed (they are then absent)",
+      registers,
+    }),
+  };
+}
+
+/** Counts a policy decision once, and each of its reasons (lib/policy/decide.ts). */
+export function countDecision(mode: PolicyMode, verdict: Verdict): void {
+  const m = metrics();
+  m.policyDecisions.inc({ mode, verdict: verdict.outcome });
+  for (const reason of verdict.reasons) m.policyReasons.inc({ mode, verdict: verdict.outcome, reason });
+}
+
+/** Observes an API request's answer (the route wrappers: lib/http/bot-route.ts, lib/http/api-handler.ts). */
+export function observeRequest(method: string, route: string, status: number, startedAt: number): void {
+  const labels = { method: METHODS.has(method) ? method : "other", route, status: String(status) };
+  metrics().httpDuration.observe(labels, (performance.now() - startedAt) / 1000);
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
