@@ -1,5 +1,8 @@
 import { run, type Runner } from "graphile-worker";
 import { jobLogger } from "@/lib/db/job-logger";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { serveWorkerMetrics, type MetricsServer } from "./metrics-server";
 import { makeJobPool } from "@/lib/db/job-pool";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
 import { recoverStalledDeliveries } from "@/lib/webhooks/recover-stalled-deliveries";
@@ -16,13 +19,35 @@ import { expireAgentRequestsTask } from "./tasks/expire-agent-requests";
 // runs one inside the app; `npm run worker` runs more as separate processes, and Postgres shares the jobs out.
 
 export interface WorkerHandle {
+  /** The port this worker serves its metrics on, if it does (jobs/metrics-server.ts). */
+  metricsPort?: number;
   stop(): Promise<void>;
+}
+
+/**
+ * The worker's metrics listener: on `port` (0: any free one; the tests'), else on WORKER_METRICS_PORT; none without a
+ * port or without METRICS_TOKEN (the endpoint would only answer 404). A port taken is logged, and the worker runs on.
+ */
+async function workerMetrics(port: number | undefined): Promise<MetricsServer | undefined> {
+  const { WORKER_METRICS_PORT, METRICS_TOKEN } = env();
+  const chosen = port ?? WORKER_METRICS_PORT;
+  if (chosen === undefined) return undefined;
+  if (!METRICS_TOKEN) {
+    log().warn("WORKER_METRICS_PORT is set without METRICS_TOKEN: the worker serves no metrics");
+    return undefined;
+  }
+  return serveWorkerMetrics(chosen).catch((error: unknown) => {
+    log().error({ err: error, port: chosen }, "worker metrics: could not listen");
+    return undefined;
+  });
 }
 
 export async function startWorker(options: {
   databaseUrl: string;
   concurrency?: number;
   sweepEveryMs?: number;
+  /** Serve metrics on this port instead of WORKER_METRICS_PORT's (0: any free port). */
+  metricsPort?: number;
 }): Promise<WorkerHandle> {
   const concurrency = options.concurrency ?? 32;
   // graphile-worker asks for concurrency + 2 connections; they open only as jobs need them.
@@ -53,10 +78,13 @@ export async function startWorker(options: {
   const timer = setInterval(sweep, options.sweepEveryMs ?? 30_000);
   timer.unref();
   const stopEmbeddingTrigger = await queueEmbeddingOnNewMessages(pgPool);
+  const metricsServer = await workerMetrics(options.metricsPort);
   return {
+    metricsPort: metricsServer?.port,
     async stop() {
       clearInterval(timer);
       stopEmbeddingTrigger();
+      await metricsServer?.close();
       await runner.stop();
       await pgPool.end();
     },

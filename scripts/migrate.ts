@@ -1,12 +1,14 @@
 import { prepareDatabase } from "@/lib/db/setup";
+import { log } from "@/lib/log";
 
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL (or the embedded database) and says which.
 prepareDatabase()
   .then(async (ready) => {
-    console.log(ready.migrationsApplied.length ? `applied: ${ready.migrationsApplied.join(", ")}` : "database is up to date");
+    if (ready.migrationsApplied.length) log().info({ migrations: ready.migrationsApplied }, "applied migrations");
+    else log().info("database is up to date");
     if (ready.embedded?.owned) await ready.embedded.stop();
   })
   .catch((error) => {
-    console.error(`migration failed: ${error instanceof Error ? error.message : String(error)}`);
+    log().fatal({ err: error }, "migration failed");
     process.exit(1);
   });

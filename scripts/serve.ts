@@ -7,6 +7,7 @@ import { ensureDemo } from "@/lib/seed/ensure-demo";
 import { env } from "@/lib/env";
 import { nextAuthEnvironment } from "@/lib/auth/next-auth-environment";
 import { startWorker } from "@/jobs/worker";
+import { log } from "@/lib/log";
 
 // `npm start` / `npm run dev`: resolves the database (DATABASE_URL, or the embedded server in DATA_DIR, started
 // here if no other process has), applies migrations, seeds the demo on first start, then runs Next with
@@ -19,18 +20,18 @@ const mode = process.argv[2] === "dev" ? "dev" : "start";
 async function main() {
   const config = env();
   const ready = await prepareDatabase({ log: () => {} });
-  if (ready.embedded) console.log(`[relay] embedded PostgreSQL on port ${ready.embedded.port} (${ready.embedded.owned ? "started" : "already running"}, data in ${path.join(config.DATA_DIR, "postgres")})`);
-  if (ready.migrationsApplied.length) console.log(`[relay] applied migrations: ${ready.migrationsApplied.join(", ")}`);
+  if (ready.embedded) log().info({ port: ready.embedded.port, state: ready.embedded.owned ? "started" : "already running", data: path.join(config.DATA_DIR, "postgres") }, "embedded PostgreSQL");
+  if (ready.migrationsApplied.length) log().info({ migrations: ready.migrationsApplied }, "applied migrations");
   const demo = await ensureDemo();
   if (demo) {
-    console.log(`[relay] seeded the demo workspace "${demo.workspace.slug}"; credentials in ${path.join(config.DATA_DIR, "demo-credentials.json")}`);
-    for (const p of demo.people) console.log(`[relay]   person ${p.email} / ${p.password}`);
-    for (const b of demo.bots) console.log(`[relay]   bot @${b.handle} key ${b.api_key}`);
+    log().info({ workspace: demo.workspace.slug, credentials: path.join(config.DATA_DIR, "demo-credentials.json") }, "seeded the demo workspace");
+    for (const p of demo.people) log().info({ email: p.email, password: p.password }, "demo person");
+    for (const b of demo.bots) log().info({ handle: b.handle, api_key: b.api_key }, "demo bot");
   }
   // Every process of the deployment (this one's worker, other workers, the CLI) reads the setting this server records.
   const loopback = serverLoopbackSetting({ variable: config.ALLOW_LOOPBACK_WEBHOOKS, embedded: !!ready.embedded, mode });
   await recordServerSettings(loopback);
-  console.log(`[relay] webhooks over http to loopback: ${loopback.allow ? "allowed" : "refused"}${loopback.recordedBy === "environment" ? " (ALLOW_LOOPBACK_WEBHOOKS)" : ""}`);
+  log().info({ allowed: loopback.allow, recorded_by: loopback.recordedBy }, "webhooks over http to loopback");
   await disconnectDb();
   const worker = config.RUN_WORKER === "true" ? await startWorker({ databaseUrl: ready.url, concurrency: config.WORKER_CONCURRENCY }) : null;
 

@@ -5,6 +5,7 @@ import { createPerson } from "@/lib/people/create-person";
 import { guardSignIn, SignInLocked } from "./guard-sign-in";
 import { authOptions } from "./options";
 import { signInErrorMessage } from "./sign-in-errors";
+import { captureLog } from "@/test/log-lines";
 
 // Sign-in throttling through next-auth's own authorize() (what POST /api/auth/callback/credentials calls), on a
 // real database. The limiter compares times in JavaScript (Date.now()), so a fake Date moves its clock: no sleeps.
@@ -173,7 +174,7 @@ describe("sign-in throttling per account and address", () => {
 
 describe("a sign-in that fails on our side", () => {
   it("reaches the page as a code that says nothing of the cause (it lands in the URL), and is logged", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLog();
     const lookup = vi
       .spyOn(db().user, "findUnique")
       .mockRejectedValueOnce(new Error("connect ECONNREFUSED 10.0.0.5:5432"));
@@ -190,10 +191,13 @@ describe("a sign-in that fails on our side", () => {
       );
       expect(thrown?.message).toBe("SignInUnavailable");
       expect(signInErrorMessage(thrown?.message)).toBe("Sign-in is unavailable right now. Try again in a moment.");
-      expect(String(logged.mock.calls.flat())).toContain("ECONNREFUSED");
+      logged.stop();
+      expect(logged.lines()).toContainEqual(
+        expect.objectContaining({ level: "error", msg: "sign-in failed", err: expect.objectContaining({ message: expect.stringContaining("ECONNREFUSED") }) }),
+      );
     } finally {
       lookup.mockRestore();
-      logged.mockRestore();
+      logged.stop();
     }
   });
 });

@@ -10,6 +10,7 @@ import { linkOAuthAccount } from "./link-oauth-account";
 import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
 import { SIGN_IN_UNAVAILABLE, signInLockedCode } from "./sign-in-errors";
+import { log } from "@/lib/log";
 
 // People sign in with next-auth 4 (docs/design.md#sign-in): email + password checked against users.password_hash
 // (scrypt), or GitHub / Google when configured (lib/auth/oauth-providers.ts), for an existing account only (no
@@ -59,7 +60,7 @@ export function authOptions(): NextAuthOptions {
             // next-auth hands a thrown error's message to the sign-in page as its `error` code, in the URL: anything
             // but a lockout (the database unreachable, a bug) is logged here and travels as a code that says nothing.
             if (error instanceof SignInLocked) throw new Error(signInLockedCode(error.retryAfterSeconds));
-            console.error("[relay] sign-in failed:", error);
+            log().error({ err: error }, "sign-in failed");
             throw new Error(SIGN_IN_UNAVAILABLE);
           }
         },

@@ -7,6 +7,7 @@ import { handleIdleErrors } from "./pool-errors";
 import { env } from "@/lib/env";
 import { closeListener } from "./listener";
 import { databaseUrl } from "./url";
+import { log } from "@/lib/log";
 
 // One Prisma client per process (kept on globalThis so Next's dev reloads and bundles share it), on a node-postgres
 // pool through @prisma/adapter-pg, on the database of lib/db/url.ts: `npm start` (scripts/serve.ts) resolves the
@@ -22,7 +23,7 @@ export function db(): Db {
     throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database)");
   if (store.__relayDb?.url === url) return store.__relayDb.db;
   const pool = handleIdleErrors(new pg.Pool({ connectionString: url, max: poolSize() }), (message) =>
-    console.error(`[relay] database pool: ${message}`),
+    log().error({ detail: message }, "database pool error"),
   );
   const client = withTextNet(new PrismaClient({ adapter: new PrismaPg(pool) }));
   store.__relayDb = { url, db: client, pool };

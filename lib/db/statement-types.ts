@@ -1116,6 +1116,25 @@ export interface Statements {
     };
     params: [string | null, unknown | null];
   };
+  "metrics.embeddingBacklog": {
+    row: {
+      facts: number;
+      conversations: number;
+      messages: number;
+    };
+    params: [string | null];
+  };
+  "metrics.jobs": {
+    row: {
+      task: string;
+      ready: number;
+      scheduled: number;
+      running: number;
+      failed: number;
+      oldest_ready_seconds: number | null;
+    };
+    params: [];
+  };
   "people.handle": {
     row: {
       handle: string;

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { captureLog } from "@/test/log-lines";
 import { apiHandler } from "./api-handler";

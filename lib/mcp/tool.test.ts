@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/errors";
 import { person } from "@/lib/people/actor";
 import { TOOLS } from "./server";
 import { defineTool, invoke, UNTRUSTED_NOTE, type ToolContext } from "./tool";
+import { captureLog } from "@/test/log-lines";
 
 // The rules every tool follows by construction (tool.ts), checked over the whole list so a new tool cannot forget one.
 
@@ -80,7 +81,7 @@ describe("invoke", () => {
   });
 
   it("never leaks what a bug says: internal_error, logged on the server", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLog();
     const result = await invoke(
       ctx(["read"]),
       probe(async () => {
@@ -90,7 +91,8 @@ describe("invoke", () => {
     );
     expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: "internal_error" } } });
     expect(JSON.stringify(result)).not.toContain("10.0.0.5");
-    expect(logged).toHaveBeenCalledOnce();
+    logged.stop();
+    expect(logged.lines()).toEqual([expect.objectContaining({ level: "error", msg: "MCP tool failed" })]);
   });
 
   it("refuses an argument that breaks the text rule (issue 16), naming it, before running the tool", async () => {

@@ -7,6 +7,7 @@ import { describeHostileText, findHostileText } from "@/lib/text/hostile-text";
 import type { TokenPrincipal } from "@/lib/tokens/authenticate-token";
 import type { TokenScope } from "@/lib/tokens/personal-token";
 import { requireTokenWorkspace, type Scoped } from "@/lib/tokens/token-workspace";
+import { log } from "@/lib/log";
 
 // One MCP tool: its contract (name, description, zod input, annotations, scope) and a thin `run` that calls one
 // domain function as the token's person (via "mcp"). registerTool below owns everything else, the same for every
@@ -99,7 +100,7 @@ export async function invoke(
   } catch (error) {
     if (error instanceof ApiError) return toolError(error.code, error.message, error.extras.reasons);
     // A bug, not a refusal: logged here, and the client learns only that it failed.
-    console.error(`[mcp] ${tool.name} failed`, error);
+    log().error({ err: error, tool: tool.name }, "MCP tool failed");
     return toolError("internal_error", "Something went wrong on Relay's side. Try again later.");
   }
 }

@@ -3,6 +3,7 @@ import { databaseUrl } from "@/lib/db/url";
 import { embedTexts, embeddingModelId } from "@/lib/embeddings/encoder";
 import { ensureHnswIndex } from "./pgvector";
 import { storeVectors } from "./store-vectors";
+import { log } from "@/lib/log";
 
 // Embeddings for contact search, computed off the request path (docs/design.md#embeddings). The job
 // `embed_pending` embeds what has no vector for the current model yet: candidate and confirmed facts (found by an
@@ -145,14 +146,7 @@ async function embed(model: string, texts: string[]): Promise<Float32Array[]> {
     indexed.add(key);
     // Search works without the index (pgvector then scans the contact's rows): a failure here must not stop embedding.
     await ensureHnswIndex(model, embeddings.dims).catch((error: Error) => {
-      console.error(
-        JSON.stringify({
-          at: new Date().toISOString(),
-          source: "embeddings",
-          level: "warning",
-          message: `HNSW index not created: ${error.message}`,
-        }),
-      );
+      log().warn({ err: error, model }, "embeddings: HNSW index not created");
     });
   }
   return embeddings.vectors;

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { loopbackWebhooksAllowed } from "@/lib/deployment/settings";
 import { postWebhook, type PostResult } from "@/lib/webhooks/post-webhook";
 import { vapidKeys } from "./vapid-keys";
+import { log } from "@/lib/log";
 
 // The seam between the notification core and the Web Push channel (issue 18). The core decides who is told what and
 // when; this sends one coalesced notification to every device a person subscribed, and forgets the devices the push
@@ -122,7 +123,7 @@ export async function pushToPerson(userId: string, payload: PushPayload): Promis
     }
   }
   for (const { subscription, result } of refused) {
-    console.warn(`[relay] web push to subscription ${subscription.id} refused, not retried: ${describe(result)}`);
+    log().warn({ subscription_id: subscription.id, result: describe(result) }, "web push refused, not retried");
   }
   const outcome = { sent: sent.length, removed };
   if (retry.length) {
