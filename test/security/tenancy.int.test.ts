@@ -49,6 +49,7 @@ const signIn = (p: Person | null) => {
 const OUTSIDE_THE_MATRIX: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "next-auth's own endpoints (sign-in, callback, session, CSRF): no object id",
   "app/api/bench/bare/route.ts": "the send benchmark's constant answer, 404 unless BENCH_ROUTES=1",
+  "app/api/metrics/route.ts": "the operator's Prometheus endpoint: METRICS_TOKEN or nothing (404), no object id",
 };
 
 // The doors are listed before the world exists (test names); their calls read the world once beforeAll built it.
