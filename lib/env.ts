@@ -67,6 +67,11 @@ const variables = z.object({
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   /** Memory for contact search's per-process vector cache (int8, ~0.5 KB per message), in MB (lib/memory/vector-cache.ts). */
   SEARCH_VECTOR_CACHE_MB: z.coerce.number().int().min(1).default(128),
+  /** An SMTP server for notification emails (nodemailer), e.g. smtp://user:pass@mail.example.com:587 or smtps://...
+   * Unset: emails go to a local outbox each person reads in their settings (lib/notifications/email/). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** The From of notification emails, e.g. `Relay <relay@example.com>`. Unset: `Relay <relay@<APP_URL's host>>`. */
+  EMAIL_FROM: z.string().min(3).optional(),
   /** Benchmarks: `1` serves the send benchmark's constant route, /api/bench/bare (app/api/bench/bare/route.ts). */
   BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   /** Benchmarks: `1` loads pg_stat_statements into the embedded PostgreSQL this process starts (lib/db/embedded.ts). */

@@ -15,6 +15,7 @@ import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/poli
 import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
 import { scheduleFollowUp } from "./send-follow-up";
+import { afterDraftExpired } from "./expire-drafts";
 import { notifyConversation } from "@/lib/chat/live";
 import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
 
@@ -30,7 +31,15 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
   const outcome = await db().$transaction(async (tx) => {
     const { draft, conversation } = await lockPendingDraft(tx, actor, draftId);
     if (draft.expiresAt.getTime() < Date.now()) {
-      await tx.draft.update({ where: { id: draftId }, data: { status: "expired" } });
+      // Expired before the sweep noticed (lib/drafts/expire-drafts.ts): marked here, with the same consequences.
+      await tx.draft.update({
+        where: { id: draftId },
+        data: {
+          status: "expired",
+          ...(draft.followUpBody !== null ? { followUpStatus: "cancelled", followUpCancelReason: "draft_expired" } : {}),
+        },
+      });
+      await afterDraftExpired(prismaSql(tx), { ...draft, workspaceId: conversation.workspaceId }, new Date());
       return { kind: "expired" } as const;
     }
 
