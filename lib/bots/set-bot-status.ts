@@ -31,6 +31,7 @@ export async function setBotStatus(actor: Actor, botId: string, status: BotStatu
       await enqueueNotification(prismaSql(tx), {
         event: "bot_status",
         id: bot.id,
+        status,
         actor: actor.type === "person" ? actor.userId : null,
         at: updated.statusChangedAt!.toISOString(),
       });

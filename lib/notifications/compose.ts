@@ -6,7 +6,8 @@ import type { NotifyEvent } from "./enqueue";
 // anything). Written once per event and copied to each person told. Null when the subject no longer waits: a draft
 // approved before its job ran needs nobody.
 
-export type NotificationKind = "approval" | "agent_request" | "fact" | "mention" | "bot_status" | "reminder" | "expired";
+export type NotificationKind =
+  "approval" | "agent_request" | "fact" | "mention" | "bot_status" | "reminder" | "expired";
 
 export interface Composed {
   kind: NotificationKind;
@@ -146,13 +147,13 @@ export async function compose(event: NotifyEvent, now: Date): Promise<Composed |
     }
     case "bot_status": {
       const bot = await db().bot.findUnique({ where: { id: event.id } });
-      if (!bot || bot.status === "active") return null;
+      // Changed again before anyone was told (resumed, or stopped after a pause): only the news still true is told.
+      if (!bot || bot.status !== event.status) return null;
       const actor = event.actor
         ? await db().user.findUnique({ where: { id: event.actor }, select: { name: true } })
         : null;
       const verb = bot.status === "paused" ? "paused" : "stopped";
-      const effect =
-        bot.status === "paused" ? "Its messages wait for approval." : "Everything it sends is blocked.";
+      const effect = bot.status === "paused" ? "Its messages wait for approval." : "Everything it sends is blocked.";
       return {
         kind: "bot_status",
         subjectId: bot.id,

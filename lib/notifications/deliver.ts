@@ -55,7 +55,10 @@ export async function deliverNotifications(target: Target, now: Date = new Date(
       const live = await stillWaiting(tx, pending, now);
       const moot = pending.filter((row) => !live.includes(row));
       if (moot.length) {
-        await tx.notification.updateMany({ where: { id: { in: moot.map((r) => r.id) } }, data: { [field]: "skipped" } });
+        await tx.notification.updateMany({
+          where: { id: { in: moot.map((r) => r.id) } },
+          data: { [field]: "skipped" },
+        });
       }
       if (!live.length) return { status: "nothing" } as const;
 

@@ -19,7 +19,7 @@ export type NotifyEvent =
   /** A person's message @-names people (id: the message; actor: its author). */
   | { event: "mention"; id: string; actor: string }
   /** An admin paused or stopped a bot (id: the bot; at: its status_changed_at, which tells one change from another). */
-  | { event: "bot_status"; id: string; actor: string | null; at: string }
+  | { event: "bot_status"; id: string; status: "paused" | "stopped"; actor: string | null; at: string }
   /** An approval still waits after the workspace's reminder time (id: the draft, or the agent request). */
   | { event: "draft_reminder"; id: string }
   | { event: "agent_request_reminder"; id: string }

@@ -45,12 +45,7 @@ export async function lastSentAt(client: Db | Tx, t: Target): Promise<Date | nul
 }
 
 /** The earliest a message may go out: not before the gap since the last one is over, nor inside quiet hours. */
-export function earliestDelivery(
-  channel: Channel,
-  now: Date,
-  last: Date | null,
-  settings: NotificationSettings,
-): Date {
+export function earliestDelivery(channel: Channel, now: Date, last: Date | null, settings: NotificationSettings): Date {
   let due = now.getTime();
   if (last) due = Math.max(due, last.getTime() + COALESCING[channel].gapMs);
   const quiet = quietUntil(settings, new Date(due));

@@ -90,7 +90,8 @@ function view(workspaceId: string, s: NotificationSettings): NotificationSetting
     email: s.email,
     push: s.push,
     channels: choiceOf(s),
-    quiet_hours: s.quietStart !== null && s.quietEnd !== null ? { start: hhmm(s.quietStart), end: hhmm(s.quietEnd) } : null,
+    quiet_hours:
+      s.quietStart !== null && s.quietEnd !== null ? { start: hhmm(s.quietStart), end: hhmm(s.quietEnd) } : null,
     time_zone: s.timeZone,
   };
 }

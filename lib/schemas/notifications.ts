@@ -21,7 +21,10 @@ export const timeZone = z
     try {
       return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
     } catch {
-      ctx.addIssue({ code: "custom", message: `"${name}" is not a time zone (e.g. Europe/Lisbon, America/New_York, UTC)` });
+      ctx.addIssue({
+        code: "custom",
+        message: `"${name}" is not a time zone (e.g. Europe/Lisbon, America/New_York, UTC)`,
+      });
       return z.NEVER;
     }
   });

@@ -24,7 +24,7 @@ export interface EmailContent {
 }
 
 /** Items one email lists; the rest are counted, with a link to the approvals inbox. */
-export const EMAIL_ITEMS_MAX = 50;
+export const EMAIL_ITEMS_MAX = 100;
 
 /** Text for a header or a line: direction controls as tokens, no line breaks or other control characters. */
 const line = (text: string) => visibleControls(text).replace(/[\u0000-\u001f\u007f]+/g, " ");
