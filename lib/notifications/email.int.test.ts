@@ -278,6 +278,30 @@ describe("settings", () => {
     expect(smtp.mails.map(to)).toEqual([ana().email, ben().email]);
   });
 
+  it("quiet hours removed: what waited for their end goes out at once", async () => {
+    const t0 = new Date();
+    const hhmm = (t: Date) => t.toISOString().slice(11, 16);
+    const me = person(ben().id, "web");
+    await updateNotificationSettings(me, world.workspace.id, {
+      channels: "email",
+      quiet_hours: { start: hhmm(after(t0, -3600_000)), end: hhmm(after(t0, 2 * 3600_000)) },
+      time_zone: "UTC",
+    });
+    await hold("Waiting for the morning");
+    await runFanOuts(t0);
+    const waiting = (await deliveryJobs("email")).find((j) => (j.payload as { user_id: string }).user_id === ben().id)!;
+    expect(waiting.run_at.getTime()).toBeGreaterThan(after(t0, 3600_000).getTime());
+    await updateNotificationSettings(me, world.workspace.id, {
+      channels: "email",
+      quiet_hours: null,
+      time_zone: "UTC",
+    });
+    const moved = (await deliveryJobs("email")).find((j) => (j.payload as { user_id: string }).user_id === ben().id)!;
+    expect(moved.run_at.getTime()).toBeLessThanOrEqual(Date.now());
+    await runDeliveries("email", after(new Date(), COALESCING.email.gatherMs));
+    expect(mailTo(ben().email)).toHaveLength(1);
+  });
+
   it("a person changes only their own settings, in a workspace they belong to; bad input changes nothing", async () => {
     const outsider = await seedWorld();
     const me = person(ben().id, "web");
@@ -433,7 +457,12 @@ describe("the real job worker", () => {
         expect(job.last_error).toContain("not built yet");
       }
       expect(await db().notification.count({ where: { subjectId: id, pushStatus: "pending" } })).toBe(2);
-      expect((await queued(DELIVER_TASK)).length).toBe(2); // the email jobs are done
+      // The email jobs finish (their rows marked sent as they commit); the push jobs stay for their retries.
+      while ((await deliveryJobs("email")).length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await queued(DELIVER_TASK)).map((j) => j.key?.split(":")[1])).toEqual(["push", "push"]);
+      expect(await db().notification.count({ where: { subjectId: id, emailStatus: "sent" } })).toBe(2);
     } finally {
       await worker.stop();
     }

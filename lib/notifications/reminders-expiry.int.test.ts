@@ -17,6 +17,8 @@ import { connectedPair } from "@/test/agents";
 import { after, queued, runFanOuts } from "@/test/notifications";
 import { startReceiver, type Receiver } from "@/test/receiver";
 import { verifyWebhook } from "@/sdk/index";
+import { startEchoBot } from "@/examples/echo-bot/server";
+import { updateBot } from "@/lib/bots/update-bot";
 import { REMINDERS_TASK, sendReminders } from "./reminders";
 
 // Reminders and expiry on a clock the test sets: one reminder for an approval still waiting after the workspace's
@@ -201,6 +203,36 @@ describe("expiry", () => {
           ],
         },
       });
+    }
+  });
+
+  it("draft.expired reaches the example bot (examples/echo-bot), which verifies its signature", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const echo = await startEchoBot({
+      port: 0,
+      relayUrl: "http://127.0.0.1:9",
+      apiKey: world.bots[1]!.api_key,
+      secrets: [world.bots[1]!.signing_secret],
+      log: (line) => lines.push(line),
+    });
+    await updateBot(systemActor, newBot.id, { webhookUrl: echo.url });
+    try {
+      const id = await hold("Expires at the example bot");
+      const expiresAt = (await db().draft.findUniqueOrThrow({ where: { id } })).expiresAt;
+      await expireDrafts(expiresAt);
+      const [delivery] = await db().webhookDelivery.findMany({ where: { eventType: "draft.expired" } });
+      expect(await attemptDelivery(delivery!.id)).toMatchObject({ status: "succeeded", response_status: 200 });
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          event: "draft.expired",
+          replied: false,
+          data: expect.objectContaining({ draft_id: id, origin: "held_message" }),
+        }),
+      );
+      expect(lines.filter((l) => l.error === "webhook_rejected")).toEqual([]);
+    } finally {
+      await updateBot(systemActor, newBot.id, { webhookUrl: receiver.url });
+      await echo.close();
     }
   });
 

@@ -4,6 +4,7 @@ import { validate } from "@/lib/http/validation";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { earliestDelivery, lastSentAt, scheduleDelivery } from "./schedule";
 import {
   NotificationSettingsChange,
   type ChannelChoice,
@@ -137,6 +138,24 @@ export async function updateNotificationSettings(
       create: { userId: actor.userId, workspaceId: workspace.id, ...settings },
       update: { ...settings, updatedAt: new Date() },
     });
+    // What already waits goes out by the new settings: a delivery job kept for the end of quiet hours that are gone
+    // now is moved to the earliest the new settings allow (the job itself skips a channel turned off).
+    const now = new Date();
+    for (const channel of ["email", "push"] as const) {
+      const target = { userId: actor.userId, workspaceId: workspace.id, channel };
+      const field = channel === "email" ? "emailStatus" : "pushStatus";
+      const waiting = await tx.notification.count({
+        where: { userId: actor.userId, workspaceId: workspace.id, [field]: "pending" },
+      });
+      if (waiting) {
+        await scheduleDelivery(
+          tx,
+          target,
+          earliestDelivery(channel, now, await lastSentAt(tx, target), settings),
+          "replace",
+        );
+      }
+    }
     await recordAudit(tx, {
       workspaceId: workspace.id,
       actor,
