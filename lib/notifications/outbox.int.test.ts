@@ -8,6 +8,7 @@ import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { after, runDeliveries, runFanOuts } from "@/test/notifications";
 import { OUTBOX_PATH } from "./email/send-email";
 import { listOutbox } from "./list-outbox";
+import { listNotifications } from "./list-notifications";
 import { COALESCING } from "./schedule";
 
 // Without SMTP_URL (the embedded default), notification emails are kept in a local outbox that each person reads in
@@ -64,6 +65,16 @@ describe("the local outbox", () => {
     const lines = log.mock.calls.map((call) => String(call[0]));
     expect(lines.filter((l) => l.includes(`${env().APP_URL}${OUTBOX_PATH}`))).toHaveLength(2);
     expect(lines.some((l) => l.includes(world.people[0]!.email) && l.includes("SMTP_URL is not set"))).toBe(true);
+    // The chat lists what each was told (the approvals page), their own only; a stranger is refused.
+    const told = await listNotifications(ana, world.workspace.id);
+    expect(told).toEqual([
+      expect.objectContaining({ kind: "approval", body: "Shall I refund <b>Carla</b>?", path: email.items[0]!.path }),
+    ]);
+    expect((await listNotifications(ben, world.workspace.id)).map((n) => n.id)).not.toContain(told[0]!.id);
+    const stranger = await seedWorld();
+    await expect(listNotifications(person(stranger.people[0]!.id, "web"), world.workspace.id)).rejects.toMatchObject({
+      code: "forbidden",
+    });
     // Kept in the outbox means sent: nothing waits for another try.
     expect(await db().notification.count({ where: { subjectId: held.approvalId, emailStatus: "sent" } })).toBe(2);
   });
