@@ -26,33 +26,36 @@ export async function fanOut(event: NotifyEvent, now: Date = new Date()): Promis
   const { workspaceId } = audience;
   const actorUserId = event.event === "mention" || event.event === "bot_status" ? event.actor : null;
 
-  await db().$transaction(async (tx) => {
-    for (const userId of audience.userIds) {
-      const settings = await settingsOf(tx, userId, workspaceId);
-      const inserted = await tx.notification.createMany({
-        data: [
-          {
-            userId,
-            workspaceId,
-            ...composed,
-            actorUserId,
-            emailStatus: settings.email ? "pending" : "skipped",
-            pushStatus: settings.push ? "pending" : "skipped",
-            createdAt: now,
-          },
-        ],
-        skipDuplicates: true,
-      });
-      if (inserted.count === 0) continue; // told already (a retried job)
-      result.told.push(userId);
-      for (const channel of CHANNELS) {
-        if (!settings[channel]) continue;
-        const target = { userId, workspaceId, channel };
-        const runAt = dueForNewEvent(channel, now, await lastSentAt(tx, target), settings);
-        await scheduleDelivery(tx, target, runAt, "preserve");
-        result.scheduled.push({ userId, channel, runAt });
+  await db().$transaction(
+    async (tx) => {
+      for (const userId of audience.userIds) {
+        const settings = await settingsOf(tx, userId, workspaceId);
+        const inserted = await tx.notification.createMany({
+          data: [
+            {
+              userId,
+              workspaceId,
+              ...composed,
+              actorUserId,
+              emailStatus: settings.email ? "pending" : "skipped",
+              pushStatus: settings.push ? "pending" : "skipped",
+              createdAt: now,
+            },
+          ],
+          skipDuplicates: true,
+        });
+        if (inserted.count === 0) continue; // told already (a retried job)
+        result.told.push(userId);
+        for (const channel of CHANNELS) {
+          if (!settings[channel]) continue;
+          const target = { userId, workspaceId, channel };
+          const runAt = dueForNewEvent(channel, now, await lastSentAt(tx, target), settings);
+          await scheduleDelivery(tx, target, runAt, "preserve");
+          result.scheduled.push({ userId, channel, runAt });
+        }
       }
-    }
-  });
+    },
+    { timeout: 30_000 },
+  );
   return result;
 }

@@ -30,6 +30,9 @@ CREATE TABLE "notifications" (
 
 CREATE UNIQUE INDEX "notifications_user_id_dedupe_key_key" ON "notifications"("user_id", "dedupe_key");
 CREATE INDEX "notifications_user_id_workspace_id_created_at_idx" ON "notifications"("user_id", "workspace_id", "created_at");
+-- When each channel last sent the person something in the workspace (the coalescing gap): max() reads one entry.
+CREATE INDEX "notifications_user_id_workspace_id_email_sent_at_idx" ON "notifications"("user_id", "workspace_id", "email_sent_at");
+CREATE INDEX "notifications_user_id_workspace_id_push_sent_at_idx" ON "notifications"("user_id", "workspace_id", "push_sent_at");
 CREATE INDEX "notifications_email_pending_idx" ON "notifications"("user_id", "workspace_id") WHERE "email_status" = 'pending';
 CREATE INDEX "notifications_push_pending_idx" ON "notifications"("user_id", "workspace_id") WHERE "push_status" = 'pending';
 
