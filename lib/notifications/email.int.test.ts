@@ -278,6 +278,25 @@ describe("settings", () => {
     expect(smtp.mails.map(to)).toEqual([ana().email, ben().email]);
   });
 
+  it("quiet hours hold back push too; push waits its own shorter window", async () => {
+    const t0 = new Date();
+    const hhmm = (t: Date) => t.toISOString().slice(11, 16);
+    const quietEnd = after(t0, 2 * 3600_000);
+    await updateNotificationSettings(person(ben().id, "web"), world.workspace.id, {
+      channels: "push",
+      quiet_hours: { start: hhmm(after(t0, -3600_000)), end: hhmm(quietEnd) },
+      time_zone: "UTC",
+    });
+    await hold("Buzz me later");
+    await runFanOuts(t0);
+    const push = await deliveryJobs("push");
+    const byUser = Object.fromEntries(
+      push.map((j) => [(j.payload as { user_id: string }).user_id, j.run_at.getTime()]),
+    );
+    const endOfMinute = Math.floor(quietEnd.getTime() / 60_000) * 60_000;
+    expect(byUser).toEqual({ [ana().id]: t0.getTime() + COALESCING.push.gatherMs, [ben().id]: endOfMinute });
+  });
+
   it("quiet hours removed: what waited for their end goes out at once", async () => {
     const t0 = new Date();
     const hhmm = (t: Date) => t.toISOString().slice(11, 16);
