@@ -229,6 +229,19 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(missing.stderr).toContain("no such file");
   });
 
+  it("workspace settings sets the approvals' reminder time (notifications) with the policy's limits", async () => {
+    expect(await json("workspace", "settings", world.workspace.slug, "--reminder-minutes", "30")).toMatchObject({
+      approval_reminder_minutes: 30,
+    });
+    const refused = await cli("workspace", "settings", world.workspace.slug, "--reminder-minutes", "0");
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stderr).error.code).toBe("invalid_body");
+    expect(
+      (await db().workspaceSettings.findUniqueOrThrow({ where: { workspaceId: world.workspace.id } }))
+        .approvalReminderMinutes,
+    ).toBe(30);
+  });
+
   it("take over, block, pause (admins only) and do-not-contact act as the named person", async () => {
     const [ana, ben] = world.people as [World["people"][number], World["people"][number]];
     const conversation = world.conversations[1]!;

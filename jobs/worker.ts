@@ -14,6 +14,13 @@ import { embedPendingTask } from "./tasks/embed-pending";
 import { queueEmbeddingOnNewMessages } from "./embedding-trigger";
 import { EXPIRE_CRONTAB, EXPIRE_TASK } from "@/lib/agents/expire-agent-requests";
 import { expireAgentRequestsTask } from "./tasks/expire-agent-requests";
+import { NOTIFY_TASK } from "@/lib/notifications/enqueue";
+import { DELIVER_TASK as DELIVER_NOTIFICATIONS_TASK } from "@/lib/notifications/schedule";
+import { REMINDERS_CRONTAB, REMINDERS_TASK } from "@/lib/notifications/reminders";
+import { EXPIRE_DRAFTS_CRONTAB, EXPIRE_DRAFTS_TASK } from "@/lib/drafts/expire-drafts";
+import { notifyTask } from "./tasks/notify";
+import { deliverNotificationsTask } from "./tasks/deliver-notifications";
+import { expireDraftsTask, sendRemindersTask } from "./tasks/notification-sweeps";
 
 // The job worker: graphile-worker on the app's database (docs/decisions/006-webhook-delivery.md). `npm start`
 // runs one inside the app; `npm run worker` runs more as separate processes, and Postgres shares the jobs out.
@@ -63,11 +70,22 @@ export async function startWorker(options: {
       [FOLLOW_UP_TASK]: sendFollowUpTask,
       [EMBED_TASK]: embedPendingTask,
       [EXPIRE_TASK]: expireAgentRequestsTask,
+      [NOTIFY_TASK]: notifyTask,
+      [DELIVER_NOTIFICATIONS_TASK]: deliverNotificationsTask,
+      [EXPIRE_DRAFTS_TASK]: expireDraftsTask,
+      [REMINDERS_TASK]: sendRemindersTask,
     },
     // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
     // later, a notification lost while the LISTEN connection was down) is embedded within a minute.
-    // Agent requests past their expiry are marked expired (reads already treat them so: lib/agents).
-    crontab: [`* * * * * ${EMBED_TASK} ?queue=${EMBED_QUEUE}&jobKey=${EMBED_JOB_KEY}`, EXPIRE_CRONTAB].join("\n"),
+    // Agent requests past their expiry are marked expired (reads already treat them so: lib/agents); so are drafts
+    // and held messages, whose bots and people are told (lib/drafts/expire-drafts.ts); approvals still waiting after
+    // the workspace's reminder time get their one reminder (lib/notifications/reminders.ts).
+    crontab: [
+      `* * * * * ${EMBED_TASK} ?queue=${EMBED_QUEUE}&jobKey=${EMBED_JOB_KEY}`,
+      EXPIRE_CRONTAB,
+      EXPIRE_DRAFTS_CRONTAB,
+      REMINDERS_CRONTAB,
+    ].join("\n"),
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
   const sweep = () =>

@@ -91,6 +91,11 @@ const variables = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The least severe log line written (lib/log.ts): fatal, error, warn, info, debug, trace, or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** An SMTP server for notification emails (nodemailer), e.g. smtp://user:pass@mail.example.com:587 or smtps://...
+   * Unset: emails go to a local outbox each person reads in their settings (lib/notifications/email/). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** The From of notification emails, e.g. `Relay <relay@example.com>`. Unset: `Relay <relay@<APP_URL's host>>`. */
+  EMAIL_FROM: z.string().min(3).optional(),
   /** Benchmarks: `1` serves the send benchmark's constant route, /api/bench/bare (app/api/bench/bare/route.ts). */
   BENCH_ROUTES: z.enum(["0", "1"]).default("0"),
   /** Benchmarks: `1` loads pg_stat_statements into the embedded PostgreSQL this process starts (lib/db/embedded.ts). */

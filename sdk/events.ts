@@ -75,6 +75,16 @@ export interface DraftRejectedData {
   rejected_by: { handle: string };
 }
 
+/** `draft.expired`: the draft or held message waited its whole lifetime without a decision (a core event). */
+export interface DraftExpiredData {
+  conversation_id: string;
+  /** The draft, or the `approval_id` a held (202) send answered with. */
+  draft_id: string;
+  origin: "draft" | "held_message";
+  /** ISO 8601 timestamp of the expiry. */
+  expired_at: string;
+}
+
 export interface FollowUpCancelledData {
   conversation_id: string;
   draft_id: string;
@@ -93,6 +103,7 @@ export type MessageReceivedEvent = WebhookEnvelope<"message.received", MessageRe
 export type BotAddedEvent = WebhookEnvelope<"conversation.bot_added", BotAddedData>;
 export type DraftApprovedEvent = WebhookEnvelope<"draft.approved", DraftApprovedData>;
 export type DraftRejectedEvent = WebhookEnvelope<"draft.rejected", DraftRejectedData>;
+export type DraftExpiredEvent = WebhookEnvelope<"draft.expired", DraftExpiredData>;
 export type FollowUpCancelledEvent = WebhookEnvelope<"follow_up.cancelled", FollowUpCancelledData>;
 export type PingEvent = WebhookEnvelope<"ping", PingData>;
 export type AgentRequestCreatedEvent = WebhookEnvelope<"agent_request.created", AgentRequestData>;
@@ -105,6 +116,7 @@ export type WebhookEvent =
   | BotAddedEvent
   | DraftApprovedEvent
   | DraftRejectedEvent
+  | DraftExpiredEvent
   | FollowUpCancelledEvent
   | AgentRequestCreatedEvent
   | AgentRequestAnsweredEvent

@@ -97,5 +97,13 @@ describe("the database's defaults of a workspace's policy settings", () => {
     expect(model).toMatch(new RegExp(`dailyLimit\\s+Int\\s+@default\\(${POLICY_DEFAULTS.dailyLimit}\\)`));
     expect(migration).toContain(`"new_bot_threshold" INTEGER NOT NULL DEFAULT ${POLICY_DEFAULTS.newBotThreshold},`);
     expect(migration).toContain(`"daily_limit" INTEGER NOT NULL DEFAULT ${POLICY_DEFAULTS.dailyLimit},`);
+    // The reminder time came later (issue 18), with its own migration.
+    const reminders = readFileSync("prisma/migrations/20261127090000_i18_core_notifications/migration.sql", "utf8");
+    expect(model).toMatch(
+      new RegExp(`approvalReminderMinutes\\s+Int\\s+@default\\(${POLICY_DEFAULTS.approvalReminderMinutes}\\)`),
+    );
+    expect(reminders).toContain(
+      `"approval_reminder_minutes" INTEGER NOT NULL DEFAULT ${POLICY_DEFAULTS.approvalReminderMinutes};`,
+    );
   });
 });

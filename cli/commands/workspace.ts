@@ -25,8 +25,15 @@ export const workspaceCommands: Record<string, Command> = {
   },
   "workspace settings": {
     usage:
-      "workspace settings SLUG [--daily-limit N] [--new-bot-threshold N] [--conversation-limit N|off] [--conversation-window-seconds N] [--as EMAIL]",
-    flags: { as: S, "daily-limit": S, "new-bot-threshold": S, "conversation-limit": S, "conversation-window-seconds": S },
+      "workspace settings SLUG [--daily-limit N] [--new-bot-threshold N] [--conversation-limit N|off] [--conversation-window-seconds N] [--reminder-minutes N] [--as EMAIL]",
+    flags: {
+      as: S,
+      "daily-limit": S,
+      "new-bot-threshold": S,
+      "conversation-limit": S,
+      "conversation-window-seconds": S,
+      "reminder-minutes": S,
+    },
     run: async (args) => {
       const limit = str(args, "conversation-limit");
       const changes = {
@@ -34,6 +41,7 @@ export const workspaceCommands: Record<string, Command> = {
         newBotThreshold: wholeNumber(str(args, "new-bot-threshold"), "--new-bot-threshold"),
         conversationLimit: limit === "off" ? null : wholeNumber(limit, "--conversation-limit"),
         conversationWindowSeconds: wholeNumber(str(args, "conversation-window-seconds"), "--conversation-window-seconds"),
+        approvalReminderMinutes: wholeNumber(str(args, "reminder-minutes"), "--reminder-minutes"),
       };
       const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
       return updatePolicySettings(await actorFrom(str(args, "as")), ws.id, changes);

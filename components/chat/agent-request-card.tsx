@@ -17,7 +17,8 @@ const TYPE_LABEL: Record<string, string> = {
 export function AgentRequestCard({ request, path }: { request: PendingAgentRequest; path: string }) {
   return (
     <article
-      className="min-w-0 rounded-xl border border-sky-300 bg-sky-50/60 p-3 shadow-sm sm:p-4"
+      id={`agent-request-${request.id}`}
+      className="min-w-0 scroll-mt-4 rounded-xl border border-sky-300 bg-sky-50/60 p-3 shadow-sm sm:p-4"
       data-testid="agent-request-card"
       data-request-id={request.id}
     >

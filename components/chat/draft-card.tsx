@@ -44,8 +44,9 @@ export function DraftCard({
 
   return (
     <article
+      id={`draft-${draft.id}`}
       aria-labelledby={`${id}-title`}
-      className="min-w-0 rounded-xl border border-amber-300 bg-amber-50/60 p-3 shadow-sm sm:p-4"
+      className="min-w-0 scroll-mt-4 rounded-xl border border-amber-300 bg-amber-50/60 p-3 shadow-sm sm:p-4"
       data-testid="draft-card"
       data-draft-id={draft.id}
     >

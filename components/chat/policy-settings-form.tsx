@@ -15,6 +15,7 @@ export interface PolicySettingsValues {
   dailyLimit: string;
   conversationLimit: string;
   conversationWindowSeconds: string;
+  approvalReminderMinutes: string;
 }
 
 /** A refused save answers with what was typed, so nothing is lost. */
@@ -35,6 +36,7 @@ const valuesOf = (s: PolicySettings): PolicySettingsValues => ({
   dailyLimit: String(s.daily_limit),
   conversationLimit: s.conversation_limit === null ? "" : String(s.conversation_limit),
   conversationWindowSeconds: String(s.conversation_window_seconds),
+  approvalReminderMinutes: String(s.approval_reminder_minutes),
 });
 
 /** The limits every bot message in the workspace is checked against; admins change them here. */
@@ -113,6 +115,18 @@ export function PolicySettingsForm({
               </Select>
             </span>
           </span>
+        </Field>
+        <Field
+          id="approvalReminderMinutes"
+          label="Reminder"
+          hint={`A draft, held message or bot-to-bot request still waiting this long reminds the people who may decide it, once (default ${count(POLICY_DEFAULTS.approvalReminderMinutes)}).`}
+        >
+          <NumberWithUnit
+            name="approvalReminderMinutes"
+            max={POLICY_BOUNDS.approvalReminderMinutes}
+            value={v.approvalReminderMinutes}
+            unit="minutes after it started waiting"
+          />
         </Field>
       </CardBody>
       <SaveFooter state={state} pending={pending} label="Save policy" />

@@ -119,6 +119,8 @@ test("every page loads without a policy violation, with its headers and a fresh 
     "/developers/docs",
     "/settings",
     "/settings/tokens",
+    "/settings/notifications",
+    "/settings/notifications/outbox",
   ];
   for (const path of pages) {
     const response = await page.goto(path);

@@ -6,6 +6,7 @@ import { contentFindings } from "@/lib/policy/content";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import type { CreateAgentRequestInput } from "@/lib/schemas/agent-requests";
 import { agentRequestCreated } from "@/lib/webhooks/events";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { loadAgentRequest, requestTtlMs, serializeAgentRequest } from "./agent-request-record";
 import { blockedError, recordBlockedRequest } from "./blocked";
 
@@ -126,6 +127,8 @@ export async function createAgentRequest(
     const request = serializeAgentRequest((await loadAgentRequest(sql, id, now))!);
     if (status === "awaiting_response") {
       await agentRequestCreated(sql, { workspaceId: context.to_workspace_id, botId: context.to_id, request, now });
+    } else {
+      await enqueueNotification(sql, { event: "agent_request", id }); // the people who may approve it are told
     }
     return { kind: "created", request } as const;
   });

@@ -69,7 +69,7 @@ describe("getManagedBot", () => {
       id: bensBot,
       name: "Ben's bot",
       webhook_url: "https://bots.example.com/hook",
-      event_types: ["message.created", "message.received", "conversation.bot_added", "draft.approved"],
+      event_types: ["message.created", "message.received", "conversation.bot_added", "draft.approved", "draft.expired"],
       workspace: { id: world.workspace.id, slug: world.workspace.slug },
       created_by: { id: world.people[1]!.id },
     });

@@ -2,6 +2,8 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { prismaSql } from "@/lib/db/sql";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
 
 export const BOT_STATUSES = ["active", "paused", "stopped"] as const;
@@ -24,6 +26,16 @@ export async function setBotStatus(actor: Actor, botId: string, status: BotStatu
       data: { status, statusReason, statusChangedAt: new Date(), statusChangedBy: actor.type === "person" ? actor.userId : null },
     });
     await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: `bot.${status}`, subjectType: "bot", subjectId: bot.id, data: { from: bot.status, reason: statusReason } });
+    // A bot paused or stopped: the people answerable for it are told, but not the admin who did it.
+    if (status !== "active") {
+      await enqueueNotification(prismaSql(tx), {
+        event: "bot_status",
+        id: bot.id,
+        status,
+        actor: actor.type === "person" ? actor.userId : null,
+        at: updated.statusChangedAt!.toISOString(),
+      });
+    }
     return { ...view(updated), changed: true };
   });
 }

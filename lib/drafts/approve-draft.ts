@@ -15,6 +15,7 @@ import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
 import { DRAFT_COLUMNS } from "./create-draft";
 import { DRAFT_CONVERSATION, scheduleFollowUp } from "./send-follow-up";
+import { afterDraftExpired } from "./expire-drafts";
 import { notifyConversation } from "@/lib/chat/live";
 import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
 
@@ -23,7 +24,14 @@ import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
 // second finds it no longer pending: 409). Blocks and opt-outs are checked again: they may have changed since.
 // One SQL transaction each (docs/decisions/005): the policy, the message, the follow-up's job and the events.
 
-const EXPIRE_DRAFT = query("drafts.expire", "UPDATE drafts SET status = 'expired' WHERE id = $1");
+const EXPIRE_DRAFT = query(
+  "drafts.expire",
+  `UPDATE drafts
+      SET status = 'expired',
+          follow_up_status = CASE WHEN follow_up_body IS NOT NULL THEN 'cancelled'::follow_up_status END,
+          follow_up_cancel_reason = CASE WHEN follow_up_body IS NOT NULL THEN 'draft_expired' END
+    WHERE id = $1`,
+);
 
 /** $8: the follow-up's due time when the draft has one (it is then scheduled), else null. */
 const APPROVE_DRAFT = query(
@@ -56,7 +64,10 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
   const outcome = await transaction(async (tx) => {
     const { draft, conversation } = await lockPendingDraft(tx, actor, draftId);
     if (draft.expires_at.getTime() < Date.now()) {
+      // Expired before the sweep noticed (lib/drafts/expire-drafts.ts): marked here, with the same consequences.
       await tx.query(EXPIRE_DRAFT, [draft.id]);
+      const expired = { id: draft.id, conversationId: draft.conversation_id, botId: draft.bot_id, origin: draft.origin };
+      await afterDraftExpired(tx, { ...expired, workspaceId: conversation.workspaceId }, new Date());
       return { kind: "expired" } as const;
     }
 

@@ -6,6 +6,7 @@ import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
 import type { CreateDraftInput } from "@/lib/schemas/drafts";
 import { serializeDraft } from "./serialize-draft";
 import { notifyConversation } from "@/lib/chat/live";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { DRAFT_LIFETIME_DAYS } from "@/lib/limits";
 
 // POST /conversations/{id}/drafts: a proposal that always waits for a person. Blocks and opt-outs apply at once
@@ -42,6 +43,7 @@ export async function createDraft(bot: BotPrincipal, conversationId: string, inp
       input.follow_up ? "pending" : null,
     ]);
     await notifyConversation(tx, conversationId, "draft");
+    await enqueueNotification(tx, { event: "draft", id: rows[0]!.id });
     return { kind: "done", draft: rows[0]! } as const;
   });
 

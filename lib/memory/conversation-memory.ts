@@ -4,6 +4,7 @@ import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { inTransaction, query, sql, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { notifyConversation } from "@/lib/chat/live";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
 import type { LegacyMemoryInput } from "@/lib/schemas/memory";
 import { FACT_COLUMNS, serializeFact } from "./fact-record";
 
@@ -71,6 +72,7 @@ export async function writeConversationMemory(
       data: { contact_id: contactId, key: LEGACY_MEMORY_KEY, legacy: true },
     });
     await notifyConversation(tx, conversationId, "updated");
+    await enqueueNotification(tx, { event: "fact", id: rows[0]!.id });
     return { fact: serializeFact(rows[0]!), contactId };
   });
 }

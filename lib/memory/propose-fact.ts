@@ -3,6 +3,7 @@ import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { inTransaction, query, sql, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { notifyConversation } from "@/lib/chat/live";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
 import type { ProposeFactInput } from "@/lib/schemas/memory";
 import { requireBotContact } from "./contact-access";
 import { CONSENT_GROUP, FACT_COLUMNS, serializeFact } from "./fact-record";
@@ -48,6 +49,8 @@ export async function proposeFact(bot: BotPrincipal, contactId: string, input: P
     });
     // People see the candidate beside the conversation it came from.
     await notifyConversation(tx, source[0].conversation_id, "updated");
+    // ...and the people of the contact hear of it wherever they are (lib/notifications/).
+    await enqueueNotification(tx, { event: "fact", id: fact.id });
     return serializeFact(fact);
   });
 }

@@ -11,6 +11,8 @@ import { followUpCancelled, messageCreated } from "@/lib/webhooks/events";
 import { consentKeyword } from "@/lib/policy/rules/opt-out";
 import { MESSAGE_BODY_MAX } from "@/lib/limits";
 import { insertMessage } from "./insert-message";
+import { enqueueNotification } from "@/lib/notifications/enqueue";
+import { mayMention } from "@/lib/notifications/mentions";
 import { serializeMessage } from "./serialize";
 
 // A person posts in a conversation. A whole-message STOP (or STOPALL, UNSUBSCRIBE, ...) opts them out and START
@@ -84,6 +86,8 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
         attachments: attachments.map(({ name, type, size, sha256 }) => ({ name, type, size, sha256 })),
       },
     });
+    // People it @-names hear of it wherever they are (lib/notifications/recipients.ts decides who may).
+    if (mayMention(text)) await enqueueNotification(prismaSql(tx), { event: "mention", id: message.id, actor: actor.userId });
     await cancelFollowUps(tx, conversation.workspaceId, conversationId, keyword === "opt_out" ? "stop" : "reply");
 
     let consent: Consent = null;

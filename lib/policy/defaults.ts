@@ -10,6 +10,8 @@ export const POLICY_DEFAULTS = {
   conversationLimit: null,
   /** The per-conversation limit's window when a workspace sets a limit but no window. */
   conversationWindowSeconds: 3600,
+  /** Minutes an approval waits before the people who may decide it get one reminder (lib/notifications/reminders.ts). */
+  approvalReminderMinutes: 60,
 } as const;
 
 /** The largest value an admin may set (lib/schemas/workspaces.ts): sane PostgreSQL integers, typing slips refused. */
@@ -18,4 +20,6 @@ export const POLICY_BOUNDS = {
   dailyLimit: 1_000_000,
   conversationLimit: 100_000,
   conversationWindowSeconds: 30 * 24 * 3600,
+  /** A week: drafts wait 7 days (lib/limits.ts DRAFT_LIFETIME_DAYS). */
+  approvalReminderMinutes: 7 * 24 * 60,
 } as const;

@@ -20,6 +20,8 @@ export const PolicySettingsChange = z.strictObject({
   conversationWindowSeconds: whole("The per-conversation window", POLICY_BOUNDS.conversationWindowSeconds)
     .nullable()
     .optional(),
+  /** Minutes an approval waits before its one reminder (lib/notifications/reminders.ts). */
+  approvalReminderMinutes: whole("The reminder time", POLICY_BOUNDS.approvalReminderMinutes).optional(),
 });
 export type PolicySettingsChange = z.input<typeof PolicySettingsChange>;
 
@@ -30,6 +32,7 @@ export interface PolicySettings {
   daily_limit: number;
   conversation_limit: number | null;
   conversation_window_seconds: number;
+  approval_reminder_minutes: number;
 }
 
 /** The form's fields as typed: an empty per-conversation limit is "off"; other empty fields are refused. */
@@ -38,6 +41,8 @@ export function policySettingsFromForm(fields: {
   dailyLimit: string;
   conversationLimit: string;
   conversationWindowSeconds: string;
+  /** Absent: unchanged. */
+  approvalReminderMinutes?: string;
 }): PolicySettingsChange {
   const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
   return {
@@ -45,5 +50,8 @@ export function policySettingsFromForm(fields: {
     dailyLimit: number(fields.dailyLimit),
     conversationLimit: fields.conversationLimit.trim() === "" ? null : number(fields.conversationLimit),
     conversationWindowSeconds: number(fields.conversationWindowSeconds),
+    ...(fields.approvalReminderMinutes === undefined
+      ? {}
+      : { approvalReminderMinutes: number(fields.approvalReminderMinutes) }),
   };
 }

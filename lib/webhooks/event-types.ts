@@ -8,6 +8,7 @@ export const CORE_EVENT_TYPES = [
   "message.received",
   "conversation.bot_added",
   "draft.approved",
+  "draft.expired",
 ] as const;
 export const EXTENSION_EVENT_TYPES = [
   "draft.rejected",
@@ -26,6 +27,7 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   "message.received": "A person clicked a card action or submitted a form of the bot's",
   "conversation.bot_added": "A person added the bot to a conversation",
   "draft.approved": "A person approved the bot's draft or held message",
+  "draft.expired": "The bot's draft or held message expired without a decision",
   "draft.rejected": "A person rejected the bot's draft or held message (extension)",
   "follow_up.cancelled": "A scheduled follow-up was cancelled by a reply or STOP (extension)",
   "agent_request.created": "Another bot asked this bot a question (extension)",

@@ -117,6 +117,35 @@ export function draftRejected(
   });
 }
 
+/**
+ * A draft or held message waited its whole lifetime and expired, undecided: the bot hears it (a core event, so an
+ * expiry is never a silent loss). `draft_id` is the draft's, or the `approval_id` its held (202) send answered with.
+ */
+export function draftExpired(
+  sql: Sql,
+  e: {
+    workspaceId: string;
+    conversationId: string;
+    botId: string;
+    draftId: string;
+    origin: "draft" | "held_message";
+    expiredAt: Date;
+  },
+) {
+  return emitToBot(sql, e.botId, {
+    type: "draft.expired",
+    workspaceId: e.workspaceId,
+    conversationId: e.conversationId,
+    data: {
+      conversation_id: e.conversationId,
+      draft_id: e.draftId,
+      origin: e.origin,
+      expired_at: e.expiredAt.toISOString(),
+    },
+    now: e.expiredAt,
+  });
+}
+
 export function followUpCancelled(
   sql: Sql,
   e: { workspaceId: string; conversationId: string; botId: string; draftId: string; reason: string },

@@ -25,6 +25,7 @@ describe("readPolicySettings", () => {
       daily_limit: POLICY_DEFAULTS.dailyLimit,
       conversation_limit: null,
       conversation_window_seconds: POLICY_DEFAULTS.conversationWindowSeconds,
+      approval_reminder_minutes: POLICY_DEFAULTS.approvalReminderMinutes,
     };
     expect(await readPolicySettings(person(fresh.people[1]!.id, "web"), fresh.workspace.id)).toEqual(expected);
     // Without a settings row at all (workspaces made before settings existed), the same.
@@ -42,12 +43,31 @@ describe("updatePolicySettings", () => {
       daily_limit: 500,
       conversation_limit: 5,
       conversation_window_seconds: 60,
+      approval_reminder_minutes: 60,
     });
     await updatePolicySettings(systemActor, world.workspace.id, { newBotThreshold: 10 });
     expect(await settings()).toMatchObject({ newBotThreshold: 10, dailyLimit: 500, conversationLimit: 5 });
     await updatePolicySettings(ana(), world.workspace.id, { conversationLimit: null });
     expect(await settings()).toMatchObject({ newBotThreshold: 10, dailyLimit: 500, conversationLimit: null, conversationWindowSeconds: 60 });
     expect(await db().auditEvent.count({ where: { subjectId: world.workspace.id, action: "workspace.policy_updated" } })).toBe(3);
+  });
+
+  it("sets the approval reminder time (minutes, 1 to a week), as the chat's form types it", async () => {
+    expect(await updatePolicySettings(ana(), world.workspace.id, { approvalReminderMinutes: 15 })).toMatchObject({
+      approval_reminder_minutes: 15,
+    });
+    expect((await settings()).approvalReminderMinutes).toBe(15);
+    const typed = { newBotThreshold: "10", dailyLimit: "500", conversationLimit: "", conversationWindowSeconds: "60" };
+    expect(
+      await updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm({ ...typed, approvalReminderMinutes: " 90 " })),
+    ).toMatchObject({ approval_reminder_minutes: 90 });
+    for (const bad of ["0", "", "1.5", String(POLICY_BOUNDS.approvalReminderMinutes + 1)]) {
+      await expect(
+        updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm({ ...typed, approvalReminderMinutes: bad })),
+      ).rejects.toMatchObject({ code: "invalid_body" });
+    }
+    expect((await settings()).approvalReminderMinutes).toBe(90);
+    await updatePolicySettings(ana(), world.workspace.id, { approvalReminderMinutes: 60 });
   });
 
   it("accepts only whole numbers of at least 1, and changes nothing otherwise", async () => {

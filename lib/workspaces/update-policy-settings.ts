@@ -7,7 +7,8 @@ import { requireAdminOrSystem, requireMember, type Actor, type PersonActor } fro
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import { PolicySettingsChange, type PolicySettings } from "@/lib/schemas/workspaces";
 
-// A workspace's policy settings: the new-bot threshold, the daily limit per bot, an optional per-conversation limit.
+// A workspace's policy settings: the new-bot threshold, the daily limit per bot, an optional per-conversation limit,
+// and when an approval still waiting gets its reminder (lib/notifications/reminders.ts).
 // Admins change them (the chat's "Bots & policy" page, the CLI); every change is audited.
 
 async function settingsOf(client: Db | Tx, workspaceId: string): Promise<PolicySettings> {
@@ -18,6 +19,7 @@ async function settingsOf(client: Db | Tx, workspaceId: string): Promise<PolicyS
     daily_limit: row?.dailyLimit ?? POLICY_DEFAULTS.dailyLimit,
     conversation_limit: row?.conversationLimit ?? POLICY_DEFAULTS.conversationLimit,
     conversation_window_seconds: row?.conversationWindowSeconds ?? POLICY_DEFAULTS.conversationWindowSeconds,
+    approval_reminder_minutes: row?.approvalReminderMinutes ?? POLICY_DEFAULTS.approvalReminderMinutes,
   };
 }
 

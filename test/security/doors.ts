@@ -7,6 +7,7 @@ import * as chatAdmin from "@/app/(chat)/chat/_actions/admin";
 import * as chatMemory from "@/app/(chat)/chat/_actions/memory";
 import * as chatAgentRequests from "@/app/(chat)/chat/_actions/agent-requests";
 import * as settings from "@/app/(settings)/settings/_actions";
+import { unsubscribeToken } from "@/lib/notifications/unsubscribe";
 import * as portalBots from "@/app/(portal)/developers/_actions/bots";
 import * as portalConnections from "@/app/(portal)/developers/_actions/connections";
 import * as portalDeliveries from "@/app/(portal)/developers/_actions/deliveries";
@@ -834,6 +835,41 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
         },
       ],
     },
+    // An email's unsubscribe link is the permission (no session): whoever holds one turns that person's email off in
+    // that workspace. Its probes are tokens never issued as they are (lib/notifications/unsubscribe.ts).
+    ...(["GET", "POST"] as const).map(
+      (method): Door => ({
+        key: `app/api/notifications/unsubscribe/[token]/route.ts#${method}`,
+        surface: "route",
+        callers: ["bot"],
+        slots: [
+          {
+            kind: "unsubscribeToken",
+            as: "path token",
+            same: true,
+            codes: { foreign: "not_found", random: "not_found" },
+            own: async () => unsubscribeToken(o.ben.id, o.workspace.id),
+            call: async (_, token) => {
+              signIn(null);
+              return answerOf(
+                await callRoute(
+                  "app/api/notifications/unsubscribe/[token]/route.ts",
+                  method,
+                  `/api/notifications/unsubscribe/${token}`,
+                  { token },
+                  method === "POST"
+                    ? {
+                        body: "List-Unsubscribe=One-Click",
+                        headers: { "content-type": "application/x-www-form-urlencoded" },
+                      }
+                    : {},
+                ),
+              );
+            },
+          },
+        ],
+      }),
+    ),
     {
       // Each tool is a door of its own (mcpDoors); here the list of them, which quotes nothing.
       key: "app/api/mcp/route.ts#POST",
@@ -908,6 +944,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     dailyLimit: "1000",
     conversationLimit: "",
     conversationWindowSeconds: "3600",
+    approvalReminderMinutes: "60",
   };
   const cursor = Buffer.from(`${new Date().toISOString()}|00000000-0000-4000-8000-000000000000`).toString("base64url");
 
@@ -1208,6 +1245,19 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
         as: "formData workspaceId",
         own: async () => o.workspace.id,
         run: (id) => settings.createToken({ n: 0 }, form({ workspaceId: id, name: "Probe", write: "on" })),
+      },
+    ]),
+    act(SETTINGS, "saveNotificationSettings", [
+      {
+        kind: "workspace",
+        as: "workspaceId",
+        own: async () => o.workspace.id,
+        run: (id) =>
+          settings.saveNotificationSettings(
+            id,
+            { n: 0 },
+            form({ channels: "both", quietStart: "22:00", quietEnd: "07:00", timeZone: "Europe/Lisbon" }),
+          ),
       },
     ]),
     {
@@ -1515,6 +1565,28 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     listPage("app/(settings)/layout.tsx"),
     listPage("app/(settings)/settings/page.tsx"),
     listPage("app/(settings)/settings/tokens/page.tsx"),
+    listPage("app/(settings)/settings/notifications/page.tsx"),
+    listPage("app/(settings)/settings/notifications/outbox/page.tsx"),
+    {
+      key: "app/(auth)/unsubscribe/[token]/page.tsx#default",
+      surface: "page",
+      callers: ["bot"],
+      slots: [
+        {
+          kind: "unsubscribeToken",
+          as: "path token",
+          own: async () => unsubscribeToken(o.ben.id, o.workspace.id),
+          call: (_, token) => {
+            signIn(null);
+            return renderPage("app/(auth)/unsubscribe/[token]/page.tsx", {
+              params: Promise.resolve({ token }),
+              searchParams: Promise.resolve({}),
+              children: null,
+            });
+          },
+        },
+      ],
+    },
     listPage("app/(auth)/sign-in/page.tsx", {}, { callbackUrl: "/chat" }),
     listPage("app/page.tsx"),
     listPage("app/layout.tsx"),
@@ -1555,6 +1627,37 @@ export function signedLinkProbes(w: World, ownLink: string): { label: string; to
     {
       label: "a random token",
       token: `${crypto.randomUUID()}.${Math.floor(Date.now() / 1000) + 3600}.${randomBytes(32).toString("base64url")}`,
+      placement: "random",
+    },
+  ];
+}
+
+/** Unsubscribe links never issued as they are (lib/notifications/unsubscribe.ts), and a random one. */
+export function unsubscribeProbes(w: World): { label: string; token: string; placement: Placement }[] {
+  const own = unsubscribeToken(w.own.ben.id, w.own.workspace.id);
+  const bea = unsubscribeToken(w.foreign.bea.id, w.foreign.workspace.id);
+  const [, , ownSignature] = own.split(".") as [string, string, string];
+  const [, , beaSignature] = bea.split(".") as [string, string, string];
+  const flipped = (s: string) => `${s.slice(0, 10)}${s[10] === "A" ? "B" : "A"}${s.slice(11)}`;
+  return [
+    {
+      label: "B's admin and workspace under the signature of the caller's own link",
+      token: `${w.foreign.bea.id}.${w.foreign.workspace.id}.${ownSignature}`,
+      placement: "foreign",
+    },
+    {
+      label: "B's admin's link with one character of its signature altered",
+      token: `${w.foreign.bea.id}.${w.foreign.workspace.id}.${flipped(beaSignature)}`,
+      placement: "foreign",
+    },
+    {
+      label: "the caller's own person in B's workspace, under the caller's signature",
+      token: `${w.own.ben.id}.${w.foreign.workspace.id}.${ownSignature}`,
+      placement: "foreign",
+    },
+    {
+      label: "a random token",
+      token: `${crypto.randomUUID()}.${crypto.randomUUID()}.${randomBytes(32).toString("base64url")}`,
       placement: "random",
     },
   ];

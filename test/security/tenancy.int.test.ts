@@ -11,6 +11,7 @@ import {
   callRoute,
   ROUTE_MODULES,
   signedLinkProbes,
+  unsubscribeProbes,
   type Answer,
   type Door,
   type Slot,
@@ -98,6 +99,7 @@ beforeAll(async () => {
   await buildWorld(w);
   for (const link of signedLinkProbes(w, await fresh.signedLink()))
     w.probe("signedLink", link.placement, link.label, link.token, ["bot"]);
+  for (const link of unsubscribeProbes(w)) w.probe("unsubscribeToken", link.placement, link.label, link.token, ["bot"]);
   // The callers' fresh credentials were used once by now: park their bookkeeping again (world.ts).
   const { sql } = await import("@/lib/db/sql");
   await sql().unchecked("UPDATE personal_access_tokens SET last_used_at = now() + interval '1 day'");
@@ -265,6 +267,12 @@ describe("canaries", () => {
     seen.push((await readSignedAttachment(f.signedToken)).bytes.toString());
     await read(listPersonWorkspaces(mia));
     await read(db().pushSubscription.findMany());
+    // The world's notification emails (outbox) carry copies of what their people were told: B's to Mia, H's to Ana.
+    const { listOutbox } = await import("@/lib/notifications/list-outbox");
+    const outboxOf = async (actor: typeof mia) => JSON.stringify(await listOutbox(actor));
+    const byLabel = (label: string) => w.canaries.find((c) => c.label === label)!.text;
+    expect(await outboxOf(mia)).toContain(byLabel("B held message"));
+    expect(await outboxOf(o.ana.actor)).toContain(byLabel("H held message"));
     const text = JSON.stringify(seen).toLowerCase();
     expect(w.canaries.filter((c) => !text.includes(c.text.toLowerCase())).map((c) => c.label)).toEqual([]);
     expect(w.canaries.length).toBeGreaterThan(25);

@@ -58,7 +58,8 @@ export type Kind =
   | "delivery"
   | "token"
   | "pushEndpoint"
-  | "person";
+  | "person"
+  | "unsubscribeToken";
 
 /** Where a probed object lives, seen from the caller: another workspace, out of the caller's sight in its own, or nowhere. */
 export type Placement = "foreign" | "hidden" | "random";
@@ -534,6 +535,14 @@ export async function buildWorld(w: World): Promise<World> {
 
   // Vectors for every message and fact, so contact search answers from both its sides (words and meaning).
   await embedPending();
+
+  // Everyone's notifications, as the job worker would write and send them (no SMTP here: each person's outbox), so
+  // the settings' outbox page has other people's emails to keep to themselves: their excerpts carry the canaries of
+  // what they were told (B's held message to B's people, H's to Ana).
+  const { runDeliveries, runFanOuts } = await import("@/test/notifications");
+  const now = new Date();
+  await runFanOuts(now);
+  await runDeliveries("email", new Date(now.getTime() + 60_000));
 
   // The bookkeeping of a credential's last use is written at most once a minute, after the answer: parked in the
   // future for the callers' credentials, so a fingerprint sees only what a door itself writes.

@@ -9,13 +9,17 @@ import { createPersonalToken } from "@/lib/tokens/create-token";
 import { revokePersonalToken } from "@/lib/tokens/revoke-token";
 import type { FormState } from "@/components/portal/form-state";
 import type { CreatedToken, TokenFormValues } from "@/components/settings/token-form-state";
+import { updateNotificationSettings } from "@/lib/notifications/settings";
+import { NotificationSettingsChange, notificationSettingsFromForm } from "@/lib/schemas/notifications";
+import type { NotificationFormState, NotificationFormValues } from "@/components/settings/notification-form-state";
 import { formText } from "@/app/_lib/form-text";
 import { invalidForm, refusedForm } from "@/app/(portal)/developers/_lib/form-errors";
 
-// The token page's mutations: each calls one domain function as the signed-in person. The token comes back once,
+// The settings pages' mutations: each calls one domain function as the signed-in person. A token comes back once,
 // in the form's state, with the MCP client configuration filled in; only its hash is stored.
 
 const PATH = "/settings/tokens";
+const NOTIFICATIONS_PATH = "/settings/notifications";
 
 export async function createToken(
   state: FormState<TokenFormValues, CreatedToken>,
@@ -67,5 +71,33 @@ export async function revokeToken(
     return { n };
   } catch (error) {
     return refusedForm(n, {}, error, []);
+  }
+}
+
+/** The person saves their notification settings for one workspace; a refusal keeps what was typed. */
+export async function saveNotificationSettings(
+  workspaceId: string,
+  state: NotificationFormState,
+  formData: FormData,
+): Promise<NotificationFormState> {
+  const actor = await currentActor(NOTIFICATIONS_PATH);
+  const n = state.n + 1;
+  let values: NotificationFormValues | undefined;
+  try {
+    values = {
+      channels: formText(formData, "channels"),
+      quietStart: formText(formData, "quietStart"),
+      quietEnd: formText(formData, "quietEnd"),
+      timeZone: formText(formData, "timeZone"),
+    };
+    const change = notificationSettingsFromForm(values);
+    // Checked here first too, so the person reads the one problem in words.
+    const parsed = NotificationSettingsChange.safeParse(change);
+    if (!parsed.success) return { n, values, error: parsed.error.issues[0]!.message };
+    await updateNotificationSettings(actor, workspaceId, change);
+    refresh();
+    return { n, done: "Saved" };
+  } catch (error) {
+    return refusedForm(n, values, error, []);
   }
 }

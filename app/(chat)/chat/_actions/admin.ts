@@ -37,6 +37,7 @@ export async function savePolicySettings(
       dailyLimit: formText(formData, "dailyLimit"),
       conversationLimit: formText(formData, "conversationLimit"),
       conversationWindowSeconds: formText(formData, "conversationWindowSeconds"),
+      approvalReminderMinutes: formText(formData, "approvalReminderMinutes"),
     };
   } catch (error) {
     return refusedText(state.n + 1, error);

@@ -3,6 +3,7 @@ import { currentActor } from "@/lib/auth/current-actor";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { listPendingApprovals } from "@/lib/drafts/list-pending-approvals";
 import { listPendingAgentRequests } from "@/lib/agents/list-pending-agent-requests";
+import { listNotifications } from "@/lib/notifications/list-notifications";
 import type { PendingDraft } from "@/lib/chat/get-thread";
 import type { Block } from "@/lib/schemas/blocks";
 import { guard } from "@/app/_lib/guard";
@@ -12,6 +13,9 @@ import { DraftCard } from "@/components/chat/draft-card";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { plural } from "@/components/ui/format";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { Time } from "@/components/chat/time";
+import Link from "next/link";
 
 export const metadata: Metadata = { title: "Approvals" };
 
@@ -23,9 +27,10 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
   const actor = await currentActor(path);
   const opened = await guard(openWorkspace(actor, slug));
   if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
-  const [pending, requests] = await Promise.all([
+  const [pending, requests, told] = await Promise.all([
     listPendingApprovals(actor, opened.value.id),
     listPendingAgentRequests(actor, opened.value.id),
+    listNotifications(actor, opened.value.id),
   ]);
   const total = pending.length + requests.length;
 
@@ -81,6 +86,32 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
               );
             })}
           </div>
+        )}
+        {told.length > 0 && (
+          <section aria-labelledby="notifications" className="mt-8" data-testid="notifications">
+            <h2 id="notifications" className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+              What you were told lately
+            </h2>
+            <p className="mt-1 text-xs text-slate-500">
+              By email and browser notification, as your{" "}
+              <Link href="/settings/notifications" className="underline">
+                notification settings
+              </Link>{" "}
+              say.
+            </p>
+            <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {told.map((n) => (
+                <li key={n.id} className="px-3 py-2 text-sm">
+                  <Link href={n.path} className="font-medium text-slate-900 hover:underline">
+                    <UntrustedText text={n.title} />
+                  </Link>
+                  <p className="text-xs text-slate-500">
+                    <Time iso={n.created_at} /> · <UntrustedText text={n.body} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
       </div>
     </main>

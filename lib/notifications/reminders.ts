@@ -1,0 +1,55 @@
+import { sql as pool, type Sql } from "@/lib/db/sql";
+import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
+import { ENQUEUE_NOTIFY_FROM } from "./enqueue";
+
+// One reminder for an approval still waiting after the workspace's reminder time (default an hour; admins change it
+// on "Bots & policy", stored with the policy settings: workspace_settings.approval_reminder_minutes). A sweep (the
+// worker's crontab, every minute: jobs/worker.ts) marks each such draft, held message or bot-to-bot request reminded
+// and enqueues its fan-out in the same statement, so a reminder is sent once and never lost; the fan-out tells the
+// same people as the first notification (lib/notifications/recipients.ts), if it still waits by then.
+// Candidate facts get no reminder: they have no deadline and nothing is lost while they wait.
+
+export const REMINDERS_TASK = "send_reminders";
+/** graphile-worker crontab line: every minute, one job at a time (job key). */
+export const REMINDERS_CRONTAB = `* * * * * ${REMINDERS_TASK} ?jobKey=${REMINDERS_TASK}&max=3`;
+/** Approvals one sweep reminds of, per kind; more wait for the next minute. */
+const SWEEP_MAX = 1000;
+const MINUTES = `COALESCE(s.approval_reminder_minutes, ${POLICY_DEFAULTS.approvalReminderMinutes})`;
+
+const DRAFTS = `
+  WITH due AS (
+    SELECT d.id FROM drafts d
+      JOIN conversations c ON c.id = d.conversation_id
+      LEFT JOIN workspace_settings s ON s.workspace_id = c.workspace_id
+     WHERE d.status = 'pending' AND d.reminded_at IS NULL AND d.expires_at > $1::timestamptz
+       AND d.created_at <= $1::timestamptz - make_interval(mins => ${MINUTES})
+     ORDER BY d.created_at LIMIT ${SWEEP_MAX}
+     FOR UPDATE OF d SKIP LOCKED
+  ),
+  reminded AS (UPDATE drafts SET reminded_at = $1::timestamptz FROM due WHERE drafts.id = due.id RETURNING drafts.id),
+  told AS (${ENQUEUE_NOTIFY_FROM("draft_reminder", "reminded")})
+  SELECT count(job)::int AS n FROM told`;
+
+// An approved request's clock restarts (lib/agents/approve-agent-request.ts), but it no longer waits for a person:
+// only requests still pending approval are reminded of, by when they were asked.
+const REQUESTS = `
+  WITH due AS (
+    SELECT r.id FROM agent_requests r
+      JOIN bots b ON b.id = r.from_bot_id
+      LEFT JOIN workspace_settings s ON s.workspace_id = b.workspace_id
+     WHERE r.status = 'pending_approval' AND r.reminded_at IS NULL AND r.expires_at > $1::timestamptz
+       AND r.created_at <= $1::timestamptz - make_interval(mins => ${MINUTES})
+     ORDER BY r.created_at LIMIT ${SWEEP_MAX}
+     FOR UPDATE OF r SKIP LOCKED
+  ),
+  reminded AS (UPDATE agent_requests SET reminded_at = $1::timestamptz FROM due WHERE agent_requests.id = due.id
+               RETURNING agent_requests.id),
+  told AS (${ENQUEUE_NOTIFY_FROM("agent_request_reminder", "reminded")})
+  SELECT count(job)::int AS n FROM told`;
+
+/** Marks what is due for its reminder (as of `now`) and enqueues the reminders; returns how many of each. */
+export async function sendReminders(now: Date = new Date(), sql: Sql = pool()) {
+  const [drafts] = await sql.query<{ n: number }>(DRAFTS, [now]);
+  const [requests] = await sql.query<{ n: number }>(REQUESTS, [now]);
+  return { drafts: drafts?.n ?? 0, agentRequests: requests?.n ?? 0 };
+}

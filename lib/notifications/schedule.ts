@@ -1,0 +1,77 @@
+import type { Db, Tx } from "@/lib/db/client";
+import { quietUntil, type Channel, type NotificationSettings } from "./settings";
+
+// When a person's notifications go out, per workspace and channel (docs/decisions/020-notifications.md). One job per
+// person, workspace and channel at a time (graphile-worker's job_key), due at the end of the coalescing window:
+//
+// - gather: the first notification after a quiet spell waits this long, so a burst (a bot's loop of held messages)
+//   goes out as one message that lists them all;
+// - gap: at most one message per gap; whatever arrives meanwhile goes in the next one, sent when the gap is over;
+// - quiet hours: nothing goes out inside them; what waited goes out when they end.
+//
+// An event adds to the job already waiting without moving it (job_key_mode `preserve_run_at`), so a steady stream
+// cannot push a message back forever. The delivery job checks the gap and the quiet hours again when it runs (a
+// setting may have changed, or a job may have been created beside a running one): if it is early, it moves itself.
+
+export const DELIVER_TASK = "deliver_notifications";
+/** Tries of a delivery (graphile-worker's exponential backoff: about 2.5 hours in all), like any channel failure. */
+export const DELIVER_MAX_ATTEMPTS = 10;
+
+export const COALESCING: Record<Channel, { gatherMs: number; gapMs: number }> = {
+  /** Email: within seconds of the first event, then at most one every 5 minutes, listing everything new. */
+  email: { gatherMs: 5_000, gapMs: 5 * 60_000 },
+  /** Push: a device buzzes at most every 15 seconds; each push replaces the last (same tag) on the device. */
+  push: { gatherMs: 2_000, gapMs: 15_000 },
+};
+
+export interface Target {
+  userId: string;
+  workspaceId: string;
+  channel: Channel;
+}
+
+export const deliveryJobKey = (t: Target) => `notify:${t.channel}:${t.userId}:${t.workspaceId}`;
+
+const sentAtField = (channel: Channel) => (channel === "email" ? "emailSentAt" : "pushSentAt");
+
+/** When this channel last sent the person something in this workspace. */
+export async function lastSentAt(client: Db | Tx, t: Target): Promise<Date | null> {
+  const field = sentAtField(t.channel);
+  const result = await client.notification.aggregate({
+    where: { userId: t.userId, workspaceId: t.workspaceId },
+    _max: { [field]: true },
+  });
+  return (result._max as Record<string, Date | null>)[field] ?? null;
+}
+
+/** The earliest a message may go out: not before the gap since the last one is over, nor inside quiet hours. */
+export function earliestDelivery(channel: Channel, now: Date, last: Date | null, settings: NotificationSettings): Date {
+  let due = now.getTime();
+  if (last) due = Math.max(due, last.getTime() + COALESCING[channel].gapMs);
+  const quiet = quietUntil(settings, new Date(due));
+  if (quiet) due = Math.max(due, quiet.getTime());
+  return new Date(due);
+}
+
+/** When a new event's message is due: after the gather window, and no earlier than earliestDelivery. */
+export function dueForNewEvent(channel: Channel, now: Date, last: Date | null, settings: NotificationSettings): Date {
+  const gathered = new Date(now.getTime() + COALESCING[channel].gatherMs);
+  return earliestDelivery(channel, gathered, last, settings);
+}
+
+/**
+ * Queues the person's delivery job for this channel at `runAt`, in the caller's transaction. `preserve`: a job already
+ * waiting keeps its time (events join it); otherwise the job is moved to `runAt` (a deferral, a settings change).
+ */
+export async function scheduleDelivery(tx: Tx, t: Target, runAt: Date, mode: "preserve" | "replace"): Promise<void> {
+  const payload = JSON.stringify({ user_id: t.userId, workspace_id: t.workspaceId, channel: t.channel });
+  await tx.$queryRawUnsafe(
+    `SELECT (graphile_worker.add_job('${DELIVER_TASK}', $1::json, run_at := $2::timestamptz,
+            max_attempts := ${DELIVER_MAX_ATTEMPTS}, job_key := $3,
+            job_key_mode := $4)).id::text AS id`,
+    payload,
+    runAt,
+    deliveryJobKey(t),
+    mode === "preserve" ? "preserve_run_at" : "replace",
+  );
+}
