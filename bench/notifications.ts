@@ -152,7 +152,7 @@ async function main() {
       })),
     });
   }
-  await sql().query(`DELETE FROM graphile_worker._private_jobs`);
+  await sql().unchecked(`DELETE FROM graphile_worker._private_jobs`);
   const worker = await startWorkerProcess(ready.url, {
     DATA_DIR,
     SMTP_URL: smtp.url,

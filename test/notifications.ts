@@ -24,7 +24,7 @@ export interface QueuedJob {
 
 /** The queued jobs of a task, oldest first. */
 export async function queued(task: string): Promise<QueuedJob[]> {
-  return sql().query<QueuedJob>(
+  return sql().unchecked<QueuedJob>(
     `SELECT j.id::text AS id, j.key, j.run_at, j.revision, j.attempts, j.last_error, j.payload
        FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
       WHERE t.identifier = $1 ORDER BY j.id`,
@@ -34,7 +34,7 @@ export async function queued(task: string): Promise<QueuedJob[]> {
 
 /** Removes a job the test ran, unless the run moved it (a deferral updates the same keyed job). */
 async function done(job: QueuedJob) {
-  await sql().query(`DELETE FROM graphile_worker._private_jobs WHERE id = $1::bigint AND revision = $2`, [
+  await sql().unchecked(`DELETE FROM graphile_worker._private_jobs WHERE id = $1::bigint AND revision = $2`, [
     job.id,
     job.revision,
   ]);

@@ -1,13 +1,21 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { prismaSql } from "@/lib/db/sql";
+import { recordAuditSql } from "@/lib/audit/record-audit";
+import { query, transaction } from "@/lib/db/sql";
 import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
 
 export const BOT_STATUSES = ["active", "paused", "stopped"] as const;
 export type BotStatus = (typeof BOT_STATUSES)[number];
+
+const SET_STATUS = query(
+  "bots.setStatus",
+  `UPDATE bots SET status = $2, status_reason = $3, status_changed_at = now(), status_changed_by = $4
+    WHERE id = $1
+    RETURNING id, handle, status, status_reason, status_changed_at`,
+  { notNull: ["status_changed_at"] }, // the statement sets it
+);
 
 /**
  * Admins pause a bot (its messages are held for approval: `bot_paused`), stop it (everything it sends is blocked:
@@ -20,20 +28,26 @@ export async function setBotStatus(actor: Actor, botId: string, status: BotStatu
   await requireAdminOrSystem(db(), actor, bot.workspaceId, "Bot not found");
   const statusReason = status === "active" ? null : (reason?.trim() || null);
   if (bot.status === status && bot.statusReason === statusReason) return { ...view(bot), changed: false };
-  return db().$transaction(async (tx) => {
-    const updated = await tx.bot.update({
-      where: { id: bot.id },
-      data: { status, statusReason, statusChangedAt: new Date(), statusChangedBy: actor.type === "person" ? actor.userId : null },
-    });
-    await recordAudit(tx, { workspaceId: bot.workspaceId, actor, action: `bot.${status}`, subjectType: "bot", subjectId: bot.id, data: { from: bot.status, reason: statusReason } });
+  // SQL, as it enqueues a job when the bot is paused or stopped (docs/decisions/005).
+  return transaction(async (tx) => {
+    const changedBy = actor.type === "person" ? actor.userId : null;
+    const [row] = await tx.query(SET_STATUS, [bot.id, status, statusReason, changedBy]);
+    const updated = {
+      id: row!.id,
+      handle: row!.handle,
+      status: row!.status,
+      statusReason: row!.status_reason,
+      statusChangedAt: row!.status_changed_at,
+    };
+    await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: `bot.${status}`, subjectType: "bot", subjectId: bot.id, data: { from: bot.status, reason: statusReason } });
     // A bot paused or stopped: the people answerable for it are told, but not the admin who did it.
     if (status !== "active") {
-      await enqueueNotification(prismaSql(tx), {
+      await enqueueNotification(tx, {
         event: "bot_status",
         id: bot.id,
         status,
-        actor: actor.type === "person" ? actor.userId : null,
-        at: updated.statusChangedAt!.toISOString(),
+        actor: changedBy,
+        at: updated.statusChangedAt.toISOString(),
       });
     }
     return { ...view(updated), changed: true };

@@ -320,6 +320,16 @@ export interface Statements {
     };
     params: [string | null, Date | string | null];
   };
+  "bots.setStatus": {
+    row: {
+      id: string;
+      handle: string;
+      status: "active" | "paused" | "stopped";
+      status_reason: string | null;
+      status_changed_at: Date;
+    };
+    params: [string | null, "active" | "paused" | "stopped" | null, string | null, string | null];
+  };
   "bots.touchKey": {
     row: Record<string, never>;
     params: [string | null];
@@ -641,6 +651,16 @@ export interface Statements {
   "drafts.expire": {
     row: Record<string, never>;
     params: [string | null];
+  };
+  "drafts.expireDue": {
+    row: {
+      id: string;
+      conversation_id: string;
+      bot_id: string;
+      workspace_id: string;
+      origin: "draft" | "held_message";
+    };
+    params: [Date | string | null];
   };
   "drafts.followUpSent": {
     row: Record<string, never>;
@@ -1134,6 +1154,78 @@ export interface Statements {
       oldest_ready_seconds: number | null;
     };
     params: [];
+  };
+  "notifications.botManagers": {
+    row: {
+      workspace_id: string;
+      user_id: string;
+    };
+    params: [string | null];
+  };
+  "notifications.draftDeciders": {
+    row: {
+      workspace_id: string;
+      user_id: string;
+    };
+    params: [string | null];
+  };
+  "notifications.enqueue": {
+    row: {
+      id: string | null;
+    };
+    params: [unknown | null];
+  };
+  "notifications.factAdmins": {
+    row: {
+      workspace_id: string;
+      user_id: string;
+    };
+    params: [string | null];
+  };
+  "notifications.factPeople": {
+    row: {
+      workspace_id: string;
+      user_id: string;
+    };
+    params: [string | null];
+  };
+  "notifications.factProposer": {
+    row: {
+      proposed_by_user_id: string | null;
+    };
+    params: [string | null];
+  };
+  "notifications.mentioned": {
+    row: {
+      workspace_id: string;
+      user_id: string;
+    };
+    params: [string | null, readonly string[] | null];
+  };
+  "notifications.messageBody": {
+    row: {
+      body: string;
+    };
+    params: [string | null];
+  };
+  "notifications.remindAgentRequests": {
+    row: {
+      n: number;
+    };
+    params: [Date | string | null];
+  };
+  "notifications.remindDrafts": {
+    row: {
+      n: number;
+    };
+    params: [Date | string | null];
+  };
+  "notifications.requestDeciders": {
+    row: {
+      workspace_id: string;
+      user_id: string;
+    };
+    params: [string | null];
   };
   "people.handle": {
     row: {

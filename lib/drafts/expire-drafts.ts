@@ -1,5 +1,4 @@
-import { db } from "@/lib/db/client";
-import { prismaSql, type Sql } from "@/lib/db/sql";
+import { query, transaction, type Sql } from "@/lib/db/sql";
 import { notifyConversation } from "@/lib/chat/live";
 import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { draftExpired } from "@/lib/webhooks/events";
@@ -41,45 +40,28 @@ export async function afterDraftExpired(sql: Sql, draft: ExpiredDraft, expiredAt
  * Marks every pending draft past its expiry (as of `now`) expired, with what follows. Rows a person is deciding at
  * this moment (locked) are left to the next sweep, or to the approval itself.
  */
+const EXPIRE_DUE = query(
+  "drafts.expireDue",
+  `WITH due AS (
+     SELECT id FROM drafts WHERE status = 'pending' AND expires_at <= $1::timestamptz
+     ORDER BY expires_at LIMIT ${SWEEP_MAX} FOR UPDATE SKIP LOCKED
+   )
+   UPDATE drafts d
+      SET status = 'expired',
+          follow_up_status = CASE WHEN d.follow_up_body IS NOT NULL THEN 'cancelled'::follow_up_status END,
+          follow_up_cancel_reason = CASE WHEN d.follow_up_body IS NOT NULL THEN 'draft_expired' END
+     FROM due, conversations c
+    WHERE d.id = due.id AND c.id = d.conversation_id
+   RETURNING d.id, d.conversation_id, d.bot_id, c.workspace_id, d.origin`,
+);
+
 export async function expireDrafts(now: Date = new Date()): Promise<{ expired: string[] }> {
-  return db().$transaction(
-    async (tx) => {
-      const sql = prismaSql(tx);
-      const rows = await sql.query<{
-        id: string;
-        conversation_id: string;
-        bot_id: string;
-        workspace_id: string;
-        origin: "draft" | "held_message";
-      }>(
-        `WITH due AS (
-           SELECT id FROM drafts WHERE status = 'pending' AND expires_at <= $1::timestamptz
-           ORDER BY expires_at LIMIT ${SWEEP_MAX} FOR UPDATE SKIP LOCKED
-         )
-         UPDATE drafts d
-            SET status = 'expired',
-                follow_up_status = CASE WHEN d.follow_up_body IS NOT NULL THEN 'cancelled'::follow_up_status END,
-                follow_up_cancel_reason = CASE WHEN d.follow_up_body IS NOT NULL THEN 'draft_expired' END
-           FROM due, conversations c
-          WHERE d.id = due.id AND c.id = d.conversation_id
-         RETURNING d.id, d.conversation_id, d.bot_id, c.workspace_id, d.origin::text AS origin`,
-        [now],
-      );
-      for (const row of rows) {
-        await afterDraftExpired(
-          sql,
-          {
-            id: row.id,
-            conversationId: row.conversation_id,
-            botId: row.bot_id,
-            workspaceId: row.workspace_id,
-            origin: row.origin,
-          },
-          now,
-        );
-      }
-      return { expired: rows.map((row) => row.id) };
-    },
-    { timeout: 60_000 },
-  );
+  return transaction(async (sql) => {
+    const rows = await sql.query(EXPIRE_DUE, [now]);
+    for (const row of rows) {
+      const expired = { id: row.id, conversationId: row.conversation_id, botId: row.bot_id, origin: row.origin };
+      await afterDraftExpired(sql, { ...expired, workspaceId: row.workspace_id }, now);
+    }
+    return { expired: rows.map((row) => row.id) };
+  });
 }

@@ -87,7 +87,7 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
       },
     });
     // People it @-names hear of it wherever they are (lib/notifications/recipients.ts decides who may).
-    if (mayMention(text)) await enqueueNotification(prismaSql(tx), { event: "mention", id: message.id, actor: actor.userId });
+    if (mayMention(text)) await enqueueNotification(tx, { event: "mention", id: message.id, actor: actor.userId });
     await cancelFollowUps(tx, conversation.workspaceId, conversationId, keyword === "opt_out" ? "stop" : "reply");
 
     let consent: Consent = null;

@@ -1,4 +1,4 @@
-import type { Sql } from "@/lib/db/sql";
+import { query, type Sql } from "@/lib/db/sql";
 
 // What happened that people may need to hear about, as the fan-out job's payload (task `notify`). The job is enqueued
 // in the transaction of the change (docs/decisions/006: a change and its job commit together), so a crash loses no
@@ -28,12 +28,14 @@ export type NotifyEvent =
 
 export type NotifyEventName = NotifyEvent["event"];
 
+const ENQUEUE = query(
+  "notifications.enqueue",
+  `SELECT (graphile_worker.add_job('${NOTIFY_TASK}', $1::json, max_attempts := ${NOTIFY_MAX_ATTEMPTS})).id`,
+);
+
 /** Enqueues the fan-out of an event in the caller's transaction: one statement. */
 export async function enqueueNotification(sql: Sql, event: NotifyEvent): Promise<void> {
-  await sql.query(
-    `SELECT (graphile_worker.add_job('${NOTIFY_TASK}', $1::json, max_attempts := ${NOTIFY_MAX_ATTEMPTS})).id`,
-    [JSON.stringify(event)],
-  );
+  await sql.query(ENQUEUE, [JSON.stringify(event)]);
 }
 
 /**

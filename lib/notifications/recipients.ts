@@ -1,4 +1,4 @@
-import { sql as pool, type Sql } from "@/lib/db/sql";
+import { query, sql as pool, type Sql } from "@/lib/db/sql";
 import { botManagedSql, contactVisibleSql, conversationVisibleSql } from "@/lib/people/access";
 import type { NotifyEvent } from "./enqueue";
 import { mentionCandidates } from "./mentions";
@@ -32,23 +32,31 @@ export interface Audience {
 const WHO = "who.user_id";
 
 /** The people who may decide a draft or held message (the approvals inbox's rule). */
-const DRAFT_DECIDERS = `
+const DRAFT_DECIDERS = query(
+  "notifications.draftDeciders",
+  `
   SELECT c.workspace_id, who.user_id
     FROM drafts d
     JOIN conversations c ON c.id = d.conversation_id
     JOIN memberships who ON who.workspace_id = c.workspace_id
-   WHERE d.id = $1 AND ${conversationVisibleSql("c", WHO)}`;
+   WHERE d.id = $1 AND ${conversationVisibleSql("c", WHO)}`,
+);
 
 /** The people who may approve an agent request: the asking bot's managers. */
-const REQUEST_DECIDERS = `
+const REQUEST_DECIDERS = query(
+  "notifications.requestDeciders",
+  `
   SELECT b.workspace_id, who.user_id
     FROM agent_requests r
     JOIN bots b ON b.id = r.from_bot_id
     JOIN memberships who ON who.workspace_id = b.workspace_id
-   WHERE r.id = $1 AND ${botManagedSql("b", WHO)}`;
+   WHERE r.id = $1 AND ${botManagedSql("b", WHO)}`,
+);
 
 /** Members who see the fact's contact and take part in a conversation with it (of its workspace). */
-const FACT_PEOPLE = `
+const FACT_PEOPLE = query(
+  "notifications.factPeople",
+  `
   SELECT k.workspace_id, who.user_id
     FROM contact_facts f
     JOIN contacts k ON k.id = f.contact_id
@@ -57,32 +65,45 @@ const FACT_PEOPLE = `
      AND EXISTS (SELECT 1 FROM conversation_participants pk
                    JOIN conversations c ON c.id = pk.conversation_id AND c.workspace_id = k.workspace_id
                    JOIN conversation_participants pu ON pu.conversation_id = pk.conversation_id AND pu.user_id = who.user_id
-                  WHERE pk.contact_id = k.id)`;
+                  WHERE pk.contact_id = k.id)`,
+);
 
 /** The fallback for a fact nobody takes part with: the admins of its contact's workspace. */
-const FACT_ADMINS = `
+const FACT_ADMINS = query(
+  "notifications.factAdmins",
+  `
   SELECT k.workspace_id, who.user_id
     FROM contact_facts f
     JOIN contacts k ON k.id = f.contact_id
     JOIN memberships who ON who.workspace_id = k.workspace_id AND who.role = 'admin'
-   WHERE f.id = $1`;
+   WHERE f.id = $1`,
+);
 
 /** Members named by handle ($2) who may see the message's conversation. */
-const MENTIONED = `
+const MENTIONED = query(
+  "notifications.mentioned",
+  `
   SELECT c.workspace_id, who.user_id
     FROM messages msg
     JOIN conversations c ON c.id = msg.conversation_id
     JOIN memberships who ON who.workspace_id = c.workspace_id
     JOIN users u ON u.id = who.user_id
    WHERE msg.id = $1 AND msg.sender_user_id IS NOT NULL AND u.handle = ANY ($2::text[])
-     AND ${conversationVisibleSql("c", WHO)}`;
+     AND ${conversationVisibleSql("c", WHO)}`,
+);
 
 /** A bot's managers: its workspace's admins and the member who registered it. */
-const BOT_MANAGERS = `
+const BOT_MANAGERS = query(
+  "notifications.botManagers",
+  `
   SELECT b.workspace_id, who.user_id
     FROM bots b
     JOIN memberships who ON who.workspace_id = b.workspace_id
-   WHERE b.id = $1 AND ${botManagedSql("b", WHO)}`;
+   WHERE b.id = $1 AND ${botManagedSql("b", WHO)}`,
+);
+
+const FACT_PROPOSER = query("notifications.factProposer", "SELECT proposed_by_user_id FROM contact_facts WHERE id = $1");
+const MESSAGE_BODY = query("notifications.messageBody", "SELECT body FROM messages WHERE id = $1");
 
 type Row = { workspace_id: string; user_id: string };
 
@@ -99,28 +120,25 @@ export async function whoIsTold(event: NotifyEvent, sql: Sql = pool()): Promise<
     case "draft":
     case "draft_reminder":
     case "draft_expired":
-      return audience(await sql.query<Row>(DRAFT_DECIDERS, [event.id]), []);
+      return audience(await sql.query(DRAFT_DECIDERS, [event.id]), []);
     case "agent_request":
     case "agent_request_reminder":
-      return audience(await sql.query<Row>(REQUEST_DECIDERS, [event.id]), []);
+      return audience(await sql.query(REQUEST_DECIDERS, [event.id]), []);
     case "fact": {
-      const proposer = await sql.query<{ proposed_by_user_id: string | null }>(
-        `SELECT proposed_by_user_id FROM contact_facts WHERE id = $1`,
-        [event.id],
-      );
+      const proposer = await sql.query(FACT_PROPOSER, [event.id]);
       if (!proposer[0]) return null;
       const actor = proposer[0].proposed_by_user_id;
-      const told = audience(await sql.query<Row>(FACT_PEOPLE, [event.id]), [actor]);
+      const told = audience(await sql.query(FACT_PEOPLE, [event.id]), [actor]);
       if (told?.userIds.length) return told;
-      return audience(await sql.query<Row>(FACT_ADMINS, [event.id]), [actor]);
+      return audience(await sql.query(FACT_ADMINS, [event.id]), [actor]);
     }
     case "mention": {
-      const message = await sql.query<{ body: string }>(`SELECT body FROM messages WHERE id = $1`, [event.id]);
+      const message = await sql.query(MESSAGE_BODY, [event.id]);
       const handles = message[0] ? mentionCandidates(message[0].body) : [];
       if (!handles.length) return null;
-      return audience(await sql.query<Row>(MENTIONED, [event.id, handles]), [event.actor]);
+      return audience(await sql.query(MENTIONED, [event.id, handles]), [event.actor]);
     }
     case "bot_status":
-      return audience(await sql.query<Row>(BOT_MANAGERS, [event.id]), [event.actor]);
+      return audience(await sql.query(BOT_MANAGERS, [event.id]), [event.actor]);
   }
 }

@@ -1,4 +1,4 @@
-import { sql as pool, type Sql } from "@/lib/db/sql";
+import { query, sql as pool, type Sql } from "@/lib/db/sql";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import { ENQUEUE_NOTIFY_FROM } from "./enqueue";
 
@@ -16,7 +16,9 @@ export const REMINDERS_CRONTAB = `* * * * * ${REMINDERS_TASK} ?jobKey=${REMINDER
 const SWEEP_MAX = 1000;
 const MINUTES = `COALESCE(s.approval_reminder_minutes, ${POLICY_DEFAULTS.approvalReminderMinutes})`;
 
-const DRAFTS = `
+const DRAFTS = query(
+  "notifications.remindDrafts",
+  `
   WITH due AS (
     SELECT d.id FROM drafts d
       JOIN conversations c ON c.id = d.conversation_id
@@ -28,11 +30,15 @@ const DRAFTS = `
   ),
   reminded AS (UPDATE drafts SET reminded_at = $1::timestamptz FROM due WHERE drafts.id = due.id RETURNING drafts.id),
   told AS (${ENQUEUE_NOTIFY_FROM("draft_reminder", "reminded")})
-  SELECT count(job)::int AS n FROM told`;
+  SELECT count(job)::int AS n FROM told`,
+  { notNull: ["n"] },
+);
 
 // An approved request's clock restarts (lib/agents/approve-agent-request.ts), but it no longer waits for a person:
 // only requests still pending approval are reminded of, by when they were asked.
-const REQUESTS = `
+const REQUESTS = query(
+  "notifications.remindAgentRequests",
+  `
   WITH due AS (
     SELECT r.id FROM agent_requests r
       JOIN bots b ON b.id = r.from_bot_id
@@ -45,11 +51,13 @@ const REQUESTS = `
   reminded AS (UPDATE agent_requests SET reminded_at = $1::timestamptz FROM due WHERE agent_requests.id = due.id
                RETURNING agent_requests.id),
   told AS (${ENQUEUE_NOTIFY_FROM("agent_request_reminder", "reminded")})
-  SELECT count(job)::int AS n FROM told`;
+  SELECT count(job)::int AS n FROM told`,
+  { notNull: ["n"] },
+);
 
 /** Marks what is due for its reminder (as of `now`) and enqueues the reminders; returns how many of each. */
 export async function sendReminders(now: Date = new Date(), sql: Sql = pool()) {
-  const [drafts] = await sql.query<{ n: number }>(DRAFTS, [now]);
-  const [requests] = await sql.query<{ n: number }>(REQUESTS, [now]);
+  const [drafts] = await sql.query(DRAFTS, [now]);
+  const [requests] = await sql.query(REQUESTS, [now]);
   return { drafts: drafts?.n ?? 0, agentRequests: requests?.n ?? 0 };
 }

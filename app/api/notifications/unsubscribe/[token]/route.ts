@@ -1,4 +1,5 @@
-import { apiHandler, respond, newRequestId } from "@/lib/http/api-response";
+import { apiHandler } from "@/lib/http/api-handler";
+import { respond, newRequestId } from "@/lib/http/api-response";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { readUnsubscribeToken, unsubscribeByToken, UNSUBSCRIBE_PAGE_PATH } from "@/lib/notifications/unsubscribe";
 import { ApiError } from "@/lib/errors";
