@@ -13,6 +13,7 @@ import { COALESCING } from "@/lib/notifications/schedule";
 import { createPerson } from "@/lib/people/create-person";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
+import { startPushService, type PushService } from "@/test/push-service";
 import { fmt, percentile, startWorkerProcess, steady, stopProcess } from "./lib";
 
 // bench/notifications (issue 18). On a fresh embedded database, with the job worker as its own process (as
@@ -25,8 +26,9 @@ import { fmt, percentile, startWorkerProcess, steady, stopProcess } from "./lib"
 //   3. (BENCH_STREAM=1) a stream: BENCH_STREAM_HOLDS (100) holds, one every 3 s, to one person: each hold's wait for
 //      the first email listing it, coalesced by the 5-minute gap (about 10 minutes). An email lists at most 100
 //      items (then "…and N more" with a link to the inbox), so the stream stays under that.
-// Push: Web Push is built on its own branch; this worktree's pushToPerson throws, so every person's push is off here.
-// The hook for it is `measurePush` below (the lead adds it once both branches are merged).
+// Push: every person of phases 1 and 2 has one device, subscribed to a local push service (test/push-service.ts) that
+// checks VAPID and decrypts each payload as a browser would: from each hold's commit to the first push the person's
+// device receives (phase 1), and how many pushes the member's device gets for the burst (phase 2).
 // Prints the figures; record them in bench/RESULTS.md. `npm run bench:notifications`.
 
 const HOLDS = Number(process.env.BENCH_HOLDS ?? 500);
@@ -104,12 +106,24 @@ async function until(probe: () => boolean, timeoutMs: number, what: string) {
   }
 }
 
-/**
- * The push side's hook: given each hold's commit time, start whatever receives pushes (a local push service that
- * decrypts with http_ece) and return, per hold, when the first push naming it arrived. Null while Web Push is not
- * merged (this branch): the figures then say so. The lead fills this in after the merge.
- */
-const measurePush: null | ((held: Map<string, number>) => Promise<Map<string, number>>) = null;
+/** Gives the person one device on the local push service; returns its endpoint. */
+async function subscribe(pushService: PushService, userId: string): Promise<string> {
+  const { subscription } = pushService.browser();
+  await db().pushSubscription.create({
+    data: { userId, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+  });
+  return subscription.endpoint;
+}
+
+/** When each endpoint first received a push the service could verify and decrypt. */
+function firstPushes(pushService: PushService): Map<string, number> {
+  const first = new Map<string, number>();
+  for (const delivery of pushService.deliveries) {
+    if (delivery.problem !== null || delivery.payload === null) continue;
+    if (!first.has(delivery.endpoint)) first.set(delivery.endpoint, delivery.at);
+  }
+  return first;
+}
 
 async function hold(bot: BotPrincipal, conversationId: string, body: string): Promise<[string, number]> {
   const result = await sendMessage(bot, conversationId, { body, blocks: undefined });
@@ -123,11 +137,12 @@ async function main() {
   process.env.DATABASE_URL = "";
   const ready = await prepareDatabase();
   const smtp = await smtpReceiver();
+  const pushService = await startPushService();
   const world: SeededWorld = await seedWorld({ settings: { dailyLimit: 1_000_000 } });
   const bot = (await authenticateBot(world.bots[1]!.api_key))!; // the seed's new bot: everything it sends is held
 
   // Phase 1's people: each alone with the bot in a conversation of their own (the workspace's admin sees them all).
-  const people: { id: string; conversationId: string }[] = [];
+  const people: { id: string; conversationId: string; endpoint: string }[] = [];
   for (let i = 0; i < HOLDS; i++) {
     const created = await createPerson({
       email: `p${i}@bench.relay.test`,
@@ -140,18 +155,9 @@ async function main() {
       title: `Bench ${i}`,
       botIds: [bot.id],
     });
-    people.push({ id: created.id, conversationId: conversation.id });
+    people.push({ id: created.id, conversationId: conversation.id, endpoint: await subscribe(pushService, created.id) });
   }
-  // Push is off for everyone until Web Push is merged (its sender throws here, and would only log retries).
-  if (!measurePush) {
-    await db().notificationSettings.createMany({
-      data: (await db().membership.findMany({ where: { workspaceId: world.workspace.id } })).map((m) => ({
-        userId: m.userId,
-        workspaceId: world.workspace.id,
-        push: false,
-      })),
-    });
-  }
+  const benEndpoint = await subscribe(pushService, world.people[1]!.id);
   await sql().unchecked(`DELETE FROM graphile_worker._private_jobs`);
   const worker = await startWorkerProcess(ready.url, {
     DATA_DIR,
@@ -161,11 +167,16 @@ async function main() {
 
   // 1. First notice, each hold the first of its person's window.
   const committed = new Map<string, number>();
+  const endpointOf = new Map<string, string>();
   const fellBehind = await steady(HOLDS, RATE, async (i) => {
     const [id, at] = await hold(bot, people[i]!.conversationId, `Bench hold ${i}`);
     committed.set(id, at);
+    endpointOf.set(id, people[i]!.endpoint);
   });
-  const pushed = measurePush ? await measurePush(committed) : null;
+  await until(() => firstPushes(pushService).size >= HOLDS, 120_000, "phase 1's pushes");
+  const firstPush = firstPushes(pushService);
+  const pushed = new Map([...endpointOf].map(([id, endpoint]) => [id, firstPush.get(endpoint)!] as const));
+  const refusedPushes = pushService.deliveries.filter((d) => d.problem !== null).length;
   await until(
     () => smtp.arrivals.filter((a) => a.to.endsWith("@bench.relay.test")).length >= HOLDS,
     120_000,
@@ -178,6 +189,7 @@ async function main() {
   const ben = world.people[1]!;
   const burstConversation = world.conversations[0]!.id;
   smtp.arrivals.length = 0;
+  const pushesBefore = pushService.deliveries.length;
   const burst = new Map<string, number>();
   const burstStarted = now();
   for (let i = 0; i < BURST; i++) {
@@ -192,6 +204,7 @@ async function main() {
   const allListedAt = now();
   await new Promise((resolve) => setTimeout(resolve, BURST_WAIT_S * 1000));
   const benMails = await listed(smtp.arrivals.filter((a) => a.to === ben.email));
+  const benPushes = pushService.deliveries.slice(pushesBefore).filter((d) => d.endpoint === benEndpoint).length;
   const burstFirst = firstNotice(burst, benMails);
 
   // 3. A stream to one person, coalesced by the gap (optional: about six minutes).
@@ -215,6 +228,7 @@ async function main() {
 
   await stopProcess(worker);
   await smtp.close();
+  await pushService.close();
 
   const { email, push } = COALESCING;
   console.log(
@@ -232,22 +246,18 @@ async function main() {
     console.log(
       `| stream of ${STREAM_HOLDS}, one every ${fmt(1 / STREAM_RATE, 0)} s, to one person: commit -> first email listing it | ${stream.n} | ${fmt(stream.p50, 0)} | ${fmt(stream.p99, 0)} | ${fmt(stream.max, 0)} |`,
     );
-  if (pushed) {
-    const waits = [...committed]
-      .filter(([id]) => pushed.has(id))
-      .map(([id, t]) => pushed.get(id)! - t)
-      .sort((a, b) => a - b);
-    console.log(
-      `| held message commit -> push receiver (first push naming it) | ${waits.length} | ${fmt(percentile(waits, 50), 0)} | ${fmt(percentile(waits, 99), 0)} | ${fmt(waits.at(-1) ?? NaN, 0)} |`,
-    );
-  } else {
-    console.log(
-      "| held message commit -> push receiver | n/a | Web Push not merged in this branch (hook: measurePush) | | |",
-    );
-  }
+  const waits = [...committed]
+    .filter(([id]) => pushed.has(id))
+    .map(([id, t]) => pushed.get(id)! - t)
+    .sort((a, b) => a - b);
+  console.log(
+    `| held message commit -> push receiver, verified and decrypted (each hold its person's first) | ${waits.length} | ${fmt(percentile(waits, 50), 0)} | ${fmt(percentile(waits, 99), 0)} | ${fmt(waits.at(-1) ?? NaN, 0)} |`,
+  );
   console.log(
     `\nphase 1: ${phase1.missing} holds never listed; the admin, told of all ${HOLDS}, got ${adminMails} emails`,
   );
+  console.log(`push: ${refusedPushes} pushes the push service refused (bad VAPID or undecryptable) in phase 1`);
+  console.log(`burst: the member's device got ${benPushes} push(es) for the ${BURST} holds`);
   console.log(
     `burst: ${BURST} holds committed in ${burstSeconds.toFixed(2)} s; the member got ${benMails.length} email(s) for them (${BURST_WAIT_S} s after all were listed: ${((allListedAt - burstStarted) / 1000).toFixed(1)} s after the first commit); emails list ${benMails.map((m) => m.ids.length).join(" + ")} holds`,
   );

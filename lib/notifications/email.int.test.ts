@@ -8,6 +8,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { startWorker } from "@/jobs/worker";
+import { startPushService } from "@/test/push-service";
 import {
   after,
   deliveryJobs,
@@ -330,7 +331,7 @@ describe("settings", () => {
         quiet_hours: null,
         time_zone: "UTC",
       }),
-    ).rejects.toMatchObject({ code: "forbidden" });
+    ).rejects.toMatchObject({ code: "not_found" });
     for (const bad of [
       { channels: "sms", quiet_hours: null, time_zone: "UTC" },
       { channels: "both", quiet_hours: { start: "22:00", end: "22:00" }, time_zone: "UTC" },
@@ -456,6 +457,15 @@ describe("never the person who caused the event", () => {
 
 describe("the real job worker", () => {
   it("a held message's email reaches the SMTP server seconds after its commit; push failing is retried like any channel", async () => {
+    // Every member's one device answers 500: the push service is down for them.
+    const pushService = await startPushService();
+    const members = await db().membership.findMany({ where: { workspaceId: world.workspace.id } });
+    for (const member of members) {
+      const { subscription } = pushService.browser(500);
+      await db().pushSubscription.create({
+        data: { userId: member.userId, endpoint: subscription.endpoint, ...subscription.keys },
+      });
+    }
     const worker = await startWorker({ databaseUrl: process.env.DATABASE_URL!, concurrency: 4 });
     try {
       const committed = Date.now();
@@ -463,18 +473,19 @@ describe("the real job worker", () => {
       const mails = await smtp.waitFor(2, 20_000);
       expect(mails.every((m) => m.parsed.text?.includes(`#draft-${id}`))).toBe(true);
       expect(Math.max(...mails.map((m) => m.at)) - committed).toBeLessThan(COALESCING.email.gatherMs + 5_000);
-      // Web Push is built on its own branch: here pushToPerson throws, and the job waits for its retry.
+      // The push service answers 500: pushToPerson throws, and the job waits for its retry.
       const deadline = Date.now() + 10_000;
       let push = await deliveryJobs("push");
-      while (!push.every((j) => j.attempts >= 1) && Date.now() < deadline) {
+      while (!(push.length === 2 && push.every((j) => j.attempts >= 1)) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         push = await deliveryJobs("push");
       }
       expect(push).toHaveLength(2);
       for (const job of push) {
         expect(job.attempts).toBeGreaterThanOrEqual(1);
-        expect(job.last_error).toContain("not built yet");
+        expect(job.last_error).toContain("Web Push failed for 1 device(s)");
       }
+      expect(pushService.deliveries.filter((d) => d.problem === null).length).toBeGreaterThanOrEqual(2);
       expect(await db().notification.count({ where: { subjectId: id, pushStatus: "pending" } })).toBe(2);
       // The email jobs finish (their rows marked sent as they commit); the push jobs stay for their retries.
       while ((await deliveryJobs("email")).length && Date.now() < deadline) {
@@ -484,6 +495,8 @@ describe("the real job worker", () => {
       expect(await db().notification.count({ where: { subjectId: id, emailStatus: "sent" } })).toBe(2);
     } finally {
       await worker.stop();
+      await db().pushSubscription.deleteMany({ where: { endpoint: { startsWith: pushService.origin } } });
+      await pushService.close();
     }
   });
 });

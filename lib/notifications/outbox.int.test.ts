@@ -73,7 +73,7 @@ describe("the local outbox", () => {
     expect((await listNotifications(ben, world.workspace.id)).map((n) => n.id)).not.toContain(told[0]!.id);
     const stranger = await seedWorld();
     await expect(listNotifications(person(stranger.people[0]!.id, "web"), world.workspace.id)).rejects.toMatchObject({
-      code: "forbidden",
+      code: "not_found",
     });
     // Kept in the outbox means sent: nothing waits for another try.
     expect(await db().notification.count({ where: { subjectId: held.approvalId, emailStatus: "sent" } })).toBe(2);
