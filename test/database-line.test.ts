@@ -16,16 +16,6 @@ export const RAW_SQL = /\bprismaSql\b|\$(queryRaw|queryRawUnsafe|executeRaw|exec
 const PRISMA_TRANSACTION = /\$transaction\s*\(/;
 const SQL_IMPORT = /\bfrom\s+["'][^"']*\/db\/sql["']/;
 
-/**
- * Files still across the line, each with why. Issue 18's delivery of notifications merged with Prisma transactions
- * that take an advisory lock and enqueue jobs through Prisma's raw SQL; moving them to one SQL transaction is open
- * (issue 17's note). Nothing may be added here without a reason beside it.
- */
-const NOT_YET: Record<string, string> = {
-  "lib/notifications/deliver.ts": "issue 18's delivery transaction: advisory lock through $queryRawUnsafe, to move to SQL",
-  "lib/notifications/schedule.ts": "issue 18's scheduleDelivery: add_job through $queryRawUnsafe, to move to SQL",
-};
-
 export const usesRawSql = (source: string) => RAW_SQL.test(source);
 export const mixesDoors = (source: string) => PRISMA_TRANSACTION.test(source) && SQL_IMPORT.test(source);
 
@@ -52,7 +42,7 @@ describe("the database line", () => {
   });
 
   it("no file writes raw SQL outside lib/db/sql.ts's Sql", () => {
-    expect(files.filter((file) => usesRawSql(read(file)))).toEqual(Object.keys(NOT_YET).sort());
+    expect(files.filter((file) => usesRawSql(read(file)))).toEqual([]);
   });
 
   it("no file opens a Prisma transaction beside the SQL doors", () => {

@@ -21,9 +21,6 @@ const UNDECLARED: Record<string, string> = {
   "lib/memory/pgvector.ts":
     "pgvector's statements name the model's dimensions in their text (vector(N)), and the embedded server has no pgvector to describe them",
   "lib/throttle/lockout.ts": "hands the pool to rate-limiter-flexible, which writes its own statements",
-  // Open (issue 17's note): issue 18's delivery transactions, Prisma ones with raw SQL (test/database-line.test.ts).
-  "lib/notifications/deliver.ts": "Prisma's raw SQL in a Prisma transaction, to move to an SQL transaction",
-  "lib/notifications/schedule.ts": "Prisma's raw SQL in a Prisma transaction, to move to an SQL transaction",
 };
 
 const sources = () => DOMAIN.flatMap((dir) => sourceFiles(path.join(root, dir))).map((file) => path.relative(root, file));

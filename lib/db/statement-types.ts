@@ -1195,6 +1195,47 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "notifications.insert": {
+    row: {
+      id: string;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      Date | string | null,
+    ];
+  };
+  "notifications.keepInOutbox": {
+    row: Record<string, never>;
+    params: [string | null, string | null, string | null, string | null, string | null, string | null, unknown | null];
+  };
+  "notifications.lastEmailSentAt": {
+    row: {
+      at: Date | null;
+    };
+    params: [string | null, string | null];
+  };
+  "notifications.lastPushSentAt": {
+    row: {
+      at: Date | null;
+    };
+    params: [string | null, string | null];
+  };
+  "notifications.lockTarget": {
+    row: {
+      pg_advisory_xact_lock: unknown | null;
+    };
+    params: [string | null];
+  };
   "notifications.mentioned": {
     row: {
       workspace_id: string;
@@ -1207,6 +1248,37 @@ export interface Statements {
       body: string;
     };
     params: [string | null];
+  };
+  "notifications.pendingEmail": {
+    row: {
+      id: string;
+      kind: string;
+      subject_id: string;
+      title: string;
+      body: string;
+      path: string;
+    };
+    params: [string | null, string | null];
+  };
+  "notifications.pendingPush": {
+    row: {
+      id: string;
+      kind: string;
+      subject_id: string;
+      title: string;
+      body: string;
+      path: string;
+    };
+    params: [string | null, string | null];
+  };
+  "notifications.recipient": {
+    row: {
+      email: string;
+      name: string;
+      workspace_name: string;
+      workspace_slug: string;
+    };
+    params: [string | null, string | null];
   };
   "notifications.remindAgentRequests": {
     row: {
@@ -1226,6 +1298,63 @@ export interface Statements {
       user_id: string;
     };
     params: [string | null];
+  };
+  "notifications.saveSettings": {
+    row: Record<string, never>;
+    params: [string | null, string | null, boolean | null, boolean | null, number | null, number | null, string | null];
+  };
+  "notifications.scheduleDelivery": {
+    row: {
+      id: string | null;
+    };
+    params: [unknown | null, Date | string | null, string | null, string | null];
+  };
+  "notifications.sentEmail": {
+    row: Record<string, never>;
+    params: [readonly string[] | null, Date | string | null];
+  };
+  "notifications.sentPush": {
+    row: Record<string, never>;
+    params: [readonly string[] | null, Date | string | null];
+  };
+  "notifications.settingsOf": {
+    row: {
+      email: boolean;
+      push: boolean;
+      quiet_start: number | null;
+      quiet_end: number | null;
+      time_zone: string;
+    };
+    params: [string | null, string | null];
+  };
+  "notifications.skipEmail": {
+    row: Record<string, never>;
+    params: [readonly string[] | null];
+  };
+  "notifications.skipPendingEmail": {
+    row: Record<string, never>;
+    params: [string | null, string | null];
+  };
+  "notifications.skipPendingPush": {
+    row: Record<string, never>;
+    params: [string | null, string | null];
+  };
+  "notifications.skipPush": {
+    row: Record<string, never>;
+    params: [readonly string[] | null];
+  };
+  "notifications.stillWaiting": {
+    row: {
+      id: string;
+    };
+    params: [readonly string[] | null, Date | string | null];
+  };
+  "notifications.waiting": {
+    row: {
+      email: boolean;
+      push: boolean;
+    };
+    params: [string | null, string | null];
   };
   "people.handle": {
     row: {

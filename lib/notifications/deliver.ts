@@ -1,10 +1,9 @@
-import { db, type Tx } from "@/lib/db/client";
+import { query, transaction, type RowOf, type Sql } from "@/lib/db/sql";
 import { env } from "@/lib/env";
-import type { Notification } from "@/lib/generated/prisma/client";
 import { pushToPerson, type PushPayload } from "./push/push-to-person";
 import { emailHtml, emailSubject, emailText, EMAIL_ITEMS_MAX, type EmailContent } from "./email/render-email";
 import { sendEmail, type EmailTransport } from "./email/send-email";
-import { earliestDelivery, lastSentAt, scheduleDelivery, type Target } from "./schedule";
+import { deliveryJobKey, earliestDelivery, lastSentAt, scheduleDelivery, type Target } from "./schedule";
 import { settingsOf } from "./settings";
 import { unsubscribePageUrl, unsubscribeToken, unsubscribeUrl } from "./unsubscribe";
 
@@ -27,85 +26,118 @@ const BATCH_MAX = 500;
 /** Kinds that tell of something which may stop waiting (decided, expired) before the message goes out. */
 const WAITING_KINDS = new Set(["approval", "agent_request", "fact", "reminder"]);
 
-const statusField = (t: Target) => (t.channel === "email" ? "emailStatus" : "pushStatus");
+const LOCK = query("notifications.lockTarget", "SELECT pg_advisory_xact_lock(hashtext($1))");
+
+// Each statement per channel: a channel's columns are named in the text, so each uses its own indexes.
+const pendingOf = (status: string) =>
+  `SELECT id, kind, subject_id, title, body, path FROM notifications
+    WHERE user_id = $1 AND workspace_id = $2 AND ${status} = 'pending'
+    ORDER BY created_at LIMIT ${BATCH_MAX}`;
+const PENDING = {
+  email: query("notifications.pendingEmail", pendingOf("email_status")),
+  push: query("notifications.pendingPush", pendingOf("push_status")),
+};
+const skipPendingOf = (status: string) =>
+  `UPDATE notifications SET ${status} = 'skipped' WHERE user_id = $1 AND workspace_id = $2 AND ${status} = 'pending'`;
+const SKIP_PENDING = {
+  email: query("notifications.skipPendingEmail", skipPendingOf("email_status")),
+  push: query("notifications.skipPendingPush", skipPendingOf("push_status")),
+};
+const skipOf = (status: string) => `UPDATE notifications SET ${status} = 'skipped' WHERE id = ANY($1::uuid[])`;
+const SKIP = {
+  email: query("notifications.skipEmail", skipOf("email_status")),
+  push: query("notifications.skipPush", skipOf("push_status")),
+};
+const sentOf = (status: string, sentAt: string) =>
+  `UPDATE notifications SET ${status} = 'sent', ${sentAt} = $2 WHERE id = ANY($1::uuid[])`;
+const SENT = {
+  email: query("notifications.sentEmail", sentOf("email_status", "email_sent_at")),
+  push: query("notifications.sentPush", sentOf("push_status", "push_sent_at")),
+};
+
+/** Of these subjects, the ones still waiting for a person at $2. */
+const STILL_WAITING = query(
+  "notifications.stillWaiting",
+  `SELECT id FROM drafts WHERE id = ANY($1::uuid[]) AND status = 'pending' AND expires_at > $2::timestamptz
+   UNION ALL
+   SELECT id FROM agent_requests
+    WHERE id = ANY($1::uuid[]) AND status = 'pending_approval' AND expires_at > $2::timestamptz
+   UNION ALL
+   SELECT id FROM contact_facts WHERE id = ANY($1::uuid[]) AND status = 'candidate'`,
+  { notNull: ["id"] }, // each branch's primary key
+);
+
+const RECIPIENT = query(
+  "notifications.recipient",
+  `SELECT u.email, u.name, w.name AS workspace_name, w.slug AS workspace_slug
+     FROM users u CROSS JOIN workspaces w WHERE u.id = $1 AND w.id = $2`,
+);
+
+/** A pending notification, as a delivery lists it. */
+type Told = ReturnType<typeof told>;
+const told = (row: RowOf<"notifications.pendingEmail">) => ({
+  id: row.id,
+  kind: row.kind,
+  subjectId: row.subject_id,
+  title: row.title,
+  body: row.body,
+  path: row.path,
+});
 
 export async function deliverNotifications(target: Target, now: Date = new Date()): Promise<DeliveryOutcome> {
-  return db().$transaction(
-    async (tx) => {
-      await tx.$queryRawUnsafe(
-        `SELECT count(*)::int AS n FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS locked`,
-        `notify:${target.channel}:${target.userId}:${target.workspaceId}`,
-      );
-      const field = statusField(target);
-      const where = { userId: target.userId, workspaceId: target.workspaceId, [field]: "pending" };
-      const pending = await tx.notification.findMany({ where, orderBy: { createdAt: "asc" }, take: BATCH_MAX });
-      if (!pending.length) return { status: "nothing" } as const;
+  return transaction(async (tx) => {
+    await tx.query(LOCK, [deliveryJobKey(target)]);
+    const { channel, userId, workspaceId } = target;
+    const pending = (await tx.query(PENDING[channel], [userId, workspaceId])).map(told);
+    if (!pending.length) return { status: "nothing" } as const;
 
-      const settings = await settingsOf(tx, target.userId, target.workspaceId);
-      if (!settings[target.channel]) {
-        await tx.notification.updateMany({ where, data: { [field]: "skipped" } });
-        return { status: "nothing" } as const;
-      }
-      const due = earliestDelivery(target.channel, now, await lastSentAt(tx, target), settings);
-      if (due > now) {
-        await scheduleDelivery(tx, target, due, "replace");
-        return { status: "deferred", until: due } as const;
-      }
+    const settings = await settingsOf(tx, userId, workspaceId);
+    if (!settings[channel]) {
+      await tx.query(SKIP_PENDING[channel], [userId, workspaceId]);
+      return { status: "nothing" } as const;
+    }
+    const due = earliestDelivery(channel, now, await lastSentAt(tx, target), settings);
+    if (due > now) {
+      await scheduleDelivery(tx, target, due, "replace");
+      return { status: "deferred", until: due } as const;
+    }
 
-      const live = await stillWaiting(tx, pending, now);
-      const moot = pending.filter((row) => !live.includes(row));
-      if (moot.length) {
-        await tx.notification.updateMany({
-          where: { id: { in: moot.map((r) => r.id) } },
-          data: { [field]: "skipped" },
-        });
-      }
-      if (!live.length) return { status: "nothing" } as const;
+    const live = await stillWaiting(tx, pending, now);
+    const moot = pending.filter((row) => !live.includes(row));
+    if (moot.length) await tx.query(SKIP[channel], [moot.map((r) => r.id)]);
+    if (!live.length) return { status: "nothing" } as const;
 
-      const transport = target.channel === "email" ? await email(tx, target, live) : await push(tx, target, live);
-      const sentAt = target.channel === "email" ? "emailSentAt" : "pushSentAt";
-      await tx.notification.updateMany({
-        where: { id: { in: live.map((r) => r.id) } },
-        data: { [field]: "sent", [sentAt]: now },
-      });
-      if (pending.length === BATCH_MAX) {
-        // More than one batch waited: the rest goes in the next message, the channel's gap later.
-        await scheduleDelivery(tx, target, earliestDelivery(target.channel, now, now, settings), "replace");
-      }
-      return { status: "sent", count: live.length, transport } as const;
-    },
-    { timeout: 60_000, maxWait: 10_000 },
-  );
+    const transport = channel === "email" ? await email(tx, target, live) : await push(tx, target, live);
+    await tx.query(SENT[channel], [live.map((r) => r.id), now]);
+    if (pending.length === BATCH_MAX) {
+      // More than one batch waited: the rest goes in the next message, the channel's gap later.
+      await scheduleDelivery(tx, target, earliestDelivery(channel, now, now, settings), "replace");
+    }
+    return { status: "sent", count: live.length, transport } as const;
+  });
 }
 
 /** The rows still worth telling: an approval still pending, a fact still a candidate; news (mentions, ...) always. */
-async function stillWaiting(tx: Tx, rows: Notification[], now: Date): Promise<Notification[]> {
+async function stillWaiting(sql: Sql, rows: Told[], now: Date): Promise<Told[]> {
   const ids = [...new Set(rows.filter((r) => WAITING_KINDS.has(r.kind)).map((r) => r.subjectId))];
   if (!ids.length) return rows;
-  const [drafts, requests, facts] = await Promise.all([
-    tx.draft.findMany({ where: { id: { in: ids }, status: "pending", expiresAt: { gt: now } }, select: { id: true } }),
-    tx.agentRequest.findMany({
-      where: { id: { in: ids }, status: "pending_approval", expiresAt: { gt: now } },
-      select: { id: true },
-    }),
-    tx.contactFact.findMany({ where: { id: { in: ids }, status: "candidate" }, select: { id: true } }),
-  ]);
-  const waiting = new Set([...drafts, ...requests, ...facts].map((x) => x.id));
+  const waiting = new Set((await sql.query(STILL_WAITING, [ids, now])).map((x) => x.id));
   return rows.filter((r) => !WAITING_KINDS.has(r.kind) || waiting.has(r.subjectId));
 }
 
-async function recipient(tx: Tx, target: Target) {
-  const [user, workspace] = await Promise.all([
-    tx.user.findUniqueOrThrow({ where: { id: target.userId }, select: { email: true, name: true } }),
-    tx.workspace.findUniqueOrThrow({ where: { id: target.workspaceId }, select: { name: true, slug: true } }),
-  ]);
-  return { user, workspace };
+async function recipient(sql: Sql, target: Target) {
+  const [row] = await sql.query(RECIPIENT, [target.userId, target.workspaceId]);
+  if (!row) throw new Error(`no person ${target.userId} or workspace ${target.workspaceId} to deliver to`);
+  return {
+    user: { email: row.email, name: row.name },
+    workspace: { name: row.workspace_name, slug: row.workspace_slug },
+  };
 }
 
 const absolute = (path: string) => new URL(path, env().APP_URL).toString();
 
-async function email(tx: Tx, target: Target, rows: Notification[]): Promise<EmailTransport> {
-  const { user, workspace } = await recipient(tx, target);
+async function email(sql: Sql, target: Target, rows: Told[]): Promise<EmailTransport> {
+  const { user, workspace } = await recipient(sql, target);
   const token = unsubscribeToken(target.userId, target.workspaceId);
   const listed = rows.slice(0, EMAIL_ITEMS_MAX);
   const content: EmailContent = {
@@ -119,7 +151,7 @@ async function email(tx: Tx, target: Target, rows: Notification[]): Promise<Emai
     settingsUrl: absolute("/settings/notifications"),
     unsubscribePageUrl: unsubscribePageUrl(token),
   };
-  return sendEmail(tx, {
+  return sendEmail(sql, {
     userId: target.userId,
     workspaceId: target.workspaceId,
     to: user.email,
@@ -136,8 +168,8 @@ async function email(tx: Tx, target: Target, rows: Notification[]): Promise<Emai
 }
 
 /** The push of a delivery: the one notification, or a count with the first and a link to the approvals inbox. */
-export function pushPayload(workspace: { name: string; slug: string }, workspaceId: string, rows: Notification[]) {
-  const [first] = rows as [Notification, ...Notification[]];
+export function pushPayload(workspace: { name: string; slug: string }, workspaceId: string, rows: Told[]) {
+  const [first] = rows as [Told, ...Told[]];
   const payload: PushPayload =
     rows.length === 1
       ? { title: first.title, body: first.body, url: first.path, tag: `relay:${workspaceId}` }
@@ -150,8 +182,8 @@ export function pushPayload(workspace: { name: string; slug: string }, workspace
   return payload;
 }
 
-async function push(tx: Tx, target: Target, rows: Notification[]): Promise<"push"> {
-  const { workspace } = await recipient(tx, target);
+async function push(sql: Sql, target: Target, rows: Told[]): Promise<"push"> {
+  const { workspace } = await recipient(sql, target);
   await pushToPerson(target.userId, pushPayload(workspace, target.workspaceId, rows));
   return "push";
 }

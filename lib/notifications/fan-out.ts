@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { query, transaction } from "@/lib/db/sql";
 import type { NotifyEvent } from "./enqueue";
 import { compose } from "./compose";
 import { whoIsTold } from "./recipients";
@@ -19,6 +19,16 @@ export interface FanOutResult {
 
 const CHANNELS: Channel[] = ["email", "push"];
 
+/** A person's notification of the event; nothing when they have it already (the dedupe key: a retried job). */
+const INSERT = query(
+  "notifications.insert",
+  `INSERT INTO notifications (user_id, workspace_id, kind, subject_id, dedupe_key, title, body, path, actor_user_id,
+                              email_status, push_status, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+   ON CONFLICT DO NOTHING
+   RETURNING id`,
+);
+
 export async function fanOut(event: NotifyEvent, now: Date = new Date()): Promise<FanOutResult> {
   const [audience, composed] = await Promise.all([whoIsTold(event), compose(event, now)]);
   const result: FanOutResult = { told: [], scheduled: [] };
@@ -26,36 +36,33 @@ export async function fanOut(event: NotifyEvent, now: Date = new Date()): Promis
   const { workspaceId } = audience;
   const actorUserId = event.event === "mention" || event.event === "bot_status" ? event.actor : null;
 
-  await db().$transaction(
-    async (tx) => {
-      for (const userId of audience.userIds) {
-        const settings = await settingsOf(tx, userId, workspaceId);
-        const inserted = await tx.notification.createMany({
-          data: [
-            {
-              userId,
-              workspaceId,
-              ...composed,
-              actorUserId,
-              emailStatus: settings.email ? "pending" : "skipped",
-              pushStatus: settings.push ? "pending" : "skipped",
-              createdAt: now,
-            },
-          ],
-          skipDuplicates: true,
-        });
-        if (inserted.count === 0) continue; // told already (a retried job)
-        result.told.push(userId);
-        for (const channel of CHANNELS) {
-          if (!settings[channel]) continue;
-          const target = { userId, workspaceId, channel };
-          const runAt = dueForNewEvent(channel, now, await lastSentAt(tx, target), settings);
-          await scheduleDelivery(tx, target, runAt, "preserve");
-          result.scheduled.push({ userId, channel, runAt });
-        }
+  await transaction(async (tx) => {
+    for (const userId of audience.userIds) {
+      const settings = await settingsOf(tx, userId, workspaceId);
+      const inserted = await tx.query(INSERT, [
+        userId,
+        workspaceId,
+        composed.kind,
+        composed.subjectId,
+        composed.dedupeKey,
+        composed.title,
+        composed.body,
+        composed.path,
+        actorUserId,
+        settings.email ? "pending" : "skipped",
+        settings.push ? "pending" : "skipped",
+        now,
+      ]);
+      if (inserted.length === 0) continue; // told already (a retried job)
+      result.told.push(userId);
+      for (const channel of CHANNELS) {
+        if (!settings[channel]) continue;
+        const target = { userId, workspaceId, channel };
+        const runAt = dueForNewEvent(channel, now, await lastSentAt(tx, target), settings);
+        await scheduleDelivery(tx, target, runAt, "preserve");
+        result.scheduled.push({ userId, channel, runAt });
       }
-    },
-    { timeout: 30_000 },
-  );
+    }
+  });
   return result;
 }

@@ -1,4 +1,4 @@
-import type { Db, Tx } from "@/lib/db/client";
+import { query, type Sql } from "@/lib/db/sql";
 import { quietUntil, type Channel, type NotificationSettings } from "./settings";
 
 // When a person's notifications go out, per workspace and channel (docs/decisions/020-notifications.md). One job per
@@ -32,16 +32,17 @@ export interface Target {
 
 export const deliveryJobKey = (t: Target) => `notify:${t.channel}:${t.userId}:${t.workspaceId}`;
 
-const sentAtField = (channel: Channel) => (channel === "email" ? "emailSentAt" : "pushSentAt");
+const lastSent = (column: string) =>
+  `SELECT max(${column}) AS at FROM notifications WHERE user_id = $1 AND workspace_id = $2`;
+const LAST_SENT = {
+  email: query("notifications.lastEmailSentAt", lastSent("email_sent_at")),
+  push: query("notifications.lastPushSentAt", lastSent("push_sent_at")),
+};
 
 /** When this channel last sent the person something in this workspace. */
-export async function lastSentAt(client: Db | Tx, t: Target): Promise<Date | null> {
-  const field = sentAtField(t.channel);
-  const result = await client.notification.aggregate({
-    where: { userId: t.userId, workspaceId: t.workspaceId },
-    _max: { [field]: true },
-  });
-  return (result._max as Record<string, Date | null>)[field] ?? null;
+export async function lastSentAt(sql: Sql, t: Target): Promise<Date | null> {
+  const [row] = await sql.query(LAST_SENT[t.channel], [t.userId, t.workspaceId]);
+  return row?.at ?? null;
 }
 
 /** The earliest a message may go out: not before the gap since the last one is over, nor inside quiet hours. */
@@ -59,19 +60,17 @@ export function dueForNewEvent(channel: Channel, now: Date, last: Date | null, s
   return earliestDelivery(channel, gathered, last, settings);
 }
 
+const SCHEDULE = query(
+  "notifications.scheduleDelivery",
+  `SELECT (graphile_worker.add_job('${DELIVER_TASK}', $1::json, run_at := $2::timestamptz,
+          max_attempts := ${DELIVER_MAX_ATTEMPTS}, job_key := $3, job_key_mode := $4)).id::text AS id`,
+);
+
 /**
  * Queues the person's delivery job for this channel at `runAt`, in the caller's transaction. `preserve`: a job already
  * waiting keeps its time (events join it); otherwise the job is moved to `runAt` (a deferral, a settings change).
  */
-export async function scheduleDelivery(tx: Tx, t: Target, runAt: Date, mode: "preserve" | "replace"): Promise<void> {
+export async function scheduleDelivery(sql: Sql, t: Target, runAt: Date, mode: "preserve" | "replace"): Promise<void> {
   const payload = JSON.stringify({ user_id: t.userId, workspace_id: t.workspaceId, channel: t.channel });
-  await tx.$queryRawUnsafe(
-    `SELECT (graphile_worker.add_job('${DELIVER_TASK}', $1::json, run_at := $2::timestamptz,
-            max_attempts := ${DELIVER_MAX_ATTEMPTS}, job_key := $3,
-            job_key_mode := $4)).id::text AS id`,
-    payload,
-    runAt,
-    deliveryJobKey(t),
-    mode === "preserve" ? "preserve_run_at" : "replace",
-  );
+  await sql.query(SCHEDULE, [payload, runAt, deliveryJobKey(t), mode === "preserve" ? "preserve_run_at" : "replace"]);
 }

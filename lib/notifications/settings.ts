@@ -1,9 +1,10 @@
-import { db, type Db, type Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { query, transaction, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { validate } from "@/lib/http/validation";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import { earliestDelivery, lastSentAt, scheduleDelivery } from "./schedule";
 import {
   NotificationSettingsChange,
@@ -35,16 +36,22 @@ export const NOTIFICATION_DEFAULTS: NotificationSettings = {
   timeZone: "UTC",
 };
 
+const SETTINGS_OF = query(
+  "notifications.settingsOf",
+  `SELECT email, push, quiet_start, quiet_end, time_zone FROM notification_settings
+    WHERE user_id = $1 AND workspace_id = $2`,
+);
+
 /** The settings in effect for a person in a workspace, defaults applied. */
-export async function settingsOf(client: Db | Tx, userId: string, workspaceId: string): Promise<NotificationSettings> {
-  const row = await client.notificationSettings.findUnique({ where: { userId_workspaceId: { userId, workspaceId } } });
+export async function settingsOf(sql: Sql, userId: string, workspaceId: string): Promise<NotificationSettings> {
+  const [row] = await sql.query(SETTINGS_OF, [userId, workspaceId]);
   if (!row) return NOTIFICATION_DEFAULTS;
   return {
     email: row.email,
     push: row.push,
-    quietStart: row.quietStart,
-    quietEnd: row.quietEnd,
-    timeZone: row.timeZone,
+    quietStart: row.quiet_start,
+    quietEnd: row.quiet_end,
+    timeZone: row.time_zone,
   };
 }
 
@@ -115,6 +122,25 @@ export async function listNotificationSettings(actor: PersonActor) {
   });
 }
 
+const SAVE = query(
+  "notifications.saveSettings",
+  `INSERT INTO notification_settings (user_id, workspace_id, email, push, quiet_start, quiet_end, time_zone)
+   VALUES ($1, $2, $3, $4, $5, $6, $7)
+   ON CONFLICT (user_id, workspace_id) DO UPDATE
+     SET email = EXCLUDED.email, push = EXCLUDED.push, quiet_start = EXCLUDED.quiet_start,
+         quiet_end = EXCLUDED.quiet_end, time_zone = EXCLUDED.time_zone, updated_at = now()`,
+);
+
+/** Whether anything waits for each channel (the partial indexes on pending rows answer it). */
+const WAITING = query(
+  "notifications.waiting",
+  `SELECT EXISTS (SELECT 1 FROM notifications WHERE user_id = $1 AND workspace_id = $2 AND email_status = 'pending')
+            AS email,
+          EXISTS (SELECT 1 FROM notifications WHERE user_id = $1 AND workspace_id = $2 AND push_status = 'pending')
+            AS push`,
+  { notNull: ["email", "push"] }, // EXISTS is true or false
+);
+
 /** A person changes their own settings in a workspace they are a member of. Bad input changes nothing. */
 export async function updateNotificationSettings(
   actor: PersonActor,
@@ -132,31 +158,33 @@ export async function updateNotificationSettings(
     quietEnd: data.quiet_hours?.end ?? null,
     timeZone: data.time_zone,
   };
-  return db().$transaction(async (tx) => {
-    await tx.notificationSettings.upsert({
-      where: { userId_workspaceId: { userId: actor.userId, workspaceId: workspace.id } },
-      create: { userId: actor.userId, workspaceId: workspace.id, ...settings },
-      update: { ...settings, updatedAt: new Date() },
-    });
+  // The membership check is the Prisma one every settings page shares; the save is SQL, as it moves delivery jobs
+  // (docs/decisions/005).
+  return transaction(async (tx) => {
+    await tx.query(SAVE, [
+      actor.userId,
+      workspace.id,
+      settings.email,
+      settings.push,
+      settings.quietStart,
+      settings.quietEnd,
+      settings.timeZone,
+    ]);
     // What already waits goes out by the new settings: a delivery job kept for the end of quiet hours that are gone
     // now is moved to the earliest the new settings allow (the job itself skips a channel turned off).
     const now = new Date();
+    const [waiting] = await tx.query(WAITING, [actor.userId, workspace.id]);
     for (const channel of ["email", "push"] as const) {
+      if (!waiting?.[channel]) continue;
       const target = { userId: actor.userId, workspaceId: workspace.id, channel };
-      const field = channel === "email" ? "emailStatus" : "pushStatus";
-      const waiting = await tx.notification.count({
-        where: { userId: actor.userId, workspaceId: workspace.id, [field]: "pending" },
-      });
-      if (waiting) {
-        await scheduleDelivery(
-          tx,
-          target,
-          earliestDelivery(channel, now, await lastSentAt(tx, target), settings),
-          "replace",
-        );
-      }
+      await scheduleDelivery(
+        tx,
+        target,
+        earliestDelivery(channel, now, await lastSentAt(tx, target), settings),
+        "replace",
+      );
     }
-    await recordAudit(tx, {
+    await recordAuditSql(tx, {
       workspaceId: workspace.id,
       actor,
       action: "notifications.settings_updated",

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Tx } from "@/lib/db/client";
+import { query, type Sql } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import type { EmailItem } from "./render-email";
 
@@ -36,11 +36,17 @@ export function emailFrom(): string {
 
 export type EmailTransport = "smtp" | "outbox";
 
+const KEEP = query(
+  "notifications.keepInOutbox",
+  `INSERT INTO email_outbox (user_id, workspace_id, to_address, subject, text_body, html_body, items)
+   VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+);
+
 /**
  * Sends the email, or keeps it in the outbox (in the caller's transaction, so it is kept exactly when the delivery
  * commits). An SMTP failure throws: the delivery job fails and is retried.
  */
-export async function sendEmail(tx: Tx, email: OutgoingEmail): Promise<EmailTransport> {
+export async function sendEmail(sql: Sql, email: OutgoingEmail): Promise<EmailTransport> {
   const { SMTP_URL, APP_URL } = env();
   if (SMTP_URL) {
     await smtp(SMTP_URL).sendMail({
@@ -53,17 +59,15 @@ export async function sendEmail(tx: Tx, email: OutgoingEmail): Promise<EmailTran
     });
     return "smtp";
   }
-  await tx.emailOutbox.create({
-    data: {
-      userId: email.userId,
-      workspaceId: email.workspaceId,
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
-      items: email.items.map(({ title, body, path }) => ({ title, body, path })),
-    },
-  });
+  await sql.query(KEEP, [
+    email.userId,
+    email.workspaceId,
+    email.to,
+    email.subject,
+    email.text,
+    email.html,
+    JSON.stringify(email.items.map(({ title, body, path }) => ({ title, body, path }))),
+  ]);
   console.info(
     JSON.stringify({
       at: new Date().toISOString(),
