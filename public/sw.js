@@ -1,4 +1,4 @@
-// Relay's service worker (issue 18; docs/decisions/020-web-push.md). It does two things: shows the notification a Web
+// Relay's service worker (issue 18; docs/decisions/021-web-push.md). It does two things: shows the notification a Web
 // Push message carries, and on a click brings the person to the approval it is about. Served from the root, so its
 // scope is the whole app. It caches nothing and never intercepts a request.
 //

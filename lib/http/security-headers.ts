@@ -64,7 +64,7 @@ export function pageCsp({ nonce, dev, appUrl }: PageCspOptions): string {
     "font-src 'self'",
     "connect-src 'self'",
     // The service worker (public/sw.js, Web Push). 'strict-dynamic' alone would let a nonced script start a worker
-    // from any URL, blob: and data: included; this allows workers only from our own origin (decision 020).
+    // from any URL, blob: and data: included; this allows workers only from our own origin (decision 021).
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -8,7 +8,7 @@ import { env, type Env } from "@/lib/env";
 // bound to (a push service refuses a message for that subscription signed with any other key) and a contact subject.
 // From VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set; otherwise made once, on first use, into DATA_DIR/vapid-keys.json
 // (mode 0600) and read from there by every process of the install. Changing the keys orphans every subscription:
-// browsers must subscribe again (docs/decisions/020-web-push.md).
+// browsers must subscribe again (docs/decisions/021-web-push.md).
 
 export interface VapidKeys {
   /** base64url, 65 bytes: the uncompressed P-256 point the browser's `applicationServerKey` is. */
