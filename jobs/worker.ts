@@ -11,6 +11,7 @@ import { embedPendingTask } from "./tasks/embed-pending";
 import { queueEmbeddingOnNewMessages } from "./embedding-trigger";
 import { EXPIRE_CRONTAB, EXPIRE_TASK } from "@/lib/agents/expire-agent-requests";
 import { expireAgentRequestsTask } from "./tasks/expire-agent-requests";
+import { startHeartbeat } from "@/lib/health/worker-heartbeat";
 
 // The job worker: graphile-worker on the app's database (docs/decisions/006-webhook-delivery.md). `npm start`
 // runs one inside the app; `npm run worker` runs more as separate processes, and Postgres shares the jobs out.
@@ -23,6 +24,8 @@ export async function startWorker(options: {
   databaseUrl: string;
   concurrency?: number;
   sweepEveryMs?: number;
+  /** How long stop() lets running jobs finish before graphile-worker fails them back to the queue (to retry). */
+  shutdownTimeoutMs?: number;
 }): Promise<WorkerHandle> {
   const concurrency = options.concurrency ?? 32;
   // graphile-worker asks for concurrency + 2 connections; they open only as jobs need them.
@@ -43,7 +46,15 @@ export async function startWorker(options: {
     // later, a notification lost while the LISTEN connection was down) is embedded within a minute.
     // Agent requests past their expiry are marked expired (reads already treat them so: lib/agents).
     crontab: [`* * * * * ${EMBED_TASK} ?queue=${EMBED_QUEUE}&jobKey=${EMBED_JOB_KEY}`, EXPIRE_CRONTAB].join("\n"),
-    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    preset: {
+      worker: {
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+        // stop(): running jobs get this long to finish; those still running are then failed back to the queue (their
+        // lock released, retried by any worker), never left locked.
+        gracefulShutdownAbortTimeout: options.shutdownTimeoutMs ?? 10_000,
+      },
+    },
   });
   const sweep = () =>
     recoverStalledDeliveries().catch((error: Error) =>
@@ -53,11 +64,20 @@ export async function startWorker(options: {
   const timer = setInterval(sweep, options.sweepEveryMs ?? 30_000);
   timer.unref();
   const stopEmbeddingTrigger = await queueEmbeddingOnNewMessages(pgPool);
+  // GET /api/ready wants a worker's beat within a minute (lib/health/worker-heartbeat.ts).
+  const heartbeat = await startHeartbeat((line) => jobLogger.error(line));
   return {
     async stop() {
       clearInterval(timer);
       stopEmbeddingTrigger();
-      await runner.stop();
+      // Running jobs finish; past the timeout, those still running are failed back to the queue (to be retried).
+      const timeoutMs = options.shutdownTimeoutMs ?? 10_000;
+      let deadline: NodeJS.Timeout | undefined;
+      const late = new Promise<"late">((resolve) => (deadline = setTimeout(() => resolve("late"), timeoutMs)));
+      const stopped = runner.stop().then(() => "stopped" as const);
+      if ((await Promise.race([stopped, late])) === "late") await runner.kill("shutdown timeout");
+      clearTimeout(deadline);
+      await heartbeat.stop();
       await pgPool.end();
     },
   };
