@@ -7,17 +7,29 @@ import { startWorker } from "./worker";
 // started with RUN_WORKER=false). It finds the database the way the app does.
 
 async function main() {
-  const { WORKER_CONCURRENCY } = env(); // a bad variable stops the worker here, named (lib/env.ts)
+  const { WORKER_CONCURRENCY, SHUTDOWN_TIMEOUT_MS } = env(); // a bad variable stops the worker here, named (lib/env.ts)
   const ready = await prepareDatabase();
-  const worker = await startWorker({ databaseUrl: ready.url, concurrency: WORKER_CONCURRENCY });
+  const worker = await startWorker({
+    databaseUrl: ready.url,
+    concurrency: WORKER_CONCURRENCY,
+    shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
+  });
   console.log(JSON.stringify({ worker: "started", concurrency: WORKER_CONCURRENCY, pid: process.pid }));
-  const stop = async () => {
+  // SIGTERM / SIGINT: no new jobs; running ones get SHUTDOWN_TIMEOUT_MS to finish, then are failed back to the queue
+  // (unlocked, retried by another worker); the embedded database, if this process started it, stops last. Exit 0.
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ worker: "stopping", signal, timeout_ms: SHUTDOWN_TIMEOUT_MS, pid: process.pid }));
     await worker.stop();
     await disconnectDb();
+    if (ready.embedded?.owned) await ready.embedded.stop();
+    console.log(JSON.stringify({ worker: "stopped", pid: process.pid }));
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", (signal) => void stop(signal));
+  process.on("SIGTERM", (signal) => void stop(signal));
 }
 
 main().catch((error: Error) => {

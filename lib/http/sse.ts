@@ -1,14 +1,49 @@
 // A server-sent events response that forwards what `subscribe` hears until the client goes away. Comments keep
 // idle connections (and proxies) open; `retry` tells the browser's EventSource how soon to reconnect.
+//
+// On SIGTERM / SIGINT the server stops (scripts/serve.ts): every open stream gets a short `retry` hint and is ended,
+// so the browser reconnects at once (to another app process, or to this one once restarted) and the server's close
+// is not held up by streams that never end. The streams are kept in one set per process (on globalThis: Next may
+// load this module once per route bundle).
 
 const HEARTBEAT_MS = 25_000;
+/** The reconnection delay a stream ended by a shutdown asks for. */
+export const SHUTDOWN_RETRY_MS = 500;
+
+interface Streams {
+  open: Set<() => void>;
+  closing: boolean;
+}
+
+const KEY = Symbol.for("relay.sse.streams");
+
+function streams(): Streams {
+  const global = globalThis as { [KEY]?: Streams };
+  if (!global[KEY]) {
+    const registry: Streams = { open: new Set(), closing: false };
+    global[KEY] = registry;
+    // Beside Next's own handler (which stops accepting and waits for open connections): end ours.
+    const endAll = () => {
+      registry.closing = true;
+      for (const end of [...registry.open]) end();
+    };
+    process.once("SIGTERM", endAll);
+    process.once("SIGINT", endAll);
+  }
+  return global[KEY];
+}
+
+/** How many event streams this process has open. */
+export const openStreams = (): number => streams().open.size;
 
 export function eventStream(
   request: Request,
   subscribe: (send: (data: unknown) => void) => Promise<() => void>,
 ): Response {
   const encoder = new TextEncoder();
+  const registry = streams();
   let stop = () => {};
+  let end = () => {};
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const write = (text: string) => {
@@ -18,21 +53,30 @@ export function eventStream(
           stop(); // the stream is closed
         }
       };
-      write("retry: 2000\n: connected\n\n");
-      const unsubscribe = await subscribe((data) => write(`data: ${JSON.stringify(data)}\n\n`));
-      const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
-      stop = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      };
-      request.signal.addEventListener("abort", () => {
+      const close = () => {
         stop();
         try {
           controller.close();
         } catch {
           // already closed
         }
-      });
+      };
+      write("retry: 2000\n: connected\n\n");
+      const unsubscribe = await subscribe((data) => write(`data: ${JSON.stringify(data)}\n\n`));
+      const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
+      stop = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        registry.open.delete(end);
+      };
+      end = () => {
+        write(`retry: ${SHUTDOWN_RETRY_MS}\n: server stopping, reconnect\n\n`);
+        close();
+      };
+      registry.open.add(end);
+      request.signal.addEventListener("abort", close);
+      // A stream opened while the server stops (a request accepted just before) ends at once.
+      if (registry.closing) end();
     },
     cancel() {
       stop();
