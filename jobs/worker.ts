@@ -1,4 +1,5 @@
-import { run, type Runner } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { run, type Runner, type WorkerEvents } from "graphile-worker";
 import { jobLogger } from "@/lib/db/job-logger";
 import { makeJobPool } from "@/lib/db/job-pool";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
@@ -30,8 +31,16 @@ export async function startWorker(options: {
   const concurrency = options.concurrency ?? 32;
   // graphile-worker asks for concurrency + 2 connections; they open only as jobs need them.
   const pgPool = makeJobPool(options.databaseUrl, Math.max(10, concurrency + 2));
+  // The ids of this process's workers, to release whatever they still hold when stopped (below); they are made
+  // while run() starts, so the emitter is given to it.
+  const events: WorkerEvents = new EventEmitter();
+  const workerIds: string[] = [];
+  events.on("worker:create", ({ worker }) => workerIds.push(worker.workerId));
+  // A pool takes jobs for its workers under its own id (graphile-worker's local queue).
+  events.on("pool:create", ({ workerPool }) => workerIds.push(workerPool.id));
   const runner: Runner = await run({
     pgPool,
+    events,
     concurrency,
     noHandleSignals: true,
     pollInterval: 1000,
@@ -75,8 +84,15 @@ export async function startWorker(options: {
       let deadline: NodeJS.Timeout | undefined;
       const late = new Promise<"late">((resolve) => (deadline = setTimeout(() => resolve("late"), timeoutMs)));
       const stopped = runner.stop().then(() => "stopped" as const);
-      if ((await Promise.race([stopped, late])) === "late") await runner.kill("shutdown timeout");
+      if ((await Promise.race([stopped, late])) === "late") await runner.kill("shutdown timeout").catch(() => {});
       clearTimeout(deadline);
+      // Whatever a stopped worker still holds goes back to the queue, unlocked, to be retried by any worker
+      // (graphile-worker's forceful stop fails running jobs too, but may give up before the database answers).
+      if (workerIds.length) {
+        await pgPool
+          .query("SELECT graphile_worker.force_unlock_workers($1::text[])", [workerIds])
+          .catch((error: Error) => jobLogger.error(`could not release the jobs of a stopped worker: ${error.message}`));
+      }
       await heartbeat.stop();
       await pgPool.end();
     },
