@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { run, type Runner, type WorkerEvents } from "graphile-worker";
 import { jobLogger } from "@/lib/db/job-logger";
 import { makeJobPool } from "@/lib/db/job-pool";
+import { endPool } from "@/lib/db/pool-errors";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
 import { recoverStalledDeliveries } from "@/lib/webhooks/recover-stalled-deliveries";
 import { FOLLOW_UP_TASK } from "@/lib/drafts/send-follow-up";
@@ -94,7 +95,8 @@ export async function startWorker(options: {
           .catch((error: Error) => jobLogger.error(`could not release the jobs of a stopped worker: ${error.message}`));
       }
       await heartbeat.stop();
-      await pgPool.end();
+      // Every connection closed, not only asked to: the embedded database may be stopped next (scripts/serve.ts).
+      await endPool(pgPool);
     },
   };
 }
