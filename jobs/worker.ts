@@ -14,6 +14,7 @@ import { queueEmbeddingOnNewMessages } from "./embedding-trigger";
 import { EXPIRE_CRONTAB, EXPIRE_TASK } from "@/lib/agents/expire-agent-requests";
 import { expireAgentRequestsTask } from "./tasks/expire-agent-requests";
 import { startHeartbeat } from "@/lib/health/worker-heartbeat";
+import { pgSql, query } from "@/lib/db/sql";
 
 // The job worker: graphile-worker on the app's database (docs/decisions/006-webhook-delivery.md). `npm start`
 // runs one inside the app; `npm run worker` runs more as separate processes, and Postgres shares the jobs out.
@@ -21,6 +22,9 @@ import { startHeartbeat } from "@/lib/health/worker-heartbeat";
 export interface WorkerHandle {
   stop(): Promise<void>;
 }
+
+// Unlocks the jobs (and queues) that stopped workers still hold: they go back to the queue for any worker to retry.
+const RELEASE_WORKERS = query("jobs.release_workers", "SELECT graphile_worker.force_unlock_workers($1::text[])");
 
 export async function startWorker(options: {
   databaseUrl: string;
@@ -90,8 +94,8 @@ export async function startWorker(options: {
       // Whatever a stopped worker still holds goes back to the queue, unlocked, to be retried by any worker
       // (graphile-worker's forceful stop fails running jobs too, but may give up before the database answers).
       if (workerIds.length) {
-        await pgPool
-          .query("SELECT graphile_worker.force_unlock_workers($1::text[])", [workerIds])
+        await pgSql(pgPool)
+          .query(RELEASE_WORKERS, [workerIds])
           .catch((error: Error) => jobLogger.error(`could not release the jobs of a stopped worker: ${error.message}`));
       }
       await heartbeat.stop();

@@ -961,6 +961,12 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "jobs.release_workers": {
+    row: {
+      force_unlock_workers: unknown | null;
+    };
+    params: [readonly string[] | null];
+  };
   "live.notify": {
     row: {
       n: number | null;
