@@ -275,3 +275,49 @@ test("npm start stopped with SIGTERM under load: no failed request, exit 0, a qu
   expect(log).toContain("[relay] stopped");
   expect(log.indexOf("[relay] embedded PostgreSQL stopped")).toBeGreaterThan(log.indexOf("[relay] app server stopped"));
 });
+
+test("an open event stream is told to reconnect and ended when npm start gets SIGTERM", async ({ playwright }) => {
+  const { server, port, dataDir } = await start("stream", {});
+  const baseURL = `http://127.0.0.1:${port}`;
+  const seeded = world(dataDir);
+  const person = await playwright.request.newContext({ baseURL });
+  const { csrfToken } = (await (await person.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const signIn = await person.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email: seeded.people[0]!.email, password: seeded.people[0]!.password, json: "true" },
+    maxRedirects: 0,
+  });
+  expect([200, 302]).toContain(signIn.status());
+  const cookie = (await person.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  await person.dispose();
+
+  const response = await fetch(`${baseURL}/api/chat/conversations/${seeded.conversations[0]!.id}/stream`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  let text = "";
+  let ended: "done" | string | undefined;
+  const reading = (async () => {
+    for (;;) {
+      const next = await reader.read().catch((error: Error & { cause?: { code?: string } }) => error);
+      if (next instanceof Error) return void (ended = next.cause?.code ?? next.message); // reset, not closed
+      if (next.done) return void (ended = "done");
+      text += new TextDecoder().decode(next.value);
+    }
+  })();
+  await expect.poll(() => text, { timeout: 10_000 }).toContain(": connected");
+  expect(text).not.toContain("retry: 500");
+
+  const exited = exitOf(server.process);
+  const stoppedAt = Date.now();
+  process.kill(-server.process.pid!, "SIGTERM");
+  expect(await exited).toBe(0);
+  await reading;
+  // The stream got the short retry hint (the browser's EventSource reconnects within half a second, to whichever app
+  // process answers) and was closed by the server, not cut: a stream no longer holds the stop up to its time limit.
+  expect(text).toContain("retry: 500\n");
+  expect(ended).toBe("done");
+  expect(Date.now() - stoppedAt).toBeLessThan(8_000);
+  const log = server.log();
+  expect(log).toContain("[relay] app server stopped");
+  expect(log).not.toContain("did not stop within");
+  expect(log, log).not.toMatch(/terminating connection/);
+});
