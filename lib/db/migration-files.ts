@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-// The migrations this build ships (prisma/migrations/<name>/migration.sql), in order: applied by lib/db/migrate.ts,
-// compared with the applied ones by GET /api/ready (lib/health/readiness.ts), which must not load the job queue.
+// The migrations this build ships (prisma/migrations/<name>/migration.sql), in order, with their checksums: applied by
+// lib/db/migrate.ts. (GET /api/ready reads only their names, lib/health/shipped-migrations.ts, a path its bundler can
+// trace.)
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 

@@ -1,4 +1,4 @@
-import { listMigrations } from "@/lib/db/migration-files";
+import { shippedMigrationNames } from "./shipped-migrations";
 import { query, sql } from "@/lib/db/sql";
 import { HEARTBEAT_FRESH_SECONDS } from "./worker-heartbeat";
 
@@ -36,7 +36,7 @@ const timed = <T>(work: Promise<T>): Promise<T> =>
 
 let expected: string[] | undefined;
 /** The migrations this build ships, read once per process. */
-const expectedMigrations = () => (expected ??= listMigrations().map((migration) => migration.name));
+const expectedMigrations = () => (expected ??= shippedMigrationNames());
 
 export async function checkReadiness(): Promise<Readiness> {
   const checks: Readiness["checks"] = [];
