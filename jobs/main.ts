@@ -8,17 +8,29 @@ import { log } from "@/lib/log";
 // started with RUN_WORKER=false). It finds the database the way the app does.
 
 async function main() {
-  const { WORKER_CONCURRENCY } = env(); // a bad variable stops the worker here, named (lib/env.ts)
+  const { WORKER_CONCURRENCY, SHUTDOWN_TIMEOUT_MS } = env(); // a bad variable stops the worker here, named (lib/env.ts)
   const ready = await prepareDatabase();
-  const worker = await startWorker({ databaseUrl: ready.url, concurrency: WORKER_CONCURRENCY });
-  log().info({ concurrency: WORKER_CONCURRENCY }, "worker started");
-  const stop = async () => {
+  const worker = await startWorker({
+    databaseUrl: ready.url,
+    concurrency: WORKER_CONCURRENCY,
+    shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
+  });
+  log().info({ worker: "started", concurrency: WORKER_CONCURRENCY }, "worker started");
+  // SIGTERM / SIGINT: no new jobs; running ones get SHUTDOWN_TIMEOUT_MS to finish, then are failed back to the queue
+  // (unlocked, retried by another worker); the embedded database, if this process started it, stops last. Exit 0.
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log().info({ worker: "stopping", signal, timeout_ms: SHUTDOWN_TIMEOUT_MS }, "worker stopping");
     await worker.stop();
     await disconnectDb();
+    if (ready.embedded?.owned) await ready.embedded.stop();
+    log().info({ worker: "stopped" }, "worker stopped");
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", (signal) => void stop(signal));
+  process.on("SIGTERM", (signal) => void stop(signal));
 }
 
 main().catch((error: Error) => {

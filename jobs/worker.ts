@@ -1,9 +1,11 @@
-import { run, type Runner } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { run, type Runner, type WorkerEvents } from "graphile-worker";
 import { jobLogger } from "@/lib/db/job-logger";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { serveWorkerMetrics, type MetricsServer } from "./metrics-server";
 import { makeJobPool } from "@/lib/db/job-pool";
+import { endPool } from "@/lib/db/pool-errors";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
 import { recoverStalledDeliveries } from "@/lib/webhooks/recover-stalled-deliveries";
 import { FOLLOW_UP_TASK } from "@/lib/drafts/send-follow-up";
@@ -21,6 +23,8 @@ import { EXPIRE_DRAFTS_CRONTAB, EXPIRE_DRAFTS_TASK } from "@/lib/drafts/expire-d
 import { notifyTask } from "./tasks/notify";
 import { deliverNotificationsTask } from "./tasks/deliver-notifications";
 import { expireDraftsTask, sendRemindersTask } from "./tasks/notification-sweeps";
+import { startHeartbeat } from "@/lib/health/worker-heartbeat";
+import { pgSql, query } from "@/lib/db/sql";
 
 // The job worker: graphile-worker on the app's database (docs/decisions/006-webhook-delivery.md). `npm start`
 // runs one inside the app; `npm run worker` runs more as separate processes, and Postgres shares the jobs out.
@@ -48,6 +52,8 @@ async function workerMetrics(port: number | undefined): Promise<MetricsServer | 
     return undefined;
   });
 }
+// Unlocks the jobs (and queues) that stopped workers still hold: they go back to the queue for any worker to retry.
+const RELEASE_WORKERS = query("jobs.release_workers", "SELECT graphile_worker.force_unlock_workers($1::text[])");
 
 export async function startWorker(options: {
   databaseUrl: string;
@@ -55,12 +61,22 @@ export async function startWorker(options: {
   sweepEveryMs?: number;
   /** Serve metrics on this port instead of WORKER_METRICS_PORT's (0: any free port). */
   metricsPort?: number;
+  /** How long stop() lets running jobs finish before graphile-worker fails them back to the queue (to retry). */
+  shutdownTimeoutMs?: number;
 }): Promise<WorkerHandle> {
   const concurrency = options.concurrency ?? 32;
   // graphile-worker asks for concurrency + 2 connections; they open only as jobs need them.
   const pgPool = makeJobPool(options.databaseUrl, Math.max(10, concurrency + 2));
+  // The ids of this process's workers, to release whatever they still hold when stopped (below); they are made
+  // while run() starts, so the emitter is given to it.
+  const events: WorkerEvents = new EventEmitter();
+  const workerIds: string[] = [];
+  events.on("worker:create", ({ worker }) => workerIds.push(worker.workerId));
+  // A pool takes jobs for its workers under its own id (graphile-worker's local queue).
+  events.on("pool:create", ({ workerPool }) => workerIds.push(workerPool.id));
   const runner: Runner = await run({
     pgPool,
+    events,
     concurrency,
     noHandleSignals: true,
     pollInterval: 1000,
@@ -86,7 +102,15 @@ export async function startWorker(options: {
       EXPIRE_DRAFTS_CRONTAB,
       REMINDERS_CRONTAB,
     ].join("\n"),
-    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    preset: {
+      worker: {
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+        // stop(): running jobs get this long to finish; those still running are then failed back to the queue (their
+        // lock released, retried by any worker), never left locked.
+        gracefulShutdownAbortTimeout: options.shutdownTimeoutMs ?? 10_000,
+      },
+    },
   });
   const sweep = () =>
     recoverStalledDeliveries().catch((error: Error) =>
@@ -97,14 +121,31 @@ export async function startWorker(options: {
   timer.unref();
   const stopEmbeddingTrigger = await queueEmbeddingOnNewMessages(pgPool);
   const metricsServer = await workerMetrics(options.metricsPort);
+  // GET /api/ready wants a worker's beat within a minute (lib/health/worker-heartbeat.ts).
+  const heartbeat = await startHeartbeat((line) => jobLogger.error(line));
   return {
     metricsPort: metricsServer?.port,
     async stop() {
       clearInterval(timer);
       stopEmbeddingTrigger();
       await metricsServer?.close();
-      await runner.stop();
-      await pgPool.end();
+      // Running jobs finish; past the timeout, those still running are failed back to the queue (to be retried).
+      const timeoutMs = options.shutdownTimeoutMs ?? 10_000;
+      let deadline: NodeJS.Timeout | undefined;
+      const late = new Promise<"late">((resolve) => (deadline = setTimeout(() => resolve("late"), timeoutMs)));
+      const stopped = runner.stop().then(() => "stopped" as const);
+      if ((await Promise.race([stopped, late])) === "late") await runner.kill("shutdown timeout").catch(() => {});
+      clearTimeout(deadline);
+      // Whatever a stopped worker still holds goes back to the queue, unlocked, to be retried by any worker
+      // (graphile-worker's forceful stop fails running jobs too, but may give up before the database answers).
+      if (workerIds.length) {
+        await pgSql(pgPool)
+          .query(RELEASE_WORKERS, [workerIds])
+          .catch((error: Error) => jobLogger.error(`could not release the jobs of a stopped worker: ${error.message}`));
+      }
+      await heartbeat.stop();
+      // Every connection closed, not only asked to: the embedded database may be stopped next (scripts/serve.ts).
+      await endPool(pgPool);
     },
   };
 }

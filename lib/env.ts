@@ -18,6 +18,14 @@ const variables = z.object({
   /** Public origin of the app, used in links (signed file links, MCP client set-ups, the API docs' server). */
   APP_URL: z.url().optional(),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** The address `npm start` / `npm run dev` listen on (`127.0.0.1`: this machine only). Unset: all interfaces. */
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:_-]+$/, "must be an IP address or a host name")
+    .max(253)
+    .optional(),
+  /** On SIGTERM / SIGINT, how long in-flight requests and running jobs get to finish before the process stops. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Proxies of the operator's in front of the app, each appending to X-Forwarded-For: 0 (direct), the client is
    * the connection's peer; N, the Nth address from the right of the chain (instrumentation.ts). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(16).default(0),

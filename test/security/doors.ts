@@ -34,6 +34,7 @@ function chatActionFile(name: string): string {
   return `app/(chat)/chat/_actions/${area}.ts`;
 }
 import { signToken } from "@/lib/agents/signed-link";
+import { startHeartbeat } from "@/lib/health/worker-heartbeat";
 import { AccessDenied } from "@/app/(portal)/developers/_lib/access-denied";
 import { Alert } from "@/components/ui/alert";
 import type { Fresh } from "./fresh";
@@ -501,6 +502,31 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
       slots: [],
       lists: [
         async () => answerOf(await callRoute(`${V1}/openapi.json/route.ts`, "GET", "/api/public/v1/openapi.json", {})),
+      ],
+    },
+    // The probes of a load balancer (issue 19): unauthenticated, they name no object and tell nothing of any tenant.
+    {
+      key: "app/api/health/route.ts#GET",
+      surface: "rest",
+      callers: ["bot"],
+      slots: [],
+      lists: [async () => answerOf(await callRoute("app/api/health/route.ts", "GET", "/api/health", {}))],
+    },
+    {
+      key: "app/api/ready/route.ts#GET",
+      surface: "rest",
+      callers: ["bot"],
+      slots: [],
+      lists: [
+        async () => {
+          // Ready once a job worker beat within a minute, and none runs beside the matrix: a beat of its own.
+          const beat = await startHeartbeat(() => {});
+          try {
+            return answerOf(await callRoute("app/api/ready/route.ts", "GET", "/api/ready", {}));
+          } finally {
+            await beat.stop();
+          }
+        },
       ],
     },
   ];
