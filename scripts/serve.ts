@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "@/lib/db/setup";
 import { disconnectDb } from "@/lib/db/client";
@@ -43,15 +44,24 @@ async function main() {
         })
       : null;
 
-  const nextBin = path.resolve("node_modules/next/dist/bin/next");
   // SERVER_NODE_ARGS: extra flags for the server's Node process (e.g. --cpu-prof when profiling a benchmark).
   const nodeArgs = config.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  // HOST: the listen address (unset: Next's default, every interface). HOSTNAME, which shells set, is not read.
+  // `start` runs the build's standalone server through the container image's own entry (relay-server.mjs, which
+  // reads PORT and HOST: docs/decisions/023-production-recipe.md), from its folder; `dev` runs `next dev`. HOST: the
+  // listen address (unset: every interface). HOSTNAME, which shells set, is not read.
+  const standalone = path.resolve(".next/standalone/relay-server.mjs");
+  const useStandalone = mode === "start" && existsSync(standalone);
   const listen = ["--port", String(config.PORT), ...(config.HOST ? ["--hostname", config.HOST] : [])];
-  // The server inherits this environment, plus the database resolved here and next-auth's origin rule.
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, mode, ...listen], {
+  const command = useStandalone ? [standalone] : [path.resolve("node_modules/next/dist/bin/next"), mode, ...listen];
+  // The server inherits this environment, plus the database resolved here and next-auth's origin rule; the
+  // standalone server runs in its own folder, so the local state's folders are given as absolute paths.
+  const folders = {
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    ...(config.ATTACHMENTS_DIR ? { ATTACHMENTS_DIR: path.resolve(config.ATTACHMENTS_DIR) } : {}),
+  };
+  const child = spawn(process.execPath, [...nodeArgs, ...command], {
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1", ...nextAuthEnvironment(config) },
+    env: { ...process.env, ...folders, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1", ...nextAuthEnvironment(config) },
   });
   const appExited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 

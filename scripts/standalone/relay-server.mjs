@@ -1,0 +1,12 @@
+// The app server in production: Next's standalone server (.next/standalone/server.js) with Relay's settings applied
+// first. `npm run build` copies this file beside server.js (scripts/standalone/assemble.ts); the container image runs
+// it (`node relay-server.mjs`, Dockerfile) and so does `npm start` (scripts/serve.ts). Plain JavaScript, no imports:
+// nothing but the standalone folder is there when it runs. docs/decisions/023-production-recipe.md.
+//
+// - HOST is the listen address (README "Configuration"); server.js reads HOSTNAME, which shells set to the machine's
+//   name and container runtimes to the container's id, so HOSTNAME is overwritten here. Unset: every IPv4 interface.
+// - next-auth takes the origin of a request from its Host header only when AUTH_TRUST_HOST is set, which it must be
+//   when NEXTAUTH_URL is not (lib/auth/next-auth-environment.ts, the same rule).
+process.env.HOSTNAME = process.env.HOST || "0.0.0.0";
+if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = "true";
+await import("./server.js");
