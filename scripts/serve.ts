@@ -22,16 +22,31 @@ const mode = process.argv[2] === "dev" ? "dev" : "start";
 async function main() {
   const config = env();
   const ready = await prepareDatabase({ log: () => {} });
-  if (ready.embedded) log().info({ port: ready.embedded.port, state: ready.embedded.owned ? "started" : "already running", data: path.join(config.DATA_DIR, "postgres") }, "embedded PostgreSQL");
+  if (ready.embedded)
+    log().info(
+      {
+        port: ready.embedded.port,
+        state: ready.embedded.owned ? "started" : "already running",
+        data: path.join(config.DATA_DIR, "postgres"),
+      },
+      "embedded PostgreSQL",
+    );
   if (ready.migrationsApplied.length) log().info({ migrations: ready.migrationsApplied }, "applied migrations");
   const demo = await ensureDemo();
   if (demo) {
-    log().info({ workspace: demo.workspace.slug, credentials: path.join(config.DATA_DIR, "demo-credentials.json") }, "seeded the demo workspace");
+    log().info(
+      { workspace: demo.workspace.slug, credentials: path.join(config.DATA_DIR, "demo-credentials.json") },
+      "seeded the demo workspace",
+    );
     for (const p of demo.people) log().info({ email: p.email, password: p.password }, "demo person");
     for (const b of demo.bots) log().info({ handle: b.handle, api_key: b.api_key }, "demo bot");
   }
   // Every process of the deployment (this one's worker, other workers, the CLI) reads the setting this server records.
-  const loopback = serverLoopbackSetting({ variable: config.ALLOW_LOOPBACK_WEBHOOKS, embedded: !!ready.embedded, mode });
+  const loopback = serverLoopbackSetting({
+    variable: config.ALLOW_LOOPBACK_WEBHOOKS,
+    embedded: !!ready.embedded,
+    mode,
+  });
   await recordServerSettings(loopback);
   log().info({ allowed: loopback.allow, recorded_by: loopback.recordedBy }, "webhooks over http to loopback");
   await disconnectDb();
@@ -61,7 +76,13 @@ async function main() {
   };
   const child = spawn(process.execPath, [...nodeArgs, ...command], {
     stdio: "inherit",
-    env: { ...process.env, ...folders, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1", ...nextAuthEnvironment(config) },
+    env: {
+      ...process.env,
+      ...folders,
+      DATABASE_URL: ready.url,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...nextAuthEnvironment(config),
+    },
   });
   const appExited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
