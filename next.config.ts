@@ -16,6 +16,24 @@ const config: NextConfig = {
     // pino is on Next's own list of external packages already (lib/log.ts uses no transports).
     "prom-client",
   ],
+  // A self-contained server in .next/standalone (server.js and the node_modules it traces): what the container
+  // image runs (Dockerfile, docs/decisions/023-production-recipe.md).
+  output: "standalone",
+  // The local sentence encoder is loaded at run time from the server's working folder (lib/embeddings/use-lite.ts),
+  // which the trace cannot see: its packages, and @energetic-ai/core's own dependencies, go into the output whole.
+  outputFileTracingIncludes: {
+    "/**": [
+      "./node_modules/@energetic-ai/**/*",
+      "./node_modules/long/**/*",
+      "./node_modules/node-fetch/**/*",
+      "./node_modules/whatwg-url/**/*",
+      "./node_modules/tr46/**/*",
+      "./node_modules/webidl-conversions/**/*",
+      "./node_modules/seedrandom/**/*",
+    ],
+  },
+  // The attachment store's paths make the trace copy the routes' and lib/attachments' sources: never read at run time.
+  outputFileTracingExcludes: { "/**": ["./app/**/*.{ts,tsx}", "./lib/**/*.{ts,tsx}"] },
   poweredByHeader: false,
   // The security headers that never change, on every path outside /api (decided at build time, so nothing here may
   // depend on the environment): lib/http/security-headers.ts, docs/decisions/017-security-headers.md.

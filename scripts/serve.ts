@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "@/lib/db/setup";
 import { disconnectDb } from "@/lib/db/client";
@@ -21,16 +22,31 @@ const mode = process.argv[2] === "dev" ? "dev" : "start";
 async function main() {
   const config = env();
   const ready = await prepareDatabase({ log: () => {} });
-  if (ready.embedded) log().info({ port: ready.embedded.port, state: ready.embedded.owned ? "started" : "already running", data: path.join(config.DATA_DIR, "postgres") }, "embedded PostgreSQL");
+  if (ready.embedded)
+    log().info(
+      {
+        port: ready.embedded.port,
+        state: ready.embedded.owned ? "started" : "already running",
+        data: path.join(config.DATA_DIR, "postgres"),
+      },
+      "embedded PostgreSQL",
+    );
   if (ready.migrationsApplied.length) log().info({ migrations: ready.migrationsApplied }, "applied migrations");
   const demo = await ensureDemo();
   if (demo) {
-    log().info({ workspace: demo.workspace.slug, credentials: path.join(config.DATA_DIR, "demo-credentials.json") }, "seeded the demo workspace");
+    log().info(
+      { workspace: demo.workspace.slug, credentials: path.join(config.DATA_DIR, "demo-credentials.json") },
+      "seeded the demo workspace",
+    );
     for (const p of demo.people) log().info({ email: p.email, password: p.password }, "demo person");
     for (const b of demo.bots) log().info({ handle: b.handle, api_key: b.api_key }, "demo bot");
   }
   // Every process of the deployment (this one's worker, other workers, the CLI) reads the setting this server records.
-  const loopback = serverLoopbackSetting({ variable: config.ALLOW_LOOPBACK_WEBHOOKS, embedded: !!ready.embedded, mode });
+  const loopback = serverLoopbackSetting({
+    variable: config.ALLOW_LOOPBACK_WEBHOOKS,
+    embedded: !!ready.embedded,
+    mode,
+  });
   await recordServerSettings(loopback);
   log().info({ allowed: loopback.allow, recorded_by: loopback.recordedBy }, "webhooks over http to loopback");
   await disconnectDb();
@@ -43,15 +59,30 @@ async function main() {
         })
       : null;
 
-  const nextBin = path.resolve("node_modules/next/dist/bin/next");
   // SERVER_NODE_ARGS: extra flags for the server's Node process (e.g. --cpu-prof when profiling a benchmark).
   const nodeArgs = config.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  // HOST: the listen address (unset: Next's default, every interface). HOSTNAME, which shells set, is not read.
+  // `start` runs the build's standalone server through the container image's own entry (relay-server.mjs, which
+  // reads PORT and HOST: docs/decisions/023-production-recipe.md), from its folder; `dev` runs `next dev`. HOST: the
+  // listen address (unset: every interface). HOSTNAME, which shells set, is not read.
+  const standalone = path.resolve(".next/standalone/relay-server.mjs");
+  const useStandalone = mode === "start" && existsSync(standalone);
   const listen = ["--port", String(config.PORT), ...(config.HOST ? ["--hostname", config.HOST] : [])];
-  // The server inherits this environment, plus the database resolved here and next-auth's origin rule.
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, mode, ...listen], {
+  const command = useStandalone ? [standalone] : [path.resolve("node_modules/next/dist/bin/next"), mode, ...listen];
+  // The server inherits this environment, plus the database resolved here and next-auth's origin rule; the
+  // standalone server runs in its own folder, so the local state's folders are given as absolute paths.
+  const folders = {
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    ...(config.ATTACHMENTS_DIR ? { ATTACHMENTS_DIR: path.resolve(config.ATTACHMENTS_DIR) } : {}),
+  };
+  const child = spawn(process.execPath, [...nodeArgs, ...command], {
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: ready.url, NEXT_TELEMETRY_DISABLED: "1", ...nextAuthEnvironment(config) },
+    env: {
+      ...process.env,
+      ...folders,
+      DATABASE_URL: ready.url,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...nextAuthEnvironment(config),
+    },
   });
   const appExited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
