@@ -1,5 +1,6 @@
 import { shippedMigrationNames } from "./shipped-migrations";
 import { query, sql } from "@/lib/db/sql";
+import { log } from "@/lib/log";
 import { HEARTBEAT_FRESH_SECONDS } from "./worker-heartbeat";
 
 // GET /api/ready's checks (issue 19), in order, each stopping the next: the database answers; every migration in
@@ -49,7 +50,7 @@ export async function checkReadiness(): Promise<Readiness> {
     applied = new Set((await timed(sql().query(APPLIED))).map((row) => row.migration_name));
   } catch (error) {
     // The reason stays in the server's log: the answer is public.
-    console.error(`[relay] readiness: database unreachable: ${(error as Error).message}`);
+    log().error({ err: (error as Error).message }, "readiness: database unreachable");
     return fail("database", "unreachable");
   }
   checks.push({ name: "database", ok: true, detail: "reachable" });
@@ -61,7 +62,7 @@ export async function checkReadiness(): Promise<Readiness> {
   try {
     [beat] = await timed(sql().query(NEWEST_BEAT, [HEARTBEAT_FRESH_SECONDS]));
   } catch (error) {
-    console.error(`[relay] readiness: heartbeats unreadable: ${(error as Error).message}`);
+    log().error({ err: (error as Error).message }, "readiness: heartbeats unreadable");
     return fail("worker", "heartbeats unreadable");
   }
   if (!beat?.workers) return fail("worker", `no job worker beat within ${HEARTBEAT_FRESH_SECONDS} s`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { authenticateBot } from "@/lib/bots/authenticate-bot";
 import { env } from "@/lib/env";
@@ -6,6 +6,7 @@ import { sendMessage } from "@/lib/messages/send-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { after, runDeliveries, runFanOuts } from "@/test/notifications";
+import { captureLog } from "@/test/log-lines";
 import { OUTBOX_PATH } from "./email/send-email";
 import { listOutbox } from "./list-outbox";
 import { listNotifications } from "./list-notifications";
@@ -15,12 +16,12 @@ import { COALESCING } from "./schedule";
 // their settings, and the server log says where.
 
 let world: SeededWorld;
-const log = vi.spyOn(console, "info").mockImplementation(() => {});
+const log = captureLog();
 
 beforeAll(async () => {
   world = await seedWorld();
 });
-afterAll(() => log.mockRestore());
+afterAll(() => log.stop());
 
 describe("the local outbox", () => {
   it("keeps the email, both parts and its links, for its person only; the log names the page to read it", async () => {
@@ -62,9 +63,10 @@ describe("the local outbox", () => {
     expect(bens.emails.map((e) => e.to)).toEqual([world.people[1]!.email]);
     expect(bens.emails[0]!.id).not.toBe(email.id);
 
-    const lines = log.mock.calls.map((call) => String(call[0]));
-    expect(lines.filter((l) => l.includes(`${env().APP_URL}${OUTBOX_PATH}`))).toHaveLength(2);
-    expect(lines.some((l) => l.includes(world.people[0]!.email) && l.includes("SMTP_URL is not set"))).toBe(true);
+    // One JSON line each, naming the person and the page.
+    const kept = log.lines().filter((l) => String(l.msg).startsWith("SMTP_URL is not set"));
+    expect(kept.map((l) => l.outbox)).toEqual([`${env().APP_URL}${OUTBOX_PATH}`, `${env().APP_URL}${OUTBOX_PATH}`]);
+    expect(kept.map((l) => l.to)).toContain(world.people[0]!.email);
     // The chat lists what each was told (the approvals page), their own only; a stranger is refused.
     const told = await listNotifications(ana, world.workspace.id);
     expect(told).toEqual([

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { query, type Sql } from "@/lib/db/sql";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import type { EmailItem } from "./render-email";
 
 // Where a notification email goes: the SMTP server of SMTP_URL (nodemailer), or, without one, the local outbox
@@ -68,12 +69,9 @@ export async function sendEmail(sql: Sql, email: OutgoingEmail): Promise<EmailTr
     email.html,
     JSON.stringify(email.items.map(({ title, body, path }) => ({ title, body, path }))),
   ]);
-  console.info(
-    JSON.stringify({
-      at: new Date().toISOString(),
-      source: "notifications",
-      message: `SMTP_URL is not set: an email to ${email.to} was kept in the local outbox; read it at ${new URL(OUTBOX_PATH, APP_URL)}`,
-    }),
+  log().info(
+    { source: "notifications", to: email.to, outbox: String(new URL(OUTBOX_PATH, APP_URL)) },
+    "SMTP_URL is not set: an email was kept in the local outbox; read it at the outbox page",
   );
   return "outbox";
 }
