@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import type { SeededWorld } from "@/lib/seed/seed-world";
-import { ensureEmbeddedPostgres, embeddedUrl } from "@/lib/db/embedded";
+import { ensureEmbeddedPostgres, embeddedUrl, freePort } from "@/lib/db/embedded";
 import { startBuiltServer, type BuiltServer } from "@/scripts/built-server";
 
 // Health, readiness and graceful stop (issue 19) against the BUILT app started as `npm start` starts it, each server
@@ -14,16 +14,6 @@ import { startBuiltServer, type BuiltServer } from "@/scripts/built-server";
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(name: string, env: Record<string, string>): Promise<{ server: BuiltServer; port: number; dataDir: string }> {
   const port = await freePort();

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { ensureEmbeddedPostgres, embeddedUrl, type EmbeddedServer } from "@/lib/db/embedded";
+import { ensureEmbeddedPostgres, embeddedUrl, freePort, type EmbeddedServer } from "@/lib/db/embedded";
 
 // The production recipe (README "Deploying", Dockerfile, docs/decisions/023-production-recipe.md) without building
 // an image: the build's standalone folder copied out of the project (so nothing resolves from the project's own
@@ -40,16 +40,6 @@ interface Started {
   log(): string;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The operator's environment, and PATH and HOME for npm: nothing else of this test's own. */
 function operatorEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -56,7 +56,8 @@ function runningServer(dir: string): { port: number; socketDir: string | null } 
   }
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 now (the servers the tests and benchmarks start take one). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

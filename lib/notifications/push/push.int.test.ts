@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort } from "@/lib/db/embedded";
 import { db } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import type { SignedInPerson } from "@/lib/auth/session";
@@ -361,13 +362,3 @@ async function newPerson(): Promise<Who> {
   return { id: user.id, email: user.email, name: user.name, handle: user.handle, password: "", role: "member" };
 }
 
-async function freePort(): Promise<number> {
-  const net = await import("node:net");
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as import("node:net").AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,12 +1,11 @@
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import type { TableReader } from "../fingerprint";
 import type { SeededWorld } from "@/lib/seed/seed-world";
-import { ensureEmbeddedPostgres, embeddedUrl } from "@/lib/db/embedded";
+import { ensureEmbeddedPostgres, embeddedUrl, freePort } from "@/lib/db/embedded";
 import { startBuiltServer } from "@/scripts/built-server";
 import { sendRaw } from "./raw-http";
 import { API_PREFIX, type FuzzWorld } from "./requests";
@@ -30,16 +29,6 @@ export interface FuzzServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startFuzzServer(dataDir: string): Promise<FuzzServer> {
   if (!existsSync(path.join(".next", "BUILD_ID")))
