@@ -1186,6 +1186,13 @@ export interface Statements {
     };
     params: [];
   };
+  "metrics.notificationBacklog": {
+    row: {
+      email: number;
+      push: number;
+    };
+    params: [];
+  };
   "notifications.botManagers": {
     row: {
       workspace_id: string;

@@ -79,18 +79,15 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
   }
 }
 
-/**
- * THE HOOK for the notification backlog (relay_notification_backlog{channel}): notifications written but not yet
- * sent, per channel. The notification core (issue 18, branch i18-core: table `notifications`, with `email_status` and
- * `push_status` 'pending' until sent or skipped, each with a partial index) is not on this branch, and a statement
- * over a table that does not exist cannot be declared (its types are generated from the database), so this answers
- * nothing yet and the gauge is absent. Once that branch is merged, declare and return:
- *
- *   query("metrics.notificationBacklog", `SELECT
- *     (SELECT count(*) FROM notifications WHERE email_status = 'pending')::int AS email,
- *     (SELECT count(*) FROM notifications WHERE push_status = 'pending')::int AS push`)
- *   -> [{ channel: "email", pending: row.email }, { channel: "push", pending: row.push }]
- */
-async function notificationBacklog(_sql: Sql): Promise<{ channel: "email" | "push"; pending: number }[]> {
-  return [];
+/** Notifications written but not yet sent, per channel (`pending` until sent or skipped; lib/notifications/deliver.ts). */
+const NOTIFICATIONS = query(
+  "metrics.notificationBacklog",
+  `SELECT (SELECT count(*) FROM notifications WHERE email_status = 'pending')::int AS email,
+          (SELECT count(*) FROM notifications WHERE push_status = 'pending')::int AS push`,
+  { notNull: ["email", "push"] },
+);
+
+async function notificationBacklog(sql: Sql): Promise<{ channel: "email" | "push"; pending: number }[]> {
+  const [row] = await sql.query(NOTIFICATIONS);
+  return row ? [{ channel: "email", pending: row.email }, { channel: "push", pending: row.push }] : [];
 }

@@ -219,6 +219,23 @@ describe("what the product does moves the metrics", () => {
     expect(sample(emptied, "relay_job_oldest_ready_age_seconds", { task })).toBeUndefined();
   });
 
+  it("the notification backlog counts what is written but not yet sent, per channel", async () => {
+    const before = await scrape();
+    const email = sample(before, "relay_notification_backlog", { channel: "email" })!;
+    const push = sample(before, "relay_notification_backlog", { channel: "push" })!;
+    expect(email).toBeGreaterThanOrEqual(0);
+    const person = world.people[0]!;
+    await sql().unchecked(
+      `INSERT INTO notifications (user_id, workspace_id, kind, subject_id, dedupe_key, title, body, path, push_status)
+       VALUES ($1, $2, 'approval', gen_random_uuid(), 'metrics-probe', 'A probe', 'waits', '/chat', 'sent')`,
+      [person.id, world.workspace.id],
+    );
+    const text = await scrape();
+    expect(sample(text, "relay_notification_backlog", { channel: "email" })).toBe(email + 1);
+    expect(sample(text, "relay_notification_backlog", { channel: "push" })).toBe(push);
+    await sql().unchecked("DELETE FROM notifications WHERE dedupe_key = 'metrics-probe'");
+  });
+
   it("an open SSE stream counts until its client goes away", async () => {
     const open = async () => sample(await scrape(), "relay_sse_streams_open")!;
     const base = await open();
