@@ -1,5 +1,3 @@
-import { metrics } from "@/lib/metrics/registry";
-
 // A server-sent events response that forwards what `subscribe` hears until the client goes away. Comments keep
 // idle connections (and proxies) open; `retry` tells the browser's EventSource how soon to reconnect.
 //
@@ -35,7 +33,7 @@ function streams(): Streams {
   return global[KEY];
 }
 
-/** How many event streams this process has open. */
+/** How many event streams this process has open (relay_sse_streams_open reads it at each scrape). */
 export const openStreams = (): number => streams().open.size;
 
 export function eventStream(
@@ -46,16 +44,8 @@ export function eventStream(
   const registry = streams();
   let stop = () => {};
   let end = () => {};
-  // relay_sse_streams_open counts the stream from its start until it ends, once, however it ends.
-  let open = false;
-  const closed = () => {
-    if (open) metrics().sseStreams.dec();
-    open = false;
-  };
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      open = true;
-      metrics().sseStreams.inc();
       const write = (text: string) => {
         try {
           controller.enqueue(encoder.encode(text));
@@ -71,12 +61,18 @@ export function eventStream(
           // already closed
         }
       };
+      end = () => {
+        write(`retry: ${SHUTDOWN_RETRY_MS}\n: server stopping, reconnect\n\n`);
+        close();
+      };
+      // Open from here until it ends, however it ends: the one count of open streams (shutdown and metrics).
+      registry.open.add(end);
       write("retry: 2000\n: connected\n\n");
       let unsubscribe: () => void;
       try {
         unsubscribe = await subscribe((data) => write(`data: ${JSON.stringify(data)}\n\n`));
       } catch (error) {
-        closed();
+        registry.open.delete(end);
         throw error;
       }
       const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
@@ -84,13 +80,7 @@ export function eventStream(
         clearInterval(heartbeat);
         unsubscribe();
         registry.open.delete(end);
-        closed();
       };
-      end = () => {
-        write(`retry: ${SHUTDOWN_RETRY_MS}\n: server stopping, reconnect\n\n`);
-        close();
-      };
-      registry.open.add(end);
       // A client gone while the subscription was being made is let go at once; a stream opened while the server
       // stops (a request accepted just before) ends at once.
       if (request.signal.aborted) close();

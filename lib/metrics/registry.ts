@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { openStreams } from "@/lib/http/sse";
 import {
   BLOCK_REASONS,
   DEFER_REASONS,
@@ -78,6 +79,10 @@ function createMetrics(): Metrics {
       name: "relay_sse_streams_open",
       help: "Server-sent event streams of the chat open on this process",
       registers,
+      // Read from the set the shutdown ends them from (lib/http/sse.ts), not counted a second time.
+      collect() {
+        this.set(openStreams());
+      },
     }),
     jobs: new Gauge({
       name: "relay_jobs",
