@@ -1,7 +1,7 @@
-import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { SeededWorld } from "@/lib/seed/seed-world";
+import { openStream, signIn } from "@/test/person-client";
 import { fmt, percentile, request, rssOf, startApp } from "../lib";
 
 // bench/chat-live (issue 4): 50 people's pages open on one conversation (server-sent events), a bot sending 20
@@ -15,48 +15,17 @@ const PORT = 3212;
 const DATA_DIR = path.join("bench", "out", "chat-live");
 const now = () => performance.timeOrigin + performance.now();
 
-/** Signs in through next-auth's credentials endpoint and returns the session cookie. */
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  const session = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c?.includes("session-token"));
-  if (!session) throw new Error(`sign-in failed (${res.status})`);
-  return session;
-}
-
-function openStream(url: string, cookie: string, onEvent: (data: { seq?: number; kind: string }, at: number) => void): Promise<http.ClientRequest> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { Cookie: cookie, Accept: "text/event-stream" } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      let buffer = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        const at = now();
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          for (const line of frame.split("\n")) if (line.startsWith("data: ")) onEvent(JSON.parse(line.slice(6)), at);
-        }
-      });
-      resolve(req);
-    });
-    req.on("error", reject);
-  });
-}
-
 async function main() {
   const app = await startApp(PORT, DATA_DIR);
   let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf((cmd) => cmd.startsWith("next-server") || /next\/dist\/bin\/next start/.test(cmd)))), 200);
+  const sampler = setInterval(
+    () =>
+      (peakRss = Math.max(
+        peakRss,
+        rssOf((cmd) => cmd.startsWith("next-server") || /next\/dist\/bin\/next start/.test(cmd)),
+      )),
+    200,
+  );
   try {
     const world = JSON.parse(readFileSync(path.join(DATA_DIR, "demo-credentials.json"), "utf8")) as SeededWorld;
     const bot = world.bots[0]!; // established: its messages are sent at once
@@ -86,7 +55,11 @@ async function main() {
       sends.push(
         request(`${app.url}/api/public/v1/conversations/${conversationId}/messages`, {
           method: "POST",
-          headers: { authorization: `Bearer ${bot.api_key}`, "content-type": "application/json", "idempotency-key": `live-${Date.now()}-${i}` },
+          headers: {
+            authorization: `Bearer ${bot.api_key}`,
+            "content-type": "application/json",
+            "idempotency-key": `live-${Date.now()}-${i}`,
+          },
           body: JSON.stringify({ body: `live message ${i}` }),
         }).then((res) => {
           const at = now();
@@ -107,9 +80,13 @@ async function main() {
       for (const t of arrivals) latencies.push(Math.max(0, t - at));
     }
     latencies.sort((a, b) => a - b);
-    console.log(`\nbench/chat-live — ${STREAMS} streams on one conversation, a bot sending ${RATE}/s for ${SECONDS} s, ${new Date().toISOString()}\n`);
+    console.log(
+      `\nbench/chat-live — ${STREAMS} streams on one conversation, a bot sending ${RATE}/s for ${SECONDS} s, ${new Date().toISOString()}\n`,
+    );
     console.log(`messages: ${committed.size}; deliveries to streams: ${latencies.length} (missing ${missing})`);
-    console.log(`commit -> stream: p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms, max ${fmt(latencies.at(-1) ?? NaN)} ms (target p99 < 150 ms)`);
+    console.log(
+      `commit -> stream: p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(percentile(latencies, 99))} ms, max ${fmt(latencies.at(-1) ?? NaN)} ms (target p99 < 150 ms)`,
+    );
     console.log(`peak RSS: app server ${Math.round(peakRss / 1024)} MB`);
   } finally {
     clearInterval(sampler);

@@ -1,89 +1,26 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
-import { ensureEmbeddedPostgres, embeddedUrl, freePort, type EmbeddedServer } from "@/lib/db/embedded";
+import { deploy, type App, type Deployment, type Started } from "@/test/deployment";
 
 // The production recipe (README "Deploying", Dockerfile, docs/decisions/023-production-recipe.md) without building
-// an image: the build's standalone folder copied out of the project (so nothing resolves from the project's own
-// node_modules, as in the image's /app/server), started as the image's command starts it (`node relay-server.mjs`,
-// in that folder, with an operator's environment and nothing else), on its own database given by DATABASE_URL,
-// migrated by the release step (`npm run db:migrate`), with a worker as the image's second command
-// (`node --import tsx jobs/main.ts`); nothing is seeded: the CLI makes what the tests need. Then the bot API's smoke
-// checks, the probes, metrics, a webhook delivered by the worker, and a person's chat in the browser.
-//
-// The database: PGVECTOR_TEST_URL's server when set (CI starts the machine's PostgreSQL with pgvector), else an
-// embedded PostgreSQL started here; either way a fresh database of its own, reached over TCP like a managed one.
+// an image (test/deployment.ts): the standalone folder copied out of the project, started as the image's command
+// starts it, on its own database given by DATABASE_URL, migrated by the release step, with a worker as the image's
+// second command; nothing is seeded: the CLI makes what the tests need. Then the bot API's smoke checks, the probes,
+// metrics, a webhook delivered by the worker, and a person's chat in the browser.
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-const ROOT = process.cwd();
-const WORK = path.join(os.tmpdir(), `relay-e2e-deploy-${process.pid}`);
-const DATABASE = `relay_deploy_${randomBytes(4).toString("hex")}`;
-
-let embedded: EmbeddedServer | null = null;
-let adminUrl: string;
-let base: string;
+let deployment: Deployment;
 let environment: Record<string, string>;
-let app: Started;
+let base: string;
+let app: App;
 let worker: Started;
 let receiver: http.Server;
 const received: { event: string; body: string }[] = [];
-
-interface Started {
-  child: ChildProcess;
-  log(): string;
-}
-
-
-/** The operator's environment, and PATH and HOME for npm: nothing else of this test's own. */
-function operatorEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
-    NODE_ENV: "production",
-    PATH: process.env.PATH!,
-    HOME: process.env.HOME ?? os.tmpdir(),
-    ...environment,
-    ...extra,
-  };
-}
-
-/** A process of the recipe, started with exactly the operator's environment (plus PATH and HOME for npm). */
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Started {
-  const child = spawn(command, args, {
-    cwd,
-    env: operatorEnv(env),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout!.on("data", (chunk) => (log += chunk));
-  child.stderr!.on("data", (chunk) => (log += chunk));
-  return { child, log: () => log };
-}
-
-/** `npm run --silent cli -- ...` against the deployment's database: parsed JSON. */
-function cli(...args: string[]): Record<string, unknown> {
-  const out = execFileSync("npm", ["run", "--silent", "cli", "--", ...args, "--json"], {
-    cwd: ROOT,
-    env: operatorEnv(),
-    encoding: "utf8",
-  });
-  return JSON.parse(out) as Record<string, unknown>;
-}
-
-async function stop(started: Started | undefined): Promise<number | string | undefined> {
-  if (!started || started.child.exitCode !== null || started.child.signalCode !== null)
-    return started?.child.exitCode ?? undefined;
-  const exited = new Promise<number | string>((resolve) =>
-    started.child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)),
-  );
-  started.child.kill("SIGTERM");
-  return Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("timeout"), 15_000))]);
-}
+const cli = (...args: string[]) => deployment.cli(...args);
 
 let person: { email: string; password: string };
 let workspace: string;
@@ -93,66 +30,12 @@ let conversationId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const standalone = path.join(ROOT, ".next/standalone/relay-server.mjs");
-  if (!existsSync(standalone)) throw new Error("no .next/standalone/relay-server.mjs: run `npm run build` first");
-  rmSync(WORK, { recursive: true, force: true });
-  mkdirSync(path.join(WORK, "data"), { recursive: true });
-  // The image copies the standalone folder to /app/server: here, out of the project.
-  cpSync(path.join(ROOT, ".next/standalone"), path.join(WORK, "server"), { recursive: true, verbatimSymlinks: true });
-
-  if (process.env.PGVECTOR_TEST_URL) {
-    adminUrl = process.env.PGVECTOR_TEST_URL;
-  } else {
-    embedded = await ensureEmbeddedPostgres(path.join(WORK, "postgres"));
-    adminUrl = embeddedUrl(embedded.port, "postgres", null);
-  }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE}`;
-
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  // What an operator sets (README "Deploying"): the database, the secrets, the public origin; the image sets the rest.
-  environment = {
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATA_DIR: path.join(WORK, "data"),
-    DATABASE_URL: url.toString(),
-    APP_URL: base,
-    NEXTAUTH_URL: base,
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
-    RELAY_SECRET_KEY: randomBytes(32).toString("base64"),
-    METRICS_TOKEN: randomBytes(24).toString("hex"),
-    // This test's bot endpoint is on loopback: the release step records the deployment's setting.
-    ALLOW_LOOPBACK_WEBHOOKS: "true",
-  };
-
-  // The release step, before any app or worker starts.
-  const migrate = execFileSync("npm", ["run", "--silent", "db:migrate"], {
-    cwd: ROOT,
-    env: operatorEnv(),
-    encoding: "utf8",
-  });
-  expect(migrate).toContain('"msg":"applied migrations"');
-
-  // The image's command, and its second command.
-  app = run(process.execPath, ["relay-server.mjs"], path.join(WORK, "server"), {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-  });
-  worker = run(process.execPath, ["--import", "tsx", "jobs/main.ts"], ROOT);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (app.child.exitCode !== null) throw new Error(`the app server exited:\n${app.log()}`);
-    if (worker.child.exitCode !== null) throw new Error(`the worker exited:\n${worker.log()}`);
-    if (Date.now() > deadline) throw new Error(`not ready in time:\n${app.log()}\n${worker.log()}`);
-    const ready = await fetch(`${base}/api/ready`).catch(() => null);
-    if (ready?.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  deployment = await deploy({ name: "deploy" });
+  environment = deployment.environment;
+  // The image's second command, then its command (on the port APP_URL names: no balancer in front of one app).
+  worker = deployment.startWorker();
+  app = await deployment.startApp(deployment.publicPort);
+  base = app.base;
 
   // A bot developer's endpoint, for the worker to deliver to.
   receiver = http.createServer((request, response) => {
@@ -169,8 +52,8 @@ test.beforeAll(async () => {
   // Nothing is seeded in production: a workspace, a person, two bots and a conversation, made with the CLI.
   workspace = `acme-${randomBytes(3).toString("hex")}`;
   person = { email: `ops.${randomBytes(3).toString("hex")}@example.com`, password: "correct horse battery" };
-  cli("workspace", "create", "--slug", workspace, "--name", "Acme");
-  cli(
+  await cli("workspace", "create", "--slug", workspace, "--name", "Acme");
+  await cli(
     "person",
     "create",
     "--workspace",
@@ -186,7 +69,7 @@ test.beforeAll(async () => {
     "--role",
     "admin",
   );
-  helper = cli(
+  helper = (await cli(
     "bot",
     "create",
     "--workspace",
@@ -198,8 +81,8 @@ test.beforeAll(async () => {
     "--established",
     "--webhook-url",
     hook,
-  ) as typeof helper;
-  newcomer = cli(
+  )) as typeof helper;
+  newcomer = (await cli(
     "bot",
     "create",
     "--workspace",
@@ -208,35 +91,29 @@ test.beforeAll(async () => {
     "planner",
     "--name",
     "Visit Planner",
-  ) as typeof newcomer;
-  conversationId = cli(
-    "conversation",
-    "create",
-    "--workspace",
-    workspace,
-    "--as",
-    person.email,
-    "--title",
-    "Deploy check",
-    "--bot",
-    "helper",
-    "--bot",
-    "planner",
+  )) as typeof newcomer;
+  conversationId = (
+    await cli(
+      "conversation",
+      "create",
+      "--workspace",
+      workspace,
+      "--as",
+      person.email,
+      "--title",
+      "Deploy check",
+      "--bot",
+      "helper",
+      "--bot",
+      "planner",
+    )
   ).id as string;
 });
 
 test.afterAll(async () => {
   receiver?.closeAllConnections();
   receiver?.close();
-  await Promise.all([stop(worker), stop(app)]);
-  if (embedded) await embedded.stop();
-  else if (adminUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  }
-  rmSync(WORK, { recursive: true, force: true });
+  await deployment?.teardown();
 });
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -305,7 +182,7 @@ test("the bot API: /me, a sent message (201), a held one (202), errors in the do
 });
 
 test("the worker delivers a person's message to the bot's endpoint", async () => {
-  cli("message", "post", "--conversation", conversationId, "--body", "Where is my parcel?", "--as", person.email);
+  await cli("message", "post", "--conversation", conversationId, "--body", "Where is my parcel?", "--as", person.email);
   await expect
     .poll(() => received.filter((r) => r.body.includes("Where is my parcel?")).length, { timeout: 30_000 })
     .toBeGreaterThan(0);
@@ -335,9 +212,9 @@ test("a person signs in, sees the conversation, and a bot's new message arrives 
 });
 
 test("SIGTERM stops the worker (exit 0) and the app server (143); no secret was written to DATA_DIR", async () => {
-  expect(await stop(worker)).toBe(0);
+  expect(await worker.stop()).toBe(0);
   // Next's own stop (as `node server.js`): graceful, then the exit code of a process SIGTERM ended, 128 + 15.
-  expect(await stop(app)).toBe(143);
+  expect(await app.stop()).toBe(143);
   expect(app.log()).not.toContain("did not stop within");
   expect(worker.log()).toContain('"worker":"stopped"');
   // Every secret came from the environment: the data folder holds no key file.
