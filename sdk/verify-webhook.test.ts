@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
+import { Webhook as StandardWebhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import {
+  signStandardWebhook,
   signWebhook,
   verifyWebhook,
   WebhookVerificationError,
@@ -196,5 +198,103 @@ describe("verifyWebhook", () => {
   it("reports a correctly signed body that is not JSON as invalid_body", () => {
     const raw = "not json";
     expect(failure(() => verifyWebhook(raw, headersFor(raw), SECRET, { now: NOW_MS }))).toBe("invalid_body");
+  });
+});
+
+// Standard Webhooks (https://www.standardwebhooks.com): `webhook-signature: v1,<base64 HMAC-SHA256 with the bytes the
+// secret's tail encodes, over "<webhook-id>.<webhook-timestamp>.<body>">`, cross-checked against the
+// `standardwebhooks` library itself, which signs and verifies the other way round.
+describe("verifyWebhook with Standard Webhooks headers", () => {
+  const STD_SECRET = "whsec_" + Buffer.from("0123456789abcdef0123456789abcdef").toString("base64");
+  const STD_OLD = "whsec_" + Buffer.from("fedcba9876543210fedcba9876543210").toString("base64");
+  const ID = "3f6b1c2e-9a1d-4a7e-8c55-2b1e0f6d7a90";
+
+  function standardHeaders(
+    rawBody: string | Buffer,
+    { id = ID, timestamp = NOW, signature }: { id?: string; timestamp?: number; signature?: string } = {},
+  ) {
+    return {
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signature ?? signStandardWebhook(rawBody, STD_SECRET, id, timestamp),
+    };
+  }
+
+  it("signs exactly as the standardwebhooks library does, and accepts what the library signs", () => {
+    const library = new StandardWebhook(STD_SECRET);
+    const fromLibrary = library.sign(ID, new Date(NOW_MS), body);
+    expect(signStandardWebhook(body, STD_SECRET, ID, NOW)).toBe(fromLibrary);
+    const key = Buffer.from("0123456789abcdef0123456789abcdef");
+    expect(fromLibrary).toBe(`v1,${createHmac("sha256", key).update(`${ID}.${NOW}.${body}`).digest("base64")}`);
+    expect(verifyWebhook(body, standardHeaders(body, { signature: fromLibrary }), STD_SECRET, { now: NOW_MS })).toEqual(
+      event,
+    );
+  });
+
+  it("chooses the scheme by the headers present, the spec's first; `scheme` forces one", () => {
+    const both = { ...headersFor(body), ...standardHeaders(body) };
+    // Only the spec's secret (a test string, not base64) verifies the X-Service half; both halves verify below.
+    expect(verifyWebhook(body, both, SECRET, { now: NOW_MS }).id).toBe("evt_1");
+    expect(failure(() => verifyWebhook(body, both, STD_SECRET, { now: NOW_MS }))).toBe("invalid_signature");
+    expect(verifyWebhook(body, both, STD_SECRET, { now: NOW_MS, scheme: "standard" }).id).toBe("evt_1");
+    expect(failure(() => verifyWebhook(body, both, SECRET, { now: NOW_MS, scheme: "standard" }))).toBe(
+      "invalid_signature",
+    );
+    expect(verifyWebhook(body, new Headers(standardHeaders(body)), STD_SECRET, { now: NOW_MS }).id).toBe("evt_1");
+    expect(failure(() => verifyWebhook(body, standardHeaders(body), STD_SECRET, { now: NOW_MS, scheme: "x-service" }))).toBe(
+      "missing_headers",
+    );
+  });
+
+  it("rejects a tampered body, id or timestamp, and another secret", () => {
+    const headers = standardHeaders(body);
+    expect(failure(() => verifyWebhook(body.replace("Olá", "Olé"), headers, STD_SECRET, { now: NOW_MS }))).toBe(
+      "invalid_signature",
+    );
+    expect(failure(() => verifyWebhook(body, { ...headers, "webhook-id": "other" }, STD_SECRET, { now: NOW_MS }))).toBe(
+      "invalid_signature",
+    );
+    const moved = { ...headers, "webhook-timestamp": String(NOW - 1) };
+    expect(failure(() => verifyWebhook(body, moved, STD_SECRET, { now: NOW_MS }))).toBe("invalid_signature");
+    expect(failure(() => verifyWebhook(body, headers, STD_OLD, { now: NOW_MS }))).toBe("invalid_signature");
+  });
+
+  it("checks the timestamp's age and form, and reports missing headers", () => {
+    const old = standardHeaders(body, { timestamp: NOW - 301 });
+    expect(failure(() => verifyWebhook(body, old, STD_SECRET, { now: NOW_MS }))).toBe("timestamp_too_old");
+    const ahead = standardHeaders(body, { timestamp: NOW + 301 });
+    expect(failure(() => verifyWebhook(body, ahead, STD_SECRET, { now: NOW_MS }))).toBe("timestamp_in_future");
+    const malformed = { ...standardHeaders(body), "webhook-timestamp": "1.5" };
+    expect(failure(() => verifyWebhook(body, malformed, STD_SECRET, { now: NOW_MS }))).toBe("invalid_timestamp");
+    const { "webhook-id": _id, ...noId } = standardHeaders(body);
+    expect(failure(() => verifyWebhook(body, noId, STD_SECRET, { now: NOW_MS }))).toBe("missing_headers");
+    const { "webhook-timestamp": _ts, ...noTimestamp } = standardHeaders(body);
+    expect(failure(() => verifyWebhook(body, noTimestamp, STD_SECRET, { now: NOW_MS }))).toBe("missing_headers");
+  });
+
+  it("accepts space-separated signatures (a rotation), skips other versions, refuses malformed values", () => {
+    const rotation = `${signStandardWebhook(body, STD_SECRET, ID, NOW)} ${signStandardWebhook(body, STD_OLD, ID, NOW)}`;
+    const headers = standardHeaders(body, { signature: rotation });
+    expect(verifyWebhook(body, headers, STD_OLD, { now: NOW_MS }).id).toBe("evt_1");
+    expect(verifyWebhook(body, headers, STD_SECRET, { now: NOW_MS }).id).toBe("evt_1");
+    const withFuture = `v2,abc ${signStandardWebhook(body, STD_SECRET, ID, NOW)}`;
+    expect(verifyWebhook(body, standardHeaders(body, { signature: withFuture }), STD_SECRET, { now: NOW_MS }).id).toBe("evt_1");
+    for (const signature of ["v1,", "v1,!!!", "v2," + signStandardWebhook(body, STD_SECRET, ID, NOW).slice(3), "garbage"]) {
+      expect(failure(() => verifyWebhook(body, standardHeaders(body, { signature }), STD_SECRET, { now: NOW_MS }))).toBe(
+        "invalid_signature",
+      );
+    }
+  });
+
+  it("keys an older base64url secret by the same bytes, which the libraries take once rewritten in base64", () => {
+    const bytes = Buffer.from([0xfb, 0xff, 0xfe, ...Array(29).fill(7)]); // encodes with `-` and `_` in base64url
+    const old = `whsec_${bytes.toString("base64url")}`;
+    expect(old).toMatch(/[-_]/);
+    const signature = signStandardWebhook(body, old, ID, NOW);
+    expect(signature).toBe(signStandardWebhook(body, `whsec_${bytes.toString("base64")}`, ID, NOW));
+    expect(verifyWebhook(body, standardHeaders(body, { signature }), old, { now: NOW_MS }).id).toBe("evt_1");
+    expect(() => new StandardWebhook(old)).toThrow(/incorrect characters/);
+    const rewritten = `whsec_${old.slice(6).replace(/-/g, "+").replace(/_/g, "/")}`;
+    expect(new StandardWebhook(rewritten).sign(ID, new Date(NOW_MS), body)).toBe(signature);
   });
 });

@@ -11,8 +11,12 @@ import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 
 const HANDLE = /^[a-z][a-z0-9_-]{2,31}$/;
 
+/**
+ * `whsec_` + 32 random bytes in standard base64, the form the Standard Webhooks and Svix libraries decode. Secrets
+ * issued before decision 024 have a base64url tail; they keep signing both schemes (lib/webhooks/sign.ts).
+ */
 export function newSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64url")}`;
+  return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
 /**

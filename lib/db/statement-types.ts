@@ -1561,6 +1561,7 @@ export interface Statements {
       id: string;
       event_id: string;
       event_type: string;
+      bot_id: string;
       payload: unknown;
       attempt_count: number;
       round_attempt_count: number;

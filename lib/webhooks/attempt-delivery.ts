@@ -4,7 +4,8 @@ import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
 import { metrics } from "@/lib/metrics/registry";
 import { ENQUEUE_FROM } from "./emit-event";
 import { postWebhook, type PostResult } from "./post-webhook";
-import { signatureHeader } from "./sign";
+import { envelopeOf } from "./envelope";
+import { signatureHeader, standardSignatureHeader } from "./sign";
 
 // One attempt of one delivery: claim it, sign the envelope afresh (a new timestamp every time, so replays verify
 // too), POST it, record the attempt and either finish the delivery or schedule its next try. A 2xx within 15 s is
@@ -28,14 +29,6 @@ export interface AttemptOutcome {
   next_attempt_at: string | null;
 }
 
-/** What a delivery's payload holds: the envelope the bot receives. */
-interface Envelope {
-  id: string;
-  type: string;
-  created_at: string;
-  data: unknown;
-}
-
 // Claims the delivery unless it is finished or an attempt is running (a replay and a retry can race). The
 // deployment's loopback setting is read in the claim (lib/deployment/settings.ts).
 const CLAIM = query(
@@ -45,7 +38,7 @@ const CLAIM = query(
     FROM bots b
    WHERE d.id = $1 AND b.id = d.bot_id AND d.status = 'pending'
      AND (d.attempt_started_at IS NULL OR d.attempt_started_at < $2::timestamptz - make_interval(secs => $3))
-  RETURNING d.id, d.event_id, d.event_type, d.payload, d.attempt_count, d.round_attempt_count, d.replayed_at,
+  RETURNING d.id, d.event_id, d.event_type, d.bot_id, d.payload, d.attempt_count, d.round_attempt_count, d.replayed_at,
             b.webhook_url, b.status AS bot_status, ${LOOPBACK_WEBHOOKS_ALLOWED_SQL} AS allow_loopback,
             ARRAY(SELECT s.secret_encrypted FROM bot_signing_secrets s
                    WHERE s.bot_id = b.id AND (s.expires_at IS NULL OR s.expires_at > $2) ORDER BY s.created_at DESC) AS secrets`,
@@ -90,16 +83,21 @@ export async function attemptDelivery(
         : claimed.replayed_at
           ? "replay"
           : "delivery";
-  const { id, type, created_at, data } = claimed.payload as Envelope;
-  const body = JSON.stringify({ id, type, created_at, data });
+  const envelope = envelopeOf({ id: claimed.id, botId: claimed.bot_id, eventType: claimed.event_type, payload: claimed.payload });
+  const body = JSON.stringify(envelope);
   const timestamp = Math.floor(startedAt.getTime() / 1000);
+  const secrets = claimed.secrets.map(unseal);
+  // The spec's headers, exactly as ever, and Standard Webhooks' beside them (docs/decisions/024).
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     "User-Agent": "Relay-Webhooks/1.0",
     "X-Service-Event": claimed.event_type,
     "X-Service-Timestamp": String(timestamp),
-    "X-Service-Signature": signatureHeader(claimed.secrets.map(unseal), timestamp, body),
+    "X-Service-Signature": signatureHeader(secrets, timestamp, body),
     "X-Service-Delivery": claimed.id,
+    "webhook-id": envelope.id,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": standardSignatureHeader(secrets, envelope.id, timestamp, body),
   };
 
   const result: PostResult = !claimed.webhook_url

@@ -73,14 +73,15 @@ describe("a person's message is delivered, signed, to the bots of the conversati
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(Math.abs(Number(request!.headers["x-service-timestamp"]) - Date.now() / 1000)).toBeLessThan(5);
     expect(request!.headers["x-service-signature"]).toBe(hmac(helper().signing_secret, request!));
-    expect(verifyWebhook(request!.body, request!.headers, helper().signing_secret)).toMatchObject({ id: delivery.eventId, type: "message.created" });
+    expect(verifyWebhook(request!.body, request!.headers, helper().signing_secret)).toMatchObject({ id: delivery.id, type: "message.created" });
     expect(() => verifyWebhook(request!.body, request!.headers, "whsec_not_the_secret")).toThrow(expect.objectContaining({ reason: "invalid_signature" }));
 
     const envelope = JSON.parse(request!.body);
-    expect(Object.keys(envelope)).toEqual(["id", "type", "created_at", "data"]);
+    expect(Object.keys(envelope)).toEqual(["id", "type", "created_at", "bot_id", "data"]);
     expect(envelope).toMatchObject({
-      id: delivery.eventId,
+      id: delivery.id, // this bot's delivery of the event (decision 024); the shared event id stays on the row
       type: "message.created",
+      bot_id: helper().id,
       data: {
         conversation_id: onlyHelper(),
         message: { body: "Where is my order?", seq: expect.any(Number), sender: { type: "human", handle: world.people[0]!.handle }, mentioned: false },
@@ -195,7 +196,7 @@ describe("replay, ping and rotation", () => {
     expect(second!.headers["x-service-delivery"]).toBe(first!.headers["x-service-delivery"]);
     expect(Number(second!.headers["x-service-timestamp"])).toBeGreaterThan(Number(first!.headers["x-service-timestamp"]));
     expect(second!.headers["x-service-signature"]).toBe(hmac(helper().signing_secret, second!));
-    expect(verifyWebhook(second!.body, second!.headers, helper().signing_secret).id).toBe(delivery.eventId);
+    expect(verifyWebhook(second!.body, second!.headers, helper().signing_secret).id).toBe(delivery.id);
     expect(second!.headers["x-service-signature"]).not.toBe(first!.headers["x-service-signature"]);
 
     // Bulk: one failed delivery in the range is replayed; a succeeded one and one outside the range are not.
@@ -214,7 +215,7 @@ describe("replay, ping and rotation", () => {
     expect(ok).toMatchObject({ status: "succeeded", response_status: 200, error: null });
     const [request] = receiver.received;
     expect(request!.headers["x-service-event"]).toBe("ping");
-    expect(JSON.parse(request!.body)).toMatchObject({ id: ok.event_id, type: "ping", data: {} });
+    expect(JSON.parse(request!.body)).toEqual({ id: ok.delivery_id, type: "ping", created_at: expect.any(String), bot_id: helper().id, data: {} });
 
     receiver.respond = (_req, res) => { res.statusCode = 404; res.end("no such hook"); };
     const failed = await pingBot(ana(), helper().id);

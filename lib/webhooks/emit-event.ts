@@ -22,12 +22,17 @@ const AUTHORIZED = `EXISTS (SELECT 1 FROM bot_authorizations a WHERE a.conversat
   AND NOT EXISTS (SELECT 1 FROM bot_blocks k WHERE k.conversation_id = $1 AND k.bot_id = b.id AND k.revoked_at IS NULL)`;
 
 // $3 event id, $4 workspace, $5 created_at (ISO text), $6 data (jsonb), $7 handles @-mentioned (message.created).
+// The envelope's `id` is the delivery's (one per event and bot, kept across retries and replays) and `bot_id` names
+// the receiving bot, so bots behind one URL each get their own copy; `data` keeps the shared ids
+// (docs/decisions/024-webhook-identity-and-standard-webhooks.md). The id is drawn in the recipients so the stored
+// payload holds it.
 const insertDeliveries = (recipients: string) => `
-  WITH recipients AS (${recipients}),
+  WITH recipients AS (SELECT gen_random_uuid() AS delivery_id, r.* FROM (${recipients}) r),
   inserted AS (
-    INSERT INTO webhook_deliveries (event_id, event_type, bot_id, workspace_id, conversation_id, payload, next_attempt_at)
-    SELECT $3::uuid, $2, r.id, $4::uuid, $1::uuid,
-           jsonb_build_object('id', $3::text, 'type', $2::text, 'created_at', $5::text, 'data',
+    INSERT INTO webhook_deliveries (id, event_id, event_type, bot_id, workspace_id, conversation_id, payload, next_attempt_at)
+    SELECT r.delivery_id, $3::uuid, $2, r.id, $4::uuid, $1::uuid,
+           jsonb_build_object('id', r.delivery_id::text, 'type', $2::text, 'created_at', $5::text, 'bot_id', r.id::text,
+             'data',
              CASE WHEN $2 = 'message.created'
                   THEN jsonb_set($6::jsonb, '{message,mentioned}', to_jsonb(r.handle = ANY ($7::text[])))
                   ELSE $6::jsonb END),

@@ -4,6 +4,7 @@ import { requireUuid } from "@/lib/ids";
 import { requireBotManager } from "@/lib/bots/require-bot-manager";
 import type { Actor } from "@/lib/people/actor";
 import { sql } from "@/lib/db/sql";
+import { envelopeOf } from "./envelope";
 import { activeSigningSecrets } from "./signing-secrets";
 import { computeSignature, signedString } from "./sign";
 import { serializeAttempt, serializeDelivery, type AttemptView, type DeliverySummary } from "./serialize-delivery";
@@ -42,7 +43,7 @@ export async function getDelivery(actor: Actor, id: string): Promise<DeliveryDet
     ...serializeDelivery(delivery),
     bot: { id: delivery.bot.id, handle: delivery.bot.handle },
     url: delivery.bot.webhookUrl,
-    payload: delivery.payload,
+    payload: envelopeOf(delivery), // as sent: deliveries stored before decision 024 too
     attempts,
     signature_check: await checkSignature(delivery.botId, attempts.at(-1)),
   };

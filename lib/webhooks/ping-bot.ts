@@ -14,14 +14,16 @@ export async function pingBot(actor: Actor, botId: string) {
   const bot = await requireBotManager(db(), actor, botId);
   if (!bot.webhookUrl) throw new ApiError("invalid_body", "Set the bot's webhook URL before sending a ping");
   const eventId = randomUUID();
+  const deliveryId = randomUUID(); // the envelope's id, as for every delivery (emit-event.ts)
   const createdAt = new Date();
   const delivery = await db().webhookDelivery.create({
     data: {
+      id: deliveryId,
       eventId,
       eventType: "ping",
       botId,
       workspaceId: bot.workspaceId,
-      payload: { id: eventId, type: "ping", created_at: createdAt.toISOString(), data: {} },
+      payload: { id: deliveryId, type: "ping", created_at: createdAt.toISOString(), bot_id: bot.id, data: {} },
       nextAttemptAt: createdAt,
       createdAt,
     },
