@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signWebhook } from "../../sdk/index.js";
+import { signStandardWebhook, signWebhook } from "../../sdk/index.js";
 import { startEchoBot, type EchoBot } from "./server.js";
 
 // The echo bot in-process, against a tiny fake Relay API that records the replies it is sent.
@@ -11,6 +11,8 @@ const SECRET = "whsec_echo_test_secret_0123456789";
 const OLD_SECRET = "whsec_echo_test_old_secret_98765";
 const API_KEY = "amk_echo_test";
 const CONV = "0f8c5a52-8a7b-4a5e-9b1e-6d2f0c3e4b5a";
+const BOT_ID = "6a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+const STANDARD_SECRET = `whsec_${Buffer.from("echo-bot standard webhooks key!!").toString("base64")}`;
 
 interface Reply {
   conversationId: string;
@@ -62,7 +64,7 @@ beforeAll(async () => {
     port: 0,
     relayUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
     apiKey: API_KEY,
-    secrets: [SECRET, OLD_SECRET],
+    secrets: [SECRET, OLD_SECRET, STANDARD_SECRET],
     log: (line) => {
       logs.push(line);
       waiters = waiters.filter((waiter) => (waiter.match(line) ? (waiter.resolve(line), false) : true));
@@ -84,8 +86,9 @@ function nextLogFor(id: string): Promise<Record<string, unknown>> {
   return new Promise((resolve) => waiters.push({ match: (line) => line.id === id, resolve }));
 }
 
+/** As Relay sends it: `id` is this bot's delivery of the event, `bot_id` this bot; `data` holds the shared ids. */
 function envelope(type: string, data: unknown) {
-  return { id: randomUUID(), type, created_at: new Date().toISOString(), data };
+  return { id: randomUUID(), type, created_at: new Date().toISOString(), bot_id: BOT_ID, data };
 }
 
 function messageCreated(text: string) {
@@ -199,5 +202,35 @@ describe("echo bot", () => {
     expect(response.status).toBe(200);
     expect(await logged).toMatchObject({ replied: true });
     expect(replies.map((reply) => reply.body.body)).toEqual(["Echo: rotating"]);
+  });
+
+  it("verifies a delivery that carries only the Standard Webhooks headers", async () => {
+    const event = messageCreated("standard");
+    const raw = JSON.stringify(event);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = {
+      "webhook-id": event.id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signStandardWebhook(raw, STANDARD_SECRET, event.id, timestamp),
+    };
+    const logged = nextLogFor(event.id);
+    expect((await fetch(bot.url, { method: "POST", headers, body: raw })).status).toBe(200);
+    expect(await logged).toMatchObject({ replied: true });
+    const forged = { ...headers, "webhook-id": randomUUID() };
+    expect((await fetch(bot.url, { method: "POST", headers: forged, body: raw })).status).toBe(401);
+  });
+
+  it("deduplicates on the envelope id, not on the shared message id", async () => {
+    // Two deliveries of one person's message (e.g. after the bot was re-added): one message id, two envelope ids.
+    const first = messageCreated("same message");
+    const second = { ...first, id: randomUUID() };
+    const logged = [nextLogFor(first.id), nextLogFor(second.id)];
+    await deliver(first);
+    await deliver(second);
+    expect(await Promise.all(logged)).toEqual([
+      expect.objectContaining({ replied: true }),
+      expect.objectContaining({ replied: true }),
+    ]);
+    expect(replies.map((reply) => reply.idempotencyKey).sort()).toEqual([`echo-${first.id}`, `echo-${second.id}`].sort());
   });
 });

@@ -15,9 +15,12 @@ import {
 // An example Relay bot built on the SDK. It verifies every webhook, answers 200 at once (Relay wants a 2xx within
 // 15 s), and then replies "Echo: <text>" to each person's message, and answers "Echo: <question>" to each question
 // another bot asks it over a trusted connection (agent_request.created). Two guards against replying twice to one event
-// (Relay retries deliveries and people can replay them, always with the same event id):
-// - the reply's Idempotency-Key is `echo-<event id>`, so even a redelivery after a restart replays the first reply;
-// - recently seen event ids are remembered (bounded), so a redelivery costs no API call at all.
+// (Relay retries deliveries and people can replay them, always with the same envelope id):
+// - the reply's Idempotency-Key is `echo-<envelope id>`, so even a redelivery after a restart replays the first reply;
+// - recently seen envelope ids are remembered (bounded), so a redelivery costs no API call at all.
+// The envelope id is this bot's delivery of the event: another bot behind the same URL gets the same message under
+// its own id (and its own `bot_id`), so deduplicating on it never drops another bot's copy. Ids inside `data`
+// (`data.message.id`) are shared by every bot that hears the event: never deduplicate on those.
 //
 //   RELAY_API_KEY=amk_... RELAY_SIGNING_SECRET=whsec_... npx tsx examples/echo-bot/server.ts
 
