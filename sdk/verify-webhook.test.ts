@@ -297,4 +297,19 @@ describe("verifyWebhook with Standard Webhooks headers", () => {
     const rewritten = `whsec_${old.slice(6).replace(/-/g, "+").replace(/_/g, "/")}`;
     expect(new StandardWebhook(rewritten).sign(ID, new Date(NOW_MS), body)).toBe(signature);
   });
+
+  it("refuses a secret that encodes no key bytes rather than accepting signatures anyone can make", () => {
+    const forged = `v1,${createHmac("sha256", Buffer.alloc(0)).update(`${ID}.${NOW}.${body}`).digest("base64")}`;
+    expect(() => verifyWebhook(body, standardHeaders(body, { signature: forged }), "whsec_", { now: NOW_MS })).toThrow(
+      TypeError,
+    );
+    expect(() => verifyWebhook(body, standardHeaders(body, { signature: forged }), "whsec_!!!!", { now: NOW_MS })).toThrow(
+      TypeError,
+    );
+  });
+
+  it("names both header styles when neither is present", () => {
+    expect(() => verifyWebhook(body, {}, STD_SECRET, { now: NOW_MS })).toThrow(/X-Service-Signature.*webhook-signature/);
+    expect(failure(() => verifyWebhook(body, {}, STD_SECRET, { now: NOW_MS }))).toBe("missing_headers");
+  });
 });

@@ -74,7 +74,10 @@ export function signStandardWebhook(rawBody: string | Buffer, secret: string, id
 /** The Standard Webhooks key: the bytes the secret's tail after `whsec_` encodes in base64 (older Relay secrets are
  * base64url: Node decodes both alphabets to the same bytes). */
 function standardKey(secret: string): Buffer {
-  return Buffer.from(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "base64");
+  const key = Buffer.from(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "base64");
+  // An empty key would make signatures anyone can compute: a configuration mistake, fail loudly.
+  if (key.length === 0) throw new TypeError("The signing secret encodes no bytes after whsec_");
+  return key;
 }
 
 /**
@@ -102,17 +105,18 @@ export function verifyWebhook(
     scheme === "x-service"
       ? { timestamp: "X-Service-Timestamp", signature: "X-Service-Signature" }
       : { timestamp: "webhook-timestamp", signature: "webhook-signature" };
+  const required =
+    scheme === "standard"
+      ? "webhook-id, webhook-timestamp and webhook-signature are required"
+      : options.scheme
+        ? "X-Service-Timestamp and X-Service-Signature are required"
+        : "X-Service-Timestamp and X-Service-Signature (or webhook-id, webhook-timestamp and webhook-signature) are required";
 
   const timestampText = readHeader(headers, names.timestamp.toLowerCase());
   const signatureText = readHeader(headers, names.signature.toLowerCase());
   const id = scheme === "standard" ? (readHeader(headers, "webhook-id") ?? "") : "";
   if (!timestampText || !signatureText || (scheme === "standard" && !id)) {
-    throw new WebhookVerificationError(
-      "missing_headers",
-      scheme === "x-service"
-        ? "X-Service-Timestamp and X-Service-Signature are required"
-        : "webhook-id, webhook-timestamp and webhook-signature are required",
-    );
+    throw new WebhookVerificationError("missing_headers", required);
   }
 
   if (!/^\d{1,15}$/.test(timestampText)) {
@@ -153,7 +157,9 @@ export function verifyWebhook(
     for (const signature of sent) {
       // timingSafeEqual needs equal lengths; the length of a sent value says nothing about the secret. No early
       // exit on a match either: the time taken does not depend on which pair matched.
-      if (signature.length === expected.length && timingSafeEqual(signature, expected)) valid = true;
+      if (signature.length === expected.length && expected.length > 0 && timingSafeEqual(signature, expected)) {
+        valid = true;
+      }
     }
   }
   if (!valid) {
