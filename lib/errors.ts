@@ -40,6 +40,11 @@ export interface ApiErrorExtras {
 
 export class ApiError extends Error {
   readonly status: number;
+  /**
+   * Work the error's cause asks for once the transaction it was thrown in is over (rolled back, its connection back
+   * in the pool): a refused send's record, written on a connection of its own (lib/messages/send-message.ts).
+   */
+  afterTransaction?: () => Promise<void>;
 
   constructor(
     readonly code: ErrorCode,

@@ -220,7 +220,8 @@ test("one Idempotency-Key sent to A and B at the same moment makes one message",
 });
 
 test("rate limits count across both apps: a bot's daily limit, and the lockout of an address guessing keys", async () => {
-  // A workspace of its own whose daily limit is 12: 20 sends split over A and B, four at a time.
+  // A workspace of its own whose daily limit is 12: 20 sends split over A and B and over two conversations, four at
+  // a time (the bot's sending lock, taken in the database, holds the count across conversations and processes).
   const slug = `limits-${randomBytes(3).toString("hex")}`;
   await deployment.cli("workspace", "create", "--slug", slug, "--name", "Limits");
   await deployment.cli("workspace", "settings", slug, "--daily-limit", "12");
@@ -249,22 +250,27 @@ test("rate limits count across both apps: a bot's daily limit, and the lockout o
     "--password",
     password,
   );
-  const conversation = (
-    await deployment.cli(
-      "conversation",
-      "create",
-      "--workspace",
-      slug,
-      "--as",
-      `ida.${slug}@example.com`,
-      "--title",
-      "Counted",
-      "--bot",
-      "counter",
-    )
-  ).id as string;
+  const conversations = await Promise.all(
+    ["Counted 1", "Counted 2"].map(
+      async (title) =>
+        (
+          await deployment.cli(
+            "conversation",
+            "create",
+            "--workspace",
+            slug,
+            "--as",
+            `ida.${slug}@example.com`,
+            "--title",
+            title,
+            "--bot",
+            "counter",
+          )
+        ).id as string,
+    ),
+  );
   const post = (app: App, i: number) =>
-    fetch(`${app.base}/api/public/v1/conversations/${conversation}/messages`, {
+    fetch(`${app.base}/api/public/v1/conversations/${conversations[i % 2]}/messages`, {
       method: "POST",
       headers: { authorization: `Bearer ${bot.api_key}`, "content-type": "application/json", "idempotency-key": key() },
       body: JSON.stringify({ body: `count ${i}` }),

@@ -1400,6 +1400,12 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "policy.lockBotSends": {
+    row: {
+      pg_advisory_xact_lock: unknown | null;
+    };
+    params: [string | null];
+  };
   "policy.sendSnapshot": {
     row: {
       workspace_id: string;

@@ -12,13 +12,7 @@ import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
 import { IDEMPOTENCY_KEY_MAX } from "@/lib/limits";
-import {
-  openedRequest,
-  openingStatements,
-  requestHash,
-  storeStatement,
-  type StoredResponse,
-} from "./idempotency";
+import { openedRequest, openingStatements, requestHash, storeStatement, type StoredResponse } from "./idempotency";
 
 // The public-route wrapper (STYLE.md): auth -> parse -> validate -> idempotency -> service -> error mapping.
 // Validation runs before the idempotency key is looked at, so bad input is refused without leaving a trace (Stripe's
@@ -46,11 +40,12 @@ interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | un
   /** `required`: 400 without an Idempotency-Key. `optional`: deduplicated when given. */
   idempotency?: "required" | "optional";
   /**
-   * A statement the request's transaction opens with: it travels with BEGIN and the idempotency lookup, one round
-   * trip for all (docs/decisions/014), and its rows reach the handler as `opened`. Only requests with a key have
-   * that transaction; the handler runs the statement itself when `opened` is absent.
+   * Statements the request's transaction opens with: they travel with BEGIN and the idempotency lookup, one round
+   * trip for all (docs/decisions/014), and the last one's rows reach the handler as `opened` (those before it take
+   * locks). Only requests with a key have that transaction; the handler runs the statements itself when `opened` is
+   * absent.
    */
-  opening?: (request: { bot: BotPrincipal; params: Record<string, string> }) => Statement;
+  opening?: (request: { bot: BotPrincipal; params: Record<string, string> }) => Statement[];
   /** Serves a stopped bot too. Only `GET /me` does: a stopped bot can learn who it is, and nothing else. */
   servesStoppedBot?: true;
 }
@@ -63,7 +58,7 @@ export interface BotRouteContext<B, Q> {
   requestId: string;
   /** The request's transaction when it carries an Idempotency-Key: services do their writes in it. */
   tx?: Transaction;
-  /** The rows of the route's `opening` statement, run in `tx`. */
+  /** The rows of the route's last `opening` statement, run in `tx`. */
   opened?: unknown[];
   /** The request itself, for a route whose body is not JSON (a multipart upload reads its own body). */
   request: Request;
@@ -128,16 +123,16 @@ export function botRoute<
 
       const hash = requestHash(request.method, url.pathname, rawBody);
       try {
-        // The key's lock and lookup travel with BEGIN (and the route's opening statement, if any); the stored
+        // The key's lock and lookup travel with BEGIN (and the route's opening statements, if any); the stored
         // response with COMMIT (docs/decisions/013, 014).
-        const opening = options.opening?.({ bot, params });
-        const statements = [...openingStatements(bot.id, key), ...(opening ? [opening] : [])];
+        const opening = options.opening?.({ bot, params }) ?? [];
+        const statements = [...openingStatements(bot.id, key), ...opening];
         const outcome = await transactionBetween(statements, async (tx, opened) => {
           const stored = openedRequest(opened, hash);
           if (stored) return { replay: true, response: stored };
           let result: Reply;
           try {
-            result = await run(tx, opening ? opened[2] : undefined);
+            result = await run(tx, opening.length ? opened.at(-1) : undefined);
           } catch (error) {
             throw error instanceof ApiError && remembered(error) ? new Refused(error) : error;
           }
@@ -151,12 +146,14 @@ export function botRoute<
       } catch (error) {
         if (!(error instanceof Refused)) throw error;
         // The refusal's transaction rolled back (nothing it did stays); its answer is remembered like a success.
+        await error.error.afterTransaction?.();
         const { status, body: errorBody, headers } = errorParts(error.error, requestId);
         const store = storeStatement(bot.id, key, hash, { status, body: errorBody, headers });
         await runStatement(sql(), store);
         return respond(status, errorBody, headers, requestId);
       }
     } catch (error) {
+      if (error instanceof ApiError) await error.afterTransaction?.();
       const failure = error instanceof ApiError ? error : internal(error);
       const { status, body, headers } = errorParts(failure, requestId);
       return respond(status, body, headers, requestId);

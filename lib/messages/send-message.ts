@@ -1,7 +1,7 @@
 import { inTransaction, rowsOf, runStatement, type Statement, type Transaction } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { decideOn, type Decision } from "@/lib/policy/decide";
-import { readSendSnapshot, sendSnapshotStatement } from "@/lib/policy/load-snapshot";
+import { lockBotSendsStatement, readSendSnapshot, sendSnapshotStatement } from "@/lib/policy/load-snapshot";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { SendMessageInput } from "@/lib/schemas/messages";
 import { createHeldMessage } from "@/lib/drafts/create-held-message";
@@ -18,9 +18,16 @@ export type SendResult =
 
 type Refused = { status: "refused"; decision: Decision; verdict: Refusal; workspaceId: string };
 
-/** The statement a send's transaction opens with: the access check, the conversation's row lock, the snapshot. */
-export function sendOpening(bot: BotPrincipal, conversationId: string): Statement<"policy.sendSnapshot"> {
-  return sendSnapshotStatement(bot, conversationId, new Date());
+/**
+ * The statements a send's transaction opens with: the bot's sending lock (its daily count is exact only if no other
+ * send of the bot is between its snapshot and its commit), then the access check, the conversation's row lock and
+ * the snapshot, in one statement that starts once the lock is held.
+ */
+export function sendOpening(
+  bot: BotPrincipal,
+  conversationId: string,
+): [Statement<"policy.lockBotSends">, Statement<"policy.sendSnapshot">] {
+  return [lockBotSendsStatement(bot), sendSnapshotStatement(bot, conversationId, new Date())];
 }
 
 /** `opened`: the rows of `sendOpening` when `tx` was opened with it. */
@@ -35,7 +42,8 @@ export async function sendMessage(
   const content = messageContent(input.body, blocks);
 
   const outcome = await inTransaction(tx, async (tx): Promise<SendResult | Refused> => {
-    const opening = sendOpening(bot, conversationId);
+    const [lock, opening] = sendOpening(bot, conversationId);
+    if (!opened) await runStatement(tx, lock);
     const rows = opened ? rowsOf(opening.query, opened) : await runStatement(tx, opening);
     const { workspaceId, snapshot, next } = await readSendSnapshot(tx, bot, { conversationId, content }, rows);
     const decision = decideOn(snapshot, { botId: bot.id, conversationId });
@@ -61,8 +69,14 @@ export async function sendMessage(
   });
 
   if (outcome.status === "refused") {
-    await recordRefusal(outcome.decision, outcome.workspaceId, input.body);
-    throw refusalError(outcome.verdict);
+    const record = () => recordRefusal(outcome.decision, outcome.workspaceId, input.body);
+    const error = refusalError(outcome.verdict);
+    // In the caller's transaction (the route's), the record waits for its end: written now it would need a second
+    // pooled connection while this one holds the conversation's and the bot's locks, and a pool full of sends
+    // waiting on those locks would never give it one (the process would hang).
+    if (tx) error.afterTransaction = record;
+    else await record();
+    throw error;
   }
   return outcome;
 }

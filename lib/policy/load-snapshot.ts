@@ -91,6 +91,18 @@ export async function loadPolicySnapshot(
   return toSnapshot(sql, row, input);
 }
 
+const LOCK_BOT_SENDS = query("policy.lockBotSends", "SELECT pg_advisory_xact_lock(hashtext('bot-sends:' || $1::text))");
+
+/**
+ * A bot's send takes this lock before its snapshot, in its own statement (a statement reads as of its start, so the
+ * snapshot must start after the lock is held), and keeps it to its commit. Sends of one bot to different
+ * conversations would otherwise each count the bot's day before the others commit, and together pass its daily
+ * limit (20 sends at once to 8 conversations with a limit of 12 sent 15 to 18). Sends to one conversation are
+ * serialized by its row lock already; approvals are not counted against the limit and do not take this lock.
+ */
+export const lockBotSendsStatement = (bot: BotPrincipal): Statement<"policy.lockBotSends"> =>
+  statement(LOCK_BOT_SENDS, [bot.id]);
+
 /**
  * A bot's send opens its transaction with this statement: the access check of requireBotConversation (404 for no
  * such conversation, 403 when it is not the bot's), the conversation's row lock and the policy snapshot, in one.
@@ -129,7 +141,10 @@ async function toSnapshot(
   const { botId, conversationId, now } = input;
   const conversationLimit =
     row.conversation_limit !== null
-      ? { max: row.conversation_limit, windowSeconds: row.conversation_window_seconds ?? POLICY_DEFAULTS.conversationWindowSeconds }
+      ? {
+          max: row.conversation_limit,
+          windowSeconds: row.conversation_window_seconds ?? POLICY_DEFAULTS.conversationWindowSeconds,
+        }
       : null;
   const dayFreesAt =
     row.day_count >= row.daily_limit
@@ -185,8 +200,14 @@ async function slotFreesAt(
   sql: Sql,
   input: { botId: string; conversationId?: string; now: Date; limit: number; windowSeconds: number; withHeld: boolean },
 ): Promise<Date | null> {
-  const rows = await sql.query(SLOT_FREES_AT, [input.botId, input.conversationId ?? null, input.now, input.windowSeconds, input.limit, input.withHeld],
-  );
+  const rows = await sql.query(SLOT_FREES_AT, [
+    input.botId,
+    input.conversationId ?? null,
+    input.now,
+    input.windowSeconds,
+    input.limit,
+    input.withHeld,
+  ]);
   const oldest = rows[0]?.t;
   return oldest ? new Date(oldest.getTime() + input.windowSeconds * 1000) : null;
 }

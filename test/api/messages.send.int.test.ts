@@ -10,6 +10,9 @@ import { optOut } from "@/lib/consent/set-opt-out";
 import { setWorkspaceStatus } from "@/lib/workspaces/set-workspace-status";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { revokeApiKey } from "@/lib/bots/issue-api-key";
+import { createConversation } from "@/lib/conversations/create-conversation";
+import { authenticateBot } from "@/lib/bots/authenticate-bot";
+import { sendMessage } from "@/lib/messages/send-message";
 import { api, idem } from "./client";
 
 // POST /conversations/{id}/messages: every status it answers, each with its body (one file per route, STYLE.md).
@@ -257,6 +260,30 @@ describe("429 deferred", () => {
     expect(retryAfter).toBe(res.body.error.retry_after);
     expect(retryAfter).toBeGreaterThan(3590);
     expect(retryAfter).toBeLessThanOrEqual(3600);
+  });
+  it("holds the daily limit exactly under concurrent sends to many conversations, with a key and without", async () => {
+    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 12 });
+    const conversations = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        createConversation(ana(), { workspaceId: world.workspace.id, title: `Counted ${i}`, botIds: [helper.id] }),
+      ),
+    );
+    // 24 at once, 3 to each conversation: without the bot's sending lock each counted the day before the others
+    // committed, and 15 to 18 were sent. Every other one through the service alone (it opens its own transaction).
+    const bot = (await authenticateBot(helper.api_key))!;
+    const outcomes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        i % 2
+          ? send(helper.api_key, conversations[i % 8]!.id, { body: `counted ${i}` }).then((res) => res.status)
+          : sendMessage(bot, conversations[i % 8]!.id, { body: `counted ${i}`, blocks: undefined }).then(
+              () => 201,
+              (error: { code?: string }) => error.code,
+            ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 201)).toHaveLength(12);
+    expect(outcomes.filter((outcome) => outcome === 429 || outcome === "deferred")).toHaveLength(12);
+    expect(await db().message.count({ where: { senderBotId: helper.id, body: { startsWith: "counted " } } })).toBe(12);
   });
   it("defers by the per-conversation limit when the workspace sets one", async () => {
     await updatePolicySettings(systemActor, world.workspace.id, {
