@@ -54,7 +54,13 @@ const LIMIT = `${MAX_BODY_BYTES / 1024} KiB`;
 
 /** The shared refusals, by what causes them. */
 const SHARED = {
-  unauthorized: error("`unauthorized`: missing or invalid API key"),
+  unauthorized: error("`unauthorized`: missing or invalid API key", {
+    "WWW-Authenticate": {
+      description:
+        'RFC 6750: `Bearer realm="relay"`; with `error="invalid_token"` when a key was presented and refused',
+      schema: { type: "string" as const },
+    },
+  }),
   throttled: error(
     "`too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then",
     retryAfterHeader("Seconds until the address may try again"),
@@ -91,6 +97,8 @@ export interface Operation<R extends Answers = Answers> {
   operationId: string;
   tags: string[];
   summary: string;
+  /** What a developer needs to call it well (Markdown): what it does, its rules, what to do with its answers. */
+  description: string;
   deprecated?: true;
   /** A body that is not JSON (an upload): its content, as OpenAPI says it. */
   rawBody?: { contentType: string; schema: z.ZodType };
@@ -145,6 +153,7 @@ export function routeConfig(operation: Operation, shape: RouteShape): RouteConfi
     operationId: operation.operationId,
     tags: operation.tags,
     summary: operation.summary,
+    description: operation.description,
     ...(operation.deprecated ? { deprecated: true } : {}),
     security: [{ bearerAuth: [] }],
     ...(Object.keys(request).length ? { request } : {}),
