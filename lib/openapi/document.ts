@@ -14,6 +14,7 @@ import * as respond from "@/app/api/public/v1/agent-requests/[id]/respond/route"
 import * as attachments from "@/app/api/public/v1/attachments/route";
 import { env } from "@/lib/env";
 import { routeConfig } from "./operation";
+import { registerWebhooks } from "./webhooks";
 
 // The OpenAPI 3.1 document, built from the bot API's route modules: each declares its operation beside its handler
 // (lib/http/bot-route.ts), with the zod schemas that validate its requests and type its replies. The modules are
@@ -91,6 +92,7 @@ export function buildOpenApiDocument(appUrl: string = env().APP_URL) {
     description: "A bot's API key: `Authorization: Bearer amk_...`",
   });
   for (const { route } of botRouteHandlers()) registry.registerPath(routeConfig(route.operation, route));
+  registerWebhooks(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
