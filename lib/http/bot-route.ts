@@ -156,6 +156,7 @@ export function botRoute<
       if (error instanceof ApiError) await error.afterTransaction?.();
       const failure = error instanceof ApiError ? error : internal(error);
       const { status, body, headers } = errorParts(failure, requestId);
+      if (status === 401) headers["WWW-Authenticate"] = bearerChallenge(request);
       return respond(status, body, headers, requestId);
     }
   };
@@ -221,6 +222,19 @@ function idempotencyKey(request: Request, mode: "required" | "optional" | undefi
 function internal(error: unknown): ApiError {
   log().error({ err: error }, "unexpected failure");
   return new ApiError("internal_error", "Something went wrong on our side; it is safe to retry");
+}
+
+const BEARER_REALM = 'Bearer realm="relay"';
+
+/**
+ * RFC 6750's challenge on every 401: the scheme and realm, and `error="invalid_token"` when a credential was presented
+ * (an Authorization header of any kind) and refused; none when nothing was sent (section 3.1).
+ */
+export function bearerChallenge(request: Request): string {
+  const presented = (request.headers.get("authorization") ?? "").trim() !== "";
+  return presented
+    ? `${BEARER_REALM}, error="invalid_token", error_description="The API key is malformed, unknown or revoked"`
+    : BEARER_REALM;
 }
 
 function errorParts(error: ApiError, requestId: string) {

@@ -46,7 +46,9 @@ describe("MCP tools refuse hostile text", () => {
       expect(result.error).toEqual({ code: "invalid_body", message: `Arguments are invalid: body: ${says}` });
     }
     expect(await db().message.count({ where: { conversationId } })).toBe(before);
-    expect((await call(ana, "post_message", { conversation_id: conversationId, body: "hello 🙂" })).isError).toBe(false);
+    expect((await call(ana, "post_message", { conversation_id: conversationId, body: "hello 🙂" })).isError).toBe(
+      false,
+    );
   });
 
   it("find_contacts: a query with a NUL is refused, naming query", async () => {

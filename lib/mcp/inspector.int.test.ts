@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
@@ -10,9 +9,12 @@ import { TOOLS } from "./server";
 // An independent client: the official MCP Inspector's CLI (`@modelcontextprotocol/inspector-cli`, what
 // `npx @modelcontextprotocol/inspector --cli` runs; the launcher package itself declares Node >= 22, this one does
 // not) against the route served over HTTP, with a token the person made with `npm run cli -- token create` (here
-// in this process: test/cli.ts).
+// in this process: test/cli.ts). It runs as the README's command, word for word but the URL and the token:
+// `npx -y @modelcontextprotocol/inspector-cli@0.17.0 --cli <url> --transport http --header "Authorization: Bearer
+// rpt_..." --method tools/list`, from the project's folder (npx finds the devDependency of that exact version).
 const run = promisify(execFile);
-const INSPECTOR_BUILD = path.resolve("node_modules/@modelcontextprotocol/inspector-cli/build");
+/** The Inspector CLI version the README names, the devDependency (1.0.x imports ../package.json of the cwd). */
+const INSPECTOR_CLI = "@modelcontextprotocol/inspector-cli@0.17.0";
 
 async function exec(
   command: string,
@@ -31,14 +33,18 @@ async function exec(
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
-// Run from its build folder: inspector-cli 1.0.3 looks for its package.json at "../package.json" of the working
-// directory (it works from the launcher package, which has one two levels up; standalone it needs this cwd).
 const inspector = (token: string, ...args: string[]) =>
-  exec(
-    process.execPath,
-    ["cli.js", "--cli", http.url, "--transport", "http", "--header", `Authorization: Bearer ${token}`, ...args],
-    INSPECTOR_BUILD,
-  );
+  exec("npx", [
+    "-y",
+    INSPECTOR_CLI,
+    "--cli",
+    http.url,
+    "--transport",
+    "http",
+    "--header",
+    `Authorization: Bearer ${token}`,
+    ...args,
+  ]);
 
 let world: SeededWorld;
 let http: McpHttp;
@@ -53,6 +59,19 @@ afterAll(async () => {
 });
 
 describe("token CLI and the MCP Inspector", { timeout: 120_000 }, () => {
+  it("is the command the README gives, at the devDependency's version", async () => {
+    const { readFileSync } = await import("node:fs");
+    const readme = readFileSync("README.md", "utf8").replace(/\s+/g, " ");
+    expect(readme).toContain(
+      `npx -y ${INSPECTOR_CLI} --cli http://localhost:3000/api/mcp --transport http ` +
+        `--header "Authorization: Bearer rpt_YOUR_TOKEN" --method tools/list`,
+    );
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { devDependencies: Record<string, string> };
+    expect(`@modelcontextprotocol/inspector-cli@${pkg.devDependencies["@modelcontextprotocol/inspector-cli"]}`).toBe(
+      INSPECTOR_CLI,
+    );
+  });
+
   it("a person creates a token with the CLI; the Inspector lists the tools and calls one; revoked, it is refused", async () => {
     const ana = world.people[0]!.email;
     const usage = await cli("token", "create", "--workspace", world.workspace.slug, "--name", "inspector");

@@ -146,7 +146,7 @@ describe("tools/list", () => {
     expect(byName.reject_draft!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.approve_draft!.annotations).toMatchObject({
       readOnlyHint: false,
-      destructiveHint: false,
+      destructiveHint: true,
       openWorldHint: true,
     });
   });
@@ -195,7 +195,12 @@ describe("authentication", () => {
         },
         body: method === "POST" ? JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) : undefined,
       });
-    for (const origin of ["http://evil.example", "null", "http://localhost:3000.evil.example", "https://localhost:3000"]) {
+    for (const origin of [
+      "http://evil.example",
+      "null",
+      "http://localhost:3000.evil.example",
+      "https://localhost:3000",
+    ]) {
       const refused = await request(origin);
       expect(refused.status, origin).toBe(403);
       expect((await refused.json()).error.message).toContain("is not allowed");
@@ -584,9 +589,19 @@ describe("write tools act as the person, through MCP", () => {
     expect((await call(anaRead, "find_contacts", { limit: 51 })).isError).toBe(true);
 
     const marked = await call(benClient, "set_do_not_contact", { contact_id: dev.id, do_not_contact: true });
-    expect(marked.data).toMatchObject({ id: dev.id, do_not_contact: true, do_not_contact_by_user_id: world.people[1]!.id, changed: true });
-    expect(await audit(dev.id, "contact.do_not_contact_set")).toMatchObject({ via: "mcp", actorId: world.people[1]!.id });
-    const devsConversation = world.conversations.find((c) => c.contact_id === dev.id && c.bot_ids.includes(world.bots[0]!.id))!;
+    expect(marked.data).toMatchObject({
+      id: dev.id,
+      do_not_contact: true,
+      do_not_contact_by_user_id: world.people[1]!.id,
+      changed: true,
+    });
+    expect(await audit(dev.id, "contact.do_not_contact_set")).toMatchObject({
+      via: "mcp",
+      actorId: world.people[1]!.id,
+    });
+    const devsConversation = world.conversations.find(
+      (c) => c.contact_id === dev.id && c.bot_ids.includes(world.bots[0]!.id),
+    )!;
     const blocked = await api("POST", `/conversations/${devsConversation.id}/messages`, {
       key: world.bots[0]!.api_key,
       idempotencyKey: idem(),
@@ -594,20 +609,29 @@ describe("write tools act as the person, through MCP", () => {
     });
     expect(blocked.status).toBe(403);
     expect(blocked.body.error).toMatchObject({ code: "policy_blocked", reasons: ["do_not_contact"] });
-    expect((await call(benClient, "set_do_not_contact", { contact_id: dev.id, do_not_contact: false })).data).toMatchObject({
+    expect(
+      (await call(benClient, "set_do_not_contact", { contact_id: dev.id, do_not_contact: false })).data,
+    ).toMatchObject({
       do_not_contact: false,
       changed: true,
     });
 
-    expect((await call(benClient, "set_contact_sensitivity", { contact_id: dev.id, sensitivity: "high" })).data).toEqual({
+    expect(
+      (await call(benClient, "set_contact_sensitivity", { contact_id: dev.id, sensitivity: "high" })).data,
+    ).toEqual({
       id: dev.id,
       name: "Dev Patel",
       sensitivity: "high",
       changed: true,
     });
     const lower = await call(benClient, "set_contact_sensitivity", { contact_id: dev.id, sensitivity: "normal" });
-    expect(lower.error).toEqual({ code: "forbidden", message: "Only a workspace admin can lower a contact's sensitivity" });
-    expect((await call(ana, "set_contact_sensitivity", { contact_id: dev.id, sensitivity: "normal" })).data).toMatchObject({
+    expect(lower.error).toEqual({
+      code: "forbidden",
+      message: "Only a workspace admin can lower a contact's sensitivity",
+    });
+    expect(
+      (await call(ana, "set_contact_sensitivity", { contact_id: dev.id, sensitivity: "normal" })).data,
+    ).toMatchObject({
       sensitivity: "normal",
       changed: true,
     });

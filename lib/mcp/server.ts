@@ -22,6 +22,19 @@ import { whoami } from "./tools/whoami";
 // Read tools need the token's `read` scope, the rest `write`; every tool is listed for every token, and a write tool
 // called with a read-only token answers a tool error saying which scope it needs.
 
+//
+// Annotations, decided tool by tool (README "MCP server"): read tools are readOnlyHint and not destructive. Every write
+// tool is destructiveHint: true, because each either reaches others and cannot be taken back or overrides a state
+// someone relies on, so a client should ask before calling it:
+// - approve_draft, post_message, approve_agent_request: a message or request leaves, under a name, and cannot be
+//   unsent (openWorldHint: it reaches a bot or a person outside the assistant's view);
+// - reject_draft, decline_agent_request, confirm_fact, reject_fact: a final decision (a confirmed fact is read by bots
+//   from then on; a rejection is told to the bot);
+// - opt_out, set_do_not_contact: every bot is cut off from the person or contact (clearing the mark lets them all
+//   write again); take_over_conversation holds every bot message and moves a take-over someone else holds;
+//   release_conversation ends a take-over (possibly a colleague's): bots' messages go out again without a person;
+//   set_contact_sensitivity: lowering exposes what is known about a contact to every bot's key, raising hides it.
+// The marks and take-overs are idempotentHint (setting what is set changes nothing); decisions and posts are not.
 export const TOOLS: RelayTool[] = [
   whoami,
   listConversations,
@@ -61,5 +74,8 @@ export function createMcpServer(principal: TokenPrincipal): McpServer {
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: instructionsFor(principal) });
   const ctx = { principal, actor: principal.actor, workspaceId: principal.workspaceId };
   for (const tool of TOOLS) registerTool(server, ctx, tool);
+  // The SDK's McpServer declares `tools.listChanged: true` when the first tool is registered. This server is
+  // stateless (no session, no stream to the client), so it can never send notifications/tools/list_changed: say so.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

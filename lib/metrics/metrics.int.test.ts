@@ -279,6 +279,7 @@ describe("the log", () => {
           operationId: "probe",
           tags: ["Bot"],
           summary: "probe",
+          description: "A route that logs, for this test",
           responses: { 200: json(z.object({ ok: z.boolean() }), "ok") },
         },
       },

@@ -120,3 +120,36 @@ describe("the document's sources", () => {
     expect(Object.keys(ROUTE_MODULES).sort()).toEqual(found);
   });
 });
+
+describe("the document explains itself", () => {
+  const doc = buildOpenApiDocument("https://relay.example/") as unknown as {
+    info: { license?: { name: string }; contact?: { url: string } };
+    servers: { url: string }[];
+    tags: { name: string; description: string }[];
+    paths: Record<string, Record<string, { tags: string[]; description?: string; summary: string }>>;
+    components: { schemas: Record<string, { enum?: string[] }> };
+  };
+
+  it("names an absolute server URL from APP_URL, so a generated client needs no base URL", () => {
+    expect(doc.servers).toEqual([expect.objectContaining({ url: "https://relay.example/api/public/v1" })]);
+    expect((buildOpenApiDocument("http://localhost:3000") as unknown as typeof doc).servers[0]!.url).toBe(
+      "http://localhost:3000/api/public/v1",
+    );
+    expect(doc.info.contact?.url).toBe("https://relay.example/developers/docs");
+    expect(doc.info.license?.name).toBeTruthy();
+  });
+
+  it("describes every operation, and every tag it uses", () => {
+    const described = new Map(doc.tags.map((tag) => [tag.name, tag.description]));
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.description?.length, `${method} ${path}`).toBeGreaterThan(operation.summary.length);
+        for (const tag of operation.tags) expect(described.get(tag), `${method} ${path}: ${tag}`).toBeTruthy();
+      }
+  });
+
+  it("lists every code of the code->status table as Error.code's enum", async () => {
+    const { ERROR_STATUS } = await import("@/lib/errors");
+    expect(doc.components.schemas.ErrorCode?.enum).toEqual(Object.keys(ERROR_STATUS));
+  });
+});

@@ -12,7 +12,9 @@ import * as memory from "@/app/api/public/v1/conversations/[id]/memory/route";
 import * as agentRequests from "@/app/api/public/v1/agent-requests/route";
 import * as respond from "@/app/api/public/v1/agent-requests/[id]/respond/route";
 import * as attachments from "@/app/api/public/v1/attachments/route";
+import { env } from "@/lib/env";
 import { routeConfig } from "./operation";
+import { registerWebhooks } from "./webhooks";
 
 // The OpenAPI 3.1 document, built from the bot API's route modules: each declares its operation beside its handler
 // (lib/http/bot-route.ts), with the zod schemas that validate its requests and type its replies. The modules are
@@ -43,7 +45,46 @@ export function botRouteHandlers(): BotRouteHandler[] {
   );
 }
 
-export function buildOpenApiDocument() {
+/** The document's tags, in its order, each explained: every operation names one of these (a test checks it). */
+export const TAGS = [
+  { name: "Bot", description: "The bot behind the API key." },
+  {
+    name: "Conversations",
+    description: "Conversations where a participant authorized the bot. A bot sees nothing else.",
+  },
+  {
+    name: "Messages",
+    description:
+      "Sending passes the workspace's policy: sent (201), held for a person's approval (202), deferred (429) or " +
+      "blocked (403). Reading is ordered by a gapless per-conversation `seq`.",
+  },
+  {
+    name: "Drafts",
+    description: "Proposals a person edits, approves or rejects; approved drafts are sent under the bot's name.",
+  },
+  {
+    name: "Memory",
+    description:
+      "What the bot may know about a contact: confirmed facts (each cited), hybrid search and fact proposals that a " +
+      "person confirms. The per-conversation memory is legacy.",
+  },
+  {
+    name: "Agent requests",
+    description:
+      "Requests between bots over a trusted connection between two workspaces, approved by a person of the asking " +
+      "side; answers may carry an uploaded file.",
+  },
+  {
+    name: "Webhooks",
+    description:
+      "Signed POSTs to the bot's webhook URL. Verify the signature, deduplicate on the envelope's `id`, answer 2xx " +
+      "within 15 seconds.",
+  },
+];
+
+/** The document for the app served at `appUrl` (its `servers` URL is absolute, so a generated client needs no base). */
+export function buildOpenApiDocument(appUrl: string = env().APP_URL) {
+  const origin = appUrl.replace(/\/+$/, "");
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -51,13 +92,17 @@ export function buildOpenApiDocument() {
     description: "A bot's API key: `Authorization: Bearer amk_...`",
   });
   for (const { route } of botRouteHandlers()) registry.registerPath(routeConfig(route.operation, route));
+  registerWebhooks(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Relay Bot API",
       version: "1.0.0",
       description: "Bots talk with people under a human approval policy. Every bot message passes one policy check.",
+      contact: { name: "Relay developer portal", url: `${origin}/developers/docs` },
+      license: { name: "Proprietary", url: `${origin}/developers/docs` },
     },
-    servers: [{ url: "/api/public/v1" }],
+    servers: [{ url: `${origin}/api/public/v1`, description: "This Relay deployment (its APP_URL)" }],
+    tags: TAGS,
   });
 }

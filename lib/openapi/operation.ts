@@ -2,6 +2,7 @@ import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ErrorBody, IdempotencyKey, Uuid } from "@/lib/schemas/common";
 import { MAX_BODY_BYTES } from "@/lib/limits";
+import { EXAMPLES, IDS, OPERATION_EXAMPLES, errorExamples } from "./examples";
 
 // What a bot route says about itself (issue 17): each route module declares its operation beside its handler
 // (lib/http/bot-route.ts), and the OpenAPI document is built from the route modules (lib/openapi/document.ts). The
@@ -31,7 +32,9 @@ const retryAfterHeader = (description: string) => ({
 export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
   description: string;
   headers: Record<string, unknown>;
-  content: { "application/json": { schema: S } };
+  content: {
+    "application/json": { schema: S; example?: unknown; examples?: Record<string, { value: unknown }> };
+  };
 }
 
 /** An answer with a JSON body of this schema. A route's successes are typed by it (`reply`). */
@@ -54,7 +57,13 @@ const LIMIT = `${MAX_BODY_BYTES / 1024} KiB`;
 
 /** The shared refusals, by what causes them. */
 const SHARED = {
-  unauthorized: error("`unauthorized`: missing or invalid API key"),
+  unauthorized: error("`unauthorized`: missing or invalid API key", {
+    "WWW-Authenticate": {
+      description:
+        'RFC 6750: `Bearer realm="relay"`; with `error="invalid_token"` when a key was presented and refused',
+      schema: { type: "string" as const },
+    },
+  }),
   throttled: error(
     "`too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then",
     retryAfterHeader("Seconds until the address may try again"),
@@ -91,6 +100,8 @@ export interface Operation<R extends Answers = Answers> {
   operationId: string;
   tags: string[];
   summary: string;
+  /** What a developer needs to call it well (Markdown): what it does, its rules, what to do with its answers. */
+  description: string;
   deprecated?: true;
   /** A body that is not JSON (an upload): its content, as OpenAPI says it. */
   rawBody?: { contentType: string; schema: z.ZodType };
@@ -125,18 +136,29 @@ export function routeConfig(operation: Operation, shape: RouteShape): RouteConfi
   if (jsonBody) add(413, SHARED.tooLarge);
   if (jsonBody || shape.query || takesId) add(422, SHARED.invalid);
   if (!own[429]) responses[429] = SHARED.throttled;
+  for (const [status, answer] of Object.entries(responses))
+    responses[Number(status)] = withExample(operation.operationId, Number(status), answer);
   const request: NonNullable<RouteConfig["request"]> = {};
-  if (takesId) request.params = z.object({ id: Uuid });
+  if (takesId) request.params = z.object({ id: Uuid.meta({ example: exampleId(operation.path) }) });
   if (shape.query) request.query = shape.query as z.ZodObject;
   if (keyed)
     request.headers = z.object({
       "Idempotency-Key": shape.idempotency === "required" ? IdempotencyKey : IdempotencyKey.optional(),
     });
-  if (shape.body) request.body = { required: true, content: { "application/json": { schema: shape.body } } };
+  if (shape.body)
+    request.body = {
+      required: true,
+      content: { "application/json": { schema: shape.body, example: EXAMPLES.get(shape.body) } },
+    };
   if (operation.rawBody)
     request.body = {
       required: true,
-      content: { [operation.rawBody.contentType]: { schema: operation.rawBody.schema } },
+      content: {
+        [operation.rawBody.contentType]: {
+          schema: operation.rawBody.schema,
+          example: EXAMPLES.get(operation.rawBody.schema),
+        },
+      },
     };
   const sorted = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
   return {
@@ -145,11 +167,32 @@ export function routeConfig(operation: Operation, shape: RouteShape): RouteConfi
     operationId: operation.operationId,
     tags: operation.tags,
     summary: operation.summary,
+    description: operation.description,
     ...(operation.deprecated ? { deprecated: true } : {}),
     security: [{ bearerAuth: [] }],
     ...(Object.keys(request).length ? { request } : {}),
     responses: sorted as RouteConfig["responses"],
   };
+}
+
+/** The id a path's example names: the conversation's, the message's, the contact's or the agent request's. */
+function exampleId(path: string): string {
+  if (path.startsWith("/messages/")) return IDS.botMessage;
+  if (path.startsWith("/contacts/")) return IDS.contact;
+  if (path.startsWith("/agent-requests/")) return IDS.agentRequest;
+  return IDS.conversation;
+}
+
+/** The answer with its example: a success's from lib/openapi/examples.ts, a refusal's one per code it names. */
+function withExample(operationId: string, status: number, answer: JsonAnswer): JsonAnswer {
+  const media = answer.content["application/json"];
+  if (media.schema === ErrorBody)
+    return {
+      ...answer,
+      content: { "application/json": { ...media, examples: errorExamples(status, answer.description) } },
+    };
+  const example = OPERATION_EXAMPLES[operationId]?.[status] ?? EXAMPLES.get(media.schema);
+  return { ...answer, content: { "application/json": { ...media, example } } };
 }
 
 type SuccessStatus = 200 | 201 | 202 | 204;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { textProblem } from "@/lib/text/hostile-text";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_RETENTION_HOURS, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
 
 // Pieces shared by every resource schema. `.meta({ id })` names an OpenAPI component (zod-to-openapi v9 reads
@@ -19,13 +20,27 @@ export const plainText = (params?: Parameters<typeof z.string>[0]) =>
     abort: true,
   });
 
+/** Every code of lib/errors.ts's code->status table: the one list, so the enum cannot drift from what is thrown. */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+const ErrorCodeSchema = z.enum(ERROR_CODES).meta({
+  id: "ErrorCode",
+  description:
+    'Stable machine-readable code; its HTTP status is fixed (README "Errors"). Branch on it, never on `message`. ' +
+    "New codes may be added: treat an unknown one by its status",
+});
+
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: "Stable machine-readable code, e.g. `policy_blocked`, `opted_out`" }),
+      code: ErrorCodeSchema,
       message: z.string().meta({ description: "What went wrong, in plain words" }),
       reasons: z.array(z.string()).optional().meta({ description: "Policy reason codes (403, 409, 429)" }),
-      retry_after: z.number().int().optional().meta({ description: "Seconds to wait (429); also the Retry-After header" }),
+      retry_after: z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: "Seconds to wait (429); also the Retry-After header" }),
       request_id: z.string(),
     }),
   })
@@ -40,7 +55,11 @@ export const Limit = z.coerce
   .max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`)
   .default(PAGE_LIMIT_DEFAULT);
 
-export const Cursor = plainText().min(1).max(500).optional().meta({ description: "Opaque: pass back a previous page's next_cursor" });
+export const Cursor = plainText()
+  .min(1)
+  .max(500)
+  .optional()
+  .meta({ description: "Opaque: pass back a previous page's next_cursor" });
 
 export const IdempotencyKey = plainText()
   .min(1)

@@ -24,6 +24,6 @@ export const approveDraft = defineTool({
   },
   ids: { draft_id: "draft" },
   untrusted: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   run: ({ actor }, { draft_id, body }) => approve(actor, draft_id, body === undefined ? {} : { body }),
 });

@@ -6,7 +6,7 @@ import { defineTool } from "../tool";
 
 // The two marks on a contact that limit bots, set as the person would in the chat (with the same rights).
 
-const MARK = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+const MARK = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } as const;
 
 export const setDoNotContact = defineTool({
   name: "set_do_not_contact",

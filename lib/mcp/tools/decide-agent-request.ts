@@ -12,7 +12,7 @@ export const approveAgentRequest = defineTool({
   input: { request_id: requestId },
   ids: { request_id: "agent_request" },
   untrusted: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   run: ({ actor }, { request_id }) => approve(actor, request_id),
 });
 

@@ -16,6 +16,6 @@ export const optOut = defineTool({
   },
   ids: { conversation_id: "conversation" },
   untrusted: false,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   run: ({ actor }, { conversation_id, everywhere }) => recordOptOut(actor, conversation_id, { everywhere }),
 });

@@ -24,6 +24,6 @@ export const postMessage = defineTool({
   },
   ids: { conversation_id: "conversation" },
   untrusted: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   run: ({ actor }, { conversation_id, body }) => postPersonMessage(actor, conversation_id, body),
 });

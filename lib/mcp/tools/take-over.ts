@@ -12,7 +12,7 @@ export const takeOverConversation = defineTool({
   input: { conversation_id: conversationId },
   ids: { conversation_id: "conversation" },
   untrusted: false,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   run: ({ actor }, { conversation_id }) => takeOver(actor, conversation_id),
 });
 
@@ -24,6 +24,6 @@ export const releaseConversation = defineTool({
   input: { conversation_id: conversationId },
   ids: { conversation_id: "conversation" },
   untrusted: false,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   run: ({ actor }, { conversation_id }) => release(actor, conversation_id),
 });

@@ -32,7 +32,8 @@ export default async function DocsPage() {
   await currentActor("/developers/docs");
   // The generator's own types are wider than what it produces; this is the shape the document has.
   const doc = buildOpenApiDocument() as unknown as ApiDocument;
-  const base = `${env().APP_URL.replace(/\/$/, "")}${doc.servers?.[0]?.url ?? ""}`;
+  // The document's server URL is absolute (APP_URL + /api/public/v1); the reference shows only its path.
+  const base = doc.servers?.[0]?.url ?? `${env().APP_URL.replace(/\/$/, "")}/api/public/v1`;
   const ops = operations(doc);
   const schemas = Object.entries(doc.components?.schemas ?? {});
   const webhookOps = Object.entries(doc.webhooks ?? {}).flatMap(([name, item]) =>
@@ -203,7 +204,7 @@ export default async function DocsPage() {
                 path={op.path}
                 operation={op.operation}
                 anchor={op.anchor}
-                base={doc.servers?.[0]?.url ?? ""}
+                base={new URL(base).pathname}
                 schemas={doc.components?.schemas ?? {}}
               />
             ))}

@@ -20,6 +20,8 @@ export const GET = botRoute(
       operationId: "listAgentRequests",
       tags: ["Agent requests"],
       summary: "Requests this bot asked (outgoing) and was asked (incoming), newest first",
+      description:
+        "Lists the agent requests this bot asked (`direction=outgoing`) and was asked (`incoming`), newest first, optionally by `status`. Pages with `limit` and `cursor`.",
       responses: { 200: json(AgentRequestList, "A page of agent requests") },
     },
     query: AgentRequestListQuery,
@@ -36,6 +38,8 @@ export const POST = botRoute(
       tags: ["Agent requests"],
       summary:
         "Ask another bot, over a trusted connection: 201 `pending_approval` (a person of this side approves first) or `awaiting_response`",
+      description:
+        "Asks another bot, over a live trusted connection between the two workspaces, for something of an allowed type. The request starts `pending_approval` (a person of this side approves it first, with `reasons`) or `awaiting_response`; the other bot hears `agent_request.received` and answers with `POST /agent-requests/{id}/respond`. Requires an `Idempotency-Key`.",
       responses: {
         201: json(
           AgentRequestResponse,

@@ -17,6 +17,8 @@ export const POST = botRoute(
       tags: ["Agent requests"],
       summary:
         "Upload a file (multipart/form-data, field `file`) to answer an agent request with; its SHA-256 is recorded",
+      description:
+        "Uploads one file as `multipart/form-data` (field `file`) to answer an agent request with; the answer's `id` is the `attachment_id` of `POST /agent-requests/{id}/respond`. Its SHA-256 is recorded. No `Idempotency-Key`: a retried upload stores one more row over the same bytes, unseen unless used.",
       rawBody: { contentType: "multipart/form-data", schema: AttachmentUpload },
       responses: {
         201: json(BotAttachmentCreated, "The stored upload"),

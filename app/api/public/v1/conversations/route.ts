@@ -12,6 +12,8 @@ export const GET = botRoute(
       operationId: "listConversations",
       tags: ["Conversations"],
       summary: "Conversations where the bot is authorized, newest activity first",
+      description:
+        "Lists the conversations where a participant's authorization of this bot stands, newest activity first. Pages with `limit` (1–200, default 50) and `cursor` (pass back `next_cursor`; null at the end).",
       responses: { 200: json(ConversationList, "A page of conversations") },
     },
     query: ConversationListQuery,

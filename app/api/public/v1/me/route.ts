@@ -13,6 +13,8 @@ export const GET = botRoute(
       operationId: "getMe",
       tags: ["Bot"],
       summary: "The bot behind the key",
+      description:
+        "Returns the bot the API key belongs to: `{bot: {id, handle, name}}`, unwrapped (the one answer without `data`). A stopped bot is answered here too, so its developer can tell a stopped bot (403 `bot_stopped` everywhere else) from a revoked key (401). Use it to check a key.",
       responses: { 200: json(MeResponse, "The bot (unwrapped: `{bot}`)") },
     },
     servesStoppedBot: true,

@@ -1,13 +1,21 @@
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { apiHandler } from "@/lib/http/api-handler";
 import { notAllowed } from "@/lib/http/not-allowed";
+import { env } from "@/lib/env";
 
-// The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. Public: no key needed.
-let cached: string | null = null;
+// The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. Public: no key needed. Its
+// `servers` URL is absolute, from the configured APP_URL (never the request's Host, which the caller chooses): built
+// once per APP_URL.
+const cached = new Map<string, string>();
 
 export const GET = apiHandler(() => {
-  cached ??= JSON.stringify(buildOpenApiDocument());
-  return new Response(cached, {
+  const appUrl = env().APP_URL;
+  let document = cached.get(appUrl);
+  if (document === undefined) {
+    document = JSON.stringify(buildOpenApiDocument(appUrl));
+    cached.set(appUrl, document);
+  }
+  return new Response(document, {
     headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" },
   });
 });

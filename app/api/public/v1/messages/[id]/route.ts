@@ -13,6 +13,8 @@ export const PATCH = botRoute(
       operationId: "updateMessage",
       tags: ["Messages"],
       summary: "Update the status blocks of a message this bot sent, in place",
+      description:
+        "Replaces the status blocks of a message this bot sent, one for one and in order (send exactly as many as the message has); everything else stays. Use it to show progress (`queued` → `working` → `done` or `failed`) without sending new messages. The new text passes the block rules: a secret is 403.",
       responses: {
         200: json(UpdatedMessage, "The updated message"),
         403: error("`forbidden` (not this bot's message) or `policy_blocked` (e.g. a secret in the new text)"),

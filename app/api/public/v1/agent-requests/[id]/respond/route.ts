@@ -12,6 +12,8 @@ export const POST = botRoute(
       operationId: "respondToAgentRequest",
       tags: ["Agent requests"],
       summary: "Answer a request addressed to this bot, once; `attachment_id` becomes a signed link valid 24 hours",
+      description:
+        "Answers a request addressed to this bot, once. To attach a file, upload it first (`POST /attachments`) and pass its `attachment_id`: the asking side gets a signed link valid 24 hours. An answer after the request was answered, withdrawn or expired is 409 `conflict`. Requires an `Idempotency-Key`.",
       responses: {
         200: json(AgentRequestResponse, "The answered request", replayedHeader),
         403: error(

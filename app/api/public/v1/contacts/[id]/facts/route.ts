@@ -12,6 +12,8 @@ export const POST = botRoute(
       operationId: "proposeFact",
       tags: ["Memory"],
       summary: "Propose a fact about a contact; it is a candidate until a person confirms it",
+      description:
+        "Proposes a fact (`key`, `fact`, and the `source_message_id` it comes from) about a contact the bot is in a conversation with. It is a candidate, invisible to context packs and search, until a person confirms it. Bots cannot write `consent.*` keys. Requires an `Idempotency-Key`.",
       responses: {
         201: json(FactCreated, "The fact, as a candidate", replayedHeader),
         403: refusals.contactForbidden,

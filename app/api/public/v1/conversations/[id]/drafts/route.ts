@@ -15,6 +15,8 @@ export const POST = botRoute(
       operationId: "createDraft",
       tags: ["Drafts"],
       summary: "Propose a draft that a person edits, approves or rejects",
+      description:
+        "Proposes a draft (`body`, optional `rationale` and `follow_up`) that a person edits, approves or rejects; the bot hears `draft.approved`, `draft.rejected` or `draft.expired`. Blocks and opt-outs are checked now (403 / 409); the full policy runs again when a person approves. The `Idempotency-Key` is optional here: without one there is no deduplication.",
       responses: {
         201: json(
           DraftCreated,

@@ -17,6 +17,8 @@ export const GET = botRoute(
       tags: ["Memory"],
       deprecated: true,
       summary: "Legacy: facts scoped to this conversation. Use the contact's context and search",
+      description:
+        "Legacy: lists the candidate and confirmed facts recorded in this conversation, optionally filtered by `q`. Answers carry `Deprecation` and a `Link` to the successor, `GET /contacts/{id}/context`; use that and `GET /contacts/{id}/search` instead.",
       responses: {
         200: json(FactList, "Candidate and confirmed facts of this conversation", deprecationHeader),
         403: refusals.forbidden,
@@ -40,6 +42,8 @@ export const POST = botRoute(
       deprecated: true,
       summary:
         "Legacy: remember a fact in this conversation (a candidate about its contact). Use POST /contacts/{id}/facts",
+      description:
+        "Legacy: records a fact about the conversation's contact, as a candidate. Answers carry `Deprecation` and a `Link` to the successor, `POST /contacts/{id}/facts`; use that instead. Requires an `Idempotency-Key`.",
       responses: {
         201: json(FactCreated, "The stored fact, as a candidate", { ...replayedHeader, ...deprecationHeader }),
         403: refusals.forbidden,

@@ -17,6 +17,8 @@ export const GET = botRoute(
       operationId: "listMessages",
       tags: ["Messages"],
       summary: "Messages in ascending seq after `after_seq`; poll with `next_after_seq`",
+      description:
+        "Lists the conversation's messages in ascending `seq` (gapless per conversation), after `after_seq` (exclusive, default 0). To poll, pass `next_after_seq` back as `after_seq`. `cursor` is an opaque `after_seq` and wins when both are given. A conversation that does not exist is 404; one that is not this bot's is 403.",
       responses: { 200: json(MessageList, "A page of messages"), 403: refusals.forbidden },
     },
     query: MessageListQuery,
@@ -40,6 +42,8 @@ export const POST = botRoute(
       operationId: "sendMessage",
       tags: ["Messages"],
       summary: "Send a message or cards; the policy decides: 201 sent, 202 held, 429 deferred, 403 blocked",
+      description:
+        "Sends a message (`body`, and up to 10 `blocks`: actions, forms, status) as the bot. Every send passes the workspace's policy, first match wins: 403 `policy_blocked` → 409 `opted_out` → 429 `deferred` (with `Retry-After`) → 202 held for a person's approval (`draft.approved` follows when approved) → 201 sent. Requires an `Idempotency-Key`: a replay within 24 hours returns the first answer with `Idempotent-Replayed: true`.",
       responses: {
         201: json(SentMessage, "Sent", replayedHeader),
         202: json(HeldMessage, "Held for a person's approval; `draft.approved` follows when approved", replayedHeader),
