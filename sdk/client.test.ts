@@ -399,7 +399,11 @@ describe("operations", () => {
   it("uploads a file as multipart/form-data in the field `file` and returns the stored upload", async () => {
     const stored = { id: ID, name: "notes.txt", type: "text/plain", size: 5, sha256: "2cf2", created_at: "t" };
     script = [{ status: 201, body: { data: stored } }];
-    const upload = await client().uploadAttachment({ data: new TextEncoder().encode("hello"), name: "notes.txt", type: "text/plain" });
+    const upload = await client().uploadAttachment({
+      data: new TextEncoder().encode("hello"),
+      name: "notes.txt",
+      type: "text/plain",
+    });
     expect(upload).toEqual(stored);
     expect(seen[0]?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen[0]?.body).toContain('Content-Disposition: form-data; name="file"; filename="notes.txt"');

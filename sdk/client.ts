@@ -20,12 +20,8 @@ import type { components, operations } from "./api-types.js";
 type Schemas = components["schemas"];
 type OperationId = keyof operations;
 /** The JSON answer of operation `K` with status `S`. */
-type Answer<K extends OperationId, S extends number> = operations[K]["responses"] extends Record<
-  S,
-  { content: { "application/json": infer Body } }
->
-  ? Body
-  : never;
+type Answer<K extends OperationId, S extends number> =
+  operations[K]["responses"] extends Record<S, { content: { "application/json": infer Body } }> ? Body : never;
 /** The JSON request body of operation `K`. */
 type RequestBody<K extends OperationId> = operations[K] extends {
   requestBody: { content: { "application/json": infer Body } };
@@ -253,7 +249,11 @@ export class RelayClient {
   /** `PATCH /messages/{id}`: replaces a sent message's status blocks (the only edit allowed after sending). */
   async updateMessage(messageId: string, body: UpdateMessageRequest): Promise<Message> {
     return (
-      await this.call<Answer<"updateMessage", 200>>({ method: "PATCH", path: `/messages/${enc(messageId)}`, json: body })
+      await this.call<Answer<"updateMessage", 200>>({
+        method: "PATCH",
+        path: `/messages/${enc(messageId)}`,
+        json: body,
+      })
     ).body.data;
   }
 
@@ -302,10 +302,7 @@ export class RelayClient {
   }
 
   /** `GET /conversations/{id}/memory` (legacy): candidate and confirmed facts of the conversation. */
-  async readConversationMemory(
-    conversationId: string,
-    params: ReadConversationMemoryParams = {},
-  ): Promise<FactList> {
+  async readConversationMemory(conversationId: string, params: ReadConversationMemoryParams = {}): Promise<FactList> {
     return (
       await this.call<FactList>({ method: "GET", path: `/conversations/${enc(conversationId)}/memory`, query: params })
     ).body;
@@ -378,13 +375,13 @@ export class RelayClient {
    * idempotency key: a retried upload stores one more copy, which nobody sees unless the bot answers with it.
    */
   async uploadAttachment(file: UploadFile): Promise<BotAttachment> {
-    const type = file.type ?? (file.data instanceof Blob && file.data.type ? file.data.type : "application/octet-stream");
+    const type =
+      file.type ?? (file.data instanceof Blob && file.data.type ? file.data.type : "application/octet-stream");
     const form = new FormData();
     // A Uint8Array (a Buffer too) may view shared or larger memory: its bytes are copied into a Blob of their own.
     const part = file.data instanceof Uint8Array ? new Uint8Array(file.data) : file.data;
     form.append("file", new Blob([part], { type }), file.name);
-    return (await this.call<Answer<"uploadAttachment", 201>>({ method: "POST", path: "/attachments", form })).body
-      .data;
+    return (await this.call<Answer<"uploadAttachment", 201>>({ method: "POST", path: "/attachments", form })).body.data;
   }
 
   private async call<T>(call: Call): Promise<{ status: number; body: T }> {
