@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ["lib/generated/**", ".next/**", ".data/**", "node_modules/**", "next-env.d.ts", "bench/out/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["lib/generated/**", ".next/**", ".data/**", "node_modules/**", "next-env.d.ts", "bench/out/**", "sdk/dist/**", "test-results/**", "playwright-report/**"] },
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",

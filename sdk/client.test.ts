@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { RelayApiError, RelayClient, type RelayClientOptions } from "./client.js";
 
 // The client against a real local HTTP server. Each test scripts the answers; the server records every request.
@@ -102,7 +103,7 @@ const deferred = (seconds: number): Answer => ({
 describe("requests", () => {
   it("sends Bearer auth to /api/public/v1 and returns GET /me's bot", async () => {
     script = [{ status: 200, body: { bot: { id: "b1", handle: "helper", name: "Helper" } } }];
-    expect(await client().me()).toEqual({ id: "b1", handle: "helper", name: "Helper" });
+    expect(await client().getMe()).toEqual({ id: "b1", handle: "helper", name: "Helper" });
     expect(seen[0]).toMatchObject({ method: "GET", url: "/api/public/v1/me" });
     expect(seen[0]?.headers.authorization).toBe("Bearer amk_test_key");
     expect(seen[0]?.headers["idempotency-key"]).toBeUndefined();
@@ -130,7 +131,7 @@ describe("requests", () => {
   it("returns a 201 send as sent, with the JSON body it posted", async () => {
     script = [{ status: 201, body: { data: sent } }];
     const result = await client().sendMessage(CONV, { body: "hi" });
-    expect(result).toEqual({ status: "sent", message: sent });
+    expect(result).toEqual(sent); // the answer's data as is
     expect(seen[0]?.method).toBe("POST");
     expect(seen[0]?.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ body: "hi" });
@@ -140,7 +141,7 @@ describe("requests", () => {
     script = [{ status: 202, body: { data: { status: "pending_approval", approval_id: "d1", reasons: ["new_bot"] } } }];
     expect(await client().sendMessage(CONV, { body: "hi" })).toEqual({
       status: "pending_approval",
-      approvalId: "d1",
+      approval_id: "d1",
       reasons: ["new_bot"],
     });
   });
@@ -210,7 +211,7 @@ describe("retries", () => {
   it("throws at once, without waiting, when Retry-After exceeds maxRetryAfterSeconds", async () => {
     script = [deferred(3600)];
     const error = await thrown(client({ maxRetryAfterSeconds: 60 }).sendMessage(CONV, { body: "hi" }));
-    expect(error).toMatchObject({ status: 429, code: "deferred", retryAfter: 3600, reasons: ["rate_limit_day"] });
+    expect(error).toMatchObject({ status: 429, code: "deferred", retry_after: 3600, reasons: ["rate_limit_day"] });
     expect(waits).toEqual([]);
     expect(seen).toHaveLength(1);
   });
@@ -234,21 +235,21 @@ describe("retries", () => {
       { status: 504, body: { error: { code: "gateway", message: "Timed out", request_id: "req_504" } } },
     ];
     const error = await thrown(client().listConversations());
-    expect(error).toMatchObject({ status: 504, code: "gateway", message: "Timed out", requestId: "req_504" });
+    expect(error).toMatchObject({ status: 504, code: "gateway", message: "Timed out", request_id: "req_504" });
     expect(seen).toHaveLength(4); // 1 try + 3 retries
     expect(waits).toEqual([500, 1000, 2000]);
   });
 
   it("honours maxRetries: 0", async () => {
     script = [{ status: 500 }];
-    expect((await thrown(client({ maxRetries: 0 }).me())).status).toBe(500);
+    expect((await thrown(client({ maxRetries: 0 }).getMe())).status).toBe(500);
     expect(seen).toHaveLength(1);
     expect(waits).toEqual([]);
   });
 
   it("retries network errors and reports the last as network_error with its cause", async () => {
     script = ["hang-up", "hang-up", "hang-up"];
-    const error = await thrown(client({ maxRetries: 2 }).me());
+    const error = await thrown(client({ maxRetries: 2 }).getMe());
     expect(error).toMatchObject({ status: 0, code: "network_error" });
     expect(error.cause).toBeDefined();
     expect(seen).toHaveLength(3);
@@ -307,9 +308,9 @@ describe("errors", () => {
       code: "policy_blocked",
       message: "Blocked by policy",
       reasons: ["secrets_detected"],
-      requestId: "req_body",
+      request_id: "req_body",
     });
-    expect(error.retryAfter).toBeUndefined();
+    expect(error.retry_after).toBeUndefined();
   });
 
   it("takes retry_after from the body when Retry-After is absent, and the request id from X-Request-Id", async () => {
@@ -321,13 +322,182 @@ describe("errors", () => {
       },
     ];
     const error = await thrown(client().sendMessage(CONV, { body: "hi" }));
-    expect(error).toMatchObject({ status: 429, retryAfter: 120, requestId: "req_h" });
+    expect(error).toMatchObject({ status: 429, retry_after: 120, request_id: "req_h" });
   });
 
   it("describes a non-JSON error answer by its status", async () => {
     script = [{ status: 418, headers: { "Content-Type": "text/html" }, body: "<html>teapot</html>" }];
-    const error = await thrown(client().me());
+    const error = await thrown(client().getMe());
     expect(error).toMatchObject({ status: 418, code: "http_418" });
     expect(error.message).toContain("418");
+  });
+});
+
+// ---- Every operation of the OpenAPI document, one method each ----
+
+const ID = "3f1d2c4b-5a69-4e7f-8a1b-2c3d4e5f6a7b";
+/** One call per operationId; the test below fails when the document gains an operation the SDK does not have. */
+const everyOperation: Record<string, (relay: RelayClient) => Promise<unknown>> = {
+  getMe: (relay) => relay.getMe(),
+  listConversations: (relay) => relay.listConversations({ limit: 2 }),
+  listMessages: (relay) => relay.listMessages(ID, { after_seq: 3 }),
+  sendMessage: (relay) => relay.sendMessage(ID, { body: "hi" }),
+  updateMessage: (relay) => relay.updateMessage(ID, { blocks: [{ type: "status_block", title: "T", state: "done" }] }),
+  createDraft: (relay) => relay.createDraft(ID, { body: "Proposed" }),
+  proposeFact: (relay) => relay.proposeFact(ID, { key: "order.size", fact: "M", source_message_id: ID }),
+  getContextPack: (relay) => relay.getContextPack(ID, { format: "compact" }),
+  searchContact: (relay) => relay.searchContact(ID, { q: "order" }),
+  readConversationMemory: (relay) => relay.readConversationMemory(ID, { q: "size" }),
+  writeConversationMemory: (relay) => relay.writeConversationMemory(ID, { fact: "M", source_message_id: ID }),
+  listAgentRequests: (relay) => relay.listAgentRequests({ direction: "incoming" }),
+  createAgentRequest: (relay) => relay.createAgentRequest({ to: "@scheduler", type: "info", question: "Hours?" }),
+  respondToAgentRequest: (relay) => relay.respondToAgentRequest(ID, { body: "9-5", attachment_id: ID }),
+  uploadAttachment: (relay) => relay.uploadAttachment({ data: "hello", name: "hello.txt", type: "text/plain" }),
+};
+
+interface DocOperation {
+  operationId: string;
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, unknown>;
+}
+
+describe("operations", () => {
+  const document = JSON.parse(JSON.stringify(buildOpenApiDocument())) as {
+    paths: Record<string, Record<string, DocOperation>>;
+  };
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+  );
+
+  it("has one method per operation of the OpenAPI document, named by its operationId", () => {
+    const ids = operations.map(({ operation }) => operation.operationId).sort();
+    expect(ids).toHaveLength(15);
+    expect(Object.keys(everyOperation).sort()).toEqual(ids);
+    for (const id of ids) expect(typeof Reflect.get(RelayClient.prototype, id), id).toBe("function");
+  });
+
+  it.each(operations.map((entry) => [entry.operation.operationId, entry] as const))(
+    "%s calls its method and path, with an Idempotency-Key exactly when the document declares one",
+    async (id, { path, method, operation }) => {
+      const status = Number(Object.keys(operation.responses).find((code) => code.startsWith("2")));
+      script = [{ status, body: { bot: { id: "b1", handle: "h", name: "H" }, data: { id: "x" }, next_cursor: null } }];
+      await everyOperation[id]!(client());
+      expect(seen).toHaveLength(1);
+      const request = seen[0]!;
+      expect(request.method).toBe(method);
+      expect(new URL(request.url, "http://x").pathname).toBe(`/api/public/v1${path.replace("{id}", ID)}`);
+      const declaresKey = (operation.parameters ?? []).some((p) => p.in === "header" && p.name === "Idempotency-Key");
+      if (declaresKey) expect(request.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+      else expect(request.headers["idempotency-key"]).toBeUndefined();
+      const contentType = Object.keys(operation.requestBody?.content ?? {})[0];
+      if (contentType) expect(request.headers["content-type"]).toContain(contentType);
+      else expect(request.body).toBe("");
+    },
+  );
+
+  it("uploads a file as multipart/form-data in the field `file` and returns the stored upload", async () => {
+    const stored = { id: ID, name: "notes.txt", type: "text/plain", size: 5, sha256: "2cf2", created_at: "t" };
+    script = [{ status: 201, body: { data: stored } }];
+    const upload = await client().uploadAttachment({
+      data: new TextEncoder().encode("hello"),
+      name: "notes.txt",
+      type: "text/plain",
+    });
+    expect(upload).toEqual(stored);
+    expect(seen[0]?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.body).toContain('Content-Disposition: form-data; name="file"; filename="notes.txt"');
+    expect(seen[0]?.body).toContain("Content-Type: text/plain");
+    expect(seen[0]?.body).toContain("\r\n\r\nhello\r\n");
+  });
+
+  it("sends the whole form again on a retry", async () => {
+    script = [{ status: 503 }, { status: 201, body: { data: { id: ID } } }];
+    await client().uploadAttachment({ data: new Blob(["bytes"], { type: "application/pdf" }), name: "a.pdf" });
+    expect(seen).toHaveLength(2);
+    for (const request of seen) {
+      expect(request.body).toContain('filename="a.pdf"');
+      expect(request.body).toContain("Content-Type: application/pdf");
+      expect(request.body).toContain("bytes");
+    }
+  });
+
+  it("refuses to build a client without a base URL or key", () => {
+    expect(() => new RelayClient({ baseUrl: "", apiKey: "amk_x" })).toThrow(/baseUrl/);
+    expect(() => new RelayClient({ baseUrl: "http://x", apiKey: "" })).toThrow(/apiKey/);
+  });
+});
+
+// ---- Auto-pagination ----
+
+describe("pagination", () => {
+  const conversation = (id: string) => ({ id, title: null, last_message_at: "t", last_message_preview: "p" });
+
+  it("paginateConversations follows next_cursor until it is null, yielding every item in order", async () => {
+    script = [
+      { status: 200, body: { data: [conversation("c1"), conversation("c2")], next_cursor: "k2" } },
+      { status: 200, body: { data: [conversation("c3")], next_cursor: "k3" } },
+      { status: 200, body: { data: [conversation("c4")], next_cursor: null } },
+    ];
+    const ids: string[] = [];
+    for await (const item of client().paginateConversations({ limit: 2 })) ids.push(item.id);
+    expect(ids).toEqual(["c1", "c2", "c3", "c4"]);
+    expect(seen.map((s) => s.url)).toEqual([
+      "/api/public/v1/conversations?limit=2",
+      "/api/public/v1/conversations?limit=2&cursor=k2",
+      "/api/public/v1/conversations?limit=2&cursor=k3",
+    ]);
+  });
+
+  it("fetches pages lazily: stopping early asks for no more", async () => {
+    script = [{ status: 200, body: { data: [conversation("c1"), conversation("c2")], next_cursor: "k2" } }];
+    for await (const item of client().paginateConversations()) if (item.id === "c1") break;
+    expect(seen).toHaveLength(1);
+  });
+
+  it("paginateMessages starts after after_seq and then follows the cursor (which wins over after_seq)", async () => {
+    const message = (seq: number) => ({ ...sent, id: `m${seq}`, seq });
+    script = [
+      { status: 200, body: { data: [message(5), message(6)], next_cursor: "s6", next_after_seq: 6 } },
+      { status: 200, body: { data: [message(7)], next_cursor: null, next_after_seq: 7 } },
+    ];
+    const seqs: number[] = [];
+    for await (const item of client().paginateMessages(CONV, { after_seq: 4, limit: 2 })) seqs.push(item.seq);
+    expect(seqs).toEqual([5, 6, 7]);
+    expect(seen.map((s) => s.url)).toEqual([
+      `/api/public/v1/conversations/${CONV}/messages?after_seq=4&limit=2`,
+      `/api/public/v1/conversations/${CONV}/messages?after_seq=4&limit=2&cursor=s6`,
+    ]);
+  });
+
+  it("paginateAgentRequests keeps the filters on every page, and stops on an empty page", async () => {
+    script = [
+      { status: 200, body: { data: [{ id: "r1" }], next_cursor: "k2" } },
+      { status: 200, body: { data: [], next_cursor: "k3" } },
+    ];
+    const ids: string[] = [];
+    for await (const item of client().paginateAgentRequests({ direction: "outgoing", status: "answered" })) {
+      ids.push(item.id);
+    }
+    expect(ids).toEqual(["r1"]);
+    expect(seen.map((s) => s.url)).toEqual([
+      "/api/public/v1/agent-requests?direction=outgoing&status=answered",
+      "/api/public/v1/agent-requests?direction=outgoing&status=answered&cursor=k2",
+    ]);
+  });
+
+  it("throws the API's error from the page that failed", async () => {
+    script = [
+      { status: 200, body: { data: [conversation("c1")], next_cursor: "k2" } },
+      { status: 401, body: { error: { code: "unauthorized", message: "Invalid API key", request_id: "req_p" } } },
+    ];
+    const ids: string[] = [];
+    const error = await thrown(
+      (async () => {
+        for await (const item of client().paginateConversations()) ids.push(item.id);
+      })(),
+    );
+    expect(ids).toEqual(["c1"]);
+    expect(error).toMatchObject({ status: 401, code: "unauthorized", request_id: "req_p" });
   });
 });

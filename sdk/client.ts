@@ -1,23 +1,41 @@
-// A typed client for Relay's bot API (docs/api-contract.md). It needs nothing but a global `fetch` (Node 18+).
+// A typed client for every operation of Relay's bot API (docs/api-contract.md). It needs nothing but Node's
+// built-ins (global `fetch`, `FormData`, `Blob`; Node 20+).
+//
+// Names: one method per operation, named by the operation's `operationId` in the OpenAPI document (so the SDK and a
+// generated client say the same thing), plus `paginate*` for the three lists. Casing: everything that travels on
+// the wire keeps the API's snake_case (request bodies, answers, query parameters, RelayApiError's fields); what is
+// the SDK's own (methods, constructor and per-call options) is camelCase. The types come from api-types.ts,
+// generated from the document (`npm run sdk:types`): nothing here restates a schema.
 //
 // Retries are safe by construction: every create (POST) carries an Idempotency-Key, a random UUID unless the caller
 // gives one, and the SAME key goes with every retry of that call, so a retry after a lost answer replays the first
 // result instead of sending twice. It waits out 429 for as long as Retry-After says (up to a cap), retries 5xx and
 // network errors with exponential backoff (0.5 s, 1 s, 2 s, ...), and never retries any other 4xx.
 
-import type { components } from "./api-types.js";
+import { randomUUID } from "node:crypto";
+import type { components, operations } from "./api-types.js";
 
-// ---- Resources as returned (docs/api-contract.md#resources): generated from the OpenAPI document (sdk/api-types.ts, `npm run sdk:types`) ----
+// ---- Types, named from the generated ones ----
 
 type Schemas = components["schemas"];
+type OperationId = keyof operations;
+/** The JSON answer of operation `K` with status `S`. */
+type Answer<K extends OperationId, S extends number> =
+  operations[K]["responses"] extends Record<S, { content: { "application/json": infer Body } }> ? Body : never;
+/** The JSON request body of operation `K`. */
+type RequestBody<K extends OperationId> = operations[K] extends {
+  requestBody: { content: { "application/json": infer Body } };
+}
+  ? Body
+  : never;
+/** The query parameters of operation `K`. */
+type Query<K extends OperationId> = NonNullable<operations[K]["parameters"]["query"]>;
 
 export type Bot = Schemas["Bot"];
 export type Conversation = Schemas["Conversation"];
 export type Message = Schemas["Message"];
 export type MessageKind = Message["kind"];
 export type MessageAttachment = Schemas["MessageAttachment"];
-/** The 201 answer to a send. */
-export type SentMessage = Schemas["SentMessage"]["data"];
 export type ApprovalCard = Schemas["ApprovalCard"];
 export type FormCard = Schemas["FormCard"];
 export type FormInput = FormCard["inputs"][number];
@@ -25,6 +43,11 @@ export type StatusBlock = Schemas["StatusBlock"];
 /** Blocks are strictly validated: an unknown field anywhere answers 422 `invalid_blocks`. */
 export type Block = Schemas["Block"];
 export type Draft = Schemas["Draft"];
+export type Fact = Schemas["Fact"];
+export type ContextPack = Schemas["ContextPack"];
+export type SearchHit = Schemas["SearchHit"];
+/** A file this bot uploaded (POST /attachments), to answer an agent request with. */
+export type BotAttachment = Schemas["BotAttachment"];
 /** A question one bot asked another over a trusted connection. */
 export type AgentRequest = Schemas["AgentRequest"];
 export type AgentRequestType = AgentRequest["type"];
@@ -32,45 +55,72 @@ export type AgentRequestStatus = AgentRequest["status"];
 /** The error codes of the API, each with one HTTP status. */
 export type ErrorCode = Schemas["Error"]["error"]["code"];
 
-export interface Page<T> {
-  data: T[];
-  /** Null at the end. */
-  next_cursor: string | null;
+export type ConversationList = Answer<"listConversations", 200>;
+export type MessageList = Answer<"listMessages", 200>;
+export type AgentRequestList = Answer<"listAgentRequests", 200>;
+export type SearchResults = Answer<"searchContact", 200>;
+export type FactList = Answer<"readConversationMemory", 200>;
+
+/** 201: sent (`status: "sent"`, the message). */
+export type SentMessage = Answer<"sendMessage", 201>["data"];
+/** 202: held until a person approves (`approval_id` is the draft they decide on; `draft.approved` follows by webhook). */
+export type HeldMessage = Answer<"sendMessage", 202>["data"];
+/** The answer to a send, as the API gives it: narrow on `status`. */
+export type SendMessageResult = SentMessage | HeldMessage;
+
+export type SendMessageRequest = RequestBody<"sendMessage">;
+export type UpdateMessageRequest = RequestBody<"updateMessage">;
+export type CreateDraftRequest = RequestBody<"createDraft">;
+export type ProposeFactRequest = RequestBody<"proposeFact">;
+export type WriteConversationMemoryRequest = RequestBody<"writeConversationMemory">;
+export type CreateAgentRequestRequest = RequestBody<"createAgentRequest">;
+export type RespondToAgentRequestRequest = RequestBody<"respondToAgentRequest">;
+
+export type ListConversationsParams = Query<"listConversations">;
+export type ListMessagesParams = Query<"listMessages">;
+export type ListAgentRequestsParams = Query<"listAgentRequests">;
+export type GetContextPackParams = Query<"getContextPack">;
+export type SearchContactParams = Query<"searchContact">;
+export type ReadConversationMemoryParams = Query<"readConversationMemory">;
+
+/** A file to upload: its bytes (or a Blob), the name it is stored under, and its MIME type. */
+export interface UploadFile {
+  /** A Blob, bytes (a Buffer from `readFile` will do) or text. */
+  data: Blob | ArrayBuffer | Uint8Array | string;
+  name: string;
+  /** Default: the Blob's own type, else `application/octet-stream`. */
+  type?: string;
 }
-
-export type MessagePage = Schemas["MessageList"];
-
-/** The 202 answer to a send: held until a person approves (`approval_id` is the draft they decide on). */
-type HeldMessage = Schemas["HeldMessage"]["data"];
-
-/** 201 sent, or 202 held for a person's approval (`draft.approved` arrives by webhook when they approve). */
-export type SendResult =
-  { status: "sent"; message: SentMessage } | { status: "pending_approval"; approvalId: string; reasons: string[] };
 
 // ---- Errors ----
 
+/** Codes the client itself gives when there is no API error to report. */
+export type ClientErrorCode = "network_error" | "invalid_response" | `http_${number}`;
+
 /**
- * Any answer that is not a success, parsed from `{"error": {code, message, reasons?, retry_after?, request_id}}`.
- * A request that got no answer (connection refused, reset, timeout) is `status: 0, code: "network_error"` with the
- * underlying error as `cause`.
+ * Any answer that is not a success, with the fields of `{"error": {code, message, reasons?, retry_after?,
+ * request_id}}` as the API names them. A request that got no answer (connection refused, reset, timeout) is
+ * `status: 0, code: "network_error"` with the underlying error as `cause`; an error answer that is not JSON (a
+ * proxy's page) is `code: "http_<status>"`.
  */
 export class RelayApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode | ClientErrorCode;
   /** Policy reason codes on 403 `policy_blocked` and 429 `deferred` (e.g. `secrets_detected`, `rate_limit_day`). */
   readonly reasons?: string[];
   /** Seconds to wait, from Retry-After (or the body's `retry_after`). */
-  readonly retryAfter?: number;
-  readonly requestId?: string;
+  readonly retry_after?: number;
+  /** The answer's request id (body or X-Request-Id): quote it when you ask for help. */
+  readonly request_id?: string;
 
   constructor(
     fields: {
       status: number;
-      code: string;
+      code: ErrorCode | ClientErrorCode;
       message: string;
       reasons?: string[];
-      retryAfter?: number;
-      requestId?: string;
+      retry_after?: number;
+      request_id?: string;
     },
     options?: { cause?: unknown },
   ) {
@@ -79,8 +129,8 @@ export class RelayApiError extends Error {
     this.status = fields.status;
     this.code = fields.code;
     this.reasons = fields.reasons;
-    this.retryAfter = fields.retryAfter;
-    this.requestId = fields.requestId;
+    this.retry_after = fields.retry_after;
+    this.request_id = fields.request_id;
   }
 }
 
@@ -103,15 +153,20 @@ export interface RelayClientOptions {
 }
 
 export interface CreateOptions {
-  /** At most 64 characters. Give one derived from your own event (e.g. `reply-<event id>`) to dedupe across restarts. */
+  /**
+   * At most 64 characters. Default: a random UUID per call (the same on each of its retries). Give one derived from
+   * what caused the call (e.g. `reply-<event id>`) to stay safe across your own restarts too.
+   */
   idempotencyKey?: string;
 }
 
 interface Call {
   method: "GET" | "POST" | "PATCH";
   path: string;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  json?: unknown;
+  form?: FormData;
+  /** Creates only; undefined sends none. */
   idempotencyKey?: string;
 }
 
@@ -124,6 +179,8 @@ export class RelayClient {
   private readonly timeoutMs: number;
 
   constructor(private readonly options: RelayClientOptions) {
+    if (!options?.baseUrl) throw new TypeError("RelayClient: baseUrl is required, e.g. https://relay.example.com");
+    if (!options.apiKey) throw new TypeError("RelayClient: apiKey is required (the bot's amk_... key)");
     this.base = `${options.baseUrl.replace(/\/+$/, "")}/api/public/v1`;
     this.fetchImpl = options.fetch ?? globalThis.fetch;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -132,24 +189,32 @@ export class RelayClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
+  // -- The bot --
+
   /** `GET /me`: the bot this key belongs to. */
-  async me(): Promise<Bot> {
-    const { body } = await this.call<{ bot: Bot }>({ method: "GET", path: "/me" });
-    return body.bot;
+  async getMe(): Promise<Bot> {
+    return (await this.call<Answer<"getMe", 200>>({ method: "GET", path: "/me" })).body.bot;
   }
 
-  /** Conversations the bot is authorized in, newest activity first. */
-  async listConversations(params: { limit?: number; cursor?: string } = {}): Promise<Page<Conversation>> {
-    return (await this.call<Page<Conversation>>({ method: "GET", path: "/conversations", query: params })).body;
+  // -- Conversations and messages --
+
+  /** `GET /conversations`: one page of the conversations the bot is authorized in, newest activity first. */
+  async listConversations(params: ListConversationsParams = {}): Promise<ConversationList> {
+    return (await this.call<ConversationList>({ method: "GET", path: "/conversations", query: params })).body;
   }
 
-  /** Messages in ascending `seq`, after `after_seq` (exclusive). `cursor`, when given, wins over `after_seq`. */
-  async listMessages(
-    conversationId: string,
-    params: { after_seq?: number; limit?: number; cursor?: string } = {},
-  ): Promise<MessagePage> {
+  /** Every conversation from `params.cursor` on (all by default), fetching pages of `params.limit` as it goes. */
+  paginateConversations(params: ListConversationsParams = {}): AsyncGenerator<Conversation, void, undefined> {
+    return paginate(params.cursor, (cursor) => this.listConversations({ ...params, cursor }));
+  }
+
+  /**
+   * `GET /conversations/{id}/messages`: messages in ascending `seq` after `after_seq` (exclusive). `cursor`, when
+   * given, wins over `after_seq`. Poll by passing `next_after_seq` back.
+   */
+  async listMessages(conversationId: string, params: ListMessagesParams = {}): Promise<MessageList> {
     return (
-      await this.call<MessagePage>({
+      await this.call<MessageList>({
         method: "GET",
         path: `/conversations/${enc(conversationId)}/messages`,
         query: params,
@@ -157,103 +222,182 @@ export class RelayClient {
     ).body;
   }
 
+  /** Every message after `params.after_seq` (or `params.cursor`) that exists now, in ascending `seq`. */
+  paginateMessages(conversationId: string, params: ListMessagesParams = {}): AsyncGenerator<Message, void, undefined> {
+    return paginate(params.cursor, (cursor) => this.listMessages(conversationId, { ...params, cursor }));
+  }
+
   /**
-   * Sends a message (body, blocks, or both). Resolves for 201 and 202; a blocked (403), refused (409 `opted_out`),
-   * invalid (422) or still-deferred (429) send is thrown as RelayApiError.
+   * `POST /conversations/{id}/messages` (body, blocks, or both). Resolves with the answer's `data` for 201
+   * (`status: "sent"`) and 202 (`status: "pending_approval"`, held for a person); a blocked (403), refused
+   * (409 `opted_out`), invalid (422) or still-deferred (429) send is thrown as RelayApiError.
    */
   async sendMessage(
     conversationId: string,
-    input: { body?: string; blocks?: Block[] },
+    body: SendMessageRequest,
     options: CreateOptions = {},
-  ): Promise<SendResult> {
-    const { body } = await this.call<{ data: SentMessage | HeldMessage }>({
+  ): Promise<SendMessageResult> {
+    const answer = await this.call<Answer<"sendMessage", 201> | Answer<"sendMessage", 202>>({
       method: "POST",
       path: `/conversations/${enc(conversationId)}/messages`,
-      body: input,
-      idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
+      json: body,
+      idempotencyKey: keyOf(options),
     });
-    const data = body.data;
-    // 201 answers the message (`status: "sent"`), 202 the approval it waits for (docs/api-contract.md#verdicts).
-    if (data.status === "pending_approval") {
-      return { status: "pending_approval", approvalId: data.approval_id, reasons: data.reasons };
-    }
-    return { status: "sent", message: data };
+    return answer.body.data;
   }
 
-  /** Proposes a draft that a person edits, approves or rejects in the chat. */
-  async createDraft(
+  /** `PATCH /messages/{id}`: replaces a sent message's status blocks (the only edit allowed after sending). */
+  async updateMessage(messageId: string, body: UpdateMessageRequest): Promise<Message> {
+    return (
+      await this.call<Answer<"updateMessage", 200>>({
+        method: "PATCH",
+        path: `/messages/${enc(messageId)}`,
+        json: body,
+      })
+    ).body.data;
+  }
+
+  /** `POST /conversations/{id}/drafts`: a draft that a person edits, approves or rejects in the chat. */
+  async createDraft(conversationId: string, body: CreateDraftRequest, options: CreateOptions = {}): Promise<Draft> {
+    return (
+      await this.call<Answer<"createDraft", 201>>({
+        method: "POST",
+        path: `/conversations/${enc(conversationId)}/drafts`,
+        json: body,
+        idempotencyKey: keyOf(options),
+      })
+    ).body.data;
+  }
+
+  // -- Memory --
+
+  /** `POST /contacts/{id}/facts`: proposes a fact about a contact (a candidate until a person confirms it). */
+  async proposeFact(contactId: string, body: ProposeFactRequest, options: CreateOptions = {}): Promise<Fact> {
+    return (
+      await this.call<Answer<"proposeFact", 201>>({
+        method: "POST",
+        path: `/contacts/${enc(contactId)}/facts`,
+        json: body,
+        idempotencyKey: keyOf(options),
+      })
+    ).body.data;
+  }
+
+  /** `GET /contacts/{id}/context`: the contact's confirmed facts, each cited, within a token budget. */
+  async getContextPack(contactId: string, params: GetContextPackParams = {}): Promise<ContextPack> {
+    return (
+      await this.call<Answer<"getContextPack", 200>>({
+        method: "GET",
+        path: `/contacts/${enc(contactId)}/context`,
+        query: params,
+      })
+    ).body.data;
+  }
+
+  /** `GET /contacts/{id}/search`: messages and facts about the contact that match `q`, best first. */
+  async searchContact(contactId: string, params: SearchContactParams): Promise<SearchResults> {
+    return (
+      await this.call<SearchResults>({ method: "GET", path: `/contacts/${enc(contactId)}/search`, query: params })
+    ).body;
+  }
+
+  /** `GET /conversations/{id}/memory` (legacy): candidate and confirmed facts of the conversation. */
+  async readConversationMemory(conversationId: string, params: ReadConversationMemoryParams = {}): Promise<FactList> {
+    return (
+      await this.call<FactList>({ method: "GET", path: `/conversations/${enc(conversationId)}/memory`, query: params })
+    ).body;
+  }
+
+  /** `POST /conversations/{id}/memory` (legacy): proposes a fact about the conversation's contact. */
+  async writeConversationMemory(
     conversationId: string,
-    input: { body: string; rationale?: string; follow_up?: { body: string; delay_minutes: number } },
+    body: WriteConversationMemoryRequest,
     options: CreateOptions = {},
-  ): Promise<Draft> {
-    const { body } = await this.call<{ data: Draft }>({
-      method: "POST",
-      path: `/conversations/${enc(conversationId)}/drafts`,
-      body: input,
-      idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
-    });
-    return body.data;
+  ): Promise<Fact> {
+    return (
+      await this.call<Answer<"writeConversationMemory", 201>>({
+        method: "POST",
+        path: `/conversations/${enc(conversationId)}/memory`,
+        json: body,
+        idempotencyKey: keyOf(options),
+      })
+    ).body.data;
+  }
+
+  // -- Agent requests --
+
+  /**
+   * `POST /agent-requests`: asks another bot (by handle) over a trusted connection. Resolves with the request:
+   * `awaiting_response`, or `pending_approval` when a person must approve it first.
+   */
+  async createAgentRequest(body: CreateAgentRequestRequest, options: CreateOptions = {}): Promise<AgentRequest> {
+    return (
+      await this.call<Answer<"createAgentRequest", 201>>({
+        method: "POST",
+        path: "/agent-requests",
+        json: body,
+        idempotencyKey: keyOf(options),
+      })
+    ).body.data;
+  }
+
+  /** `GET /agent-requests`: one page of requests to (`incoming`) and from (`outgoing`) this bot, newest first. */
+  async listAgentRequests(params: ListAgentRequestsParams = {}): Promise<AgentRequestList> {
+    return (await this.call<AgentRequestList>({ method: "GET", path: "/agent-requests", query: params })).body;
+  }
+
+  /** Every agent request matching `params`, newest first, fetching pages as it goes. */
+  paginateAgentRequests(params: ListAgentRequestsParams = {}): AsyncGenerator<AgentRequest, void, undefined> {
+    return paginate(params.cursor, (cursor) => this.listAgentRequests({ ...params, cursor }));
   }
 
   /**
-   * Asks another bot (by handle) over a trusted connection. Resolves with the request: `awaiting_response`, or
-   * `pending_approval` when a person must approve it first. No connection, a type it does not allow, or a suspended
-   * workspace are thrown as RelayApiError (403 `no_trusted_connection`, `type_not_allowed`, `workspace_suspended`).
+   * `POST /agent-requests/{id}/respond`: answers a request addressed to this bot, once. `attachment_id` is the `id`
+   * of an upload of this bot (`uploadAttachment`).
    */
-  async createAgentRequest(
-    input: { to: string; type: AgentRequestType; question: string },
-    options: CreateOptions = {},
-  ): Promise<AgentRequest> {
-    const { body } = await this.call<{ data: AgentRequest }>({
-      method: "POST",
-      path: "/agent-requests",
-      body: input,
-      idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
-    });
-    return body.data;
-  }
-
-  /** Requests to (`incoming`) and from (`outgoing`) this bot, newest first. */
-  async listAgentRequests(
-    params: { direction?: "incoming" | "outgoing"; status?: AgentRequestStatus; limit?: number; cursor?: string } = {},
-  ): Promise<Page<AgentRequest>> {
-    return (await this.call<Page<AgentRequest>>({ method: "GET", path: "/agent-requests", query: params })).body;
-  }
-
-  /** Answers a request addressed to this bot, once; `attachment_id` is an upload of this bot (POST /attachments). */
   async respondToAgentRequest(
-    requestId: string,
-    input: { body: string; attachment_id?: string },
+    agentRequestId: string,
+    body: RespondToAgentRequestRequest,
     options: CreateOptions = {},
   ): Promise<AgentRequest> {
-    const { body } = await this.call<{ data: AgentRequest }>({
-      method: "POST",
-      path: `/agent-requests/${enc(requestId)}/respond`,
-      body: input,
-      idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
-    });
-    return body.data;
+    return (
+      await this.call<Answer<"respondToAgentRequest", 200>>({
+        method: "POST",
+        path: `/agent-requests/${enc(agentRequestId)}/respond`,
+        json: body,
+        idempotencyKey: keyOf(options),
+      })
+    ).body.data;
   }
 
-  /** Replaces a sent message's status blocks (the only edit allowed after sending). */
-  async updateMessage(messageId: string, input: { blocks: StatusBlock[] }): Promise<Message> {
-    return (await this.call<{ data: Message }>({ method: "PATCH", path: `/messages/${enc(messageId)}`, body: input }))
-      .body.data;
+  /**
+   * `POST /attachments` (multipart/form-data, field `file`): stores a file to answer an agent request with. No
+   * idempotency key: a retried upload stores one more copy, which nobody sees unless the bot answers with it.
+   */
+  async uploadAttachment(file: UploadFile): Promise<BotAttachment> {
+    const type =
+      file.type ?? (file.data instanceof Blob && file.data.type ? file.data.type : "application/octet-stream");
+    const form = new FormData();
+    // A Uint8Array (a Buffer too) may view shared or larger memory: its bytes are copied into a Blob of their own.
+    const part = file.data instanceof Uint8Array ? new Uint8Array(file.data) : file.data;
+    form.append("file", new Blob([part], { type }), file.name);
+    return (await this.call<Answer<"uploadAttachment", 201>>({ method: "POST", path: "/attachments", form })).body.data;
   }
 
   private async call<T>(call: Call): Promise<{ status: number; body: T }> {
     const url = new URL(this.base + call.path);
     for (const [name, value] of Object.entries(call.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     }
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
       Accept: "application/json",
     };
-    if (call.body !== undefined) headers["Content-Type"] = "application/json";
+    // A form sets its own Content-Type (with the boundary) and is sent again as is on a retry.
+    if (call.json !== undefined) headers["Content-Type"] = "application/json";
     // Fixed before the first attempt, so every retry carries the same key.
     if (call.idempotencyKey !== undefined) headers["Idempotency-Key"] = call.idempotencyKey;
-    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const body = call.form ?? (call.json === undefined ? undefined : JSON.stringify(call.json));
 
     for (let attempt = 0; ; attempt++) {
       let response: Response;
@@ -284,7 +428,7 @@ export class RelayClient {
               status: response.status,
               code: "invalid_response",
               message: "The answer is not JSON",
-              requestId: requestIdOf(response),
+              request_id: requestIdOf(response),
             },
             { cause },
           );
@@ -297,10 +441,10 @@ export class RelayClient {
       const inProgress = response.status === 409 && error.code === "idempotency_request_in_progress";
       const retryable = response.status === 429 || response.status >= 500 || inProgress;
       if (!retryable || attempt >= this.maxRetries) throw error;
-      if (response.status === 429 && error.retryAfter !== undefined) {
+      if (response.status === 429 && error.retry_after !== undefined) {
         // A deferral longer than we are willing to block for is the caller's to schedule (e.g. a job queue).
-        if (error.retryAfter > this.maxRetryAfterSeconds) throw error;
-        await this.sleep(error.retryAfter * 1000);
+        if (error.retry_after > this.maxRetryAfterSeconds) throw error;
+        await this.sleep(error.retry_after * 1000);
       } else {
         await this.sleep(backoffMs(attempt));
       }
@@ -308,7 +452,24 @@ export class RelayClient {
   }
 }
 
+/** Follows `next_cursor` from `start` until it is null (or a page comes back empty), yielding each item. */
+async function* paginate<T>(
+  start: string | undefined,
+  page: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>,
+): AsyncGenerator<T, void, undefined> {
+  let cursor = start;
+  for (;;) {
+    const { data, next_cursor } = await page(cursor);
+    yield* data;
+    // An empty page with a cursor would ask for the same thing again: stop rather than loop.
+    if (next_cursor === null || data.length === 0) return;
+    cursor = next_cursor;
+  }
+}
+
 const enc = encodeURIComponent;
+
+const keyOf = (options: CreateOptions) => options.idempotencyKey ?? randomUUID();
 
 /** 0.5 s, 1 s, 2 s, 4 s ... */
 const backoffMs = (attempt: number) => 500 * 2 ** attempt;
@@ -317,7 +478,7 @@ const requestIdOf = (response: Response) => response.headers.get("x-request-id")
 
 async function readError(response: Response): Promise<RelayApiError> {
   type ErrorBody = {
-    error?: { code?: string; message?: string; reasons?: string[]; retry_after?: number; request_id?: string };
+    error?: { code?: ErrorCode; message?: string; reasons?: string[]; retry_after?: number; request_id?: string };
   };
   let parsed: ErrorBody = {};
   try {
@@ -331,8 +492,8 @@ async function readError(response: Response): Promise<RelayApiError> {
     code: error.code ?? `http_${response.status}`,
     message: error.message ?? `HTTP ${response.status} ${response.statusText}`.trim(),
     reasons: error.reasons,
-    retryAfter: parseRetryAfter(response.headers.get("retry-after")) ?? error.retry_after,
-    requestId: error.request_id ?? requestIdOf(response),
+    retry_after: parseRetryAfter(response.headers.get("retry-after")) ?? error.retry_after,
+    request_id: error.request_id ?? requestIdOf(response),
   });
 }
 
