@@ -1,125 +1,47 @@
-// The webhook events Relay sends (docs/api-contract.md#payloads), as types. Every event shares one envelope;
-// its `id` is stable across retries and replays, so a bot dedupes on it.
+// The webhook events Relay sends, as types generated from the OpenAPI document's `webhooks` section
+// (lib/schemas/webhook-events.ts is their one source; `npm run sdk:types` regenerates api-types.ts). Every event
+// shares one envelope: `id` is this bot's delivery of the event, stable across retries and replays (deduplicate on
+// it), `bot_id` the bot it is for (several bots may share one URL), and `data` holds the shared ids.
 
-import type { AgentRequest } from "./client.js";
+import type { components, webhooks } from "./api-types.js";
 
-export interface WebhookEnvelope<T extends string, D> {
-  id: string;
-  type: T;
-  /** ISO 8601 timestamp of the event (not of the delivery attempt). */
-  created_at: string;
-  data: D;
-}
+type Schemas = components["schemas"];
 
-export interface Attachment {
-  name: string;
-  /** MIME type. */
-  type: string;
-  /** Bytes. */
-  size: number;
-  /** Hex SHA-256 of the file. */
-  sha256: string;
-}
+/** Every event type a bot can receive. */
+export type WebhookEventType = keyof webhooks;
 
-export interface HumanRef {
-  type: "human";
-  handle: string;
-}
-
-export interface MessageCreatedData {
-  conversation_id: string;
-  message: {
-    id: string;
-    seq: number;
-    body: string;
-    sender: HumanRef;
-    /** True when the person @-mentioned this bot. */
-    mentioned?: boolean;
-    attachments?: Attachment[];
-  };
-}
-
-export interface MessageReceivedData {
-  conversation_id: string;
-  /** The bot's message that carries the card. */
-  message_id: string;
-  action: {
-    type: "card.action" | "form.submit";
-    /** An approval card action's `key`, or a form's `submit.key`. */
-    action_key: string;
-    /** Form input values by input name (empty for a card action). */
-    values: Record<string, unknown>;
-  };
-  user: { handle: string; type?: "human" };
-}
-
-export interface BotAddedData {
-  conversation_id: string;
-  added_by: HumanRef;
-}
-
-export interface DraftApprovedData {
-  conversation_id: string;
-  /** The draft, or the `approval_id` a held (202) send answered with. */
-  draft_id: string;
-  /** True when the person changed the text before approving. */
-  edited: boolean;
-  approved_by: { handle: string };
-  /** The message as sent. */
-  message: { id: string; seq: number; body: string };
-}
-
-export interface DraftRejectedData {
-  conversation_id: string;
-  draft_id: string;
-  rejected_by: { handle: string };
-}
-
-/** `draft.expired`: the draft or held message waited its whole lifetime without a decision (a core event). */
-export interface DraftExpiredData {
-  conversation_id: string;
-  /** The draft, or the `approval_id` a held (202) send answered with. */
-  draft_id: string;
-  origin: "draft" | "held_message";
-  /** ISO 8601 timestamp of the expiry. */
-  expired_at: string;
-}
-
-export interface FollowUpCancelledData {
-  conversation_id: string;
-  draft_id: string;
-  reason: string;
-}
-
-export type PingData = Record<string, never>;
-
-/** `agent_request.created` (to the addressed bot) and `agent_request.answered` (to the asking bot). */
-export interface AgentRequestData {
-  agent_request: AgentRequest;
-}
-
-export type MessageCreatedEvent = WebhookEnvelope<"message.created", MessageCreatedData>;
-export type MessageReceivedEvent = WebhookEnvelope<"message.received", MessageReceivedData>;
-export type BotAddedEvent = WebhookEnvelope<"conversation.bot_added", BotAddedData>;
-export type DraftApprovedEvent = WebhookEnvelope<"draft.approved", DraftApprovedData>;
-export type DraftRejectedEvent = WebhookEnvelope<"draft.rejected", DraftRejectedData>;
-export type DraftExpiredEvent = WebhookEnvelope<"draft.expired", DraftExpiredData>;
-export type FollowUpCancelledEvent = WebhookEnvelope<"follow_up.cancelled", FollowUpCancelledData>;
-export type PingEvent = WebhookEnvelope<"ping", PingData>;
-export type AgentRequestCreatedEvent = WebhookEnvelope<"agent_request.created", AgentRequestData>;
-export type AgentRequestAnsweredEvent = WebhookEnvelope<"agent_request.answered", AgentRequestData>;
+/** The body Relay POSTs for one event type. */
+export type WebhookEventOf<T extends WebhookEventType> = NonNullable<
+  webhooks[T]["post"]
+>["requestBody"]["content"]["application/json"];
 
 /** Narrow on `type`: `if (event.type === "message.created") event.data.message.body`. */
-export type WebhookEvent =
-  | MessageCreatedEvent
-  | MessageReceivedEvent
-  | BotAddedEvent
-  | DraftApprovedEvent
-  | DraftRejectedEvent
-  | DraftExpiredEvent
-  | FollowUpCancelledEvent
-  | AgentRequestCreatedEvent
-  | AgentRequestAnsweredEvent
-  | PingEvent;
+export type WebhookEvent = { [T in WebhookEventType]: WebhookEventOf<T> }[WebhookEventType];
 
-export type WebhookEventType = WebhookEvent["type"];
+/** The fields every event has; `data` depends on `type`. */
+export type WebhookEnvelope<T extends WebhookEventType = WebhookEventType, D = WebhookEventOf<T>["data"]> = Omit<
+  WebhookEventOf<T>,
+  "type" | "data"
+> & { type: T; data: D };
+
+export type MessageCreatedEvent = WebhookEventOf<"message.created">;
+export type MessageReceivedEvent = WebhookEventOf<"message.received">;
+export type BotAddedEvent = WebhookEventOf<"conversation.bot_added">;
+export type DraftApprovedEvent = WebhookEventOf<"draft.approved">;
+export type DraftRejectedEvent = WebhookEventOf<"draft.rejected">;
+export type DraftExpiredEvent = WebhookEventOf<"draft.expired">;
+export type FollowUpCancelledEvent = WebhookEventOf<"follow_up.cancelled">;
+export type AgentRequestCreatedEvent = WebhookEventOf<"agent_request.created">;
+export type AgentRequestAnsweredEvent = WebhookEventOf<"agent_request.answered">;
+export type PingEvent = WebhookEventOf<"ping">;
+
+export type MessageCreatedData = Schemas["MessageCreatedData"];
+export type MessageReceivedData = Schemas["MessageReceivedData"];
+export type BotAddedData = Schemas["ConversationBotAddedData"];
+export type DraftApprovedData = Schemas["DraftApprovedData"];
+export type DraftRejectedData = Schemas["DraftRejectedData"];
+export type DraftExpiredData = Schemas["DraftExpiredData"];
+export type FollowUpCancelledData = Schemas["FollowUpCancelledData"];
+export type AgentRequestData = Schemas["AgentRequestEventData"];
+export type PingData = Schemas["PingData"];
+export type Attachment = Schemas["WebhookAttachment"];

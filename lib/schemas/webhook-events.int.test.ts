@@ -4,6 +4,7 @@ import { createAgentRequest } from "@/lib/agents/create-agent-request";
 import { respondToAgentRequest } from "@/lib/agents/respond-to-agent-request";
 import { authenticateBot } from "@/lib/bots/authenticate-bot";
 import { db } from "@/lib/db/client";
+import { envelopeOf } from "@/lib/webhooks/envelope";
 import { transaction } from "@/lib/db/sql";
 import { systemActor } from "@/lib/people/actor";
 import { SUBSCRIBABLE_EVENT_TYPES, EVENT_TYPES, type EventType } from "@/lib/webhooks/event-types";
@@ -25,8 +26,10 @@ async function deliveriesSince(since: Date) {
     await db().webhookDelivery.findMany({ where: { createdAt: { gte: since } }, orderBy: { createdAt: "asc" } })
   ).map((row) => ({
     bot: row.botId,
+    delivery: row.id,
     type: row.eventType as EventType,
-    payload: row.payload as Record<string, unknown>,
+    stored: row.payload as Record<string, unknown>,
+    payload: envelopeOf(row) as unknown as Record<string, unknown>, // as sent
   }));
 }
 
@@ -102,15 +105,14 @@ describe("webhook payloads against lib/schemas/webhook-events.ts", () => {
 
     const delivered = await deliveriesSince(since);
     expect(new Set(delivered.map((d) => d.type))).toEqual(new Set(EVENT_TYPES));
-    for (const { bot, type, payload } of delivered) {
+    for (const { bot, delivery, type, stored, payload } of delivered) {
       const where = `${type} to ${bot}`;
       expectStrict(WEBHOOK_EVENT_DATA[type], payload.data, `${where} data`);
-      // The envelope's fields that exist today are checked with the envelope's own schemas.
-      // TODO(lead): `bot_id` becomes required when the webhooks branch (i20-webhooks) merges: then parse the whole
-      // payload with webhookEnvelope(type) (strictly, as `data` above) and drop the `.omit` and the `if` below.
-      const { bot_id: _botId, ...today } = payload;
-      expectStrict(webhookEnvelope(type).omit({ bot_id: true }), today, where);
-      if ("bot_id" in payload) expect(payload.bot_id, where).toBe(bot);
+      // The whole envelope as sent, and as stored: this bot's delivery id, naming the bot.
+      expectStrict(webhookEnvelope(type), payload, where);
+      expect(stored, where).toEqual(payload);
+      expect(payload.id, where).toBe(delivery);
+      expect(payload.bot_id, where).toBe(bot);
     }
   });
 });

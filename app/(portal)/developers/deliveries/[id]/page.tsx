@@ -180,9 +180,9 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
   );
 }
 
-/** The envelope in the order it is sent ({id, type, created_at, data}); the database keeps JSON keys in its own order. */
+/** The envelope in the order it is sent ({id, type, created_at, bot_id, data}); the database keeps JSON keys in its own order. */
 function envelope(payload: unknown) {
   if (!payload || typeof payload !== "object") return payload;
-  const { id, type, created_at, data, ...rest } = payload as Record<string, unknown>;
-  return { id, type, created_at, data, ...rest };
+  const { id, type, created_at, bot_id, data, ...rest } = payload as Record<string, unknown>;
+  return { id, type, created_at, bot_id, data, ...rest };
 }
