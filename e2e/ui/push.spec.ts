@@ -197,7 +197,8 @@ test("a person turns on notifications, a held message's push shows in Chromium, 
     registrationId: registration,
     data: JSON.stringify(delivery!.payload),
   });
-  await expect.poll(() => shownNotifications(page)).toEqual([
+  // The worker may be stopped by Chromium and woken by the message: on a loaded machine that takes seconds.
+  await expect.poll(() => shownNotifications(page), { timeout: 20_000 }).toEqual([
     { title: payload.title, body: payload.body, tag: payload.tag, data: { url: approvalUrl }, icon: `${base()}/icon.svg` },
   ]);
 
