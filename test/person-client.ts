@@ -68,3 +68,28 @@ export function openStream(
     });
   });
 }
+
+/**
+ * The person's assistant posts a message through the MCP server (`post_message`, a personal access token), as a
+ * client does in stateless Streamable HTTP: one JSON-RPC request, one JSON answer. Throws unless it was posted.
+ */
+export async function postThroughMcp(base: string, token: string, conversationId: string, body: string, id = 1) {
+  const response = await fetch(`${base}/api/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "post_message", arguments: { conversation_id: conversationId, body } },
+    }),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`MCP answered ${response.status}: ${text}`);
+  const answer = JSON.parse(text) as { result?: { isError?: boolean } };
+  if (!answer.result || answer.result.isError) throw new Error(`post_message failed: ${text}`);
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { deploy, type App, type Started } from "@/test/deployment";
-import { openStream, signIn } from "@/test/person-client";
+import { openStream, postThroughMcp, signIn } from "@/test/person-client";
 import { startReceiver } from "@/test/receiver";
 import { fmt, percentile } from "../lib";
 
@@ -150,23 +150,9 @@ async function main() {
     const deliveryStarted = performance.now();
     for (let i = 0; i < bodies.length; i += 10) {
       await Promise.all(
-        bodies.slice(i, i + 10).map(async (body, j) => {
-          const response = await fetch(`${((i + j) % 2 ? b : a).base}/api/mcp`, {
-            method: "POST",
-            headers: {
-              authorization: `Bearer ${token}`,
-              "content-type": "application/json",
-              accept: "application/json, text/event-stream",
-            },
-            body: JSON.stringify({
-              jsonrpc: "2.0",
-              id: i + j,
-              method: "tools/call",
-              params: { name: "post_message", arguments: { conversation_id: conversationId, body } },
-            }),
-          });
-          if (response.status !== 200) throw new Error(`MCP answered ${response.status}: ${await response.text()}`);
-        }),
+        bodies
+          .slice(i, i + 10)
+          .map((body, j) => postThroughMcp(((i + j) % 2 ? b : a).base, token, conversationId, body, i + j)),
       );
     }
     const mine = () => hook.received.filter((request) => bodies.some((body) => request.body.includes(body)));

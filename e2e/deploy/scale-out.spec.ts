@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startBalancer, type Balancer } from "@/test/balancer";
 import { deploy, type App, type Deployment, type Started } from "@/test/deployment";
-import { openStream, signIn, type LiveEvent } from "@/test/person-client";
+import { openStream, postThroughMcp, signIn, type LiveEvent } from "@/test/person-client";
 import { startReceiver, type Receiver } from "@/test/receiver";
 
 // Scale-out on one PostgreSQL (issue 19; README "Deploying" → scaling rules): two app processes on two ports and
@@ -311,24 +311,9 @@ test("every delivery reaches the bot's endpoint at least once with two workers; 
   // A person's messages through their assistant (MCP), half through each app: each makes one delivery to helper.
   for (let i = 0; i < bodies.length; i += 6) {
     await Promise.all(
-      bodies.slice(i, i + 6).map(async (body, j) => {
-        const response = await fetch(`${((i + j) % 2 ? b : a).base}/api/mcp`, {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${token}`,
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
-          },
-          body: JSON.stringify({
-            jsonrpc: "2.0",
-            id: i + j,
-            method: "tools/call",
-            params: { name: "post_message", arguments: { conversation_id: conversationId, body } },
-          }),
-        });
-        expect(response.status).toBe(200);
-        expect(((await response.json()) as { result: { isError?: boolean } }).result.isError).toBeFalsy();
-      }),
+      bodies
+        .slice(i, i + 6)
+        .map((body, j) => postThroughMcp(((i + j) % 2 ? b : a).base, token, conversationId, body, i + j)),
     );
   }
   const arrived = () =>
