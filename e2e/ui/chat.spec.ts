@@ -351,6 +351,13 @@ test("on a phone-sized screen, with the keyboard alone: open a conversation, app
   await page.getByRole("link", { name: "All conversations" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("complementary", { name: "Conversations" })).toBeVisible();
+  // Settings (access tokens, notifications) is in reach on a phone too, and the header stays on the screen.
+  const settings = page.getByRole("banner").getByRole("link", { name: "Settings" });
+  const at = await settings.boundingBox();
+  expect(at!.x + at!.width).toBeLessThanOrEqual(390);
+  await settings.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/settings\/tokens$/);
   await context.close();
 });
 

@@ -87,7 +87,7 @@ export default async function WorkspaceChatLayout({
             <Link href="/developers" className="hidden text-sm text-slate-500 hover:text-slate-900 sm:inline">
               Developers
             </Link>
-            <Link href="/settings/tokens" className="hidden text-sm text-slate-500 hover:text-slate-900 sm:inline">
+            <Link href="/settings/tokens" className="shrink-0 text-sm text-slate-500 hover:text-slate-900">
               Settings
             </Link>
             <span
