@@ -14,6 +14,5 @@ export function protectedResourceMetadata() {
     scopes_supported: [...OAUTH_SCOPES],
     bearer_methods_supported: ["header"],
     resource_name: "Relay",
-    resource_documentation: new URL("/developers", env().APP_URL).toString(),
   };
 }
