@@ -382,3 +382,17 @@ describe("bad input at the authorization and token endpoints: a clear OAuth erro
     );
   });
 });
+
+describe("the provider's own session", () => {
+  it("never grants without the consent page: a second authorization in the same browser asks again", async () => {
+    const auth = new MemoryAuthProvider("Twice");
+    const first = new Client({ name: "oauth-test", version: "1.0.0" });
+    const transport = new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth });
+    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    const browser = new Browser();
+    await consent(browser, auth.authorizationUrl!.href);
+    // The same browser (the provider's session cookie kept) starts again: it lands on the consent page, no code.
+    const again = await browser.follow(auth.authorizationUrl!.href, app.origin);
+    expect(again.url.pathname).toMatch(/^\/oauth\/consent\/[^/]+$/);
+  });
+});

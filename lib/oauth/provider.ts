@@ -102,6 +102,13 @@ function configuration(): Configuration {
       Session: 14 * 24 * 60 * 60,
       IdToken: 60 * 60,
     },
+    // Every authorization asks the person signed in to Relay: only the grant its consent just made counts, never one
+    // the provider's own session remembers (its cookie outlives a Relay sign-out: another person on the same
+    // browser must not be acted for).
+    loadExistingGrant: async (ctx: { oidc: { result?: { consent?: { grantId?: string } }; provider: Provider } }) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
     findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/oauth/consent/${interaction.uid}` },
     // Errors that cannot go back to the client's redirect URI: JSON, never the library's HTML page.
