@@ -15,6 +15,9 @@ const config: NextConfig = {
     // One metrics registry per process, loaded as installed (its optional OpenTelemetry import stays unresolved);
     // pino is on Next's own list of external packages already (lib/log.ts uses no transports).
     "prom-client",
+    // MCP's OAuth authorization server (lib/oauth/provider.ts): a Koa app with its own dynamic imports, loaded as
+    // installed and built once per process.
+    "oidc-provider",
   ],
   // A self-contained server in .next/standalone (server.js and the node_modules it traces): what the container
   // image runs (Dockerfile, docs/decisions/023-production-recipe.md).

@@ -27,7 +27,8 @@ export function auditRow(entry: AuditEntry) {
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId ?? null,
-    data: entry.data ?? {},
+    // An OAuth client acting for the person (MCP) is named beside what it did.
+    data: actor.type === "person" && actor.client ? { ...entry.data, client: actor.client } : (entry.data ?? {}),
   };
 }
 

@@ -1394,6 +1394,79 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "oauth.grants.findForToken": {
+    row: {
+      grant_id: string;
+      user_id: string;
+      workspace_id: string;
+      slug: string;
+      client_name: string;
+      last_used_at: Date | null;
+    };
+    params: [string | null, string | null];
+  };
+  "oauth.grants.insert": {
+    row: Record<string, never>;
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      readonly string[] | null,
+    ];
+  };
+  "oauth.grants.revoke": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
+  "oauth.grants.touch": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
+  "oauth.records.consume": {
+    row: Record<string, never>;
+    params: [string | null, string | null];
+  };
+  "oauth.records.destroy": {
+    row: Record<string, never>;
+    params: [string | null, string | null];
+  };
+  "oauth.records.find": {
+    row: {
+      payload: unknown;
+      consumed_at: Date | null;
+      expired: boolean;
+    };
+    params: [string | null, string | null];
+  };
+  "oauth.records.findByUid": {
+    row: {
+      id: string;
+      payload: unknown;
+      consumed_at: Date | null;
+      expired: boolean;
+    };
+    params: [string | null, string | null];
+  };
+  "oauth.records.findByUserCode": {
+    row: {
+      id: string;
+      payload: unknown;
+      consumed_at: Date | null;
+      expired: boolean;
+    };
+    params: [string | null, string | null];
+  };
+  "oauth.records.revokeByGrant": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
+  "oauth.records.upsert": {
+    row: Record<string, never>;
+    params: [string | null, string | null, unknown | null, string | null, string | null, string | null, number | null];
+  };
   "people.handle": {
     row: {
       handle: string;

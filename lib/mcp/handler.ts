@@ -4,19 +4,24 @@ import { ApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/http/client-address";
 import { appOrigin, foreignOrigin } from "@/lib/http/same-origin";
 import { guardCredential } from "@/lib/throttle/guard-credential";
+import { authenticateOAuthToken } from "@/lib/oauth/authenticate-oauth-token";
+import { protectedResourceMetadataUrl } from "@/lib/oauth/resource-metadata";
 import { authenticatePersonalToken, type TokenPrincipal } from "@/lib/tokens/authenticate-token";
+import { PERSONAL_TOKEN_PREFIX } from "@/lib/tokens/personal-token";
 import { createMcpServer } from "./server";
 import { MAX_BODY_BYTES } from "@/lib/limits";
 
 // POST /api/mcp: the MCP Streamable HTTP transport, stateless (a fresh server and transport per request, no
 // session ids), answering JSON rather than an SSE stream: every tool is a single request and response. The
-// person's token comes as `Authorization: Bearer rpt_...`; missing, malformed, unknown or revoked: 401 with
-// WWW-Authenticate (RFC 6750), before any MCP message is read. A presented token passes the credential throttle
+// person's credential comes as `Authorization: Bearer ...`: a personal access token (`rpt_...`) or an OAuth access
+// token minted for this server by Relay's authorization server (lib/oauth). Missing, malformed, unknown, revoked or
+// for another resource: 401 with WWW-Authenticate (RFC 6750) naming the protected resource metadata (RFC 9728), from
+// which an MCP client finds the authorization server, before any MCP message is read. A presented token passes the credential throttle
 // (lib/throttle/guard-credential.ts): while the caller's address is locked, 429 with Retry-After before any lookup.
 // GET (a server-to-client stream) and DELETE (ending a
 // session) have nothing to do without sessions: 405, which the transport spec allows and clients expect.
 
-const REALM = 'Bearer realm="relay-mcp"';
+const challenge = () => `Bearer realm="relay-mcp", resource_metadata="${protectedResourceMetadataUrl()}"`;
 
 /** The JSON-RPC error code of a refusal by the credential throttle (server-defined range). */
 export const TOO_MANY_ATTEMPTS_RPC_CODE = -32029;
@@ -54,10 +59,17 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   if (refused) return refused;
   const token = bearerToken(request.headers.get("authorization"));
   let principal: TokenPrincipal | null = null;
+  let refusal = "The access token is unknown, malformed or revoked";
+  const authenticate = async (presented: string) => {
+    if (presented.startsWith(PERSONAL_TOKEN_PREFIX)) return authenticatePersonalToken(presented);
+    const result = await authenticateOAuthToken(presented);
+    if ("refused" in result) refusal = result.refused;
+    return "principal" in result ? result.principal : null;
+  };
   try {
     // No token at all is not a guess: only a presented one is throttled.
     principal = token
-      ? await guardCredential(clientAddress(request.headers), "access_token", () => authenticatePersonalToken(token))
+      ? await guardCredential(clientAddress(request.headers), "access_token", () => authenticate(token))
       : null;
   } catch (error) {
     if (!(error instanceof ApiError && error.code === "too_many_attempts")) throw error;
@@ -74,13 +86,11 @@ export async function handleMcpPost(request: Request): Promise<Response> {
     );
   }
   if (!principal) {
-    const challenge = token
-      ? `${REALM}, error="invalid_token", error_description="The token is unknown, malformed or revoked"`
-      : REALM;
+    const header = token ? `${challenge()}, error="invalid_token", error_description="${refusal}"` : challenge();
     const message = token
-      ? "The access token is unknown, malformed or revoked"
-      : "Missing access token: send Authorization: Bearer <personal access token> (create one in Relay's settings)";
-    return jsonRpcError(401, -32001, message, { "WWW-Authenticate": challenge });
+      ? refusal
+      : "Missing access token: sign in through your MCP client (OAuth), or send Authorization: Bearer <personal access token> (create one in Relay's settings)";
+    return jsonRpcError(401, -32001, message, { "WWW-Authenticate": header });
   }
   const server = createMcpServer(principal);
   const transport = new WebStandardStreamableHTTPServerTransport({

@@ -172,7 +172,9 @@ describe("authentication", () => {
     });
     const missing = await fetch(http.url, init());
     expect(missing.status).toBe(401);
-    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="relay-mcp"');
+    expect(missing.headers.get("www-authenticate")).toBe(
+      `Bearer realm="relay-mcp", resource_metadata="${env().APP_URL}/.well-known/oauth-protected-resource/api/mcp"`,
+    );
     expect((await missing.json()).error.message).toContain("Missing access token");
     for (const bad of ["rpt_nope", `rpt_${"A".repeat(38)}`, world.bots[0]!.api_key]) {
       const res = await fetch(http.url, init(bad));

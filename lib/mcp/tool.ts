@@ -80,7 +80,9 @@ export async function invoke(
       return toolError(
         "insufficient_scope",
         `${tool.name} needs a token with the ${tool.scope} scope; this token has: ${ctx.principal.scopes.join(", ")}. ` +
-          "The person can create one with the write scope in Relay's settings (Access tokens).",
+          (ctx.principal.clientName
+            ? `The person can connect ${ctx.principal.clientName} again and allow the ${tool.scope} scope.`
+            : "The person can create one with the write scope in Relay's settings (Access tokens)."),
       );
     }
     const hostile = findHostileText(args);

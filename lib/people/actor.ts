@@ -11,6 +11,8 @@ export interface PersonActor {
   type: "person";
   userId: string;
   via: Via;
+  /** Through MCP with OAuth: the client's name, as the person allowed it (recorded in the audit event's data). */
+  client?: string;
 }
 
 export const person = (userId: string, via: Via): PersonActor => ({ type: "person", userId, via });

@@ -11,6 +11,8 @@ export interface TokenPrincipal {
   workspaceId: string;
   workspaceSlug: string;
   scopes: TokenScope[];
+  /** An OAuth client's name (lib/oauth/authenticate-oauth-token.ts); absent for a personal access token. */
+  clientName?: string;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

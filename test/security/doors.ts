@@ -1501,6 +1501,9 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     lists: (searches.length ? searches : [{}]).map((search) => (caller: Viewer) => page(caller, file, {}, search)),
   });
   const pageDoors: Door[] = [
+    // An assistant's connection request (OAuth consent): its uid names the provider's interaction, found only with
+    // the browser's own cookie; the person's workspaces are listed to choose from. Without the cookie: expired.
+    listPage("app/oauth/consent/[uid]/page.tsx"),
     pageDoor(`${CHAT_WS}/layout.tsx`, [bySlug(`${CHAT_WS}/layout.tsx`)]),
     // The workspace's home reads nothing: its layout checks the workspace.
     pageDoor(`${CHAT_WS}/page.tsx`, [bySlug(`${CHAT_WS}/page.tsx`, {}, true)]),

@@ -27,12 +27,17 @@ import { buildWorld, World, type Person, type Probe, type Viewer } from "./world
 // (the caller's own object) proves the door is called right. The doors are listed from the code: a route, a tool
 // or an action missing from test/security/doors.ts fails here. See test/security/README.md.
 
-// The session source and next/cache need Next's request context: the only two modules replaced. Everything else
+// The session source, next/cache and next/headers need Next's request context: the only modules replaced. Everything else
 // (the domain, the database) is real.
 const session = vi.hoisted(() => ({ person: null as SignedInPerson | null }));
 vi.mock("@/lib/auth/session", () => ({ signedInPerson: async () => session.person }));
 vi.mock("next/cache", () => ({ refresh: () => {}, revalidatePath: () => {} }));
 // The root layout awaits connection() (every page renders per request): outside Next's request scope it throws.
+// The OAuth consent page hands its request's headers (the interaction's cookie) to the provider: none here.
+vi.mock("next/headers", async (original) => ({
+  ...(await original<typeof import("next/headers")>()),
+  headers: async () => new Headers(),
+}));
 vi.mock("next/server", async (original) => ({
   ...(await original<typeof import("next/server")>()),
   connection: async () => {},
@@ -51,6 +56,10 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "next-auth's own endpoints (sign-in, callback, session, CSRF): no object id",
   "app/api/bench/bare/route.ts": "the send benchmark's constant answer, 404 unless BENCH_ROUTES=1",
   "app/api/metrics/route.ts": "the operator's Prometheus endpoint: METRICS_TOKEN or nothing (404), no object id",
+  "app/oauth/[...path]/route.ts":
+    "oidc-provider's protocol endpoints (authorize, token, register, revoke): clients, codes and tokens, no Relay object id",
+  "app/oauth/consent/[uid]/decision/route.ts":
+    "answers a live OAuth interaction only (its signed cookie); its workspace fence: lib/oauth/oauth.int.test.ts",
 };
 
 // The doors are listed before the world exists (test names); their calls read the world once beforeAll built it.

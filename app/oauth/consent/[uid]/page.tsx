@@ -1,0 +1,121 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { signInPath } from "@/lib/auth/callback-url";
+import { signedInPerson } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/errors";
+import { loadConsent, type ConsentRequest } from "@/lib/oauth/consent";
+import { person } from "@/lib/people/actor";
+import { RelayMark } from "@/components/portal/relay-mark";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Select } from "@/components/ui/field";
+
+export const metadata: Metadata = { title: "Connect an assistant · Relay" };
+
+// An MCP client (an AI assistant) asks to act as the signed-in person: who it is, where the answer goes, the
+// workspace it will work in and what it may do, in the product's words; Allow / Deny post to ./decision.
+export default async function ConsentPage({ params }: { params: Promise<{ uid: string }> }) {
+  const { uid } = await params;
+  const path = `/oauth/consent/${encodeURIComponent(uid)}`;
+  const me = await signedInPerson();
+  if (!me) redirect(signInPath(path));
+  // The interaction's cookie comes with the page's request: the provider reads it from a request like it.
+  const request = new Request(new URL(path, env().APP_URL), { headers: await headers() });
+  let consent: ConsentRequest | null = null;
+  let problem: string | null = null;
+  try {
+    consent = await loadConsent(request, uid, person(me.id, "web"));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    problem = error.message;
+  }
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md">
+        <Link href="/" className="mx-auto flex w-fit items-center gap-2">
+          <RelayMark className="size-9" />
+          <span className="text-xl font-semibold tracking-tight text-slate-900">Relay</span>
+        </Link>
+        <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          {consent ? (
+            <ConsentForm consent={consent} path={path} signedInAs={me.email} />
+          ) : (
+            <>
+              <h1 className="text-lg font-semibold text-slate-900">Connect an assistant</h1>
+              <Alert tone="warning" className="mt-4">
+                {problem}
+              </Alert>
+            </>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function ConsentForm({ consent, path, signedInAs }: { consent: ConsentRequest; path: string; signedInAs: string }) {
+  const asksWrite = consent.scopes.includes("write");
+  return (
+    <form method="post" action={`${path}/decision`} className="space-y-5" aria-labelledby="consent-title">
+      <div>
+        <h1 id="consent-title" className="text-lg font-semibold text-slate-900">
+          Allow <span className="break-all">{consent.clientName}</span> to use Relay as you?
+        </h1>
+        <p className="mt-1 text-sm text-slate-500">
+          Signed in as {signedInAs}. If you allow, Relay sends you back to{" "}
+          <strong className="font-medium break-all text-slate-700">{consent.redirectHost}</strong>.
+          Only allow assistants you trust.
+        </p>
+      </div>
+      {consent.workspaces.length === 0 ? (
+        <Alert tone="warning">You are not a member of any workspace yet: there is nothing an assistant could act in.</Alert>
+      ) : (
+        <Field id="workspace" label="Workspace" hint="The assistant works in this workspace only, with your rights there.">
+          <Select id="workspace" name="workspace" defaultValue={consent.workspaces[0]!.id} required>
+            {consent.workspaces.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name} ({w.slug})
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">It will be able to</legend>
+        <ul className="mt-2 space-y-2 text-sm text-slate-700">
+          <li>
+            <strong className="font-medium">read</strong>: your conversations, contacts and what waits for your
+            approval.
+          </li>
+          {asksWrite && (
+            <li>
+              <label className="flex items-start gap-2">
+                <input type="checkbox" name="write" defaultChecked className="mt-0.5 size-4 rounded border-slate-300" />
+                <span>
+                  <strong className="font-medium">write</strong>: act as you: approve, edit and reject drafts, post
+                  messages, opt out and take over conversations.
+                </span>
+              </label>
+            </li>
+          )}
+        </ul>
+      </fieldset>
+      <p className="text-xs text-slate-500">
+        Everything it does is recorded as done by you through your assistant. You can disconnect it at any time in
+        Settings → Access tokens.
+      </p>
+      <div className="flex gap-3">
+        <Button type="submit" name="decision" value="allow" disabled={consent.workspaces.length === 0}>
+          Allow
+        </Button>
+        <Button type="submit" name="decision" value="deny" variant="secondary">
+          Deny
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { ApiError } from "@/lib/errors";
+import { listPersonWorkspaces } from "@/lib/chat/list-workspaces";
+import type { PersonActor } from "@/lib/people/actor";
+import { recordGrant } from "./grants";
+import { nodeRequest } from "./mount";
+import { OAUTH_SCOPES, mcpResource, oauthProvider, type OAuthScope } from "./provider";
+
+// The consent step of an authorization (app/oauth/consent/[uid]): what the person is asked, and their answer.
+// The interaction is the one oidc-provider started for this browser (its signed `_interaction` cookie, sent only to
+// /oauth/consent/<uid>): a link to another browser's interaction finds nothing. The answer always signs the
+// interaction in as the person signed in to Relay, whoever the provider's session remembered.
+
+const OIDC_SCOPES = new Set(["openid", "offline_access"]);
+
+export interface ConsentRequest {
+  uid: string;
+  clientId: string;
+  clientName: string;
+  /** Where the client's answer goes: the redirect URI's host (and port). */
+  redirectHost: string;
+  /** The scopes asked for, in Relay's terms (`read` is always part of a grant). */
+  scopes: OAuthScope[];
+  workspaces: { id: string; slug: string; name: string }[];
+}
+
+function expired(): ApiError {
+  return new ApiError(
+    "not_found",
+    "This connection request has expired or was started in another browser: go back to your assistant and connect again",
+  );
+}
+
+async function details(request: Request, uid: string) {
+  const { req, res } = nodeRequest(request);
+  const found = await oauthProvider()
+    .interactionDetails(req, res)
+    .catch(() => null);
+  if (!found || found.uid !== uid) throw expired();
+  return { found, req, res };
+}
+
+function requestedScopes(scope: unknown): OAuthScope[] {
+  const asked = String(scope ?? "").split(" ");
+  return asked.includes("write") ? ["read", "write"] : ["read"];
+}
+
+/** What the consent page shows: the client, where it sends the answer, the scopes, the person's workspaces. */
+export async function loadConsent(request: Request, uid: string, actor: PersonActor): Promise<ConsentRequest> {
+  const { found } = await details(request, uid);
+  const clientId = String(found.params.client_id ?? "");
+  const client = await oauthProvider().Client.find(clientId);
+  if (!client) throw expired();
+  const redirectUri = URL.parse(String(found.params.redirect_uri ?? ""));
+  const workspaces = (await listPersonWorkspaces(actor)).map(({ id, slug, name }) => ({ id, slug, name }));
+  return {
+    uid,
+    clientId,
+    clientName: client.clientName ?? clientId,
+    redirectHost: redirectUri?.host ?? "",
+    scopes: requestedScopes(found.params.scope),
+    workspaces,
+  };
+}
+
+export type ConsentDecision = { allow: false } | { allow: true; workspaceId: string; write: boolean };
+
+/**
+ * Records the person's answer and returns where the browser goes next (back to the authorization endpoint, which
+ * redirects to the client with a code or with `access_denied`). Allow: a provider Grant for the MCP resource with
+ * the scopes allowed (write only if asked for and kept), and Relay's row in `oauth_grants` for the chosen workspace,
+ * which must be one of the person's (else 404, as any workspace they are not in).
+ */
+export async function decideConsent(
+  request: Request,
+  uid: string,
+  actor: PersonActor,
+  decision: ConsentDecision,
+): Promise<string> {
+  const { found, req, res } = await details(request, uid);
+  const provider = oauthProvider();
+  if (!decision.allow) {
+    return provider.interactionResult(
+      req,
+      res,
+      { error: "access_denied", error_description: "The person did not allow access" },
+      { mergeWithLastSubmission: false },
+    );
+  }
+  const workspaces = await listPersonWorkspaces(actor);
+  if (!workspaces.some((w) => w.id === decision.workspaceId)) throw new ApiError("not_found", "Workspace not found");
+  const clientId = String(found.params.client_id ?? "");
+  const client = await provider.Client.find(clientId);
+  if (!client) throw expired();
+  const asked = requestedScopes(found.params.scope);
+  const allowed: OAuthScope[] = decision.write && asked.includes("write") ? ["read", "write"] : ["read"];
+
+  const grant = new provider.Grant({ accountId: actor.userId, clientId });
+  const oidc = String(found.params.scope ?? "")
+    .split(" ")
+    .filter((s) => OIDC_SCOPES.has(s));
+  // read and write are listed in the provider's scopes (DCR needs it), so it checks them as OIDC scopes too.
+  const refused = OAUTH_SCOPES.filter((s) => !allowed.includes(s));
+  grant.addOIDCScope([...oidc, ...allowed].join(" "));
+  grant.addResourceScope(mcpResource(), allowed.join(" "));
+  if (refused.length) {
+    grant.rejectOIDCScope(refused.join(" "));
+    grant.rejectResourceScope(mcpResource(), refused.join(" "));
+  }
+  const grantId = await grant.save();
+  await recordGrant({
+    grantId,
+    userId: actor.userId,
+    workspaceId: decision.workspaceId,
+    clientId,
+    clientName: client.clientName ?? clientId,
+    redirectHost: URL.parse(String(found.params.redirect_uri ?? ""))?.host ?? "",
+    scopes: allowed,
+  });
+  return provider.interactionResult(
+    req,
+    res,
+    { login: { accountId: actor.userId }, consent: { grantId } },
+    { mergeWithLastSubmission: false },
+  );
+}

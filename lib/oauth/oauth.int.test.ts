@@ -1,0 +1,398 @@
+import { createHash } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db/client";
+import type { SignedInPerson } from "@/lib/auth/session";
+import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
+import { call } from "@/test/mcp";
+import { Browser, MemoryAuthProvider, REDIRECT_URI, startOAuthHttp, type AppHttp } from "@/test/oauth";
+import { sql } from "@/lib/db/sql";
+import { markGrantRevoked } from "./grants";
+import { mcpResource, oauthProvider } from "./provider";
+
+// MCP's OAuth 2.1 authorization (issue 21) over real HTTP, with the official SDK's client: discovery from the 401,
+// Dynamic Client Registration, PKCE, consent (the decision route, as the signed-in person), token, tools/list, a
+// write tool; then refusals: after revocation, a token for another resource, and bad input at the token endpoint.
+
+const session: { person: SignedInPerson | null } = { person: null };
+vi.mock("@/lib/auth/session", () => ({ signedInPerson: async () => session.person }));
+
+let app: AppHttp;
+let world: SeededWorld;
+const clients: Client[] = [];
+
+const ana = () => world.people[0]!;
+const mcpUrl = () => `${app.origin}/api/mcp`;
+
+beforeAll(async () => {
+  app = await startOAuthHttp();
+  world = await seedWorld();
+  const p = ana();
+  session.person = { id: p.id, email: p.email, name: p.name, handle: p.handle };
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close().catch(() => {})));
+  await app?.close();
+});
+
+/** Consent as the signed-in person: the browser follows the authorization URL to the consent page, then answers. */
+async function consent(
+  browser: Browser,
+  authorizationUrl: string,
+  answer: Record<string, string> = { decision: "allow", workspace: "", write: "on" },
+): Promise<URL> {
+  const atPage = await browser.follow(authorizationUrl, app.origin);
+  const uid = /^\/oauth\/consent\/([^/]+)$/.exec(atPage.url.pathname)?.[1];
+  expect(uid, `landed on ${atPage.url.href}`).toBeTruthy();
+  const form = { ...answer, workspace: answer.workspace || world.workspace.id };
+  const back = await browser.follow(`${app.origin}/oauth/consent/${uid}/decision`, app.origin, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form).toString(),
+  });
+  expect(back.response, `the browser ends at the client's redirect URI, not ${back.url.href} ${back.response?.status} ${await back.response?.clone().text()}`).toBeNull();
+  return back.url;
+}
+
+/** The SDK client's whole flow: 401 → metadata → registration → authorize (PKCE) → consent → token → connected. */
+async function connectWithOAuth(auth: MemoryAuthProvider, answer?: Record<string, string>) {
+  const first = new Client({ name: "oauth-test", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth });
+  await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+  expect(auth.authorizationUrl).toBeDefined();
+  const back = await consent(new Browser(), auth.authorizationUrl!.href, answer);
+  expect(back.origin + back.pathname).toBe(REDIRECT_URI);
+  const code = back.searchParams.get("code");
+  if (!code) return { error: Object.fromEntries(back.searchParams) };
+  await transport.finishAuth(code);
+  const client = new Client({ name: "oauth-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth }));
+  clients.push(client);
+  return { client };
+}
+
+const form = (body: Record<string, string>) =>
+  fetch(`${app.origin}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(body).toString(),
+  });
+const mcpPost = (token: string) =>
+  fetch(mcpUrl(), {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+
+describe("discovery", () => {
+  it("a 401 names the protected resource metadata, which names Relay as the authorization server", async () => {
+    const res = await fetch(mcpUrl(), {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(401);
+    const prmUrl = `${app.origin}/.well-known/oauth-protected-resource/api/mcp`;
+    expect(res.headers.get("www-authenticate")).toContain(`resource_metadata="${prmUrl}"`);
+    for (const url of [prmUrl, `${app.origin}/.well-known/oauth-protected-resource`]) {
+      expect(await (await fetch(url)).json()).toEqual(
+        expect.objectContaining({
+          resource: mcpUrl(),
+          authorization_servers: [app.origin],
+          scopes_supported: ["read", "write"],
+          bearer_methods_supported: ["header"],
+        }),
+      );
+    }
+    expect((await fetch(`${app.origin}/.well-known/oauth-protected-resource/elsewhere`)).status).toBe(404);
+    const metadata = await (await fetch(`${app.origin}/.well-known/oauth-authorization-server`)).json();
+    expect(metadata).toMatchObject({
+      issuer: app.origin,
+      authorization_endpoint: `${app.origin}/oauth/authorize`,
+      token_endpoint: `${app.origin}/oauth/token`,
+      registration_endpoint: `${app.origin}/oauth/register`,
+      revocation_endpoint: `${app.origin}/oauth/revoke`,
+      code_challenge_methods_supported: ["S256"],
+      client_id_metadata_document_supported: true,
+    });
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(["read", "write"]));
+  });
+});
+
+describe("the SDK client's whole flow", () => {
+  it("registers, authorizes with PKCE, is allowed, lists tools and calls a write tool as the person, audited with its name", async () => {
+    const auth = new MemoryAuthProvider("Flow Assistant");
+    const { client } = await connectWithOAuth(auth);
+    expect(auth.client?.client_id).toBeTruthy();
+    expect(auth.stored?.refresh_token).toBeTruthy();
+    expect(auth.stored?.expires_in).toBeLessThanOrEqual(3600);
+    const tools = (await client!.listTools()).tools.map((t) => t.name);
+    expect(tools).toContain("take_over_conversation");
+    const me = await call(client!, "whoami");
+    expect(me.isError).toBe(false);
+    expect(JSON.stringify(me.data)).toContain(world.workspace.slug);
+    const conversationId = world.conversations[0]!.id;
+    const taken = await call(client!, "take_over_conversation", { conversation_id: conversationId });
+    expect(taken.isError, taken.text).toBe(false);
+    const event = await db().auditEvent.findFirstOrThrow({
+      where: { subjectId: conversationId, actorId: ana().id },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(event.via).toBe("mcp");
+    expect(event.data).toMatchObject({ client: "Flow Assistant" });
+    const grant = await db().oAuthGrant.findFirstOrThrow({ where: { clientName: "Flow Assistant" } });
+    expect(grant).toMatchObject({
+      userId: ana().id,
+      workspaceId: world.workspace.id,
+      scopes: ["read", "write"],
+      redirectHost: "127.0.0.1:53682",
+      revokedAt: null,
+    });
+    expect(grant.lastUsedAt).not.toBeNull();
+  });
+
+  it("a read-only grant: read tools work, a write tool is insufficient_scope naming the scope", async () => {
+    const auth = new MemoryAuthProvider("Reader");
+    const { client } = await connectWithOAuth(auth, { decision: "allow", workspace: "" }); // write unticked
+    expect(auth.stored?.scope?.split(" ")).not.toContain("write");
+    expect((await call(client!, "whoami")).isError).toBe(false);
+    const refused = await call(client!, "take_over_conversation", { conversation_id: world.conversations[0]!.id });
+    expect(refused.isError).toBe(true);
+    expect(refused.error?.code).toBe("insufficient_scope");
+    expect(refused.error?.message).toContain("write scope");
+  });
+
+  it("Deny sends the client access_denied and no code", async () => {
+    const { error } = await connectWithOAuth(new MemoryAuthProvider("Denied"), { decision: "deny" });
+    expect(error).toMatchObject({ error: "access_denied" });
+  });
+
+  it("a workspace the person is not in is refused at consent (404) and grants nothing", async () => {
+    const auth = new MemoryAuthProvider("Elsewhere");
+    const first = new Client({ name: "oauth-test", version: "1.0.0" });
+    const transport = new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth });
+    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    const browser = new Browser();
+    const atPage = await browser.follow(auth.authorizationUrl!.href, app.origin);
+    const other = await seedWorld();
+    const res = await browser.follow(`${app.origin}${atPage.url.pathname}/decision`, app.origin, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ decision: "allow", workspace: other.workspace.id }).toString(),
+    });
+    expect(res.response?.status).toBe(404);
+    expect(await db().oAuthGrant.count({ where: { clientName: "Elsewhere" } })).toBe(0);
+  });
+});
+
+describe("refusals", () => {
+  it("after the grant is revoked, its access token is refused with invalid_token", async () => {
+    const auth = new MemoryAuthProvider("Revoked Assistant");
+    await connectWithOAuth(auth);
+    const token = auth.stored!.access_token;
+    expect((await mcpPost(token)).status).toBe(200);
+    const grant = await db().oAuthGrant.findFirstOrThrow({ where: { clientName: "Revoked Assistant" } });
+    await markGrantRevoked(grant.grantId);
+    const res = await mcpPost(token);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    expect(res.headers.get("www-authenticate")).toContain("resource_metadata=");
+  });
+
+  it("a token revoked at the revocation endpoint (RFC 7009) is refused", async () => {
+    const auth = new MemoryAuthProvider("Self-revoking");
+    await connectWithOAuth(auth);
+    const token = auth.stored!.access_token;
+    const revoked = await fetch(`${app.origin}/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token, client_id: auth.client!.client_id }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await mcpPost(token)).status).toBe(401);
+  });
+
+  it("a token minted for another resource is refused with invalid_token", async () => {
+    const auth = new MemoryAuthProvider("Audience");
+    await connectWithOAuth(auth);
+    const provider = oauthProvider();
+    const mine = (await provider.AccessToken.find(auth.stored!.access_token))!;
+    const AccessToken = provider.AccessToken as unknown as new (p: Record<string, unknown>) => { save(): Promise<string> };
+    const foreign = await new AccessToken({
+      accountId: mine.accountId,
+      clientId: mine.clientId,
+      grantId: mine.grantId,
+      scope: "read write",
+      aud: "https://other.example/mcp",
+    }).save();
+    expect((await mcpPost(auth.stored!.access_token)).status).toBe(200);
+    const res = await mcpPost(foreign);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    expect((await res.json()).error.message).toContain(`not issued for this server (${mcpResource()})`);
+  });
+});
+
+describe("bad input at the authorization and token endpoints: a clear OAuth error, no token", () => {
+  let clientId = "";
+  const verifier = "v".repeat(64);
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+
+  beforeAll(async () => {
+    const registered = await fetch(`${app.origin}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        client_name: "Hand-driven",
+        redirect_uris: [REDIRECT_URI],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+      }),
+    });
+    expect(registered.status).toBe(201);
+    clientId = (await registered.json()).client_id;
+  });
+
+  const authorizeUrl = (over: Record<string, string> = {}) => {
+    const url = new URL(`${app.origin}/oauth/authorize`);
+    const params: Record<string, string> = {
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      scope: "read write",
+      state: "s1",
+      resource: mcpResource(),
+      ...over,
+    };
+    for (const [k, v] of Object.entries(params)) if (v !== "") url.searchParams.set(k, v);
+    return url.href;
+  };
+  const code = async (over: Record<string, string> = {}) => {
+    const back = await consent(new Browser(), authorizeUrl(over));
+    return back.searchParams.get("code")!;
+  };
+  const exchange = (code: string, over: Record<string, string> = {}) =>
+    form({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT_URI,
+      client_id: clientId,
+      ...over,
+    });
+  const expectRefused = async (response: Response, error: string) => {
+    const body = await response.json();
+    expect(response.status, JSON.stringify(body)).toBe(400);
+    expect(body.error).toBe(error);
+    expect(body.error_description).toBeTruthy();
+    expect(body).not.toHaveProperty("access_token");
+    expect(body).not.toHaveProperty("refresh_token");
+  };
+
+  it("a wrong code", async () => {
+    await expectRefused(await exchange("not-a-code"), "invalid_grant");
+  });
+
+  it("a code used twice: the second is refused, and the tokens of the first are revoked", async () => {
+    const c = await code();
+    const first = await exchange(c);
+    expect(first.status).toBe(200);
+    const tokens = await first.json();
+    expect((await mcpPost(tokens.access_token)).status).toBe(200);
+    await expectRefused(await exchange(c), "invalid_grant");
+    expect((await mcpPost(tokens.access_token)).status).toBe(401);
+  });
+
+  it("a missing or wrong PKCE verifier", async () => {
+    const c = await code();
+    await expectRefused(await exchange(c, { code_verifier: "" }), "invalid_grant");
+    const c2 = await code();
+    await expectRefused(await exchange(c2, { code_verifier: "w".repeat(64) }), "invalid_grant");
+  });
+
+  it("no PKCE, or plain PKCE, at the authorization endpoint: sent back as an error, no code", async () => {
+    for (const over of [
+      { code_challenge: "", code_challenge_method: "" },
+      { code_challenge: verifier, code_challenge_method: "plain" },
+    ]) {
+      const res = await fetch(authorizeUrl(over), { redirect: "manual" });
+      const location = new URL(res.headers.get("location")!);
+      expect(location.origin + location.pathname).toBe(REDIRECT_URI);
+      expect(location.searchParams.get("error")).toBe("invalid_request");
+      expect(location.searchParams.has("code")).toBe(false);
+    }
+  });
+
+  it("an unregistered redirect URI is never redirected to; another loopback port is (RFC 8252)", async () => {
+    for (const redirect of ["https://evil.example/callback", "http://127.0.0.1:53682/other", "http://localhost:53682/callback"]) {
+      const res = await fetch(authorizeUrl({ redirect_uri: redirect }), { redirect: "manual" });
+      expect(res.status, redirect).toBe(400);
+      expect(res.headers.get("location")).toBeNull();
+      expect((await res.json()).error).toBe("invalid_redirect_uri");
+    }
+    const back = await consent(new Browser(), authorizeUrl({ redirect_uri: "http://127.0.0.1:9999/callback" }));
+    expect(back.origin).toBe("http://127.0.0.1:9999");
+    expect(back.searchParams.get("code")).toBeTruthy();
+  });
+
+  it("a resource other than the MCP server is refused at the authorization endpoint", async () => {
+    const res = await fetch(authorizeUrl({ resource: "https://other.example/mcp" }), { redirect: "manual" });
+    const location = new URL(res.headers.get("location")!);
+    expect(location.searchParams.get("error")).toBe("invalid_target");
+    expect(location.searchParams.has("code")).toBe(false);
+  });
+
+  it("refresh tokens rotate; a replayed one is refused and revokes the whole grant", async () => {
+    const tokens = await (await exchange(await code())).json();
+    const refresh = (token: string) =>
+      form({ grant_type: "refresh_token", refresh_token: token, client_id: clientId });
+    const rotated = await refresh(tokens.refresh_token);
+    expect(rotated.status).toBe(200);
+    const next = await rotated.json();
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await mcpPost(next.access_token)).status).toBe(200);
+    await expectRefused(await refresh(tokens.refresh_token), "invalid_grant");
+    // The whole grant: the new access token and the rotated refresh token are dead too, and Relay's row says so.
+    expect((await mcpPost(next.access_token)).status).toBe(401);
+    await expectRefused(await refresh(next.refresh_token), "invalid_grant");
+    const grantId = (await db().oAuthGrant.findFirstOrThrow({ where: { clientId }, orderBy: { createdAt: "desc" } }))
+      .grantId;
+    await expect.poll(async () => (await db().oAuthGrant.findUniqueOrThrow({ where: { grantId } })).revokedAt).not.toBeNull();
+  });
+
+  it("an expired refresh token is refused", async () => {
+    const tokens = await (await exchange(await code())).json();
+    await sql().unchecked(
+      "UPDATE oauth_provider_records SET expires_at = now() - interval '1 second' WHERE model = 'RefreshToken'",
+      [],
+    );
+    await expectRefused(
+      await form({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId }),
+      "invalid_grant",
+    );
+  });
+});
+
+describe("the provider's own session", () => {
+  it("never grants without the consent page: a second authorization in the same browser asks again", async () => {
+    const auth = new MemoryAuthProvider("Twice");
+    const first = new Client({ name: "oauth-test", version: "1.0.0" });
+    const transport = new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth });
+    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    const browser = new Browser();
+    await consent(browser, auth.authorizationUrl!.href);
+    // The same browser (the provider's session cookie kept) starts again: it lands on the consent page, no code.
+    const again = await browser.follow(auth.authorizationUrl!.href, app.origin);
+    expect(again.url.pathname).toMatch(/^\/oauth\/consent\/[^/]+$/);
+  });
+});
