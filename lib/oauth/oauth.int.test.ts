@@ -396,3 +396,28 @@ describe("the provider's own session", () => {
     expect(again.url.pathname).toMatch(/^\/oauth\/consent\/[^/]+$/);
   });
 });
+
+describe("rate limits of the open endpoints, per client address", () => {
+  it("the 21st registration in an hour from one address is 429 with Retry-After; another address still registers", async () => {
+    const register = (address: string) =>
+      fetch(`${app.origin}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": address },
+        body: JSON.stringify({
+          client_name: "Flood",
+          redirect_uris: [REDIRECT_URI],
+          grant_types: ["authorization_code"],
+          response_types: ["code"],
+          token_endpoint_auth_method: "none",
+        }),
+      });
+    const before = await db().oAuthProviderRecord.count({ where: { model: "Client" } });
+    for (let i = 0; i < 20; i++) expect((await register("203.0.113.77")).status).toBe(201);
+    const refused = await register("203.0.113.77");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ error: "too_many_requests" });
+    expect(await db().oAuthProviderRecord.count({ where: { model: "Client" } })).toBe(before + 20);
+    expect((await register("203.0.113.78")).status).toBe(201);
+  });
+});

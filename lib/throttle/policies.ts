@@ -1,4 +1,5 @@
 import type { LockoutPolicy } from "./lockout";
+import type { RequestLimitPolicy } from "./request-limit";
 
 // The limits (docs/decisions/016-throttling.md; README "Sign-in and credential throttling").
 
@@ -35,3 +36,9 @@ export const CREDENTIALS: LockoutPolicy = {
   maxLockSeconds: DAY,
   repeatWithinSeconds: DAY,
 };
+
+/** OAuth dynamic client registrations from one address (MCP's authorization server): 20 an hour. */
+export const OAUTH_REGISTRATIONS: RequestLimitPolicy = { name: "oauth_register", requests: 20, windowSeconds: HOUR };
+
+/** OAuth token requests (codes, refreshes) from one address: 120 a minute. */
+export const OAUTH_TOKENS: RequestLimitPolicy = { name: "oauth_token", requests: 120, windowSeconds: MINUTE };
