@@ -93,7 +93,11 @@ export interface Door {
   mayWrite?: string[];
 }
 
-export const ROUTE_MODULES = import.meta.glob<Record<string, unknown>>("/app/**/route.{ts,tsx}", { eager: true });
+// The second pattern names the dot-folder: `**` does not enter `.well-known`.
+export const ROUTE_MODULES = import.meta.glob<Record<string, unknown>>(
+  ["/app/**/route.{ts,tsx}", "/app/.well-known/**/route.{ts,tsx}"],
+  { eager: true },
+);
 export const ACTION_MODULES = import.meta.glob<Record<string, unknown>>(
   ["/app/**/_actions.ts", "/app/**/_actions/*.ts"],
   { eager: true },
@@ -792,7 +796,9 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
       surface: "route",
       callers: people,
       slots: [],
-      lists: [(caller) => route(caller, "app/api/chat/push/subscriptions/route.ts", "/api/chat/push/subscriptions", {})],
+      lists: [
+        (caller) => route(caller, "app/api/chat/push/subscriptions/route.ts", "/api/chat/push/subscriptions", {}),
+      ],
     },
     {
       // Subscribing a new browser takes no id. Another person's endpoint (which only moves with that browser's keys)
@@ -809,10 +815,16 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
             endpoint: `https://push.tenancy.test/wp/probe-${hex()}`,
             keys: { p256dh: ecdh.getPublicKey("base64url"), auth: randomBytes(16).toString("base64url") },
           };
-          return route(caller, "app/api/chat/push/subscriptions/route.ts", "/api/chat/push/subscriptions", {}, {
-            method: "POST",
-            body: JSON.stringify(body),
-          });
+          return route(
+            caller,
+            "app/api/chat/push/subscriptions/route.ts",
+            "/api/chat/push/subscriptions",
+            {},
+            {
+              method: "POST",
+              body: JSON.stringify(body),
+            },
+          );
         },
       ],
     },
@@ -827,10 +839,16 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
           same: true,
           own: () => fresh.pushEndpoint(o.ben),
           call: (caller, endpoint) =>
-            route(caller, "app/api/chat/push/subscriptions/route.ts", "/api/chat/push/subscriptions", {}, {
-              method: "DELETE",
-              body: JSON.stringify({ endpoint }),
-            }),
+            route(
+              caller,
+              "app/api/chat/push/subscriptions/route.ts",
+              "/api/chat/push/subscriptions",
+              {},
+              {
+                method: "DELETE",
+                body: JSON.stringify({ endpoint }),
+              },
+            ),
         },
       ],
     },
@@ -863,39 +881,37 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     },
     // An email's unsubscribe link is the permission (no session): whoever holds one turns that person's email off in
     // that workspace. Its probes are tokens never issued as they are (lib/notifications/unsubscribe.ts).
-    ...(["GET", "POST"] as const).map(
-      (method): Door => ({
-        key: `app/api/notifications/unsubscribe/[token]/route.ts#${method}`,
-        surface: "route",
-        callers: ["bot"],
-        slots: [
-          {
-            kind: "unsubscribeToken",
-            as: "path token",
-            same: true,
-            codes: { foreign: "not_found", random: "not_found" },
-            own: async () => unsubscribeToken(o.ben.id, o.workspace.id),
-            call: async (_, token) => {
-              signIn(null);
-              return answerOf(
-                await callRoute(
-                  "app/api/notifications/unsubscribe/[token]/route.ts",
-                  method,
-                  `/api/notifications/unsubscribe/${token}`,
-                  { token },
-                  method === "POST"
-                    ? {
-                        body: "List-Unsubscribe=One-Click",
-                        headers: { "content-type": "application/x-www-form-urlencoded" },
-                      }
-                    : {},
-                ),
-              );
-            },
+    ...(["GET", "POST"] as const).map((method): Door => ({
+      key: `app/api/notifications/unsubscribe/[token]/route.ts#${method}`,
+      surface: "route",
+      callers: ["bot"],
+      slots: [
+        {
+          kind: "unsubscribeToken",
+          as: "path token",
+          same: true,
+          codes: { foreign: "not_found", random: "not_found" },
+          own: async () => unsubscribeToken(o.ben.id, o.workspace.id),
+          call: async (_, token) => {
+            signIn(null);
+            return answerOf(
+              await callRoute(
+                "app/api/notifications/unsubscribe/[token]/route.ts",
+                method,
+                `/api/notifications/unsubscribe/${token}`,
+                { token },
+                method === "POST"
+                  ? {
+                      body: "List-Unsubscribe=One-Click",
+                      headers: { "content-type": "application/x-www-form-urlencoded" },
+                    }
+                  : {},
+              ),
+            );
           },
-        ],
-      }),
-    ),
+        },
+      ],
+    })),
     {
       // Each tool is a door of its own (mcpDoors); here the list of them, which quotes nothing.
       key: "app/api/mcp/route.ts#POST",

@@ -58,6 +58,11 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   "app/api/metrics/route.ts": "the operator's Prometheus endpoint: METRICS_TOKEN or nothing (404), no object id",
   "app/oauth/[...path]/route.ts":
     "oidc-provider's protocol endpoints (authorize, token, register, revoke): clients, codes and tokens, no Relay object id",
+  "app/.well-known/oauth-authorization-server/route.ts":
+    "the authorization server's public metadata (RFC 8414): no object",
+  "app/.well-known/openid-configuration/route.ts": "the same metadata under OpenID's name: no object",
+  "app/.well-known/oauth-protected-resource/[[...path]]/route.ts":
+    "the MCP endpoint's public resource metadata (RFC 9728): no object",
   "app/oauth/consent/[uid]/decision/route.ts":
     "answers a live OAuth interaction only (its signed cookie); its workspace fence: lib/oauth/oauth.int.test.ts",
 };
