@@ -156,11 +156,27 @@ export class Browser {
       headers.set("cookie", this.cookie());
       const response = await fetch(next, { ...request, headers, redirect: "manual" });
       this.keep(response);
-      const location = response.headers.get("location");
-      if (!location || response.status < 300 || response.status > 399) return { url: new URL(next), response };
+      // A redirect, or a page that moves on by itself (the consent decision's meta refresh), as a browser follows.
+      const refresh =
+        response.status === 200 && response.headers.get("content-type")?.startsWith("text/html")
+          ? /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(await response.clone().text())?.[1]
+          : undefined;
+      const location = response.headers.get("location") ?? (refresh && unescapeHtml(refresh));
+      const redirected = response.status >= 300 && response.status <= 399;
+      if (!location || (!redirected && !refresh)) return { url: new URL(next), response };
       next = new URL(location, next).href;
       request = {};
     }
     throw new Error("too many redirects");
   }
+}
+
+/** The attribute text of a meta refresh back to its URL (escape-html's five entities). */
+function unescapeHtml(text: string): string {
+  return text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 }
