@@ -1,61 +1,20 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as route from "@/app/api/mcp/route";
+import { serveRoutes } from "./route-http";
 
-// The MCP route handler served over real HTTP on 127.0.0.1, as Next serves it: each Node request becomes a Fetch
-// Request for the route's exports, and the Response is written back. MCP clients (the SDK's own, the Inspector
-// CLI) then talk to it exactly as to the running app, on this test file's database.
+// The MCP route handler served over real HTTP on 127.0.0.1, as Next serves it (test/route-http.ts). MCP clients
+// (the SDK's own, the Inspector CLI) then talk to it exactly as to the running app, on this test file's database.
 
 export interface McpHttp {
   url: string;
   close(): Promise<void>;
 }
 
-type Handler = (request: Request) => Promise<Response> | Response;
-
 export async function startMcpHttp(): Promise<McpHttp> {
-  const sockets = new Set<import("node:net").Socket>();
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
-      const handler = (route as Record<string, unknown>)[req.method ?? "GET"] as Handler | undefined;
-      if (url.pathname !== "/api/mcp" || !handler) {
-        res.writeHead(url.pathname === "/api/mcp" ? 405 : 404).end();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
-      }
-      const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const response = await handler(
-        new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
-      );
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    })().catch((error: unknown) => {
-      res.writeHead(500).end(String(error));
-    });
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const served = await serveRoutes([[/^\/api\/mcp$/, route, () => ({})]]);
+  return { url: `${served.origin}/api/mcp`, close: served.close };
 }
 
 /** The SDK's own client, connected over Streamable HTTP with the token as a Bearer header. */

@@ -1,6 +1,8 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import * as mcp from "@/app/api/mcp/route";
 import * as oauth from "@/app/oauth/[...path]/route";
@@ -9,15 +11,13 @@ import * as asMetadata from "@/app/.well-known/oauth-authorization-server/route"
 import * as oidcMetadata from "@/app/.well-known/openid-configuration/route";
 import * as prm from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
 import { env } from "@/lib/env";
+import { serveRoutes, type Route, type RouteHttp } from "./route-http";
 
 // The MCP server and its OAuth authorization server served over real HTTP on 127.0.0.1, as Next serves them: the
 // route handlers of /api/mcp, /oauth/*, the consent decision and the /.well-known metadata, each with its params.
 // APP_URL becomes this server's origin (the issuer and the resource must be where clients reach them).
 
-type Handler = (request: Request, context: { params: Promise<Record<string, unknown>> }) => Promise<Response> | Response;
-type Module = Record<string, unknown>;
-
-const ROUTES: [RegExp, Module, (m: RegExpExecArray) => Record<string, unknown>][] = [
+const ROUTES: Route[] = [
   [/^\/api\/mcp$/, mcp, () => ({})],
   [/^\/oauth\/consent\/([^/]+)\/decision$/, decision, (m) => ({ uid: decodeURIComponent(m[1]!) })],
   [/^\/oauth\/(.+)$/, oauth, (m) => ({ path: m[1]!.split("/") })],
@@ -26,64 +26,12 @@ const ROUTES: [RegExp, Module, (m: RegExpExecArray) => Record<string, unknown>][
   [/^\/\.well-known\/oauth-protected-resource(?:\/(.*))?$/, prm, (m) => (m[1] ? { path: m[1].split("/") } : {})],
 ];
 
-export interface AppHttp {
-  origin: string;
-  close(): Promise<void>;
-}
+export type AppHttp = RouteHttp;
 
 export async function startOAuthHttp(): Promise<AppHttp> {
-  const sockets = new Set<import("node:net").Socket>();
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
-      const route = ROUTES.map(([re, mod, params]) => {
-        const m = re.exec(url.pathname);
-        return m ? { mod, params: params(m) } : null;
-      }).find(Boolean);
-      const handler = route?.mod[req.method ?? "GET"] as Handler | undefined;
-      if (!route || !handler) {
-        res.writeHead(route ? 405 : 404).end();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
-      }
-      const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const response = await handler(
-        new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
-        { params: Promise.resolve(route.params) },
-      );
-      const out: Record<string, string | string[]> = {};
-      response.headers.forEach((value, name) => {
-        if (name !== "set-cookie") out[name] = value;
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) out["set-cookie"] = cookies;
-      res.writeHead(response.status, out);
-      res.end(Buffer.from(await response.arrayBuffer()));
-    })().catch((error: unknown) => {
-      res.writeHead(500).end(String(error));
-    });
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  Object.assign(env(), { APP_URL: origin });
-  return {
-    origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const served = await serveRoutes(ROUTES);
+  Object.assign(env(), { APP_URL: served.origin });
+  return served;
 }
 
 export const REDIRECT_URI = "http://127.0.0.1:53682/callback";
