@@ -20,7 +20,7 @@ const UNDECLARED: Record<string, string> = {
   "lib/db/": "the database plumbing itself: migrations, setup, the pool and its listener",
   "lib/memory/pgvector.ts":
     "pgvector's statements name the model's dimensions in their text (vector(N)), and the embedded server has no pgvector to describe them",
-  "lib/throttle/lockout.ts": "hands the pool to rate-limiter-flexible, which writes its own statements",
+  "lib/throttle/store.ts": "hands the pool to rate-limiter-flexible, which writes its own statements",
 };
 
 const sources = () => DOMAIN.flatMap((dir) => sourceFiles(path.join(root, dir))).map((file) => path.relative(root, file));

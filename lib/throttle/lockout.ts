@@ -1,5 +1,5 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { pool } from "@/lib/db/client";
+import { RATE_LIMIT_STORE } from "./store";
 
 // Failure counting and lockouts on rate-limiter-flexible's PostgreSQL store (docs/decisions/016-throttling.md). Every
 // count and every lockout lives in the `rate_limits` table, so all app processes share them; what a process keeps in
@@ -38,9 +38,7 @@ export class Lockout {
   private readonly memo = new Map<string, number>();
 
   constructor(readonly policy: LockoutPolicy) {
-    // The pool is looked up per query: tests and the CLI may close and reopen it (lib/db/client.ts).
-    const storeClient = { query: (query: { text: string; values?: unknown[]; name?: string }) => pool().query(query) };
-    const common = { storeClient, storeType: "pool", tableName: "rate_limits", tableCreated: true };
+    const common = RATE_LIMIT_STORE;
     this.failures = new RateLimiterPostgres({
       ...common,
       keyPrefix: policy.name,

@@ -1,5 +1,5 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { pool } from "@/lib/db/client";
+import { RATE_LIMIT_STORE } from "./store";
 
 // A plain request rate per key (docs/decisions/016-throttling.md), on the same PostgreSQL store as the lockouts
 // (`rate_limits`), so every app process counts together. For doors that cost the server something whatever the
@@ -16,12 +16,8 @@ export class RequestLimit {
   private readonly limiter: RateLimiterPostgres;
 
   constructor(readonly policy: RequestLimitPolicy) {
-    const storeClient = { query: (query: { text: string; values?: unknown[]; name?: string }) => pool().query(query) };
     this.limiter = new RateLimiterPostgres({
-      storeClient,
-      storeType: "pool",
-      tableName: "rate_limits",
-      tableCreated: true,
+      ...RATE_LIMIT_STORE,
       keyPrefix: policy.name,
       points: policy.requests,
       duration: policy.windowSeconds,
