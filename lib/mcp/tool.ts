@@ -80,8 +80,8 @@ export async function invoke(
       return toolError(
         "insufficient_scope",
         `${tool.name} needs a token with the ${tool.scope} scope; this token has: ${ctx.principal.scopes.join(", ")}. ` +
-          (ctx.principal.clientName
-            ? `The person can connect ${ctx.principal.clientName} again and allow the ${tool.scope} scope.`
+          (ctx.principal.actor.client
+            ? `The person can connect ${ctx.principal.actor.client} again and allow the ${tool.scope} scope.`
             : "The person can create one with the write scope in Relay's settings (Access tokens)."),
       );
     }

@@ -1,6 +1,6 @@
 import { query, sql } from "@/lib/db/sql";
 import { person } from "@/lib/people/actor";
-import type { TokenPrincipal } from "@/lib/tokens/authenticate-token";
+import { noteUse, type TokenPrincipal } from "@/lib/tokens/authenticate-token";
 import type { TokenScope } from "@/lib/tokens/personal-token";
 import { mcpResource, oauthProvider } from "./provider";
 
@@ -8,8 +8,6 @@ import { mcpResource, oauthProvider } from "./provider";
 // its store), then held to Relay's rules: minted for this MCP server and nothing else (RFC 8707 audience), its
 // grant not revoked in `oauth_grants`, its person still a member of the workspace chosen at consent. The scopes are
 // the token's (those the person allowed).
-
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** oidc-provider's opaque tokens: 43 base64url characters. Anything else is refused without a lookup. */
 const OPAQUE_TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
@@ -37,12 +35,7 @@ export async function authenticateOAuthToken(token: string): Promise<OAuthTokenR
   }
   const [grant] = await sql().query(FIND_GRANT, [accessToken.grantId, accessToken.accountId]);
   if (!grant) return { refused: "The access token is unknown, expired or revoked" };
-  if (!grant.last_used_at || Date.now() - grant.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
-    // Bookkeeping only, at most once a minute per grant: never delays or fails the request.
-    void sql()
-      .query(TOUCH, [grant.grant_id])
-      .catch(() => {});
-  }
+  noteUse(grant.last_used_at, () => sql().query(TOUCH, [grant.grant_id]));
   const scopes = String(accessToken.scope ?? "")
     .split(" ")
     .filter((s): s is TokenScope => s === "read" || s === "write");
@@ -53,7 +46,6 @@ export async function authenticateOAuthToken(token: string): Promise<OAuthTokenR
       workspaceId: grant.workspace_id,
       workspaceSlug: grant.slug,
       scopes,
-      clientName: grant.client_name,
     },
   };
 }

@@ -1,6 +1,8 @@
+import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { listPersonWorkspaces } from "@/lib/chat/list-workspaces";
-import type { PersonActor } from "@/lib/people/actor";
+import { requireUuid } from "@/lib/ids";
+import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { recordGrant } from "./grants";
 import { nodeRequest } from "./mount";
 import { OAUTH_SCOPES, mcpResource, oauthProvider, type OAuthScope } from "./provider";
@@ -44,22 +46,20 @@ function requestedScopes(scope: unknown): OAuthScope[] {
   return asked.includes("write") ? ["read", "write"] : ["read"];
 }
 
+/** The interaction's client as the person is shown it: its id, its name, the host its answer goes to. */
+async function clientOf(params: Record<string, unknown>) {
+  const clientId = String(params.client_id ?? "");
+  const client = await oauthProvider().Client.find(clientId);
+  if (!client) throw expired();
+  const redirectHost = URL.parse(String(params.redirect_uri ?? ""))?.host ?? "";
+  return { clientId, clientName: client.clientName ?? clientId, redirectHost };
+}
+
 /** What the consent page shows: the client, where it sends the answer, the scopes, the person's workspaces. */
 export async function loadConsent(request: Request, uid: string, actor: PersonActor): Promise<ConsentRequest> {
   const { found } = await details(request, uid);
-  const clientId = String(found.params.client_id ?? "");
-  const client = await oauthProvider().Client.find(clientId);
-  if (!client) throw expired();
-  const redirectUri = URL.parse(String(found.params.redirect_uri ?? ""));
   const workspaces = (await listPersonWorkspaces(actor)).map(({ id, slug, name }) => ({ id, slug, name }));
-  return {
-    uid,
-    clientId,
-    clientName: client.clientName ?? clientId,
-    redirectHost: redirectUri?.host ?? "",
-    scopes: requestedScopes(found.params.scope),
-    workspaces,
-  };
+  return { uid, ...(await clientOf(found.params)), scopes: requestedScopes(found.params.scope), workspaces };
 }
 
 export type ConsentDecision = { allow: false } | { allow: true; workspaceId: string; write: boolean };
@@ -86,11 +86,9 @@ export async function decideConsent(
       { mergeWithLastSubmission: false },
     );
   }
-  const workspaces = await listPersonWorkspaces(actor);
-  if (!workspaces.some((w) => w.id === decision.workspaceId)) throw new ApiError("not_found", "Workspace not found");
-  const clientId = String(found.params.client_id ?? "");
-  const client = await provider.Client.find(clientId);
-  if (!client) throw expired();
+  const workspaceId = requireUuid(decision.workspaceId, "Workspace");
+  await requireMember(db(), actor, workspaceId);
+  const { clientId, clientName, redirectHost } = await clientOf(found.params);
   const asked = requestedScopes(found.params.scope);
   const allowed: OAuthScope[] = decision.write && asked.includes("write") ? ["read", "write"] : ["read"];
 
@@ -110,10 +108,10 @@ export async function decideConsent(
   await recordGrant({
     grantId,
     userId: actor.userId,
-    workspaceId: decision.workspaceId,
+    workspaceId,
     clientId,
-    clientName: client.clientName ?? clientId,
-    redirectHost: URL.parse(String(found.params.redirect_uri ?? ""))?.host ?? "",
+    clientName,
+    redirectHost,
     scopes: allowed,
   });
   return provider.interactionResult(

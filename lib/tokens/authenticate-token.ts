@@ -11,11 +11,18 @@ export interface TokenPrincipal {
   workspaceId: string;
   workspaceSlug: string;
   scopes: TokenScope[];
-  /** An OAuth client's name (lib/oauth/authenticate-oauth-token.ts); absent for a personal access token. */
-  clientName?: string;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Records a use of a credential (personal access token, OAuth grant) at most once a minute: bookkeeping only, it
+ * never delays or fails the request.
+ */
+export function noteUse(lastUsedAt: Date | null, touch: () => Promise<unknown>): void {
+  if (lastUsedAt && Date.now() - lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
+  void touch().catch(() => {});
+}
 
 const FIND = query(
   "tokens.find",
@@ -37,12 +44,7 @@ export async function authenticatePersonalToken(token: string | null): Promise<T
   const rows = await sql().query(FIND, [hashApiKey(token)]);
   const row = rows[0];
   if (!row) return null;
-  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
-    // Bookkeeping only, at most once a minute per token: never delays or fails the request.
-    void sql()
-      .query(TOUCH, [row.id])
-      .catch(() => {});
-  }
+  noteUse(row.last_used_at, () => sql().query(TOUCH, [row.id]));
   return {
     tokenId: row.id,
     actor: person(row.user_id, "mcp"),
