@@ -34,6 +34,22 @@ export interface App extends Started {
   base: string;
 }
 
+/** What `createWorld` made through the CLI. */
+export interface CliWorld {
+  /** The workspace's slug. */
+  workspace: string;
+  /** Olive, who signs in with this password. */
+  person: { email: string; password: string };
+  /** An established bot (its messages are sent), its webhook at the given URL. */
+  helper: { id: string; handle: string; name: string; api_key: string };
+  /** A new bot (its messages are held for a person), when asked for. */
+  planner: { id: string; handle: string; name: string; api_key: string } | null;
+  /** A conversation of Olive's with the bots. */
+  conversationId: string;
+  /** A personal access token of Olive's with the write scope (MCP), when asked for. */
+  token: string | null;
+}
+
 export interface Deployment {
   /** What the operator set (README "Deploying"): the database, the secrets, the public origin, and `environment`. */
   environment: Record<string, string>;
@@ -49,6 +65,18 @@ export interface Deployment {
    * blocked its event loop for the seconds a CLI run takes would then reuse HTTP connections the apps closed meanwhile.
    */
   cli(...args: string[]): Promise<Record<string, unknown>>;
+  /**
+   * Nothing is seeded in production: a workspace, a person, bots, a conversation (and a token) made with the CLI, as
+   * an operator would.
+   */
+  createWorld(options: {
+    /** The workspace's name and the conversation's title. */
+    title: string;
+    webhookUrl: string;
+    planner?: boolean;
+    token?: boolean;
+    admin?: boolean;
+  }): Promise<CliWorld>;
   /** One statement on the deployment's database, for what a test counts. */
   query<T>(text: string, values?: unknown[]): Promise<T[]>;
   /** Stops every process still running, then drops the database (or stops the embedded server). */
@@ -127,6 +155,15 @@ export async function deploy(options: { name: string; environment?: Record<strin
     return started;
   };
 
+  const cli = async (...args: string[]): Promise<Record<string, unknown>> => {
+    const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "cli", "--", ...args, "--json"], {
+      cwd: ROOT,
+      env: operatorEnv(),
+      encoding: "utf8",
+    });
+    return JSON.parse(stdout) as Record<string, unknown>;
+  };
+
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   return {
     environment,
@@ -143,13 +180,39 @@ export async function deploy(options: { name: string; environment?: Record<strin
       return { ...app, port: listen, base };
     },
     startWorker: () => run(process.execPath, ["--import", "tsx", "jobs/main.ts"], ROOT),
-    async cli(...args) {
-      const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "cli", "--", ...args, "--json"], {
-        cwd: ROOT,
-        env: operatorEnv(),
-        encoding: "utf8",
-      });
-      return JSON.parse(stdout) as Record<string, unknown>;
+    cli,
+    async createWorld(options) {
+      const tag = randomBytes(3).toString("hex");
+      const workspace = `${options.title.toLowerCase().replace(/\W+/g, "-")}-${tag}`;
+      const person = { email: `olive.${tag}@example.com`, password: "correct horse battery" };
+      await cli("workspace", "create", "--slug", workspace, "--name", options.title);
+      await cli(
+        ...["person", "create", "--workspace", workspace, "--email", person.email, "--name", "Olive"],
+        ...["--handle", "olive", "--password", person.password, ...(options.admin ? ["--role", "admin"] : [])],
+      );
+      const helper = (await cli(
+        ...["bot", "create", "--workspace", workspace, "--handle", "helper", "--name", "Order Helper"],
+        ...["--established", "--webhook-url", options.webhookUrl],
+      )) as CliWorld["helper"];
+      const planner = options.planner
+        ? ((await cli(
+            ...["bot", "create", "--workspace", workspace, "--handle", "planner", "--name", "Visit Planner"],
+          )) as NonNullable<CliWorld["planner"]>)
+        : null;
+      const bots = ["--bot", "helper", ...(planner ? ["--bot", "planner"] : [])];
+      const conversation = await cli(
+        ...["conversation", "create", "--workspace", workspace, "--as", person.email, "--title", options.title],
+        ...bots,
+      );
+      const token = options.token
+        ? ((
+            await cli(
+              ...["token", "create", "--workspace", workspace, "--name", "Assistant", "--scope", "write"],
+              ...["--as", person.email],
+            )
+          ).token as string)
+        : null;
+      return { workspace, person, helper, planner, conversationId: conversation.id as string, token };
     },
     async query<T>(text: string, values: unknown[] = []) {
       return (await pool.query(text, values)).rows as T[];

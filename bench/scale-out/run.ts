@@ -34,54 +34,11 @@ async function main() {
       ["worker 1", workers[0]!],
       ["worker 2", workers[1]!],
     ];
-    const slug = `bench-${randomBytes(3).toString("hex")}`;
-    const email = `olive.${slug}@example.com`;
-    const password = "correct horse battery";
-    await deployment.cli("workspace", "create", "--slug", slug, "--name", "Bench");
-    await deployment.cli(
-      "person",
-      "create",
-      "--workspace",
-      slug,
-      "--email",
-      email,
-      "--name",
-      "Olive",
-      "--handle",
-      "olive",
-      "--password",
-      password,
-    );
-    const bot = (await deployment.cli(
-      "bot",
-      "create",
-      "--workspace",
-      slug,
-      "--handle",
-      "helper",
-      "--name",
-      "Helper",
-      "--established",
-      "--webhook-url",
-      `${hook.url}/hook`,
-    )) as { api_key: string };
-    const conversationId = (
-      await deployment.cli(
-        "conversation",
-        "create",
-        "--workspace",
-        slug,
-        "--as",
-        email,
-        "--title",
-        "Bench",
-        "--bot",
-        "helper",
-      )
-    ).id as string;
-    const token = (
-      await deployment.cli("token", "create", "--workspace", slug, "--name", "Bench", "--scope", "write", "--as", email)
-    ).token as string;
+    const world = await deployment.createWorld({ title: "Bench", webhookUrl: `${hook.url}/hook`, token: true });
+    const { conversationId } = world;
+    const token = world.token!;
+    const { email, password } = world.person;
+    const bot = world.helper;
 
     // 1. Cross-instance live latency: sent through A, heard on B.
     const cookie = await signIn(a.base, email, password);

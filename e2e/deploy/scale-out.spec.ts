@@ -21,8 +21,8 @@ let b: App;
 let workers: Started[];
 let hook: Receiver;
 
-const password = "correct horse battery";
 let person: string;
+let password: string;
 let workspace: string;
 let helper: { id: string; api_key: string };
 let planner: { id: string; api_key: string };
@@ -39,67 +39,16 @@ test.beforeAll(async () => {
   balancer = await startBalancer(deployment.publicPort, [a.port, b.port]);
   hook = await startReceiver();
 
-  const tag = randomBytes(3).toString("hex");
-  workspace = `scale-${tag}`;
-  person = `olive.${tag}@example.com`;
-  const cli = (...args: string[]) => deployment.cli(...args);
-  await cli("workspace", "create", "--slug", workspace, "--name", "Scale");
-  await cli(
-    "person",
-    "create",
-    "--workspace",
-    workspace,
-    "--email",
-    person,
-    "--name",
-    "Olive",
-    "--handle",
-    "olive",
-    "--password",
-    password,
-  );
-  helper = (await cli(
-    "bot",
-    "create",
-    "--workspace",
-    workspace,
-    "--handle",
-    "helper",
-    "--name",
-    "Order Helper",
-    "--established",
-    "--webhook-url",
-    `${hook.url}/hook`,
-  )) as typeof helper;
-  planner = (await cli(
-    "bot",
-    "create",
-    "--workspace",
-    workspace,
-    "--handle",
-    "planner",
-    "--name",
-    "Visit Planner",
-  )) as typeof planner;
-  conversationId = (
-    await cli(
-      "conversation",
-      "create",
-      "--workspace",
-      workspace,
-      "--as",
-      person,
-      "--title",
-      "Two apps",
-      "--bot",
-      "helper",
-      "--bot",
-      "planner",
-    )
-  ).id as string;
-  token = (
-    await cli("token", "create", "--workspace", workspace, "--name", "Assistant", "--scope", "write", "--as", person)
-  ).token as string;
+  const world = await deployment.createWorld({
+    title: "Two apps",
+    webhookUrl: `${hook.url}/hook`,
+    planner: true,
+    token: true,
+  });
+  ({ workspace, helper, conversationId } = world);
+  ({ email: person, password } = world.person);
+  planner = world.planner!;
+  token = world.token!;
 });
 
 test.afterEach(async ({}, testInfo) => {

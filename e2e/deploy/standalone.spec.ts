@@ -1,9 +1,7 @@
 import { readdirSync } from "node:fs";
-import http from "node:http";
-import net from "node:net";
-import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { deploy, type App, type Deployment, type Started } from "@/test/deployment";
+import { startReceiver, type Receiver } from "@/test/receiver";
 
 // The production recipe (README "Deploying", Dockerfile, docs/decisions/023-production-recipe.md) without building
 // an image (test/deployment.ts): the standalone folder copied out of the project, started as the image's command
@@ -18,8 +16,7 @@ let environment: Record<string, string>;
 let base: string;
 let app: App;
 let worker: Started;
-let receiver: http.Server;
-const received: { event: string; body: string }[] = [];
+let hook: Receiver;
 const cli = (...args: string[]) => deployment.cli(...args);
 
 let person: { email: string; password: string };
@@ -38,81 +35,19 @@ test.beforeAll(async () => {
   base = app.base;
 
   // A bot developer's endpoint, for the worker to deliver to.
-  receiver = http.createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      received.push({ event: String(request.headers["x-relay-event"] ?? ""), body });
-      response.writeHead(200).end("ok");
-    });
+  hook = await startReceiver();
+  const world = await deployment.createWorld({
+    title: "Deploy check",
+    webhookUrl: `${hook.url}/hook`,
+    planner: true,
+    admin: true,
   });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const hook = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`;
-
-  // Nothing is seeded in production: a workspace, a person, two bots and a conversation, made with the CLI.
-  workspace = `acme-${randomBytes(3).toString("hex")}`;
-  person = { email: `ops.${randomBytes(3).toString("hex")}@example.com`, password: "correct horse battery" };
-  await cli("workspace", "create", "--slug", workspace, "--name", "Acme");
-  await cli(
-    "person",
-    "create",
-    "--workspace",
-    workspace,
-    "--email",
-    person.email,
-    "--name",
-    "Olive",
-    "--handle",
-    "olive",
-    "--password",
-    person.password,
-    "--role",
-    "admin",
-  );
-  helper = (await cli(
-    "bot",
-    "create",
-    "--workspace",
-    workspace,
-    "--handle",
-    "helper",
-    "--name",
-    "Order Helper",
-    "--established",
-    "--webhook-url",
-    hook,
-  )) as typeof helper;
-  newcomer = (await cli(
-    "bot",
-    "create",
-    "--workspace",
-    workspace,
-    "--handle",
-    "planner",
-    "--name",
-    "Visit Planner",
-  )) as typeof newcomer;
-  conversationId = (
-    await cli(
-      "conversation",
-      "create",
-      "--workspace",
-      workspace,
-      "--as",
-      person.email,
-      "--title",
-      "Deploy check",
-      "--bot",
-      "helper",
-      "--bot",
-      "planner",
-    )
-  ).id as string;
+  ({ workspace, person, helper, conversationId } = world);
+  newcomer = world.planner!;
 });
 
 test.afterAll(async () => {
-  receiver?.closeAllConnections();
-  receiver?.close();
+  await hook?.close();
   await deployment?.teardown();
 });
 
@@ -184,7 +119,7 @@ test("the bot API: /me, a sent message (201), a held one (202), errors in the do
 test("the worker delivers a person's message to the bot's endpoint", async () => {
   await cli("message", "post", "--conversation", conversationId, "--body", "Where is my parcel?", "--as", person.email);
   await expect
-    .poll(() => received.filter((r) => r.body.includes("Where is my parcel?")).length, { timeout: 30_000 })
+    .poll(() => hook.received.filter((r) => r.body.includes("Where is my parcel?")).length, { timeout: 30_000 })
     .toBeGreaterThan(0);
   expect(worker.log()).not.toMatch(/"level":(50|60)|"level":"(error|fatal)"/);
 });
