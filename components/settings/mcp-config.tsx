@@ -42,3 +42,32 @@ export function McpConfig({
     </div>
   );
 }
+
+/** The clients that sign in by OAuth: the URL alone; the consent page asks the person on first use. */
+export function OAuthConnect({ configs }: { configs: { claudeCode: string; vsCode: string } }) {
+  return (
+    <div className="space-y-5 text-sm text-slate-600">
+      <div className="space-y-2">
+        <h3 className="font-medium text-slate-900">Claude (claude.ai, Claude Desktop)</h3>
+        <p>
+          Settings → Connectors → Add custom connector, paste the server URL above, then Connect: Relay asks you to
+          sign in and allow it. Claude connects from the internet, so this needs Relay at a public https address.
+        </p>
+      </div>
+      <div className="space-y-2">
+        <h3 className="font-medium text-slate-900">Claude Code</h3>
+        <p>
+          Then run <InlineCode>/mcp</InlineCode> in Claude Code and choose Authenticate.
+        </p>
+        <CodeBlock code={configs.claudeCode} title="terminal" copy label="Claude Code command, signing in" />
+      </div>
+      <div className="space-y-2">
+        <h3 className="font-medium text-slate-900">VS Code</h3>
+        <p>
+          In <InlineCode>.vscode/mcp.json</InlineCode>; VS Code offers to sign in when the server first answers 401.
+        </p>
+        <CodeBlock code={configs.vsCode} title=".vscode/mcp.json" copy label="VS Code configuration, signing in" />
+      </div>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mcpClientConfigs, mcpUrl } from "./client-config";
+import { mcpClientConfigs, mcpUrl, oauthClientConfigs } from "./client-config";
 
 describe("MCP client configuration", () => {
   it("fills in the URL and the token: Claude Desktop through mcp-remote, the rest over Streamable HTTP", () => {
@@ -30,5 +30,12 @@ describe("MCP client configuration", () => {
     expect(JSON.parse(mcpClientConfigs("http://relay.lan/api/mcp").claudeDesktop).mcpServers.relay.args).toContain(
       "--allow-http",
     );
+  });
+
+  it("signing in by OAuth needs the URL alone: no token, no header", () => {
+    const url = mcpUrl("https://relay.example.com");
+    const configs = oauthClientConfigs(url);
+    expect(configs.claudeCode).toBe(`claude mcp add --transport http relay ${url}`);
+    expect(JSON.parse(configs.vsCode)).toEqual({ servers: { relay: { type: "http", url } } });
   });
 });

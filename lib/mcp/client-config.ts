@@ -36,3 +36,15 @@ export function mcpClientConfigs(url: string, token: string = TOKEN_PLACEHOLDER)
     claudeCode: `claude mcp add --transport http relay ${url} --header "Authorization: Bearer ${token}"`,
   };
 }
+
+/**
+ * The same clients when they sign in by OAuth instead (issue 21): the URL alone. Claude Code and VS Code open the
+ * browser for the consent page on first use; Claude's custom connectors (claude.ai, Claude Desktop) connect from
+ * Anthropic's servers, so they need an https APP_URL reachable from the internet.
+ */
+export function oauthClientConfigs(url: string) {
+  return {
+    claudeCode: `claude mcp add --transport http relay ${url}`,
+    vsCode: JSON.stringify({ servers: { relay: { type: "http", url } } }, null, 2),
+  };
+}

@@ -105,9 +105,8 @@ export async function decideConsent(
     grant.rejectResourceScope(mcpResource(), refused.join(" "));
   }
   const grantId = await grant.save();
-  await recordGrant({
+  await recordGrant(actor, {
     grantId,
-    userId: actor.userId,
     workspaceId,
     clientId,
     clientName,

@@ -1,4 +1,6 @@
-import { query, sql } from "@/lib/db/sql";
+import { query, sql, transaction } from "@/lib/db/sql";
+import { recordAuditSql } from "@/lib/audit/record-audit";
+import type { PersonActor } from "@/lib/people/actor";
 
 // Relay's record of each consent (`oauth_grants`): the person, the workspace the client acts in, its scopes, and
 // whether it is revoked. oidc-provider keeps its own Grant (lib/oauth/adapter.ts) under the same id; an access
@@ -20,7 +22,6 @@ const REVOKE = query(
 
 export interface NewGrant {
   grantId: string;
-  userId: string;
   workspaceId: string;
   clientId: string;
   clientName: string;
@@ -28,16 +29,26 @@ export interface NewGrant {
   scopes: string[];
 }
 
-export async function recordGrant(grant: NewGrant): Promise<void> {
-  await sql().query(INSERT, [
-    grant.grantId,
-    grant.userId,
-    grant.workspaceId,
-    grant.clientId,
-    grant.clientName,
-    grant.redirectHost,
-    grant.scopes,
-  ]);
+/** Records a consent, audited in the chosen workspace (`oauth_grant.created`, door `web`: the consent page). */
+export async function recordGrant(actor: PersonActor, grant: NewGrant): Promise<void> {
+  await transaction(async (tx) => {
+    await tx.query(INSERT, [
+      grant.grantId,
+      actor.userId,
+      grant.workspaceId,
+      grant.clientId,
+      grant.clientName,
+      grant.redirectHost,
+      grant.scopes,
+    ]);
+    await recordAuditSql(tx, {
+      workspaceId: grant.workspaceId,
+      actor,
+      action: "oauth_grant.created",
+      subjectType: "oauth_grant",
+      data: { grant_id: grant.grantId, client_name: grant.clientName, client_id: grant.clientId, scopes: grant.scopes },
+    });
+  });
 }
 
 /** Marks a grant revoked (its tokens stop working on the next request). */

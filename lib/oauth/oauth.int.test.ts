@@ -9,7 +9,9 @@ import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { call } from "@/test/mcp";
 import { Browser, MemoryAuthProvider, REDIRECT_URI, startOAuthHttp, type AppHttp } from "@/test/oauth";
 import { sql } from "@/lib/db/sql";
-import { markGrantRevoked } from "./grants";
+import { person } from "@/lib/people/actor";
+import { listOAuthGrants } from "./list-grants";
+import { revokeOAuthGrant } from "./revoke-grant";
 import { mcpResource, oauthProvider } from "./provider";
 
 // MCP's OAuth 2.1 authorization (issue 21) over real HTTP, with the official SDK's client: discovery from the 401,
@@ -193,17 +195,39 @@ describe("the SDK client's whole flow", () => {
 });
 
 describe("refusals", () => {
-  it("after the grant is revoked, its access token is refused with invalid_token", async () => {
+  it("revoked in Settings: its access token is invalid_token and its refresh token mints nothing; audited", async () => {
     const auth = new MemoryAuthProvider("Revoked Assistant");
     await connectWithOAuth(auth);
-    const token = auth.stored!.access_token;
+    const { access_token: token, refresh_token: refreshToken } = auth.stored!;
     expect((await mcpPost(token)).status).toBe(200);
-    const grant = await db().oAuthGrant.findFirstOrThrow({ where: { clientName: "Revoked Assistant" } });
-    await markGrantRevoked(grant.grantId);
+    const listed = (await listOAuthGrants(person(ana().id, "web"))).find((g) => g.client_name === "Revoked Assistant");
+    expect(listed).toMatchObject({ workspace: { id: world.workspace.id }, scopes: ["read", "write"], revoked_at: null });
+    expect(listed!.last_used_at).not.toBeNull();
+
+    // Another person cannot revoke it (nor learn that it exists); an unknown id is the same answer.
+    const bruno = world.people[1]!;
+    await expect(revokeOAuthGrant(person(bruno.id, "web"), listed!.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(revokeOAuthGrant(person(ana().id, "web"), "no-such-grant")).rejects.toMatchObject({ code: "not_found" });
+    expect((await mcpPost(token)).status).toBe(200);
+
+    await revokeOAuthGrant(person(ana().id, "web"), listed!.id);
+    await revokeOAuthGrant(person(ana().id, "web"), listed!.id); // twice: nothing more
     const res = await mcpPost(token);
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
     expect(res.headers.get("www-authenticate")).toContain("resource_metadata=");
+    const refreshed = await form({ grant_type: "refresh_token", refresh_token: refreshToken!, client_id: auth.client!.client_id });
+    expect(refreshed.status).toBe(400);
+    expect(await refreshed.json()).toMatchObject({ error: "invalid_grant" });
+    expect(await db().auditEvent.count({ where: { action: "oauth_grant.revoked", actorId: ana().id, via: "web" } })).toBe(1);
+    expect(
+      await db().auditEvent.count({
+        where: { action: "oauth_grant.created", data: { path: ["client_name"], equals: "Revoked Assistant" } },
+      }),
+    ).toBe(1);
+    const after = (await listOAuthGrants(person(ana().id, "web"))).find((g) => g.id === listed!.id);
+    expect(after!.revoked_at).not.toBeNull();
+    expect(await listOAuthGrants(person(bruno.id, "web"))).not.toContainEqual(expect.objectContaining({ id: listed!.id }));
   });
 
   it("a token revoked at the revocation endpoint (RFC 7009) is refused", async () => {

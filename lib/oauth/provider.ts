@@ -74,7 +74,12 @@ function configuration(): Configuration {
       devInteractions: { enabled: false },
       userinfo: { enabled: false },
       registration: { enabled: true, initialAccessToken: false },
-      revocation: { enabled: true },
+      // RFC 7009: a client revokes its own tokens; another client's token is ignored (200, nothing revoked).
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx: unknown, client: ClientInstance, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => resource,

@@ -1313,6 +1313,17 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
         },
       ],
     },
+    {
+      ...act(SETTINGS, "revokeGrant", []),
+      slots: [
+        {
+          kind: "grant",
+          as: "grantId",
+          own: () => fresh.grant(o.ben),
+          call: (caller, id) => action(caller, () => settings.revokeGrant(id, { n: 0 })),
+        },
+      ],
+    },
 
     act(BOTS, "registerBot", [
       {

@@ -24,6 +24,7 @@ import { person, systemActor, type PersonActor } from "@/lib/people/actor";
 import { createPerson } from "@/lib/people/create-person";
 import type { Block } from "@/lib/schemas/blocks";
 import { createPersonalToken } from "@/lib/tokens/create-token";
+import { recordGrant } from "@/lib/oauth/grants";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 
 // The world the tenancy matrix probes, built with the product's own functions. Workspace A is the callers'; B is
@@ -57,6 +58,7 @@ export type Kind =
   | "apiKey"
   | "delivery"
   | "token"
+  | "grant"
   | "pushEndpoint"
   | "person"
   | "unsubscribeToken";
@@ -82,6 +84,20 @@ export interface Canary {
 
 const ALL: Caller[] = ["bot", "mcp", "member", "admin"];
 const hex = (n = 4) => randomBytes(n).toString("hex");
+
+/** A consent of `who`'s in a workspace, as the consent page records it (lib/oauth/grants.ts); its grant id. */
+export async function oauthGrant(who: Person, workspaceId: string, clientName = "Fresh assistant"): Promise<string> {
+  const grantId = `grant-${hex(8)}`;
+  await recordGrant(who.actor, {
+    grantId,
+    workspaceId,
+    clientId: `client-${hex(4)}`,
+    clientName,
+    redirectHost: "127.0.0.1:53682",
+    scopes: ["read", "write"],
+  });
+  return grantId;
+}
 
 export const HOOK = "http://127.0.0.1:9/hook"; // loopback (allowed outside production), nothing listens: pings fail fast
 const EVENTS = [
@@ -347,6 +363,9 @@ export async function buildWorld(w: World): Promise<World> {
   o.anaToken = (await createPersonalToken(ana, { workspaceId: a.id, name: "ana mcp", scopes: ["write"] })).token;
   const anaTokenId = (await db().personalAccessToken.findFirstOrThrow({ where: { userId: o.ana.id } })).id;
   const benToken = await createPersonalToken(o.ben.actor, { workspaceId: a.id, name: "ben's own", scopes: [] });
+  // Assistants connected by OAuth: each client's name is a canary, shown to its person alone (Settings).
+  const anaGrant = await oauthGrant(o.ana, a.id, w.canary("Ana's assistant", ["bot", "mcp", "member", "mcpAdmin"]));
+  const benGrant = await oauthGrant(o.ben, a.id, w.canary("Ben's assistant", ["bot", "mcp", "admin", "mcpAdmin"]));
 
   // ---- Workspace B: foreign. Mia is an admin there: only her token's fence keeps B from her assistant. ----
   const b = await createWorkspace({ slug: `ten-b-${hex(3)}`, name: "Tenancy B" });
@@ -455,6 +474,7 @@ export async function buildWorld(w: World): Promise<World> {
     bytes: new TextEncoder().encode("b"),
   });
   const boToken = await createPersonalToken(f.bo.actor, { workspaceId: b.id, name: "bo's", scopes: ["write"] });
+  const boGrant = await oauthGrant(f.bo, b.id, w.canary("B member's assistant", B_ALL));
   // People's Web Push devices: each endpoint holds a canary, hidden from everyone but its person.
   const boDevice = await pushDevice(f.bo, w.canary("B member's push endpoint", B_ALL));
   const anaDevice = await pushDevice(o.ana, w.canary("Ana's push endpoint", ["bot", "mcp", "member", "mcpAdmin"]));
@@ -520,6 +540,9 @@ export async function buildWorld(w: World): Promise<World> {
   w.probe("token", "foreign", "B's person's token", boToken.id);
   w.probe("token", "hidden", "Ana's token", anaTokenId, ["member"]);
   w.probe("token", "hidden", "Ben's token", benToken.id, ["admin"]);
+  w.probe("grant", "foreign", "B's person's connected assistant", boGrant);
+  w.probe("grant", "hidden", "Ana's connected assistant", anaGrant, ["member"]);
+  w.probe("grant", "hidden", "Ben's connected assistant", benGrant, ["admin"]);
   w.probe("pushEndpoint", "foreign", "B's member's push endpoint", boDevice);
   w.probe("pushEndpoint", "hidden", "Ana's push endpoint", anaDevice, ["member"]);
   w.probe("pushEndpoint", "hidden", "Ben's push endpoint", benDevice, ["admin"]);

@@ -7,6 +7,7 @@ import { mcpClientConfigs, mcpUrl } from "@/lib/mcp/client-config";
 import { PersonalTokenForm } from "@/lib/schemas/tokens";
 import { createPersonalToken } from "@/lib/tokens/create-token";
 import { revokePersonalToken } from "@/lib/tokens/revoke-token";
+import { revokeOAuthGrant } from "@/lib/oauth/revoke-grant";
 import type { FormState } from "@/components/portal/form-state";
 import type { CreatedToken, TokenFormValues } from "@/components/settings/token-form-state";
 import { updateNotificationSettings } from "@/lib/notifications/settings";
@@ -67,6 +68,22 @@ export async function revokeToken(
   const n = state.n + 1;
   try {
     await revokePersonalToken(actor, tokenId);
+    refresh();
+    return { n };
+  } catch (error) {
+    return refusedForm(n, {}, error, []);
+  }
+}
+
+/** The person disconnects an assistant they connected by OAuth: its tokens are refused at once. */
+export async function revokeGrant(
+  grantId: string,
+  state: FormState<Record<string, never>>,
+): Promise<FormState<Record<string, never>>> {
+  const actor = await currentActor(PATH);
+  const n = state.n + 1;
+  try {
+    await revokeOAuthGrant(actor, grantId);
     refresh();
     return { n };
   } catch (error) {

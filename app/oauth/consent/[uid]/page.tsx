@@ -105,8 +105,8 @@ function ConsentForm({ consent, path, signedInAs }: { consent: ConsentRequest; p
         </ul>
       </fieldset>
       <p className="text-xs text-slate-500">
-        Everything it does is recorded as done by you through your assistant. Its access lasts an hour at a time and
-        is renewed while you use it.
+        Everything it does is recorded as done by you through your assistant. Disconnect it at any time in{" "}
+        <span className="font-medium">Settings → Access tokens</span>: it is refused at once.
       </p>
       <div className="flex gap-3">
         <Button type="submit" name="decision" value="allow" disabled={consent.workspaces.length === 0}>

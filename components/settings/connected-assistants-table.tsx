@@ -1,0 +1,76 @@
+import type { OAuthGrantView } from "@/lib/oauth/list-grants";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import type { FormState } from "@/components/portal/form-state";
+import { CredentialStateCells } from "@/components/portal/credential-state-cells";
+import { ConfirmRevokeButton } from "@/components/portal/confirm-revoke-button";
+
+type RevokeState = FormState<Record<string, never>>;
+
+/** The assistants the person connected by OAuth: client, where it answered, workspace, scopes, last use; revocable. */
+export function ConnectedAssistantsTable({
+  grants,
+  revokeActions,
+}: {
+  grants: OAuthGrantView[];
+  /** One bound server action per active grant id. */
+  revokeActions: Record<string, (state: RevokeState) => Promise<RevokeState>>;
+}) {
+  if (grants.length === 0)
+    return (
+      <EmptyState title="No assistant connected">
+        Give an MCP client the server URL below: it asks you to sign in and allow it here.
+      </EmptyState>
+    );
+  return (
+    <Table label="Connected assistants">
+      <thead>
+        <tr>
+          <Th>Assistant</Th>
+          <Th>Workspace</Th>
+          <Th>Connected</Th>
+          <Th>Last used</Th>
+          <Th>Status</Th>
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
+        </tr>
+      </thead>
+      <Tbody>
+        {grants.map((grant) => (
+          <tr key={grant.id} className={grant.revoked_at ? "text-slate-400" : undefined} data-testid="grant-row">
+            <Td>
+              <span className={grant.revoked_at ? "block font-medium" : "block font-medium text-slate-900"}>
+                {grant.client_name}
+              </span>
+              <span className="text-xs">via {grant.redirect_host || "an unknown host"}</span>
+              {grant.scopes.map((scope) => (
+                <Badge key={scope} tone={scope === "write" ? "yellow" : "indigo"} className="ml-2">
+                  {scope}
+                </Badge>
+              ))}
+            </Td>
+            <Td className="whitespace-nowrap">{grant.workspace.name}</Td>
+            <CredentialStateCells
+              createdAt={grant.created_at}
+              lastUsedAt={grant.last_used_at}
+              revokedAt={grant.revoked_at}
+            />
+            <Td className="text-right">
+              {!grant.revoked_at && revokeActions[grant.id] && (
+                <ConfirmRevokeButton
+                  action={revokeActions[grant.id]!}
+                  openLabel={`Revoke access of ${grant.client_name}`}
+                  confirmLabel={`Confirm revoking ${grant.client_name}: its requests are refused at once`}
+                  confirmText="Revoke access"
+                  consequence={`${grant.client_name} is refused at once and must ask you again`}
+                />
+              )}
+            </Td>
+          </tr>
+        ))}
+      </Tbody>
+    </Table>
+  );
+}
