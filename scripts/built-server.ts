@@ -1,5 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { SeededWorld } from "@/lib/seed/seed-world";
 
 // The BUILT app started as `npm start` starts it (scripts/serve.ts), on a fresh embedded database in its own data
 // folder: what the benchmarks and the fuzz run against. No Prisma import here: Playwright loads it too.
@@ -57,4 +60,19 @@ export async function startBuiltServer(options: {
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     },
   };
+}
+
+const run = promisify(execFile);
+
+/** `npm run cli -- ...args` on a built server's database (its data folder); the command's JSON answer. */
+export async function builtServerCli(dataDir: string, ...args: string[]): Promise<unknown> {
+  const { stdout } = await run("npm", ["run", "--silent", "cli", "--", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+  });
+  return JSON.parse(stdout);
+}
+
+/** The demo world the server seeded on its first start (people with their passwords, bots with their keys). */
+export function demoCredentials(dataDir: string): SeededWorld {
+  return JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as SeededWorld;
 }

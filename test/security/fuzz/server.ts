@@ -1,12 +1,10 @@
-import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import pg from "pg";
 import type { TableReader } from "../fingerprint";
 import type { SeededWorld } from "@/lib/seed/seed-world";
 import { ensureEmbeddedPostgres, embeddedUrl, freePort } from "@/lib/db/embedded";
-import { startBuiltServer } from "@/scripts/built-server";
+import { builtServerCli as cli, demoCredentials, startBuiltServer } from "@/scripts/built-server";
 import { sendRaw } from "./raw-http";
 import { API_PREFIX, type FuzzWorld } from "./requests";
 
@@ -16,7 +14,6 @@ import { API_PREFIX, type FuzzWorld } from "./requests";
 // demo's two bots connected for agent requests, a conversation opted out, a small daily limit, a bot message with a
 // status block, an upload, and agent requests waiting for an answer.
 
-const run = promisify(execFile);
 /** lib/db/setup.ts's EMBEDDED_DATABASE, not imported: that module pulls in Prisma's client, which Playwright cannot load. */
 const EMBEDDED_DATABASE = "relay";
 
@@ -28,7 +25,6 @@ export interface FuzzServer {
   log(): string;
   stop(): Promise<void>;
 }
-
 
 export async function startFuzzServer(dataDir: string): Promise<FuzzServer> {
   if (!existsSync(path.join(".next", "BUILD_ID")))
@@ -51,7 +47,7 @@ export async function startFuzzServer(dataDir: string): Promise<FuzzServer> {
     port,
     dataDir,
     databaseUrl: embeddedUrl(embedded.port, EMBEDDED_DATABASE, embedded.socketDir),
-    seeded: JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as SeededWorld,
+    seeded: demoCredentials(dataDir),
     log: server.log,
     stop: server.stop,
   };
@@ -62,16 +58,11 @@ export async function connect(databaseUrl: string): Promise<{ sql: TableReader; 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return {
-    sql: { unchecked: async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[] },
+    sql: {
+      unchecked: async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[],
+    },
     end: () => client.end(),
   };
-}
-
-async function cli(dataDir: string, ...args: string[]): Promise<unknown> {
-  const { stdout } = await run("npm", ["run", "--silent", "cli", "--", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-  });
-  return JSON.parse(stdout);
 }
 
 async function api(
