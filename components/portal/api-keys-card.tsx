@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import type { FormAction, FormState, IssuedKey } from "./form-state";
 import { IssueKeyForm } from "./issue-key-form";
-import { CredentialNameCell, CredentialStateCells } from "./credential-state-cells";
+import { CredentialHeaderCells, CredentialNameCell, CredentialStateCells } from "./credential-state-cells";
 import { RevokeKeyButton } from "./revoke-key-button";
 
 type RevokeState = FormState<Record<string, never>>;
@@ -35,12 +35,7 @@ export function ApiKeysCard({
           <thead>
             <tr>
               <Th>Key</Th>
-              <Th>Created</Th>
-              <Th>Last used</Th>
-              <Th>Status</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
+              <CredentialHeaderCells />
             </tr>
           </thead>
           <Tbody>

@@ -1,6 +1,21 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { formatDateTimeShort } from "@/components/ui/format";
-import { Td } from "@/components/ui/table";
+import type { ReactNode } from "react";
+import { Td, Th } from "@/components/ui/table";
+
+/** The header cells above CredentialStateCells and the row's actions (`created`: that column's name). */
+export function CredentialHeaderCells({ created = "Created" }: { created?: string }) {
+  return (
+    <>
+      <Th>{created}</Th>
+      <Th>Last used</Th>
+      <Th>Status</Th>
+      <Th>
+        <span className="sr-only">Actions</span>
+      </Th>
+    </>
+  );
+}
 
 /** The created, last used and status cells of a credential's row (a bot's API key, a person's access token). */
 export function CredentialStateCells({
@@ -32,16 +47,21 @@ export function CredentialStateCells({
   );
 }
 
-/** The name cell of a credential's row: its name, its prefix and a badge per scope (`scopeTone` picks the colour). */
+/**
+ * The name cell of a credential's row: its name, its prefix (or another `detail`) and a badge per scope (`scopeTone`
+ * picks the colour).
+ */
 export function CredentialNameCell({
   name,
   prefix,
+  detail,
   scopes,
   revoked,
   scopeTone = () => "indigo",
 }: {
   name: string;
-  prefix: string;
+  prefix?: string;
+  detail?: ReactNode;
   scopes: string[];
   revoked: boolean;
   scopeTone?: (scope: string) => BadgeTone;
@@ -49,7 +69,7 @@ export function CredentialNameCell({
   return (
     <Td>
       <span className={revoked ? "block font-medium" : "block font-medium text-slate-900"}>{name}</span>
-      <code className="font-mono text-xs">{prefix}…</code>
+      {detail ?? <code className="font-mono text-xs">{prefix}…</code>}
       {scopes.map((scope) => (
         <Badge key={scope} tone={scopeTone(scope)} className="ml-2">
           {scope}

@@ -1,9 +1,12 @@
 import type { OAuthGrantView } from "@/lib/oauth/list-grants";
-import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import type { FormState } from "@/components/portal/form-state";
-import { CredentialStateCells } from "@/components/portal/credential-state-cells";
+import {
+  CredentialHeaderCells,
+  CredentialNameCell,
+  CredentialStateCells,
+} from "@/components/portal/credential-state-cells";
 import { ConfirmRevokeButton } from "@/components/portal/confirm-revoke-button";
 
 type RevokeState = FormState<Record<string, never>>;
@@ -29,28 +32,19 @@ export function ConnectedAssistantsTable({
         <tr>
           <Th>Assistant</Th>
           <Th>Workspace</Th>
-          <Th>Connected</Th>
-          <Th>Last used</Th>
-          <Th>Status</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
+          <CredentialHeaderCells created="Connected" />
         </tr>
       </thead>
       <Tbody>
         {grants.map((grant) => (
           <tr key={grant.id} className={grant.revoked_at ? "text-slate-400" : undefined} data-testid="grant-row">
-            <Td>
-              <span className={grant.revoked_at ? "block font-medium" : "block font-medium text-slate-900"}>
-                {grant.client_name}
-              </span>
-              <span className="text-xs">via {grant.redirect_host || "an unknown host"}</span>
-              {grant.scopes.map((scope) => (
-                <Badge key={scope} tone={scope === "write" ? "yellow" : "indigo"} className="ml-2">
-                  {scope}
-                </Badge>
-              ))}
-            </Td>
+            <CredentialNameCell
+              name={grant.client_name}
+              detail={<span className="text-xs">via {grant.redirect_host || "an unknown host"}</span>}
+              scopes={grant.scopes}
+              revoked={Boolean(grant.revoked_at)}
+              scopeTone={(scope) => (scope === "write" ? "yellow" : "indigo")}
+            />
             <Td className="whitespace-nowrap">{grant.workspace.name}</Td>
             <CredentialStateCells
               createdAt={grant.created_at}

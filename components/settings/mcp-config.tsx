@@ -50,8 +50,8 @@ export function OAuthConnect({ configs }: { configs: { claudeCode: string; vsCod
       <div className="space-y-2">
         <h3 className="font-medium text-slate-900">Claude (claude.ai, Claude Desktop)</h3>
         <p>
-          Settings → Connectors → Add custom connector, paste the server URL above, then Connect: Relay asks you to
-          sign in and allow it. Claude connects from the internet, so this needs Relay at a public https address.
+          Settings → Connectors → Add custom connector, paste the server URL above, then Connect: Relay asks you to sign
+          in and allow it. Claude connects from the internet, so this needs Relay at a public https address.
         </p>
       </div>
       <div className="space-y-2">

@@ -2,7 +2,11 @@ import type { PersonalTokenView } from "@/lib/tokens/personal-token";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import type { FormState } from "@/components/portal/form-state";
-import { CredentialNameCell, CredentialStateCells } from "@/components/portal/credential-state-cells";
+import {
+  CredentialHeaderCells,
+  CredentialNameCell,
+  CredentialStateCells,
+} from "@/components/portal/credential-state-cells";
 import { RevokeKeyButton } from "@/components/portal/revoke-key-button";
 
 type RevokeState = FormState<Record<string, never>>;
@@ -24,12 +28,7 @@ export function TokensTable({
         <tr>
           <Th>Token</Th>
           <Th>Workspace</Th>
-          <Th>Created</Th>
-          <Th>Last used</Th>
-          <Th>Status</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
+          <CredentialHeaderCells />
         </tr>
       </thead>
       <Tbody>

@@ -2,6 +2,7 @@
 
 import { refresh } from "next/cache";
 import { currentActor } from "@/lib/auth/current-actor";
+import type { PersonActor } from "@/lib/people/actor";
 import { env } from "@/lib/env";
 import { mcpClientConfigs, mcpUrl } from "@/lib/mcp/client-config";
 import { PersonalTokenForm } from "@/lib/schemas/tokens";
@@ -60,30 +61,23 @@ export async function createToken(
   }
 }
 
-export async function revokeToken(
-  tokenId: string,
-  state: FormState<Record<string, never>>,
-): Promise<FormState<Record<string, never>>> {
-  const actor = await currentActor(PATH);
-  const n = state.n + 1;
-  try {
-    await revokePersonalToken(actor, tokenId);
-    refresh();
-    return { n };
-  } catch (error) {
-    return refusedForm(n, {}, error, []);
-  }
+export async function revokeToken(tokenId: string, state: RevokeState): Promise<RevokeState> {
+  return revoking(state, (actor) => revokePersonalToken(actor, tokenId));
 }
 
 /** The person disconnects an assistant they connected by OAuth: its tokens are refused at once. */
-export async function revokeGrant(
-  grantId: string,
-  state: FormState<Record<string, never>>,
-): Promise<FormState<Record<string, never>>> {
+export async function revokeGrant(grantId: string, state: RevokeState): Promise<RevokeState> {
+  return revoking(state, (actor) => revokeOAuthGrant(actor, grantId));
+}
+
+type RevokeState = FormState<Record<string, never>>;
+
+/** A revoke button's action: the revocation as the signed-in person, then the page again; a refusal in words. */
+async function revoking(state: RevokeState, revoke: (actor: PersonActor) => Promise<unknown>): Promise<RevokeState> {
   const actor = await currentActor(PATH);
   const n = state.n + 1;
   try {
-    await revokeOAuthGrant(actor, grantId);
+    await revoke(actor);
     refresh();
     return { n };
   } catch (error) {

@@ -12,6 +12,7 @@ import { CreateTokenForm } from "@/components/settings/create-token-form";
 import { McpConfig, OAuthConnect } from "@/components/settings/mcp-config";
 import { TokensTable } from "@/components/settings/tokens-table";
 import { ConnectedAssistantsTable } from "@/components/settings/connected-assistants-table";
+import { revokeActionsFor } from "@/app/_lib/revoke-actions";
 import { createToken, revokeGrant, revokeToken } from "../_actions";
 
 export const metadata: Metadata = { title: "Access tokens" };
@@ -25,12 +26,8 @@ export default async function TokensPage() {
     listOAuthGrants(actor),
   ]);
   const url = mcpUrl(env().APP_URL);
-  const revokeActions = Object.fromEntries(
-    tokens.filter((t) => !t.revoked_at).map((t) => [t.id, revokeToken.bind(null, t.id)]),
-  );
-  const revokeGrantActions = Object.fromEntries(
-    grants.filter((g) => !g.revoked_at).map((g) => [g.id, revokeGrant.bind(null, g.id)]),
-  );
+  const revokeActions = revokeActionsFor(tokens, (id) => revokeToken.bind(null, id));
+  const revokeGrantActions = revokeActionsFor(grants, (id) => revokeGrant.bind(null, id));
   return (
     <>
       <PageHeader

@@ -13,6 +13,7 @@ import { SigningSecretsCard } from "@/components/portal/signing-secrets-card";
 import { DeliveryStatusBadge, HttpStatus } from "@/components/portal/status-badges";
 import { issueKey, revokeKey, rotateSecret, saveBotSettings, sendPing } from "../../_actions/bots";
 import { AccessDenied } from "../../_lib/access-denied";
+import { revokeActionsFor } from "@/app/_lib/revoke-actions";
 import { guard } from "@/app/_lib/guard";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 
@@ -27,9 +28,7 @@ export default async function BotPage({ params }: { params: Promise<{ id: string
   const bot = loaded.value;
   const recent = await listDeliveries(actor, bot.id, { limit: 5 });
 
-  const revokeActions = Object.fromEntries(
-    bot.keys.filter((key) => !key.revoked_at).map((key) => [key.id, revokeKey.bind(null, bot.id, key.id)]),
-  );
+  const revokeActions = revokeActionsFor(bot.keys, (keyId) => revokeKey.bind(null, bot.id, keyId));
   return (
     <>
       <BotHeader bot={bot} tab="overview" />
