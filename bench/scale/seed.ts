@@ -54,14 +54,14 @@ export const LARGE: Sizes = {
   facts: 20_000,
 };
 
-/** The same shapes at a thousandth (at least a few of each): the "empty" database, and the small second workspace. */
+/** The same shapes at a thousandth (at least a few of each; the long conversation long enough for a deep 200-message page): the "empty" database, and the small second workspace. */
 export const SMALL: Sizes = {
   users: 10,
   bots: 4,
   contacts: 50,
   conversations: 20,
-  longConversation: 100,
-  messages: 1_000,
+  longConversation: 400,
+  messages: 1_300,
   pendingApprovals: 10,
   decidedApprovals: 30,
   policyDecisions: 50,
