@@ -279,9 +279,12 @@ async function main() {
     const median = (rs: LoadResult[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!;
     const rows: string[] = [];
     const [se, sl] = [median(sends.empty), median(sends.large)];
-    const sendOk = sl.rps >= 0.8 * se.rps && sl.p99 <= 1.2 * se.p99;
+    // p99 varies more between rounds than throughput: the median of the rounds' p99s, not the median round's.
+    const p99 = (rs: LoadResult[]) => rs.map((r) => r.p99).sort((a, b) => a - b)[Math.floor(rs.length / 2)]!;
+    const [pe, pl] = [p99(sends.empty), p99(sends.large)];
+    const sendOk = sl.rps >= 0.8 * se.rps && pl <= 1.2 * pe;
     rows.push(`| API: bot send, 16 bots (req/s, median round) | ${fmt(se.rps, 0)} | ${fmt(sl.rps, 0)} | ${fmt(sl.rps / se.rps, 2)} | ≥ 0.8 × empty | ${sl.rps >= 0.8 * se.rps ? "ok" : "MISS"} |`);
-    rows.push(`| API: bot send, p99 ms (median round) | ${fmt(se.p99)} | ${fmt(sl.p99)} | ${fmt(sl.p99 / se.p99, 2)} | ≤ 1.2 × empty | ${sl.p99 <= 1.2 * se.p99 ? "ok" : "MISS"} |`);
+    rows.push(`| API: bot send, p99 ms (median of the rounds') | ${fmt(pe)} | ${fmt(pl)} | ${fmt(pl / pe, 2)} | ≤ 1.2 × empty | ${pl <= 1.2 * pe ? "ok" : "MISS"} |`);
     for (const op of OPERATIONS) {
       const [e, l] = SIZES.map((size) =>
         stats(op.pages ? pageSamples.get(fixtures[size].url)! : samples.get(`${op.name}|${size}`)!),
@@ -298,7 +301,7 @@ async function main() {
     console.log("|---|---|---|---|---|---|");
     for (const row of rows) console.log(row);
     console.log(`\nthe bot's whole conversation list (every page in turn), p50: ${fmt(totalPaged[0]!)} ms empty, ${fmt(totalPaged[1]!)} ms large`);
-    console.log(`send rounds (req/s): empty ${sends.empty.map((r) => fmt(r.rps, 0)).join(" / ")}, large ${sends.large.map((r) => fmt(r.rps, 0)).join(" / ")}; send ${sendOk ? "within" : "outside"} target`);
+    console.log(`send rounds (req/s, p99 ms): empty ${sends.empty.map((r) => `${fmt(r.rps, 0)}, ${fmt(r.p99)}`).join(" / ")}; large ${sends.large.map((r) => `${fmt(r.rps, 0)}, ${fmt(r.p99)}`).join(" / ")}; send ${sendOk ? "within" : "outside"} target`);
   } catch (error) {
     for (const app of started) console.error(`--- server log (errors) ---\n${app.log().split("\n").filter((l) => /error|Error/.test(l)).slice(-20).join("\n")}`);
     throw error;
