@@ -268,6 +268,41 @@ export async function refreshPending(url: string, slug: string): Promise<void> {
   }
 }
 
+/**
+ * Removes what earlier bench:scale runs wrote (their send bots, `scale-send-*`, with their conversations and
+ * messages), so every run measures the seeded sizes, not the seed plus every earlier run's sends.
+ */
+export async function removeBenchLeftovers(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(
+      `CREATE TEMP TABLE leftover_bots ON COMMIT DROP AS SELECT id FROM bots WHERE handle LIKE 'scale-send-%'`,
+    );
+    await client.query(
+      `CREATE TEMP TABLE leftover_convs ON COMMIT DROP AS
+         SELECT DISTINCT conversation_id AS id FROM bot_authorizations WHERE bot_id IN (SELECT id FROM leftover_bots)`,
+    );
+    const { rowCount } = await client.query(`DELETE FROM messages WHERE conversation_id IN (SELECT id FROM leftover_convs)`);
+    await client.query(`DELETE FROM conversations WHERE id IN (SELECT id FROM leftover_convs)`);
+    await client.query(`DELETE FROM idempotency_keys WHERE bot_id IN (SELECT id FROM leftover_bots)`);
+    await client.query(`DELETE FROM api_keys WHERE bot_id IN (SELECT id FROM leftover_bots)`);
+    await client.query(`DELETE FROM bot_authorizations WHERE bot_id IN (SELECT id FROM leftover_bots)`);
+    await client.query(`DELETE FROM bots WHERE id IN (SELECT id FROM leftover_bots)`);
+    // Authorizations an earlier version of this cleanup left behind, their bot gone.
+    await client.query(`DELETE FROM bot_authorizations a WHERE NOT EXISTS (SELECT 1 FROM bots b WHERE b.id = a.bot_id)`);
+    await client.query("COMMIT");
+    if (rowCount) await client.query("VACUUM ANALYZE messages");
+    return rowCount ?? 0;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
 export interface ScaleDatabases {
   large: string;
   empty: string;
@@ -308,7 +343,11 @@ export async function ensureScaleSeed(dbs: ScaleDatabases, log: (line: string) =
   await seedWorkspace({ url: dbs.empty, slug: MAIN, sizes: SMALL }, log);
   await seedWorkspace({ url: dbs.large, slug: SIDE, sizes: SMALL }, log);
   await seedWorkspace({ url: dbs.large, slug: MAIN, sizes: LARGE }, log);
-  for (const url of [dbs.large, dbs.empty]) await refreshPending(url, MAIN);
+  for (const url of [dbs.large, dbs.empty]) {
+    await refreshPending(url, MAIN);
+    const removed = await removeBenchLeftovers(url);
+    if (removed) log(`removed ${removed} messages earlier bench:scale runs sent`);
+  }
 }
 
 /** Rows per table of the workspace's database and its size. */
