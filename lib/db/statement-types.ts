@@ -728,6 +728,12 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "drafts.oldestPending": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, number | string | bigint | null];
+  };
   "drafts.reject": {
     row: {
       id: string;

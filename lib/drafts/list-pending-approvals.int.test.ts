@@ -61,6 +61,11 @@ describe("listPendingApprovals", () => {
     });
   });
 
+  it("lists only the oldest `limit` (at most APPROVALS_LIMIT)", async () => {
+    expect((await listPendingApprovals(ben(), world.workspace.id, { limit: 1 })).map((i) => i.id)).toEqual([heldId]);
+    expect((await listPendingApprovals(ben(), world.workspace.id, { limit: 10_000 })).map((i) => i.id)).toEqual([heldId, draftId]);
+  });
+
   it("shows a member only the conversations they take part in, an admin all of the workspace", async () => {
     expect(await listPendingApprovals(await newMember("member"), world.workspace.id)).toEqual([]);
     expect((await listPendingApprovals(await newMember("admin"), world.workspace.id)).map((i) => i.id)).toEqual([heldId, draftId]);

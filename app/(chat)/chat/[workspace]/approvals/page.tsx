@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { currentActor } from "@/lib/auth/current-actor";
 import { openWorkspace } from "@/lib/chat/open-workspace";
-import { listPendingApprovals } from "@/lib/drafts/list-pending-approvals";
+import { APPROVALS_LIMIT, listPendingApprovals } from "@/lib/drafts/list-pending-approvals";
 import { listPendingAgentRequests } from "@/lib/agents/list-pending-agent-requests";
 import { listNotifications } from "@/lib/notifications/list-notifications";
 import type { PendingDraft } from "@/lib/chat/get-thread";
@@ -43,6 +43,11 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
             ? "Nothing waits for a person."
             : `${plural(total, "item")} from bots ${total === 1 ? "waits" : "wait"} for a person: approve, edit or reject ${total === 1 ? "it" : "each"}.`}
         </p>
+        {pending.length >= APPROVALS_LIMIT && (
+          <p className="mt-1 text-sm text-slate-500" data-testid="approvals-limit">
+            {`The oldest ${APPROVALS_LIMIT} drafts and held messages are shown; decide them to see the next.`}
+          </p>
+        )}
         {requests.length > 0 && (
           <section aria-labelledby="agent-requests" className="mt-5 space-y-3" data-testid="agent-requests">
             <h2 id="agent-requests" className="text-xs font-semibold uppercase tracking-wide text-sky-800">
