@@ -61,32 +61,44 @@ async function waitAndClaim(step: Step, data: JobEventData, runId: string) {
   return (await step.run("claim", () => claimOutboxJob(data.outbox_id, runId))) as Awaited<ReturnType<typeof claimOutboxJob>>;
 }
 
+/**
+ * The Inngest function of a job task: triggered by its outbox event (and by `cron`, if given), it waits for run_at,
+ * claims its row and runs `run` with the row's payload. Exported for the job interface's behaviour tests.
+ */
+export function createJobFunction(
+  client: Inngest,
+  task: string,
+  run: (payload: Record<string, unknown>) => Promise<unknown>,
+  options: { retries: number; singleton?: boolean; cron?: string } = { retries: 2 },
+) {
+  return client.createFunction(
+    {
+      id: functionId(task),
+      name: task,
+      retries: options.retries as 2,
+      // graphile's named queue (one job at a time): one run at a time.
+      ...(options.singleton ? { concurrency: { limit: 1 } } : {}),
+      triggers: [{ event: jobEventName(task) }, ...(options.cron ? [{ cron: options.cron }] : [])],
+    },
+    async ({ event, step, runId }) => {
+      const data = event.data as Partial<JobEventData>;
+      if (!data.outbox_id || !data.run_at) {
+        // A cron tick (embeddings' safety net): no outbox row to claim.
+        return { ran: true, result: await step.run(task, () => run({})) };
+      }
+      const job = await waitAndClaim(step as unknown as Step, data as JobEventData, runId);
+      if (!job) return { ran: false, reason: "replaced by a later job with the same key, or run by another run" };
+      return { ran: true, result: await step.run(task, () => run(job.payload)) };
+    },
+  );
+}
+
 export function relayFunctions(client: Inngest) {
   const jobFunction = (
     task: string,
     run: (payload: Record<string, unknown>) => Promise<unknown>,
-    options: { retries: number; singleton?: boolean; cron?: string } = { retries: 2 },
-  ) =>
-    client.createFunction(
-      {
-        id: functionId(task),
-        name: task,
-        retries: options.retries as 2,
-        // graphile's named queue (one job at a time): one run at a time.
-        ...(options.singleton ? { concurrency: { limit: 1 } } : {}),
-        triggers: [{ event: jobEventName(task) }, ...(options.cron ? [{ cron: options.cron }] : [])],
-      },
-      async ({ event, step, runId }) => {
-        const data = event.data as Partial<JobEventData>;
-        if (!data.outbox_id || !data.run_at) {
-          // A cron tick (embeddings' safety net): no outbox row to claim.
-          return { ran: true, result: await step.run(task, () => run({})) };
-        }
-        const job = await waitAndClaim(step as unknown as Step, data as JobEventData, runId);
-        if (!job) return { ran: false, reason: "replaced by a later job with the same key, or run by another run" };
-        return { ran: true, result: await step.run(task, () => run(job.payload)) };
-      },
-    );
+    options?: { retries: number; singleton?: boolean; cron?: string },
+  ) => createJobFunction(client, task, run, options);
 
   const cronFunction = (task: string, crontab: string, run: () => Promise<unknown>) =>
     client.createFunction(
