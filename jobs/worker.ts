@@ -25,9 +25,15 @@ import { deliverNotificationsTask } from "./tasks/deliver-notifications";
 import { expireDraftsTask, sendRemindersTask } from "./tasks/notification-sweeps";
 import { startHeartbeat } from "@/lib/health/worker-heartbeat";
 import { pgSql, query } from "@/lib/db/sql";
+import type { JobsEngine } from "@/lib/jobs/engine";
+import type { SendJobEvents } from "@/lib/jobs/outbox-relay";
+import { startOutboxRelay, type OutboxRelayHandle } from "./outbox-relay";
 
 // The job worker: graphile-worker on the app's database (docs/decisions/006-webhook-delivery.md). `npm start`
 // runs one inside the app; `npm run worker` runs more as separate processes, and Postgres shares the jobs out.
+// With JOBS_ENGINE=inngest (docs/decisions/027-jobs-engine-inngest.md) Inngest runs the tasks (inngest/functions.ts):
+// the worker runs no graphile task runner then, but the outbox relay that sends committed jobs to Inngest, beside
+// the same stall sweep, embedding trigger, metrics and heartbeat.
 
 export interface WorkerHandle {
   /** The port this worker serves its metrics on, if it does (jobs/metrics-server.ts). */
@@ -63,7 +69,12 @@ export async function startWorker(options: {
   metricsPort?: number;
   /** How long stop() lets running jobs finish before graphile-worker fails them back to the queue (to retry). */
   shutdownTimeoutMs?: number;
+  /** Which engine runs the tasks (default: JOBS_ENGINE). */
+  engine?: JobsEngine;
+  /** inngest: how the outbox relay sends (default: the Inngest client's send; tests give a fake Inngest). */
+  send?: SendJobEvents;
 }): Promise<WorkerHandle> {
+  const engine = options.engine ?? env().JOBS_ENGINE;
   const concurrency = options.concurrency ?? 32;
   // graphile-worker asks for concurrency + 2 connections; they open only as jobs need them.
   const pgPool = makeJobPool(options.databaseUrl, Math.max(10, concurrency + 2));
@@ -74,7 +85,12 @@ export async function startWorker(options: {
   events.on("worker:create", ({ worker }) => workerIds.push(worker.workerId));
   // A pool takes jobs for its workers under its own id (graphile-worker's local queue).
   events.on("pool:create", ({ workerPool }) => workerIds.push(workerPool.id));
-  const runner: Runner = await run({
+  let relay: OutboxRelayHandle | null = null;
+  if (engine === "inngest") {
+    const send = options.send ?? (await import("@/inngest/client")).sendJobEvents;
+    relay = await startOutboxRelay(send);
+  }
+  const runner: Runner | null = relay ? null : await run({
     pgPool,
     events,
     concurrency,
@@ -133,8 +149,8 @@ export async function startWorker(options: {
       const timeoutMs = options.shutdownTimeoutMs ?? 10_000;
       let deadline: NodeJS.Timeout | undefined;
       const late = new Promise<"late">((resolve) => (deadline = setTimeout(() => resolve("late"), timeoutMs)));
-      const stopped = runner.stop().then(() => "stopped" as const);
-      if ((await Promise.race([stopped, late])) === "late") await runner.kill("shutdown timeout").catch(() => {});
+      const stopped = (runner ? runner.stop() : relay!.stop()).then(() => "stopped" as const);
+      if ((await Promise.race([stopped, late])) === "late") await runner?.kill("shutdown timeout").catch(() => {});
       clearTimeout(deadline);
       // Whatever a stopped worker still holds goes back to the queue, unlocked, to be retried by any worker
       // (graphile-worker's forceful stop fails running jobs too, but may give up before the database answers).

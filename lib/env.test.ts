@@ -34,6 +34,19 @@ describe("parseEnv", () => {
     expect((thrown as Error).message).toMatch(/^Invalid environment:\n {2}WORKER_CONCURRENCY: /);
   });
 
+  it("runs jobs on graphile unless told; Inngest needs its signing and event keys, and its dev mode stays out of production", () => {
+    expect(parseEnv({}).JOBS_ENGINE).toBe("graphile");
+    expect(() => parseEnv({ JOBS_ENGINE: "sidekiq" })).toThrow(/JOBS_ENGINE/);
+    expect(() => parseEnv({ JOBS_ENGINE: "inngest" })).toThrow(/INNGEST_SIGNING_KEY[\s\S]*INNGEST_EVENT_KEY/);
+    expect(() => parseEnv({ JOBS_ENGINE: "inngest", NODE_ENV: "production", INNGEST_EVENT_KEY: "k" })).toThrow(/INNGEST_SIGNING_KEY: required/);
+    const key = `signkey-prod-${"ab".repeat(32)}`;
+    expect(parseEnv({ JOBS_ENGINE: "inngest", INNGEST_SIGNING_KEY: key, INNGEST_EVENT_KEY: "k" })).toMatchObject({ JOBS_ENGINE: "inngest", INNGEST_SIGNING_KEY: key });
+    expect(() => parseEnv({ JOBS_ENGINE: "inngest", INNGEST_SIGNING_KEY: "secret", INNGEST_EVENT_KEY: "k" })).toThrow(/INNGEST_SIGNING_KEY: must be an Inngest signing key/);
+    expect(parseEnv({ JOBS_ENGINE: "inngest", INNGEST_DEV: "true" }).INNGEST_DEV).toBe("true");
+    expect(() => parseEnv({ JOBS_ENGINE: "inngest", INNGEST_DEV: "true", NODE_ENV: "production" })).toThrow(/INNGEST_DEV: must not be true in production/);
+    expect(() => parseEnv({ INNGEST_BASE_URL: "ftp://inngest" })).toThrow(/INNGEST_BASE_URL/);
+  });
+
   it("reads the benchmark switches as 0 or 1 only", () => {
     expect(parseEnv({}).BENCH_ROUTES).toBe("0");
     expect(parseEnv({ BENCH_ROUTES: "1", EMBEDDED_PG_STAT_STATEMENTS: "1" })).toMatchObject({

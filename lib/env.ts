@@ -42,6 +42,27 @@ const variables = z.object({
   RUN_WORKER: z.enum(["true", "false"]).default("true"),
   /** Deliveries one worker process runs at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  /** The job engine (docs/decisions/027-jobs-engine-inngest.md): `graphile` (graphile-worker in the database) or
+   * `inngest` (Inngest functions served at /api/inngest, fed through a transactional outbox). Read by the app server,
+   * which records it for every process of the deployment, and by workers (what they run). */
+  JOBS_ENGINE: z.enum(["graphile", "inngest"]).default("graphile"),
+  /** Inngest's signing key (`signkey-prod-…`): Inngest's calls to /api/inngest are refused unless signed with it.
+   * Required with JOBS_ENGINE=inngest unless INNGEST_DEV=true. */
+  INNGEST_SIGNING_KEY: z
+    .string()
+    .regex(/^(signkey-\w+-)?(?:[0-9a-f]{2}){16,}$/i, "must be an Inngest signing key (signkey-<env>-<hex>)")
+    .optional(),
+  /** The previous signing key while Inngest rotates it: calls signed with either are accepted. */
+  INNGEST_SIGNING_KEY_FALLBACK: z
+    .string()
+    .regex(/^(signkey-\w+-)?(?:[0-9a-f]{2}){16,}$/i, "must be an Inngest signing key (signkey-<env>-<hex>)")
+    .optional(),
+  /** Inngest's event key: the outbox relay sends jobs with it. Required with JOBS_ENGINE=inngest unless INNGEST_DEV=true. */
+  INNGEST_EVENT_KEY: z.string().min(1).max(500).optional(),
+  /** A self-hosted Inngest server (`inngest start`) or a dev server, e.g. http://inngest:8288. Unset: Inngest Cloud. */
+  INNGEST_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** `true`: talk to an Inngest dev server, which signs nothing (never in production). */
+  INNGEST_DEV: z.enum(["true", "false"]).default("false"),
   /** Largest file a person or bot may attach, in bytes (default 10 MiB). */
   ATTACHMENT_MAX_BYTES: z.coerce
     .number()
@@ -126,6 +147,14 @@ const schema = variables
   .superRefine((value, ctx) => {
     if (value.EMBEDDINGS_BASE_URL && !value.EMBEDDINGS_MODEL) {
       ctx.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: "required when EMBEDDINGS_BASE_URL is set" });
+    }
+    if (value.JOBS_ENGINE === "inngest" && value.INNGEST_DEV !== "true") {
+      for (const key of ["INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"] as const) {
+        if (!value[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when JOBS_ENGINE=inngest (unless INNGEST_DEV=true)" });
+      }
+    }
+    if (value.INNGEST_DEV === "true" && value.NODE_ENV === "production") {
+      ctx.addIssue({ code: "custom", path: ["INNGEST_DEV"], message: "must not be true in production: Inngest's calls would not be verified" });
     }
     if (!value.VAPID_PUBLIC_KEY !== !value.VAPID_PRIVATE_KEY) {
       const missing = value.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";

@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { nextAuthEnvironment } from "@/lib/auth/next-auth-environment";
 import { startWorker } from "@/jobs/worker";
 import { log } from "@/lib/log";
+import { recordJobsEngine } from "@/lib/jobs/engine";
 
 // `npm start` / `npm run dev`: resolves the database (DATABASE_URL, or the embedded server in DATA_DIR, started
 // here if no other process has), applies migrations, seeds the demo on first start, then runs Next with
@@ -49,6 +50,9 @@ async function main() {
   });
   await recordServerSettings(loopback);
   log().info({ allowed: loopback.allow, recorded_by: loopback.recordedBy }, "webhooks over http to loopback");
+  // The job engine, likewise: every enqueueing transaction of the deployment reads it (lib/jobs/engine.ts).
+  await recordJobsEngine(config.JOBS_ENGINE);
+  log().info({ engine: config.JOBS_ENGINE }, "jobs engine");
   await disconnectDb();
   const worker =
     config.RUN_WORKER === "true"

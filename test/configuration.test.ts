@@ -6,7 +6,7 @@ import { sourceFiles } from "./source-files";
 // The configuration cannot drift: lib/env.ts is the one place the app, the worker and the CLI read the environment,
 // and README.md's configuration table lists exactly its variables, each with the default the schema applies.
 
-const ROOTS = ["app", "lib", "jobs", "cli", "scripts", "components"];
+const ROOTS = ["app", "lib", "jobs", "inngest", "cli", "scripts", "components"];
 const ROOT_FILES = ["instrumentation.ts", "instrumentation-client.ts", "proxy.ts", "next.config.ts"];
 const THE_READER = "lib/env.ts";
 

@@ -987,6 +987,60 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "jobs.claimOutboxJob": {
+    row: {
+      task: string;
+      payload: unknown;
+    };
+    params: [number | string | bigint | null, string | null];
+  };
+  "jobs.engine": {
+    row: {
+      jobs_engine: string;
+    };
+    params: [];
+  };
+  "jobs.enqueue": {
+    row: {
+      id: string | null;
+    };
+    params: [
+      string | null,
+      unknown | null,
+      string | null,
+      Date | string | null,
+      number | null,
+      string | null,
+      string | null,
+    ];
+  };
+  "jobs.outboxSendFailed": {
+    row: Record<string, never>;
+    params: [readonly (number | string | bigint)[] | null, string | null];
+  };
+  "jobs.outboxSent": {
+    row: Record<string, never>;
+    params: [readonly (number | string | bigint)[] | null];
+  };
+  "jobs.outboxUnsent": {
+    row: {
+      id: string;
+      task: string;
+      run_at: Date;
+      job_key: string | null;
+    };
+    params: [number | string | bigint | null];
+  };
+  "jobs.outboxUnsentCount": {
+    row: {
+      n: number;
+    };
+    params: [];
+  };
+  "jobs.recordEngine": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
   "jobs.release_workers": {
     row: {
       force_unlock_workers: unknown | null;
@@ -1676,7 +1730,7 @@ export interface Statements {
   };
   "webhooks.emitToBot": {
     row: {
-      add_job: string | null;
+      relay_enqueue_job: string | null;
     };
     params: [
       string | null,
@@ -1691,7 +1745,7 @@ export interface Statements {
   };
   "webhooks.emitToConversation": {
     row: {
-      add_job: string | null;
+      relay_enqueue_job: string | null;
     };
     params: [
       string | null,
@@ -1731,7 +1785,7 @@ export interface Statements {
   };
   "webhooks.recordAttempt": {
     row: {
-      add_job: string | null;
+      relay_enqueue_job: string | null;
     };
     params: [
       string | null,
@@ -1752,19 +1806,19 @@ export interface Statements {
   };
   "webhooks.replayMany": {
     row: {
-      add_job: string | null;
+      relay_enqueue_job: string | null;
     };
     params: [Date | string | null, readonly string[] | null];
   };
   "webhooks.replayOne": {
     row: {
-      add_job: string | null;
+      relay_enqueue_job: string | null;
     };
     params: [Date | string | null, string | null];
   };
   "webhooks.requeueStalled": {
     row: {
-      add_job: string | null;
+      relay_enqueue_job: string | null;
     };
     params: [Date | string | null];
   };

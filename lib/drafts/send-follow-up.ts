@@ -17,8 +17,8 @@ export const FOLLOW_UP_TASK = "send_follow_up";
 
 const SCHEDULE_FOLLOW_UP = query(
   "drafts.scheduleFollowUp",
-  `SELECT (graphile_worker.add_job('${FOLLOW_UP_TASK}', json_build_object('draft_id', $1::text), run_at := $2::timestamptz,
-            max_attempts := 5, job_key := 'follow-up:' || $1::text)).id`,
+  `SELECT relay_enqueue_job('${FOLLOW_UP_TASK}', json_build_object('draft_id', $1::text), run_at := $2::timestamptz,
+            max_attempts := 5, job_key := 'follow-up:' || $1::text) AS id`,
 );
 
 /** Enqueues the follow-up's job in the caller's transaction (approving the draft). */

@@ -41,7 +41,7 @@ export interface EmbedResult {
 
 const QUEUE = query(
   "embeddings.queue",
-  `SELECT count(*)::int AS n FROM graphile_worker.add_job($1, '{}'::json, queue_name := $2, job_key := $3)`,
+  `SELECT count(*)::int AS n FROM relay_enqueue_job($1, '{}'::json, queue_name := $2, job_key := $3)`,
 );
 const PENDING_FACTS = query(
   "embeddings.pendingFacts",

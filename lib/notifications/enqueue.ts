@@ -30,7 +30,7 @@ export type NotifyEventName = NotifyEvent["event"];
 
 const ENQUEUE = query(
   "notifications.enqueue",
-  `SELECT (graphile_worker.add_job('${NOTIFY_TASK}', $1::json, max_attempts := ${NOTIFY_MAX_ATTEMPTS})).id`,
+  `SELECT relay_enqueue_job('${NOTIFY_TASK}', $1::json, max_attempts := ${NOTIFY_MAX_ATTEMPTS}) AS id`,
 );
 
 /** Enqueues the fan-out of an event in the caller's transaction: one statement. */
@@ -44,5 +44,5 @@ export async function enqueueNotification(sql: Sql, event: NotifyEvent): Promise
  * Its one column, `job`, must be read (count(job)) for PostgreSQL to run it.
  */
 export const ENQUEUE_NOTIFY_FROM = (event: "draft" | "draft_reminder" | "agent_request_reminder", source: string) =>
-  `SELECT graphile_worker.add_job('${NOTIFY_TASK}', json_build_object('event', '${event}', 'id', ${source}.id),
+  `SELECT relay_enqueue_job('${NOTIFY_TASK}', json_build_object('event', '${event}', 'id', ${source}.id),
           max_attempts := ${NOTIFY_MAX_ATTEMPTS}) AS job FROM ${source}`;

@@ -62,8 +62,8 @@ export function dueForNewEvent(channel: Channel, now: Date, last: Date | null, s
 
 const SCHEDULE = query(
   "notifications.scheduleDelivery",
-  `SELECT (graphile_worker.add_job('${DELIVER_TASK}', $1::json, run_at := $2::timestamptz,
-          max_attempts := ${DELIVER_MAX_ATTEMPTS}, job_key := $3, job_key_mode := $4)).id::text AS id`,
+  `SELECT relay_enqueue_job('${DELIVER_TASK}', $1::json, run_at := $2::timestamptz,
+          max_attempts := ${DELIVER_MAX_ATTEMPTS}, job_key := $3, job_key_mode := $4)::text AS id`,
 );
 
 /**

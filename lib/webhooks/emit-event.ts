@@ -11,7 +11,7 @@ export const deliveryJobKey = (deliveryId: string) => `webhook:${deliveryId}`;
 
 /** The SQL that enqueues the delivery job of each row of `source` (a relation with an `id` column). */
 export const ENQUEUE_FROM = (source: string, runAt = "NULL") =>
-  `SELECT graphile_worker.add_job('${DELIVER_TASK}', json_build_object('delivery_id', ${source}.id), run_at := ${runAt},
+  `SELECT relay_enqueue_job('${DELIVER_TASK}', json_build_object('delivery_id', ${source}.id), run_at := ${runAt},
           max_attempts := 3, job_key := 'webhook:' || ${source}.id) FROM ${source}`;
 
 // Who receives an event of a conversation: bots that want this type, have a webhook URL, are not stopped, are

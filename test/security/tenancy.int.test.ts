@@ -56,6 +56,8 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "next-auth's own endpoints (sign-in, callback, session, CSRF): no object id",
   "app/api/bench/bare/route.ts": "the send benchmark's constant answer, 404 unless BENCH_ROUTES=1",
   "app/api/metrics/route.ts": "the operator's Prometheus endpoint: METRICS_TOKEN or nothing (404), no object id",
+  "app/api/inngest/route.ts":
+    "Inngest's calls (introspection, sync, runs): 404 unless JOBS_ENGINE=inngest, then refused unless signed with INNGEST_SIGNING_KEY (inngest/route.int.test.ts); no object id",
   "app/oauth/[...path]/route.ts":
     "oidc-provider's protocol endpoints (authorize, token, register, revoke): clients, codes and tokens, no Relay object id",
   "app/.well-known/oauth-authorization-server/route.ts":
