@@ -4,6 +4,7 @@ import { derivedKey } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { PostgresAdapter } from "./adapter";
+import { fetchMetadataDocument, metadataDocumentFetchAllowed } from "./fetch-metadata-document";
 import { markGrantRevoked } from "./grants";
 
 // MCP's OAuth 2.1 authorization server (docs/decisions/026-mcp-oauth.md): oidc-provider, built once per process,
@@ -89,8 +90,14 @@ function configuration(): Configuration {
           };
         },
       },
-      clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
+      // SSRF: a client_id URL is fetched only from a public address (lib/oauth/fetch-metadata-document.ts).
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: "draft-02",
+        allowFetch: (_ctx: unknown, clientId: string) => metadataDocumentFetchAllowed(clientId),
+      },
     },
+    fetch: fetchMetadataDocument,
     issueRefreshToken: async (_ctx: unknown, client: ClientInstance) => client.grantTypeAllowed("refresh_token"),
     rotateRefreshToken: true,
     ttl: {
