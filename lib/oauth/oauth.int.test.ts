@@ -9,6 +9,7 @@ import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { call } from "@/test/mcp";
 import { Browser, MemoryAuthProvider, REDIRECT_URI, startOAuthHttp, type AppHttp } from "@/test/oauth";
 import { sql } from "@/lib/db/sql";
+import { consentProblem } from "./consent-form";
 import { markGrantRevoked } from "./grants";
 import { mcpResource, oauthProvider } from "./provider";
 
@@ -174,7 +175,7 @@ describe("the SDK client's whole flow", () => {
     expect(error).toMatchObject({ error: "access_denied" });
   });
 
-  it("a workspace the person is not in is refused at consent (404) and grants nothing", async () => {
+  it("a workspace the person is not in is refused at consent (back to the page, as any workspace not theirs) and grants nothing", async () => {
     const auth = new MemoryAuthProvider("Elsewhere");
     const first = new Client({ name: "oauth-test", version: "1.0.0" });
     const transport = new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth });
@@ -187,8 +188,105 @@ describe("the SDK client's whole flow", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ decision: "allow", workspace: other.workspace.id }).toString(),
     });
-    expect(res.response?.status).toBe(404);
+    expect(res.url.pathname + res.url.search).toBe(`${atPage.url.pathname}?problem=workspace`);
     expect(await db().oAuthGrant.count({ where: { clientName: "Elsewhere" } })).toBe(0);
+  });
+});
+
+describe("the consent decision on bad input: back to a page of Relay's that says why, never JSON, never a 500", () => {
+  const decide = (path: string, body: BodyInit | null, headers: Record<string, string> = {}, browser = new Browser()) =>
+    fetch(`${app.origin}${path}/decision`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: browser.cookie(), ...headers },
+      body,
+      redirect: "manual",
+    });
+  /** A live consent request in a browser: its page's path and the browser (its interaction cookie). */
+  const live = async (name: string) => {
+    const auth = new MemoryAuthProvider(name);
+    const first = new Client({ name: "oauth-test", version: "1.0.0" });
+    await expect(first.connect(new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth }))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    const browser = new Browser();
+    const atPage = await browser.follow(auth.authorizationUrl!.href, app.origin);
+    expect(atPage.url.pathname).toMatch(/^\/oauth\/consent\/[^/]+$/);
+    return { path: atPage.url.pathname, browser };
+  };
+  const expectBack = (res: Response, location: string) => {
+    expect(res.status, res.headers.get("content-type") ?? "").toBe(303);
+    expect(res.headers.get("location")).toBe(`${app.origin}${location}`);
+    expect(res.headers.get("content-type") ?? "").not.toContain("json");
+  };
+  const grantsOf = (name: string) => db().oAuthGrant.count({ where: { clientName: name } });
+
+  it("bad forms, a workspace not the person's, another site's page: the consent page with a reason, nothing recorded; then a good answer still works", async () => {
+    const { path, browser } = await live("Fumbled");
+    const other = await seedWorld();
+    const cases: [BodyInit | null, Record<string, string>, string][] = [
+      ["", {}, "form"],
+      [new URLSearchParams({ decision: "maybe" }).toString(), {}, "form"],
+      [new URLSearchParams({ decision: "allow" }).toString(), {}, "form"],
+      [JSON.stringify({ decision: "allow", workspace: world.workspace.id }), { "content-type": "application/json" }, "form"],
+      ["%%%&&&=\u0000", { "content-type": "multipart/form-data; boundary=x" }, "form"],
+      [new URLSearchParams({ decision: "allow", workspace: "not-a-uuid" }).toString(), {}, "workspace"],
+      [new URLSearchParams({ decision: "allow", workspace: other.workspace.id }).toString(), {}, "workspace"],
+      [
+        new URLSearchParams({ decision: "allow", workspace: world.workspace.id, write: "on" }).toString(),
+        { origin: "https://evil.example" },
+        "cross_site",
+      ],
+      [
+        new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString(),
+        { "sec-fetch-site": "cross-site" },
+        "cross_site",
+      ],
+    ];
+    for (const [body, headers, problem] of cases) {
+      const res = await decide(path, body, headers, browser);
+      expectBack(res, `${path}?problem=${problem}`);
+      expect(consentProblem(problem)).toBeTruthy();
+    }
+    expect(await grantsOf("Fumbled")).toBe(0);
+    // The request is still live: the person answers it properly.
+    const done = await browser.follow(`${app.origin}${path}/decision`, app.origin, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString(),
+    });
+    expect(done.response).toBeNull();
+    expect(done.url.searchParams.get("code")).toBeTruthy();
+    expect(await grantsOf("Fumbled")).toBe(1);
+  });
+
+  it("an unknown, expired or other browser's request: the consent page, which says it expired", async () => {
+    const { path } = await live("Stale");
+    const form = new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString();
+    expectBack(await decide(path, form), `${path}?problem=expired`); // no interaction cookie: another browser
+    expectBack(await decide("/oauth/consent/no-such-request", form), "/oauth/consent/no-such-request?problem=expired");
+    expectBack(await decide("/oauth/consent/%E2%9C%93%22%3E%3Cscript%3E", form), "/oauth/consent/%E2%9C%93%22%3E%3Cscript%3E?problem=expired");
+    expect(consentProblem("expired")).toMatch(/expired/);
+    expect(await grantsOf("Stale")).toBe(0);
+  });
+
+  it("not signed in: to sign-in, which comes back to the consent page", async () => {
+    const { path, browser } = await live("Signed out");
+    const saved = session.person;
+    session.person = null;
+    try {
+      const res = await decide(path, new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString(), {}, browser);
+      expectBack(res, `/sign-in?callbackUrl=${encodeURIComponent(path)}`);
+    } finally {
+      session.person = saved;
+    }
+    expect(await grantsOf("Signed out")).toBe(0);
+  });
+
+  it("the page's text for a reason is Relay's own: an unknown key says nothing", () => {
+    expect(consentProblem("workspace")).toMatch(/not one of yours/);
+    expect(consentProblem("<script>")).toBeNull();
+    expect(consentProblem("toString")).toBeNull();
+    expect(consentProblem(["form"])).toBeNull();
   });
 });
 
