@@ -1,3 +1,4 @@
+import { errors } from "oidc-provider";
 import { query, sql } from "@/lib/db/sql";
 
 // oidc-provider's storage (its Adapter interface) over one PostgreSQL table, `oauth_provider_records`: one row per
@@ -53,6 +54,14 @@ export class PostgresAdapter {
   constructor(private readonly model: string) {}
 
   async upsert(id: string, payload: ProviderPayload, expiresIn?: number): Promise<void> {
+    // jsonb holds neither NUL nor an unpaired surrogate: a client's metadata or a request's parameter with one is
+    // the caller's error (400 invalid_client_metadata / invalid_request), not the database's (a 500).
+    if (unstorable(payload)) {
+      const why = "must not contain NUL characters or unpaired surrogates";
+      throw this.model === "Client"
+        ? new errors.InvalidClientMetadata(`client metadata ${why}`)
+        : new errors.InvalidRequest(`parameters ${why}`);
+    }
     await sql().query(UPSERT, [
       this.model,
       id,
@@ -100,4 +109,15 @@ export class PostgresAdapter {
     const payload = row.payload as ProviderPayload;
     return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
   }
+}
+
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether a value holds a string (or a key) that PostgreSQL's jsonb refuses. */
+function unstorable(value: unknown): boolean {
+  if (typeof value === "string") return UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.some(unstorable);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || unstorable(item));
+  return false;
 }

@@ -495,6 +495,31 @@ describe("the provider's own session", () => {
   });
 });
 
+describe("what the fuzz found (test/security/fuzz/oauth.ts)", () => {
+  it("a registration or an authorization request with NUL or an unpaired surrogate is a 400 OAuth error, nothing stored", async () => {
+    const before = await db().oAuthProviderRecord.count();
+    for (const client_name of ["a\u0000b", "\ud800", "x\udc00"]) {
+      const res = await fetch(`${app.origin}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "198.18.9.9" },
+        body: JSON.stringify({ client_name, redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: "invalid_client_metadata", error_description: expect.stringContaining("NUL") });
+    }
+    expect(await db().oAuthProviderRecord.count()).toBe(before);
+  });
+
+  it("the provider's answers carry no Connection header of their own (it overrode the client's Connection: close)", async () => {
+    const { toProvider } = await import("./mount");
+    const res = await toProvider(new Request(`${app.origin}/.well-known/oauth-authorization-server`, { headers: { connection: "close" } }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("connection")).toBeNull();
+    expect(res.headers.get("transfer-encoding")).toBeNull();
+    expect((await res.json()).issuer).toBe(app.origin);
+  });
+});
+
 describe("rate limits of the open endpoints, per client address", () => {
   it("the 21st registration in an hour from one address is 429 with Retry-After; another address still registers", async () => {
     const register = (address: string) =>
