@@ -73,30 +73,37 @@ export class PostgresAdapter {
     ]);
   }
 
+  // An id no row can have (text holds no NUL; a caller's client_id, code or token may): found nowhere, not a 500.
   async find(id: string): Promise<ProviderPayload | undefined> {
+    if (unstorable(id)) return undefined;
     const [row] = await sql().query(FIND, [this.model, id]);
     return this.alive(id, row);
   }
 
   async findByUid(uid: string): Promise<ProviderPayload | undefined> {
+    if (unstorable(uid)) return undefined;
     const [row] = await sql().query(FIND_BY_UID, [this.model, uid]);
     return this.alive(row?.id, row);
   }
 
   async findByUserCode(userCode: string): Promise<ProviderPayload | undefined> {
+    if (unstorable(userCode)) return undefined;
     const [row] = await sql().query(FIND_BY_USER_CODE, [this.model, userCode]);
     return this.alive(row?.id, row);
   }
 
   async consume(id: string): Promise<void> {
+    if (unstorable(id)) return;
     await sql().query(CONSUME, [this.model, id]);
   }
 
   async destroy(id: string): Promise<void> {
+    if (unstorable(id)) return;
     await sql().query(DESTROY, [this.model, id]);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (unstorable(grantId)) return;
     await sql().query(REVOKE_BY_GRANT, [grantId]);
   }
 

@@ -54,7 +54,10 @@ async function consent(
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form).toString(),
   });
-  expect(back.response, `the browser ends at the client's redirect URI, not ${back.url.href} ${back.response?.status} ${await back.response?.clone().text()}`).toBeNull();
+  expect(
+    back.response,
+    `the browser ends at the client's redirect URI, not ${back.url.href} ${back.response?.status} ${await back.response?.clone().text()}`,
+  ).toBeNull();
   return back.url;
 }
 
@@ -205,9 +208,9 @@ describe("the consent decision on bad input: back to a page of Relay's that says
   const live = async (name: string) => {
     const auth = new MemoryAuthProvider(name);
     const first = new Client({ name: "oauth-test", version: "1.0.0" });
-    await expect(first.connect(new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth }))).rejects.toBeInstanceOf(
-      UnauthorizedError,
-    );
+    await expect(
+      first.connect(new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth })),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
     const browser = new Browser();
     const atPage = await browser.follow(auth.authorizationUrl!.href, app.origin);
     expect(atPage.url.pathname).toMatch(/^\/oauth\/consent\/[^/]+$/);
@@ -227,7 +230,11 @@ describe("the consent decision on bad input: back to a page of Relay's that says
       ["", {}, "form"],
       [new URLSearchParams({ decision: "maybe" }).toString(), {}, "form"],
       [new URLSearchParams({ decision: "allow" }).toString(), {}, "form"],
-      [JSON.stringify({ decision: "allow", workspace: world.workspace.id }), { "content-type": "application/json" }, "form"],
+      [
+        JSON.stringify({ decision: "allow", workspace: world.workspace.id }),
+        { "content-type": "application/json" },
+        "form",
+      ],
       ["%%%&&&=\u0000", { "content-type": "multipart/form-data; boundary=x" }, "form"],
       [new URLSearchParams({ decision: "allow", workspace: "not-a-uuid" }).toString(), {}, "workspace"],
       [new URLSearchParams({ decision: "allow", workspace: other.workspace.id }).toString(), {}, "workspace"],
@@ -264,7 +271,10 @@ describe("the consent decision on bad input: back to a page of Relay's that says
     const form = new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString();
     expectBack(await decide(path, form), `${path}?problem=expired`); // no interaction cookie: another browser
     expectBack(await decide("/oauth/consent/no-such-request", form), "/oauth/consent/no-such-request?problem=expired");
-    expectBack(await decide("/oauth/consent/%E2%9C%93%22%3E%3Cscript%3E", form), "/oauth/consent/%E2%9C%93%22%3E%3Cscript%3E?problem=expired");
+    expectBack(
+      await decide("/oauth/consent/%E2%9C%93%22%3E%3Cscript%3E", form),
+      "/oauth/consent/%E2%9C%93%22%3E%3Cscript%3E?problem=expired",
+    );
     expect(consentProblem("expired")).toMatch(/expired/);
     expect(await grantsOf("Stale")).toBe(0);
   });
@@ -274,7 +284,12 @@ describe("the consent decision on bad input: back to a page of Relay's that says
     const saved = session.person;
     session.person = null;
     try {
-      const res = await decide(path, new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString(), {}, browser);
+      const res = await decide(
+        path,
+        new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString(),
+        {},
+        browser,
+      );
       expectBack(res, `/sign-in?callbackUrl=${encodeURIComponent(path)}`);
     } finally {
       session.person = saved;
@@ -322,7 +337,9 @@ describe("refusals", () => {
     await connectWithOAuth(auth);
     const provider = oauthProvider();
     const mine = (await provider.AccessToken.find(auth.stored!.access_token))!;
-    const AccessToken = provider.AccessToken as unknown as new (p: Record<string, unknown>) => { save(): Promise<string> };
+    const AccessToken = provider.AccessToken as unknown as new (p: Record<string, unknown>) => {
+      save(): Promise<string>;
+    };
     const foreign = await new AccessToken({
       accountId: mine.accountId,
       clientId: mine.clientId,
@@ -432,7 +449,11 @@ describe("bad input at the authorization and token endpoints: a clear OAuth erro
   });
 
   it("an unregistered redirect URI is never redirected to; another loopback port is (RFC 8252)", async () => {
-    for (const redirect of ["https://evil.example/callback", "http://127.0.0.1:53682/other", "http://localhost:53682/callback"]) {
+    for (const redirect of [
+      "https://evil.example/callback",
+      "http://127.0.0.1:53682/other",
+      "http://localhost:53682/callback",
+    ]) {
       const res = await fetch(authorizeUrl({ redirect_uri: redirect }), { redirect: "manual" });
       expect(res.status, redirect).toBe(400);
       expect(res.headers.get("location")).toBeNull();
@@ -452,8 +473,7 @@ describe("bad input at the authorization and token endpoints: a clear OAuth erro
 
   it("refresh tokens rotate; a replayed one is refused and revokes the whole grant", async () => {
     const tokens = await (await exchange(await code())).json();
-    const refresh = (token: string) =>
-      form({ grant_type: "refresh_token", refresh_token: token, client_id: clientId });
+    const refresh = (token: string) => form({ grant_type: "refresh_token", refresh_token: token, client_id: clientId });
     const rotated = await refresh(tokens.refresh_token);
     expect(rotated.status).toBe(200);
     const next = await rotated.json();
@@ -465,7 +485,9 @@ describe("bad input at the authorization and token endpoints: a clear OAuth erro
     await expectRefused(await refresh(next.refresh_token), "invalid_grant");
     const grantId = (await db().oAuthGrant.findFirstOrThrow({ where: { clientId }, orderBy: { createdAt: "desc" } }))
       .grantId;
-    await expect.poll(async () => (await db().oAuthGrant.findUniqueOrThrow({ where: { grantId } })).revokedAt).not.toBeNull();
+    await expect
+      .poll(async () => (await db().oAuthGrant.findUniqueOrThrow({ where: { grantId } })).revokedAt)
+      .not.toBeNull();
   });
 
   it("an expired refresh token is refused", async () => {
@@ -505,14 +527,51 @@ describe("what the fuzz found (test/security/fuzz/oauth.ts)", () => {
         body: JSON.stringify({ client_name, redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }),
       });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ error: "invalid_client_metadata", error_description: expect.stringContaining("NUL") });
+      expect(await res.json()).toMatchObject({
+        error: "invalid_client_metadata",
+        error_description: expect.stringContaining("NUL"),
+      });
     }
     expect(await db().oAuthProviderRecord.count()).toBe(before);
   });
 
+  it("a client_id, code or token with NUL is found nowhere (401/400 OAuth errors), not a 500; an error without a description gets one", async () => {
+    const post = (path: string, body: Record<string, string>) =>
+      fetch(`${app.origin}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.18.9.10" },
+        body: new URLSearchParams(body).toString(),
+      });
+    for (const res of [
+      await post("/oauth/token", {
+        grant_type: "authorization_code",
+        code: "x",
+        client_id: "a\u0000b",
+        code_verifier: "v".repeat(64),
+      }),
+      await post("/oauth/revoke", { token: "t\u0000", client_id: "a\u0000b" }),
+      await fetch(`${app.origin}/oauth/authorize?response_type=code&client_id=a%00b&scope=read`, {
+        redirect: "manual",
+      }),
+    ]) {
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(body).toMatchObject({ error: expect.any(String), error_description: expect.any(String) });
+    }
+    const unsupported = await fetch(`${app.origin}/oauth/authorize?response_type=code&client_id=x&request=eyJ`, {
+      redirect: "manual",
+    });
+    expect(await unsupported.json()).toMatchObject({
+      error: "request_not_supported",
+      error_description: expect.any(String),
+    });
+  });
+
   it("the provider's answers carry no Connection header of their own (it overrode the client's Connection: close)", async () => {
     const { toProvider } = await import("./mount");
-    const res = await toProvider(new Request(`${app.origin}/.well-known/oauth-authorization-server`, { headers: { connection: "close" } }));
+    const res = await toProvider(
+      new Request(`${app.origin}/.well-known/oauth-authorization-server`, { headers: { connection: "close" } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("connection")).toBeNull();
     expect(res.headers.get("transfer-encoding")).toBeNull();

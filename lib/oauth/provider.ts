@@ -119,9 +119,10 @@ function configuration(): Configuration {
     findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/oauth/consent/${interaction.uid}` },
     // Errors that cannot go back to the client's redirect URI: JSON, never the library's HTML page.
+    // Some of the library's errors have no description (request_not_supported): every refusal says what it is.
     renderError: (ctx: KoaContextWithOIDC, out: Record<string, string>) => {
       ctx.type = "json";
-      ctx.body = out;
+      ctx.body = { ...out, error_description: out.error_description ?? `The request was refused: ${out.error}` };
     },
   };
 }
@@ -145,7 +146,9 @@ function build(): Provider {
   };
   // A replayed refresh token makes the library revoke the whole grant: Relay's record of it says so too.
   provider.on("grant.revoked", (_ctx, grantId: string) => {
-    void markGrantRevoked(grantId).catch((err: unknown) => log().error({ err }, "marking an OAuth grant revoked failed"));
+    void markGrantRevoked(grantId).catch((err: unknown) =>
+      log().error({ err }, "marking an OAuth grant revoked failed"),
+    );
   });
   provider.on("server_error", (_ctx, err) => log().error({ err }, "OAuth authorization server error"));
   return provider;
