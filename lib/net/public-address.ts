@@ -17,7 +17,8 @@ export function refusedAddress(address: string, allowLoopback: boolean): string 
   if (!ipaddr.isValid(address) || !net.isIP(address)) return "not an IP address";
   const ip = ipaddr.process(address); // an IPv4-mapped IPv6 address is judged as the IPv4 address it carries
   let range: string = ip.range();
-  if (range === "unicast" && ip.kind() === "ipv6" && (ip as ipaddr.IPv6).match(IPV4_COMPATIBLE)) range = "ipv4Compatible";
+  if (range === "unicast" && ip.kind() === "ipv6" && (ip as ipaddr.IPv6).match(IPV4_COMPATIBLE))
+    range = "ipv4Compatible";
   if (range === "unicast") return null;
   if (range === "loopback") return allowLoopback ? null : "a loopback address";
   if (range === "linkLocal") return "a link-local (metadata) address";

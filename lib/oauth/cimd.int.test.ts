@@ -72,7 +72,10 @@ describe("Client ID Metadata Documents are never fetched from a private address"
       const res = await authorize(clientId);
       const body = await res.json();
       expect(res.status, `${clientId}: ${JSON.stringify(body)}`).toBe(400);
-      expect(body).toMatchObject({ error: "invalid_client", error_description: "client_id metadata document fetch not allowed" });
+      expect(body).toMatchObject({
+        error: "invalid_client",
+        error_description: "client_id metadata document fetch not allowed",
+      });
       expect(res.headers.get("location")).toBeNull();
     }
     expect(connections).toBe(0);
@@ -80,10 +83,18 @@ describe("Client ID Metadata Documents are never fetched from a private address"
 
   it("the fetch itself checks the address it connects to (a name that rebinds after the first check gains nothing)", async () => {
     await allowLoopback(false);
-    await expect(fetchMetadataDocument(`https://localhost:${port}/client.json`)).rejects.toThrow(/localhost resolves to .*loopback/);
-    await expect(fetchMetadataDocument(`https://127.0.0.1:${port}/client.json`)).rejects.toBeInstanceOf(RefusedAddressError);
-    await expect(fetchMetadataDocument("https://169.254.169.254/client.json")).rejects.toBeInstanceOf(RefusedAddressError);
-    await expect(fetchMetadataDocument(`http://example.com:${port}/client.json`)).rejects.toBeInstanceOf(RefusedAddressError);
+    await expect(fetchMetadataDocument(`https://localhost:${port}/client.json`)).rejects.toThrow(
+      /localhost resolves to .*loopback/,
+    );
+    await expect(fetchMetadataDocument(`https://127.0.0.1:${port}/client.json`)).rejects.toBeInstanceOf(
+      RefusedAddressError,
+    );
+    await expect(fetchMetadataDocument("https://169.254.169.254/client.json")).rejects.toBeInstanceOf(
+      RefusedAddressError,
+    );
+    await expect(fetchMetadataDocument(`http://example.com:${port}/client.json`)).rejects.toBeInstanceOf(
+      RefusedAddressError,
+    );
     expect(connections).toBe(0);
   });
 
@@ -92,14 +103,19 @@ describe("Client ID Metadata Documents are never fetched from a private address"
     const before = connections;
     const started = performance.now();
     const res = await authorize(`https://127.0.0.1:${port}/client.json`);
-    expect(await res.json()).toMatchObject({ error: "invalid_client", error_description: "client_id metadata document fetch failed" });
+    expect(await res.json()).toMatchObject({
+      error: "invalid_client",
+      error_description: "client_id metadata document fetch failed",
+    });
     // The listener counts what reaches it (so the refusals above are real). oidc-provider looks the client up twice
     // on this path (the request, then its error's redirect check), each fetch cut at the time limit.
     const reached = connections;
     expect(reached).toBeGreaterThan(before);
     expect(performance.now() - started).toBeLessThan(2 * METADATA_DOCUMENT_TIMEOUT_MS + 2000);
     for (const clientId of ALWAYS_REFUSED) {
-      expect(await (await authorize(clientId)).json()).toMatchObject({ error_description: "client_id metadata document fetch not allowed" });
+      expect(await (await authorize(clientId)).json()).toMatchObject({
+        error_description: "client_id metadata document fetch not allowed",
+      });
     }
     await expect(fetchMetadataDocument("https://[fd00::1]/client.json")).rejects.toBeInstanceOf(RefusedAddressError);
     expect(connections).toBe(reached);

@@ -31,13 +31,17 @@ export async function metadataDocumentFetchAllowed(clientId: string): Promise<bo
 /** oidc-provider's `fetch`: a GET over https to a checked address, no redirect followed, the body capped. */
 export async function fetchMetadataDocument(target: string | URL, init: RequestInit = {}): Promise<Response> {
   const url = new URL(target);
-  if (url.protocol !== "https:") throw new RefusedAddressError("client_id metadata documents are fetched over https only");
+  if (url.protocol !== "https:")
+    throw new RefusedAddressError("client_id metadata documents are fetched over https only");
   const allowLoopback = await loopbackWebhooksAllowed();
   const literal = addressLiteral(url);
   const reason = literal ? refusedAddress(literal, allowLoopback) : null;
   if (reason) throw new RefusedAddressError(`${literal} is ${reason}`);
 
-  const signal = AbortSignal.any([AbortSignal.timeout(METADATA_DOCUMENT_TIMEOUT_MS), ...(init.signal ? [init.signal] : [])]);
+  const signal = AbortSignal.any([
+    AbortSignal.timeout(METADATA_DOCUMENT_TIMEOUT_MS),
+    ...(init.signal ? [init.signal] : []),
+  ]);
   return new Promise<Response>((resolve, reject) => {
     const request = https.get(url, {
       headers: { accept: "application/json", "user-agent": "Relay" },

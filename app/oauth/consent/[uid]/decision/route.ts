@@ -24,7 +24,10 @@ import { person } from "@/lib/people/actor";
 const ROUTE = "/oauth/consent/[uid]/decision";
 
 const seeOther = (path: string) =>
-  new Response(null, { status: 303, headers: { Location: new URL(path, env().APP_URL).toString(), "Cache-Control": "no-store" } });
+  new Response(null, {
+    status: 303,
+    headers: { Location: new URL(path, env().APP_URL).toString(), "Cache-Control": "no-store" },
+  });
 
 export const POST = Object.assign(
   apiHandler(
