@@ -1,3 +1,4 @@
+import { errors } from "oidc-provider";
 import { query, sql } from "@/lib/db/sql";
 
 // oidc-provider's storage (its Adapter interface) over one PostgreSQL table, `oauth_provider_records`: one row per
@@ -53,6 +54,14 @@ export class PostgresAdapter {
   constructor(private readonly model: string) {}
 
   async upsert(id: string, payload: ProviderPayload, expiresIn?: number): Promise<void> {
+    // jsonb holds neither NUL nor an unpaired surrogate: a client's metadata or a request's parameter with one is
+    // the caller's error (400 invalid_client_metadata / invalid_request), not the database's (a 500).
+    if (unstorable(payload)) {
+      const why = "must not contain NUL characters or unpaired surrogates";
+      throw this.model === "Client"
+        ? new errors.InvalidClientMetadata(`client metadata ${why}`)
+        : new errors.InvalidRequest(`parameters ${why}`);
+    }
     await sql().query(UPSERT, [
       this.model,
       id,
@@ -64,30 +73,37 @@ export class PostgresAdapter {
     ]);
   }
 
+  // An id no row can have (text holds no NUL; a caller's client_id, code or token may): found nowhere, not a 500.
   async find(id: string): Promise<ProviderPayload | undefined> {
+    if (unstorable(id)) return undefined;
     const [row] = await sql().query(FIND, [this.model, id]);
     return this.alive(id, row);
   }
 
   async findByUid(uid: string): Promise<ProviderPayload | undefined> {
+    if (unstorable(uid)) return undefined;
     const [row] = await sql().query(FIND_BY_UID, [this.model, uid]);
     return this.alive(row?.id, row);
   }
 
   async findByUserCode(userCode: string): Promise<ProviderPayload | undefined> {
+    if (unstorable(userCode)) return undefined;
     const [row] = await sql().query(FIND_BY_USER_CODE, [this.model, userCode]);
     return this.alive(row?.id, row);
   }
 
   async consume(id: string): Promise<void> {
+    if (unstorable(id)) return;
     await sql().query(CONSUME, [this.model, id]);
   }
 
   async destroy(id: string): Promise<void> {
+    if (unstorable(id)) return;
     await sql().query(DESTROY, [this.model, id]);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (unstorable(grantId)) return;
     await sql().query(REVOKE_BY_GRANT, [grantId]);
   }
 
@@ -100,4 +116,15 @@ export class PostgresAdapter {
     const payload = row.payload as ProviderPayload;
     return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
   }
+}
+
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether a value holds a string (or a key) that PostgreSQL's jsonb refuses. */
+function unstorable(value: unknown): boolean {
+  if (typeof value === "string") return UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.some(unstorable);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || unstorable(item));
+  return false;
 }

@@ -25,11 +25,18 @@ export interface ConsentRequest {
   workspaces: { id: string; slug: string; name: string }[];
 }
 
+export const EXPIRED_MESSAGE =
+  "This connection request has expired or was started in another browser: go back to your assistant and connect again";
+
+/** The interaction is gone, unknown, or another browser's (not found, as anything that is not the person's). */
+export class ExpiredConsent extends ApiError {
+  constructor() {
+    super("not_found", EXPIRED_MESSAGE);
+  }
+}
+
 function expired(): ApiError {
-  return new ApiError(
-    "not_found",
-    "This connection request has expired or was started in another browser: go back to your assistant and connect again",
-  );
+  return new ExpiredConsent();
 }
 
 async function details(request: Request, uid: string) {

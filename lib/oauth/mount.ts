@@ -16,9 +16,19 @@ export function nodeRequest(request: Request) {
   return { req: req as IncomingMessage, res };
 }
 
+/**
+ * Headers of one connection (RFC 9110 §7.6.1): Node's res writes `Connection: keep-alive`, and fetch-to-node copies
+ * it into the Response, where it overrode the client's `Connection: close` (the server then held every such
+ * connection open until its keep-alive timeout, 5 s). Next's server frames its own connection.
+ */
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"];
+
 /** Answers a request to one of the authorization server's endpoints (/oauth/*, its /.well-known metadata). */
 export async function toProvider(request: Request): Promise<Response> {
   const { req, res } = nodeRequest(request);
   void oauthProvider().callback()(req, res);
-  return toFetchResponse(res);
+  const response = await toFetchResponse(res);
+  const headers = new Headers(response.headers);
+  for (const name of HOP_BY_HOP) headers.delete(name);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

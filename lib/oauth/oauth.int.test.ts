@@ -11,6 +11,7 @@ import { Browser } from "@/test/browser";
 import { MemoryAuthProvider, REDIRECT_URI, startOAuthHttp, type AppHttp } from "@/test/oauth";
 import { sql } from "@/lib/db/sql";
 import { person } from "@/lib/people/actor";
+import { consentProblem } from "./consent-form";
 import { listOAuthGrants } from "./list-grants";
 import { revokeOAuthGrant } from "./revoke-grant";
 import { mcpResource, oauthProvider } from "./provider";
@@ -56,7 +57,10 @@ async function consent(
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form).toString(),
   });
-  expect(back.response, `the browser ends at the client's redirect URI, not ${back.url.href} ${back.response?.status} ${await back.response?.clone().text()}`).toBeNull();
+  expect(
+    back.response,
+    `the browser ends at the client's redirect URI, not ${back.url.href} ${back.response?.status} ${await back.response?.clone().text()}`,
+  ).toBeNull();
   return back.url;
 }
 
@@ -177,7 +181,7 @@ describe("the SDK client's whole flow", () => {
     expect(error).toMatchObject({ error: "access_denied" });
   });
 
-  it("a workspace the person is not in is refused at consent (404) and grants nothing", async () => {
+  it("a workspace the person is not in is refused at consent (back to the page, as any workspace not theirs) and grants nothing", async () => {
     const auth = new MemoryAuthProvider("Elsewhere");
     const first = new Client({ name: "oauth-test", version: "1.0.0" });
     const transport = new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth });
@@ -190,8 +194,117 @@ describe("the SDK client's whole flow", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ decision: "allow", workspace: other.workspace.id }).toString(),
     });
-    expect(res.response?.status).toBe(404);
+    expect(res.url.pathname + res.url.search).toBe(`${atPage.url.pathname}?problem=workspace`);
     expect(await db().oAuthGrant.count({ where: { clientName: "Elsewhere" } })).toBe(0);
+  });
+});
+
+describe("the consent decision on bad input: back to a page of Relay's that says why, never JSON, never a 500", () => {
+  const decide = (path: string, body: BodyInit | null, headers: Record<string, string> = {}, browser = new Browser()) =>
+    fetch(`${app.origin}${path}/decision`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: browser.cookie(), ...headers },
+      body,
+      redirect: "manual",
+    });
+  /** A live consent request in a browser: its page's path and the browser (its interaction cookie). */
+  const live = async (name: string) => {
+    const auth = new MemoryAuthProvider(name);
+    const first = new Client({ name: "oauth-test", version: "1.0.0" });
+    await expect(
+      first.connect(new StreamableHTTPClientTransport(new URL(mcpUrl()), { authProvider: auth })),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
+    const browser = new Browser();
+    const atPage = await browser.follow(auth.authorizationUrl!.href, app.origin);
+    expect(atPage.url.pathname).toMatch(/^\/oauth\/consent\/[^/]+$/);
+    return { path: atPage.url.pathname, browser };
+  };
+  const expectBack = (res: Response, location: string) => {
+    expect(res.status, res.headers.get("content-type") ?? "").toBe(303);
+    expect(res.headers.get("location")).toBe(`${app.origin}${location}`);
+    expect(res.headers.get("content-type") ?? "").not.toContain("json");
+  };
+  const grantsOf = (name: string) => db().oAuthGrant.count({ where: { clientName: name } });
+
+  it("bad forms, a workspace not the person's, another site's page: the consent page with a reason, nothing recorded; then a good answer still works", async () => {
+    const { path, browser } = await live("Fumbled");
+    const other = await seedWorld();
+    const cases: [BodyInit | null, Record<string, string>, string][] = [
+      ["", {}, "form"],
+      [new URLSearchParams({ decision: "maybe" }).toString(), {}, "form"],
+      [new URLSearchParams({ decision: "allow" }).toString(), {}, "form"],
+      [
+        JSON.stringify({ decision: "allow", workspace: world.workspace.id }),
+        { "content-type": "application/json" },
+        "form",
+      ],
+      ["%%%&&&=\u0000", { "content-type": "multipart/form-data; boundary=x" }, "form"],
+      [new URLSearchParams({ decision: "allow", workspace: "not-a-uuid" }).toString(), {}, "workspace"],
+      [new URLSearchParams({ decision: "allow", workspace: other.workspace.id }).toString(), {}, "workspace"],
+      [
+        new URLSearchParams({ decision: "allow", workspace: world.workspace.id, write: "on" }).toString(),
+        { origin: "https://evil.example" },
+        "cross_site",
+      ],
+      [
+        new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString(),
+        { "sec-fetch-site": "cross-site" },
+        "cross_site",
+      ],
+    ];
+    for (const [body, headers, problem] of cases) {
+      const res = await decide(path, body, headers, browser);
+      expectBack(res, `${path}?problem=${problem}`);
+      expect(consentProblem(problem)).toBeTruthy();
+    }
+    expect(await grantsOf("Fumbled")).toBe(0);
+    // The request is still live: the person answers it properly.
+    const done = await browser.follow(`${app.origin}${path}/decision`, app.origin, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString(),
+    });
+    expect(done.response).toBeNull();
+    expect(done.url.searchParams.get("code")).toBeTruthy();
+    expect(await grantsOf("Fumbled")).toBe(1);
+  });
+
+  it("an unknown, expired or other browser's request: the consent page, which says it expired", async () => {
+    const { path } = await live("Stale");
+    const form = new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString();
+    expectBack(await decide(path, form), `${path}?problem=expired`); // no interaction cookie: another browser
+    expectBack(await decide("/oauth/consent/no-such-request", form), "/oauth/consent/no-such-request?problem=expired");
+    expectBack(
+      await decide("/oauth/consent/%E2%9C%93%22%3E%3Cscript%3E", form),
+      "/oauth/consent/%E2%9C%93%22%3E%3Cscript%3E?problem=expired",
+    );
+    expect(consentProblem("expired")).toMatch(/expired/);
+    expect(await grantsOf("Stale")).toBe(0);
+  });
+
+  it("not signed in: to sign-in, which comes back to the consent page", async () => {
+    const { path, browser } = await live("Signed out");
+    const saved = session.person;
+    session.person = null;
+    try {
+      const res = await decide(
+        path,
+        new URLSearchParams({ decision: "allow", workspace: world.workspace.id }).toString(),
+        {},
+        browser,
+      );
+      expectBack(res, `/sign-in?callbackUrl=${encodeURIComponent(path)}`);
+    } finally {
+      session.person = saved;
+    }
+    expect(await grantsOf("Signed out")).toBe(0);
+  });
+
+  it("the page's text for a reason is Relay's own: an unknown key says nothing", () => {
+    expect(consentProblem("workspace")).toMatch(/not one of yours/);
+    expect(consentProblem("<script>")).toBeNull();
+    expect(consentProblem("toString")).toBeNull();
+    expect(consentProblem(["form"])).toBeNull();
   });
 });
 
@@ -249,7 +362,9 @@ describe("refusals", () => {
     await connectWithOAuth(auth);
     const provider = oauthProvider();
     const mine = (await provider.AccessToken.find(auth.stored!.access_token))!;
-    const AccessToken = provider.AccessToken as unknown as new (p: Record<string, unknown>) => { save(): Promise<string> };
+    const AccessToken = provider.AccessToken as unknown as new (p: Record<string, unknown>) => {
+      save(): Promise<string>;
+    };
     const foreign = await new AccessToken({
       accountId: mine.accountId,
       clientId: mine.clientId,
@@ -359,7 +474,11 @@ describe("bad input at the authorization and token endpoints: a clear OAuth erro
   });
 
   it("an unregistered redirect URI is never redirected to; another loopback port is (RFC 8252)", async () => {
-    for (const redirect of ["https://evil.example/callback", "http://127.0.0.1:53682/other", "http://localhost:53682/callback"]) {
+    for (const redirect of [
+      "https://evil.example/callback",
+      "http://127.0.0.1:53682/other",
+      "http://localhost:53682/callback",
+    ]) {
       const res = await fetch(authorizeUrl({ redirect_uri: redirect }), { redirect: "manual" });
       expect(res.status, redirect).toBe(400);
       expect(res.headers.get("location")).toBeNull();
@@ -379,8 +498,7 @@ describe("bad input at the authorization and token endpoints: a clear OAuth erro
 
   it("refresh tokens rotate; a replayed one is refused and revokes the whole grant", async () => {
     const tokens = await (await exchange(await code())).json();
-    const refresh = (token: string) =>
-      form({ grant_type: "refresh_token", refresh_token: token, client_id: clientId });
+    const refresh = (token: string) => form({ grant_type: "refresh_token", refresh_token: token, client_id: clientId });
     const rotated = await refresh(tokens.refresh_token);
     expect(rotated.status).toBe(200);
     const next = await rotated.json();
@@ -392,7 +510,9 @@ describe("bad input at the authorization and token endpoints: a clear OAuth erro
     await expectRefused(await refresh(next.refresh_token), "invalid_grant");
     const grantId = (await db().oAuthGrant.findFirstOrThrow({ where: { clientId }, orderBy: { createdAt: "desc" } }))
       .grantId;
-    await expect.poll(async () => (await db().oAuthGrant.findUniqueOrThrow({ where: { grantId } })).revokedAt).not.toBeNull();
+    await expect
+      .poll(async () => (await db().oAuthGrant.findUniqueOrThrow({ where: { grantId } })).revokedAt)
+      .not.toBeNull();
   });
 
   it("an expired refresh token is refused", async () => {
@@ -419,6 +539,68 @@ describe("the provider's own session", () => {
     // The same browser (the provider's session cookie kept) starts again: it lands on the consent page, no code.
     const again = await browser.follow(auth.authorizationUrl!.href, app.origin);
     expect(again.url.pathname).toMatch(/^\/oauth\/consent\/[^/]+$/);
+  });
+});
+
+describe("what the fuzz found (test/security/fuzz/oauth.ts)", () => {
+  it("a registration or an authorization request with NUL or an unpaired surrogate is a 400 OAuth error, nothing stored", async () => {
+    const before = await db().oAuthProviderRecord.count();
+    for (const client_name of ["a\u0000b", "\ud800", "x\udc00"]) {
+      const res = await fetch(`${app.origin}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "198.18.9.9" },
+        body: JSON.stringify({ client_name, redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: "invalid_client_metadata",
+        error_description: expect.stringContaining("NUL"),
+      });
+    }
+    expect(await db().oAuthProviderRecord.count()).toBe(before);
+  });
+
+  it("a client_id, code or token with NUL is found nowhere (401/400 OAuth errors), not a 500; an error without a description gets one", async () => {
+    const post = (path: string, body: Record<string, string>) =>
+      fetch(`${app.origin}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.18.9.10" },
+        body: new URLSearchParams(body).toString(),
+      });
+    for (const res of [
+      await post("/oauth/token", {
+        grant_type: "authorization_code",
+        code: "x",
+        client_id: "a\u0000b",
+        code_verifier: "v".repeat(64),
+      }),
+      await post("/oauth/revoke", { token: "t\u0000", client_id: "a\u0000b" }),
+      await fetch(`${app.origin}/oauth/authorize?response_type=code&client_id=a%00b&scope=read`, {
+        redirect: "manual",
+      }),
+    ]) {
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(body).toMatchObject({ error: expect.any(String), error_description: expect.any(String) });
+    }
+    const unsupported = await fetch(`${app.origin}/oauth/authorize?response_type=code&client_id=x&request=eyJ`, {
+      redirect: "manual",
+    });
+    expect(await unsupported.json()).toMatchObject({
+      error: "request_not_supported",
+      error_description: expect.any(String),
+    });
+  });
+
+  it("the provider's answers carry no Connection header of their own (it overrode the client's Connection: close)", async () => {
+    const { toProvider } = await import("./mount");
+    const res = await toProvider(
+      new Request(`${app.origin}/.well-known/oauth-authorization-server`, { headers: { connection: "close" } }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("connection")).toBeNull();
+    expect(res.headers.get("transfer-encoding")).toBeNull();
+    expect((await res.json()).issuer).toBe(app.origin);
   });
 });
 

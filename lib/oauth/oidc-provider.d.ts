@@ -87,5 +87,7 @@ declare module "oidc-provider" {
 
   export const errors: {
     InvalidTarget: new (description?: string) => Error;
+    InvalidClientMetadata: new (description?: string) => Error;
+    InvalidRequest: new (description?: string) => Error;
   };
 }

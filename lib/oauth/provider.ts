@@ -4,6 +4,7 @@ import { derivedKey } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { PostgresAdapter } from "./adapter";
+import { fetchMetadataDocument, metadataDocumentFetchAllowed } from "./fetch-metadata-document";
 import { markGrantRevoked } from "./grants";
 
 // MCP's OAuth 2.1 authorization server (docs/decisions/026-mcp-oauth.md): oidc-provider, built once per process,
@@ -94,8 +95,14 @@ function configuration(): Configuration {
           };
         },
       },
-      clientIdMetadataDocument: { enabled: true, ack: "draft-02" },
+      // SSRF: a client_id URL is fetched only from a public address (lib/oauth/fetch-metadata-document.ts).
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: "draft-02",
+        allowFetch: (_ctx: unknown, clientId: string) => metadataDocumentFetchAllowed(clientId),
+      },
     },
+    fetch: fetchMetadataDocument,
     issueRefreshToken: async (_ctx: unknown, client: ClientInstance) => client.grantTypeAllowed("refresh_token"),
     rotateRefreshToken: true,
     ttl: {
@@ -117,9 +124,10 @@ function configuration(): Configuration {
     findAccount: (_ctx: unknown, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/oauth/consent/${interaction.uid}` },
     // Errors that cannot go back to the client's redirect URI: JSON, never the library's HTML page.
+    // Some of the library's errors have no description (request_not_supported): every refusal says what it is.
     renderError: (ctx: KoaContextWithOIDC, out: Record<string, string>) => {
       ctx.type = "json";
-      ctx.body = out;
+      ctx.body = { ...out, error_description: out.error_description ?? `The request was refused: ${out.error}` };
     },
   };
 }
@@ -143,7 +151,9 @@ function build(): Provider {
   };
   // A replayed refresh token makes the library revoke the whole grant: Relay's record of it says so too.
   provider.on("grant.revoked", (_ctx, grantId: string) => {
-    void markGrantRevoked(grantId).catch((err: unknown) => log().error({ err }, "marking an OAuth grant revoked failed"));
+    void markGrantRevoked(grantId).catch((err: unknown) =>
+      log().error({ err }, "marking an OAuth grant revoked failed"),
+    );
   });
   provider.on("server_error", (_ctx, err) => log().error({ err }, "OAuth authorization server error"));
   return provider;

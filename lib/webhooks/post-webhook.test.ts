@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { postWebhook, refusedAddress } from "./post-webhook";
+import { refusedAddress } from "@/lib/net/public-address";
+import { postWebhook } from "./post-webhook";
 
 // SSRF: only public unicast addresses receive webhooks, judged by the address a name resolves to (ipaddr.js's
 // classification of special-purpose ranges); loopback only where the deployment allows it; https only otherwise.

@@ -1,14 +1,12 @@
-import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import type { LookupFunction } from "node:net";
-import ipaddr from "ipaddr.js";
+import { checkedLookup, refusedAddress, RefusedAddressError } from "@/lib/net/public-address";
 
 // One HTTP attempt of a webhook delivery (docs/api-contract.md#delivery-and-retries): POST, 15 s for the whole
 // exchange, redirects not followed, the first 4 KiB of the answer kept. SSRF: the address a name resolves to is
 // checked, not the name, and the connection goes to that checked address (no second lookup for DNS rebinding to
-// change).
+// change): lib/net/public-address.ts.
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 export const RESPONSE_BODY_LIMIT = 4096;
@@ -20,41 +18,6 @@ export interface PostResult {
   error: string | null;
   durationMs: number;
 }
-
-// The address classification comes from ipaddr.js's table of special-purpose ranges (IANA's registries): only
-// public unicast passes, and loopback where the deployment allows it. ipaddr.js calls the deprecated IPv4-compatible
-// block ::/96 unicast; it is refused too.
-const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR("::/96");
-
-/** Why an address may not receive webhooks, or null when it may. */
-export function refusedAddress(address: string, allowLoopback: boolean): string | null {
-  if (!ipaddr.isValid(address) || !net.isIP(address)) return "not an IP address";
-  const ip = ipaddr.process(address); // an IPv4-mapped IPv6 address is judged as the IPv4 address it carries
-  let range: string = ip.range();
-  if (range === "unicast" && ip.kind() === "ipv6" && (ip as ipaddr.IPv6).match(IPV4_COMPATIBLE)) range = "ipv4Compatible";
-  if (range === "unicast") return null;
-  if (range === "loopback") return allowLoopback ? null : "a loopback address";
-  if (range === "linkLocal") return "a link-local (metadata) address";
-  return `a private or reserved address (${range})`;
-}
-
-function checkedLookup(allowLoopback: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dns.lookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
-      if (error) return callback(error, "", 0);
-      for (const { address } of addresses) {
-        const reason = refusedAddress(address, allowLoopback);
-        if (reason) return callback(new RefusedError(`${hostname} resolves to ${address}, ${reason}`), "", 0);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-      const first = addresses[0];
-      if (!first) return callback(new Error(`${hostname} has no address`), "", 0);
-      callback(null, first.address, first.family);
-    });
-  };
-}
-
-class RefusedError extends Error {}
 
 const agents = {
   http: new http.Agent({ keepAlive: true, maxSockets: 256 }),
@@ -106,7 +69,7 @@ export async function postWebhook(
       finish({ status: null, body: null, error: `timed out after ${timeoutMs / 1000} s` });
     }, timeoutMs);
     request.on("error", (error) => {
-      const message = error instanceof RefusedError ? `refused: ${error.message}` : `${(error as NodeJS.ErrnoException).code ?? "error"}: ${error.message}`;
+      const message = error instanceof RefusedAddressError ? `refused: ${error.message}` : `${(error as NodeJS.ErrnoException).code ?? "error"}: ${error.message}`;
       finish({ status: null, body: null, error: message });
     });
     request.on("response", (response) => {

@@ -2,7 +2,7 @@ import { ECDH } from "node:crypto";
 import net from "node:net";
 import { loopbackWebhooksAllowed } from "@/lib/deployment/settings";
 import { ApiError } from "@/lib/errors";
-import { refusedAddress } from "@/lib/webhooks/post-webhook";
+import { refusedAddress } from "@/lib/net/public-address";
 
 // A push endpoint is a URL our server POSTs to on a browser's word: the same door as a webhook URL (SSRF), with the
 // same rules. https only; http only to loopback, and only where the deployment allows loopback webhooks

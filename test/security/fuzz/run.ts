@@ -5,6 +5,7 @@ import { operationsOf, type OpenApiDocument, type Operation } from "./openapi";
 import { sendRaw, type RawRequest, type RawResponse } from "./raw-http";
 import { API_PREFIX, describeCase, FRESH, requestsFor, type FuzzCase, type FuzzWorld } from "./requests";
 import { connect, prepareWorld, startFuzzServer, type FuzzServer } from "./server";
+import { fuzzOAuth, oauthLine, prepareOAuthWorld, type OAuthFigures } from "./oauth";
 
 // The fuzz: for every operation of the served OpenAPI document, `runs` requests from requestsFor() against the
 // built server, one at a time, each between two fingerprints of the database. Every answer must be documented
@@ -20,7 +21,7 @@ export interface FuzzOptions {
   runs: number;
   seed: number;
   dataDir: string;
-  /** Only these operation ids (all when empty). */
+  /** Only these operation ids (all when empty); `oauth` names the OAuth endpoints' fuzz (oauth.ts). */
   only?: string[];
   /** Time for shrinking all failures, in ms. */
   shrinkBudgetMs?: number;
@@ -63,6 +64,8 @@ export interface FuzzReport {
   seed: number;
   runs: number;
   figures: OperationFigures[];
+  /** The OAuth endpoints' (oauth.ts): a tenth of `runs` per endpoint, at least 20. */
+  oauth: OAuthFigures[];
   failures: Failure[];
   checks: { name: string; ok: boolean; detail: string }[];
   seconds: number;
@@ -236,7 +239,37 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       });
     }
 
-    const checks = await protocolChecks(server, world);
+    // The OAuth authorization server's endpoints (not in the OpenAPI document; OAuth's answers, not the API's).
+    let oauth: OAuthFigures[] = [];
+    const oauthChecks: FuzzReport["checks"] = [];
+    if (!options.only?.length || options.only.includes("oauth")) {
+      const oauthWorld = await prepareOAuthWorld(server.port);
+      const result = await fuzzOAuth({
+        port: server.port,
+        sql: db.sql,
+        runs: Math.max(20, Math.round(options.runs / 10)),
+        seed: options.seed,
+        world: oauthWorld,
+      });
+      oauth = result.figures;
+      for (const figure of oauth) log(oauthLine(figure));
+      for (const f of result.failures) {
+        failures.push({
+          operation: oauthLine({ ...f, tried: 0, statuses: new Map(), slowestMs: 0 }).split(":")[0]!,
+          kind: f.kind,
+          detail: f.detail,
+          runs: f.runs,
+          examples: f.examples.map((e) => ({ ...e, detail: f.detail })),
+        });
+      }
+      oauthChecks.push({
+        name: "OAuth: only the registrations answered 201 added clients",
+        ok: result.clientsAfter === result.clientsBefore + result.registered,
+        detail: `${result.clientsBefore} clients before, ${result.registered} registered (201), ${result.clientsAfter} after`,
+      });
+    }
+
+    const checks = [...(await protocolChecks(server, world)), ...oauthChecks];
     const alive = await sendRaw(server.port, {
       method: "GET",
       target: `${API_PREFIX}/me`,
@@ -248,7 +281,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       detail: `${alive?.status ?? "no answer"}`,
     });
     const seconds = (performance.now() - started) / 1000;
-    const report: FuzzReport = { seed: options.seed, runs: options.runs, figures, failures, checks, seconds, text: "" };
+    const report: FuzzReport = {
+      seed: options.seed,
+      runs: options.runs,
+      figures,
+      oauth,
+      failures,
+      checks,
+      seconds,
+      text: "",
+    };
     report.text = format(report);
     return report;
   } finally {
@@ -266,9 +308,10 @@ function line(figure: OperationFigures): string {
 
 function format(report: FuzzReport): string {
   const out = [
-    `fuzz: seed ${report.seed}, ${report.runs} requests per operation, ${report.figures.reduce((sum, f) => sum + f.tried, 0)} in all, ${report.seconds.toFixed(0)} s`,
+    `fuzz: seed ${report.seed}, ${report.runs} requests per operation, ${[...report.figures, ...report.oauth].reduce((sum, f) => sum + f.tried, 0)} in all, ${report.seconds.toFixed(0)} s`,
   ];
   out.push(...report.figures.map(line));
+  out.push(...report.oauth.map(oauthLine));
   out.push("", "protocol checks:");
   out.push(...report.checks.map((c) => `  ${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`));
   out.push(

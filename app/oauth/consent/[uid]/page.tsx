@@ -7,6 +7,7 @@ import { signedInPerson } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { loadConsent, type ConsentRequest } from "@/lib/oauth/consent";
+import { consentProblem } from "@/lib/oauth/consent-form";
 import { person } from "@/lib/people/actor";
 import { RelayMark } from "@/components/portal/relay-mark";
 import { Alert } from "@/components/ui/alert";
@@ -17,8 +18,16 @@ export const metadata: Metadata = { title: "Connect an assistant · Relay" };
 
 // An MCP client (an AI assistant) asks to act as the signed-in person: who it is, where the answer goes, the
 // workspace it will work in and what it may do, in the product's words; Allow / Deny post to ./decision.
-export default async function ConsentPage({ params }: { params: Promise<{ uid: string }> }) {
+// An answer the decision route did not record comes back here with `?problem=<key>`, said above the form.
+export default async function ConsentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ uid: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { uid } = await params;
+  const notRecorded = consentProblem((await searchParams).problem);
   const path = `/oauth/consent/${encodeURIComponent(uid)}`;
   const me = await signedInPerson();
   if (!me) redirect(signInPath(path));
@@ -42,7 +51,14 @@ export default async function ConsentPage({ params }: { params: Promise<{ uid: s
         </Link>
         <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           {consent ? (
-            <ConsentForm consent={consent} path={path} signedInAs={me.email} />
+            <>
+              {notRecorded && (
+                <Alert tone="warning" className="mb-5">
+                  {notRecorded}
+                </Alert>
+              )}
+              <ConsentForm consent={consent} path={path} signedInAs={me.email} />
+            </>
           ) : (
             <>
               <h1 className="text-lg font-semibold text-slate-900">Connect an assistant</h1>
