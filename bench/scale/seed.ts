@@ -13,7 +13,7 @@ import { createDatabaseIfMissing } from "@/lib/db/setup";
 // every status with their attempts, 10,000 pending approvals (drafts and held messages) beside 30,000 decided ones,
 // 50,000 policy decisions, 20,000 facts (candidate, confirmed, rejected). Embeddings are left pending (no vectors,
 // no embedding_progress rows): contact search then ranks by words alone plus the query's embedding; the full-text
-// index is on an expression (messages_body_fts_idx), so the seeded rows are searchable at once.
+// index is on an expression (messages_conversation_id_body_fts_idx), so the seeded rows are searchable at once.
 //
 //   npm run bench:seed-large          # embedded PostgreSQL in bench/out/scale/postgres (kept between runs)
 //   DATABASE_URL=postgres://... npm run bench:seed-large

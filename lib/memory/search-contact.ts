@@ -123,7 +123,8 @@ const WORD_MATCHES = query(
  * RANKED_MATCHES most recent matching messages are ranked. An unnamed statement, planned for its values each time
  * (~0.5 ms): the planner then folds the tsquery to a constant and sees how common its words are and how many messages
  * the contact has, and picks the word index or the contact's own messages accordingly. A named statement would get
- * one generic plan for every contact after five runs.
+ * one generic plan for every contact after five runs. The word index is on (conversation_id, words) (btree_gin,
+ * migration 20261130090100): a common word is looked up within the contact's conversations, not the whole database.
  */
 async function wordMatches(scope: Scope, q: string): Promise<Ranked> {
   const rows = await pooled().query(WORD_MATCHES, [scope.contactId, scope.conversationIds, q]);
