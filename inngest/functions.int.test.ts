@@ -1,6 +1,6 @@
 import { InngestTestEngine } from "@inngest/test";
 import { Inngest } from "inngest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { authenticateBot } from "@/lib/bots/authenticate-bot";
@@ -10,9 +10,18 @@ import { EXPIRE_TASK } from "@/lib/agents/expire-agent-requests";
 import { approveDraft } from "@/lib/drafts/approve-draft";
 import { createDraft } from "@/lib/drafts/create-draft";
 import { FOLLOW_UP_TASK } from "@/lib/drafts/send-follow-up";
+import { EXPIRE_DRAFTS_TASK } from "@/lib/drafts/expire-drafts";
+import { embeddingModelId } from "@/lib/embeddings/encoder";
+import { EMBED_TASK, queueEmbedPending } from "@/lib/memory/embed-pending";
+import { sendMessage } from "@/lib/messages/send-message";
+import { NOTIFY_TASK } from "@/lib/notifications/enqueue";
+import type { FanOutResult } from "@/lib/notifications/fan-out";
+import { REMINDERS_TASK } from "@/lib/notifications/reminders";
+import { COALESCING, DELIVER_TASK as DELIVER_NOTIFICATIONS_TASK, deliveryJobKey } from "@/lib/notifications/schedule";
+import { fakeInngest } from "@/test/inngest";
 import { recordJobsEngine } from "@/lib/jobs/engine";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { jobEventName, relayOutbox, type JobEvent } from "@/lib/jobs/outbox-relay";
+import { jobEventId, jobEventName, relayOutbox, unsentJobs, type JobEvent } from "@/lib/jobs/outbox-relay";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
@@ -24,7 +33,9 @@ import { functionId, relayFunctions } from "./functions";
 
 // The Inngest functions of JOBS_ENGINE=inngest, each run by @inngest/test's engine (the real handler with Inngest's
 // step semantics) on this file's database, fed by the real outbox relay. No Inngest server runs here: the sleep step
-// is resolved by the test engine (as Inngest would resolve it at run_at) and the test asserts the time it sleeps to.
+// is resolved by the test engine (as Inngest would resolve it at run_at) and the test asserts the time it sleeps to;
+// a run whose task checks the time (a follow-up, a notification delivery) wakes with the clock at run_at. Every
+// function is run here: each job's, each cron sweep's, and the outbox cron's (sending to test/inngest.ts's fake).
 
 const client = new Inngest({ id: "relay-test", isDev: true });
 const functions = relayFunctions(client);
@@ -46,15 +57,36 @@ async function relayed(task: string): Promise<JobEvent[]> {
   return sent.filter((event) => event.name === jobEventName(task));
 }
 
-/** One run of the event's function, through the test engine; the sleep step resolves as Inngest resolves it. */
-async function run(task: string, event: JobEvent) {
+/**
+ * One run of the event's function, through the test engine; the sleep step resolves as Inngest resolves it. `wake`:
+ * the run wakes at its run_at, as Inngest wakes it (the clock, Date only, is moved there until the run ends).
+ */
+async function run(task: string, event: JobEvent, { wake = false } = {}) {
   const engine = new InngestTestEngine({ function: fn(task) });
-  const { result, ctx } = await engine.execute({
-    events: [{ id: event.id, name: event.name, data: event.data }],
-    steps: [{ id: "wait-for-run-at", handler() {} }],
-  });
-  return { result: result as { ran: boolean; result?: unknown; reason?: string }, sleptUntil: ctx.step.sleepUntil.mock.calls };
+  const wakeAtRunAt = () => {
+    if (!wake) return;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(event.data.run_at));
+  };
+  try {
+    const { result, ctx } = await engine.execute({
+      events: [{ id: event.id, name: event.name, data: event.data }],
+      steps: [{ id: "wait-for-run-at", handler: wakeAtRunAt }],
+    });
+    return { result: result as { ran: boolean; result?: unknown; reason?: string }, sleptUntil: ctx.step.sleepUntil.mock.calls };
+  } finally {
+    vi.useRealTimers();
+  }
 }
+
+/** The payload of the outbox row an event stands for (events carry the row's id only). */
+async function payloadOf(event: JobEvent): Promise<Record<string, unknown>> {
+  const [row] = await sql().unchecked<{ payload: Record<string, unknown> }>("SELECT payload FROM job_outbox WHERE id = $1::bigint", [event.data.outbox_id]);
+  return row!.payload;
+}
+
+/** A cron tick, as Inngest sends it. */
+const tick = { name: "inngest/scheduled.timer", data: { cron: "* * * * *" } };
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -146,6 +178,30 @@ describe("Inngest functions", () => {
     expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ followUpStatus: "cancelled", followUpCancelReason: "reply", followUpMessageId: null });
   });
 
+  it("follow-up: not cancelled, the run that wakes at its due time sends it once", async () => {
+    const conversationId = world.conversations[1]!.id;
+    const bot = (await authenticateBot(world.bots[0]!.api_key))!;
+    const draft = await createDraft(bot, conversationId, { body: "Your order shipped", follow_up: { body: "Did it arrive?", delay_minutes: 30 } });
+    const { draft: approved } = await approveDraft(ana(), draft.id);
+    const [event, ...more] = await relayed(FOLLOW_UP_TASK);
+    expect(more).toEqual([]);
+    const { result, sleptUntil } = await run(FOLLOW_UP_TASK, event!, { wake: true });
+    expect(sleptUntil).toEqual([["wait-for-run-at", approved.follow_up!.due_at]]);
+    expect(result).toEqual({ ran: true, result: { status: "sent", message_id: expect.any(String) } });
+    const messageId = (result.result as { message_id: string }).message_id;
+    expect(await db().message.findUniqueOrThrow({ where: { id: messageId } })).toMatchObject({
+      conversationId,
+      body: "Did it arrive?",
+      senderBotId: world.bots[0]!.id,
+      approvedByUserId: world.people[0]!.id,
+      draftId: draft.id,
+    });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ followUpStatus: "sent", followUpMessageId: messageId });
+    // A second run of the same event sends nothing more.
+    expect((await run(FOLLOW_UP_TASK, event!, { wake: true })).result.ran).toBe(false);
+    expect(await db().message.count({ where: { draftId: draft.id, body: "Did it arrive?" } })).toBe(1);
+  });
+
   it("agent-request expiry: the cron function marks a request past its expiry expired", async () => {
     const pair = await connectedPair({ aToB: ["info"] });
     const asker = (await authenticateBot(pair.a.api_key))!;
@@ -154,5 +210,115 @@ describe("Inngest functions", () => {
     const { result } = await new InngestTestEngine({ function: fn(EXPIRE_TASK) }).execute();
     expect((result as { expired: string[] }).expired).toContain(request.id);
     expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ status: "expired" });
+  });
+  it("notify, then notification delivery: a held message's fan-out tells each person, and the email goes out at run_at", async () => {
+    const scheduler = (await authenticateBot(world.bots[1]!.api_key))!; // new: its messages are held
+    const held = await sendMessage(scheduler, world.conversations[0]!.id, { body: "Shall I refund Carla?", blocks: undefined });
+    if (held.status !== "pending_approval") throw new Error(`expected a hold, got ${held.status}`);
+    const [notify, ...more] = await relayed(NOTIFY_TASK);
+    expect(more).toEqual([]);
+    expect(await payloadOf(notify!)).toEqual({ event: "draft", id: held.approvalId });
+    const { result } = await run(NOTIFY_TASK, notify!);
+    const people = [world.people[0]!.id, world.people[1]!.id].sort();
+    expect(result.ran).toBe(true);
+    expect((result.result as FanOutResult).told.sort()).toEqual(people);
+    const told = await db().notification.findMany({ where: { subjectId: held.approvalId } });
+    expect(told.map((n) => n.userId).sort()).toEqual(people);
+    expect(told.every((n) => n.emailStatus === "pending")).toBe(true);
+
+    // Each person's delivery on each channel is its own job, due after the gather window.
+    const deliveries = await relayed(DELIVER_NOTIFICATIONS_TASK);
+    const target = { userId: world.people[0]!.id, workspaceId: world.workspace.id, channel: "email" as const };
+    const email = deliveries.find((event) => event.data.job_key === deliveryJobKey(target))!;
+    expect(deliveries).toHaveLength(4); // 2 people x (email, push)
+    const notifiedAt = told.find((n) => n.userId === target.userId)!.createdAt.getTime();
+    expect(Date.parse(email.data.run_at) - notifiedAt).toBe(COALESCING.email.gatherMs);
+    const emailsBefore = await db().emailOutbox.count({ where: { userId: target.userId } });
+    const delivered = await run(DELIVER_NOTIFICATIONS_TASK, email, { wake: true });
+    expect(delivered.sleptUntil).toEqual([["wait-for-run-at", email.data.run_at]]);
+    expect(delivered.result).toEqual({ ran: true, result: { status: "sent", count: 1, transport: "outbox" } });
+    const [sent] = await db().emailOutbox.findMany({ where: { userId: target.userId }, orderBy: { createdAt: "desc" }, take: 1 });
+    expect(await db().emailOutbox.count({ where: { userId: target.userId } })).toBe(emailsBefore + 1);
+    expect(sent).toMatchObject({ toAddress: world.people[0]!.email, items: [expect.objectContaining({ body: "Shall I refund Carla?" })] });
+    expect(await db().notification.findFirstOrThrow({ where: { subjectId: held.approvalId, userId: target.userId } })).toMatchObject({
+      emailStatus: "sent",
+      emailSentAt: new Date(email.data.run_at),
+    });
+  });
+
+  it("draft expiry: the cron function expires an overdue draft; the bot's event and the people's notice follow in the outbox", async () => {
+    const bot = (await authenticateBot(world.bots[0]!.api_key))!;
+    const draft = await createDraft(bot, onlyHelper(), { body: "An offer that lapses" });
+    await relayed(NOTIFY_TASK); // the people were told of the draft
+    await sql().unchecked("UPDATE drafts SET expires_at = now() - interval '1 second' WHERE id = $1", [draft.id]);
+    const { result } = await new InngestTestEngine({ function: fn(EXPIRE_DRAFTS_TASK) }).execute({ events: [tick] });
+    expect(result).toEqual({ expired: [draft.id] });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ status: "expired" });
+    const [notify, ...more] = await relayed(NOTIFY_TASK);
+    expect(more).toEqual([]);
+    expect(await payloadOf(notify!)).toEqual({ event: "draft_expired", id: draft.id });
+    expect(await db().webhookDelivery.count({ where: { eventType: "draft.expired", payload: { path: ["data", "draft_id"], equals: draft.id } } })).toBe(1);
+  });
+
+  it("reminders: the cron function marks an approval waiting past the reminder time reminded, and its notice goes to the outbox", async () => {
+    const scheduler = (await authenticateBot(world.bots[1]!.api_key))!;
+    const held = await sendMessage(scheduler, world.conversations[0]!.id, { body: "Still want the refund?", blocks: undefined });
+    if (held.status !== "pending_approval") throw new Error(`expected a hold, got ${held.status}`);
+    await relayed(NOTIFY_TASK); // its first notification
+    await sql().unchecked("UPDATE drafts SET created_at = now() - interval '61 minutes' WHERE id = $1", [held.approvalId]);
+    const { result } = await new InngestTestEngine({ function: fn(REMINDERS_TASK) }).execute({ events: [tick] });
+    expect(result).toEqual({ drafts: 1, agentRequests: 0 });
+    expect((await db().draft.findUniqueOrThrow({ where: { id: held.approvalId } })).remindedAt).not.toBeNull();
+    const [notify, ...more] = await relayed(NOTIFY_TASK);
+    expect(more).toEqual([]);
+    expect(await payloadOf(notify!)).toEqual({ event: "draft_reminder", id: held.approvalId });
+    // Once: the next tick reminds of nothing.
+    expect((await new InngestTestEngine({ function: fn(REMINDERS_TASK) }).execute({ events: [tick] })).result).toEqual({ drafts: 0, agentRequests: 0 });
+  });
+
+  it("embeddings: the queued job embeds the pending messages; the cron tick (its safety net) embeds what came since", async () => {
+    const embedded = async (messageId: string) =>
+      db().embedding.count({ where: { subjectType: "message", subjectId: messageId, model: embeddingModelId() } });
+    const first = await postPersonMessage(ana(), world.conversations[0]!.id, "My parcel never came");
+    await queueEmbedPending();
+    const [event, ...more] = await relayed(EMBED_TASK);
+    expect(more).toEqual([]);
+    expect(await embedded(first.message.id)).toBe(0);
+    const { result } = await run(EMBED_TASK, event!);
+    expect(result).toMatchObject({ ran: true, result: { more: false, messages: expect.any(Number) } });
+    expect((result.result as { messages: number }).messages).toBeGreaterThan(0);
+    expect(await embedded(first.message.id)).toBe(1);
+
+    const second = await postPersonMessage(ana(), world.conversations[0]!.id, "Could you send it again?");
+    const cron = await new InngestTestEngine({ function: fn(EMBED_TASK) }).execute({ events: [tick] });
+    expect(cron.result).toEqual({ ran: true, result: expect.objectContaining({ messages: 1, more: false }) });
+    expect(cron.ctx.step.sleepUntil).not.toHaveBeenCalled(); // a tick has no job row to wait for or claim
+    expect(await embedded(second.message.id)).toBe(1);
+  });
+
+  it("the outbox cron: rows no relay process sent go to Inngest under their row's event id, and are marked sent", async () => {
+    const drain = (send: (events: JobEvent[]) => Promise<void>) => {
+      const found = relayFunctions(client, { send }).find((f) => f.opts.id === "relay-job-outbox");
+      return new InngestTestEngine({ function: found! });
+    };
+    await postPersonMessage(ana(), onlyHelper(), "Sent by the cron");
+    const [row] = await sql().unchecked<{ id: string }>("SELECT id::text AS id FROM job_outbox WHERE sent_at IS NULL AND task = $1", [DELIVER_TASK]);
+    expect(await unsentJobs()).toBe(1);
+
+    // Inngest down: the run fails (the next minute's tick tries again) and the row stays unsent, with the error.
+    const down = await drain(async () => {
+      throw new Error("inngest is down");
+    }).execute({ events: [tick] });
+    expect(down.error).toMatchObject({ message: expect.stringContaining("inngest is down") });
+    expect(await unsentJobs()).toBe(1);
+
+    const inngest = fakeInngest();
+    const { result } = await drain(inngest.send).execute({ events: [tick] });
+    expect(result).toEqual({ sent: 1 });
+    expect([...inngest.accepted.values()]).toEqual([
+      { id: jobEventId(row!.id), name: jobEventName(DELIVER_TASK), data: { outbox_id: row!.id, run_at: expect.any(String), job_key: expect.any(String) } },
+    ]);
+    expect(await unsentJobs()).toBe(0);
+    expect((await drain(inngest.send).execute({ events: [tick] })).result).toEqual({ sent: 0 });
   });
 });

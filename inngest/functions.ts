@@ -3,7 +3,7 @@ import { expireAgentRequests, EXPIRE_CRONTAB, EXPIRE_TASK } from "@/lib/agents/e
 import { expireDrafts, EXPIRE_DRAFTS_CRONTAB, EXPIRE_DRAFTS_TASK } from "@/lib/drafts/expire-drafts";
 import { FOLLOW_UP_TASK, sendFollowUp } from "@/lib/drafts/send-follow-up";
 import { claimOutboxJob } from "@/lib/jobs/claim-outbox-job";
-import { jobEventName, relayOutbox } from "@/lib/jobs/outbox-relay";
+import { jobEventName, relayOutbox, type SendJobEvents } from "@/lib/jobs/outbox-relay";
 import { EMBED_TASK, embedPending, queueEmbedPending } from "@/lib/memory/embed-pending";
 import { deliverNotifications } from "@/lib/notifications/deliver";
 import { NOTIFY_MAX_ATTEMPTS, NOTIFY_TASK, type NotifyEvent } from "@/lib/notifications/enqueue";
@@ -93,7 +93,8 @@ export function createJobFunction(
   );
 }
 
-export function relayFunctions(client: Inngest) {
+/** `send`: how the outbox cron sends its rows (the app's client; a fake Inngest in tests). */
+export function relayFunctions(client: Inngest, { send = sendJobEvents }: { send?: SendJobEvents } = {}) {
   const jobFunction = (
     task: string,
     run: (payload: Record<string, unknown>) => Promise<unknown>,
@@ -135,7 +136,7 @@ export function relayFunctions(client: Inngest) {
       { id: "relay-job-outbox", name: "job outbox relay", retries: 0, triggers: [{ cron: "* * * * *" }] },
       async ({ step }) =>
         step.run("relay", async () => {
-          const pass = await relayOutbox(sendJobEvents);
+          const pass = await relayOutbox(send);
           if (pass.error) throw new Error(`could not send the outbox: ${pass.error}`);
           return pass;
         }),

@@ -1235,6 +1235,14 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "metrics.jobOutbox": {
+    row: {
+      task: string;
+      unsent: number;
+      oldest_unsent_seconds: number;
+    };
+    params: [];
+  };
   "metrics.jobs": {
     row: {
       task: string;

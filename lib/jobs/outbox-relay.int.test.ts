@@ -2,24 +2,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { sql, transaction } from "@/lib/db/sql";
 import { enqueueJob } from "./enqueue-job";
 import { recordJobsEngine } from "./engine";
-import { jobEventId, relayOutbox, unsentJobs, type JobEvent } from "./outbox-relay";
+import { fakeInngest } from "@/test/inngest";
+import { jobEventId, relayOutbox, unsentJobs } from "./outbox-relay";
 
 // The transactional outbox of JOBS_ENGINE=inngest (docs/decisions/027-jobs-engine-inngest.md): what commits reaches
 // Inngest, once per row as Inngest counts (the event id is the row's), whatever crashes and however many relays run.
-// "Inngest" here records what it accepted and, like Inngest, drops an event whose id it already has.
-
-function fakeInngest() {
-  const accepted = new Map<string, JobEvent>();
-  const requests: JobEvent[][] = [];
-  return {
-    accepted,
-    requests,
-    send: async (events: JobEvent[]) => {
-      requests.push(events);
-      for (const event of events) if (!accepted.has(event.id)) accepted.set(event.id, event);
-    },
-  };
-}
+// "Inngest" here (test/inngest.ts) records what it accepted and, like Inngest, drops an event whose id it already has.
 
 beforeEach(async () => {
   await recordJobsEngine("inngest");

@@ -3,12 +3,14 @@ import { embeddingModelId } from "@/lib/embeddings/encoder";
 import { log } from "@/lib/log";
 import { metrics } from "./registry";
 
-// The gauges read from the database at scrape time: the job queue (graphile-worker's own tables), contact search's
-// embedding backlog (lib/memory/embed-pending.ts) and the notification backlog. They describe the deployment, not the
-// process, so every app or worker process answers the same values: alert on them from one target (or with max()).
+// The gauges read from the database at scrape time: the job queue (graphile-worker's own tables), the job outbox of
+// JOBS_ENGINE=inngest, contact search's embedding backlog (lib/memory/embed-pending.ts) and the notification backlog.
+// They describe the deployment, not the process, so every app or worker process answers the same values: alert on
+// them from one target (or with max()).
 //
 // Cost per scrape: the jobs query groups graphile-worker's job table (a row per queued, scheduled or running job);
-// the embedding query is an anti-join over facts and one scan of conversations, as the embedding job's own reads.
+// the outbox query reads the unsent rows through their partial index (few, unless the relay is stuck); the embedding
+// query is an anti-join over facts and one scan of conversations, as the embedding job's own reads.
 
 // By task: ready (due, no worker has it), scheduled (due later, e.g. a webhook retry), running (locked by a worker),
 // failed (out of attempts: graphile-worker keeps them); and how long the oldest ready job has been due.
@@ -24,6 +26,17 @@ const JOBS = query(
      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
     GROUP BY t.identifier`,
   { notNull: ["task", "ready", "scheduled", "running", "failed"] },
+);
+
+// JOBS_ENGINE=inngest (docs/decisions/027), by task: jobs committed to the outbox and not yet accepted by Inngest, and
+// how long the oldest has waited since its commit. Graphile's gauges above say nothing of Inngest's queue; these say
+// whether jobs reach it: a growing age is a stuck relay (no relay running, Inngest unreachable or refusing the key).
+const OUTBOX = query(
+  "metrics.jobOutbox",
+  `SELECT task, count(*)::int AS unsent, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_unsent_seconds
+     FROM job_outbox WHERE sent_at IS NULL AND cancelled_at IS NULL
+    GROUP BY task`,
+  { notNull: ["task", "unsent", "oldest_unsent_seconds"] },
 );
 
 // What the embedding job has yet to embed for the current model: facts without a vector, conversations linked to a
@@ -52,17 +65,24 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
   const m = metrics();
   m.jobs.reset();
   m.jobOldestAge.reset();
+  m.outboxUnsent.reset();
+  m.outboxOldestAge.reset();
   m.embeddingBacklog.reset();
   m.notificationBacklog.reset();
   try {
-    const [jobs, [embeddings], notifications] = await Promise.all([
+    const [jobs, outbox, [embeddings], notifications] = await Promise.all([
       sql.query(JOBS, []),
+      sql.query(OUTBOX, []),
       sql.query(EMBEDDINGS, [embeddingModelId()]),
       notificationBacklog(sql),
     ]);
     for (const row of jobs) {
       for (const state of JOB_STATES) m.jobs.set({ task: row.task, state }, row[state]);
       if (row.oldest_ready_seconds !== null) m.jobOldestAge.set({ task: row.task }, row.oldest_ready_seconds);
+    }
+    for (const row of outbox) {
+      m.outboxUnsent.set({ task: row.task }, row.unsent);
+      m.outboxOldestAge.set({ task: row.task }, row.oldest_unsent_seconds);
     }
     if (embeddings)
       for (const kind of ["facts", "conversations", "messages"] as const)
@@ -72,6 +92,8 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
   } catch (error) {
     m.jobs.reset();
     m.jobOldestAge.reset();
+    m.outboxUnsent.reset();
+    m.outboxOldestAge.reset();
     m.embeddingBacklog.reset();
     m.notificationBacklog.reset();
     m.databaseReadOk.set(0);

@@ -111,6 +111,8 @@ describe("the endpoint's door", () => {
       ["relay_sse_streams_open", "gauge"],
       ["relay_jobs", "gauge"],
       ["relay_job_oldest_ready_age_seconds", "gauge"],
+      ["relay_job_outbox_unsent", "gauge"],
+      ["relay_job_outbox_oldest_unsent_age_seconds", "gauge"],
       ["relay_embedding_backlog", "gauge"],
       ["relay_notification_backlog", "gauge"],
       ["relay_metrics_database_read_ok", "gauge"],
@@ -217,6 +219,31 @@ describe("what the product does moves the metrics", () => {
     const emptied = await scrape();
     expect(sample(emptied, "relay_jobs", { task, state: "ready" })).toBeUndefined();
     expect(sample(emptied, "relay_job_oldest_ready_age_seconds", { task })).toBeUndefined();
+  });
+
+  it("the job outbox (JOBS_ENGINE=inngest): unsent rows by task and the age of the oldest, sent and replaced ones not counted", async () => {
+    const task = "metrics_outbox_probe";
+    const none = await scrape();
+    expect(sample(none, "relay_job_outbox_unsent", { task })).toBeUndefined();
+    expect(sample(none, "relay_job_outbox_oldest_unsent_age_seconds", { task })).toBeUndefined();
+    // Two unsent (committed 100 s and 10 s ago: the relay is stuck), one sent, one replaced after it was sent.
+    await sql().unchecked(
+      `INSERT INTO job_outbox (task, created_at, sent_at, cancelled_at) VALUES
+         ($1, now() - interval '100 seconds', NULL, NULL), ($1, now() - interval '10 seconds', NULL, NULL),
+         ($1, now() - interval '1 hour', now(), NULL), ($1, now() - interval '2 hours', now(), now())`,
+      [task],
+    );
+    const text = await scrape();
+    expect(sample(text, "relay_job_outbox_unsent", { task })).toBe(2);
+    const age = sample(text, "relay_job_outbox_oldest_unsent_age_seconds", { task })!;
+    expect(age).toBeGreaterThanOrEqual(100);
+    expect(age).toBeLessThan(160);
+
+    await sql().unchecked("UPDATE job_outbox SET sent_at = now() WHERE task = $1", [task]); // the relay caught up
+    const sent = await scrape();
+    expect(sample(sent, "relay_job_outbox_unsent", { task })).toBeUndefined();
+    expect(sample(sent, "relay_job_outbox_oldest_unsent_age_seconds", { task })).toBeUndefined();
+    await sql().unchecked("DELETE FROM job_outbox WHERE task = $1", [task]);
   });
 
   it("the notification backlog counts what is written but not yet sent, per channel", async () => {

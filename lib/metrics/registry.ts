@@ -23,6 +23,8 @@ export interface Metrics {
   sseStreams: Gauge;
   jobs: Gauge<"task" | "state">;
   jobOldestAge: Gauge<"task">;
+  outboxUnsent: Gauge<"task">;
+  outboxOldestAge: Gauge<"task">;
   embeddingBacklog: Gauge<"kind">;
   notificationBacklog: Gauge<"channel">;
   databaseReadOk: Gauge;
@@ -93,6 +95,18 @@ function createMetrics(): Metrics {
     jobOldestAge: new Gauge({
       name: "relay_job_oldest_ready_age_seconds",
       help: "How long the oldest ready job has been due (read from the database), by task; absent when none waits",
+      labelNames: ["task"],
+      registers,
+    }),
+    outboxUnsent: new Gauge({
+      name: "relay_job_outbox_unsent",
+      help: "Jobs in the outbox of JOBS_ENGINE=inngest not yet accepted by Inngest (read from the database), by task; absent when none waits",
+      labelNames: ["task"],
+      registers,
+    }),
+    outboxOldestAge: new Gauge({
+      name: "relay_job_outbox_oldest_unsent_age_seconds",
+      help: "How long the oldest unsent outbox job has waited since its commit (read from the database), by task; absent when none waits",
       labelNames: ["task"],
       registers,
     }),
