@@ -18,6 +18,7 @@ import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { RETRY_DELAYS_SECONDS, type AttemptOutcome } from "@/lib/webhooks/attempt-delivery";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
+import { RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
 import { connectedPair } from "@/test/agents";
 import { startReceiver, type Receiver } from "@/test/receiver";
 import { functionId, relayFunctions } from "./functions";
@@ -154,5 +155,21 @@ describe("Inngest functions", () => {
     const { result } = await new InngestTestEngine({ function: fn(EXPIRE_TASK) }).execute();
     expect((result as { expired: string[] }).expired).toContain(request.id);
     expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ status: "expired" });
+  });
+
+  it("retention: the cron function (every 10 minutes, as graphile's crontab) prunes expired rows and keeps live ones", async () => {
+    expect(fn(RETENTION_TASK).opts.triggers).toEqual([{ cron: "*/10 * * * *" }]);
+    const botId = world.bots[0]!.id;
+    await sql().unchecked(
+      `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, expires_at) VALUES
+         ($1, 'retention-expired', 'h', 'completed', now() - interval '1 hour'),
+         ($1, 'retention-live', 'h', 'completed', now() + interval '1 hour')`,
+      [botId],
+    );
+    const { result } = await new InngestTestEngine({ function: fn(RETENTION_TASK) }).execute();
+    expect(result).toMatchObject({ done: true });
+    expect((result as { deleted: { idempotency_keys: number } }).deleted.idempotency_keys).toBeGreaterThanOrEqual(1);
+    const keys = await db().idempotencyKey.findMany({ where: { key: { startsWith: "retention-" } } });
+    expect(keys.map((k) => k.key)).toEqual(["retention-live"]);
   });
 });
