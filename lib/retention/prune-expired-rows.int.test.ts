@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { startWorker } from "@/jobs/worker";
+import { cli } from "@/test/cli";
 import { pruneExpiredRows, RETENTION_CRONTAB, RETENTION_TASK } from "./prune-expired-rows";
 import { deliveryRetentionNote } from "./retention-windows";
 
@@ -208,5 +209,16 @@ describe("deliveryRetentionNote", () => {
       "Deliveries are kept 30 days (failed ones 90).",
     );
     expect(deliveryRetentionNote({ deliveryDays: 14, failedDeliveryDays: 14 })).toBe("Deliveries are kept 14 days.");
+  });
+});
+
+describe("the delivery lists say how far back they go", () => {
+  it("`deliveries list` answers with the windows", async () => {
+    await delivery("succeeded now", "succeeded", (now.getTime() - Date.now()) / DAY);
+    const { code, stdout } = await cli("deliveries", "list", "--bot", world.bots[0]!.handle, "--as", world.people[0]!.email);
+    expect(code).toBe(0);
+    const answer = JSON.parse(stdout) as { data: unknown[]; retention: unknown };
+    expect(answer.data).toHaveLength(1);
+    expect(answer.retention).toEqual({ days: 30, failed_days: 90 });
   });
 });
