@@ -32,7 +32,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 it("sends the outbox's events to the event API with the event key, their ids kept (Inngest dedupes by them)", async () => {
-  const event = { id: "relay-job-42", name: "relay/job.deliver_webhook", data: { outbox_id: "42", run_at: "now" } };
+  const event = {
+    id: "relay-job-42",
+    name: "relay/job.deliver_webhook",
+    data: { outbox_id: "42", run_at: "now", job_key: null },
+  };
   await sendJobEvents([event]);
   const sent = received.at(-1)!;
   expect(sent.path).toBe("/e/test-event-key");
@@ -43,7 +47,11 @@ it("rejects when the event API refuses, so the relay keeps the row for its next 
   answer = 500;
   await expect(
     sendJobEvents([
-      { id: "relay-job-43", name: "relay/job.deliver_webhook", data: { outbox_id: "43", run_at: "now" } },
+      {
+        id: "relay-job-43",
+        name: "relay/job.deliver_webhook",
+        data: { outbox_id: "43", run_at: "now", job_key: null },
+      },
     ]),
   ).rejects.toThrow();
   answer = 200;

@@ -27,6 +27,7 @@ import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { RETRY_DELAYS_SECONDS, type AttemptOutcome } from "@/lib/webhooks/attempt-delivery";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
+import { RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
 import { connectedPair } from "@/test/agents";
 import { startReceiver, type Receiver } from "@/test/receiver";
 import { functionId, relayFunctions } from "./functions";
@@ -73,7 +74,10 @@ async function run(task: string, event: JobEvent, { wake = false } = {}) {
       events: [{ id: event.id, name: event.name, data: event.data }],
       steps: [{ id: "wait-for-run-at", handler: wakeAtRunAt }],
     });
-    return { result: result as { ran: boolean; result?: unknown; reason?: string }, sleptUntil: ctx.step.sleepUntil.mock.calls };
+    return {
+      result: result as { ran: boolean; result?: unknown; reason?: string },
+      sleptUntil: ctx.step.sleepUntil.mock.calls,
+    };
   } finally {
     vi.useRealTimers();
   }
@@ -81,7 +85,10 @@ async function run(task: string, event: JobEvent, { wake = false } = {}) {
 
 /** The payload of the outbox row an event stands for (events carry the row's id only). */
 async function payloadOf(event: JobEvent): Promise<Record<string, unknown>> {
-  const [row] = await sql().unchecked<{ payload: Record<string, unknown> }>("SELECT payload FROM job_outbox WHERE id = $1::bigint", [event.data.outbox_id]);
+  const [row] = await sql().unchecked<{ payload: Record<string, unknown> }>(
+    "SELECT payload FROM job_outbox WHERE id = $1::bigint",
+    [event.data.outbox_id],
+  );
   return row!.payload;
 }
 
@@ -118,7 +125,9 @@ describe("Inngest functions", () => {
     receiver.respond = (_req, res) => res.writeHead(500).end("down");
     await postPersonMessage(ana(), onlyHelper(), "Are you there?");
     let [event] = await relayed(DELIVER_TASK);
-    const deliveryId = (await sql().unchecked<{ id: string }>("SELECT id FROM webhook_deliveries ORDER BY created_at DESC LIMIT 1"))[0]!.id;
+    const deliveryId = (
+      await sql().unchecked<{ id: string }>("SELECT id FROM webhook_deliveries ORDER BY created_at DESC LIMIT 1")
+    )[0]!.id;
     for (let attempt = 1; attempt <= RETRY_DELAYS_SECONDS.length + 1; attempt++) {
       const { result, sleptUntil } = await run(DELIVER_TASK, event!);
       expect(sleptUntil).toEqual([["wait-for-run-at", event!.data.run_at]]);
@@ -142,7 +151,10 @@ describe("Inngest functions", () => {
       expect(next[0]!.data.run_at).toBe(outcome.next_attempt_at);
       event = next[0];
     }
-    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "failed", attemptCount: 8 });
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({
+      status: "failed",
+      attemptCount: 8,
+    });
     expect(receiver.received).toHaveLength(8);
   });
 
@@ -150,7 +162,10 @@ describe("Inngest functions", () => {
     await postPersonMessage(ana(), onlyHelper(), "Once");
     const [event] = await relayed(DELIVER_TASK);
     expect((await run(DELIVER_TASK, event!)).result.ran).toBe(true);
-    expect((await run(DELIVER_TASK, event!)).result).toEqual({ ran: false, reason: expect.stringContaining("another run") });
+    expect((await run(DELIVER_TASK, event!)).result).toEqual({
+      ran: false,
+      reason: expect.stringContaining("another run"),
+    });
     expect(receiver.received).toHaveLength(1);
 
     // Replaced after it was sent (same job key, mode replace): its run wakes to a cancelled row and does nothing.
@@ -160,14 +175,20 @@ describe("Inngest functions", () => {
     const [replaced] = await relayed(DELIVER_TASK);
     await enqueueJob(sql(), DELIVER_TASK, payload, { jobKey: key });
     const [replacement] = await relayed(DELIVER_TASK);
-    expect((await run(DELIVER_TASK, replaced!)).result).toEqual({ ran: false, reason: expect.stringContaining("replaced") });
+    expect((await run(DELIVER_TASK, replaced!)).result).toEqual({
+      ran: false,
+      reason: expect.stringContaining("replaced"),
+    });
     expect((await run(DELIVER_TASK, replacement!)).result).toEqual({ ran: true, result: null });
   });
 
   it("follow-up: sleeps until it is due; a reply before then cancels it, and the run sends nothing", async () => {
     const conversationId = world.conversations[1]!.id;
     const bot = (await authenticateBot(world.bots[0]!.api_key))!;
-    const draft = await createDraft(bot, conversationId, { body: "Your renewal is ready", follow_up: { body: "Any questions?", delay_minutes: 30 } });
+    const draft = await createDraft(bot, conversationId, {
+      body: "Your renewal is ready",
+      follow_up: { body: "Any questions?", delay_minutes: 30 },
+    });
     const { draft: approved } = await approveDraft(ana(), draft.id);
     const [event] = await relayed(FOLLOW_UP_TASK);
     expect(event!.data).toMatchObject({ job_key: `follow-up:${draft.id}`, run_at: approved.follow_up!.due_at });
@@ -175,13 +196,20 @@ describe("Inngest functions", () => {
     const { result, sleptUntil } = await run(FOLLOW_UP_TASK, event!);
     expect(sleptUntil).toEqual([["wait-for-run-at", approved.follow_up!.due_at]]);
     expect(result).toEqual({ ran: true, result: { status: "skipped", reason: "follow-up is cancelled" } });
-    expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ followUpStatus: "cancelled", followUpCancelReason: "reply", followUpMessageId: null });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({
+      followUpStatus: "cancelled",
+      followUpCancelReason: "reply",
+      followUpMessageId: null,
+    });
   });
 
   it("follow-up: not cancelled, the run that wakes at its due time sends it once", async () => {
     const conversationId = world.conversations[1]!.id;
     const bot = (await authenticateBot(world.bots[0]!.api_key))!;
-    const draft = await createDraft(bot, conversationId, { body: "Your order shipped", follow_up: { body: "Did it arrive?", delay_minutes: 30 } });
+    const draft = await createDraft(bot, conversationId, {
+      body: "Your order shipped",
+      follow_up: { body: "Did it arrive?", delay_minutes: 30 },
+    });
     const { draft: approved } = await approveDraft(ana(), draft.id);
     const [event, ...more] = await relayed(FOLLOW_UP_TASK);
     expect(more).toEqual([]);
@@ -196,7 +224,10 @@ describe("Inngest functions", () => {
       approvedByUserId: world.people[0]!.id,
       draftId: draft.id,
     });
-    expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ followUpStatus: "sent", followUpMessageId: messageId });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({
+      followUpStatus: "sent",
+      followUpMessageId: messageId,
+    });
     // A second run of the same event sends nothing more.
     expect((await run(FOLLOW_UP_TASK, event!, { wake: true })).result.ran).toBe(false);
     expect(await db().message.count({ where: { draftId: draft.id, body: "Did it arrive?" } })).toBe(1);
@@ -206,14 +237,24 @@ describe("Inngest functions", () => {
     const pair = await connectedPair({ aToB: ["info"] });
     const asker = (await authenticateBot(pair.a.api_key))!;
     const long = new Date(Date.now() - requestTtlMs() - 3_600_000);
-    const request = await createAgentRequest(asker, { to: pair.b.handle, type: "info", question: "Still there?" }, undefined, long);
+    const request = await createAgentRequest(
+      asker,
+      { to: pair.b.handle, type: "info", question: "Still there?" },
+      undefined,
+      long,
+    );
     const { result } = await new InngestTestEngine({ function: fn(EXPIRE_TASK) }).execute();
     expect((result as { expired: string[] }).expired).toContain(request.id);
-    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ status: "expired" });
+    expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
+      status: "expired",
+    });
   });
   it("notify, then notification delivery: a held message's fan-out tells each person, and the email goes out at run_at", async () => {
     const scheduler = (await authenticateBot(world.bots[1]!.api_key))!; // new: its messages are held
-    const held = await sendMessage(scheduler, world.conversations[0]!.id, { body: "Shall I refund Carla?", blocks: undefined });
+    const held = await sendMessage(scheduler, world.conversations[0]!.id, {
+      body: "Shall I refund Carla?",
+      blocks: undefined,
+    });
     if (held.status !== "pending_approval") throw new Error(`expected a hold, got ${held.status}`);
     const [notify, ...more] = await relayed(NOTIFY_TASK);
     expect(more).toEqual([]);
@@ -237,10 +278,19 @@ describe("Inngest functions", () => {
     const delivered = await run(DELIVER_NOTIFICATIONS_TASK, email, { wake: true });
     expect(delivered.sleptUntil).toEqual([["wait-for-run-at", email.data.run_at]]);
     expect(delivered.result).toEqual({ ran: true, result: { status: "sent", count: 1, transport: "outbox" } });
-    const [sent] = await db().emailOutbox.findMany({ where: { userId: target.userId }, orderBy: { createdAt: "desc" }, take: 1 });
+    const [sent] = await db().emailOutbox.findMany({
+      where: { userId: target.userId },
+      orderBy: { createdAt: "desc" },
+      take: 1,
+    });
     expect(await db().emailOutbox.count({ where: { userId: target.userId } })).toBe(emailsBefore + 1);
-    expect(sent).toMatchObject({ toAddress: world.people[0]!.email, items: [expect.objectContaining({ body: "Shall I refund Carla?" })] });
-    expect(await db().notification.findFirstOrThrow({ where: { subjectId: held.approvalId, userId: target.userId } })).toMatchObject({
+    expect(sent).toMatchObject({
+      toAddress: world.people[0]!.email,
+      items: [expect.objectContaining({ body: "Shall I refund Carla?" })],
+    });
+    expect(
+      await db().notification.findFirstOrThrow({ where: { subjectId: held.approvalId, userId: target.userId } }),
+    ).toMatchObject({
       emailStatus: "sent",
       emailSentAt: new Date(email.data.run_at),
     });
@@ -257,15 +307,24 @@ describe("Inngest functions", () => {
     const [notify, ...more] = await relayed(NOTIFY_TASK);
     expect(more).toEqual([]);
     expect(await payloadOf(notify!)).toEqual({ event: "draft_expired", id: draft.id });
-    expect(await db().webhookDelivery.count({ where: { eventType: "draft.expired", payload: { path: ["data", "draft_id"], equals: draft.id } } })).toBe(1);
+    expect(
+      await db().webhookDelivery.count({
+        where: { eventType: "draft.expired", payload: { path: ["data", "draft_id"], equals: draft.id } },
+      }),
+    ).toBe(1);
   });
 
   it("reminders: the cron function marks an approval waiting past the reminder time reminded, and its notice goes to the outbox", async () => {
     const scheduler = (await authenticateBot(world.bots[1]!.api_key))!;
-    const held = await sendMessage(scheduler, world.conversations[0]!.id, { body: "Still want the refund?", blocks: undefined });
+    const held = await sendMessage(scheduler, world.conversations[0]!.id, {
+      body: "Still want the refund?",
+      blocks: undefined,
+    });
     if (held.status !== "pending_approval") throw new Error(`expected a hold, got ${held.status}`);
     await relayed(NOTIFY_TASK); // its first notification
-    await sql().unchecked("UPDATE drafts SET created_at = now() - interval '61 minutes' WHERE id = $1", [held.approvalId]);
+    await sql().unchecked("UPDATE drafts SET created_at = now() - interval '61 minutes' WHERE id = $1", [
+      held.approvalId,
+    ]);
     const { result } = await new InngestTestEngine({ function: fn(REMINDERS_TASK) }).execute({ events: [tick] });
     expect(result).toEqual({ drafts: 1, agentRequests: 0 });
     expect((await db().draft.findUniqueOrThrow({ where: { id: held.approvalId } })).remindedAt).not.toBeNull();
@@ -273,7 +332,10 @@ describe("Inngest functions", () => {
     expect(more).toEqual([]);
     expect(await payloadOf(notify!)).toEqual({ event: "draft_reminder", id: held.approvalId });
     // Once: the next tick reminds of nothing.
-    expect((await new InngestTestEngine({ function: fn(REMINDERS_TASK) }).execute({ events: [tick] })).result).toEqual({ drafts: 0, agentRequests: 0 });
+    expect((await new InngestTestEngine({ function: fn(REMINDERS_TASK) }).execute({ events: [tick] })).result).toEqual({
+      drafts: 0,
+      agentRequests: 0,
+    });
   });
 
   it("embeddings: the queued job embeds the pending messages; the cron tick (its safety net) embeds what came since", async () => {
@@ -302,7 +364,10 @@ describe("Inngest functions", () => {
       return new InngestTestEngine({ function: found! });
     };
     await postPersonMessage(ana(), onlyHelper(), "Sent by the cron");
-    const [row] = await sql().unchecked<{ id: string }>("SELECT id::text AS id FROM job_outbox WHERE sent_at IS NULL AND task = $1", [DELIVER_TASK]);
+    const [row] = await sql().unchecked<{ id: string }>(
+      "SELECT id::text AS id FROM job_outbox WHERE sent_at IS NULL AND task = $1",
+      [DELIVER_TASK],
+    );
     expect(await unsentJobs()).toBe(1);
 
     // Inngest down: the run fails (the next minute's tick tries again) and the row stays unsent, with the error.
@@ -316,9 +381,29 @@ describe("Inngest functions", () => {
     const { result } = await drain(inngest.send).execute({ events: [tick] });
     expect(result).toEqual({ sent: 1 });
     expect([...inngest.accepted.values()]).toEqual([
-      { id: jobEventId(row!.id), name: jobEventName(DELIVER_TASK), data: { outbox_id: row!.id, run_at: expect.any(String), job_key: expect.any(String) } },
+      {
+        id: jobEventId(row!.id),
+        name: jobEventName(DELIVER_TASK),
+        data: { outbox_id: row!.id, run_at: expect.any(String), job_key: expect.any(String) },
+      },
     ]);
     expect(await unsentJobs()).toBe(0);
     expect((await drain(inngest.send).execute({ events: [tick] })).result).toEqual({ sent: 0 });
+  });
+
+  it("retention: the cron function (every 10 minutes, as graphile's crontab) prunes expired rows and keeps live ones", async () => {
+    expect(fn(RETENTION_TASK).opts.triggers).toEqual([{ cron: "*/10 * * * *" }]);
+    const botId = world.bots[0]!.id;
+    await sql().unchecked(
+      `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, expires_at) VALUES
+         ($1, 'retention-expired', 'h', 'completed', now() - interval '1 hour'),
+         ($1, 'retention-live', 'h', 'completed', now() + interval '1 hour')`,
+      [botId],
+    );
+    const { result } = await new InngestTestEngine({ function: fn(RETENTION_TASK) }).execute();
+    expect(result).toMatchObject({ done: true });
+    expect((result as { deleted: { idempotency_keys: number } }).deleted.idempotency_keys).toBeGreaterThanOrEqual(1);
+    const keys = await db().idempotencyKey.findMany({ where: { key: { startsWith: "retention-" } } });
+    expect(keys.map((k) => k.key)).toEqual(["retention-live"]);
   });
 });

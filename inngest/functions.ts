@@ -11,6 +11,7 @@ import { fanOut } from "@/lib/notifications/fan-out";
 import { REMINDERS_CRONTAB, REMINDERS_TASK, sendReminders } from "@/lib/notifications/reminders";
 import { DELIVER_MAX_ATTEMPTS, DELIVER_TASK as DELIVER_NOTIFICATIONS_TASK } from "@/lib/notifications/schedule";
 import type { Channel } from "@/lib/notifications/settings";
+import { pruneExpiredRows, RETENTION_CRONTAB, RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
 import { sendJobEvents } from "./client";
@@ -25,7 +26,7 @@ import { sendJobEvents } from "./client";
 // - Webhook delivery keeps its own schedule (docs/decisions/006): each attempt records its result and, in the same
 //   statement, enqueues the next attempt with its run_at, which becomes the next event and its sleep. Inngest's
 //   retries, like graphile's max_attempts, only cover a crash of the task's own code.
-// - The sweeps graphile's crontab runs every minute are cron functions here; so is a safety net of the outbox relay
+// - The sweeps graphile's crontab runs (every minute; retention every 10) are cron functions here; so is a safety net of the outbox relay
 //   (rows left unsent while no worker process runs one: a serverless deployment).
 
 /** Retries after the first try: graphile's max_attempts - 1 for the same task. */
@@ -131,6 +132,7 @@ export function relayFunctions(client: Inngest, { send = sendJobEvents }: { send
     cronFunction(EXPIRE_TASK, EXPIRE_CRONTAB, () => expireAgentRequests()),
     cronFunction(EXPIRE_DRAFTS_TASK, EXPIRE_DRAFTS_CRONTAB, () => expireDrafts()),
     cronFunction(REMINDERS_TASK, REMINDERS_CRONTAB, () => sendReminders()),
+    cronFunction(RETENTION_TASK, RETENTION_CRONTAB, () => pruneExpiredRows()),
     // Rows no relay process sent (none runs on a serverless deployment): sent within a minute.
     client.createFunction(
       { id: "relay-job-outbox", name: "job outbox relay", retries: 0, triggers: [{ cron: "* * * * *" }] },

@@ -23,6 +23,8 @@ import { EXPIRE_DRAFTS_CRONTAB, EXPIRE_DRAFTS_TASK } from "@/lib/drafts/expire-d
 import { notifyTask } from "./tasks/notify";
 import { deliverNotificationsTask } from "./tasks/deliver-notifications";
 import { expireDraftsTask, sendRemindersTask } from "./tasks/notification-sweeps";
+import { RETENTION_CRONTAB, RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
+import { pruneExpiredRowsTask } from "./tasks/prune-expired-rows";
 import { startHeartbeat } from "@/lib/health/worker-heartbeat";
 import { pgSql, query } from "@/lib/db/sql";
 import type { JobsEngine } from "@/lib/jobs/engine";
@@ -106,17 +108,20 @@ export async function startWorker(options: {
       [DELIVER_NOTIFICATIONS_TASK]: deliverNotificationsTask,
       [EXPIRE_DRAFTS_TASK]: expireDraftsTask,
       [REMINDERS_TASK]: sendRemindersTask,
+      [RETENTION_TASK]: pruneExpiredRowsTask,
     },
     // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
     // later, a notification lost while the LISTEN connection was down) is embedded within a minute.
     // Agent requests past their expiry are marked expired (reads already treat them so: lib/agents); so are drafts
     // and held messages, whose bots and people are told (lib/drafts/expire-drafts.ts); approvals still waiting after
-    // the workspace's reminder time get their one reminder (lib/notifications/reminders.ts).
+    // the workspace's reminder time get their one reminder (lib/notifications/reminders.ts). Every 10 minutes, rows
+    // past their retention are deleted in small batches (lib/retention/prune-expired-rows.ts).
     crontab: [
       `* * * * * ${EMBED_TASK} ?queue=${EMBED_QUEUE}&jobKey=${EMBED_JOB_KEY}`,
       EXPIRE_CRONTAB,
       EXPIRE_DRAFTS_CRONTAB,
       REMINDERS_CRONTAB,
+      RETENTION_CRONTAB,
     ].join("\n"),
     preset: {
       worker: {

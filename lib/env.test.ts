@@ -47,6 +47,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ INNGEST_BASE_URL: "ftp://inngest" })).toThrow(/INNGEST_BASE_URL/);
   });
 
+  it("keeps deliveries 30 days and failed ones 90 unless told; a failed window shorter than the other is refused", () => {
+    expect(parseEnv({})).toMatchObject({ DELIVERY_RETENTION_DAYS: 30, FAILED_DELIVERY_RETENTION_DAYS: 90 });
+    expect(parseEnv({ DELIVERY_RETENTION_DAYS: "7", FAILED_DELIVERY_RETENTION_DAYS: "7" })).toMatchObject({
+      DELIVERY_RETENTION_DAYS: 7,
+      FAILED_DELIVERY_RETENTION_DAYS: 7,
+    });
+    expect(() => parseEnv({ DELIVERY_RETENTION_DAYS: "100" })).toThrow(/FAILED_DELIVERY_RETENTION_DAYS: must be at least/);
+    for (const bad of ["0", "1.5", "forever", "3651"])
+      expect(() => parseEnv({ DELIVERY_RETENTION_DAYS: bad, FAILED_DELIVERY_RETENTION_DAYS: "3650" })).toThrow(/DELIVERY_RETENTION_DAYS/);
+  });
+
   it("reads the benchmark switches as 0 or 1 only", () => {
     expect(parseEnv({}).BENCH_ROUTES).toBe("0");
     expect(parseEnv({ BENCH_ROUTES: "1", EMBEDDED_PG_STAT_STATEMENTS: "1" })).toMatchObject({

@@ -81,6 +81,10 @@ const variables = z.object({
     .positive()
     .max(24 * 365)
     .default(72),
+  /** Days a webhook delivery (with its attempts) is kept after it succeeded, or after its last replay (lib/retention). */
+  DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days a failed webhook delivery is kept, for replay; at least DELIVERY_RETENTION_DAYS (lib/retention). */
+  FAILED_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Sign-in with GitHub, offered when both are set (an OAuth app's client id and secret). */
   GITHUB_ID: z.string().min(1).optional(),
   GITHUB_SECRET: z.string().min(1).optional(),
@@ -155,6 +159,10 @@ const schema = variables
     }
     if (value.INNGEST_DEV === "true" && value.NODE_ENV === "production") {
       ctx.addIssue({ code: "custom", path: ["INNGEST_DEV"], message: "must not be true in production: Inngest's calls would not be verified" });
+    }
+    if (value.FAILED_DELIVERY_RETENTION_DAYS < value.DELIVERY_RETENTION_DAYS) {
+      const message = "must be at least DELIVERY_RETENTION_DAYS: failed deliveries are kept for replay";
+      ctx.addIssue({ code: "custom", path: ["FAILED_DELIVERY_RETENTION_DAYS"], message });
     }
     if (!value.VAPID_PUBLIC_KEY !== !value.VAPID_PRIVATE_KEY) {
       const missing = value.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";

@@ -1,6 +1,7 @@
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { replayDelivery, replayFailedDeliveries } from "@/lib/webhooks/replay-delivery";
 import { getDelivery } from "@/lib/webhooks/get-delivery";
+import { retentionWindows } from "@/lib/retention/retention-windows";
 import { id, oneOf, required, S, str, UsageError, wholeNumber, type Command } from "./command";
 import { actorFrom, botByHandle } from "./resolve";
 
@@ -20,7 +21,7 @@ export const deliveryCommands: Record<string, Command> = {
     run: async (args) => {
       const bot = await botByHandle(str(args, "bot"), "--bot HANDLE");
       const status = str(args, "status") === undefined ? undefined : oneOf(str(args, "status"), STATUSES, "--status");
-      return listDeliveries(await actorFrom(str(args, "as")), bot.id, {
+      const page = await listDeliveries(await actorFrom(str(args, "as")), bot.id, {
         eventType: str(args, "event"),
         status,
         from: time(str(args, "from"), "--from"),
@@ -28,6 +29,9 @@ export const deliveryCommands: Record<string, Command> = {
         limit: wholeNumber(str(args, "limit"), "--limit"),
         cursor: str(args, "cursor"),
       });
+      // How far back the list goes (README.md#retention).
+      const { deliveryDays, failedDeliveryDays } = retentionWindows();
+      return { ...page, retention: { days: deliveryDays, failed_days: failedDeliveryDays } };
     },
   },
   "deliveries show": {

@@ -1594,6 +1594,36 @@ export interface Statements {
     };
     params: [string | null, string | null, Date | string | null];
   };
+  "retention.failedDeliveries": {
+    row: {
+      n: number;
+    };
+    params: [Date | string | null, number | string | bigint | null];
+  };
+  "retention.idempotencyKeys": {
+    row: {
+      n: number;
+    };
+    params: [Date | string | null, number | string | bigint | null];
+  };
+  "retention.jobOutbox": {
+    row: {
+      n: number;
+    };
+    params: [Date | string | null, number | string | bigint | null];
+  };
+  "retention.oauthRecords": {
+    row: {
+      n: number;
+    };
+    params: [Date | string | null, number | string | bigint | null];
+  };
+  "retention.succeededDeliveries": {
+    row: {
+      n: number;
+    };
+    params: [Date | string | null, number | string | bigint | null];
+  };
   "search.factVectors": {
     row: {
       id: string;

@@ -5,6 +5,7 @@ import { getManagedBot } from "@/lib/bots/list-bots";
 import { DELIVERY_STATUSES, DeliveryListQuery, type DeliveryListFilters } from "@/lib/schemas/bots";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { deliveryRetentionNote } from "@/lib/retention/retention-windows";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -67,7 +68,7 @@ export default async function DeliveriesPage({
         <CardHeader
           id="deliveries-title"
           title="Deliveries"
-          description="Every event sent to the webhook, newest first. Open one to see its attempts, the exact request and the signature check."
+          description={`Every event sent to the webhook, newest first. ${deliveryRetentionNote()} Open one to see its attempts, the exact request and the signature check.`}
         />
         <form
           method="get"

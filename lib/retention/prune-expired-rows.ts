@@ -1,0 +1,133 @@
+import { query, sql, type Sql } from "@/lib/db/sql";
+import { JOB_OUTBOX_RETENTION_DAYS, retentionWindows, type RetentionWindows } from "./retention-windows";
+
+// Retention (README.md#retention, docs/decisions/028-retention.md): rows with no lasting value are deleted once
+// their time is up, so these tables stay the size of their window instead of growing with every send:
+//
+// - idempotency_keys past expires_at (24 h after the request: a replay after that already runs afresh);
+// - webhook_deliveries, with their attempts (ON DELETE CASCADE), that succeeded more than DELIVERY_RETENTION_DAYS
+//   ago, or failed more than FAILED_DELIVERY_RETENTION_DAYS ago (kept longer for replay), counted from creation or
+//   the last replay; pending ones are in flight and never pruned;
+// - job_outbox rows (JOBS_ENGINE=inngest) run or replaced a week ago, or sent and never claimed a week past run_at;
+// - oauth_provider_records (oidc-provider's codes, tokens, sessions) past expires_at: the adapter already reads them
+//   as gone.
+//
+// Never pruned: messages, the audit log, the policy log, security events, drafts, notifications. Each statement
+// deletes one small batch, chosen with FOR UPDATE SKIP LOCKED through an index and committed alone: a row a send is
+// writing is skipped, and no send waits for more than one batch's row locks. Batches repeat until a table has
+// nothing left to prune or the time budget is spent; whatever is left waits for the next run (every 10 minutes).
+
+export const RETENTION_TASK = "prune_expired_rows";
+/** graphile-worker crontab line: every 10 minutes, one job at a time (job key). */
+export const RETENTION_CRONTAB = `*/10 * * * * ${RETENTION_TASK} ?jobKey=${RETENTION_TASK}&max=3`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const IDEMPOTENCY = query(
+  "retention.idempotencyKeys",
+  `WITH doomed AS (
+     SELECT bot_id, key FROM idempotency_keys WHERE expires_at <= $1::timestamptz
+      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED
+   ), gone AS (
+     DELETE FROM idempotency_keys k USING doomed WHERE k.bot_id = doomed.bot_id AND k.key = doomed.key RETURNING 1
+   )
+   SELECT count(*)::int AS n FROM gone`,
+  { notNull: ["n"] },
+);
+
+// One statement per status so each walks the (status, created_at) index from its oldest row. A delivery replayed
+// since its creation counts from the replay (replayed_at), so a replay is not deleted under the person who made it.
+const deliveries = (status: "succeeded" | "failed") =>
+  `WITH doomed AS (
+     SELECT id FROM webhook_deliveries
+      WHERE status = '${status}' AND created_at < $1::timestamptz AND (replayed_at IS NULL OR replayed_at < $1::timestamptz)
+      ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+   ), gone AS (
+     DELETE FROM webhook_deliveries d USING doomed WHERE d.id = doomed.id RETURNING 1
+   )
+   SELECT count(*)::int AS n FROM gone`;
+const SUCCEEDED = query("retention.succeededDeliveries", deliveries("succeeded"), { notNull: ["n"] });
+const FAILED = query("retention.failedDeliveries", deliveries("failed"), { notNull: ["n"] });
+
+// In id order (the primary key): the oldest rows are the done ones; the few still waiting are skipped.
+const JOB_OUTBOX = query(
+  "retention.jobOutbox",
+  `WITH doomed AS (
+     SELECT id FROM job_outbox
+      WHERE sent_at IS NOT NULL
+        AND (cancelled_at < $1::timestamptz
+             OR (cancelled_at IS NULL AND run_at < $1::timestamptz AND (started_at IS NULL OR started_at < $1::timestamptz)))
+      ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+   ), gone AS (
+     DELETE FROM job_outbox o USING doomed WHERE o.id = doomed.id RETURNING 1
+   )
+   SELECT count(*)::int AS n FROM gone`,
+  { notNull: ["n"] },
+);
+
+const OAUTH_RECORDS = query(
+  "retention.oauthRecords",
+  `WITH doomed AS (
+     SELECT model, id FROM oauth_provider_records WHERE expires_at <= $1::timestamptz
+      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED
+   ), gone AS (
+     DELETE FROM oauth_provider_records r USING doomed WHERE r.model = doomed.model AND r.id = doomed.id RETURNING 1
+   )
+   SELECT count(*)::int AS n FROM gone`,
+  { notNull: ["n"] },
+);
+
+export interface PruneOptions {
+  now?: Date;
+  /** Stop starting batches after this long (default 20 s); the next run goes on. */
+  budgetMs?: number;
+  /** Rows per batch (default 2000). */
+  batchSize?: number;
+  windows?: RetentionWindows;
+  client?: Sql;
+}
+
+export interface PruneResult {
+  /** Rows deleted per table (webhook_attempts: deleted with their deliveries, not counted). */
+  deleted: {
+    idempotency_keys: number;
+    webhook_deliveries: number;
+    job_outbox: number;
+    oauth_provider_records: number;
+  };
+  batches: number;
+  /** True when every table was pruned to its window; false when the budget ran out first. */
+  done: boolean;
+  ms: number;
+}
+
+export async function pruneExpiredRows(options: PruneOptions = {}): Promise<PruneResult> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const budgetMs = options.budgetMs ?? 20_000;
+  const batchSize = options.batchSize ?? 2000;
+  const windows = options.windows ?? retentionWindows();
+  const client = options.client ?? sql();
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const deleted = { idempotency_keys: 0, webhook_deliveries: 0, job_outbox: 0, oauth_provider_records: 0 };
+  let batches = 0;
+  const steps: [keyof typeof deleted, () => Promise<number>][] = [
+    ["idempotency_keys", async () => (await client.query(IDEMPOTENCY, [now, batchSize]))[0]!.n],
+    ["webhook_deliveries", async () => (await client.query(SUCCEEDED, [before(windows.deliveryDays), batchSize]))[0]!.n],
+    ["webhook_deliveries", async () => (await client.query(FAILED, [before(windows.failedDeliveryDays), batchSize]))[0]!.n],
+    ["job_outbox", async () => (await client.query(JOB_OUTBOX, [before(JOB_OUTBOX_RETENTION_DAYS), batchSize]))[0]!.n],
+    ["oauth_provider_records", async () => (await client.query(OAUTH_RECORDS, [now, batchSize]))[0]!.n],
+  ];
+  const outOfTime = () => performance.now() - started >= budgetMs;
+  for (const [table, batch] of steps) {
+    for (;;) {
+      if (outOfTime()) return { deleted, batches, done: false, ms: performance.now() - started };
+      const n = await batch();
+      batches++;
+      deleted[table] += n;
+      // A short batch: nothing older is left (rows a send held locked are taken by the next run).
+      if (n < batchSize) break;
+    }
+  }
+  return { deleted, batches, done: true, ms: performance.now() - started };
+}
