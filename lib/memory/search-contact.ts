@@ -124,7 +124,7 @@ const WORD_MATCHES = query(
  * (~0.5 ms): the planner then folds the tsquery to a constant and sees how common its words are and how many messages
  * the contact has, and picks the word index or the contact's own messages accordingly. A named statement would get
  * one generic plan for every contact after five runs. The word index is on (conversation_id, words) (btree_gin,
- * migration 20261130090100): a common word is looked up within the contact's conversations, not the whole database.
+ * migration 20261130100100): a common word is looked up within the contact's conversations, not the whole database.
  */
 async function wordMatches(scope: Scope, q: string): Promise<Ranked> {
   const rows = await pooled().query(WORD_MATCHES, [scope.contactId, scope.conversationIds, q]);
