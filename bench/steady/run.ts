@@ -158,8 +158,9 @@ interface Round {
 }
 
 async function round(variant: (typeof VARIANTS)[number], index: number): Promise<Round> {
-  const dataDir = path.join(DATA_DIR, `round-${index}`);
-  const probeOut = path.resolve(dataDir, "..", `probe-${index}.jsonl`);
+  // One data folder for every round, started afresh each time (env() reads DATA_DIR once per process).
+  const dataDir = path.join(DATA_DIR, "data");
+  const probeOut = path.resolve(DATA_DIR, `probe-${index}.jsonl`);
   if (existsSync(probeOut)) execFileSync("rm", ["-f", probeOut]);
   const loadBefore = loadAverage();
   const app = await startApp(PORT, dataDir, {
