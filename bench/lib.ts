@@ -133,12 +133,12 @@ export interface StartedApp {
   stop(): Promise<void>;
 }
 
-export async function startApp(port: number, dataDir: string): Promise<StartedApp> {
+export async function startApp(port: number, dataDir: string, env: Record<string, string> = {}): Promise<StartedApp> {
   const url = `http://127.0.0.1:${port}`;
   const server = await startBuiltServer({
     port,
     dataDir,
-    env: { BENCH_ROUTES: "1" },
+    env: { BENCH_ROUTES: "1", ...env },
     ready: async () => (await fetch(`${url}/api/bench/bare`)).ok,
     timeoutMs: 120_000,
   });

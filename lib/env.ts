@@ -98,6 +98,8 @@ const variables = z.object({
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
   /** Bearer token for EMBEDDINGS_BASE_URL, when the API needs one. */
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /** The nice value (0-19) of the local sentence encoder's thread: it runs after the app's requests (use-lite.ts). */
+  EMBEDDINGS_ENCODER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Memory for contact search's per-process vector cache (int8, ~0.5 KB per message), in MB (lib/memory/vector-cache.ts). */
   SEARCH_VECTOR_CACHE_MB: z.coerce.number().int().min(1).default(128),
   /** Web Push (RFC 8292 VAPID): the app server's P-256 key pair, base64url (`npx web-push generate-vapid-keys`), set

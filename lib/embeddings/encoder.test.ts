@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { embedTexts, embeddingModelId, prepareText } from "./encoder";
 import { dot } from "./similarity";
@@ -44,6 +45,22 @@ describe("embedTexts with the local encoder", () => {
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(0);
   });
+
+  it.runIf(process.platform === "linux")(
+    "runs the model at nice 10 (EMBEDDINGS_ENCODER_NICE's default) in its own thread only, the caller's threads unchanged",
+    async () => {
+      await embedTexts(["warm"]);
+      const nice = (tid: string) => {
+        const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      };
+      const threads = readdirSync(`/proc/${process.pid}/task`).map((tid) => ({ tid, nice: nice(tid) }));
+      const main = nice(String(process.pid));
+      expect(main).toBeLessThan(10);
+      expect(threads.filter((t) => t.nice === 10)).toHaveLength(1);
+      expect(threads.filter((t) => t.nice !== 10).every((t) => t.nice === main)).toBe(true);
+    },
+  );
 
   it("serves a one-text call between the batches of a long call", async () => {
     const finished: string[] = [];

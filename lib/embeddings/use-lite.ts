@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { env } from "@/lib/env";
 import { normalize } from "./similarity";
 
 // The local sentence encoder: Universal Sentence Encoder Lite (512 dimensions, Apache-2.0) from
@@ -27,9 +28,20 @@ export const USE_LITE_MAX_CHARS = 2000;
 // the caller's event loop, so the web server keeps answering while a search embeds its query, and the job worker keeps
 // delivering webhooks while it embeds messages. The thread is started on first use, loads the packages from the
 // project's node_modules (the app's working folder), and does not keep a process alive when nothing is asked of it.
+//
+// The thread lowers its own scheduling priority to EMBEDDINGS_ENCODER_NICE (default 10): on Linux a nice value is a
+// thread's own (setpriority on the calling thread), so only the encoder yields, not the process's main thread or the
+// app server. At 100 messages/s it needs about a third to half of a core, in batches that each hold a core for
+// 80-100 ms; at the same priority as the server those batches delay requests on a 2-core machine (bench/steady,
+// bench/RESULTS.md "Steady load"), at nice 10 the scheduler runs the server first and the encoder in the gaps.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const load = require("node:module").createRequire(workerData.base);
+try {
+  if (workerData.nice) require("node:os").setPriority(workerData.nice);
+} catch {
+  // not permitted here (some sandboxes): the encoder runs at the process's priority
+}
 let model = null;
 let queue = Promise.resolve();
 parentPort.on("message", ({ id, texts }) => {
@@ -68,7 +80,7 @@ let queue: Promise<unknown> = Promise.resolve();
 function startEncoder(): Encoder {
   const thread = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { base: path.join(process.cwd(), "package.json") },
+    workerData: { base: path.join(process.cwd(), "package.json"), nice: env().EMBEDDINGS_ENCODER_NICE },
   });
   const started: Encoder = { thread, pending: new Map() };
   thread.unref();
