@@ -263,3 +263,22 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Sentences like the facts people note about contacts, for benchmarks that embed text (the encoder's input). */
+const PEOPLE = ["Ana", "Bruno", "Chloé", "Dmitri", "Esther", "Farid", "Grace", "Hiro", "Inês", "Jonas"];
+const FACT_PHRASES = [
+  "pays invoices on the {n}th of the month",
+  "prefers calls before {n} in the morning",
+  "asked for the quote for {n} units to be resent",
+  "is travelling to Porto for {n} days next week",
+  "wants the contract renewal moved to week {n}",
+  "has {n} people on the team that uses the product",
+  "mentioned the delivery was {n} days late again",
+  "will confirm the order after the meeting on the {n}th",
+];
+
+/** The i-th sentence: a person, a phrase (the `phrase`-th, wrapped) with its number `n` (1 to 28), and i. */
+export function factSentence(i: number, person: number, phrase: number, n: number): string {
+  const text = FACT_PHRASES[phrase % FACT_PHRASES.length]!.replace("{n}", String((n % 28) + 1));
+  return `${PEOPLE[person % PEOPLE.length]} ${text} (${i}).`;
+}

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { embedTexts } from "@/lib/embeddings/encoder";
 import { embedWithUseLite, loadUseLite, USE_LITE_BATCH_SIZE } from "@/lib/embeddings/use-lite";
+import { factSentence } from "../lib";
 
 // bench/embeddings (issue 5): the local sentence encoder in one process: model load time and resident memory, then
 // sentences per second over 1000 short sentences at several batch sizes (with the model calls' durations, and the
@@ -11,22 +12,9 @@ import { embedWithUseLite, loadUseLite, USE_LITE_BATCH_SIZE } from "@/lib/embedd
 const SENTENCES = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
-const people = ["Ana", "Bruno", "Chloé", "Dmitri", "Esther", "Farid", "Grace", "Hiro", "Inês", "Jonas"];
-const facts = [
-  "pays invoices on the {n}th of the month",
-  "prefers calls before {n} in the morning",
-  "asked for the quote for {n} units to be resent",
-  "is travelling to Porto for {n} days next week",
-  "wants the contract renewal moved to week {n}",
-  "has {n} people on the team that uses the product",
-  "mentioned the delivery was {n} days late again",
-  "will confirm the order after the meeting on the {n}th",
-];
-
 function sentences(count: number, salt: number): string[] {
   return Array.from({ length: count }, (_, i) => {
-    const fact = facts[(i + salt) % facts.length]!.replace("{n}", String(((i * 7 + salt) % 28) + 1));
-    return `${people[(i + salt) % people.length]} ${fact} (${i}).`;
+    return factSentence(i, i + salt, i + salt, i * 7 + salt);
   });
 }
 
@@ -47,7 +35,9 @@ async function main() {
 
   // Wall-clock figures suffer when other processes share the two cores; sentences per CPU-second (this process's
   // user + system time) do not, and are what one core gives.
-  console.log("\nbatch size | sentences/s | per CPU-second | median call (ms) | max call (ms) | loop held, max (ms) | RSS after");
+  console.log(
+    "\nbatch size | sentences/s | per CPU-second | median call (ms) | max call (ms) | loop held, max (ms) | RSS after",
+  );
   for (const batchSize of [1, 8, 16, 32, 64, 128]) {
     let best = 0;
     let bestCpu = 0;

@@ -7,7 +7,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { systemActor } from "@/lib/people/actor";
 import type { SeededWorld } from "@/lib/seed/seed-world";
-import { fmt, percentile, pssOfTree, request, rssOfPid, startApp, steady } from "../lib";
+import { factSentence, fmt, percentile, pssOfTree, request, rssOfPid, startApp, steady } from "../lib";
 
 // bench/steady (issue 23): one established bot sends at a steady rate (default 100 messages/s for 600 s) into a
 // conversation linked to a contact, against the built app as `npm start` runs it (the job worker and the sentence
@@ -32,19 +32,7 @@ const VARIANTS: { name: string; env: Record<string, string> }[] = process.env.BE
 const DATA_DIR = path.join("bench", "out", "steady");
 const PROBE = path.resolve("bench", "steady", "probe.mjs");
 
-const people = ["Ana", "Bruno", "Chloé", "Dmitri", "Esther", "Farid", "Grace", "Hiro", "Inês", "Jonas"];
-const phrases = [
-  "pays invoices on the {n}th of the month",
-  "prefers calls before {n} in the morning",
-  "asked for the quote for {n} units to be resent",
-  "is travelling to Porto for {n} days next week",
-  "wants the contract renewal moved to week {n}",
-  "has {n} people on the team that uses the product",
-  "mentioned the delivery was {n} days late again",
-  "will confirm the order after the meeting on the {n}th",
-];
-const body = (i: number) =>
-  `${people[i % people.length]} ${phrases[(i * 3) % phrases.length]!.replace("{n}", String((i % 28) + 1))} (${i}).`;
+const body = (i: number) => factSentence(i, i, i * 3, i);
 
 // ---- the app's processes and their CPU -------------------------------------------------------------------------
 
@@ -86,7 +74,10 @@ function appProcesses(root: number): AppProcs {
   };
   const launcher = find((p) => p.cmdline.includes("scripts/serve.ts") && p.cmdline.includes("loader"), "launcher");
   const server = find((p) => p.cmdline.startsWith("next-server") || p.cmdline.includes("relay-server.mjs"), "server");
-  const postgres = find((p) => /\/postgres( |$)/.test(p.cmdline.split(" -")[0]!) || p.cmdline.startsWith("postgres"), "postgres");
+  const postgres = find(
+    (p) => /\/postgres( |$)/.test(p.cmdline.split(" -")[0]!) || p.cmdline.startsWith("postgres"),
+    "postgres",
+  );
   return {
     launcher,
     server,
@@ -193,7 +184,11 @@ async function round(variant: (typeof VARIANTS)[number], index: number): Promise
     const send = (i: number, prefix: string) =>
       request(`${app.url}/api/public/v1/conversations/${conversation}/messages`, {
         method: "POST",
-        headers: { authorization: `Bearer ${bot.api_key}`, "content-type": "application/json", "idempotency-key": `${prefix}-${i}` },
+        headers: {
+          authorization: `Bearer ${bot.api_key}`,
+          "content-type": "application/json",
+          "idempotency-key": `${prefix}-${i}`,
+        },
         body: JSON.stringify({ body: body(i) }),
       });
 
@@ -231,7 +226,9 @@ async function round(variant: (typeof VARIANTS)[number], index: number): Promise
         if (tid !== procs.launcher && delta > busiest.ms) busiest = { tid, ms: delta };
       }
       if (busiest.ms > 50) encoderTid = busiest.tid;
-      const encoderMs = encoderTid ? (now.threads.get(encoderTid)?.ms ?? 0) - (last.threads.get(encoderTid)?.ms ?? 0) : 0;
+      const encoderMs = encoderTid
+        ? (now.threads.get(encoderTid)?.ms ?? 0) - (last.threads.get(encoderTid)?.ms ?? 0)
+        : 0;
       seconds.push({
         t: seconds.length + 1,
         launcherMs: now.launcher - last.launcher,
@@ -290,7 +287,14 @@ async function round(variant: (typeof VARIANTS)[number], index: number): Promise
     const probe = readFileSync(probeOut, "utf8")
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { t: number; eldMaxMs: number; gc: { count: number; ms: number; maxMs: number; major: number } });
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            t: number;
+            eldMaxMs: number;
+            gc: { count: number; ms: number; maxMs: number; major: number };
+          },
+      );
     const total = { count: 0, ms: 0, maxMs: 0, major: 0 };
     for (const line of probe) {
       const at = Math.round((line.t - probeStart) / 1000);
@@ -340,10 +344,17 @@ function report(r: Round) {
     `\n### ${r.variant}: ${r.sent} sends at ${RATE}/s for ${SECONDS} s — statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}, client fell behind ${r.fellBehind}×; load average ${r.load.before} before, ${r.load.after} after`,
   );
   console.log(`latency ms: p50 ${fmt(r.p50)}, p95 ${fmt(r.p95)}, p99 ${fmt(r.p99)}, max ${fmt(r.max)}`);
-  console.log(`\n| t (s) | app server RSS MB | launcher (worker + encoder) RSS MB | PostgreSQL PSS MB | messages without a vector |`);
+  console.log(
+    `\n| t (s) | app server RSS MB | launcher (worker + encoder) RSS MB | PostgreSQL PSS MB | messages without a vector |`,
+  );
   console.log("|---|---|---|---|---|");
-  for (const s of r.samples) console.log(`| ${s.t} | ${fmt(s.serverMb, 0)} | ${fmt(s.launcherMb, 0)} | ${fmt(s.postgresMb, 0)} | ${s.backlog} |`);
-  console.log(`backlog after the last send drained in ${r.drainSeconds === null ? `> ${DRAIN_SECONDS}` : fmt(r.drainSeconds)} s`);
+  for (const s of r.samples)
+    console.log(
+      `| ${s.t} | ${fmt(s.serverMb, 0)} | ${fmt(s.launcherMb, 0)} | ${fmt(s.postgresMb, 0)} | ${s.backlog} |`,
+    );
+  console.log(
+    `backlog after the last send drained in ${r.drainSeconds === null ? `> ${DRAIN_SECONDS}` : fmt(r.drainSeconds)} s`,
+  );
   const secs = r.seconds;
   const slowSecs = secs.filter((s) => s.slow > 0);
   const quiet = secs.filter((s) => s.slow === 0);
@@ -352,7 +363,17 @@ function report(r: Round) {
     `\nCPU ms per second (mean): encoder thread (${r.encoderThread}) ${cpu(secs, "encoderMs")}, launcher ${cpu(secs, "launcherMs")}, app server ${cpu(secs, "serverMs")}, PostgreSQL ${cpu(secs, "postgresMs")}`,
   );
   console.log(
-    `app server GC: ${r.gc.count} pauses (${r.gc.major} major), ${fmt(r.gc.ms / Math.max(1, secs.length))} ms/s, longest ${fmt(r.gc.maxMs)} ms; event-loop delay max per second: p50 ${fmt(percentile(secs.map((s) => s.eldMaxMs).sort((a, b) => a - b), 50))} ms, p99 ${fmt(percentile(secs.map((s) => s.eldMaxMs).sort((a, b) => a - b), 99))} ms`,
+    `app server GC: ${r.gc.count} pauses (${r.gc.major} major), ${fmt(r.gc.ms / Math.max(1, secs.length))} ms/s, longest ${fmt(r.gc.maxMs)} ms; event-loop delay max per second: p50 ${fmt(
+      percentile(
+        secs.map((s) => s.eldMaxMs).sort((a, b) => a - b),
+        50,
+      ),
+    )} ms, p99 ${fmt(
+      percentile(
+        secs.map((s) => s.eldMaxMs).sort((a, b) => a - b),
+        99,
+      ),
+    )} ms`,
   );
   const slowTotal = secs.reduce((a, s) => a + s.slow, 0);
   const inGc = secs.filter((s) => s.gcMaxMs > 20).reduce((a, s) => a + s.slow, 0);
@@ -363,13 +384,19 @@ function report(r: Round) {
   console.log(
     `seconds with slow requests vs without (mean CPU ms/s): encoder ${cpu(slowSecs, "encoderMs")} vs ${cpu(quiet, "encoderMs")}, server ${cpu(slowSecs, "serverMs")} vs ${cpu(quiet, "serverMs")}, PostgreSQL ${cpu(slowSecs, "postgresMs")} vs ${cpu(quiet, "postgresMs")}, server GC ${cpu(slowSecs, "gcMs")} vs ${cpu(quiet, "gcMs")}, server event-loop delay max ${cpu(slowSecs, "eldMaxMs")} vs ${cpu(quiet, "eldMaxMs")}`,
   );
-  console.log("\nthe 5 slowest seconds: t, slowest ms, slow requests, encoder / server / PostgreSQL CPU ms, server GC ms (longest), event-loop delay max ms");
+  console.log(
+    "\nthe 5 slowest seconds: t, slowest ms, slow requests, encoder / server / PostgreSQL CPU ms, server GC ms (longest), event-loop delay max ms",
+  );
   for (const s of [...secs].sort((a, b) => b.slowest - a.slowest).slice(0, 5))
-    console.log(`  ${s.t}: ${fmt(s.slowest)} ms, ${s.slow}; ${s.encoderMs} / ${s.serverMs} / ${s.postgresMs}; ${fmt(s.gcMs)} (${fmt(s.gcMaxMs)}); ${fmt(s.eldMaxMs)}`);
+    console.log(
+      `  ${s.t}: ${fmt(s.slowest)} ms, ${s.slow}; ${s.encoderMs} / ${s.serverMs} / ${s.postgresMs}; ${fmt(s.gcMs)} (${fmt(s.gcMaxMs)}); ${fmt(s.eldMaxMs)}`,
+    );
 }
 
 async function main() {
-  console.log(`bench/steady — ${RATE} messages/s for ${SECONDS} s per round, ${ROUNDS} round(s) of ${VARIANTS.map((v) => v.name).join(", ")}, ${new Date().toISOString()}`);
+  console.log(
+    `bench/steady — ${RATE} messages/s for ${SECONDS} s per round, ${ROUNDS} round(s) of ${VARIANTS.map((v) => v.name).join(", ")}, ${new Date().toISOString()}`,
+  );
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++)
     for (const variant of VARIANTS) {
@@ -379,7 +406,9 @@ async function main() {
     }
   if (rounds.length > 1) {
     console.log("\n## medians per variant (interleaved rounds)\n");
-    console.log("| variant | rounds | p50 ms | p95 ms | p99 ms (each round) | max ms | encoder CPU ms/s | server GC ms/s | largest backlog |");
+    console.log(
+      "| variant | rounds | p50 ms | p95 ms | p99 ms (each round) | max ms | encoder CPU ms/s | server GC ms/s | largest backlog |",
+    );
     console.log("|---|---|---|---|---|---|---|---|---|");
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     for (const v of VARIANTS) {
