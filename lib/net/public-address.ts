@@ -55,3 +55,13 @@ export function addressLiteral(url: URL): string | null {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   return net.isIP(host) ? host : null;
 }
+
+/**
+ * Why a URL whose host is an IP literal may not be connected to (`<address> is <reason>`), or null: a name (judged by
+ * `checkedLookup` when connecting) or an allowed address.
+ */
+export function literalRefusal(url: URL, allowLoopback: boolean): string | null {
+  const literal = addressLiteral(url);
+  const reason = literal ? refusedAddress(literal, allowLoopback) : null;
+  return reason ? `${literal} is ${reason}` : null;
+}

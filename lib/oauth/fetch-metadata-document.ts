@@ -1,7 +1,13 @@
 import dns from "node:dns/promises";
 import https from "node:https";
 import { loopbackWebhooksAllowed } from "@/lib/deployment/settings";
-import { addressLiteral, checkedLookup, refusedAddress, RefusedAddressError } from "@/lib/net/public-address";
+import {
+  addressLiteral,
+  checkedLookup,
+  literalRefusal,
+  refusedAddress,
+  RefusedAddressError,
+} from "@/lib/net/public-address";
 
 // OAuth Client ID Metadata Documents: a client_id that is an https URL is fetched by the authorization server, on the
 // word of whoever sends an authorization request (SSRF). oidc-provider 9.13.3 fetches through its `fetch` option
@@ -22,8 +28,7 @@ export async function metadataDocumentFetchAllowed(clientId: string): Promise<bo
   const url = URL.parse(clientId);
   if (!url || url.protocol !== "https:") return false;
   const allowLoopback = await loopbackWebhooksAllowed();
-  const literal = addressLiteral(url);
-  if (literal) return refusedAddress(literal, allowLoopback) === null;
+  if (addressLiteral(url)) return literalRefusal(url, allowLoopback) === null;
   const addresses = await dns.lookup(url.hostname, { all: true, verbatim: true }).catch(() => []);
   return addresses.every(({ address }) => refusedAddress(address, allowLoopback) === null);
 }
@@ -34,9 +39,8 @@ export async function fetchMetadataDocument(target: string | URL, init: RequestI
   if (url.protocol !== "https:")
     throw new RefusedAddressError("client_id metadata documents are fetched over https only");
   const allowLoopback = await loopbackWebhooksAllowed();
-  const literal = addressLiteral(url);
-  const reason = literal ? refusedAddress(literal, allowLoopback) : null;
-  if (reason) throw new RefusedAddressError(`${literal} is ${reason}`);
+  const refused = literalRefusal(url, allowLoopback);
+  if (refused) throw new RefusedAddressError(refused);
 
   const signal = AbortSignal.any([
     AbortSignal.timeout(METADATA_DOCUMENT_TIMEOUT_MS),

@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { checkedLookup, refusedAddress, RefusedAddressError } from "@/lib/net/public-address";
+import { checkedLookup, literalRefusal, refusedAddress, RefusedAddressError } from "@/lib/net/public-address";
 
 // One HTTP attempt of a webhook delivery (docs/api-contract.md#delivery-and-retries): POST, 15 s for the whole
 // exchange, redirects not followed, the first 4 KiB of the answer kept. SSRF: the address a name resolves to is
@@ -44,10 +44,8 @@ export async function postWebhook(
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackName && allowLoopback)) {
     return done({ status: null, body: null, error: "refused: webhook URLs must use https (http only to loopback, where the deployment allows it)" });
   }
-  if (net.isIP(host)) {
-    const reason = refusedAddress(host, allowLoopback);
-    if (reason) return done({ status: null, body: null, error: `refused: ${host} is ${reason}` });
-  }
+  const refused = literalRefusal(url, allowLoopback);
+  if (refused) return done({ status: null, body: null, error: `refused: ${refused}` });
 
   return new Promise<PostResult>((resolve) => {
     let settled = false;

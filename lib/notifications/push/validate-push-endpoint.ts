@@ -2,7 +2,7 @@ import { ECDH } from "node:crypto";
 import net from "node:net";
 import { loopbackWebhooksAllowed } from "@/lib/deployment/settings";
 import { ApiError } from "@/lib/errors";
-import { refusedAddress } from "@/lib/net/public-address";
+import { literalRefusal, refusedAddress } from "@/lib/net/public-address";
 
 // A push endpoint is a URL our server POSTs to on a browser's word: the same door as a webhook URL (SSRF), with the
 // same rules. https only; http only to loopback, and only where the deployment allows loopback webhooks
@@ -35,10 +35,8 @@ export async function validatePushEndpoint(value: string): Promise<string> {
     );
   }
   if (loopback && !allowLoopback) throw refuse(`${host} is a loopback address`);
-  if (literal) {
-    const reason = refusedAddress(host, allowLoopback);
-    if (reason) throw refuse(`${host} is ${reason}`);
-  }
+  const refused = literalRefusal(url, allowLoopback);
+  if (refused) throw refuse(refused);
   return url.toString();
 }
 
