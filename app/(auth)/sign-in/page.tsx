@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { oauthSignInProviders } from "@/lib/auth/options";
 import { signedInPerson } from "@/lib/auth/session";
 import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
-import { RelayMark } from "@/components/portal/relay-mark";
+import { StandaloneCard } from "@/components/ui/standalone-card";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in · Relay" };
@@ -21,23 +20,17 @@ export default async function SignInPage({
   const errorCode = Array.isArray(search.error) ? search.error[0] : search.error;
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
-      <div className="w-full max-w-sm">
-        <Link href="/" className="mx-auto flex w-fit items-center gap-2">
-          <RelayMark className="size-9" />
-          <span className="text-xl font-semibold tracking-tight text-slate-900">Relay</span>
-        </Link>
-        <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-lg font-semibold text-slate-900">Sign in</h1>
-          <p className="mt-1 text-sm text-slate-500">to your conversations, approvals and bots.</p>
-          <SignInForm
-            callbackPath={callbackPath}
-            oauthProviders={oauthSignInProviders()}
-            initialError={errorCode ? signInErrorMessage(errorCode) : undefined}
-          />
-        </div>
-        <p className="mt-6 text-center text-xs text-slate-400">People sign in here; bots use API keys.</p>
-      </div>
-    </main>
+    <StandaloneCard
+      width="sm"
+      footer={<p className="mt-6 text-center text-xs text-slate-400">People sign in here; bots use API keys.</p>}
+    >
+      <h1 className="text-lg font-semibold text-slate-900">Sign in</h1>
+      <p className="mt-1 text-sm text-slate-500">to your conversations, approvals and bots.</p>
+      <SignInForm
+        callbackPath={callbackPath}
+        oauthProviders={oauthSignInProviders()}
+        initialError={errorCode ? signInErrorMessage(errorCode) : undefined}
+      />
+    </StandaloneCard>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { describeUnsubscribe, UNSUBSCRIBE_API_PATH } from "@/lib/notifications/unsubscribe";
 import { guard } from "@/app/_lib/guard";
-import { RelayMark } from "@/components/portal/relay-mark";
+import { StandaloneCard } from "@/components/ui/standalone-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
@@ -24,39 +24,31 @@ export default async function UnsubscribePage({
   if (!found.ok) return <Alert tone="danger">{found.error.message}</Alert>;
   const { workspace, email, emailOn } = found.value;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
-      <div className="w-full max-w-md">
-        <Link href="/" className="mx-auto flex w-fit items-center gap-2">
-          <RelayMark className="size-9" />
-          <span className="text-xl font-semibold tracking-tight text-slate-900">Relay</span>
-        </Link>
-        <div className="mt-8 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-lg font-semibold text-slate-900">Notification emails from {workspace}</h1>
-          {emailOn ? (
-            <>
-              <p className="text-sm text-slate-600">
-                Turn off the emails Relay sends {email} about {workspace}: what waits for your decision, mentions, and
-                paused or stopped bots. Browser notifications and other workspaces stay as they are.
-              </p>
-              <form method="post" action={`${UNSUBSCRIBE_API_PATH}${encodeURIComponent(token)}?from=page`}>
-                <Button type="submit">Turn off these emails</Button>
-              </form>
-            </>
-          ) : (
-            <p role="status" className="text-sm text-slate-700" data-testid="unsubscribed">
-              {done ? "Done: " : ""}
-              {email} gets no notification emails about {workspace}.
-            </p>
-          )}
-          <p className="text-xs text-slate-500">
-            Change what you are told, and how, in your{" "}
-            <Link href="/settings/notifications" className="underline">
-              notification settings
-            </Link>{" "}
-            (after signing in).
+    <StandaloneCard cardClassName="space-y-4">
+      <h1 className="text-lg font-semibold text-slate-900">Notification emails from {workspace}</h1>
+      {emailOn ? (
+        <>
+          <p className="text-sm text-slate-600">
+            Turn off the emails Relay sends {email} about {workspace}: what waits for your decision, mentions, and
+            paused or stopped bots. Browser notifications and other workspaces stay as they are.
           </p>
-        </div>
-      </div>
-    </main>
+          <form method="post" action={`${UNSUBSCRIBE_API_PATH}${encodeURIComponent(token)}?from=page`}>
+            <Button type="submit">Turn off these emails</Button>
+          </form>
+        </>
+      ) : (
+        <p role="status" className="text-sm text-slate-700" data-testid="unsubscribed">
+          {done ? "Done: " : ""}
+          {email} gets no notification emails about {workspace}.
+        </p>
+      )}
+      <p className="text-xs text-slate-500">
+        Change what you are told, and how, in your{" "}
+        <Link href="/settings/notifications" className="underline">
+          notification settings
+        </Link>{" "}
+        (after signing in).
+      </p>
+    </StandaloneCard>
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { signInPath } from "@/lib/auth/callback-url";
@@ -9,7 +8,7 @@ import { ApiError } from "@/lib/errors";
 import { loadConsent, type ConsentRequest } from "@/lib/oauth/consent";
 import { consentProblem } from "@/lib/oauth/consent-form";
 import { person } from "@/lib/people/actor";
-import { RelayMark } from "@/components/portal/relay-mark";
+import { StandaloneCard } from "@/components/ui/standalone-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
@@ -43,33 +42,25 @@ export default async function ConsentPage({
   }
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
-      <div className="w-full max-w-md">
-        <Link href="/" className="mx-auto flex w-fit items-center gap-2">
-          <RelayMark className="size-9" />
-          <span className="text-xl font-semibold tracking-tight text-slate-900">Relay</span>
-        </Link>
-        <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          {consent ? (
-            <>
-              {notRecorded && (
-                <Alert tone="warning" className="mb-5">
-                  {notRecorded}
-                </Alert>
-              )}
-              <ConsentForm consent={consent} path={path} signedInAs={me.email} />
-            </>
-          ) : (
-            <>
-              <h1 className="text-lg font-semibold text-slate-900">Connect an assistant</h1>
-              <Alert tone="warning" className="mt-4">
-                {problem}
-              </Alert>
-            </>
+    <StandaloneCard>
+      {consent ? (
+        <>
+          {notRecorded && (
+            <Alert tone="warning" className="mb-5">
+              {notRecorded}
+            </Alert>
           )}
-        </div>
-      </div>
-    </main>
+          <ConsentForm consent={consent} path={path} signedInAs={me.email} />
+        </>
+      ) : (
+        <>
+          <h1 className="text-lg font-semibold text-slate-900">Connect an assistant</h1>
+          <Alert tone="warning" className="mt-4">
+            {problem}
+          </Alert>
+        </>
+      )}
+    </StandaloneCard>
   );
 }
 
@@ -83,14 +74,20 @@ function ConsentForm({ consent, path, signedInAs }: { consent: ConsentRequest; p
         </h1>
         <p className="mt-1 text-sm text-slate-500">
           Signed in as {signedInAs}. If you allow, Relay sends you back to{" "}
-          <strong className="font-medium break-all text-slate-700">{consent.redirectHost}</strong>.
-          Only allow assistants you trust.
+          <strong className="font-medium break-all text-slate-700">{consent.redirectHost}</strong>. Only allow
+          assistants you trust.
         </p>
       </div>
       {consent.workspaces.length === 0 ? (
-        <Alert tone="warning">You are not a member of any workspace yet: there is nothing an assistant could act in.</Alert>
+        <Alert tone="warning">
+          You are not a member of any workspace yet: there is nothing an assistant could act in.
+        </Alert>
       ) : (
-        <Field id="workspace" label="Workspace" hint="The assistant works in this workspace only, with your rights there.">
+        <Field
+          id="workspace"
+          label="Workspace"
+          hint="The assistant works in this workspace only, with your rights there."
+        >
           <Select id="workspace" name="workspace" defaultValue={consent.workspaces[0]!.id} required>
             {consent.workspaces.map((w) => (
               <option key={w.id} value={w.id}>
