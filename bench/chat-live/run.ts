@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { SeededWorld } from "@/lib/seed/seed-world";
+import { demoCredentials } from "../../scripts/built-server";
 import { openStream, signIn } from "@/test/person-client";
 import { fmt, percentile, request, rssOf, startApp } from "../lib";
 
@@ -27,7 +26,7 @@ async function main() {
     200,
   );
   try {
-    const world = JSON.parse(readFileSync(path.join(DATA_DIR, "demo-credentials.json"), "utf8")) as SeededWorld;
+    const world = demoCredentials(DATA_DIR);
     const bot = world.bots[0]!; // established: its messages are sent at once
     const conversationId = world.conversations[1]!.id;
     const cookie = await signIn(app.url, world.people[0]!.email, world.people[0]!.password);

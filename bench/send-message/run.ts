@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { prepareDatabase } from "@/lib/db/setup";
@@ -7,7 +7,7 @@ import { createBot } from "@/lib/bots/create-bot";
 import { createConversation } from "@/lib/conversations/create-conversation";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { person, systemActor } from "@/lib/people/actor";
-import type { SeededWorld } from "@/lib/seed/seed-world";
+import { demoCredentials } from "../../scripts/built-server";
 import { closedLoop, cpuMsOf, fmt, percentile, request, rssOf, startApp, wrkLoad, type LoadResult } from "../lib";
 
 // bench/send-message (issue 2): POST messages on the sent path at concurrency 16 for 10 s, against two ceilings
@@ -44,7 +44,7 @@ async function main() {
     process.env.DATA_DIR = DATA_DIR;
     process.env.DATABASE_URL = "";
     const ready = await prepareDatabase();
-    const world = JSON.parse(readFileSync(path.join(DATA_DIR, "demo-credentials.json"), "utf8")) as SeededWorld;
+    const world = demoCredentials(DATA_DIR);
     // Sixteen established bots, one per client, each in its own conversation and all in a shared one: the load of
     // many bots of one workspace. Each stays well under the daily limit, as real bots do (the rolling-window count
     // scans at most the bot's messages of the day, up to its limit).

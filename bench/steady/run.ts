@@ -7,7 +7,7 @@ import { prepareDatabase } from "@/lib/db/setup";
 import { disconnectDb } from "@/lib/db/client";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { systemActor } from "@/lib/people/actor";
-import type { SeededWorld } from "@/lib/seed/seed-world";
+import { demoCredentials } from "../../scripts/built-server";
 import { factSentence, fmt, percentile, pssOfTree, request, rssOfPid, startApp, steady } from "../lib";
 
 // bench/steady (issue 23): one established bot sends at a steady rate (default 100 messages/s for 600 s) into a
@@ -166,7 +166,7 @@ async function round(variant: (typeof VARIANTS)[number], index: number): Promise
     process.env.DATA_DIR = dataDir;
     process.env.DATABASE_URL = "";
     const ready = await prepareDatabase();
-    const world = JSON.parse(readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as SeededWorld;
+    const world = demoCredentials(dataDir);
     await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 1_000_000 });
     await disconnectDb();
     const bot = world.bots.find((b) => b.established)!;
