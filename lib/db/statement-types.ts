@@ -1486,7 +1486,9 @@ export interface Statements {
     ];
   };
   "oauth.grants.revoke": {
-    row: Record<string, never>;
+    row: {
+      grant_id: string;
+    };
     params: [string | null];
   };
   "oauth.grants.touch": {

@@ -1,4 +1,4 @@
-import { query, sql, transaction } from "@/lib/db/sql";
+import { query, sql, transaction, type Sql } from "@/lib/db/sql";
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import type { PersonActor } from "@/lib/people/actor";
 
@@ -17,7 +17,7 @@ const INSERT = query(
 );
 const REVOKE = query(
   "oauth.grants.revoke",
-  "UPDATE oauth_grants SET revoked_at = now() WHERE grant_id = $1 AND revoked_at IS NULL",
+  "UPDATE oauth_grants SET revoked_at = now() WHERE grant_id = $1 AND revoked_at IS NULL RETURNING grant_id",
 );
 
 export interface NewGrant {
@@ -51,7 +51,10 @@ export async function recordGrant(actor: PersonActor, grant: NewGrant): Promise<
   });
 }
 
-/** Marks a grant revoked (its tokens stop working on the next request). */
-export async function markGrantRevoked(grantId: string): Promise<void> {
-  await sql().query(REVOKE, [grantId]);
+/**
+ * Marks a grant revoked (its tokens stop working on the next request), in `client`'s transaction if given; true if
+ * this call revoked it, false if it was revoked already (the first date stays) or does not exist.
+ */
+export async function markGrantRevoked(grantId: string, client: Sql = sql()): Promise<boolean> {
+  return (await client.query(REVOKE, [grantId])).length > 0;
 }

@@ -1,8 +1,10 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
+import { transaction } from "@/lib/db/sql";
 import type { PersonActor } from "@/lib/people/actor";
 import { PostgresAdapter } from "./adapter";
+import { markGrantRevoked } from "./grants";
 
 /**
  * A person disconnects an assistant they connected by OAuth; another person's grant (or an unknown id) is "not
@@ -14,13 +16,9 @@ export async function revokeOAuthGrant(actor: PersonActor, grantId: string): Pro
   const found = grantId.length <= 200 ? await db().oAuthGrant.findUnique({ where: { grantId } }) : null;
   if (!found || found.userId !== actor.userId) throw new ApiError("not_found", "Connected assistant not found");
   if (!found.revokedAt) {
-    await db().$transaction(async (tx) => {
-      const { count } = await tx.oAuthGrant.updateMany({
-        where: { grantId, revokedAt: null },
-        data: { revokedAt: new Date() },
-      });
-      if (count === 0) return;
-      await recordAudit(tx, {
+    await transaction(async (tx) => {
+      if (!(await markGrantRevoked(grantId, tx))) return;
+      await recordAuditSql(tx, {
         workspaceId: found.workspaceId,
         actor,
         action: "oauth_grant.revoked",
