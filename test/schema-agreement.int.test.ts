@@ -25,6 +25,12 @@ function parseSchema(text: string) {
     const table = /@@map\("([^"]+)"\)/.exec(block.body)?.[1] ?? block.name;
     const fields: Field[] = [];
     for (const line of block.body.split("\n").map((l) => l.trim())) {
+      const unsupported = /^(\w+)\s+Unsupported\("(\w+)"\)(\?)?(.*)$/.exec(line);
+      if (unsupported) {
+        const [, name, pgType, optional, attrs] = unsupported as unknown as [string, string, string, string | undefined, string];
+        fields.push({ column: /@map\("([^"]+)"\)/.exec(attrs)?.[1] ?? name, type: `pg:${pgType}`, optional: optional === "?", list: false, nativeUuid: false, nativeReal: false, nativeVarChar: false });
+        continue;
+      }
       const m = /^(\w+)\s+(\w+)(\[\]|\?)?(.*)$/.exec(line);
       if (!m || line.startsWith("//") || line.startsWith("@@")) continue;
       const [, name, type, modifier, attrs] = m as unknown as [string, string, string, string | undefined, string];
@@ -69,6 +75,7 @@ describe("prisma/schema.prisma and the migrated database", () => {
         if (!column) continue;
         if (field.list) expect(column.data_type, key).toBe("ARRAY");
         else if (field.type.startsWith("enum:")) expect(column.udt_name, key).toBe(field.type.slice(5));
+        else if (field.type.startsWith("pg:")) expect(column.udt_name, key).toBe(field.type.slice(3));
         else if (field.nativeUuid) expect(column.data_type, key).toBe("uuid");
         else if (field.nativeReal) expect(column.data_type, key).toBe("real");
         else if (field.nativeVarChar) expect(column.data_type, key).toBe("character varying");

@@ -12,8 +12,8 @@ import { createDatabaseIfMissing } from "@/lib/db/setup";
 // long, with contact #0), 50,000 contacts, 500 bots, 200 people (every 50th an admin), 200,000 webhook deliveries in
 // every status with their attempts, 10,000 pending approvals (drafts and held messages) beside 30,000 decided ones,
 // 50,000 policy decisions, 20,000 facts (candidate, confirmed, rejected). Embeddings are left pending (no vectors,
-// no embedding_progress rows): contact search then ranks by words alone plus the query's embedding; the full-text
-// index is on an expression (messages_conversation_id_body_fts_idx), so the seeded rows are searchable at once.
+// no embedding_progress rows): contact search then ranks by words alone plus the query's embedding; the words are a
+// generated column (messages.search_words), so the seeded rows are searchable at once.
 //
 //   npm run bench:seed-large          # embedded PostgreSQL in bench/out/scale/postgres (kept between runs)
 //   DATABASE_URL=postgres://... npm run bench:seed-large
@@ -54,7 +54,7 @@ export const LARGE: Sizes = {
   facts: 20_000,
 };
 
-/** The same shapes at a thousandth (at least a few of each; the long conversation long enough for a deep 200-message page): the "empty" database, and the small second workspace. */
+/** The same shapes at a thousandth (at least a few of each; contact #0's facts as in LARGE; the long conversation long enough for a deep 200-message page): the "empty" database, and the small second workspace. */
 export const SMALL: Sizes = {
   users: 10,
   bots: 4,
@@ -66,7 +66,8 @@ export const SMALL: Sizes = {
   decidedApprovals: 30,
   policyDecisions: 50,
   deliveries: 200,
-  facts: 20,
+  // Contact #0's forty confirmed facts (the context pack's input) are the same in both databases, plus twenty more.
+  facts: 60,
 };
 
 const WORDS = {

@@ -15,8 +15,9 @@ import { HNSW_MAX_DIMS, nearestMessagesPgvector, pgvectorSupport } from "./pgvec
 // is authorized; system messages left out) and its confirmed facts (those whose source the bot may read, as in the
 // context pack), fused by reciprocal rank fusion: score = sum over the lists of 1 / (60 + rank).
 //   - Words: PostgreSQL full-text search, `english` configuration (stems, stopwords), websearch_to_tsquery syntax,
-//     ranked by ts_rank_cd among the 500 most recent matches. A query of stopwords alone has no lexemes (no row
-//     matches an empty tsquery): the vector list answers alone.
+//     ranked by ts_rank_cd among the 500 most recent matches (by seq within a conversation, by time across
+//     conversations). A query of stopwords alone has no lexemes (no row matches an empty tsquery): the vector list
+//     answers alone.
 //   - Meaning: cosine similarity of sentence embeddings, over the vectors of the current model. With pgvector, an
 //     HNSW index walk; without it, exact: int8 candidates from the per-process cache re-ranked with the stored
 //     float vectors (lib/memory/vector-cache.ts). Items not embedded yet are found by words only.
@@ -33,7 +34,7 @@ const DEPTH = 50;
 const CANDIDATES = 2 * DEPTH;
 const EXCERPT_CHARS = 160;
 const FTS_CONFIG = "english";
-/** Most recent word matches ranked per query (bench/search: ~8 ms for 500 on this machine). */
+/** Most recent word matches ranked per query. */
 const RANKED_MATCHES = 500;
 
 export type VectorPath = "auto" | "exact" | "pgvector";
@@ -98,14 +99,12 @@ const FACT_VISIBLE = `f.contact_id = $1 AND f.status = 'confirmed'
 const TSQUERY = `websearch_to_tsquery('${FTS_CONFIG}', $3)`;
 const WORD_MATCHES = query(
   "search.wordMatches",
-  `(SELECT 'message' AS kind, recent.id, ts_rank_cd(to_tsvector('${FTS_CONFIG}', recent.body), ${TSQUERY}, 1) AS rank
-      FROM (SELECT m.id, m.body, m.created_at
-              FROM messages m
-             WHERE m.conversation_id = ANY($2::uuid[]) AND m.kind <> 'system'
-               AND to_tsvector('${FTS_CONFIG}', m.body) @@ ${TSQUERY}
-             ORDER BY m.created_at DESC
+  `(SELECT 'message' AS kind, recent.id, recent.rank
+      FROM (SELECT w.id, w.created_at, w.rank
+              FROM relay_recent_word_matches($2::uuid[], ${TSQUERY}, ${RANKED_MATCHES}) AS w
+             ORDER BY w.created_at DESC
              LIMIT ${RANKED_MATCHES}) AS recent
-     ORDER BY rank DESC, recent.created_at DESC
+     ORDER BY recent.rank DESC, recent.created_at DESC
      LIMIT ${DEPTH})
    UNION ALL
    (SELECT 'fact', f.id, ts_rank_cd(to_tsvector('${FTS_CONFIG}', f.fact), ${TSQUERY}, 1)
@@ -114,17 +113,14 @@ const WORD_MATCHES = query(
        AND to_tsvector('${FTS_CONFIG}', f.fact) @@ ${TSQUERY}
      ORDER BY 3 DESC
      LIMIT ${DEPTH})`,
-  { notNull: ["kind", "id", "rank"], prepared: false },
+  { notNull: ["kind", "id", "rank"] },
 );
 
 /**
- * Word matches, best first (messages and facts in one list). Ranking recomputes each match's tsvector (the index is
- * on the expression; ~15 µs a message), so a common word in a long history would cost hundreds of ms: only the
- * RANKED_MATCHES most recent matching messages are ranked. An unnamed statement, planned for its values each time
- * (~0.5 ms): the planner then folds the tsquery to a constant and sees how common its words are and how many messages
- * the contact has, and picks the word index or the contact's own messages accordingly. A named statement would get
- * one generic plan for every contact after five runs. The word index is on (conversation_id, words) (btree_gin,
- * migration 20261130100100): a common word is looked up within the contact's conversations, not the whole database.
+ * Word matches, best first (messages and facts in one list). The messages' side is relay_recent_word_matches
+ * (migration 20261130120000): each conversation's blocks of 4,096 messages newest first, until it has
+ * RANKED_MATCHES matches, ranked from the stored words (messages.search_words). A common word in a long history
+ * reads about as many matches as it keeps, not every one (bench/RESULTS.md, Scale, fix 4).
  */
 async function wordMatches(scope: Scope, q: string): Promise<Ranked> {
   const rows = await pooled().query(WORD_MATCHES, [scope.contactId, scope.conversationIds, q]);

@@ -1,18 +1,135 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "@/lib/db/sql";
+import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 
-// The word search (lib/memory/search-contact.ts, search.wordMatches) asks for the messages of the contact's
-// conversations containing the words. Its index holds both, so a common word is looked up within those conversations
-// in one scan, not by ANDing every message in the database that contains it with the conversations' rows
-// (bench/RESULTS.md, Scale: 71,432 matches of 1,000,000 for one query, 34 ms against 4). On a test's few rows the
-// planner rightly prefers the conversation's btree, so this checks the index itself.
+// The word search's messages side (lib/memory/search-contact.ts, search.wordMatches) is relay_recent_word_matches
+// (migration 20261130120000): each conversation's blocks of 4,096 messages newest first, until it has the matches
+// it wants. These tests hold it to what it replaces: "the 500 most recent matches, ranked", computed here the slow
+// way over every message, on a conversation of 20,000 messages (five blocks) and a short one beside it.
+
+const LONG = 20_000;
+const WANTED = 500;
+
+let world: SeededWorld;
+let long: string;
+let short: string;
+
+/** The slow way: every matching message of the conversations, the newest `WANTED`, ranked (as before the blocks). */
+const REFERENCE = `
+  SELECT r.id, r.rank FROM (
+    SELECT m.id, m.created_at, ts_rank_cd(to_tsvector('english', m.body), websearch_to_tsquery('english', $2), 1) AS rank
+      FROM messages m
+     WHERE m.conversation_id = ANY($1::uuid[]) AND m.kind <> 'system'
+       AND to_tsvector('english', m.body) @@ websearch_to_tsquery('english', $2)
+     ORDER BY m.created_at DESC LIMIT ${WANTED}) r
+  ORDER BY r.rank DESC, r.created_at DESC`;
+const BLOCKS = `
+  SELECT r.id, r.rank FROM (
+    SELECT w.id, w.created_at, w.rank
+      FROM relay_recent_word_matches($1::uuid[], websearch_to_tsquery('english', $2), ${WANTED}) w
+     ORDER BY w.created_at DESC LIMIT ${WANTED}) r
+  ORDER BY r.rank DESC, r.created_at DESC`;
+
+const ranked = (text: string, conversations: string[], q: string) =>
+  sql().unchecked<{ id: string; rank: number }>(text, [conversations, q]);
+const rowsRead = async (conversations: string[], q: string) =>
+  Number(
+    (await sql().unchecked<{ n: string }>(
+      `SELECT count(*) AS n FROM relay_recent_word_matches($1::uuid[], websearch_to_tsquery('english', $2), ${WANTED})`,
+      [conversations, q],
+    ))[0]!.n,
+  );
+const matching = async (conversations: string[], q: string) =>
+  Number(
+    (await sql().unchecked<{ n: string }>(
+      `SELECT count(*) AS n FROM messages WHERE conversation_id = ANY($1::uuid[]) AND kind <> 'system'
+          AND to_tsvector('english', body) @@ websearch_to_tsquery('english', $2)`,
+      [conversations, q],
+    ))[0]!.n,
+  );
+
+beforeAll(async () => {
+  world = await seedWorld();
+  [long, short] = [world.conversations[0]!.id, world.conversations[1]!.id];
+  // Every 5th message says "lisbon" (1 to 4 times, so ranks differ), every 1,000th (plus 7) "zebra"; every 97th is a
+  // system message. One a second, the short conversation's between the long one's (times never tie).
+  await sql().unchecked(
+    `INSERT INTO messages (conversation_id, seq, kind, body, created_at)
+     SELECT $1, c.last_seq + g, (CASE WHEN g % 97 = 0 THEN 'system' ELSE 'text' END)::message_kind,
+            CASE WHEN g % 5 = 0 THEN repeat('lisbon ', 1 + g % 4) || 'order ' || g
+                 WHEN g % 1000 = 7 THEN 'a zebra crossing, ' || g
+                 ELSE 'nothing to see here, ' || g END,
+            now() - interval '1 day' + g * interval '1 second'
+       FROM generate_series(1, ${LONG}) g, (SELECT last_seq FROM conversations WHERE id = $1) c`,
+    [long],
+  );
+  await sql().unchecked(
+    `INSERT INTO messages (conversation_id, seq, kind, body, created_at)
+     SELECT $1, c.last_seq + g, 'text', 'lisbon again, from the other conversation ' || g,
+            now() - interval '1 day' + (${LONG} - 300 + 20 * g) * interval '1 second' + interval '500 milliseconds'
+       FROM generate_series(1, 10) g, (SELECT last_seq FROM conversations WHERE id = $1) c`,
+    [short],
+  );
+  await sql().unchecked(
+    `UPDATE conversations c SET last_seq = (SELECT max(seq) FROM messages m WHERE m.conversation_id = c.id) WHERE id = ANY($1::uuid[])`,
+    [[long, short]],
+  );
+});
+
+describe("relay_recent_word_matches", () => {
+  it("ranks the same newest matches as reading every one, and stops reading blocks once it has enough", async () => {
+    const both = [long, short];
+    expect(await matching([long], "lisbon")).toBeGreaterThan(3_900);
+    const expected = await ranked(REFERENCE, both, "lisbon");
+    expect(expected).toHaveLength(WANTED);
+    expect(await ranked(BLOCKS, both, "lisbon")).toEqual(expected);
+    // The newest block (seq 16,384 and up: ~3,600 messages, ~720 matches) was enough for the long conversation.
+    const read = await rowsRead(both, "lisbon");
+    expect(read).toBeGreaterThanOrEqual(WANTED);
+    expect(read).toBeLessThan(1_000);
+    // The short conversation's matches are among the newest, by time.
+    const shortIds = await sql().unchecked<{ id: string }>("SELECT id FROM messages WHERE conversation_id = $1 AND body LIKE 'lisbon again%'", [short]);
+    const kept = new Set((await ranked(BLOCKS, both, "lisbon")).map((r) => r.id));
+    expect(shortIds.filter((m) => kept.has(m.id))).toHaveLength(10);
+  });
+
+  it("reads every block for a rare word, and leaves system messages out", async () => {
+    const expected = await ranked(REFERENCE, [long], "zebra");
+    expect(expected.length).toBeGreaterThan(10);
+    expect(await ranked(BLOCKS, [long], "zebra")).toEqual(expected);
+    expect(await ranked(BLOCKS, [long], "quixotic")).toEqual([]);
+    const system = await sql().unchecked<{ id: string }>(
+      "SELECT id FROM messages WHERE conversation_id = $1 AND kind = 'system' AND body LIKE 'lisbon%'",
+      [long],
+    );
+    expect(system.length).toBeGreaterThan(0);
+    const all = await sql().unchecked<{ id: string }>(
+      `SELECT id FROM relay_recent_word_matches($1::uuid[], websearch_to_tsquery('english', 'lisbon'), 1000000)`,
+      [[long]],
+    );
+    expect(all).toHaveLength(await matching([long], "lisbon"));
+    const ids = new Set(all.map((r) => r.id));
+    expect(system.filter((m) => ids.has(m.id))).toEqual([]);
+  });
+
+  it("follows an edited message's words", async () => {
+    const [message] = await sql().unchecked<{ id: string }>(
+      "SELECT id FROM messages WHERE conversation_id = $1 AND seq = (SELECT last_seq - 3 FROM conversations WHERE id = $1)",
+      [long],
+    );
+    await sql().unchecked("UPDATE messages SET body = 'the azulejos arrived', kind = 'text' WHERE id = $1", [message!.id]);
+    expect((await ranked(BLOCKS, [long], "azulejo")).map((r) => r.id)).toEqual([message!.id]);
+  });
+});
+
 describe("the messages' full-text index", () => {
-  it("is one GIN index on (conversation_id, the english tsvector of body), and the only full-text one", async () => {
+  it("is one GIN index on (the message's block, its stored words), and the only full-text one", async () => {
     const rows = await sql().unchecked<{ indexdef: string }>(
-      "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'messages' AND indexdef LIKE '%to_tsvector%'",
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'messages'
+          AND (indexdef LIKE '%tsvector%' OR indexdef LIKE '%search_words%')`,
     );
     expect(rows.map((r) => r.indexdef)).toEqual([
-      "CREATE INDEX messages_conversation_id_body_fts_idx ON public.messages USING gin (conversation_id, to_tsvector('english'::regconfig, body))",
+      "CREATE INDEX messages_search_block_words_idx ON public.messages USING gin (relay_message_search_block(conversation_id, seq), search_words) WITH (fastupdate=off)",
     ]);
   });
 });
