@@ -129,7 +129,7 @@ describe("the messages' full-text index", () => {
           AND (indexdef LIKE '%tsvector%' OR indexdef LIKE '%search_words%')`,
     );
     expect(rows.map((r) => r.indexdef)).toEqual([
-      "CREATE INDEX messages_search_block_words_idx ON public.messages USING gin (relay_message_search_block(conversation_id, seq), search_words) WITH (fastupdate=off)",
+      "CREATE INDEX messages_search_block_words_idx ON public.messages USING gin (relay_message_search_block(conversation_id, seq), search_words) WITH (gin_pending_list_limit='64')",
     ]);
   });
 });

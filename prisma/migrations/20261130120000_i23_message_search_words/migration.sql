@@ -18,12 +18,13 @@ CREATE FUNCTION relay_message_search_block(conversation_id uuid, seq integer) RE
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT conversation_id::text || '/' || (seq >> 12)::text $$;
 
--- fastupdate off: every message goes into the index as it is written. With GIN's pending list (the default), each
--- search also scanned up to 4 MB of recent messages' entries not yet merged (9 ms a scan after a few thousand sends,
--- 1.6 ms once merged), and the send that overflowed the list merged it.
+-- A small pending list: GIN's default (4 MB of recent entries kept unmerged) made every search scan them all (9 ms a
+-- scan after a few thousand sends, 1.6 ms once merged); no list (fastupdate off) made every message's insertion
+-- merge its entries while its conversation is locked (one busy conversation's sends 15 % slower). 64 kB: a search
+-- scans at most 8 pages of them, and now and then a send merges the list (bench/RESULTS.md, Scale, fix 4).
 CREATE INDEX "messages_search_block_words_idx"
     ON "messages" USING GIN (relay_message_search_block("conversation_id", "seq"), "search_words")
-    WITH (fastupdate = off);
+    WITH (gin_pending_list_limit = 64);
 DROP INDEX "messages_conversation_id_body_fts_idx";
 
 -- The matches of `words` among each conversation's newest messages (system messages left out), with their rank:
