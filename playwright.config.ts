@@ -26,6 +26,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/public/v1/openapi.json`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // The launcher stops its embedded PostgreSQL on SIGTERM; the default (SIGKILL to the process group) left that
+    // server running after every run, since it runs as its own user outside the group.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "pipe",
     env: {
       PORT: String(PORT),
