@@ -112,6 +112,31 @@ describe("relay_recent_word_matches", () => {
     expect(system.filter((m) => ids.has(m.id))).toEqual([]);
   });
 
+  it("reads many short conversations together, the same as reading every match", async () => {
+    const [{ ids }] = (await sql().unchecked<{ ids: string[] }>(
+      `WITH made AS (
+         INSERT INTO conversations (workspace_id, title, last_seq)
+         SELECT workspace_id, 'short ' || g, 5 FROM conversations, generate_series(1, 30) g WHERE id = $1
+         RETURNING id)
+       SELECT array_agg(id) AS ids FROM made`,
+      [long],
+    )) as [{ ids: string[] }];
+    // Five messages each, their times between the long conversation's newest (never tying), "lisbon" in three.
+    await sql().unchecked(
+      `INSERT INTO messages (conversation_id, seq, kind, body, created_at)
+       SELECT c.id, k, 'text', CASE WHEN k % 2 = 1 THEN 'lisbon from a short one, ' ELSE 'porto, ' END || c.n || '/' || k,
+              now() - interval '1 day' + (${LONG} - 1000 + c.n * 30 + k) * interval '1 second' + interval '250 milliseconds'
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS c(id, n), generate_series(1, 5) k`,
+      [ids],
+    );
+    const scope = [long, short, ...ids];
+    const expected = await ranked(REFERENCE, scope, "lisbon");
+    expect(expected).toHaveLength(WANTED);
+    expect(await ranked(BLOCKS, scope, "lisbon")).toEqual(expected);
+    expect(await ranked(BLOCKS, ids, "lisbon")).toEqual(await ranked(REFERENCE, ids, "lisbon"));
+    expect(await ranked(BLOCKS, ids, "lisbon")).toHaveLength(90);
+  });
+
   it("follows an edited message's words", async () => {
     const [message] = await sql().unchecked<{ id: string }>(
       "SELECT id FROM messages WHERE conversation_id = $1 AND seq = (SELECT last_seq - 3 FROM conversations WHERE id = $1)",

@@ -27,11 +27,12 @@ CREATE INDEX "messages_search_block_words_idx"
     WITH (gin_pending_list_limit = 64);
 DROP INDEX "messages_conversation_id_body_fts_idx";
 
--- The matches of `words` among each conversation's newest messages (system messages left out), with their rank:
--- for each conversation, its blocks newest first, 1, then 2, 4, 8... at a time, until it has given `wanted`
--- matches or has none left. Each conversation's `wanted` newest matches are therefore among the rows (more may
--- come, from the last blocks read); the caller keeps the newest across conversations. The snapshot is the
--- caller's (STABLE): a message committed meanwhile is either wholly in or wholly out.
+-- The matches of `words` among each conversation's newest messages (system messages left out), with their rank.
+-- Conversations of one block (fewer than 4,096 messages: nearly all) are read whole, together, in one query. Each
+-- longer one is read by its blocks newest first, 1, then 2, 4, 8... at a time, until it has given `wanted` matches
+-- or has none left. Each conversation's `wanted` newest matches are therefore among the rows (more may come, from
+-- the last blocks read); the caller keeps the newest across conversations. The snapshot is the caller's (STABLE):
+-- a message committed meanwhile is either wholly in or wholly out.
 CREATE FUNCTION relay_recent_word_matches(conversation_ids uuid[], words tsquery, wanted integer)
     RETURNS TABLE (id uuid, created_at timestamptz, rank real)
     LANGUAGE plpgsql STABLE PARALLEL SAFE
@@ -43,7 +44,16 @@ DECLARE
   found integer;
   got integer;
 BEGIN
-  FOR conversation IN SELECT c.id, c.last_seq FROM conversations c WHERE c.id = ANY(conversation_ids) LOOP
+  RETURN QUERY
+    SELECT m.id, m.created_at, ts_rank_cd(m.search_words, words, 1)
+      FROM messages m
+     WHERE relay_message_search_block(m.conversation_id, m.seq) = ANY (ARRAY(
+             SELECT relay_message_search_block(c.id, 0)
+               FROM conversations c
+              WHERE c.id = ANY(conversation_ids) AND c.last_seq >> 12 = 0))
+       AND m.search_words @@ words
+       AND m.kind <> 'system';
+  FOR conversation IN SELECT c.id, c.last_seq FROM conversations c WHERE c.id = ANY(conversation_ids) AND c.last_seq >> 12 > 0 LOOP
     newest := conversation.last_seq >> 12;
     span := 1;
     found := 0;
