@@ -27,6 +27,19 @@ CREATE INDEX "messages_search_block_words_idx"
     WITH (gin_pending_list_limit = 64);
 DROP INDEX "messages_conversation_id_body_fts_idx";
 
+-- The matches of `words` in the given blocks (system messages left out), with their rank. (Parameters are named
+-- in full: a bare `blocks` would be the messages' column of that name.)
+CREATE FUNCTION relay_block_word_matches(block_keys text[], words tsquery)
+    RETURNS TABLE (id uuid, created_at timestamptz, rank real)
+    LANGUAGE sql STABLE PARALLEL SAFE
+    AS $$
+  SELECT m.id, m.created_at, ts_rank_cd(m.search_words, words, 1)
+    FROM messages m
+   WHERE relay_message_search_block(m.conversation_id, m.seq) = ANY (relay_block_word_matches.block_keys)
+     AND m.search_words @@ relay_block_word_matches.words
+     AND m.kind <> 'system'
+$$;
+
 -- The matches of `words` among each conversation's newest messages (system messages left out), with their rank.
 -- Conversations of one block (fewer than 4,096 messages: nearly all) are read whole, together, in one query. Each
 -- longer one is read by its blocks newest first, 1, then 2, 4, 8... at a time, until it has given `wanted` matches
@@ -39,33 +52,23 @@ CREATE FUNCTION relay_recent_word_matches(conversation_ids uuid[], words tsquery
     AS $$
 DECLARE
   conversation record;
+  block_keys text[];
   newest integer; -- the newest block not read yet
   span integer;
   found integer;
   got integer;
 BEGIN
-  RETURN QUERY
-    SELECT m.id, m.created_at, ts_rank_cd(m.search_words, words, 1)
-      FROM messages m
-     WHERE relay_message_search_block(m.conversation_id, m.seq) = ANY (ARRAY(
-             SELECT relay_message_search_block(c.id, 0)
-               FROM conversations c
-              WHERE c.id = ANY(conversation_ids) AND c.last_seq >> 12 = 0))
-       AND m.search_words @@ words
-       AND m.kind <> 'system';
+  block_keys := ARRAY(SELECT relay_message_search_block(c.id, 0) FROM conversations c
+                   WHERE c.id = ANY(conversation_ids) AND c.last_seq >> 12 = 0);
+  RETURN QUERY SELECT * FROM relay_block_word_matches(block_keys, words);
   FOR conversation IN SELECT c.id, c.last_seq FROM conversations c WHERE c.id = ANY(conversation_ids) AND c.last_seq >> 12 > 0 LOOP
     newest := conversation.last_seq >> 12;
     span := 1;
     found := 0;
     WHILE found < wanted AND newest >= 0 LOOP
-      RETURN QUERY
-        SELECT m.id, m.created_at, ts_rank_cd(m.search_words, words, 1)
-          FROM messages m
-         WHERE relay_message_search_block(m.conversation_id, m.seq) = ANY (ARRAY(
-                 SELECT relay_message_search_block(conversation.id, block << 12)
-                   FROM generate_series(greatest(newest - span + 1, 0), newest) AS block))
-           AND m.search_words @@ words
-           AND m.kind <> 'system';
+      block_keys := ARRAY(SELECT relay_message_search_block(conversation.id, block << 12)
+                        FROM generate_series(greatest(newest - span + 1, 0), newest) AS block);
+      RETURN QUERY SELECT * FROM relay_block_word_matches(block_keys, words);
       GET DIAGNOSTICS got = ROW_COUNT;
       found := found + got;
       newest := newest - span;
