@@ -25,19 +25,14 @@ function parseSchema(text: string) {
     const table = /@@map\("([^"]+)"\)/.exec(block.body)?.[1] ?? block.name;
     const fields: Field[] = [];
     for (const line of block.body.split("\n").map((l) => l.trim())) {
-      const unsupported = /^(\w+)\s+Unsupported\("(\w+)"\)(\?)?(.*)$/.exec(line);
-      if (unsupported) {
-        const [, name, pgType, optional, attrs] = unsupported as unknown as [string, string, string, string | undefined, string];
-        fields.push({ column: /@map\("([^"]+)"\)/.exec(attrs)?.[1] ?? name, type: `pg:${pgType}`, optional: optional === "?", list: false, nativeUuid: false, nativeReal: false, nativeVarChar: false });
-        continue;
-      }
-      const m = /^(\w+)\s+(\w+)(\[\]|\?)?(.*)$/.exec(line);
+      // A type is a name, or Unsupported("<PostgreSQL type>") for a column Prisma cannot read (checked by that type).
+      const m = /^(\w+)\s+(Unsupported\("\w+"\)|\w+)(\[\]|\?)?(.*)$/.exec(line);
       if (!m || line.startsWith("//") || line.startsWith("@@")) continue;
       const [, name, type, modifier, attrs] = m as unknown as [string, string, string, string | undefined, string];
       if (modelNames.has(type)) continue; // relation field: no column
       fields.push({
         column: /@map\("([^"]+)"\)/.exec(attrs)?.[1] ?? name,
-        type: enums.has(type) ? `enum:${enums.get(type)!.dbName}` : type,
+        type: enums.has(type) ? `enum:${enums.get(type)!.dbName}` : type.replace(/^Unsupported\("(\w+)"\)$/, "pg:$1"),
         optional: modifier === "?",
         list: modifier === "[]",
         nativeUuid: attrs.includes("@db.Uuid"),
