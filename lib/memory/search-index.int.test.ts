@@ -32,20 +32,19 @@ const BLOCKS = `
 
 const ranked = (text: string, conversations: string[], q: string) =>
   sql().unchecked<{ id: string; rank: number }>(text, [conversations, q]);
-const rowsRead = async (conversations: string[], q: string) =>
-  Number(
-    (await sql().unchecked<{ n: string }>(
-      `SELECT count(*) AS n FROM relay_recent_word_matches($1::uuid[], websearch_to_tsquery('english', $2), ${WANTED})`,
-      [conversations, q],
-    ))[0]!.n,
-  );
-const matching = async (conversations: string[], q: string) =>
-  Number(
-    (await sql().unchecked<{ n: string }>(
-      `SELECT count(*) AS n FROM messages WHERE conversation_id = ANY($1::uuid[]) AND kind <> 'system'
-          AND to_tsvector('english', body) @@ websearch_to_tsquery('english', $2)`,
-      [conversations, q],
-    ))[0]!.n,
+/** `SELECT count(*)` of `from` (its $1 the conversations, $2 the query). */
+const countOf = async (from: string, conversations: string[], q: string) =>
+  Number((await sql().unchecked<{ n: string }>(`SELECT count(*) AS n FROM ${from}`, [conversations, q]))[0]!.n);
+/** Rows the function gave: the matches it read. */
+const rowsRead = (conversations: string[], q: string) =>
+  countOf(`relay_recent_word_matches($1::uuid[], websearch_to_tsquery('english', $2), ${WANTED})`, conversations, q);
+/** Every matching message of the conversations, the slow way. */
+const matching = (conversations: string[], q: string) =>
+  countOf(
+    `messages WHERE conversation_id = ANY($1::uuid[]) AND kind <> 'system'
+        AND to_tsvector('english', body) @@ websearch_to_tsquery('english', $2)`,
+    conversations,
+    q,
   );
 
 beforeAll(async () => {
