@@ -9,7 +9,26 @@ const config = [
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Every redirect target is judged in one place (lib/http/redirect-target.ts): pages and actions redirect with
+      // redirectInApp (app/_lib/redirect.ts), which wraps Next's redirect.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "next/navigation",
+              importNames: ["redirect", "permanentRedirect"],
+              message: "Redirect with redirectInApp (app/_lib/redirect.ts): it judges the target (lib/http/redirect-target.ts).",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // The two places that call Next's redirect themselves, with a judged target.
+    files: ["app/_lib/redirect.ts", "lib/auth/current-actor.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
 ];
 

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { errorResponse } from "@/lib/http/api-response";
-import { newNonce, pageHeaders } from "@/lib/http/security-headers";
+import { newNonce, oauthPopupPage, pageHeaders } from "@/lib/http/security-headers";
 
 // Runs before every page (Next's nonce pattern: docs/decisions/017-security-headers.md): a fresh nonce in the
 // page's Content-Security-Policy, passed to Next on the request (it puts the nonce on its own scripts) and sent on
@@ -22,7 +22,12 @@ export function proxy(request: NextRequest): Response {
       : NextResponse.next();
   }
 
-  const headers = pageHeaders({ nonce: newNonce(), dev: env().NODE_ENV === "development", appUrl: env().APP_URL });
+  const headers = pageHeaders({
+    nonce: newNonce(),
+    dev: env().NODE_ENV === "development",
+    appUrl: env().APP_URL,
+    oauthPopup: oauthPopupPage(pathname, request.nextUrl.searchParams),
+  });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
   const response = malformed

@@ -90,14 +90,23 @@ function readMessage(data) {
   };
 }
 
-/** `value` as a path of this app (path, query and fragment), or the chat's when it names anything else. */
+/**
+ * `value` as a path of this app (path, query and fragment), or the chat's when it names anything else. The rules of
+ * lib/http/redirect-target.ts (`sameOriginPath`), which a worker cannot import: no control character, backslash or
+ * encoded slash or control; resolved on this origin; never a path that starts with `//`. Its unit test runs this
+ * function against the same table.
+ */
 function appPath(value) {
-  if (typeof value !== "string" || !value.startsWith("/")) return FALLBACK_PATH;
+  if (typeof value !== "string" || value === "") return FALLBACK_PATH;
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(value) || /%(?:2f|5c|[01][0-9a-f]|7f)/i.test(value)) return FALLBACK_PATH;
+  if (!value.isWellFormed()) return FALLBACK_PATH;
+  let url;
   try {
-    const url = new URL(value, self.location.origin);
-    if (url.origin === self.location.origin) return url.pathname + url.search + url.hash;
+    url = new URL(value, self.location.origin + "/");
   } catch {
-    // not a URL at all
+    return FALLBACK_PATH; // not a URL at all
   }
-  return FALLBACK_PATH;
+  if (url.origin !== self.location.origin || url.username || url.password) return FALLBACK_PATH;
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith("/") && !path.startsWith("//") ? path : FALLBACK_PATH;
 }

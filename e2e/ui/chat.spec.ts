@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { cli, demoWorld, idem } from "../fixtures";
 import { createBotWithEcho, type CreatedBot, type EchoBotProcess } from "../echo-bot-process";
@@ -307,6 +308,13 @@ test("the composer: @-mention a bot from the keyboard, attach a file, and a file
   const download = await page.request.get((await sent.getByTestId("attachment").getAttribute("href"))!);
   expect(download.status()).toBe(200);
   expect(await download.text()).toBe("Paid in full\n");
+  // As a person downloads it: a click in Chromium, under the isolation headers (COOP and CORP same-origin, issue 31).
+  expect(download.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+  const saving = page.waitForEvent("download");
+  await sent.getByTestId("attachment").click();
+  const saved = await saving;
+  expect(saved.suggestedFilename()).toBe("receipt.txt");
+  expect(readFileSync(await saved.path(), "utf8")).toBe("Paid in full\n");
 
   // What the bot was sent: the mention and the file's metadata, in the signed message.created event.
   const deliveries = cli("deliveries", "list", "--bot", established.handle, "--event", "message.created") as {

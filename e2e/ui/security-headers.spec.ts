@@ -69,6 +69,9 @@ async function expectPageHeaders(response: Response | null, nonces: Set<string>)
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
+    // Issue 31: no other site's window shares the page's browsing context group, nor loads it as a resource.
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
   });
   expect(headers["permissions-policy"]).toContain("camera=()");
   expect(headers).not.toHaveProperty("strict-transport-security"); // APP_URL is http here

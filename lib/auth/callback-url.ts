@@ -1,15 +1,6 @@
-import { textProblem } from "@/lib/text/hostile-text";
+import { redirectPath } from "@/lib/http/redirect-target";
 
-/**
- * Where to go after signing in: a path on this site, never another origin (`//evil.test`, `https://...`), and never
- * a text the text rule refuses (an unpaired surrogate cannot even be URL-encoded).
- */
-export function safeCallbackPath(value: string | string[] | undefined | null, fallback = "/chat"): string {
-  const path = Array.isArray(value) ? value[0] : value;
-  if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\") || textProblem(path)) return fallback;
-  return path;
-}
-
+/** The sign-in page that comes back to `callbackPath` (judged like every redirect: lib/http/redirect-target.ts). */
 export function signInPath(callbackPath: string): string {
-  return `/sign-in?callbackUrl=${encodeURIComponent(safeCallbackPath(callbackPath))}`;
+  return `/sign-in?callbackUrl=${encodeURIComponent(redirectPath(callbackPath, "/chat"))}`;
 }

@@ -4,6 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/http/client-address";
+import { sameOriginPath } from "@/lib/http/redirect-target";
 import { verifyPassword } from "@/lib/people/password";
 import { guardSignIn, SignInLocked } from "./guard-sign-in";
 import { linkOAuthAccount } from "./link-oauth-account";
@@ -88,15 +89,10 @@ export function authOptions(): NextAuthOptions {
         if (session.user && token.sub) session.user.id = token.sub;
         return session;
       },
-      // Redirects stay on this site: relative paths, or absolute URLs of our own origin.
+      // Redirects stay on this site: the one judge of redirect targets (lib/http/redirect-target.ts) keeps a path
+      // on baseUrl's origin (NEXTAUTH_URL's), or none.
       redirect({ url, baseUrl }) {
-        if (url.startsWith("/") && !url.startsWith("//")) return `${baseUrl}${url}`;
-        try {
-          if (new URL(url).origin === baseUrl) return url;
-        } catch {
-          // not a URL: fall through
-        }
-        return baseUrl;
+        return `${baseUrl}${sameOriginPath(url, baseUrl) ?? "/"}`;
       },
     },
   };

@@ -7,6 +7,7 @@ import {
   hstsHeader,
   newNonce,
   pageCsp,
+  oauthPopupPage,
   pageHeaders,
   staticHeaderRules,
 } from "./security-headers";
@@ -69,7 +70,7 @@ describe("HSTS", () => {
   });
 
   it("goes on pages and API answers alike", () => {
-    const page = pageHeaders({ nonce: "n", dev: false, appUrl: "https://relay.example.com" });
+    const page = pageHeaders({ nonce: "n", dev: false, appUrl: "https://relay.example.com", oauthPopup: false });
     expect(page["Strict-Transport-Security"]).toBe(HSTS);
     expect(apiHeaders("https://relay.example.com")["Strict-Transport-Security"]).toBe(HSTS);
     expect(apiHeaders("http://localhost:3000")).not.toHaveProperty("Strict-Transport-Security");
@@ -88,23 +89,56 @@ describe("the headers that never change", () => {
     }
   });
 
-  it("API answers carry them with a policy that loads nothing and is framed by no one", () => {
-    expect(apiHeaders("http://localhost:3000")).toEqual({ ...STATIC_HEADERS, "Content-Security-Policy": API_CSP });
+  it("API answers carry them with a policy that loads nothing, is framed by no one and isolated (issue 31)", () => {
+    expect(apiHeaders("http://localhost:3000")).toEqual({
+      ...STATIC_HEADERS,
+      "Content-Security-Policy": API_CSP,
+      "Cross-Origin-Opener-Policy": "same-origin",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    });
     expect(directives(API_CSP)).toEqual({ "default-src": "'none'", "frame-ancestors": "'none'" });
   });
 
-  it("are built into next.config.ts for every path outside /api", () => {
-    const [rule, ...rest] = staticHeaderRules();
-    expect(rest).toEqual([]);
-    expect(Object.fromEntries(rule!.headers.map((h) => [h.key, h.value]))).toEqual(STATIC_HEADERS);
-    // The source is a path-to-regexp pattern whose group is a plain regular expression: check what it selects.
-    const pattern = new RegExp(`^${rule!.source.replace(/^\//, "\\/")}$`);
-    for (const path of ["/", "/chat/demo", "/sign-in", "/_next/static/chunks/a.js", "/icon.svg", "/apiary"]) {
-      expect(pattern.test(path), path).toBe(true);
-    }
-    for (const path of ["/api", "/api/", "/api/public/v1/me", "/api/chat/attachments/x"]) {
-      expect(pattern.test(path), path).toBe(false);
-    }
+  it("are built into next.config.ts for every path outside /api, with CORP same-origin but on OAuth's public documents", () => {
+    const rules = staticHeaderRules();
+    expect(rules).toHaveLength(2);
+    // A source is a path-to-regexp pattern whose group is a plain regular expression: check what it selects.
+    const selects = (source: string, path: string) => new RegExp(`^${source.replace(/^\//, "\\/")}$`).test(path);
+    const corpOf = (path: string) => {
+      const matching = rules.filter((rule) => selects(rule.source, path));
+      if (matching.length === 0) return null;
+      expect(matching, path).toHaveLength(1);
+      const headers = Object.fromEntries(matching[0]!.headers.map((h) => [h.key, h.value]));
+      expect(headers, path).toMatchObject(STATIC_HEADERS);
+      return headers["Cross-Origin-Resource-Policy"];
+    };
+    for (const path of ["/", "/chat/demo", "/sign-in", "/_next/static/chunks/a.js", "/icon.svg", "/apiary", "/oauth/consent/x"])
+      expect(corpOf(path), path).toBe("same-origin");
+    for (const path of ["/.well-known/oauth-authorization-server", "/oauth/token", "/oauth/jwks", "/oauth/authorize"])
+      expect(corpOf(path), path).toBe("cross-origin");
+    for (const path of ["/api", "/api/", "/api/public/v1/me", "/api/chat/attachments/x"]) expect(corpOf(path), path).toBeNull();
+  });
+});
+
+describe("Cross-Origin-Opener-Policy on pages (issue 31)", () => {
+  const coop = (path: string, search = "") =>
+    pageHeaders({
+      nonce: "n",
+      dev: false,
+      appUrl: "http://localhost:3000",
+      oauthPopup: oauthPopupPage(path, new URLSearchParams(search)),
+    })["Cross-Origin-Opener-Policy"];
+
+  it("isolates every page from other sites' windows", () => {
+    for (const path of ["/", "/chat/demo/approvals", "/developers", "/settings/tokens", "/sign-in"])
+      expect(coop(path), path).toBe("same-origin");
+    expect(coop("/sign-in", "callbackUrl=/chat")).toBe("same-origin");
+  });
+
+  it("keeps the opener on the steps of an OAuth authorization, which a client may run in a popup", () => {
+    expect(coop("/oauth/consent/abc")).toBe("unsafe-none");
+    expect(coop("/oauth/authorize")).toBe("unsafe-none");
+    expect(coop("/sign-in", "callbackUrl=/oauth/consent/abc")).toBe("unsafe-none");
   });
 });
 

@@ -29,6 +29,34 @@ export const STATIC_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ].join(", "),
 });
 
+/**
+ * Cross-Origin-Resource-Policy (issue 31): pages, static files and private API answers may be loaded only by our own
+ * pages (another site's <img> or <script> cannot pull them into its process, where a Spectre-style read could see
+ * them). The documents meant for other origins (PUBLIC_PATHS) say `cross-origin`. CORS requests (an MCP client's
+ * fetch of the OAuth metadata) are not governed by it either way.
+ */
+export const CORP_PRIVATE = "same-origin";
+export const CORP_PUBLIC = "cross-origin";
+
+/**
+ * Cross-Origin-Opener-Policy (issue 31): a page of ours shares its browsing context group with no other site's
+ * window, so a page that opened it (or that it opens) cannot reach it through `window.opener` or a handle (tabnabbing,
+ * XS-leaks by frame counting). The steps of an OAuth authorization keep `unsafe-none`: an MCP client may run them in a
+ * popup and read the code back through `window.opener` on its own redirect page, which `same-origin` anywhere along
+ * the way would sever for good (`oauthPopupPage`).
+ */
+export const COOP_ISOLATED = "same-origin";
+export const COOP_OAUTH_POPUP = "unsafe-none";
+
+/**
+ * Whether a page is a step of an OAuth authorization (the authorization server's own pages under /oauth/, the consent
+ * page and its answer, and the sign-in page on the way to consent).
+ */
+export function oauthPopupPage(pathname: string, search: URLSearchParams): boolean {
+  if (pathname.startsWith("/oauth/")) return true;
+  return pathname === "/sign-in" && (search.get("callbackUrl") ?? "").startsWith("/oauth/");
+}
+
 /** API answers are data, never documents: they may load nothing and be framed by no one. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -75,15 +103,29 @@ export function pageCsp({ nonce, dev, appUrl }: PageCspOptions): string {
   return directives.join("; ");
 }
 
-/** The headers a page answer adds to STATIC_HEADERS (which next.config.ts sets on every non-API path). */
-export function pageHeaders(options: PageCspOptions): Record<string, string> {
-  return { "Content-Security-Policy": pageCsp(options), ...hstsHeader(options.appUrl) };
+/**
+ * The headers a page answer adds to those next.config.ts sets on every non-API path (STATIC_HEADERS and CORP).
+ * `oauthPopup`: the page is a step of an OAuth authorization (`oauthPopupPage`).
+ */
+export function pageHeaders(options: PageCspOptions & { oauthPopup: boolean }): Record<string, string> {
+  return {
+    "Content-Security-Policy": pageCsp(options),
+    "Cross-Origin-Opener-Policy": options.oauthPopup ? COOP_OAUTH_POPUP : COOP_ISOLATED,
+    ...hstsHeader(options.appUrl),
+  };
 }
 
-/** Every header an API answer carries besides X-Request-Id; a route's own stronger choice (an attachment's
- * `sandbox` policy, `no-referrer`) is kept by whoever applies these (lib/http/api-response.ts). */
+/** Every header an API answer carries besides X-Request-Id; a route's own choice (an attachment's `sandbox` policy,
+ * `no-referrer`, a public document's `cross-origin` resource policy) is kept by whoever applies these
+ * (lib/http/api-response.ts). An API answer opened as a document (an attachment in a tab) is isolated like a page. */
 export function apiHeaders(appUrl: string): Record<string, string> {
-  return { ...STATIC_HEADERS, "Content-Security-Policy": API_CSP, ...hstsHeader(appUrl) };
+  return {
+    ...STATIC_HEADERS,
+    "Content-Security-Policy": API_CSP,
+    "Cross-Origin-Opener-Policy": COOP_ISOLATED,
+    "Cross-Origin-Resource-Policy": CORP_PRIVATE,
+    ...hstsHeader(appUrl),
+  };
 }
 
 /** 128 random bits, base64: a CSP nonce. */
@@ -94,16 +136,23 @@ export function newNonce(): string {
 }
 
 /**
- * next.config.ts `headers()`: STATIC_HEADERS on every path outside /api (pages, static files, icons). API answers
- * get theirs from lib/http/api-response.ts, because a header set here wins over the route's own (Next keeps the
- * first value), and an attachment must keep its stronger `sandbox` policy.
+ * next.config.ts `headers()`: STATIC_HEADERS on every path outside /api (pages, static files, icons), with CORP:
+ * `cross-origin` on the OAuth authorization server's documents and endpoints, which other origins' clients read
+ * (/.well-known/*, /oauth/* but the consent page), `same-origin` on everything else. API answers get theirs from
+ * lib/http/api-response.ts, because a header set here wins over the route's own (Next keeps the first value), and an
+ * attachment must keep its stronger `sandbox` policy.
  */
 export function staticHeaderRules() {
+  const rule = (source: string, corp: string) => ({
+    source,
+    headers: Object.entries({ ...STATIC_HEADERS, "Cross-Origin-Resource-Policy": corp }).map(([key, value]) => ({
+      key,
+      value,
+    })),
+  });
   return [
-    {
-      source: "/((?!api(?:/|$)).*)",
-      headers: Object.entries(STATIC_HEADERS).map(([key, value]) => ({ key, value })),
-    },
+    rule("/((?!api(?:/|$)|\\.well-known/|oauth/(?!consent/)).*)", CORP_PRIVATE),
+    rule("/(\\.well-known/.*|oauth/(?!consent/).*)", CORP_PUBLIC),
   ];
 }
 

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { oauthSignInProviders } from "@/lib/auth/options";
 import { signedInPerson } from "@/lib/auth/session";
 import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import { redirectPath } from "@/lib/http/redirect-target";
 import { StandaloneCard } from "@/components/ui/standalone-card";
 import { SignInForm } from "./sign-in-form";
+import { redirectInApp } from "@/app/_lib/redirect";
 
 export const metadata: Metadata = { title: "Sign in · Relay" };
 
@@ -15,8 +15,8 @@ export default async function SignInPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const search = await searchParams;
-  const callbackPath = safeCallbackPath(search.callbackUrl);
-  if (await signedInPerson()) redirect(callbackPath);
+  const callbackPath = redirectPath(search.callbackUrl, "/chat");
+  if (await signedInPerson()) redirectInApp(callbackPath);
   const errorCode = Array.isArray(search.error) ? search.error[0] : search.error;
 
   return (

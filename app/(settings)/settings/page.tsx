@@ -1,6 +1,6 @@
-import { redirect } from "next/navigation";
+import { redirectInApp } from "@/app/_lib/redirect";
 
 // Settings has one page so far.
 export default function SettingsPage() {
-  redirect("/settings/tokens");
+  redirectInApp("/settings/tokens");
 }

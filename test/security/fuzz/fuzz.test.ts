@@ -7,7 +7,8 @@ import { LegacyMemoryRequest, ProposeFactRequest } from "@/lib/schemas/memory";
 import { CreateAgentRequestRequest, RespondAgentRequestRequest } from "@/lib/schemas/agent-requests";
 import { classifyString } from "./hostile";
 import { mismatches, operationsOf, validValue, type OpenApiDocument } from "./openapi";
-import { encodeRequest, parseResponse } from "./raw-http";
+import { encodeRequest, parseResponse, type RawResponse } from "./raw-http";
+import { checkRedirect, hostileTarget } from "./redirects";
 import { MAX_BODY_BYTES } from "@/lib/limits";
 import { percentEncode, requestsFor, sizedBody, type FuzzCase, type FuzzWorld } from "./requests";
 import { allowedWrites, check } from "./checks";
@@ -169,5 +170,47 @@ describe("the raw client", () => {
     expect(response.status).toBe(404);
     expect(response.headers["x-request-id"]).toBe("a");
     expect(response.body.toString()).toBe("abcde");
+  });
+});
+
+describe("the redirect fuzz's check", () => {
+  const origin = "http://localhost:3107";
+  const answer = (status: number, headers: Record<string, string>, body = ""): RawResponse => ({
+    status,
+    headers,
+    body: Buffer.from(body),
+    ms: 1,
+  });
+  const kinds = (response: RawResponse) => checkRedirect(response, null, origin).map((p) => p.kind);
+
+  it("catches what issue 31 found: a tab a browser drops, and targets on other hosts", () => {
+    expect(kinds(answer(307, { location: "/\t/evil.example" }))).toEqual(["unsafe bytes in a redirect"]);
+    expect(kinds(answer(307, { location: "//evil.example" }))).toEqual(["redirect leaves the site"]);
+    expect(kinds(answer(307, { location: "/\\evil.example" }))).toEqual(["redirect leaves the site"]);
+    expect(kinds(answer(303, { location: "https://evil.example/x" }))).toEqual(["redirect leaves the site"]);
+    expect(kinds(answer(500, {}))).toEqual(["5xx"]);
+    expect(
+      kinds(answer(200, { "content-type": "application/json" }, JSON.stringify({ url: "http://evil.example/" }))),
+    ).toEqual(["redirect leaves the site"]);
+    expect(kinds(answer(200, { "content-type": "text/html" }, '<meta http-equiv="refresh" content="0;url=//evil.example">'))).toEqual([
+      "redirect leaves the site",
+    ]);
+    expect(kinds(answer(307, { location: "/sign-in?callbackUrl=%2F%09%2Fevil.example" }))).toEqual([
+      "sign-in link with an unjudged callbackUrl",
+    ]);
+  });
+
+  it("passes redirects on this site", () => {
+    expect(kinds(answer(307, { location: "/chat" }))).toEqual([]);
+    expect(kinds(answer(303, { location: `${origin}/oauth/consent/x?problem=expired` }))).toEqual([]);
+    expect(kinds(answer(307, { location: "/sign-in?callbackUrl=%2Foauth%2Fconsent%2Fabc" }))).toEqual([]);
+    expect(kinds(answer(404, {}))).toEqual([]);
+  });
+
+  it("builds hostile targets from the pieces that fool redirect checks", () => {
+    const targets = fc.sample(hostileTarget, { numRuns: 300, seed: 7 });
+    expect(targets.some((t) => t.includes("\t"))).toBe(true);
+    expect(targets.some((t) => t.startsWith("//"))).toBe(true);
+    expect(targets.some((t) => /%2f/i.test(t))).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { sendRaw, type RawRequest, type RawResponse } from "./raw-http";
 import { API_PREFIX, describeCase, FRESH, requestsFor, type FuzzCase, type FuzzWorld } from "./requests";
 import { connect, prepareWorld, startFuzzServer, type FuzzServer } from "./server";
 import { fuzzOAuth, oauthLine, prepareOAuthWorld, type OAuthFigures } from "./oauth";
+import { fuzzRedirects, prepareRedirectWorld, redirectLine, type RedirectFigures } from "./redirects";
 
 // The fuzz: for every operation of the served OpenAPI document, `runs` requests from requestsFor() against the
 // built server, one at a time, each between two fingerprints of the database. Every answer must be documented
@@ -21,7 +22,7 @@ export interface FuzzOptions {
   runs: number;
   seed: number;
   dataDir: string;
-  /** Only these operation ids (all when empty); `oauth` names the OAuth endpoints' fuzz (oauth.ts). */
+  /** Only these operation ids (all when empty); `oauth` and `redirects` name the fuzzes of oauth.ts and redirects.ts. */
   only?: string[];
   /** Time for shrinking all failures, in ms. */
   shrinkBudgetMs?: number;
@@ -66,6 +67,8 @@ export interface FuzzReport {
   figures: OperationFigures[];
   /** The OAuth endpoints' (oauth.ts): a tenth of `runs` per endpoint, at least 20. */
   oauth: OAuthFigures[];
+  /** The doors that redirect a browser (redirects.ts): a tenth of `runs` per door, at least 20. */
+  redirects: RedirectFigures[];
   failures: Failure[];
   checks: { name: string; ok: boolean; detail: string }[];
   seconds: number;
@@ -269,6 +272,28 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       });
     }
 
+    // Every door that redirects a browser on a caller's word (redirects.ts).
+    let redirects: RedirectFigures[] = [];
+    if (!options.only?.length || options.only.includes("redirects")) {
+      const result = await fuzzRedirects({
+        port: server.port,
+        runs: Math.max(20, Math.round(options.runs / 10)),
+        seed: options.seed,
+        world: await prepareRedirectWorld(server.port, server.seeded),
+      });
+      redirects = result.figures;
+      for (const figure of redirects) log(redirectLine(figure));
+      for (const f of result.failures) {
+        failures.push({
+          operation: `redirects, ${f.door}`,
+          kind: f.kind,
+          detail: f.detail,
+          runs: f.runs,
+          examples: f.examples.map((e) => ({ ...e, detail: f.detail })),
+        });
+      }
+    }
+
     const checks = [...(await protocolChecks(server, world)), ...oauthChecks];
     const alive = await sendRaw(server.port, {
       method: "GET",
@@ -286,6 +311,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       runs: options.runs,
       figures,
       oauth,
+      redirects,
       failures,
       checks,
       seconds,
@@ -308,10 +334,11 @@ function line(figure: OperationFigures): string {
 
 function format(report: FuzzReport): string {
   const out = [
-    `fuzz: seed ${report.seed}, ${report.runs} requests per operation, ${[...report.figures, ...report.oauth].reduce((sum, f) => sum + f.tried, 0)} in all, ${report.seconds.toFixed(0)} s`,
+    `fuzz: seed ${report.seed}, ${report.runs} requests per operation, ${[...report.figures, ...report.oauth, ...report.redirects].reduce((sum, f) => sum + f.tried, 0)} in all, ${report.seconds.toFixed(0)} s`,
   ];
   out.push(...report.figures.map(line));
   out.push(...report.oauth.map(oauthLine));
+  out.push(...report.redirects.map(redirectLine));
   out.push("", "protocol checks:");
   out.push(...report.checks.map((c) => `  ${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`));
   out.push(

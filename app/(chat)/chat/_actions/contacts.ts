@@ -1,6 +1,5 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { currentActor } from "@/lib/auth/current-actor";
 import { createContact } from "@/lib/contacts/create-contact";
 import { findContacts, type ContactOption } from "@/lib/contacts/find-contacts";
@@ -13,6 +12,7 @@ import { actionText, formText } from "@/app/_lib/form-text";
 import type { ActionState } from "@/components/chat/action-state";
 import type { ContactFormState, ContactFormValues } from "@/components/chat/contact-form";
 import { run, refusedText } from "@/app/(chat)/chat/_lib/run-action";
+import { redirectInApp } from "@/app/_lib/redirect";
 
 // The chat's contacts actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).
 
@@ -81,7 +81,7 @@ export async function addContact(
     if (error instanceof ApiError) return { n, values, error: error.message };
     throw error;
   }
-  redirect(`/chat/${slug}/contacts/${contactId}`);
+  redirectInApp(`/chat/${slug}/contacts/${contactId}`);
 }
 
 export async function setSensitivity(

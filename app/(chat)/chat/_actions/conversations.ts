@@ -1,7 +1,6 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { currentActor } from "@/lib/auth/current-actor";
 import { authorizeBot, removeBot } from "@/lib/conversations/authorize-bot";
 import { createConversation } from "@/lib/conversations/create-conversation";
@@ -13,6 +12,7 @@ import { actionText, formText, formTexts } from "@/app/_lib/form-text";
 import type { ActionState } from "@/components/chat/action-state";
 import type { NewConversationState, NewConversationValues } from "@/components/chat/new-conversation-form";
 import { run, refusedText } from "@/app/(chat)/chat/_lib/run-action";
+import { redirectInApp } from "@/app/_lib/redirect";
 
 // The chat's conversations actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).
 
@@ -107,5 +107,5 @@ export async function startConversation(
   }
   // The workspace's layout (its conversation list) is shared with the page opened next: render it again too.
   revalidatePath(`/chat/${slug}`, "layout");
-  redirect(`/chat/${slug}/c/${conversationId}`);
+  redirectInApp(`/chat/${slug}/c/${conversationId}`);
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
 import { signInPath } from "@/lib/auth/callback-url";
 import { signedInPerson } from "@/lib/auth/session";
 import { env } from "@/lib/env";
@@ -12,6 +11,7 @@ import { StandaloneCard } from "@/components/ui/standalone-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
+import { redirectInApp } from "@/app/_lib/redirect";
 
 export const metadata: Metadata = { title: "Connect an assistant · Relay" };
 
@@ -29,7 +29,7 @@ export default async function ConsentPage({
   const notRecorded = consentProblem((await searchParams).problem);
   const path = `/oauth/consent/${encodeURIComponent(uid)}`;
   const me = await signedInPerson();
-  if (!me) redirect(signInPath(path));
+  if (!me) redirectInApp(signInPath(path));
   // The interaction's cookie comes with the page's request: the provider reads it from a request like it.
   const request = new Request(new URL(path, env().APP_URL), { headers: await headers() });
   let consent: ConsentRequest | null = null;

@@ -1,6 +1,7 @@
 import { apiHandler } from "@/lib/http/api-handler";
 import { respond, newRequestId } from "@/lib/http/api-response";
 import { notAllowed } from "@/lib/http/not-allowed";
+import { redirectPath } from "@/lib/http/redirect-target";
 import { readUnsubscribeToken, unsubscribeByToken, UNSUBSCRIBE_PAGE_PATH } from "@/lib/notifications/unsubscribe";
 import { ApiError } from "@/lib/errors";
 
@@ -14,7 +15,9 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ token: string }> };
 
-const pageOf = (token: string) => `${UNSUBSCRIBE_PAGE_PATH}${encodeURIComponent(token)}`;
+/** The confirmation page of a token, judged like every redirect target (lib/http/redirect-target.ts). */
+const pageOf = (token: string, query = "") =>
+  redirectPath(`${UNSUBSCRIBE_PAGE_PATH}${encodeURIComponent(token)}${query}`, "/settings/notifications");
 
 export const GET = apiHandler(async (_request: Request, context: Context) => {
   const { token } = await context.params;
@@ -28,7 +31,7 @@ export const POST = apiHandler(async (request: Request, context: Context) => {
   if (new URL(request.url).searchParams.get("from") === "page") {
     return new Response(null, {
       status: 303,
-      headers: { Location: `${pageOf(token)}?done=1`, "Cache-Control": "no-store" },
+      headers: { Location: pageOf(token, "?done=1"), "Cache-Control": "no-store" },
     });
   }
   return respond(200, { data: { email: "off", changed } }, { "Cache-Control": "no-store" }, newRequestId());

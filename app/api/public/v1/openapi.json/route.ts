@@ -1,6 +1,7 @@
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { apiHandler } from "@/lib/http/api-handler";
 import { notAllowed } from "@/lib/http/not-allowed";
+import { CORP_PUBLIC } from "@/lib/http/security-headers";
 import { env } from "@/lib/env";
 
 // The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. Public: no key needed. Its
@@ -16,7 +17,12 @@ export const GET = apiHandler(() => {
     cached.set(appUrl, document);
   }
   return new Response(document, {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Access-Control-Allow-Origin": "*",
+      // Public, for any origin's tools (lib/http/security-headers.ts): not the private answers' same-origin.
+      "Cross-Origin-Resource-Policy": CORP_PUBLIC,
+    },
   });
 });
 

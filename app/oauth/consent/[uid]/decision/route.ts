@@ -1,10 +1,11 @@
 import escapeHtml from "escape-html";
 import { signInPath } from "@/lib/auth/callback-url";
 import { signedInPerson } from "@/lib/auth/session";
-import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { apiHandler } from "@/lib/http/api-handler";
+import { appUrlOf, redirectPath } from "@/lib/http/redirect-target";
 import { crossSite } from "@/lib/http/same-origin";
+import { COOP_OAUTH_POPUP } from "@/lib/http/security-headers";
 import { log } from "@/lib/log";
 import { decideConsent } from "@/lib/oauth/consent";
 import { problemOf, readForm, type ConsentProblem } from "@/lib/oauth/consent-form";
@@ -26,7 +27,7 @@ const ROUTE = "/oauth/consent/[uid]/decision";
 const seeOther = (path: string) =>
   new Response(null, {
     status: 303,
-    headers: { Location: new URL(path, env().APP_URL).toString(), "Cache-Control": "no-store" },
+    headers: { Location: appUrlOf(redirectPath(path, "/chat")), "Cache-Control": "no-store" },
   });
 
 export const POST = Object.assign(
@@ -48,14 +49,20 @@ export const POST = Object.assign(
         if (!(error instanceof ApiError)) log().error({ err: error }, "recording an OAuth consent failed");
         return back(problemOf(error));
       }
-      const href = escapeHtml(location);
+      // The provider's `returnTo` (its authorization endpoint, on APP_URL) is judged like every redirect target.
+      const href = escapeHtml(appUrlOf(redirectPath(location, "/chat")));
       const html =
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}">` +
         `<title>Back to your assistant · Relay</title></head><body><p>Answer recorded. ` +
         `<a href="${href}">Continue to your assistant</a>.</p></body></html>`;
       return new Response(html, {
         status: 200,
-        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "no-store",
+          // A step of the authorization, which a client may run in a popup: its opener stays (security-headers.ts).
+          "Cross-Origin-Opener-Policy": COOP_OAUTH_POPUP,
+        },
       });
     },
     { route: ROUTE },
