@@ -98,7 +98,8 @@ function readMessage(data) {
  */
 function appPath(value) {
   if (typeof value !== "string" || value === "") return FALLBACK_PATH;
-  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(value) || /%(?:2f|5c|[01][0-9a-f]|7f)/i.test(value)) return FALLBACK_PATH;
+  const path = value.split(/[?#]/, 1)[0];
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(value) || /%(?:2f|5c|[01][0-9a-f]|7f)/i.test(path)) return FALLBACK_PATH;
   if (!value.isWellFormed()) return FALLBACK_PATH;
   let url;
   try {
@@ -107,6 +108,6 @@ function appPath(value) {
     return FALLBACK_PATH; // not a URL at all
   }
   if (url.origin !== self.location.origin || url.username || url.password) return FALLBACK_PATH;
-  const path = url.pathname + url.search + url.hash;
-  return path.startsWith("/") && !path.startsWith("//") ? path : FALLBACK_PATH;
+  const kept = url.pathname + url.search + url.hash;
+  return kept.startsWith("/") && !kept.startsWith("//") ? kept : FALLBACK_PATH;
 }

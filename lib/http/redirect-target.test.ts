@@ -57,6 +57,8 @@ const KEPT: [string, string, string][] = [
   ["a space", "/a b", "/a%20b"],
   ["dot segments that stay inside", "/chat/../developers", "/developers"],
   ["the provider's returnTo", `${APP}/oauth/authorize/abc-123`, "/oauth/authorize/abc-123"],
+  ["a sign-in link, its callbackUrl encoded", "/sign-in?callbackUrl=%2Foauth%2Fconsent%2Fabc", "/sign-in?callbackUrl=%2Foauth%2Fconsent%2Fabc"],
+  ["an encoded control in a query value", "/chat?q=%0a", "/chat?q=%0a"],
   ["a relative path (resolved on the root)", "developers", "/developers"],
 ];
 

@@ -8,8 +8,8 @@ import { env } from "@/lib/env";
 //
 // Refused before parsing, because browsers and servers disagree about them (the WHATWG parser drops tabs and
 // newlines anywhere in a URL, and reads a backslash as a slash): control characters (C0, DEL, C1), backslashes, and
-// the percent-encoded forms of the slashes and controls (`%2f`, `%5c`, `%00`–`%1f`, `%7f`), which a proxy or a
-// framework may decode a second time. `/%09/evil.example` and `/\t/evil.example` both stay here. Refused after
+// the percent-encoded forms of the slashes and controls in the path (`%2f`, `%5c`, `%00`–`%1f`, `%7f`), which a
+// proxy or a framework may decode a second time. `/%09/evil.example` and `/\t/evil.example` both stay here. Refused after
 // parsing: another origin, and a path that starts with `//` (`/.//evil.example` resolves to one), which a browser
 // reads as another host when it is written as a relative Location.
 //
@@ -25,13 +25,16 @@ const REFUSED_ENCODINGS = /%(?:2f|5c|[01][0-9a-f]|7f)/i;
  */
 export function sameOriginPath(target: unknown, appUrl: string = env().APP_URL): string | null {
   if (typeof target !== "string" || target === "") return null;
-  if (REFUSED_CHARACTERS.test(target) || REFUSED_ENCODINGS.test(target) || !target.isWellFormed()) return null;
+  // Encoded slashes and controls are refused in the path; a query may carry them (the sign-in page's encoded
+  // `callbackUrl`, judged again when it is followed).
+  const path = target.split(/[?#]/, 1)[0]!;
+  if (REFUSED_CHARACTERS.test(target) || REFUSED_ENCODINGS.test(path) || !target.isWellFormed()) return null;
   const origin = new URL(appUrl).origin;
   const url = URL.parse(target, `${origin}/`);
   if (!url || url.origin !== origin || url.username || url.password) return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  if (!path.startsWith("/") || path.startsWith("//")) return null;
-  return path;
+  const kept = `${url.pathname}${url.search}${url.hash}`;
+  if (!kept.startsWith("/") || kept.startsWith("//")) return null;
+  return kept;
 }
 
 /** `sameOriginPath`, or `fallback` when the target is refused. Query values arrive as string arrays too. */
