@@ -3,6 +3,7 @@ import http from "node:http";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { startBuiltServer } from "../scripts/built-server";
+import { POLICY_BOUNDS } from "@/lib/policy/defaults";
 
 // Shared pieces of the benchmarks: start the built app on a fresh data folder, run a closed-loop load at a fixed
 // concurrency for a fixed time, and read resident memory from /proc. Loopback only, bounded in time.
@@ -206,6 +207,19 @@ export function wrkLoad(
     statuses: non2xx ? { 0: non2xx } : {},
   };
 }
+
+/**
+ * A bot request rate no benchmark reaches (issue 31: 10 a second by default): benchmarks measure the server, not the
+ * limit; bench:send's A/B measures what the rate's check costs.
+ */
+export const UNTHROTTLED = { ratePerSecond: POLICY_BOUNDS.ratePerSecond, rateBurst: POLICY_BOUNDS.rateBurst } as const;
+/** The same, as `cli workspace settings` flags. */
+export const UNTHROTTLED_FLAGS = [
+  "--rate-per-second",
+  String(POLICY_BOUNDS.ratePerSecond),
+  "--rate-burst",
+  String(POLICY_BOUNDS.rateBurst),
+];
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 export const resultsPath = path.join("bench", "RESULTS.md");

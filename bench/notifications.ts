@@ -14,7 +14,7 @@ import { createPerson } from "@/lib/people/create-person";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { startPushService, type PushService } from "@/test/push-service";
-import { fmt, percentile, startWorkerProcess, steady, stopProcess } from "./lib";
+import { fmt, percentile, startWorkerProcess, steady, stopProcess, UNTHROTTLED } from "./lib";
 
 // bench/notifications (issue 18). On a fresh embedded database, with the job worker as its own process (as
 // `npm run worker` runs it, SMTP_URL pointing at a real SMTP receiver in this process), a new bot whose every message
@@ -138,7 +138,7 @@ async function main() {
   const ready = await prepareDatabase();
   const smtp = await smtpReceiver();
   const pushService = await startPushService();
-  const world: SeededWorld = await seedWorld({ settings: { dailyLimit: 1_000_000 } });
+  const world: SeededWorld = await seedWorld({ settings: { dailyLimit: 1_000_000, ...UNTHROTTLED } });
   const bot = (await authenticateBot(world.bots[1]!.api_key))!; // the seed's new bot: everything it sends is held
 
   // Phase 1's people: each alone with the bot in a conversation of their own (the workspace's admin sees them all).

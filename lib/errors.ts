@@ -1,3 +1,5 @@
+import type { LimitState } from "@/lib/policy/types";
+
 // One error type and one table (docs/api-contract.md#errors). Services throw ApiError(code); the
 // route wrapper turns it into `{error: {code, message, reasons?, retry_after?, request_id}}` with the status below.
 
@@ -36,6 +38,8 @@ export interface ApiErrorExtras {
   field?: string;
   /** Seconds; also sent as the Retry-After header. */
   retryAfter?: number;
+  /** The bot's limits as the refusal left them (a send's daily count): the RateLimit header, not the body. */
+  limits?: LimitState[];
 }
 
 export class ApiError extends Error {

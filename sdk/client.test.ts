@@ -208,6 +208,56 @@ describe("retries", () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("waits out a rate_limit_second deferral (issue 31) with the same Idempotency-Key, then sends", async () => {
+    script = [
+      {
+        status: 429,
+        headers: { "Retry-After": "1", RateLimit: '"second";r=0;t=1', "RateLimit-Policy": '"second";q=30;w=3' },
+        body: { error: { code: "deferred", message: "over rate", reasons: ["rate_limit_second"], retry_after: 1 } },
+      },
+      { status: 201, body: { data: sent }, headers: { RateLimit: '"second";r=29;t=1' } },
+    ];
+    const relay = client();
+    expect((await relay.sendMessage(CONV, { body: "hi" })).status).toBe("sent");
+    expect(waits).toEqual([1000]);
+    expect(seen[0]!.headers["idempotency-key"]).toBe(seen[1]!.headers["idempotency-key"]);
+    expect(relay.rateLimit).toEqual({ policy: "second", remaining: 29, resetSeconds: 1 });
+  });
+
+  it("with `pace`, waits before a request the last answer said would be refused; without it, does not", async () => {
+    const answers = (): Answer[] => [
+      { status: 200, body: { bot: { id: "b", handle: "h", name: "n" } }, headers: { RateLimit: '"day";r=0;t=2' } },
+      { status: 200, body: { bot: { id: "b", handle: "h", name: "n" } }, headers: { RateLimit: '"second";r=5' } },
+      { status: 200, body: { bot: { id: "b", handle: "h", name: "n" } } },
+    ];
+    script = answers();
+    const paced = client({ pace: true, sleep: async (ms) => void waits.push(ms) });
+    await paced.getMe();
+    expect(paced.rateLimit).toEqual({ policy: "day", remaining: 0, resetSeconds: 2 });
+    await paced.getMe();
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(1500); // about the 2 s the answer named (less the time since it came)
+    expect(waits[0]).toBeLessThanOrEqual(2000);
+    await paced.getMe(); // r=5: no wait
+    expect(waits).toHaveLength(1);
+    expect(paced.rateLimit).toEqual({ policy: "second", remaining: 5 }); // an answer without the header keeps the last
+
+    waits = [];
+    script = answers();
+    const eager = client();
+    await eager.getMe();
+    await eager.getMe();
+    expect(waits).toEqual([]);
+  });
+
+  it("reads the RateLimit header as the draft writes it, and ignores a malformed one", async () => {
+    const { parseRateLimit } = await import("./client.js");
+    expect(parseRateLimit('"second";r=29;t=1')).toEqual({ policy: "second", remaining: 29, resetSeconds: 1 });
+    expect(parseRateLimit('"day";r=0')).toEqual({ policy: "day", remaining: 0 });
+    expect(parseRateLimit('"a";t=3;r=2, "b";r=9')).toEqual({ policy: "a", remaining: 2, resetSeconds: 3 });
+    for (const bad of [null, "", "second;r=1", '"second";t=1', '"second";r=-1', '"second";r=x']) expect(parseRateLimit(bad)).toBeUndefined();
+  });
+
   it("throws at once, without waiting, when Retry-After exceeds maxRetryAfterSeconds", async () => {
     script = [deferred(3600)];
     const error = await thrown(client({ maxRetryAfterSeconds: 60 }).sendMessage(CONV, { body: "hi" }));

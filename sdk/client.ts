@@ -10,7 +10,9 @@
 // Retries are safe by construction: every create (POST) carries an Idempotency-Key, a random UUID unless the caller
 // gives one, and the SAME key goes with every retry of that call, so a retry after a lost answer replays the first
 // result instead of sending twice. It waits out 429 for as long as Retry-After says (up to a cap), retries 5xx and
-// network errors with exponential backoff (0.5 s, 1 s, 2 s, ...), and never retries any other 4xx.
+// network errors with exponential backoff (0.5 s, 1 s, 2 s, ...), and never retries any other 4xx. Every answer's
+// RateLimit header (the bot's limit closest to running out) is kept as `rateLimit`; with `pace`, the client waits
+// before a request the last answer said would be refused, instead of taking the 429.
 
 import { randomUUID } from "node:crypto";
 import type { components, operations } from "./api-types.js";
@@ -134,6 +136,34 @@ export class RelayApiError extends Error {
   }
 }
 
+// ---- Rate limits ----
+
+/**
+ * An answer's `RateLimit` header (draft-ietf-httpapi-ratelimit-headers): of the bot's limits this request counted
+ * against, the one closest to running out. `policy` is its name (`second`: the request rate; `day`: the rolling day of
+ * messages; `conversation`), `remaining` the requests left, `resetSeconds` when more are free (when the API said).
+ */
+export interface RateLimitState {
+  policy: string;
+  remaining: number;
+  resetSeconds?: number;
+}
+
+/** The `RateLimit` header's first item, or undefined when absent or not in its syntax (ignored, as the draft says). */
+export function parseRateLimit(value: string | null): RateLimitState | undefined {
+  const match = /^\s*"([^"\\]*)"((?:;[a-z][a-z0-9*_.-]*=[^;,]*)*)\s*(?:,|$)/.exec(value ?? "");
+  if (!match) return undefined;
+  const parameters = new Map([...match[2]!.matchAll(/;([a-z][a-z0-9*_.-]*)=([^;,]*)/g)].map((m) => [m[1]!, m[2]!]));
+  const remaining = parameters.get("r");
+  if (remaining === undefined || !/^\d+$/.test(remaining)) return undefined;
+  const reset = parameters.get("t");
+  return {
+    policy: match[1]!,
+    remaining: Number(remaining),
+    ...(reset !== undefined && /^\d+$/.test(reset) ? { resetSeconds: Number(reset) } : {}),
+  };
+}
+
 // ---- The client ----
 
 export interface RelayClientOptions {
@@ -150,6 +180,12 @@ export interface RelayClientOptions {
   timeoutMs?: number;
   /** How to wait between attempts (tests pass a recorder). */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Wait instead of being refused: when the last answer said no request is left (`RateLimit: ...;r=0;t=N`), wait those
+   * N seconds (up to `maxRetryAfterSeconds`) before the next request. Default false: 429 `deferred` answers are still
+   * waited out (`Retry-After`), one attempt each.
+   */
+  pace?: boolean;
 }
 
 export interface CreateOptions {
@@ -177,6 +213,9 @@ export class RelayClient {
   private readonly maxRetries: number;
   private readonly maxRetryAfterSeconds: number;
   private readonly timeoutMs: number;
+  private lastRateLimit: RateLimitState | undefined;
+  /** Epoch ms before which, with `pace`, no request is sent (the last answer had none left). */
+  private pausedUntil = 0;
 
   constructor(private readonly options: RelayClientOptions) {
     if (!options?.baseUrl) throw new TypeError("RelayClient: baseUrl is required, e.g. https://relay.example.com");
@@ -187,6 +226,11 @@ export class RelayClient {
     this.maxRetries = options.maxRetries ?? 3;
     this.maxRetryAfterSeconds = options.maxRetryAfterSeconds ?? 60;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  /** The last answer's `RateLimit` (undefined before the first answer, or when it carried none). */
+  get rateLimit(): RateLimitState | undefined {
+    return this.lastRateLimit;
   }
 
   // -- The bot --
@@ -400,6 +444,10 @@ export class RelayClient {
     const body = call.form ?? (call.json === undefined ? undefined : JSON.stringify(call.json));
 
     for (let attempt = 0; ; attempt++) {
+      if (this.options.pace) {
+        const wait = this.pausedUntil - Date.now();
+        if (wait > 0) await this.sleep(Math.min(wait, this.maxRetryAfterSeconds * 1000));
+      }
       let response: Response;
       try {
         response = await this.fetchImpl(url, {
@@ -419,6 +467,7 @@ export class RelayClient {
         continue;
       }
 
+      this.noteRateLimit(response);
       if (response.ok) {
         try {
           return { status: response.status, body: (await response.json()) as T };
@@ -449,6 +498,13 @@ export class RelayClient {
         await this.sleep(backoffMs(attempt));
       }
     }
+  }
+
+  private noteRateLimit(response: Response) {
+    const state = parseRateLimit(response.headers.get("ratelimit"));
+    if (!state) return;
+    this.lastRateLimit = state;
+    this.pausedUntil = state.remaining === 0 && state.resetSeconds ? Date.now() + state.resetSeconds * 1000 : 0;
   }
 }
 

@@ -40,6 +40,7 @@ const EXPECTED: Record<string, string> = {
   "webhook retries": RETRY_DELAYS_SECONDS.map(duration).join(", "),
   "new-bot hold": `${POLICY_DEFAULTS.newBotThreshold} messages`,
   "daily limit": `${POLICY_DEFAULTS.dailyLimit} messages`,
+  "request rate": `${POLICY_DEFAULTS.ratePerSecond} a second, bursts of ${POLICY_DEFAULTS.rateBurst}`,
   "question, answer": QUESTION_MAX === ANSWER_MAX ? `${QUESTION_MAX} characters` : "(they differ: give each a row)",
   "full context pack": `under ${BUDGETS.full} tokens`,
   "compact context pack": `under ${BUDGETS.compact} tokens`,
@@ -79,6 +80,7 @@ describe("README.md's API notes", () => {
       `\`body\` 1–${MESSAGE_BODY_MAX} characters`,
       `until ${POLICY_DEFAULTS.newBotThreshold} of its messages were sent or approved`,
       `${POLICY_DEFAULTS.dailyLimit} bot messages per bot per rolling 24 h`,
+      `${POLICY_DEFAULTS.ratePerSecond} requests a second in bursts of ${POLICY_DEFAULTS.rateBurst}`,
       `Drafts wait ${DRAFT_LIFETIME_DAYS} days, then expire`,
       `\`Idempotency-Key\` (≤ ${IDEMPOTENCY_KEY_MAX} characters)`,
       `Scope: the bot and the key, kept ${IDEMPOTENCY_RETENTION_HOURS} h`,
@@ -105,5 +107,11 @@ describe("the database's defaults of a workspace's policy settings", () => {
     expect(reminders).toContain(
       `"approval_reminder_minutes" INTEGER NOT NULL DEFAULT ${POLICY_DEFAULTS.approvalReminderMinutes};`,
     );
+    // The request rate came with issue 31.
+    const rate = readFileSync("prisma/migrations/20261201000000_i31_bot_request_rate/migration.sql", "utf8");
+    expect(model).toMatch(new RegExp(`ratePerSecond\\s+Int\\s+@default\\(${POLICY_DEFAULTS.ratePerSecond}\\)`));
+    expect(model).toMatch(new RegExp(`rateBurst\\s+Int\\s+@default\\(${POLICY_DEFAULTS.rateBurst}\\)`));
+    expect(rate).toContain(`"rate_per_second" INTEGER NOT NULL DEFAULT ${POLICY_DEFAULTS.ratePerSecond},`);
+    expect(rate).toContain(`"rate_burst" INTEGER NOT NULL DEFAULT ${POLICY_DEFAULTS.rateBurst};`);
   });
 });

@@ -76,6 +76,8 @@ export interface Deployment {
     planner?: boolean;
     token?: boolean;
     admin?: boolean;
+    /** `cli workspace settings` flags for the workspace (e.g. a request rate a benchmark never reaches). */
+    settings?: string[];
   }): Promise<CliWorld>;
   /** One statement on the deployment's database, for what a test counts. */
   query<T>(text: string, values?: unknown[]): Promise<T[]>;
@@ -186,6 +188,7 @@ export async function deploy(options: { name: string; environment?: Record<strin
       const workspace = `${options.title.toLowerCase().replace(/\W+/g, "-")}-${tag}`;
       const person = { email: `olive.${tag}@example.com`, password: "correct horse battery" };
       await cli("workspace", "create", "--slug", workspace, "--name", options.title);
+      if (options.settings?.length) await cli("workspace", "settings", workspace, ...options.settings);
       await cli(
         ...["person", "create", "--workspace", workspace, "--email", person.email, "--name", "Olive"],
         ...["--handle", "olive", "--password", person.password, ...(options.admin ? ["--role", "admin"] : [])],

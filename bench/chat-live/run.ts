@@ -1,7 +1,7 @@
 import path from "node:path";
-import { demoCredentials } from "../../scripts/built-server";
+import { builtServerCli as cli, demoCredentials } from "../../scripts/built-server";
 import { openStream, signIn } from "@/test/person-client";
-import { fmt, percentile, request, rssOf, startApp } from "../lib";
+import { fmt, percentile, request, rssOf, startApp, UNTHROTTLED_FLAGS } from "../lib";
 
 // bench/chat-live (issue 4): 50 people's pages open on one conversation (server-sent events), a bot sending 20
 // messages/s into it for 10 s. For every message and every stream: from the message's commit (the bot's 201
@@ -27,6 +27,7 @@ async function main() {
   );
   try {
     const world = demoCredentials(DATA_DIR);
+    await cli(DATA_DIR, "workspace", "settings", world.workspace.slug, ...UNTHROTTLED_FLAGS);
     const bot = world.bots[0]!; // established: its messages are sent at once
     const conversationId = world.conversations[1]!.id;
     const cookie = await signIn(app.url, world.people[0]!.email, world.people[0]!.password);

@@ -13,7 +13,7 @@ import { requestHash, storeStatement } from "@/lib/http/idempotency";
 import { runStatement, transaction } from "@/lib/db/sql";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { pruneExpiredRows } from "@/lib/retention/prune-expired-rows";
-import { closedLoop, fmt, type LoadResult } from "../lib";
+import { closedLoop, fmt, UNTHROTTLED, type LoadResult } from "../lib";
 
 // bench/retention (issue 23): the retention job's effect on table sizes after a million sends. The database writes
 // a million sends' worth of rows itself (INSERT ... SELECT over generate_series), their ages spread evenly over the
@@ -57,7 +57,7 @@ async function main() {
     await sql().unchecked("TRUNCATE idempotency_keys, webhook_deliveries, webhook_attempts");
     const world = await seedWorld();
     const workspaceId = world.workspace.id;
-    await updatePolicySettings(systemActor, workspaceId, { dailyLimit: 100_000 });
+    await updatePolicySettings(systemActor, workspaceId, { dailyLimit: 100_000, ...UNTHROTTLED });
     const ana = person(world.people[0]!.id, "cli");
     const senders: { bot: BotPrincipal; conversationId: string }[] = [];
     for (let i = 0; i < CONCURRENCY; i++) {

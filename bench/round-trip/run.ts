@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { builtServerCli, demoCredentials } from "../../scripts/built-server";
 import { openStream, signIn } from "@/test/person-client";
-import { fmt, percentile, pssOfTree, request, startApp, stopProcess } from "../lib";
+import { fmt, percentile, pssOfTree, request, startApp, stopProcess, UNTHROTTLED_FLAGS } from "../lib";
 
 // bench:round-trip (issue 23, item 5): what a person feels. 50 conversations, each with Ana posting once a second
 // (through the MCP server, as her assistant would; the chat's own post is a server action) and the example echo bot
@@ -61,7 +61,7 @@ async function main() {
     }
   });
   try {
-    await cli("workspace", "settings", world.workspace.slug, "--daily-limit", "100000", "--conversation-limit", "off");
+    await cli("workspace", "settings", world.workspace.slug, "--daily-limit", "100000", "--conversation-limit", "off", ...UNTHROTTLED_FLAGS);
     await cli(
       "bot",
       "update",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { deploy, type App, type Started } from "@/test/deployment";
 import { openStream, postThroughMcp, signIn } from "@/test/person-client";
 import { startReceiver } from "@/test/receiver";
-import { fmt, percentile } from "../lib";
+import { fmt, percentile, UNTHROTTLED_FLAGS } from "../lib";
 
 // bench/scale-out (issue 19): the production recipe on one PostgreSQL (PGVECTOR_TEST_URL's server when set, else an
 // embedded one), two app processes and two workers (test/deployment.ts). A person's event stream is open on app B;
@@ -34,7 +34,12 @@ async function main() {
       ["worker 1", workers[0]!],
       ["worker 2", workers[1]!],
     ];
-    const world = await deployment.createWorld({ title: "Bench", webhookUrl: `${hook.url}/hook`, token: true });
+    const world = await deployment.createWorld({
+      title: "Bench",
+      webhookUrl: `${hook.url}/hook`,
+      token: true,
+      settings: UNTHROTTLED_FLAGS,
+    });
     const { conversationId } = world;
     const token = world.token!;
     const { email, password } = world.person;

@@ -3,6 +3,7 @@ import pg from "pg";
 import { ensureEmbeddedPostgres, embeddedUrl, type EmbeddedServer } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createDatabaseIfMissing } from "@/lib/db/setup";
+import { UNTHROTTLED } from "../lib";
 
 // bench/scale (issue 23): a workspace at the size of a year's use, written by the database itself
 // (INSERT ... SELECT over generate_series: no rows cross the wire, no library needed). One transaction per
@@ -102,7 +103,7 @@ function seedStatements(s: Sizes): string[] {
   return [
     `CREATE TEMP TABLE seed_ws ON COMMIT DROP AS SELECT gen_random_uuid() AS id, $1::text AS slug`,
     `INSERT INTO workspaces (id, slug, name) SELECT id, slug, 'Scale ' || slug FROM seed_ws`,
-    `INSERT INTO workspace_settings (workspace_id, daily_limit) SELECT id, 1000000 FROM seed_ws`,
+    `INSERT INTO workspace_settings (workspace_id, daily_limit, rate_per_second, rate_burst) SELECT id, 1000000, ${UNTHROTTLED.ratePerSecond}, ${UNTHROTTLED.rateBurst} FROM seed_ws`,
     `CREATE TEMP TABLE seed_users ON COMMIT DROP AS SELECT g AS n, gen_random_uuid() AS id FROM generate_series(0, ${s.users - 1}) g`,
     `ALTER TABLE seed_users ADD PRIMARY KEY (n)`,
     `INSERT INTO users (id, email, name, handle, created_at)

@@ -9,7 +9,7 @@ import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { ensureDemo } from "@/lib/seed/ensure-demo";
 import { person, systemActor } from "@/lib/people/actor";
 import { POST } from "@/app/api/public/v1/conversations/[id]/messages/route";
-import { closedLoop, fmt, sumOverProcesses } from "../lib";
+import { closedLoop, fmt, sumOverProcesses, UNTHROTTLED } from "../lib";
 
 // The send route's own cost, without Next.js or HTTP: the route handler called in this process at concurrency 16,
 // with the Node CPU time each send takes. A tool for working on the send path (what a change saves), not a
@@ -30,7 +30,7 @@ async function main() {
     workspace: { id: string };
     people: { id: string }[];
   };
-  await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 1_000_000 });
+  await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 1_000_000, ...UNTHROTTLED });
   const ana = person(world.people[0]!.id, "cli");
   const pairs: { key: string; conversation: string }[] = [];
   for (let i = 0; i < CONCURRENCY; i++) {

@@ -8,7 +8,7 @@ import { createConversation } from "@/lib/conversations/create-conversation";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { person, systemActor } from "@/lib/people/actor";
 import { demoCredentials } from "../../scripts/built-server";
-import { closedLoop, cpuMsOf, fmt, percentile, request, rssOf, startApp, wrkLoad, type LoadResult } from "../lib";
+import { closedLoop, cpuMsOf, fmt, percentile, request, rssOf, startApp, UNTHROTTLED, wrkLoad, type LoadResult } from "../lib";
 
 // bench/send-message (issue 2): POST messages on the sent path at concurrency 16 for 10 s, against two ceilings
 // measured in the same run: a bare route in the same app answering constant JSON, and the same inserts straight
@@ -48,7 +48,7 @@ async function main() {
     // Sixteen established bots, one per client, each in its own conversation and all in a shared one: the load of
     // many bots of one workspace. Each stays well under the daily limit, as real bots do (the rolling-window count
     // scans at most the bot's messages of the day, up to its limit).
-    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 5000 });
+    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 5000, ...UNTHROTTLED });
     const ana = person(world.people[0]!.id, "cli");
     const bots: { id: string; key: string }[] = [];
     for (let i = 0; i < CONCURRENCY; i++) {

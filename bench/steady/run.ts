@@ -8,7 +8,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { systemActor } from "@/lib/people/actor";
 import { demoCredentials } from "../../scripts/built-server";
-import { factSentence, fmt, percentile, pssOfTree, request, rssOfPid, startApp, steady } from "../lib";
+import { factSentence, fmt, percentile, pssOfTree, request, rssOfPid, startApp, steady, UNTHROTTLED } from "../lib";
 
 // bench/steady (issue 23): one established bot sends at a steady rate (default 100 messages/s for 600 s) into a
 // conversation linked to a contact, against the built app as `npm start` runs it (the job worker and the sentence
@@ -167,7 +167,7 @@ async function round(variant: (typeof VARIANTS)[number], index: number): Promise
     process.env.DATABASE_URL = "";
     const ready = await prepareDatabase();
     const world = demoCredentials(dataDir);
-    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 1_000_000 });
+    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 1_000_000, ...UNTHROTTLED });
     await disconnectDb();
     const bot = world.bots.find((b) => b.established)!;
     const conversation = world.conversations.find((c) => c.bot_ids.includes(bot.id))!.id;

@@ -25,7 +25,7 @@ export const workspaceCommands: Record<string, Command> = {
   },
   "workspace settings": {
     usage:
-      "workspace settings SLUG [--daily-limit N] [--new-bot-threshold N] [--conversation-limit N|off] [--conversation-window-seconds N] [--reminder-minutes N] [--as EMAIL]",
+      "workspace settings SLUG [--daily-limit N] [--new-bot-threshold N] [--conversation-limit N|off] [--conversation-window-seconds N] [--reminder-minutes N] [--rate-per-second N] [--rate-burst N] [--as EMAIL]",
     flags: {
       as: S,
       "daily-limit": S,
@@ -33,6 +33,8 @@ export const workspaceCommands: Record<string, Command> = {
       "conversation-limit": S,
       "conversation-window-seconds": S,
       "reminder-minutes": S,
+      "rate-per-second": S,
+      "rate-burst": S,
     },
     run: async (args) => {
       const limit = str(args, "conversation-limit");
@@ -42,6 +44,8 @@ export const workspaceCommands: Record<string, Command> = {
         conversationLimit: limit === "off" ? null : wholeNumber(limit, "--conversation-limit"),
         conversationWindowSeconds: wholeNumber(str(args, "conversation-window-seconds"), "--conversation-window-seconds"),
         approvalReminderMinutes: wholeNumber(str(args, "reminder-minutes"), "--reminder-minutes"),
+        ratePerSecond: wholeNumber(str(args, "rate-per-second"), "--rate-per-second"),
+        rateBurst: wholeNumber(str(args, "rate-burst"), "--rate-burst"),
       };
       const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
       return updatePolicySettings(await actorFrom(str(args, "as")), ws.id, changes);

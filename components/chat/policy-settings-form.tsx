@@ -16,6 +16,8 @@ export interface PolicySettingsValues {
   conversationLimit: string;
   conversationWindowSeconds: string;
   approvalReminderMinutes: string;
+  ratePerSecond: string;
+  rateBurst: string;
 }
 
 /** A refused save answers with what was typed, so nothing is lost. */
@@ -37,6 +39,8 @@ const valuesOf = (s: PolicySettings): PolicySettingsValues => ({
   conversationLimit: s.conversation_limit === null ? "" : String(s.conversation_limit),
   conversationWindowSeconds: String(s.conversation_window_seconds),
   approvalReminderMinutes: String(s.approval_reminder_minutes),
+  ratePerSecond: String(s.rate_per_second),
+  rateBurst: String(s.rate_burst),
 });
 
 /** The limits every bot message in the workspace is checked against; admins change them here. */
@@ -80,6 +84,39 @@ export function PolicySettingsForm({
             value={v.dailyLimit}
             unit="messages in any 24 hours"
           />
+        </Field>
+        <Field
+          id="ratePerSecond"
+          label="Request rate per bot"
+          hint={`Every API request a bot makes counts. Over it, the request is deferred and the bot is told when to try again (defaults ${count(POLICY_DEFAULTS.ratePerSecond)} a second, ${count(POLICY_DEFAULTS.rateBurst)} at once).`}
+        >
+          <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <span className="w-28 shrink-0">
+              <Input
+                id="ratePerSecond"
+                name="ratePerSecond"
+                type="number"
+                required
+                min={1}
+                max={POLICY_BOUNDS.ratePerSecond}
+                defaultValue={v.ratePerSecond}
+                aria-describedby="ratePerSecond-hint"
+              />
+            </span>
+            requests a second, in bursts of up to
+            <span className="w-28 shrink-0">
+              <Input
+                name="rateBurst"
+                type="number"
+                required
+                min={1}
+                max={POLICY_BOUNDS.rateBurst}
+                defaultValue={v.rateBurst}
+                aria-label="Burst: requests at once"
+                aria-describedby="ratePerSecond-hint"
+              />
+            </span>
+          </span>
         </Field>
         <Field
           id="conversationLimit"

@@ -6,6 +6,7 @@ const TEXT: Record<string, string> = {
   conversation_taken_over: "A person took over this conversation",
   do_not_contact: "A contact here is marked do-not-contact",
   secrets_detected: "It looks like it contains a password, key or card number",
+  rate_limit_second: "The bot is sending too fast",
   rate_limit_day: "The bot reached its daily message limit",
   rate_limit_conversation: "The bot reached its limit for this conversation",
   workspace_suspended: "The workspace is suspended",

@@ -1668,6 +1668,18 @@ export interface Statements {
     };
     params: [string | null, readonly string[] | null, string | null];
   };
+  "throttle.takeBotToken": {
+    row: {
+      allowed: boolean;
+      debt_ms: number;
+      rate_per_second: number;
+      rate_burst: number;
+      daily_limit: number;
+      conversation_limit: number | null;
+      conversation_window_seconds: number;
+    };
+    params: [string | null];
+  };
   "tokens.find": {
     row: {
       id: string;

@@ -12,9 +12,13 @@ import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
 import { IDEMPOTENCY_KEY_MAX } from "@/lib/limits";
+import type { LimitState } from "@/lib/policy/types";
+import { rateRefusal, takeBotToken, type RateOutcome } from "@/lib/throttle/bot-rate";
+import { rateLimitHeaders } from "./rate-limit-headers";
 import { openedRequest, openingStatements, requestHash, storeStatement, type StoredResponse } from "./idempotency";
 
-// The public-route wrapper (STYLE.md): auth -> parse -> validate -> idempotency -> service -> error mapping.
+// The public-route wrapper (STYLE.md): auth -> request rate -> parse -> validate -> idempotency -> service -> error
+// mapping.
 // Validation runs before the idempotency key is looked at, so bad input is refused without leaving a trace (Stripe's
 // rule: only requests that started executing are remembered). With a key, the service runs inside the wrapper's
 // transaction (`tx`), which also stores the response. A handler never builds an error body.
@@ -23,14 +27,17 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The bot's limits as this request left them, beside its request rate (a send's day): the RateLimit header. */
+  limits?: LimitState[];
 }
 
 /** A success; the route's handler is typed against the answers its operation declares (ReplyOf). */
-export const reply = <const S extends number, Body>(status: S, body: Body, headers?: Record<string, string>) => ({
-  status,
-  body,
-  headers,
-});
+export const reply = <const S extends number, Body>(
+  status: S,
+  body: Body,
+  headers?: Record<string, string>,
+  limits?: LimitState[],
+) => ({ status, body, headers, limits });
 
 interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends Answers> {
   /** What the route is, for the OpenAPI document, and the answers it gives (lib/openapi/operation.ts). */
@@ -90,11 +97,24 @@ export function botRoute<
     return result;
   };
   const answer = async (request: Request, context: NextContext | undefined, requestId: string): Promise<Response> => {
+    // The bot's request rate, once a bot is known: every answer from then on reports its limits (RateLimit-Policy,
+    // RateLimit), and a replay's stored headers never carry them (they describe this request, not the first).
+    let rate: RateOutcome | null = null;
+    const out = (status: number, body: unknown, headers: Record<string, string>, limits: LimitState[] = []) =>
+      respond(
+        status,
+        body,
+        rate ? { ...headers, ...rateLimitHeaders(rate.policies, [rate.state, ...limits]) } : headers,
+        requestId,
+      );
     try {
       const bot = await authenticateBot(bearerToken(request.headers.get("authorization")), {
         address: () => clientAddress(request.headers),
       });
       if (!bot) throw new ApiError("unauthorized", "Missing or invalid API key: send Authorization: Bearer amk_...");
+      // Every request of the bot takes a token before anything else is done for it (lib/throttle/bot-rate.ts).
+      rate = await takeBotToken(bot.id);
+      if (!rate.allowed) throw rateRefusal(rate);
       if (bot.status === "stopped" && !options.servesStoppedBot) {
         throw new ApiError(
           "policy_blocked",
@@ -118,7 +138,7 @@ export function botRoute<
 
       if (!key) {
         const result = await run();
-        return respond(result.status, result.body, result.headers ?? {}, requestId);
+        return out(result.status, result.body, result.headers ?? {}, result.limits);
       }
 
       const hash = requestHash(request.method, url.pathname, rawBody);
@@ -129,7 +149,7 @@ export function botRoute<
         const statements = [...openingStatements(bot.id, key), ...opening];
         const outcome = await transactionBetween(statements, async (tx, opened) => {
           const stored = openedRequest(opened, hash);
-          if (stored) return { replay: true, response: stored };
+          if (stored) return { replay: true, response: stored, limits: [] };
           let result: Reply;
           try {
             result = await run(tx, opening.length ? opened.at(-1) : undefined);
@@ -138,11 +158,11 @@ export function botRoute<
           }
           const response: StoredResponse = { status: result.status, body: result.body, headers: result.headers ?? {} };
           tx.atCommit(storeStatement(bot.id, key, hash, response));
-          return { replay: false, response };
+          return { replay: false, response, limits: result.limits ?? [] };
         });
         const { response } = outcome;
         const headers = outcome.replay ? { ...response.headers, "Idempotent-Replayed": "true" } : response.headers;
-        return respond(response.status, response.body, headers, requestId);
+        return out(response.status, response.body, headers, outcome.limits);
       } catch (error) {
         if (!(error instanceof Refused)) throw error;
         // The refusal's transaction rolled back (nothing it did stays); its answer is remembered like a success.
@@ -150,14 +170,14 @@ export function botRoute<
         const { status, body: errorBody, headers } = errorParts(error.error, requestId);
         const store = storeStatement(bot.id, key, hash, { status, body: errorBody, headers });
         await runStatement(sql(), store);
-        return respond(status, errorBody, headers, requestId);
+        return out(status, errorBody, headers, error.error.extras.limits);
       }
     } catch (error) {
       if (error instanceof ApiError) await error.afterTransaction?.();
       const failure = error instanceof ApiError ? error : internal(error);
       const { status, body, headers } = errorParts(failure, requestId);
       if (status === 401) headers["WWW-Authenticate"] = bearerChallenge(request);
-      return respond(status, body, headers, requestId);
+      return out(status, body, headers, failure.extras.limits);
     }
   };
   // Every line logged while the request is handled carries its id (lib/log.ts); its answer is timed under the

@@ -2,7 +2,9 @@ import { inTransaction, rowsOf, runStatement, type Statement, type Transaction }
 import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
 import { decideOn, type Decision } from "@/lib/policy/decide";
 import { lockBotSendsStatement, readSendSnapshot, sendSnapshotStatement } from "@/lib/policy/load-snapshot";
+import { messageLimitsAfter } from "@/lib/policy/limits";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
+import type { LimitState } from "@/lib/policy/types";
 import type { SendMessageInput } from "@/lib/schemas/messages";
 import { createHeldMessage } from "@/lib/drafts/create-held-message";
 import { messageContent } from "./content";
@@ -13,8 +15,11 @@ import { insertMessageAtCommit, type InsertedMessage } from "./insert-message";
 // Two round trips when the route opens the transaction with `sendOpening` (docs/decisions/014): the opening
 // statement travels with BEGIN, and the message with COMMIT.
 
-export type SendResult =
-  { status: "sent"; message: InsertedMessage } | { status: "pending_approval"; approvalId: string; reasons: string[] };
+/** `limits`: what is left of the bot's message limits after this send (lib/policy/limits.ts). */
+export type SendResult = (
+  | { status: "sent"; message: InsertedMessage }
+  | { status: "pending_approval"; approvalId: string; reasons: string[] }
+) & { limits: LimitState[] };
 
 type Refused = { status: "refused"; decision: Decision; verdict: Refusal; workspaceId: string };
 
@@ -57,7 +62,12 @@ export async function sendMessage(
         blocks,
         reasons: verdict.reasons,
       });
-      return { status: "pending_approval", approvalId: draft.id, reasons: verdict.reasons };
+      return {
+        status: "pending_approval",
+        approvalId: draft.id,
+        reasons: verdict.reasons,
+        limits: messageLimitsAfter(snapshot, verdict),
+      };
     }
     const message = insertMessageAtCommit(
       tx,
@@ -65,12 +75,12 @@ export async function sendMessage(
       { conversationId, body: input.body, blocks },
       next,
     );
-    return { status: "sent", message };
+    return { status: "sent", message, limits: messageLimitsAfter(snapshot, verdict) };
   });
 
   if (outcome.status === "refused") {
     const record = () => recordRefusal(outcome.decision, outcome.workspaceId, input.body);
-    const error = refusalError(outcome.verdict);
+    const error = refusalError(outcome.verdict, messageLimitsAfter(outcome.decision.snapshot, outcome.verdict));
     // In the caller's transaction (the route's), the record waits for its end: written now it would need a second
     // pooled connection while this one holds the conversation's and the bot's locks, and a pool full of sends
     // waiting on those locks would never give it one (the process would hang).

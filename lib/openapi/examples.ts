@@ -325,6 +325,18 @@ export function errorExamples(status: number, description: string): Record<strin
             "This bot was stopped by a workspace admin: it can do nothing until resumed",
           ),
         };
+    } else if (code === "deferred") {
+      // The day's deferral where the answer says so; the request rate's wherever it is named.
+      if (description.includes("rate_limit_day") || !description.includes("rate_limit_second"))
+        examples.deferred = { value: errorExample(code) };
+      if (description.includes("rate_limit_second"))
+        examples.rate_limit_second = {
+          value: errorExample(
+            code,
+            { reasons: ["rate_limit_second"], retry_after: 1 },
+            "Deferred: the bot is over its request rate (10 a second, bursts of 30); retry after 1 s",
+          ),
+        };
     } else examples[code] = { value: errorExample(code) };
   }
   return examples;

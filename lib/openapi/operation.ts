@@ -29,6 +29,25 @@ const retryAfterHeader = (description: string) => ({
   "Retry-After": { description, schema: { type: "integer" as const } },
 });
 
+/**
+ * The IETF RateLimit header fields (lib/http/rate-limit-headers.ts) on every answer to a request that named a bot
+ * (all but 401 and the address throttle's 429).
+ */
+const rateLimitHeaders = {
+  "RateLimit-Policy": {
+    description:
+      'draft-ietf-httpapi-ratelimit-headers: the bot\'s limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy\'s name is its reason code without `rate_limit_`.',
+    schema: { type: "string" as const },
+    example: '"second";q=30;w=3, "day";q=1000;w=86400',
+  },
+  RateLimit: {
+    description:
+      "draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).",
+    schema: { type: "string" as const },
+    example: '"second";r=29;t=1',
+  },
+};
+
 export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
   description: string;
   headers: Record<string, unknown>;
@@ -65,8 +84,8 @@ const SHARED = {
     },
   }),
   throttled: error(
-    "`too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then",
-    retryAfterHeader("Seconds until the address may try again"),
+    "`deferred` with reasons `[\"rate_limit_second\"]` and `retry_after`: the bot is over its request rate; or `too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then",
+    retryAfterHeader("Seconds until the bot's next request is let through, or until the address may try again"),
   ),
   stopped: error(STOPPED),
   badRequest: (idempotency: boolean) =>
@@ -136,8 +155,10 @@ export function routeConfig(operation: Operation, shape: RouteShape): RouteConfi
   if (jsonBody) add(413, SHARED.tooLarge);
   if (jsonBody || shape.query || takesId) add(422, SHARED.invalid);
   if (!own[429]) responses[429] = SHARED.throttled;
-  for (const [status, answer] of Object.entries(responses))
-    responses[Number(status)] = withExample(operation.operationId, Number(status), answer);
+  for (const [status, answer] of Object.entries(responses)) {
+    const named = Number(status) === 401 ? answer : { ...answer, headers: { ...answer.headers, ...rateLimitHeaders } };
+    responses[Number(status)] = withExample(operation.operationId, Number(status), named);
+  }
   const request: NonNullable<RouteConfig["request"]> = {};
   if (takesId) request.params = z.object({ id: Uuid.meta({ example: exampleId(operation.path) }) });
   if (shape.query) request.query = shape.query as z.ZodObject;

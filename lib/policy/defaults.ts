@@ -12,6 +12,13 @@ export const POLICY_DEFAULTS = {
   conversationWindowSeconds: 3600,
   /** Minutes an approval waits before the people who may decide it get one reminder (lib/notifications/reminders.ts). */
   approvalReminderMinutes: 60,
+  /**
+   * Each bot's request rate, a token bucket over every request it makes (`rate_limit_second`, lib/throttle/bot-rate.ts):
+   * this many a second, sustained (docs/decisions/029-bot-request-rate.md says why these two numbers)...
+   */
+  ratePerSecond: 10,
+  /** ...and this many at once, from a full bucket. */
+  rateBurst: 30,
 } as const;
 
 /** The largest value an admin may set (lib/schemas/workspaces.ts): sane PostgreSQL integers, typing slips refused. */
@@ -22,4 +29,6 @@ export const POLICY_BOUNDS = {
   conversationWindowSeconds: 30 * 24 * 3600,
   /** A week: drafts wait 7 days (lib/limits.ts DRAFT_LIFETIME_DAYS). */
   approvalReminderMinutes: 7 * 24 * 60,
+  ratePerSecond: 1_000,
+  rateBurst: 10_000,
 } as const;

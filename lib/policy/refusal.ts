@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import type { Decision } from "./decide";
-import type { Verdict } from "./types";
+import type { LimitState, Verdict } from "./types";
 import { cutText } from "@/lib/text/hostile-text";
 
 export type Refusal = Extract<Verdict, { outcome: "blocked" | "refused" | "deferred" }>;
@@ -16,22 +16,27 @@ const PLAIN: Record<string, string> = {
   blocked_by_participant: "a participant blocked this bot in this conversation",
   do_not_contact: "a contact in this conversation is marked do-not-contact",
   secrets_detected: "the message contains what looks like a secret (key, token, password, card number or IBAN)",
+  rate_limit_second: "the bot is over its request rate",
   rate_limit_day: "the bot reached its daily message limit",
   rate_limit_conversation: "the bot reached the message limit of this conversation",
 };
 
 /** The API error for a verdict that does not let the message through (docs/api-contract.md#verdicts). */
-export function refusalError(verdict: Refusal): ApiError {
+export function refusalError(verdict: Refusal, limits?: LimitState[]): ApiError {
   const why = verdict.reasons.map((reason) => PLAIN[reason] ?? reason).join("; ");
   switch (verdict.outcome) {
     case "blocked":
-      return new ApiError("policy_blocked", `Not delivered: ${why}`, { reasons: verdict.reasons });
+      return new ApiError("policy_blocked", `Not delivered: ${why}`, { reasons: verdict.reasons, limits });
     case "refused":
-      return new ApiError("opted_out", "A participant opted out of bot messages in this conversation", { reasons: verdict.reasons });
+      return new ApiError("opted_out", "A participant opted out of bot messages in this conversation", {
+        reasons: verdict.reasons,
+        limits,
+      });
     case "deferred":
       return new ApiError("deferred", `Deferred: ${why}; retry after ${verdict.retryAfterSeconds} s`, {
         reasons: verdict.reasons,
         retryAfter: verdict.retryAfterSeconds,
+        limits,
       });
   }
 }

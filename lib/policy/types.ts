@@ -10,7 +10,11 @@ export const BLOCK_REASONS = [
   "secrets_detected",
 ] as const;
 export const REFUSE_REASONS = ["opted_out"] as const;
-export const DEFER_REASONS = ["rate_limit_day", "rate_limit_conversation"] as const;
+/**
+ * `rate_limit_second` is not the engine's: the bot's request rate is judged at the door, for every request, before
+ * any policy runs (lib/throttle/bot-rate.ts). It is a deferral all the same, with the same body and Retry-After.
+ */
+export const DEFER_REASONS = ["rate_limit_second", "rate_limit_day", "rate_limit_conversation"] as const;
 export const HOLD_REASONS = ["new_bot", "sensitive_money", "bot_paused", "conversation_taken_over"] as const;
 
 export type BlockReason = (typeof BLOCK_REASONS)[number];
@@ -76,3 +80,17 @@ export type Verdict =
   | { outcome: "deferred"; reasons: DeferReason[]; retryAfterSeconds: number }
   | { outcome: "blocked"; reasons: BlockReason[] }
   | { outcome: "refused"; reasons: RefuseReason[] };
+
+/**
+ * One of a bot's limits as it stands after a request (what the RateLimit header reports: lib/http/rate-limit-headers.ts).
+ * `name` is its reason code without `rate_limit_`.
+ */
+export interface LimitState {
+  name: "second" | "day" | "conversation";
+  /** The requests (messages) the limit allows in `windowSeconds`. */
+  quota: number;
+  windowSeconds: number;
+  remaining: number;
+  /** Whole seconds until more of the quota is free; null when nothing is used or when it is not known. */
+  resetSeconds: number | null;
+}

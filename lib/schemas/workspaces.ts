@@ -22,6 +22,9 @@ export const PolicySettingsChange = z.strictObject({
     .optional(),
   /** Minutes an approval waits before its one reminder (lib/notifications/reminders.ts). */
   approvalReminderMinutes: whole("The reminder time", POLICY_BOUNDS.approvalReminderMinutes).optional(),
+  /** Each bot's request rate (lib/throttle/bot-rate.ts): requests a second, sustained, and at once. */
+  ratePerSecond: whole("The request rate", POLICY_BOUNDS.ratePerSecond).optional(),
+  rateBurst: whole("The burst", POLICY_BOUNDS.rateBurst).optional(),
 });
 export type PolicySettingsChange = z.input<typeof PolicySettingsChange>;
 
@@ -33,6 +36,8 @@ export interface PolicySettings {
   conversation_limit: number | null;
   conversation_window_seconds: number;
   approval_reminder_minutes: number;
+  rate_per_second: number;
+  rate_burst: number;
 }
 
 /** The form's fields as typed: an empty per-conversation limit is "off"; other empty fields are refused. */
@@ -43,6 +48,10 @@ export function policySettingsFromForm(fields: {
   conversationWindowSeconds: string;
   /** Absent: unchanged. */
   approvalReminderMinutes?: string;
+  /** Absent: unchanged. */
+  ratePerSecond?: string;
+  /** Absent: unchanged. */
+  rateBurst?: string;
 }): PolicySettingsChange {
   const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
   return {
@@ -53,5 +62,7 @@ export function policySettingsFromForm(fields: {
     ...(fields.approvalReminderMinutes === undefined
       ? {}
       : { approvalReminderMinutes: number(fields.approvalReminderMinutes) }),
+    ...(fields.ratePerSecond === undefined ? {} : { ratePerSecond: number(fields.ratePerSecond) }),
+    ...(fields.rateBurst === undefined ? {} : { rateBurst: number(fields.rateBurst) }),
   };
 }

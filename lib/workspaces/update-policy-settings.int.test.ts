@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { person, systemActor } from "@/lib/people/actor";
@@ -26,6 +27,8 @@ describe("readPolicySettings", () => {
       conversation_limit: null,
       conversation_window_seconds: POLICY_DEFAULTS.conversationWindowSeconds,
       approval_reminder_minutes: POLICY_DEFAULTS.approvalReminderMinutes,
+      rate_per_second: POLICY_DEFAULTS.ratePerSecond,
+      rate_burst: POLICY_DEFAULTS.rateBurst,
     };
     expect(await readPolicySettings(person(fresh.people[1]!.id, "web"), fresh.workspace.id)).toEqual(expected);
     // Without a settings row at all (workspaces made before settings existed), the same.
@@ -44,6 +47,8 @@ describe("updatePolicySettings", () => {
       conversation_limit: 5,
       conversation_window_seconds: 60,
       approval_reminder_minutes: 60,
+      rate_per_second: 10,
+      rate_burst: 30,
     });
     await updatePolicySettings(systemActor, world.workspace.id, { newBotThreshold: 10 });
     expect(await settings()).toMatchObject({ newBotThreshold: 10, dailyLimit: 500, conversationLimit: 5 });
@@ -68,6 +73,71 @@ describe("updatePolicySettings", () => {
     }
     expect((await settings()).approvalReminderMinutes).toBe(90);
     await updatePolicySettings(ana(), world.workspace.id, { approvalReminderMinutes: 60 });
+  });
+
+  it("sets each bot's request rate and burst (issue 31), as the chat's form and the CLI type them", async () => {
+    expect(await updatePolicySettings(ana(), world.workspace.id, { ratePerSecond: 25, rateBurst: 100 })).toMatchObject({
+      rate_per_second: 25,
+      rate_burst: 100,
+    });
+    const typed = { newBotThreshold: "50", dailyLimit: "1000", conversationLimit: "", conversationWindowSeconds: "3600" };
+    expect(
+      await updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm({ ...typed, ratePerSecond: " 5 ", rateBurst: "5" })),
+    ).toMatchObject({ rate_per_second: 5, rate_burst: 5 });
+    const before = await settings();
+    for (const bad of [
+      { ratePerSecond: "0" },
+      { ratePerSecond: "" },
+      { rateBurst: "2.5" },
+      { rateBurst: "-3" },
+      { ratePerSecond: String(POLICY_BOUNDS.ratePerSecond + 1) },
+      { rateBurst: String(POLICY_BOUNDS.rateBurst + 1) },
+    ]) {
+      await expect(
+        updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm({ ...typed, ...bad })),
+      ).rejects.toMatchObject({ code: "invalid_body" });
+    }
+    await expect(updatePolicySettings(ana(), world.workspace.id, { ratePerSecond: 1001 })).rejects.toThrow(
+      "Policy settings is invalid: ratePerSecond: The request rate must be at most 1,000",
+    );
+    expect(await settings()).toEqual(before);
+    // A member may not change them.
+    await expect(updatePolicySettings(ben(), world.workspace.id, { ratePerSecond: 1000 })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+  });
+
+  it("refuses or keeps any typed rate, never anything else: kept values are whole numbers within bounds (fuzz)", async () => {
+    const typed = fc.oneof(
+      fc.integer({ min: -5, max: 20_000 }).map(String),
+      fc.constantFrom("", " ", "1.5", "1e2", "0x10", "NaN", "Infinity", "-0", "٣", "10 ", "\u202e5", "9".repeat(30)),
+      fc.string({ maxLength: 12 }),
+    );
+    const fields = { newBotThreshold: "50", dailyLimit: "1000", conversationLimit: "", conversationWindowSeconds: "3600" };
+    await fc.assert(
+      fc.asyncProperty(typed, typed, async (ratePerSecond, rateBurst) => {
+        const before = await settings();
+        try {
+          const after = await updatePolicySettings(
+            ana(),
+            world.workspace.id,
+            policySettingsFromForm({ ...fields, ratePerSecond, rateBurst }),
+          );
+          for (const [value, max] of [
+            [after.rate_per_second, POLICY_BOUNDS.ratePerSecond],
+            [after.rate_burst, POLICY_BOUNDS.rateBurst],
+          ] as const) {
+            expect(Number.isInteger(value)).toBe(true);
+            expect(value).toBeGreaterThanOrEqual(1);
+            expect(value).toBeLessThanOrEqual(max);
+          }
+        } catch (error) {
+          expect(error).toMatchObject({ code: "invalid_body" });
+          expect(await settings()).toEqual(before);
+        }
+      }),
+      { numRuns: 60, seed: 31 },
+    );
   });
 
   it("accepts only whole numbers of at least 1, and changes nothing otherwise", async () => {

@@ -8,7 +8,8 @@ import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import { PolicySettingsChange, type PolicySettings } from "@/lib/schemas/workspaces";
 
 // A workspace's policy settings: the new-bot threshold, the daily limit per bot, an optional per-conversation limit,
-// and when an approval still waiting gets its reminder (lib/notifications/reminders.ts).
+// each bot's request rate (lib/throttle/bot-rate.ts), and when an approval still waiting gets its reminder
+// (lib/notifications/reminders.ts).
 // Admins change them (the chat's "Bots & policy" page, the CLI); every change is audited.
 
 async function settingsOf(client: Db | Tx, workspaceId: string): Promise<PolicySettings> {
@@ -20,6 +21,8 @@ async function settingsOf(client: Db | Tx, workspaceId: string): Promise<PolicyS
     conversation_limit: row?.conversationLimit ?? POLICY_DEFAULTS.conversationLimit,
     conversation_window_seconds: row?.conversationWindowSeconds ?? POLICY_DEFAULTS.conversationWindowSeconds,
     approval_reminder_minutes: row?.approvalReminderMinutes ?? POLICY_DEFAULTS.approvalReminderMinutes,
+    rate_per_second: row?.ratePerSecond ?? POLICY_DEFAULTS.ratePerSecond,
+    rate_burst: row?.rateBurst ?? POLICY_DEFAULTS.rateBurst,
   };
 }
 

@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { confirmFact } from "@/lib/memory/decide-fact";
 import { countTokens } from "@/lib/memory/tokens";
-import { person } from "@/lib/people/actor";
+import { person, systemActor } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
+import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { api, idem } from "./client";
 
 // GET /contacts/{id}/context: confirmed facts only, every item cited, under its token budget, with the four statuses.
@@ -95,6 +96,8 @@ describe("GET /contacts/{id}/context", () => {
   });
 
   it("keeps under 1500 tokens (full) and 500 (compact) with many facts, dropping whole items, newest kept", async () => {
+    // 120 proposals in a row: faster than the default request rate (issue 31) allows.
+    await updatePolicySettings(systemActor, world.workspace.id, { ratePerSecond: 1000, rateBurst: 1000 });
     for (let i = 0; i < 120; i++) {
       await fact(
         `Note ${i}: ${"prefers detailed written summaries after every call, sent before noon, ".repeat(1 + (i % 3))}`.trim(),

@@ -104,7 +104,8 @@ describe("201 sent", () => {
   });
 
   it("gives 50 concurrent sends to one conversation the seqs 2..51, no gap, no duplicate", async () => {
-    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 10_000 });
+    // Fifty at once: past the default request rate's burst (test/api/rate-limit.int.test.ts has that).
+    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 10_000, ratePerSecond: 100, rateBurst: 100 });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => send(helper.api_key, renewal, { body: `update ${i}` })),
     );

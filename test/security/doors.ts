@@ -987,6 +987,9 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     conversationLimit: "",
     conversationWindowSeconds: "3600",
     approvalReminderMinutes: "60",
+    // Issue 31: the request rate is one of the settings; generous, so the matrix's own bots are never deferred.
+    ratePerSecond: "1000",
+    rateBurst: "1000",
   };
   const cursor = Buffer.from(`${new Date().toISOString()}|00000000-0000-4000-8000-000000000000`).toString("base64url");
 

@@ -9,11 +9,17 @@ export type TableReader = Pick<Sql, "unchecked">;
 // one before and one after each refused request.
 //
 // A column that is bookkeeping, written on the side of a request whatever its answer (`api_keys.last_used_at`, set
-// at most once a minute per key, after the response), can be left out: its table is then fingerprinted by the
+// at most once a minute per key, after the response; a bot's request-rate bucket), can be left out: its table is then fingerprinted by the
 // content of its rows without that column instead of by xmin.
 
-/** Columns a fingerprint leaves out, by `schema.table`. */
-export const BOOKKEEPING_COLUMNS: Record<string, string[]> = { "public.api_keys": ["last_used_at"] };
+/**
+ * Columns a fingerprint leaves out, by `schema.table`. A bot's request-rate bucket (`tat`) moves on every request of
+ * an authenticated bot, whatever the answer (issue 31): a refusal spends its token too.
+ */
+export const BOOKKEEPING_COLUMNS: Record<string, string[]> = {
+  "public.api_keys": ["last_used_at"],
+  "public.bot_rate_buckets": ["tat"],
+};
 
 export type Fingerprint = Record<string, { rows: number; newest: string }>;
 

@@ -151,7 +151,21 @@ export function check(doc: OpenApiDocument, operation: Operation, c: FuzzCase, o
     }
   }
 
-  // The wrapper reads the body right after the key (POST and PATCH routes have no query): past 256 KiB it is 413.
+  // Issue 31: every answer to a request with a working key that reached its route reports the bot's limits (the IETF
+  // RateLimit fields), refusals included; only the answers without a bot (401, the address throttle) have none.
+  if (c.key && c.routed && status !== 401 && code !== "too_many_attempts") {
+    const item = /^"[a-z]+"(;[a-z]+=\d+)+$/;
+    const policy = response.headers["ratelimit-policy"] ?? "";
+    const current = response.headers["ratelimit"] ?? "";
+    if (!policy.split(", ").every((part) => item.test(part)) || !item.test(current) || !/;r=\d+/.test(current))
+      problems.push({
+        kind: "no RateLimit fields",
+        detail: `${status}: RateLimit-Policy ${JSON.stringify(policy)}, RateLimit ${JSON.stringify(current)}`,
+      });
+  }
+
+  // The wrapper reads the body right after the key and its rate (POST and PATCH routes have no query): past 256 KiB
+  // it is 413.
   if (operation.body?.contentType === "application/json" && c.body && c.key && c.routed) {
     const over = c.body.length > MAX_BODY_BYTES;
     if (status === 413 && !over) problems.push({ kind: "413 at or under 256 KiB", detail: `${c.body.length} bytes` });

@@ -5,6 +5,7 @@ import { operationsOf, type OpenApiDocument, type Operation } from "./openapi";
 import { sendRaw, type RawRequest, type RawResponse } from "./raw-http";
 import { API_PREFIX, describeCase, FRESH, requestsFor, type FuzzCase, type FuzzWorld } from "./requests";
 import { connect, prepareWorld, startFuzzServer, type FuzzServer } from "./server";
+import { builtServerCli as cli } from "@/scripts/built-server";
 import { fuzzOAuth, oauthLine, prepareOAuthWorld, type OAuthFigures } from "./oauth";
 import { fuzzRedirects, prepareRedirectWorld, redirectLine, type RedirectFigures } from "./redirects";
 
@@ -432,6 +433,35 @@ async function protocolChecks(server: FuzzServer, world: FuzzWorld): Promise<Fuz
     { method: "HEAD", target: `${API_PREFIX}/me`, headers: [auth] },
     withRequestId,
   );
+
+  // Issue 31: the bot's request rate. With a rate of 1 and bursts of 2, four quick requests overrun it: 429
+  // `deferred` with `rate_limit_second`, Retry-After in whole seconds and the RateLimit fields; then the rate is
+  // put back where the fuzz keeps it.
+  const slug = server.seeded.workspace.slug;
+  await cli(server.dataDir, "workspace", "settings", slug, "--rate-per-second", "1", "--rate-burst", "2");
+  await new Promise((resolve) => setTimeout(resolve, 2100)); // a full bucket of two
+  const quick = await Promise.all(
+    Array.from({ length: 4 }, () =>
+      sendRaw(server.port, { method: "GET", target: `${API_PREFIX}/me`, headers: [auth] }).catch(() => null),
+    ),
+  );
+  await cli(server.dataDir, "workspace", "settings", slug, "--rate-per-second", "1000", "--rate-burst", "1000");
+  const refused = quick.filter((r): r is RawResponse => r?.status === 429);
+  const shaped = refused.every((r) => {
+    const error = (JSON.parse(r.body.toString("utf8")) as { error?: { code?: string; reasons?: string[] } }).error;
+    return (
+      error?.code === "deferred" &&
+      JSON.stringify(error.reasons) === '["rate_limit_second"]' &&
+      /^[1-9]\d*$/.test(r.headers["retry-after"] ?? "") &&
+      /^"second";r=0;t=\d+$/.test(r.headers.ratelimit ?? "") &&
+      /^"second";q=2;w=2, "day";/.test(r.headers["ratelimit-policy"] ?? "")
+    );
+  });
+  checks.push({
+    name: "a bot over its request rate is deferred: 429 rate_limit_second, Retry-After and RateLimit fields",
+    ok: refused.length >= 1 && shaped && quick.filter((r) => r?.status === 200).length >= 2,
+    detail: quick.map((r) => r?.status ?? "no answer").join(", "),
+  });
 
   for (const [target, allowed] of [
     ["/me", ["GET"]],

@@ -118,8 +118,9 @@ export async function prepareWorld(server: FuzzServer): Promise<FuzzWorld> {
     ana!.email,
   );
   await cli(dataDir, "optout", "--conversation", withScheduler.id, "--as", ana!.email);
-  // A small rolling budget: the full run uses it up, so deferred sends (429) are tried too.
-  await cli(dataDir, "workspace", "settings", seeded.workspace.slug, "--daily-limit", "150");
+  // A small rolling budget: the full run uses it up, so deferred sends (429) are tried too. A request rate the fuzz's
+  // one-at-a-time requests never reach (it is checked on its own: run.ts, protocol checks).
+  await cli(dataDir, "workspace", "settings", seeded.workspace.slug, "--daily-limit", "150", "--rate-per-second", "1000", "--rate-burst", "1000");
 
   const status = await api(server, helper.api_key, "POST", `/conversations/${withHelper.id}/messages`, {
     blocks: [{ type: "status_block", title: "Import", state: "working" }],

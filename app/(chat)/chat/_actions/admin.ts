@@ -38,6 +38,8 @@ export async function savePolicySettings(
       conversationLimit: formText(formData, "conversationLimit"),
       conversationWindowSeconds: formText(formData, "conversationWindowSeconds"),
       approvalReminderMinutes: formText(formData, "approvalReminderMinutes"),
+      ratePerSecond: formText(formData, "ratePerSecond"),
+      rateBurst: formText(formData, "rateBurst"),
     };
   } catch (error) {
     return refusedText(state.n + 1, error);

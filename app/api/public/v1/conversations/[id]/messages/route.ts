@@ -50,11 +50,11 @@ export const POST = botRoute(
         403: error("`forbidden` (not authorized here) or `policy_blocked` with `reasons`", replayedHeader),
         409: error("`opted_out`, `idempotency_key_reused` or `idempotency_request_in_progress`", replayedHeader),
         429: error(
-          "`deferred` with `reasons` and `retry_after` (the policy's rate limits), or `too_many_attempts` with `retry_after` (too many failed API keys from this address)",
+          "`deferred` with `reasons` and `retry_after`: the bot is over its request rate (`rate_limit_second`, judged before anything else) or its message limits (`rate_limit_day`, `rate_limit_conversation`); or `too_many_attempts` with `retry_after` (too many failed API keys from this address)",
           {
             ...replayedHeader,
             ...refusals.retryAfterHeader(
-              "Seconds until the rate window frees a slot, or until the address may try again",
+              "Seconds until the bot's next request is let through or the rate window frees a slot, or until the address may try again",
             ),
           },
         ),
@@ -67,11 +67,14 @@ export const POST = botRoute(
   async ({ bot, params, body, tx, opened }) => {
     const result = await sendMessage(bot, conversationOf(params), body, tx, opened);
     if (result.status === "pending_approval") {
-      return reply(202, {
-        data: { status: "pending_approval" as const, approval_id: result.approvalId, reasons: result.reasons },
-      });
+      return reply(
+        202,
+        { data: { status: "pending_approval" as const, approval_id: result.approvalId, reasons: result.reasons } },
+        undefined,
+        result.limits,
+      );
     }
-    return reply(201, { data: serializeSentMessage(result.message) });
+    return reply(201, { data: serializeSentMessage(result.message) }, undefined, result.limits);
   },
 );
 
