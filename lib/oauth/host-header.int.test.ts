@@ -4,8 +4,7 @@ import * as openapi from "@/app/api/public/v1/openapi.json/route";
 import type { SignedInPerson } from "@/lib/auth/session";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { Browser } from "@/test/browser";
-import { startOAuthHttp, REDIRECT_URI, type AppHttp } from "@/test/oauth";
-import { mcpResource } from "./provider";
+import { authorizationQuery, endpointsAt, startOAuthHttp, REDIRECT_URI, type AppHttp } from "@/test/oauth";
 
 // Issue 31, finding 5: every URL Relay gives out comes from APP_URL, never from the request. A client chooses its
 // Host header (and a proxy may pass on X-Forwarded-Host and X-Forwarded-Proto unchecked): a metadata document whose
@@ -87,14 +86,7 @@ describe("with Host and X-Forwarded-Host naming another site", () => {
 
   it("the authorization server's endpoints are APP_URL's, as its issuer is", async () => {
     const metadata = JSON.parse((await hostile("GET", "/.well-known/oauth-authorization-server")).text);
-    expect(metadata).toMatchObject({
-      issuer: app.origin,
-      authorization_endpoint: `${app.origin}/oauth/authorize`,
-      token_endpoint: `${app.origin}/oauth/token`,
-      registration_endpoint: `${app.origin}/oauth/register`,
-      revocation_endpoint: `${app.origin}/oauth/revoke`,
-      jwks_uri: `${app.origin}/oauth/jwks`,
-    });
+    expect(metadata).toMatchObject({ ...endpointsAt(app.origin), jwks_uri: `${app.origin}/oauth/jwks` });
   });
 
   it("the MCP server's 401 names APP_URL's protected resource metadata", async () => {
@@ -132,16 +124,7 @@ describe("with Host and X-Forwarded-Host naming another site", () => {
       }),
     });
     const { client_id: clientId } = (await registered.json()) as { client_id: string };
-    const query = new URLSearchParams({
-      response_type: "code",
-      client_id: clientId,
-      redirect_uri: REDIRECT_URI,
-      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-      code_challenge_method: "S256",
-      scope: "read",
-      state: "s",
-      resource: mcpResource(),
-    });
+    const query = authorizationQuery(clientId);
     const started = await hostile("GET", `/oauth/authorize?${query}`);
     const consentPath = started.headers.location ?? "";
     expect(consentPath, started.text).toMatch(/^\/oauth\/consent\/[^/]+$/);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
-import { startOAuthHttp, REDIRECT_URI, type AppHttp } from "@/test/oauth";
+import { authorizationQuery, startOAuthHttp, REDIRECT_URI, type AppHttp } from "@/test/oauth";
 import { PostgresAdapter } from "./adapter";
-import { mcpResource } from "./provider";
 
 // Issue 31, finding 4: the redirect URIs a client registers, over HTTP. Dynamic Client Registration refuses plain http
 // to a host other than loopback, a user name or password, a fragment and the schemes a browser runs itself with
@@ -43,20 +42,8 @@ const register = (redirect_uris: unknown, more: Record<string, unknown> = {}) =>
 
 const clients = () => db().oAuthProviderRecord.count({ where: { model: "Client" } });
 
-const authorize = (clientId: string, redirectUri: string) => {
-  const url = new URL(`${app.origin}/oauth/authorize`);
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-    code_challenge_method: "S256",
-    scope: "read",
-    state: "s",
-    resource: mcpResource(),
-  }).toString();
-  return fetch(url, { redirect: "manual" });
-};
+const authorize = (clientId: string, redirectUri: string) =>
+  fetch(`${app.origin}/oauth/authorize?${authorizationQuery(clientId, redirectUri)}`, { redirect: "manual" });
 
 const REFUSED: [string, RegExp][] = [
   ["http://client.example/callback", /https, or http on a loopback host/],

@@ -139,6 +139,12 @@ describe("the checks", () => {
 });
 
 describe("the spoofed host (issue 31: every URL the app gives out is APP_URL's)", () => {
+  const world: OAuthWorld = {
+    origin: "http://localhost:3000",
+    clientId: "c",
+    redirectUri: "http://127.0.0.1:1/cb",
+    resource: "",
+  };
   const answer = (body: string, headers: Record<string, string> = {}) => ({
     status: 200,
     headers,
@@ -171,12 +177,6 @@ describe("the spoofed host (issue 31: every URL the app gives out is APP_URL's)"
   });
 
   it("makes an OAuth metadata answer fail when an endpoint is on it, or anywhere but the issuer's origin", () => {
-    const world: OAuthWorld = {
-      origin: "http://localhost:3000",
-      clientId: "c",
-      redirectUri: "http://127.0.0.1:1/cb",
-      resource: "",
-    };
     const c = {
       target: "metadata",
       method: "GET",
@@ -207,12 +207,6 @@ describe("the spoofed host (issue 31: every URL the app gives out is APP_URL's)"
   });
 
   it("is named in Host and the forwarding headers of some OAuth requests of every target", () => {
-    const world: OAuthWorld = {
-      origin: "http://localhost:3000",
-      clientId: "c",
-      redirectUri: "http://127.0.0.1:1/cb",
-      resource: "",
-    };
     for (const target of ["register", "token", "revoke", "authorize", "metadata"] as const) {
       const cases = fc.sample(oauthRequests(target, world), { numRuns: 100, seed: 31 });
       const spoofed = cases.filter((c) => c.labels.some((label) => label.startsWith("spoofed:")));
