@@ -173,7 +173,13 @@ const schema = variables
     }
   })
   // Unset, the app's origin is this machine on the port it serves: links work out of the box on any PORT.
-  .transform((value) => ({ ...value, APP_URL: value.APP_URL ?? `http://localhost:${value.PORT}` }));
+  // `appUrlSet` says which: an origin the operator named is the one every link and redirect uses, whatever a
+  // request's Host header says (lib/auth/next-auth-environment.ts).
+  .transform((value) => ({
+    ...value,
+    APP_URL: value.APP_URL ?? `http://localhost:${value.PORT}`,
+    appUrlSet: value.APP_URL !== undefined,
+  }));
 
 export type Env = z.output<typeof schema>;
 

@@ -25,8 +25,8 @@ const ALLOWED: Record<string, { names: string[]; why: string }> = {
     why: "a tool of the tests and benchmarks (.ci/run), not the app",
   },
   "scripts/standalone/relay-server.mjs": {
-    names: ["HOST", "HOSTNAME", "NEXTAUTH_URL", "AUTH_TRUST_HOST", "SHUTDOWN_TIMEOUT_MS"],
-    why: "the production entry, plain JavaScript beside the standalone server.js (which has no lib/env.ts to import): it sets the variables server.js and next-auth read from HOST and NEXTAUTH_URL (the server validates the environment once it loads)",
+    names: ["HOST", "HOSTNAME", "NEXTAUTH_URL", "APP_URL", "AUTH_TRUST_HOST", "SHUTDOWN_TIMEOUT_MS"],
+    why: "the production entry, plain JavaScript beside the standalone server.js (which has no lib/env.ts to import): it sets the variables server.js and next-auth read from HOST, NEXTAUTH_URL and APP_URL (the server validates the environment once it loads)",
   },
   "app/(portal)/developers/docs/examples.ts": {
     names: ["RELAY_SIGNING_SECRET"],

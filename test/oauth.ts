@@ -5,6 +5,8 @@ import * as asMetadata from "@/app/.well-known/oauth-authorization-server/route"
 import * as oidcMetadata from "@/app/.well-known/openid-configuration/route";
 import * as prm from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
 import { env } from "@/lib/env";
+import { mcpResource } from "@/lib/oauth/provider";
+import { REDIRECT_URI } from "./oauth-client";
 import { serveRoutes, type Route, type RouteHttp } from "./route-http";
 
 export { MemoryAuthProvider, REDIRECT_URI } from "./oauth-client";
@@ -29,3 +31,25 @@ export async function startOAuthHttp(): Promise<AppHttp> {
   Object.assign(env(), { APP_URL: served.origin });
   return served;
 }
+
+/** The authorization server's issuer and endpoints as Relay serves them for `origin` (its APP_URL). */
+export const endpointsAt = (origin: string) => ({
+  issuer: origin,
+  authorization_endpoint: `${origin}/oauth/authorize`,
+  token_endpoint: `${origin}/oauth/token`,
+  registration_endpoint: `${origin}/oauth/register`,
+  revocation_endpoint: `${origin}/oauth/revoke`,
+});
+
+/** The query of an authorization request for `clientId`: PKCE S256 (a fixed challenge), `read`, the MCP resource. */
+export const authorizationQuery = (clientId: string, redirectUri = REDIRECT_URI) =>
+  new URLSearchParams({
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    code_challenge_method: "S256",
+    scope: "read",
+    state: "s",
+    resource: mcpResource(),
+  });

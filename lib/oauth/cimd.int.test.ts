@@ -2,9 +2,8 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordServerSettings } from "@/lib/deployment/settings";
 import { RefusedAddressError } from "@/lib/net/public-address";
-import { startOAuthHttp, REDIRECT_URI, type AppHttp } from "@/test/oauth";
+import { authorizationQuery, startOAuthHttp, type AppHttp } from "@/test/oauth";
 import { fetchMetadataDocument, METADATA_DOCUMENT_TIMEOUT_MS } from "./fetch-metadata-document";
-import { mcpResource } from "./provider";
 
 // SSRF through OAuth Client ID Metadata Documents: a client_id that is an https URL makes Relay fetch it, on the
 // word of anyone who sends an authorization request. Private, loopback, link-local, multicast and unspecified
@@ -31,20 +30,8 @@ afterAll(async () => {
   listener?.close();
 });
 
-const authorize = (clientId: string) => {
-  const url = new URL(`${app.origin}/oauth/authorize`);
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: REDIRECT_URI,
-    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-    code_challenge_method: "S256",
-    scope: "read",
-    state: "s",
-    resource: mcpResource(),
-  }).toString();
-  return fetch(url, { redirect: "manual" });
-};
+const authorize = (clientId: string) =>
+  fetch(`${app.origin}/oauth/authorize?${authorizationQuery(clientId)}`, { redirect: "manual" });
 
 const allowLoopback = (allow: boolean) => recordServerSettings({ allow, recordedBy: "environment" });
 

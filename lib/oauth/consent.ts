@@ -6,6 +6,7 @@ import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { recordGrant } from "./grants";
 import { nodeRequest } from "./mount";
 import { OAUTH_SCOPES, mcpResource, oauthProvider, type OAuthScope } from "./provider";
+import { redirectTarget } from "./redirect-uri";
 
 // The consent step of an authorization (app/oauth/consent/[uid]): what the person is asked, and their answer.
 // The interaction is the one oidc-provider started for this browser (its signed `_interaction` cookie, sent only to
@@ -18,7 +19,7 @@ export interface ConsentRequest {
   uid: string;
   clientId: string;
   clientName: string;
-  /** Where the client's answer goes: the redirect URI's host (and port). */
+  /** Where the client's answer goes: the redirect URI's host (and port), or an app's scheme and host. */
   redirectHost: string;
   /** The scopes asked for, in Relay's terms (`read` is always part of a grant). */
   scopes: OAuthScope[];
@@ -53,12 +54,12 @@ function requestedScopes(scope: unknown): OAuthScope[] {
   return asked.includes("write") ? ["read", "write"] : ["read"];
 }
 
-/** The interaction's client as the person is shown it: its id, its name, the host its answer goes to. */
+/** The interaction's client as the person is shown it: its id, its name, where its answer goes. */
 async function clientOf(params: Record<string, unknown>) {
   const clientId = String(params.client_id ?? "");
   const client = await oauthProvider().Client.find(clientId);
   if (!client) throw expired();
-  const redirectHost = URL.parse(String(params.redirect_uri ?? ""))?.host ?? "";
+  const redirectHost = redirectTarget(String(params.redirect_uri ?? ""));
   return { clientId, clientName: client.clientName ?? clientId, redirectHost };
 }
 

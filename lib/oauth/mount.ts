@@ -4,15 +4,23 @@ import { env } from "@/lib/env";
 import { oauthProvider } from "./provider";
 
 // oidc-provider is a Koa app answering Node's (req, res); a route handler gets a Fetch Request and returns a
-// Response. fetch-to-node turns one into the other. Its req has no socket, and Koa reads `socket.encrypted` for the
-// request's protocol: it is taken from APP_URL's scheme (TLS ends at the proxy in front of the app, if anywhere).
+// Response. fetch-to-node turns one into the other.
+//
+// The library builds every URL it gives out (the endpoints in its metadata, the authorization endpoint a consent
+// returns to, a registration's client URI) from the request's protocol and host, as Koa reads them: the protocol
+// from `socket.encrypted`, the host from the Host header (X-Forwarded-Host and X-Forwarded-Proto only when
+// `provider.proxy` is on, and it stays off). The client chooses its Host header; a proxy may pass it on unchecked.
+// So the provider is shown APP_URL's: its scheme as the socket's (TLS ends at the proxy in front of the app, if
+// anywhere), its host as the Host header. Every URL it gives out is then on APP_URL's origin, like its issuer.
 
-/** Node's (req, res) for a Fetch Request, as oidc-provider needs them. */
+/** Node's (req, res) for a Fetch Request, as oidc-provider needs them: on APP_URL's origin, whatever the request said. */
 export function nodeRequest(request: Request) {
   const { req, res } = toReqRes(request);
+  const appUrl = new URL(env().APP_URL);
   Object.defineProperty(req, "socket", {
-    value: { encrypted: new URL(env().APP_URL).protocol === "https:", remoteAddress: "127.0.0.1" },
+    value: { encrypted: appUrl.protocol === "https:", remoteAddress: "127.0.0.1" },
   });
+  req.headers.host = appUrl.host;
   return { req: req as IncomingMessage, res };
 }
 

@@ -8,7 +8,7 @@ import type { SignedInPerson } from "@/lib/auth/session";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { call } from "@/test/mcp";
 import { Browser } from "@/test/browser";
-import { MemoryAuthProvider, REDIRECT_URI, startOAuthHttp, type AppHttp } from "@/test/oauth";
+import { endpointsAt, MemoryAuthProvider, REDIRECT_URI, startOAuthHttp, type AppHttp } from "@/test/oauth";
 import { sql } from "@/lib/db/sql";
 import { person } from "@/lib/people/actor";
 import { consentProblem } from "./consent-form";
@@ -121,11 +121,7 @@ describe("discovery", () => {
     expect((await fetch(`${app.origin}/.well-known/oauth-protected-resource/elsewhere`)).status).toBe(404);
     const metadata = await (await fetch(`${app.origin}/.well-known/oauth-authorization-server`)).json();
     expect(metadata).toMatchObject({
-      issuer: app.origin,
-      authorization_endpoint: `${app.origin}/oauth/authorize`,
-      token_endpoint: `${app.origin}/oauth/token`,
-      registration_endpoint: `${app.origin}/oauth/register`,
-      revocation_endpoint: `${app.origin}/oauth/revoke`,
+      ...endpointsAt(app.origin),
       code_challenge_methods_supported: ["S256"],
       client_id_metadata_document_supported: true,
     });

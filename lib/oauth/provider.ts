@@ -6,6 +6,7 @@ import { log } from "@/lib/log";
 import { PostgresAdapter } from "./adapter";
 import { fetchMetadataDocument, metadataDocumentFetchAllowed } from "./fetch-metadata-document";
 import { markGrantRevoked } from "./grants";
+import { isPrivateUseRedirect, LOOPBACK_HOSTS, redirectUriRefusal } from "./redirect-uri";
 
 // MCP's OAuth 2.1 authorization server (docs/decisions/026-mcp-oauth.md): oidc-provider, built once per process,
 // does every protocol step (RFC 8414 metadata, authorization code with PKCE S256, tokens with rotating refresh
@@ -24,8 +25,6 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** The one protected resource: the MCP server (RFC 8707). Tokens are minted for it alone. */
 export const mcpResource = () => new URL("/api/mcp", env().APP_URL).toString();
 export const issuer = () => new URL(env().APP_URL).origin;
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * The signing key (JWKS; Relay issues no ID tokens and its access tokens are opaque, but the library wants one):
@@ -46,6 +45,10 @@ function configuration(): Configuration {
     cookies: { keys: [derivedKey("relay/oauth/cookie-key/v1").toString("base64url")] },
     // Listed, or DCR with scope="read write" fails with invalid_client_metadata.
     scopes: [...OAUTH_SCOPES],
+    // Every client's redirect URIs pass Relay's rule (lib/oauth/redirect-uri.ts) before the library's own checks:
+    // the library's hook for extending a standard property's validation runs for each client it builds, from a
+    // registration, from a Client ID Metadata Document and from the store alike.
+    extraClientMetadata: { properties: ["redirect_uris", "post_logout_redirect_uris"], validator: checkRedirectUris },
     claims: { openid: ["sub"] },
     responseTypes: ["code"],
     pkce: { required: () => true },
@@ -157,6 +160,23 @@ function build(): Provider {
   });
   provider.on("server_error", (_ctx, err) => log().error({ err }, "OAuth authorization server error"));
   return provider;
+}
+
+/**
+ * oidc-provider's `extraClientMetadata.validator` for the redirect URI properties: a URI Relay's rule refuses is
+ * `invalid_redirect_uri` (the library names the error by the description's first word, RFC 7591 §3.2.2); malformed
+ * values are left to the library's own checks, which follow. A client whose redirect URIs include an app's
+ * private-use scheme is a native app (RFC 8252 §7.1), whatever it called itself: the library accepts such a scheme
+ * only from one, and then holds its http and https URIs to the native rules too.
+ */
+function checkRedirectUris(_ctx: unknown, key: string, value: unknown, metadata: Record<string, unknown>) {
+  if (!Array.isArray(value)) return;
+  const uris = value.filter((uri): uri is string => typeof uri === "string");
+  for (const uri of uris) {
+    const refusal = redirectUriRefusal(uri);
+    if (refusal) throw new errors.InvalidClientMetadata(`${key} ${refusal}`);
+  }
+  if (key === "redirect_uris" && uris.some(isPrivateUseRedirect)) metadata.application_type = "native";
 }
 
 export function sameLoopbackButPort(registered: string, value: string): boolean {

@@ -5,11 +5,12 @@
 //
 // - HOST is the listen address (README "Configuration"); server.js reads HOSTNAME, which shells set to the machine's
 //   name and container runtimes to the container's id, so HOSTNAME is overwritten here. Unset: every IPv4 interface.
-// - next-auth takes the origin of a request from its Host header only when AUTH_TRUST_HOST is set, which it must be
-//   when NEXTAUTH_URL is not (lib/auth/next-auth-environment.ts, the same rule).
+// - next-auth's origin is NEXTAUTH_URL, else APP_URL; with neither, each request's Host header, which next-auth reads
+//   only when AUTH_TRUST_HOST is set (lib/auth/next-auth-environment.ts, the same rule).
 // - On SIGTERM / SIGINT Next's server stops accepting, lets in-flight requests finish and exits 143 / 130 (128 + the
 //   signal's number, as a process the signal ended); one still busy after SHUTDOWN_TIMEOUT_MS exits 1 here.
 process.env.HOSTNAME = process.env.HOST || "0.0.0.0";
+if (!process.env.NEXTAUTH_URL && process.env.APP_URL) process.env.NEXTAUTH_URL = process.env.APP_URL;
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = "true";
 const timeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
 for (const signal of ["SIGTERM", "SIGINT"]) {

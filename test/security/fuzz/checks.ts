@@ -39,6 +39,24 @@ export function decoded(response: RawResponse): Buffer {
   return response.body;
 }
 
+/**
+ * The site the fuzz names in Host and X-Forwarded-Host (and Origin). Every URL the app gives out comes from APP_URL
+ * (issue 31): no answer may carry a URL on this host, in its body or in a header that holds a link. (Headers that
+ * name the caller's own origin back to it, such as Access-Control-Allow-Origin, are not links the app gives out.)
+ */
+export const SPOOFED_HOST = "evil.example";
+const LINK_HEADERS = ["location", "content-location", "link", "refresh", "www-authenticate"];
+const ON_SPOOFED_HOST = new RegExp(
+  `[a-z][a-z0-9+.-]*://(?:[^/?#\\s"'<>@]*@)?${SPOOFED_HOST.replace(".", "\\.")}(?![a-z0-9.-])[^\\s"'<>]*`,
+  "gi",
+);
+
+/** The URLs on the spoofed host in an answer's body and link headers (empty: none). */
+export function spoofedHostUrls(response: RawResponse, body: string): string[] {
+  const texts = [body, ...LINK_HEADERS.map((name) => response.headers[name] ?? "")];
+  return texts.flatMap((text) => [...text.matchAll(ON_SPOOFED_HOST)].map((m) => m[0]));
+}
+
 export const excerpt = (text: string, limit = 300) =>
   text.length > limit ? `${text.slice(0, limit)}…(${text.length} chars)` : text;
 
@@ -117,6 +135,8 @@ export function check(doc: OpenApiDocument, operation: Operation, c: FuzzCase, o
   else if (!operation.responses.has(status))
     problems.push({ kind: "undocumented status", detail: `${status}${code ? ` ${code}` : ""}` });
   if (!requestId) problems.push({ kind: "no X-Request-Id", detail: `${status}` });
+  const spoofed = spoofedHostUrls(response, text);
+  if (spoofed.length) problems.push({ kind: "URL on the spoofed host", detail: `${status}: ${spoofed.join(" ")}` });
 
   if (status >= 400) {
     if (!/^application\/json\b/.test(contentType) || body === undefined) {

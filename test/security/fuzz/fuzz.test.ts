@@ -11,7 +11,8 @@ import { encodeRequest, parseResponse, type RawResponse } from "./raw-http";
 import { checkRedirect, hostileTarget } from "./redirects";
 import { MAX_BODY_BYTES } from "@/lib/limits";
 import { percentEncode, requestsFor, sizedBody, type FuzzCase, type FuzzWorld } from "./requests";
-import { allowedWrites, check } from "./checks";
+import { allowedWrites, check, SPOOFED_HOST, spoofedHostUrls } from "./checks";
+import { checkOAuth, oauthRequests, type OAuthCase, type OAuthWorld } from "./oauth";
 
 // The fuzz's own parts: the generator follows the document (its valid values pass the server's own schemas), the
 // raw client writes and reads HTTP/1.1 exactly, and the checks allow exactly the documented side effects.
@@ -138,7 +139,93 @@ describe("the checks", () => {
   });
 });
 
+describe("the spoofed host (issue 31: every URL the app gives out is APP_URL's)", () => {
+  const world: OAuthWorld = {
+    origin: "http://localhost:3000",
+    clientId: "c",
+    redirectUri: "http://127.0.0.1:1/cb",
+    resource: "",
+  };
+  const answer = (body: string, headers: Record<string, string> = {}) => ({
+    status: 200,
+    headers,
+    body: Buffer.from(body),
+    ms: 1,
+  });
+
+  it("is found in a body and in the headers that carry links, not in one that names the caller back", () => {
+    const metadata = JSON.stringify({
+      issuer: "http://localhost:3000",
+      authorization_endpoint: `http://${SPOOFED_HOST}/oauth/authorize`,
+      token_endpoint: `https://user@${SPOOFED_HOST.toUpperCase()}:8443/oauth/token`,
+    });
+    expect(spoofedHostUrls(answer(metadata), metadata)).toEqual([
+      `http://${SPOOFED_HOST}/oauth/authorize`,
+      `https://user@${SPOOFED_HOST.toUpperCase()}:8443/oauth/token`,
+    ]);
+    const headers = {
+      location: `http://${SPOOFED_HOST}/oauth/consent/x`,
+      "www-authenticate": `Bearer resource_metadata="https://${SPOOFED_HOST}/.well-known/oauth-protected-resource"`,
+      "access-control-allow-origin": `https://${SPOOFED_HOST}`,
+    };
+    expect(spoofedHostUrls(answer("", headers), "")).toEqual([
+      `http://${SPOOFED_HOST}/oauth/consent/x`,
+      `https://${SPOOFED_HOST}/.well-known/oauth-protected-resource`,
+    ]);
+    // Another host that merely starts or ends like it is not it; a bare mention is no URL.
+    const others = `http://${SPOOFED_HOST}.relay.test/x https://not${SPOOFED_HOST}/ ${SPOOFED_HOST}`;
+    expect(spoofedHostUrls(answer(others), others)).toEqual([]);
+  });
+
+  it("makes an OAuth metadata answer fail when an endpoint is on it, or anywhere but the issuer's origin", () => {
+    const c = {
+      target: "metadata",
+      method: "GET",
+      path: "/.well-known/oauth-authorization-server",
+      headers: [],
+      body: null,
+      shared: false,
+      labels: [],
+    } as OAuthCase;
+    const judge = (document: Record<string, string>) =>
+      checkOAuth(
+        c,
+        {
+          response: { ...answer(JSON.stringify(document)), headers: { "content-type": "application/json" } },
+          transportError: null,
+          changed: [],
+        },
+        world,
+      ).map((problem) => problem.kind);
+    expect(judge({ issuer: world.origin, authorization_endpoint: `${world.origin}/oauth/authorize` })).toEqual([]);
+    expect(judge({ issuer: world.origin, authorization_endpoint: `http://${SPOOFED_HOST}/oauth/authorize` })).toEqual([
+      "URL on the spoofed host",
+      "metadata URL off the issuer's origin",
+    ]);
+    expect(judge({ issuer: world.origin, authorization_endpoint: "http://127.0.0.1:3000/oauth/authorize" })).toEqual([
+      "metadata URL off the issuer's origin",
+    ]);
+  });
+
+  it("is named in Host and the forwarding headers of some OAuth requests of every target", () => {
+    for (const target of ["register", "token", "revoke", "authorize", "metadata"] as const) {
+      const cases = fc.sample(oauthRequests(target, world), { numRuns: 100, seed: 31 });
+      const spoofed = cases.filter((c) => c.labels.some((label) => label.startsWith("spoofed:")));
+      expect(spoofed.length, target).toBeGreaterThan(10);
+      for (const c of spoofed)
+        expect(
+          c.headers.some(([name, value]) => /^(host|x-forwarded-host)$/i.test(name) && value === SPOOFED_HOST),
+        ).toBe(true);
+    }
+  });
+});
+
 describe("the raw client", () => {
+  it("sends the case's own Host instead of the connection's when it names one", () => {
+    const spoofed = encodeRequest({ method: "GET", target: "/x", headers: [["Host", SPOOFED_HOST]] }, "127.0.0.1:1");
+    expect(spoofed.toString("latin1")).toBe(`GET /x HTTP/1.1\r\nHost: ${SPOOFED_HOST}\r\nConnection: close\r\n\r\n`);
+  });
+
   it("writes bytes as given, with a Content-Length or in chunks", () => {
     const body = Buffer.from([0x7b, 0xff, 0x7d]);
     const plain = encodeRequest(

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { changedTables, fingerprint, type TableReader } from "../fingerprint";
-import { decoded, excerpt, type Problem } from "./checks";
+import { decoded, excerpt, SPOOFED_HOST, spoofedHostUrls, type Problem } from "./checks";
 import { sendRaw, type RawRequest, type RawResponse } from "./raw-http";
 import { classify, hostileNumber, hostileString, hostileValue } from "./hostile";
 import { percentEncode } from "./requests";
@@ -10,11 +10,13 @@ import { percentEncode } from "./requests";
 // fields of the wrong type, hostile and huge strings, unknown fields, malformed or non-object JSON, invalid UTF-8, any
 // Content-Type; token and revocation forms with hostile, repeated and missing parameters, malformed encoding, JSON
 // where a form is due; authorization requests with the same in the query (and client_ids that are private-address
-// Client ID Metadata Document URLs); the /.well-known metadata with hostile queries and headers.
+// Client ID Metadata Document URLs); the /.well-known metadata with hostile queries and headers. Any of them may
+// name another site in Host, X-Forwarded-Host and X-Forwarded-Proto.
 //
 // Each answer: never 5xx, never no answer; a refusal is JSON `{error, error_description}` (strings); a success is
 // what the endpoint documents (201 with a client_id; 200 from revocation; a redirect of the authorization endpoint
-// to the consent page or to the registered redirect URI only; the metadata's JSON); no token is ever issued; and a
+// to the consent page or to the registered redirect URI only; the metadata's JSON, every URL in it on the issuer's
+// origin); no URL on the spoofed host in any answer (issue 31: they all come from APP_URL); no token is ever issued; and a
 // refusal writes nothing but the rate limit's count (so a refused registration adds no client). The registration
 // (20 an hour) and token (120 a minute) limits count per address: most requests come from an address of their own
 // (the runner is the one proxy the server trusts), some from one shared address, so 429 is met and checked too.
@@ -323,10 +325,9 @@ function metadataRequest(): fc.Arbitrary<OAuthCase> {
       fc.option(hostileParam, { nil: undefined }),
       fc.option(
         fc.constantFrom<[string, string]>(
-          ["Origin", "https://evil.example"],
+          ["Origin", `https://${SPOOFED_HOST}`],
           ["Accept", "text/html"],
           ["Accept", "application/xml"],
-          ["X-Forwarded-Host", "evil.example"],
           ["X-Forwarded-Proto", "gopher"],
         ),
         { nil: undefined },
@@ -346,7 +347,27 @@ function metadataRequest(): fc.Arbitrary<OAuthCase> {
     }));
 }
 
-export function oauthRequests(target: OAuthTarget, world: OAuthWorld): fc.Arbitrary<OAuthCase> {
+/** Another site named where a client or a careless proxy may name it: the Host header, the forwarding headers, both. */
+const SPOOFING: [string, [string, string][]][] = [
+  ["host", [["Host", SPOOFED_HOST]]],
+  [
+    "forwarded",
+    [
+      ["X-Forwarded-Host", SPOOFED_HOST],
+      ["X-Forwarded-Proto", "https"],
+    ],
+  ],
+  [
+    "host+forwarded",
+    [
+      ["Host", SPOOFED_HOST],
+      ["X-Forwarded-Host", SPOOFED_HOST],
+      ["X-Forwarded-Proto", "https"],
+    ],
+  ],
+];
+
+function requestsOf(target: OAuthTarget, world: OAuthWorld): fc.Arbitrary<OAuthCase> {
   switch (target) {
     case "register":
       return jsonRequest(world);
@@ -358,6 +379,19 @@ export function oauthRequests(target: OAuthTarget, world: OAuthWorld): fc.Arbitr
     case "metadata":
       return metadataRequest();
   }
+}
+
+export function oauthRequests(target: OAuthTarget, world: OAuthWorld): fc.Arbitrary<OAuthCase> {
+  // One request in three names another site (of the metadata, whose answers are made of URLs: one in two).
+  const spoofing = fc.oneof(
+    { arbitrary: fc.constant(null), weight: target === "metadata" ? 1 : 2 },
+    { arbitrary: fc.constantFrom(...SPOOFING), weight: 1 },
+  );
+  return fc
+    .tuple(requestsOf(target, world), spoofing)
+    .map(([c, spoof]) =>
+      spoof ? { ...c, headers: [...c.headers, ...spoof[1]], labels: [...c.labels, `spoofed:${spoof[0]}`] } : c,
+    );
 }
 
 /** What the runner sends: the case, behind the one proxy the server trusts, from the case's address. */
@@ -391,6 +425,8 @@ export function checkOAuth(c: OAuthCase, outcome: OAuthOutcome, world: OAuthWorl
     // judged below
   }
   const allowed = c.target === "register" || c.target === "token" ? [RATE_LIMITS] : [];
+  const spoofed = spoofedHostUrls(response, text);
+  if (spoofed.length) problems.push({ kind: "URL on the spoofed host", detail: `${status}: ${spoofed.join(" ")}` });
 
   if (status >= 500) {
     problems.push({
@@ -443,11 +479,19 @@ export function checkOAuth(c: OAuthCase, outcome: OAuthOutcome, world: OAuthWorl
     if (status !== 200 || !body) problems.push({ kind: "metadata answer", detail: `${status} ${contentType}` });
     else if (!(typeof body.issuer === "string" || typeof body.resource === "string" || Array.isArray(body.keys)))
       problems.push({ kind: "metadata answer", detail: excerpt(text, 160) });
+    else {
+      const elsewhere = urlsIn(text).filter((url) => URL.parse(url)?.origin !== world.origin);
+      if (elsewhere.length)
+        problems.push({ kind: "metadata URL off the issuer's origin", detail: excerpt(elsewhere.join(" "), 200) });
+    }
   }
   const changed = outcome.changed.filter((table) => !allowed.includes(table));
   if (changed.length) problems.push({ kind: "changed the database", detail: `${status}: ${changed.join(", ")}` });
   return problems;
 }
+
+/** Every absolute http(s) URL in a text. */
+const urlsIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s"'<>,]+/g)].map((m) => m[0]);
 
 export function describeOAuthCase(c: OAuthCase): string {
   const headers = c.headers.map(([k, v]) => `${k}: ${excerpt(v.toString(), 80)}`).join("; ");

@@ -9,7 +9,10 @@ export interface RawRequest {
   method: string;
   /** The request target exactly as sent, e.g. `/api/public/v1/conversations/%ff/messages?limit=-1`. ASCII only. */
   target: string;
-  /** In order; duplicates allowed. Values are written as bytes (a string as UTF-8, a Buffer as is). */
+  /**
+   * In order; duplicates allowed. Values are written as bytes (a string as UTF-8, a Buffer as is). A `Host` here
+   * replaces the connection's own (a client chooses its Host header: the fuzz names another site's).
+   */
   headers: [string, string | Buffer][];
   body?: Buffer | null;
   /** Send the body with `Transfer-Encoding: chunked` instead of a Content-Length. */
@@ -25,7 +28,10 @@ export interface RawResponse {
 }
 
 export function encodeRequest(request: RawRequest, host: string): Buffer {
-  const lines: Buffer[] = [Buffer.from(`${request.method} ${request.target} HTTP/1.1\r\nHost: ${host}\r\n`, "latin1")];
+  const ownHost = request.headers.some(([name]) => name.toLowerCase() === "host");
+  const lines: Buffer[] = [
+    Buffer.from(`${request.method} ${request.target} HTTP/1.1\r\n${ownHost ? "" : `Host: ${host}\r\n`}`, "latin1"),
+  ];
   for (const [name, value] of request.headers) {
     lines.push(
       Buffer.concat([

@@ -333,6 +333,7 @@ function contentTypePart(expected: string): Choice<Part<string | null>> {
 }
 
 const EXTRA_HEADERS: [string, string][] = [
+  ["Host", "evil.example"],
   ["X-Forwarded-Host", "evil.example"],
   ["X-Forwarded-For", "127.0.0.1, 10.0.0.1"],
   ["X-Forwarded-Proto", "gopher"],
