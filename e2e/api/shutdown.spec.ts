@@ -208,6 +208,8 @@ function send(port: number, key: string, conversationId: string, n: number) {
 test("npm start stopped with SIGTERM under load: no failed request, exit 0, a quiet log", async () => {
   const { server, port, dataDir } = await start("load", {});
   const seeded = world(dataDir);
+  // Sends as fast as the server answers: past the default request rate (issue 31), which is not what this tests.
+  cli(dataDir, "workspace", "settings", seeded.workspace.slug, "--rate-per-second", "1000", "--rate-burst", "1000");
   const bot = seeded.bots[0]!;
   const conversationId = seeded.conversations[1]!.id;
   const results: { n: number; status?: number; error?: string }[] = [];

@@ -96,7 +96,7 @@ test("a browser client's OAuth popup hands the code back to its opener, signing 
 
     // The callback page found its opener and posted the code; the popup closed itself.
     await expect(page.locator("#result")).toHaveText(/^code: \S{20,}$/);
-    await popup.waitForEvent("close");
+    await expect.poll(() => popup.isClosed()).toBe(true);
 
     // Elsewhere the app isolates its pages: the sign-in page without a consent to return to.
     const signIn = await page.request.get(new URL("/sign-in", app).href);

@@ -39,6 +39,7 @@ import { AccessDenied } from "@/app/(portal)/developers/_lib/access-denied";
 import { Alert } from "@/components/ui/alert";
 import type { Fresh } from "./fresh";
 import type { Caller, Kind, Person, Placement, Viewer, World } from "./world";
+import { sameOriginPath } from "@/lib/http/redirect-target";
 
 // The doors of the tenancy matrix: every route handler's method, every MCP tool, every server action, every page
 // and layout, each with the ids it takes (its slots: which kind of object, and how to call the door with one) and a positive control
@@ -152,6 +153,17 @@ export async function callRoute(
 }
 
 const hex = (n = 4) => randomBytes(n).toString("hex");
+
+/**
+ * A redirect's digest (`NEXT_REDIRECT;<type>;<target>;<status>;`), whose target must be a path on this site as the one
+ * judge writes it (issue 31: lib/http/redirect-target.ts); anything else fails the door.
+ */
+function judgedRedirect(digest: string): string {
+  const target = digest.split(";").slice(2, -2).join(";");
+  if (sameOriginPath(target, "http://relay.test") !== target)
+    throw new Error(`a redirect to a target the judge would not keep: ${JSON.stringify(target)}`);
+  return digest;
+}
 const V1 = "app/api/public/v1";
 
 /**
@@ -193,7 +205,7 @@ export async function renderPage(file: string, props: Record<string, unknown>): 
     return { ok: !state.refused, message: state.message, text: JSON.stringify(tree) };
   } catch (error) {
     const digest = (error as { digest?: string }).digest;
-    if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { ok: true, text: digest };
+    if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { ok: true, text: judgedRedirect(digest) };
     if (typeof digest === "string" && digest.startsWith("NEXT_HTTP_ERROR_FALLBACK")) return { ok: false, text: digest };
     throw error;
   }
@@ -933,7 +945,7 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
     } catch (error) {
       // A redirect is how addContact and startConversation answer a success.
       const digest = (error as { digest?: string }).digest;
-      if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { ok: true, text: digest };
+      if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { ok: true, text: judgedRedirect(digest) };
       throw error;
     }
   };
@@ -1646,7 +1658,16 @@ export function buildDoors(w: World, fresh: Fresh, signIn: (p: Person | null) =>
         },
       ],
     },
-    listPage("app/(auth)/sign-in/page.tsx", {}, { callbackUrl: "/chat" }),
+    // Redirect targets (issue 31) are inputs too: hostile ones go nowhere but this site (lib/http/redirect-target.ts).
+    listPage(
+      "app/(auth)/sign-in/page.tsx",
+      {},
+      { callbackUrl: "/chat" },
+      { callbackUrl: "/\t/evil.example" },
+      { callbackUrl: "//evil.example" },
+      { callbackUrl: "/\n/x" },
+      { callbackUrl: "/\u3000/x" },
+    ),
     listPage("app/page.tsx"),
     listPage("app/layout.tsx"),
     listPage("app/not-found.tsx"),

@@ -283,7 +283,10 @@ describe("the redirect fuzz's check", () => {
       "redirect leaves the site",
     ]);
     expect(kinds(answer(307, { location: "/sign-in?callbackUrl=%2F%09%2Fevil.example" }))).toEqual([
-      "sign-in link with an unjudged callbackUrl",
+      "sign-in link to another site",
+    ]);
+    expect(kinds(answer(302, { location: "/sign-in?callbackUrl=http%3A%2F%2Fevil.example%2F" }))).toEqual([
+      "sign-in link to another site",
     ]);
   });
 
@@ -291,6 +294,7 @@ describe("the redirect fuzz's check", () => {
     expect(kinds(answer(307, { location: "/chat" }))).toEqual([]);
     expect(kinds(answer(303, { location: `${origin}/oauth/consent/x?problem=expired` }))).toEqual([]);
     expect(kinds(answer(307, { location: "/sign-in?callbackUrl=%2Foauth%2Fconsent%2Fabc" }))).toEqual([]);
+    expect(kinds(answer(302, { location: `/sign-in?callbackUrl=${encodeURIComponent(`${origin}/`)}` }))).toEqual([]);
     expect(kinds(answer(404, {}))).toEqual([]);
   });
 

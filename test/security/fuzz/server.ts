@@ -34,6 +34,8 @@ export async function startFuzzServer(dataDir: string): Promise<FuzzServer> {
     port,
     dataDir,
     env: {
+      // Configured as in production (decision 023): next-auth's origin is APP_URL's, whatever Host a request says.
+      APP_URL: `http://localhost:${port}`,
       RUN_WORKER: "false",
       // The fuzz's runner is the one proxy in front (run.ts): the bots and the attacker get addresses of their own.
       TRUST_PROXY_HOPS: "1",
