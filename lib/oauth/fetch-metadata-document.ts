@@ -4,8 +4,8 @@ import { loopbackWebhooksAllowed } from "@/lib/deployment/settings";
 import {
   addressLiteral,
   checkedLookup,
+  firstRefused,
   literalRefusal,
-  refusedAddress,
   RefusedAddressError,
 } from "@/lib/net/public-address";
 
@@ -30,7 +30,7 @@ export async function metadataDocumentFetchAllowed(clientId: string): Promise<bo
   const allowLoopback = await loopbackWebhooksAllowed();
   if (addressLiteral(url)) return literalRefusal(url, allowLoopback) === null;
   const addresses = await dns.lookup(url.hostname, { all: true, verbatim: true }).catch(() => []);
-  return addresses.every(({ address }) => refusedAddress(address, allowLoopback) === null);
+  return firstRefused(addresses, allowLoopback) === null;
 }
 
 /** oidc-provider's `fetch`: a GET over https to a checked address, no redirect followed, the body capped. */

@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { checkedLookup, literalRefusal, refusedAddress, RefusedAddressError } from "@/lib/net/public-address";
+import { checkedLookup, isLoopbackAddress, literalRefusal, RefusedAddressError } from "@/lib/net/public-address";
 
 // One HTTP attempt of a webhook delivery (docs/api-contract.md#delivery-and-retries): POST, 15 s for the whole
 // exchange, redirects not followed, the first 4 KiB of the answer kept. SSRF: the address a name resolves to is
@@ -40,7 +40,7 @@ export async function postWebhook(
     return done({ status: null, body: null, error: "refused: not a valid URL" });
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  const isLoopbackName = host === "localhost" || (net.isIP(host) > 0 && refusedAddress(host, false) === "a loopback address");
+  const isLoopbackName = host === "localhost" || (net.isIP(host) > 0 && isLoopbackAddress(host));
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackName && allowLoopback)) {
     return done({ status: null, body: null, error: "refused: webhook URLs must use https (http only to loopback, where the deployment allows it)" });
   }
