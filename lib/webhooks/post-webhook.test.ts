@@ -2,14 +2,19 @@ import { describe, expect, it } from "vitest";
 import { postWebhook } from "./post-webhook";
 
 // SSRF: only global unicast addresses receive webhooks, judged by the address a name resolves to (the rule and its
-// table: lib/net/public-address.test.ts); loopback only where the deployment allows it; https only otherwise.
+// table: lib/net/public-address.test.ts); loopback only where the deployment allows it; https only otherwise. A
+// refusal says so (`refused`), so a delivery is not retried on a schedule (lib/webhooks/delivery.int.test.ts).
 
 describe("postWebhook refuses before connecting", () => {
   const post = (url: string, allowLoopback = false) =>
     postWebhook(url, { "Content-Type": "application/json" }, "{}", { allowLoopback, timeoutMs: 2000 });
 
   it("private, reserved and metadata IP literals", async () => {
-    expect((await post("https://10.0.0.5/hook")).error).toBe("refused: 10.0.0.5 is a private-use address (10.0.0.0/8, RFC 1918)");
+    expect(await post("https://10.0.0.5/hook")).toMatchObject({
+      status: null,
+      error: "refused: 10.0.0.5 is a private-use address (10.0.0.0/8, RFC 1918)",
+      refused: true,
+    });
     expect((await post("https://169.254.169.254/latest/meta-data")).error).toBe(
       "refused: 169.254.169.254 is a link-local (cloud metadata) address (169.254.0.0/16, RFC 3927)",
     );
@@ -22,12 +27,14 @@ describe("postWebhook refuses before connecting", () => {
     expect(await post("https://[::1:7f00:1]/", true)).toMatchObject({
       status: null,
       error: "refused: ::1:7f00:1 is not a global unicast address (IPv6 outside 2000::/3)",
+      refused: true,
     });
   });
 
   it("a name that resolves to a forbidden address (checked after resolution, not by the name)", async () => {
     const result = await post("https://localhost:9/hook");
     expect(result.status).toBeNull();
+    expect(result.refused).toBe(true);
     expect(result.error).toMatch(/^refused: localhost resolves to (127\.0\.0\.1|::1), (a|the) loopback address \(/);
   });
 
@@ -36,7 +43,10 @@ describe("postWebhook refuses before connecting", () => {
     expect((await post("http://example.com/hook", true)).error).toMatch(/^refused: webhook URLs must use https/);
     expect((await post("ftp://example.com/hook", true)).error).toMatch(/^refused: webhook URLs must use https/);
     expect((await post("not a url", true)).error).toBe("refused: not a valid URL");
-    // Allowed: it gets as far as connecting (nothing listens on port 9).
-    expect((await post("http://127.0.0.1:9/hook", true)).error).toMatch(/ECONNREFUSED/);
+    expect((await post("not a url", true)).refused).toBe(true);
+    // Allowed: it gets as far as connecting (nothing listens on port 9), which is no refusal.
+    const connected = await post("http://127.0.0.1:9/hook", true);
+    expect(connected.error).toMatch(/ECONNREFUSED/);
+    expect(connected.refused).toBeUndefined();
   });
 });
