@@ -56,7 +56,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {delivery.refused && delivery.status === "failed" && (
-            <Alert tone="danger" title="Refused: Relay does not connect to this address">
+            <Alert tone="warning" title="Refused: Relay does not connect to this address">
               <p className="font-mono text-xs break-words">{delivery.last_error}</p>
               <p className="mt-2">
                 Nothing was sent, and it is not retried: the address will be refused again until the webhook URL or
