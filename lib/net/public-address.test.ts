@@ -1,105 +1,35 @@
 import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
 import { isLoopbackAddress, literalRefusal, refusedAddress } from "./public-address";
+import {
+  CARRIES_IPV4,
+  fromNumber,
+  IANA_IPV4,
+  IANA_IPV6,
+  OTHERS,
+  REFUSED_BLOCKS,
+  span,
+  width,
+} from "@/test/iana-special-purpose";
 import { SPECIAL_PURPOSE_BLOCKS } from "./special-purpose-addresses";
 
 // The address rule against both IANA special-purpose registries, every block: its first, a middle and its last
 // address refused (those that carry an IPv4 address: judged by it), and the addresses just outside it allowed
-// where they are global. The registries are written out here a second time, from IANA's pages, so that a block
-// dropped from or changed in lib/net/special-purpose-addresses.ts fails here rather than passing quietly.
+// where they are global. The registries are written out a second time, from IANA's pages (test/iana-special-purpose.ts),
+// so that a block dropped from or changed in lib/net/special-purpose-addresses.ts fails here rather than quietly.
 
-// IANA IPv4 Special-Purpose Address Registry, in its order.
-const IANA_IPV4 = [
-  "0.0.0.0/8",
-  "0.0.0.0/32",
-  "10.0.0.0/8",
-  "100.64.0.0/10",
-  "127.0.0.0/8",
-  "169.254.0.0/16",
-  "172.16.0.0/12",
-  "192.0.0.0/24",
-  "192.0.0.0/29",
-  "192.0.0.8/32",
-  "192.0.0.9/32",
-  "192.0.0.10/32",
-  "192.0.0.170/32, 192.0.0.171/32",
-  "192.0.2.0/24",
-  "192.31.196.0/24",
-  "192.52.193.0/24",
-  "192.88.99.0/24",
-  "192.88.99.2/32",
-  "192.168.0.0/16",
-  "192.175.48.0/24",
-  "198.18.0.0/15",
-  "198.51.100.0/24",
-  "203.0.113.0/24",
-  "240.0.0.0/4",
-  "255.255.255.255/32",
-];
-
-// IANA IPv6 Special-Purpose Address Registry, in its order.
-const IANA_IPV6 = [
-  "::1/128",
-  "::/128",
-  "::ffff:0:0/96",
-  "64:ff9b::/96",
-  "64:ff9b:1::/48",
-  "100::/64",
-  "100:0:0:1::/64",
-  "2001::/23",
-  "2001::/32",
-  "2001:1::1/128",
-  "2001:1::2/128",
-  "2001:1::3/128",
-  "2001:2::/48",
-  "2001:3::/32",
-  "2001:4:112::/48",
-  "2001:10::/28",
-  "2001:20::/28",
-  "2001:30::/28",
-  "2001:db8::/32",
-  "2002::/16",
-  "2620:4f:8000::/48",
-  "3fff::/20",
-  "5f00::/16",
-  "fc00::/7",
-  "fe80::/10",
-];
-
-// Refused beyond the registries: multicast, IPv4-compatible and site-local IPv6.
-const OTHERS = ["224.0.0.0/4", "ff00::/8", "::/96", "fec0::/10"];
-
-// The blocks judged by the IPv4 address in their last 32 bits, and how an address in them is written.
-const CARRIES_IPV4 = new Map([
-  ["::ffff:0:0/96", "::ffff:"],
-  ["64:ff9b::/96", "64:ff9b::"],
-]);
-
-const cidrs = (blocks: string[]) => blocks.flatMap((block) => block.split(", "));
-const REFUSED = [...cidrs(IANA_IPV4), ...cidrs(IANA_IPV6), ...OTHERS].map((cidr) => ipaddr.parseCIDR(cidr));
+const REFUSED = REFUSED_BLOCKS.map((cidr) => ipaddr.parseCIDR(cidr));
 const GLOBAL_IPV6 = ipaddr.parseCIDR("2000::/3");
-
-const width = (kind: string) => (kind === "ipv4" ? 32 : 128);
-const toNumber = (ip: ipaddr.IPv4 | ipaddr.IPv6) =>
-  ip.toByteArray().reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
-const fromNumber = (n: bigint, kind: string) => {
-  const bytes = width(kind) / 8;
-  return ipaddr
-    .fromByteArray(Array.from({ length: bytes }, (_, i) => Number((n >> BigInt(8 * (bytes - 1 - i))) & 0xffn)))
-    .toString();
-};
 
 /** First, middle and last address of a block, and the neighbours just outside it (where the address space goes on). */
 function addressesOf(cidr: string) {
-  const [base, bits] = ipaddr.parseCIDR(cidr);
-  const kind = base.kind();
-  const first = toNumber(base);
-  const size = 1n << BigInt(width(kind) - bits);
+  const { kind, first, size } = span(cidr);
   const last = first + size - 1n;
+  const at = (n: bigint) => fromNumber(n, kind).toString();
   return {
     kind,
-    inside: { first: fromNumber(first, kind), middle: fromNumber(first + size / 2n, kind), last: fromNumber(last, kind) },
-    outside: [first - 1n, last + 1n].filter((n) => n >= 0n && n < 1n << BigInt(width(kind))).map((n) => fromNumber(n, kind)),
+    inside: { first: at(first), middle: at(first + size / 2n), last: at(last) },
+    outside: [first - 1n, last + 1n].filter((n) => n >= 0n && n < 1n << BigInt(width(kind))).map(at),
   };
 }
 
@@ -118,7 +48,7 @@ describe("the table is IANA's two special-purpose registries, row for row", () =
 });
 
 describe("refusedAddress: every block of the registries", () => {
-  const blocks = [...cidrs(IANA_IPV4), ...cidrs(IANA_IPV6), ...OTHERS].filter((cidr) => !CARRIES_IPV4.has(cidr));
+  const blocks = REFUSED_BLOCKS.filter((cidr) => !CARRIES_IPV4.has(cidr));
 
   it.each(blocks)("%s: first, middle and last refused, the middle one naming the block", (cidr) => {
     const { inside } = addressesOf(cidr);
