@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { blobPath, sha256Hex } from "@/lib/attachments/storage";
 import { db } from "@/lib/db/client";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { api, idem } from "@/test/api/client";
 import { cli, cliJson as json, spawnCli } from "@/test/cli";
 
@@ -106,6 +107,51 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(JSON.parse(bad.stderr).error).toEqual({ code: "invalid_body", message: "Webhook URL must use https" });
     expect(await db().bot.count({ where: { handle: "cli-bad" } })).toBe(0);
     expect(await db().auditEvent.count()).toBe(audits);
+  });
+
+  it("bot update refuses a webhook URL to a refused address and warns of a name; deliveries show says why a delivery failed", async () => {
+    // Issue 31, finding 7: this command answered 200 and every delivery then stayed pending, retried for 27 hours.
+    const helper = world.bots.find((b) => b.established)!;
+    const ben = world.people[1]!;
+    const before = await db().bot.findUniqueOrThrow({ where: { id: helper.id } });
+    const refused = await cli("bot", "update", helper.handle, "--webhook-url", "https://169.254.169.254/");
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(JSON.parse(refused.stderr).error).toEqual({
+      code: "invalid_body",
+      message:
+        "Webhook URL's address 169.254.169.254 is a link-local (cloud metadata) address (169.254.0.0/16, RFC 3927): webhooks go only to global unicast addresses",
+    });
+    expect(await db().bot.findUniqueOrThrow({ where: { id: helper.id } })).toEqual(before);
+
+    // A name is saved, and the command prints what it found (stdout's JSON; stderr stays for errors).
+    expect(await json("bot", "update", helper.handle, "--webhook-url", "https://no-such-host.invalid/hook")).toMatchObject({
+      webhook_url: "https://no-such-host.invalid/hook",
+      changed: ["webhook_url"],
+      warnings: [{ field: "webhook_url", message: expect.stringContaining("no-such-host.invalid does not resolve") }],
+    });
+
+    // A URL stored before the check: its delivery fails at its first attempt and says why.
+    await db().bot.update({ where: { id: helper.id }, data: { webhookUrl: "https://169.254.169.254/latest" } });
+    try {
+      const conversation = world.conversations.find((c) => c.bot_ids.includes(helper.id))!;
+      await json("message", "post", "--conversation", conversation.id, "--body", "Is it there?", "--as", ben.email);
+      const delivery = await db().webhookDelivery.findFirstOrThrow({
+        where: { botId: helper.id, eventType: "message.created" },
+        orderBy: { createdAt: "desc" },
+      });
+      await attemptDelivery(delivery.id);
+      const reason = "refused: 169.254.169.254 is a link-local (cloud metadata) address (169.254.0.0/16, RFC 3927)";
+      expect(await json("deliveries", "show", delivery.id, "--as", world.people[0]!.email)).toMatchObject({
+        status: "failed",
+        refused: true,
+        next_attempt_at: null,
+        last_error: reason,
+        attempts: [{ number: 1, error: reason, response_status: null }],
+      });
+    } finally {
+      await db().bot.update({ where: { id: helper.id }, data: { webhookUrl: before.webhookUrl } });
+    }
   });
 
   it("draft approve as a person sends the held message under the bot's label", async () => {

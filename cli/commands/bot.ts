@@ -64,7 +64,7 @@ export const botCommands: Record<string, Command> = {
       };
       const actor = await actorFrom(str(args, "as"));
       const ws = await workspaceBySlug(str(args, "workspace"));
-      const { bot, apiKey, apiKeyId, signingSecret } = await createBot(actor, { ...input, workspaceId: ws.id });
+      const { bot, apiKey, apiKeyId, signingSecret, warnings } = await createBot(actor, { ...input, workspaceId: ws.id });
       return {
         id: bot.id,
         handle: bot.handle,
@@ -76,6 +76,7 @@ export const botCommands: Record<string, Command> = {
         api_key_id: apiKeyId,
         signing_secret: signingSecret,
         established: input.established,
+        warnings,
       };
     },
   },

@@ -6,13 +6,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { EventTypeFields } from "./event-type-fields";
-import { initialFormState, type BotFormValues, type FormAction } from "./form-state";
+import { initialFormState, type BotFormValues, type FormAction, type SavedSettings } from "./form-state";
+import { WebhookUrlWarnings } from "./webhook-url-warnings";
 
 export function BotSettingsForm({
   action,
   initial,
 }: {
-  action: FormAction<BotFormValues, { changed: string[] }>;
+  action: FormAction<BotFormValues, SavedSettings>;
   initial: BotFormValues;
 }) {
   const [state, formAction, pending] = useActionState(action, initialFormState);
@@ -39,6 +40,7 @@ export function BotSettingsForm({
                 : "Nothing to save: the settings were already like this."}
             </Alert>
           )}
+          {state.result && <WebhookUrlWarnings warnings={state.result.warnings} />}
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="settings-name" label="Name" error={errors.name}>
               <Input
@@ -55,7 +57,7 @@ export function BotSettingsForm({
               label="Webhook URL"
               optional
               error={errors.webhookUrl}
-              hint="Leave empty to stop webhooks. Must be https."
+              hint="Leave empty to stop webhooks. Must be https, to a public address."
             >
               <Input
                 id="settings-webhookUrl"

@@ -24,6 +24,14 @@ export interface RegisteredBot {
   name: string;
   apiKey: string;
   signingSecret: string;
+  /** What was saved but will not work yet: the webhook URL's name (lib/webhooks/validate-webhook-url.ts). */
+  warnings: string[];
+}
+
+export interface SavedSettings {
+  changed: string[];
+  /** As RegisteredBot's: said after every save that gives a webhook URL with such a name. */
+  warnings: string[];
 }
 
 export interface IssuedKey {

@@ -9,6 +9,7 @@ import { CopyField } from "@/components/ui/copy-field";
 import { describedBy, Field, Input, Select } from "@/components/ui/field";
 import { EventTypeFields } from "./event-type-fields";
 import { initialFormState, type BotFormValues, type FormAction, type RegisteredBot } from "./form-state";
+import { WebhookUrlWarnings } from "./webhook-url-warnings";
 
 export function RegisterBotForm({
   action,
@@ -139,6 +140,7 @@ function Registered({ bot }: { bot: RegisteredBot }) {
         description={`${bot.name} has its first API key and a webhook signing secret.`}
       />
       <CardBody className="space-y-5">
+        <WebhookUrlWarnings warnings={bot.warnings} />
         <Alert tone="warning" title="Copy these now. They will not be shown again.">
           Relay keeps only a hash of the API key and encrypts the signing secret; neither can be displayed later. You
           can issue more keys and rotate the secret on the bot&apos;s page.

@@ -22,6 +22,7 @@ export function newSigningSecret(): string {
 /**
  * Registers a bot with its first API key and webhook signing secret (both returned once). `established` starts the
  * bot past the new-bot hold (as if it had sent its first 50 messages): for bots moved from elsewhere, and demos.
+ * `warnings` says what was saved but will not work yet (lib/webhooks/validate-webhook-url.ts).
  */
 export async function createBot(
   actor: Actor,
@@ -42,7 +43,7 @@ export async function createBot(
       field: "handle",
     });
   if (!input.name.trim()) throw new ApiError("invalid_body", "Bot name is required", { field: "name" });
-  const webhookUrl = input.webhookUrl ? await validateWebhookUrl(input.webhookUrl) : null;
+  const checked = input.webhookUrl ? await validateWebhookUrl(input.webhookUrl) : null;
   const eventTypes = input.eventTypes ? validateEventTypes(input.eventTypes) : undefined;
   if (await db().bot.findUnique({ where: { handle } }))
     throw new ApiError("conflict", `Bot handle @${handle} is taken`, { field: "handle" });
@@ -55,7 +56,7 @@ export async function createBot(
         workspaceId: input.workspaceId,
         handle,
         name: input.name.trim(),
-        webhookUrl,
+        webhookUrl: checked?.url ?? null,
         eventTypes,
         trustedMessageCount: input.established ? (settings?.newBotThreshold ?? POLICY_DEFAULTS.newBotThreshold) : 0,
         createdByUserId: actor.type === "person" ? actor.userId : null,
@@ -71,6 +72,6 @@ export async function createBot(
       data: { handle },
     });
     const key = await issueApiKey(actor, bot.id, {}, tx);
-    return { bot, apiKey: key.key, apiKeyId: key.id, signingSecret };
+    return { bot, apiKey: key.key, apiKeyId: key.id, signingSecret, warnings: checked?.warnings ?? [] };
   });
 }

@@ -4,12 +4,14 @@ import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Actor } from "@/lib/people/actor";
 import { validateEventTypes } from "@/lib/webhooks/event-types";
-import { validateWebhookUrl } from "@/lib/webhooks/validate-webhook-url";
+import { validateWebhookUrl, type FieldWarning } from "@/lib/webhooks/validate-webhook-url";
 import { requireBotManager } from "./require-bot-manager";
 
 /**
  * A bot's developer (or an admin of its workspace) changes its name, webhook URL (null or empty removes it) or
  * event subscriptions. Everything is checked before anything is written; only the fields that change are audited.
+ * `warnings` says what was saved but will not work yet (a webhook URL whose name does not resolve, or resolves to
+ * an address deliveries are refused: lib/webhooks/validate-webhook-url.ts), each time the URL is given.
  */
 export async function updateBot(
   actor: Actor,
@@ -19,6 +21,7 @@ export async function updateBot(
   const bot = await requireBotManager(db(), actor, requireUuid(botId, "Bot"));
 
   const next: { name?: string; webhookUrl?: string | null; eventTypes?: string[] } = {};
+  let warnings: FieldWarning[] = [];
   if (input.name !== undefined) {
     const name = input.name.trim();
     if (!name) throw new ApiError("invalid_body", "Bot name is required", { field: "name" });
@@ -26,7 +29,9 @@ export async function updateBot(
   }
   if (input.webhookUrl !== undefined) {
     const url = input.webhookUrl?.trim();
-    next.webhookUrl = url ? await validateWebhookUrl(url) : null;
+    const checked = url ? await validateWebhookUrl(url) : null;
+    next.webhookUrl = checked?.url ?? null;
+    warnings = checked?.warnings ?? [];
   }
   if (input.eventTypes !== undefined) next.eventTypes = validateEventTypes(input.eventTypes);
 
@@ -36,7 +41,7 @@ export async function updateBot(
     changes.webhook_url = { from: bot.webhookUrl, to: next.webhookUrl };
   if (next.eventTypes !== undefined && !sameSet(next.eventTypes, bot.eventTypes))
     changes.event_types = { from: bot.eventTypes, to: next.eventTypes };
-  if (!Object.keys(changes).length) return { ...view(bot), changed: [] as string[] };
+  if (!Object.keys(changes).length) return { ...view(bot), changed: [] as string[], warnings };
 
   return db().$transaction(async (tx) => {
     const updated = await tx.bot.update({
@@ -55,7 +60,7 @@ export async function updateBot(
       subjectId: bot.id,
       data: changes,
     });
-    return { ...view(updated), changed: Object.keys(changes) };
+    return { ...view(updated), changed: Object.keys(changes), warnings };
   });
 }
 

@@ -44,6 +44,7 @@ const ALWAYS_REFUSED = [
   "https://224.0.0.1/client.json",
   "https://0.0.0.0/client.json",
   "https://[::ffff:169.254.169.254]/client.json",
+  "https://[::1:7f00:1]/client.json", // issue 31: ::/8 outside ::/96 and ::ffff:0:0/96 (only 2000::/3 is global)
 ];
 
 describe("Client ID Metadata Documents are never fetched from a private address", () => {

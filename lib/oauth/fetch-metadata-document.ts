@@ -1,17 +1,11 @@
-import dns from "node:dns/promises";
 import https from "node:https";
 import { loopbackWebhooksAllowed } from "@/lib/deployment/settings";
-import {
-  addressLiteral,
-  checkedLookup,
-  literalRefusal,
-  refusedAddress,
-  RefusedAddressError,
-} from "@/lib/net/public-address";
+import { checkName } from "@/lib/net/check-name";
+import { addressLiteral, checkedLookup, literalRefusal, RefusedAddressError } from "@/lib/net/public-address";
 
 // OAuth Client ID Metadata Documents: a client_id that is an https URL is fetched by the authorization server, on the
 // word of whoever sends an authorization request (SSRF). oidc-provider 9.13.3 fetches through its `fetch` option
-// (timeout 2.5 s, redirects not followed, 5 KiB body limit); Relay gives it this one, which connects only to public
+// (timeout 2.5 s, redirects not followed, 5 KiB body limit); Relay gives it this one, which connects only to global
 // unicast addresses by the rule webhooks follow (lib/net/public-address.ts): the address is judged by the lookup
 // the connection itself uses, so a name that rebinds to a private address between checks gains nothing. Loopback is
 // allowed only where the deployment allows loopback webhooks (ALLOW_LOOPBACK_WEBHOOKS: a local install).
@@ -29,8 +23,8 @@ export async function metadataDocumentFetchAllowed(clientId: string): Promise<bo
   if (!url || url.protocol !== "https:") return false;
   const allowLoopback = await loopbackWebhooksAllowed();
   if (addressLiteral(url)) return literalRefusal(url, allowLoopback) === null;
-  const addresses = await dns.lookup(url.hostname, { all: true, verbatim: true }).catch(() => []);
-  return addresses.every(({ address }) => refusedAddress(address, allowLoopback) === null);
+  // A name that does not resolve (in time) is no refusal here: the fetch fails on its own.
+  return (await checkName(url.hostname, allowLoopback, METADATA_DOCUMENT_TIMEOUT_MS)).outcome !== "refused";
 }
 
 /** oidc-provider's `fetch`: a GET over https to a checked address, no redirect followed, the body capped. */

@@ -8,6 +8,7 @@ import { createPerson } from "@/lib/people/create-person";
 import { person, systemActor } from "@/lib/people/actor";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import type { PolicySettingsChange } from "@/lib/schemas/workspaces";
+import type { FieldWarning } from "@/lib/webhooks/validate-webhook-url";
 
 // A demo world: a workspace with two people (the first an admin), two contacts, two bots (one established, one
 // new) and three conversations, each linked to a contact. The established bot is authorized in two of them and
@@ -20,6 +21,8 @@ export interface SeededWorld {
   contacts: { id: string; name: string }[];
   bots: { id: string; handle: string; name: string; api_key: string; signing_secret: string; established: boolean }[];
   conversations: { id: string; title: string; contact_id: string; bot_ids: string[] }[];
+  /** What the webhook URL's check warned of (lib/webhooks/validate-webhook-url.ts), once; absent when nothing. */
+  warnings?: FieldWarning[];
 }
 
 export async function seedWorld(
@@ -50,11 +53,13 @@ export async function seedWorld(
   const [carla, dev] = contacts as [SeededWorld["contacts"][number], SeededWorld["contacts"][number]];
 
   const bots = [];
+  let warnings: FieldWarning[] = [];
   for (const spec of [
     { handle: tag("helper"), name: "Helper", established: true },
     { handle: tag("scheduler"), name: "Scheduler", established: false },
   ]) {
     const created = await createBot(systemActor, { workspaceId: workspace.id, ...spec, webhookUrl: options.webhookUrl ?? null });
+    warnings = created.warnings; // the bots share the URL: the same warnings
     bots.push({ id: created.bot.id, handle: created.bot.handle, name: created.bot.name, api_key: created.apiKey, signing_secret: created.signingSecret, established: spec.established });
   }
   const [helper, scheduler] = bots as [SeededWorld["bots"][number], SeededWorld["bots"][number]];
@@ -76,5 +81,12 @@ export async function seedWorld(
     conversations.push({ id: conversation.id, title: spec.title, contact_id: spec.contact.id, bot_ids: spec.bots.map((bot) => bot.id) });
   }
 
-  return { workspace: { id: workspace.id, slug: workspace.slug }, people, contacts, bots, conversations };
+  return {
+    workspace: { id: workspace.id, slug: workspace.slug },
+    people,
+    contacts,
+    bots,
+    conversations,
+    ...(warnings.length ? { warnings } : {}),
+  };
 }

@@ -10,7 +10,10 @@ import { signatureHeader, standardSignatureHeader } from "./sign";
 // One attempt of one delivery: claim it, sign the envelope afresh (a new timestamp every time, so replays verify
 // too), POST it, record the attempt and either finish the delivery or schedule its next try. A 2xx within 15 s is
 // success; anything else is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later, then the delivery fails
-// (docs/api-contract.md#delivery-and-retries). Pings are tests and are not retried.
+// (docs/api-contract.md#delivery-and-retries). Pings are tests and are not retried. Nor is an attempt the address
+// rule refused (lib/net/public-address.ts: the URL, or the address its name resolves to): nothing was sent, and
+// the same URL will be refused again until the developer changes it or its DNS, so the delivery fails at once with
+// the reason on its attempt; a replay tries once more.
 
 export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
 /** An attempt older than this with no result belongs to a worker that died (15 s timeout, generous margin). */
@@ -111,7 +114,7 @@ export async function attemptDelivery(
 
   const succeeded = result.error === null;
   const roundAttempt = claimed.round_attempt_count + 1;
-  const retries = (options.retry ?? true) && claimed.event_type !== "ping";
+  const retries = (options.retry ?? true) && claimed.event_type !== "ping" && !result.refused;
   const delay = RETRY_DELAYS_SECONDS[roundAttempt - 1];
   const finishedAt = new Date(startedAt.getTime() + result.durationMs);
   const nextAttemptAt = !succeeded && retries && delay !== undefined ? new Date(finishedAt.getTime() + delay * 1000) : null;

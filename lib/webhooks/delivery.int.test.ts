@@ -182,6 +182,86 @@ describe("failures are retried on the contract's schedule, then the delivery fai
   });
 });
 
+// Issue 31: a URL stored before the save-time check, or a name whose DNS points at a refused address, was retried for
+// 27 hours. The rule's refusal will not change by waiting: the delivery fails at once, saying why; a replay tries
+// once more (the developer may have fixed the URL or the DNS since).
+describe("a delivery the address rule refuses fails at once, with the reason, and is not retried", () => {
+  const jobOf = async (id: string) =>
+    sql().unchecked<{ run_at: Date }>(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [`webhook:${id}`]);
+  /** As the worker would: the job that runs this attempt is taken off the queue first. */
+  const attemptAsTheWorker = async (id: string) => {
+    await sql().unchecked(`SELECT graphile_worker.remove_job($1)`, [`webhook:${id}`]);
+    return (await attemptDelivery(id))!;
+  };
+  const pointHelperAt = (webhookUrl: string) => db().bot.update({ where: { id: helper().id }, data: { webhookUrl } });
+
+  it("an IP literal in a refused range (stored before it was checked): failed after one attempt, no job left", async () => {
+    await pointHelperAt("https://169.254.169.254/latest/meta-data");
+    try {
+      const delivery = await postAndGetDelivery("to the metadata service?");
+      const reason = "refused: 169.254.169.254 is a link-local (cloud metadata) address (169.254.0.0/16, RFC 3927)";
+      expect(await attemptAsTheWorker(delivery.id)).toMatchObject({ status: "failed", attempt: 1, error: reason, next_attempt_at: null });
+      expect(await jobOf(delivery.id)).toEqual([]);
+      expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+        status: "failed",
+        attemptCount: 1,
+        lastError: reason,
+        nextAttemptAt: null,
+        completedAt: expect.any(Date),
+      });
+      // What the portal's delivery page and `deliveries show` read: the reason on the attempt and the delivery.
+      const detail = await getDelivery(ana(), delivery.id);
+      expect(detail).toMatchObject({ status: "failed", last_error: reason, next_attempt_at: null, refused: true });
+      expect(detail.attempts).toEqual([expect.objectContaining({ number: 1, trigger: "delivery", error: reason, response_status: null })]);
+      expect(await attemptDelivery(delivery.id)).toBeNull(); // finished: a late job does nothing
+
+      // A replay tries once more and fails the same way while the URL is still refused; no retry is scheduled.
+      await replayDelivery(ana(), delivery.id);
+      expect(await attemptAsTheWorker(delivery.id)).toMatchObject({ status: "failed", attempt: 2, trigger: "replay", error: reason, next_attempt_at: null });
+      expect(await jobOf(delivery.id)).toEqual([]);
+
+      // Fixed: the next replay is delivered.
+      await pointHelperAt(receiver.url);
+      await replayDelivery(ana(), delivery.id);
+      expect(await attemptAsTheWorker(delivery.id)).toMatchObject({ status: "succeeded", attempt: 3, trigger: "replay" });
+      expect(receiver.received).toHaveLength(1);
+      expect(await getDelivery(ana(), delivery.id)).toMatchObject({ status: "succeeded", refused: false });
+    } finally {
+      await pointHelperAt(receiver.url);
+    }
+  });
+
+  it("a name that resolves to a refused address (DNS can point anywhere): failed at once, naming the address", async () => {
+    // localhost is a name whose addresses are loopback: refused where the deployment does not allow loopback.
+    await sql().unchecked("UPDATE deployment_settings SET allow_loopback_webhooks = false");
+    await pointHelperAt(`https://localhost:${new URL(receiver.url).port}/hook`);
+    try {
+      const delivery = await postAndGetDelivery("via a name");
+      const outcome = await attemptAsTheWorker(delivery.id);
+      expect(outcome).toMatchObject({ status: "failed", next_attempt_at: null });
+      expect(outcome.error).toMatch(/^refused: localhost resolves to (127\.0\.0\.1|::1), (a|the) loopback address \(/);
+      expect(await jobOf(delivery.id)).toEqual([]);
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await sql().unchecked("UPDATE deployment_settings SET allow_loopback_webhooks = true");
+      await pointHelperAt(receiver.url);
+    }
+  });
+
+  it("other failures are still retried: a name that does not resolve is DNS, which may come back", async () => {
+    await pointHelperAt("https://no-such-host.invalid/hook");
+    try {
+      const delivery = await postAndGetDelivery("nowhere yet");
+      const outcome = await attemptAsTheWorker(delivery.id);
+      expect(outcome).toMatchObject({ status: "pending", error: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)/) });
+      const [job] = await jobOf(delivery.id);
+      expect(job!.run_at.getTime()).toBe(new Date(outcome.next_attempt_at!).getTime());
+    } finally {
+      await pointHelperAt(receiver.url);
+    }
+  });
+});
+
 describe("replay, ping and rotation", () => {
   it("a replay keeps the event and delivery ids and signs afresh; bulk replay takes the failed ones of a range", async () => {
     const delivery = await postAndGetDelivery("replay this");

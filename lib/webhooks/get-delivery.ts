@@ -7,6 +7,7 @@ import { sql } from "@/lib/db/sql";
 import { envelopeOf } from "./envelope";
 import { activeSigningSecrets } from "./signing-secrets";
 import { computeSignature, signedString } from "./sign";
+import { REFUSED } from "./post-webhook";
 import { serializeAttempt, serializeDelivery, type AttemptView, type DeliverySummary } from "./serialize-delivery";
 
 export interface SignatureCheck {
@@ -20,6 +21,11 @@ export interface SignatureCheck {
 export type DeliveryDetail = DeliverySummary & {
   bot: { id: string; handle: string };
   url: string | null;
+  /**
+   * The last attempt was refused by the address rule (lib/net/public-address.ts) and nothing was sent: such a
+   * delivery fails at once and is not retried (lib/webhooks/attempt-delivery.ts); a replay tries once more.
+   */
+  refused: boolean;
   payload: unknown;
   attempts: AttemptView[];
   signature_check: SignatureCheck | null;
@@ -43,6 +49,7 @@ export async function getDelivery(actor: Actor, id: string): Promise<DeliveryDet
     ...serializeDelivery(delivery),
     bot: { id: delivery.bot.id, handle: delivery.bot.handle },
     url: delivery.bot.webhookUrl,
+    refused: delivery.lastError?.startsWith(REFUSED) ?? false,
     payload: envelopeOf(delivery), // as sent: deliveries stored before decision 024 too
     attempts,
     signature_check: await checkSignature(delivery.botId, attempts.at(-1)),

@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { checkedLookup, literalRefusal, refusedAddress, RefusedAddressError } from "@/lib/net/public-address";
+import { checkedLookup, isLoopbackAddress, literalRefusal, RefusedAddressError } from "@/lib/net/public-address";
 
 // One HTTP attempt of a webhook delivery (docs/api-contract.md#delivery-and-retries): POST, 15 s for the whole
 // exchange, redirects not followed, the first 4 KiB of the answer kept. SSRF: the address a name resolves to is
@@ -17,7 +17,15 @@ export interface PostResult {
   body: string | null;
   error: string | null;
   durationMs: number;
+  /**
+   * Set when the rule refused the URL (its scheme, or the address it names or resolves to) and nothing was sent:
+   * trying again later changes nothing unless the URL or its DNS does, so callers do not retry on a schedule.
+   */
+  refused?: true;
 }
+
+/** How a refused attempt's error begins: `refused: <why>`. */
+export const REFUSED = "refused: ";
 
 const agents = {
   http: new http.Agent({ keepAlive: true, maxSockets: 256 }),
@@ -32,20 +40,21 @@ export async function postWebhook(
 ): Promise<PostResult> {
   const started = performance.now();
   const done = (result: Omit<PostResult, "durationMs">): PostResult => ({ ...result, durationMs: Math.round(performance.now() - started) });
+  const refuse = (why: string) => done({ status: null, body: null, error: `${REFUSED}${why}`, refused: true });
   const { allowLoopback, timeoutMs = DELIVERY_TIMEOUT_MS } = options;
   let url: URL;
   try {
     url = new URL(target);
   } catch {
-    return done({ status: null, body: null, error: "refused: not a valid URL" });
+    return refuse("not a valid URL");
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  const isLoopbackName = host === "localhost" || (net.isIP(host) > 0 && refusedAddress(host, false) === "a loopback address");
+  const isLoopbackName = host === "localhost" || (net.isIP(host) > 0 && isLoopbackAddress(host));
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackName && allowLoopback)) {
-    return done({ status: null, body: null, error: "refused: webhook URLs must use https (http only to loopback, where the deployment allows it)" });
+    return refuse("webhook URLs must use https (http only to loopback, where the deployment allows it)");
   }
   const refused = literalRefusal(url, allowLoopback);
-  if (refused) return done({ status: null, body: null, error: `refused: ${refused}` });
+  if (refused) return refuse(refused);
 
   return new Promise<PostResult>((resolve) => {
     let settled = false;
@@ -67,8 +76,11 @@ export async function postWebhook(
       finish({ status: null, body: null, error: `timed out after ${timeoutMs / 1000} s` });
     }, timeoutMs);
     request.on("error", (error) => {
-      const message = error instanceof RefusedAddressError ? `refused: ${error.message}` : `${(error as NodeJS.ErrnoException).code ?? "error"}: ${error.message}`;
-      finish({ status: null, body: null, error: message });
+      if (error instanceof RefusedAddressError) {
+        finish({ status: null, body: null, error: `${REFUSED}${error.message}`, refused: true });
+        return;
+      }
+      finish({ status: null, body: null, error: `${(error as NodeJS.ErrnoException).code ?? "error"}: ${error.message}` });
     });
     request.on("response", (response) => {
       const chunks: Buffer[] = [];

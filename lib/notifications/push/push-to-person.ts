@@ -137,7 +137,7 @@ export async function pushToPerson(userId: string, payload: PushPayload): Promis
 
 /** Worth trying again later: no answer at all (network, timeout), or the push service said so (408, 429, 5xx). */
 function retryable(result: PostResult): boolean {
-  if (result.status === null) return !/^(refused|not sent):/.test(result.error ?? "");
+  if (result.status === null) return !result.refused && !result.error?.startsWith("not sent: ");
   return result.status === 408 || result.status === 429 || result.status >= 500;
 }
 

@@ -278,6 +278,8 @@ describe("POST /api/chat/push/subscriptions", () => {
     ["a private address in hex", () => ({ ...good(), endpoint: "https://0xc0.0xa8.1.1/push" }), /192\.168\.1\.1 is a private/],
     ["an IPv4-mapped private address", () => ({ ...good(), endpoint: "https://[::ffff:10.0.0.1]/push" }), /private/],
     ["a unique-local IPv6 address", () => ({ ...good(), endpoint: "https://[fd00::1]/push" }), /private/],
+    // Issue 31: ::/8 outside ::/96 and ::ffff:0:0/96 passed as public (only global unicast, 2000::/3, may).
+    ["an IPv6 address outside global unicast", () => ({ ...good(), endpoint: "https://[::1:7f00:1]/push" }), /endpoint: ::1:7f00:1 is not a global unicast address/],
     ["NUL in the endpoint", () => ({ ...good(), endpoint: "https://push.example/a\u0000b" }), /NUL/],
   ];
   it.each(refusals)("422 invalid_body for %s, storing nothing", async (_name, body, message) => {

@@ -2,7 +2,7 @@ import { ECDH } from "node:crypto";
 import net from "node:net";
 import { loopbackWebhooksAllowed } from "@/lib/deployment/settings";
 import { ApiError } from "@/lib/errors";
-import { literalRefusal, refusedAddress } from "@/lib/net/public-address";
+import { isLoopbackAddress, literalRefusal } from "@/lib/net/public-address";
 
 // A push endpoint is a URL our server POSTs to on a browser's word: the same door as a webhook URL (SSRF), with the
 // same rules. https only; http only to loopback, and only where the deployment allows loopback webhooks
@@ -25,7 +25,7 @@ export async function validatePushEndpoint(value: string): Promise<string> {
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   const loopbackName = LOOPBACK_NAMES.has(host) || host.endsWith(".localhost");
   const literal = net.isIP(host) > 0;
-  const loopback = loopbackName || (literal && refusedAddress(host, false) === "a loopback address");
+  const loopback = loopbackName || (literal && isLoopbackAddress(host));
   const allowLoopback = loopback ? await loopbackWebhooksAllowed() : false;
   if (url.protocol === "http:" && !(loopback && allowLoopback)) {
     throw refuse(

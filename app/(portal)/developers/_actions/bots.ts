@@ -15,6 +15,7 @@ import type {
   PingResult,
   RegisteredBot,
   RotatedSecret,
+  SavedSettings,
 } from "@/components/portal/form-state";
 import { formText, formTexts } from "@/app/_lib/form-text";
 import { invalidForm, refusedForm } from "../_lib/form-errors";
@@ -52,6 +53,7 @@ export async function registerBot(
         name: created.bot.name,
         apiKey: created.apiKey,
         signingSecret: created.signingSecret,
+        warnings: created.warnings.map((warning) => warning.message),
       },
     };
   } catch (error) {
@@ -61,9 +63,9 @@ export async function registerBot(
 
 export async function saveBotSettings(
   botId: string,
-  state: FormState<BotFormValues, { changed: string[] }>,
+  state: FormState<BotFormValues, SavedSettings>,
   formData: FormData,
-): Promise<FormState<BotFormValues, { changed: string[] }>> {
+): Promise<FormState<BotFormValues, SavedSettings>> {
   const actor = await currentActor(`/developers/bots/${botId}`);
   const n = state.n + 1;
   let values: BotFormValues | undefined;
@@ -76,7 +78,7 @@ export async function saveBotSettings(
     return {
       n,
       values: { ...values, webhookUrl: updated.webhook_url ?? "", name: updated.name },
-      result: { changed: updated.changed },
+      result: { changed: updated.changed, warnings: updated.warnings.map((warning) => warning.message) },
     };
   } catch (error) {
     return refusedForm(n, values, error, ["name", "webhookUrl", "eventTypes"]);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { currentActor } from "@/lib/auth/current-actor";
 import { getDelivery } from "@/lib/webhooks/get-delivery";
+import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { DescriptionList } from "@/components/ui/description-list";
@@ -54,6 +55,15 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          {delivery.refused && delivery.status === "failed" && (
+            <Alert tone="warning" title="Refused: Relay does not connect to this address">
+              <p className="font-mono text-xs break-words">{delivery.last_error}</p>
+              <p className="mt-2">
+                Nothing was sent, and it is not retried: the address will be refused again until the webhook URL or
+                its DNS changes. Fix that, then replay this delivery.
+              </p>
+            </Alert>
+          )}
           <Card aria-labelledby="summary-title">
             <CardHeader id="summary-title" title="Summary" />
             <CardBody>
