@@ -92,7 +92,7 @@ test("a right-to-left override is shown as a token, and the text reads in its lo
   const bubble = page.getByTestId("message-body").filter({ hasText: "evil.exe" });
   await expect(bubble).toBeVisible();
   await expect(bubble).toHaveText("a[U+202E]evil.exe");
-  const token = bubble.getByTestId("bidi-control");
+  const token = bubble.getByTestId("hidden-character");
   await expect(token).toBeVisible();
   await expect(token).toHaveAttribute("title", /^Right-to-left override \(U\+202E\)/);
   // The text is isolated for bidirectional display.
@@ -122,7 +122,7 @@ test("a right-to-left override is shown as a token, and the text reads in its lo
   expect(v).toBeLessThan(x);
   expect(x).toBeLessThan(last);
   // The rationale of the draft, a bot's text too, shows it the same way.
-  await expect(page.getByTestId("draft-rationale").getByTestId("bidi-control")).toBeVisible();
+  await expect(page.getByTestId("draft-rationale").getByTestId("hidden-character")).toBeVisible();
   await bubble.screenshot({ path: testInfo.outputPath("bidi-override.png") });
   await page.screenshot({ path: testInfo.outputPath("thread-bidi.png") });
 });
