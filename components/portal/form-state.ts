@@ -1,3 +1,4 @@
+import type { NameWarning } from "@/lib/text/name-warnings";
 // The portal's forms: their values and results. What an action answers is the one FormState of every form
 // (components/ui/form-state.ts).
 
@@ -24,6 +25,8 @@ export interface RegisteredBot {
   name: string;
   apiKey: string;
   signingSecret: string;
+  /** What the person should know about the name they chose (issue 31): shown right after saving. */
+  nameWarnings: NameWarning[];
 }
 
 export interface IssuedKey {

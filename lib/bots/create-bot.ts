@@ -6,6 +6,8 @@ import { seal } from "@/lib/crypto/secret-box";
 import { requireMember, type Actor } from "@/lib/people/actor";
 import { validateWebhookUrl } from "@/lib/webhooks/validate-webhook-url";
 import { validateEventTypes } from "@/lib/webhooks/event-types";
+import { warningText } from "@/lib/text/name-warnings";
+import { botWarningsAmong, workspaceBotNames } from "./bot-name-warnings";
 import { issueApiKey } from "./issue-api-key";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 
@@ -46,6 +48,12 @@ export async function createBot(
   const eventTypes = input.eventTypes ? validateEventTypes(input.eventTypes) : undefined;
   if (await db().bot.findUnique({ where: { handle } }))
     throw new ApiError("conflict", `Bot handle @${handle} is taken`, { field: "handle" });
+  // Judged, never refused (issue 31): the person registering reads them right after saving, and the audit keeps them.
+  const name = input.name.trim();
+  const nameWarnings = botWarningsAmong(
+    { name, handle },
+    (await workspaceBotNames([input.workspaceId])).get(input.workspaceId) ?? [],
+  );
 
   const signingSecret = newSigningSecret();
   return db().$transaction(async (tx) => {
@@ -54,7 +62,7 @@ export async function createBot(
       data: {
         workspaceId: input.workspaceId,
         handle,
-        name: input.name.trim(),
+        name,
         webhookUrl,
         eventTypes,
         trustedMessageCount: input.established ? (settings?.newBotThreshold ?? POLICY_DEFAULTS.newBotThreshold) : 0,
@@ -68,9 +76,9 @@ export async function createBot(
       action: "bot.created",
       subjectType: "bot",
       subjectId: bot.id,
-      data: { handle },
+      data: { handle, ...(nameWarnings.length ? { name_warnings: nameWarnings.map(warningText) } : {}) },
     });
     const key = await issueApiKey(actor, bot.id, {}, tx);
-    return { bot, apiKey: key.key, apiKeyId: key.id, signingSecret };
+    return { bot, apiKey: key.key, apiKeyId: key.id, signingSecret, nameWarnings };
   });
 }

@@ -5,6 +5,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { Actor } from "@/lib/people/actor";
 import { validateEventTypes } from "@/lib/webhooks/event-types";
 import { validateWebhookUrl } from "@/lib/webhooks/validate-webhook-url";
+import { warningText } from "@/lib/text/name-warnings";
+import { botWarningsAmong, workspaceBotNames } from "./bot-name-warnings";
 import { requireBotManager } from "./require-bot-manager";
 
 /**
@@ -36,7 +38,14 @@ export async function updateBot(
     changes.webhook_url = { from: bot.webhookUrl, to: next.webhookUrl };
   if (next.eventTypes !== undefined && !sameSet(next.eventTypes, bot.eventTypes))
     changes.event_types = { from: bot.eventTypes, to: next.eventTypes };
-  if (!Object.keys(changes).length) return { ...view(bot), changed: [] as string[] };
+  if (!Object.keys(changes).length) return { ...view(bot), changed: [] as string[], name_warnings: [] as string[] };
+  // A new name is judged as a registration's is (issue 31): told right after saving, kept in the audit record.
+  const nameWarnings = changes.name
+    ? botWarningsAmong(
+        { id: bot.id, name: next.name!, handle: bot.handle },
+        (await workspaceBotNames([bot.workspaceId])).get(bot.workspaceId) ?? [],
+      ).map(warningText)
+    : [];
 
   return db().$transaction(async (tx) => {
     const updated = await tx.bot.update({
@@ -53,9 +62,9 @@ export async function updateBot(
       action: "bot.updated",
       subjectType: "bot",
       subjectId: bot.id,
-      data: changes,
+      data: nameWarnings.length ? { ...changes, name_warnings: nameWarnings } : changes,
     });
-    return { ...view(updated), changed: Object.keys(changes) };
+    return { ...view(updated), changed: Object.keys(changes), name_warnings: nameWarnings };
   });
 }
 

@@ -52,6 +52,7 @@ export async function registerBot(
         name: created.bot.name,
         apiKey: created.apiKey,
         signingSecret: created.signingSecret,
+        nameWarnings: created.nameWarnings,
       },
     };
   } catch (error) {
