@@ -1,5 +1,6 @@
 import { createBot } from "@/lib/bots/create-bot";
 import { updateBot } from "@/lib/bots/update-bot";
+import { warningText } from "@/lib/text/name-warnings";
 import { pingBot } from "@/lib/webhooks/ping-bot";
 import { rotateSigningSecret } from "@/lib/webhooks/rotate-signing-secret";
 import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
@@ -64,7 +65,7 @@ export const botCommands: Record<string, Command> = {
       };
       const actor = await actorFrom(str(args, "as"));
       const ws = await workspaceBySlug(str(args, "workspace"));
-      const { bot, apiKey, apiKeyId, signingSecret } = await createBot(actor, { ...input, workspaceId: ws.id });
+      const { bot, apiKey, apiKeyId, signingSecret, nameWarnings } = await createBot(actor, { ...input, workspaceId: ws.id });
       return {
         id: bot.id,
         handle: bot.handle,
@@ -76,6 +77,8 @@ export const botCommands: Record<string, Command> = {
         api_key_id: apiKeyId,
         signing_secret: signingSecret,
         established: input.established,
+        // Registered all the same (issue 31): what people may mistake about the name, to read right after saving.
+        name_warnings: nameWarnings.map(warningText),
       };
     },
   },

@@ -22,7 +22,9 @@ describe("UntrustedText", () => {
   });
 
   it("renders an emoji ZWJ sequence as it is, and a joiner between letters as a token", () => {
-    expect(render("👩\u200d💻 and 🏳\ufe0f\u200d🌈")).toBe('<bdi class="wrap-anywhere">👩\u200d💻 and 🏳\ufe0f\u200d🌈</bdi>');
+    expect(render("👩\u200d💻 and 🏳\ufe0f\u200d🌈")).toBe(
+      '<bdi class="wrap-anywhere">👩\u200d💻 and 🏳\ufe0f\u200d🌈</bdi>',
+    );
     expect(render("a\u200db")).toContain('aria-label="Hidden character U+200D, Zero width joiner"');
   });
 });

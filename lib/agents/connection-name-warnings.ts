@@ -12,7 +12,9 @@ export async function connectionNameWarnings(connections: ConnectionView[]): Pro
   const botsOf = (id: string): NamedBot[] => byWorkspace.get(id) ?? [];
   const warnings = new Map<string, NameWarning[]>();
   for (const c of connections) {
-    const bots = [...new Map([...botsOf(c.a.workspace.id), ...botsOf(c.b.workspace.id)].map((b) => [b.id, b])).values()];
+    const bots = [
+      ...new Map([...botsOf(c.a.workspace.id), ...botsOf(c.b.workspace.id)].map((b) => [b.id, b])).values(),
+    ];
     warnings.set(`${c.id}:a`, botWarningsAmong(c.a.bot, bots));
     warnings.set(`${c.id}:b`, botWarningsAmong(c.b.bot, bots));
   }

@@ -29,7 +29,8 @@ export async function workspaceBotNames(workspaceIds: string[]): Promise<Map<str
     select: { id: true, name: true, handle: true, workspaceId: true },
   });
   const byWorkspace = new Map<string, NamedBot[]>();
-  for (const { workspaceId, ...bot } of rows) byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), bot]);
+  for (const { workspaceId, ...bot } of rows)
+    byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), bot]);
   return byWorkspace;
 }
 

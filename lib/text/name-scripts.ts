@@ -80,11 +80,7 @@ function resolved(chars: string[], without?: string): Set<string> | null {
 }
 
 export type RestrictionLevel =
-  | "ascii_only"
-  | "single_script"
-  | "highly_restrictive"
-  | "moderately_restrictive"
-  | "minimally_restrictive";
+  "ascii_only" | "single_script" | "highly_restrictive" | "moderately_restrictive" | "minimally_restrictive";
 
 /** UTS #39 §5.2's restriction level of a text (its identifier-profile test left out: names are not identifiers). */
 export function restrictionLevel(text: string): RestrictionLevel {

@@ -57,7 +57,11 @@ export function nameWarnings(subject: { name: string; handle?: string | null }, 
     const which = byName ? "This name" : `The handle @${subject.handle}`;
     warnings.push({
       kind: "looks_like",
-      parts: [`${which} looks like ${other.label} `, { name: other.name }, ...(other.handle ? [` (@${other.handle})`] : [])],
+      parts: [
+        `${which} looks like ${other.label} `,
+        { name: other.name },
+        ...(other.handle ? [` (@${other.handle})`] : []),
+      ],
     });
   }
   return warnings;
