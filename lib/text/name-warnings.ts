@@ -24,8 +24,10 @@ export interface NameWarning {
 export interface KnownName {
   name: string;
   handle?: string | null;
-  /** How the warning refers to it: "the bot", "the assistant you connected". */
+  /** How the warning refers to it before its name: "the bot", "the assistant"; empty for none. */
   label: string;
+  /** Said after the name: ", which you connected before: this is another registration". */
+  note?: string;
 }
 
 /** The warning as one line of text, for JSON, the CLI, logs and the audit trail: names in quotes, tokens shown. */
@@ -58,9 +60,10 @@ export function nameWarnings(subject: { name: string; handle?: string | null }, 
     warnings.push({
       kind: "looks_like",
       parts: [
-        `${which} looks like ${other.label} `,
+        `${which} looks like ${other.label ? `${other.label} ` : ""}`,
         { name: other.name },
         ...(other.handle ? [` (@${other.handle})`] : []),
+        ...(other.note ? [other.note] : []),
       ],
     });
   }
