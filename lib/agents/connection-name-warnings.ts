@@ -3,18 +3,21 @@ import type { NameWarning } from "@/lib/text/name-warnings";
 import type { ConnectionView } from "./connection-record";
 
 // The warnings about the bots of trusted connections (issue 31), for the admins who accept them: each side's bot is
-// judged against the bots of both workspaces, so a bot of another workspace named like one of yours ("Billing",
-// with a Cyrillic В) is pointed out before it is trusted to ask your bots anything.
+// judged against the bots this admin may see, those of the workspaces they administer and the connection's two, so
+// a bot of another workspace named like one of yours ("Billing", with a Cyrillic В) is pointed out before it is
+// trusted to ask your bots anything. Never against the other workspace's other bots: a warning names the bot it
+// looks like, and those bots are not the admin's to learn of (the tenancy matrix plants one to check it).
 
 /** Keyed `<connection id>:a` and `<connection id>:b`. */
-export async function connectionNameWarnings(connections: ConnectionView[]): Promise<Map<string, NameWarning[]>> {
-  const byWorkspace = await workspaceBotNames(connections.flatMap((c) => [c.a.workspace.id, c.b.workspace.id]));
-  const botsOf = (id: string): NamedBot[] => byWorkspace.get(id) ?? [];
+export async function connectionNameWarnings(
+  connections: ConnectionView[],
+  administeredWorkspaceIds: string[],
+): Promise<Map<string, NameWarning[]>> {
+  const byWorkspace = await workspaceBotNames(administeredWorkspaceIds);
+  const visible: NamedBot[] = [...byWorkspace.values()].flat();
   const warnings = new Map<string, NameWarning[]>();
   for (const c of connections) {
-    const bots = [
-      ...new Map([...botsOf(c.a.workspace.id), ...botsOf(c.b.workspace.id)].map((b) => [b.id, b])).values(),
-    ];
+    const bots = [...new Map([...visible, c.a.bot, c.b.bot].map((bot) => [bot.id, bot])).values()];
     warnings.set(`${c.id}:a`, botWarningsAmong(c.a.bot, bots));
     warnings.set(`${c.id}:b`, botWarningsAmong(c.b.bot, bots));
   }

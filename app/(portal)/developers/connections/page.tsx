@@ -36,7 +36,10 @@ export default async function ConnectionsPage() {
     })),
   );
   const waiting = connections.filter((c) => c.can_accept).length;
-  const warnings = await connectionNameWarnings(connections);
+  const warnings = await connectionNameWarnings(
+    connections,
+    administered.map((w) => w.id),
+  );
 
   return (
     <>
