@@ -4,6 +4,7 @@ import * as decision from "@/app/oauth/consent/[uid]/decision/route";
 import * as asMetadata from "@/app/.well-known/oauth-authorization-server/route";
 import * as oidcMetadata from "@/app/.well-known/openid-configuration/route";
 import * as prm from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
+import type { SignedInPerson } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { serveRoutes, type Route, type RouteHttp } from "./route-http";
 
@@ -29,3 +30,11 @@ export async function startOAuthHttp(): Promise<AppHttp> {
   Object.assign(env(), { APP_URL: served.origin });
   return served;
 }
+
+/** A seeded person as the session (mocked in the test file) returns them: signed in to Relay. */
+export const signedIn = (p: { id: string; email: string; name: string; handle: string }): SignedInPerson => ({
+  id: p.id,
+  email: p.email,
+  name: p.name,
+  handle: p.handle,
+});

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { cli, demoWorld, idem } from "../fixtures";
+import { cli, demoWorld, idem, newConversation } from "../fixtures";
 
 // Issue 31, finding 3, in a real browser at 390 and 1280 px: names cannot pass for other names where a person
 // decides. The consent page's heading shows an OAuth client's right-to-left override as a token, isolated, with the
@@ -107,21 +107,7 @@ test.beforeAll(async ({ request }) => {
   lookAlikeId = lookAlike.id;
   create(`ops-${suffix}`, SPOOF_BOT);
 
-  conversationId = (
-    cli(
-      "conversation",
-      "create",
-      "--workspace",
-      world.workspace.slug,
-      "--as",
-      ana.email,
-      "--title",
-      `Names ${suffix}`,
-      "--bot",
-      bot.handle,
-      "--json",
-    ) as { id: string }
-  ).id;
+  conversationId = newConversation(ana.email, `Names ${suffix}`, { bot: bot.handle });
   for (const body of [ZERO_WIDTH, EMOJI]) {
     const response = await request.post(`/api/public/v1/conversations/${conversationId}/messages`, {
       headers: { authorization: `Bearer ${bot.api_key}`, "idempotency-key": idem() },

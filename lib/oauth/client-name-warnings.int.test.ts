@@ -9,7 +9,7 @@ import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { warningText } from "@/lib/text/name-warnings";
 import { Browser } from "@/test/browser";
-import { MemoryAuthProvider, startOAuthHttp, type AppHttp } from "@/test/oauth";
+import { MemoryAuthProvider, signedIn, startOAuthHttp, type AppHttp } from "@/test/oauth";
 import { loadConsent } from "./consent";
 import { listOAuthGrants } from "./list-grants";
 
@@ -28,8 +28,7 @@ const actor = () => person(ana().id, "web");
 beforeAll(async () => {
   app = await startOAuthHttp();
   world = await seedWorld();
-  const p = ana();
-  session.person = { id: p.id, email: p.email, name: p.name, handle: p.handle };
+  session.person = signedIn(ana());
 });
 
 afterAll(async () => {
@@ -101,13 +100,12 @@ describe("the consent page judges the client's name", () => {
 
   it("another person's connections are not compared", async () => {
     const ben = world.people[1]!;
-    session.person = { id: ben.id, email: ben.email, name: ben.name, handle: ben.handle };
+    session.person = signedIn(ben);
     try {
       const at = await atConsent("Claude");
       expect((await loadConsent(at.request, at.uid, person(ben.id, "web"))).nameWarnings).toEqual([]);
     } finally {
-      const p = ana();
-      session.person = { id: p.id, email: p.email, name: p.name, handle: p.handle };
+      session.person = signedIn(ana());
     }
   });
 });
