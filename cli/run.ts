@@ -3,6 +3,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { prepareDatabase, type ReadyDatabase } from "@/lib/db/setup";
 import { env, InvalidEnvironment } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
+import { terminalJson } from "@/lib/text/terminal-json";
 import { COMMANDS, UsageError, type Command } from "./commands";
 import { checkArgs } from "./commands/command";
 
@@ -83,7 +84,8 @@ export async function runCli(argv: string[], out: CliOutput): Promise<number> {
     env(); // a bad variable stops the command before it touches anything: `invalid_environment`, naming it
     ready = await prepareDatabase();
     const result = await command.run({ positionals: parsed.positionals, flags: parsed.values });
-    await emit(out.stdout, JSON.stringify(result, null, 2));
+    // Names and bodies someone else wrote reach a terminal: its hidden characters are written as JSON escapes.
+    await emit(out.stdout, terminalJson(result, 2));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -98,7 +100,7 @@ export async function runCli(argv: string[], out: CliOutput): Promise<number> {
           : "internal_error";
     // One line: database errors can span many, and scripts read stderr line by line.
     const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
-    await emit(out.stderr, JSON.stringify({ error: { code, message } }));
+    await emit(out.stderr, terminalJson({ error: { code, message } }));
     return 1;
   } finally {
     // A server started for this command goes with it, and so must every connection to it.

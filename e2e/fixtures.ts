@@ -41,3 +41,24 @@ export function newMember(prefix: string, password: string): string {
   );
   return email;
 }
+
+/**
+ * A conversation in the demo workspace, made by `as` (an email) through the CLI, with a bot and a contact when
+ * given; its id.
+ */
+export function newConversation(as: string, title: string, withThem: { bot?: string; contact?: string } = {}): string {
+  const conversation = cli(
+    "conversation",
+    "create",
+    "--workspace",
+    demoWorld().workspace.slug,
+    "--as",
+    as,
+    "--title",
+    title,
+    ...(withThem.contact ? ["--contact", withThem.contact] : []),
+    ...(withThem.bot ? ["--bot", withThem.bot] : []),
+    "--json",
+  ) as { id: string };
+  return conversation.id;
+}

@@ -4,6 +4,7 @@ import * as decision from "@/app/oauth/consent/[uid]/decision/route";
 import * as asMetadata from "@/app/.well-known/oauth-authorization-server/route";
 import * as oidcMetadata from "@/app/.well-known/openid-configuration/route";
 import * as prm from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
+import type { SignedInPerson } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { mcpResource } from "@/lib/oauth/provider";
 import { REDIRECT_URI } from "./oauth-client";
@@ -53,3 +54,11 @@ export const authorizationQuery = (clientId: string, redirectUri = REDIRECT_URI)
     state: "s",
     resource: mcpResource(),
   });
+
+/** A seeded person as the session (mocked in the test file) returns them: signed in to Relay. */
+export const signedIn = (p: { id: string; email: string; name: string; handle: string }): SignedInPerson => ({
+  id: p.id,
+  email: p.email,
+  name: p.name,
+  handle: p.handle,
+});

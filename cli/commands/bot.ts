@@ -1,5 +1,6 @@
 import { createBot } from "@/lib/bots/create-bot";
 import { updateBot } from "@/lib/bots/update-bot";
+import { warningText } from "@/lib/text/name-warnings";
 import { pingBot } from "@/lib/webhooks/ping-bot";
 import { rotateSigningSecret } from "@/lib/webhooks/rotate-signing-secret";
 import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
@@ -64,7 +65,7 @@ export const botCommands: Record<string, Command> = {
       };
       const actor = await actorFrom(str(args, "as"));
       const ws = await workspaceBySlug(str(args, "workspace"));
-      const { bot, apiKey, apiKeyId, signingSecret, warnings } = await createBot(actor, { ...input, workspaceId: ws.id });
+      const { bot, apiKey, apiKeyId, signingSecret, warnings, nameWarnings } = await createBot(actor, { ...input, workspaceId: ws.id });
       return {
         id: bot.id,
         handle: bot.handle,
@@ -77,6 +78,8 @@ export const botCommands: Record<string, Command> = {
         signing_secret: signingSecret,
         established: input.established,
         warnings,
+        // Registered all the same (issue 31): what people may mistake about the name, to read right after saving.
+        name_warnings: nameWarnings.map(warningText),
       };
     },
   },

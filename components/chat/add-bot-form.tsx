@@ -3,7 +3,7 @@
 import { useActionState, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
-import { visibleControls } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 import { initialActionState, type ActionState } from "./action-state";
 
 /** A participant authorizes one of the workspace's bots here; the bot hears `conversation.bot_added`. */
@@ -29,7 +29,7 @@ export function AddBotForm({
           </option>
           {bots.map((bot) => (
             <option key={bot.id} value={bot.id}>
-              {visibleControls(`${bot.name} (@${bot.handle})`)}
+              {visibleText(`${bot.name} (@${bot.handle})`)}
             </option>
           ))}
         </Select>

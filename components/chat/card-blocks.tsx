@@ -5,7 +5,8 @@ import type { Block } from "@/lib/schemas/blocks";
 import type { CardResponse } from "@/lib/chat/get-thread";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
-import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 import { initialActionState, type ActionState } from "./action-state";
 import { Time } from "./time";
 import { TEXT_INPUT_MAX } from "@/lib/limits";
@@ -172,7 +173,7 @@ export function FormCardView({
                       </option>
                       {input.options.map((option) => (
                         <option key={option.value} value={option.value}>
-                          {visibleControls(option.label)}
+                          {visibleText(option.label)}
                         </option>
                       ))}
                     </Select>
@@ -184,7 +185,7 @@ export function FormCardView({
                     <Input
                       {...common}
                       type="text"
-                      placeholder={input.placeholder && visibleControls(input.placeholder)}
+                      placeholder={input.placeholder && visibleText(input.placeholder)}
                       maxLength={input.max_length ?? TEXT_INPUT_MAX}
                     />
                   )}

@@ -1,7 +1,8 @@
 import type { ContactFactView, ContactFacts } from "@/lib/memory/list-contact-facts";
 import { decideFact, reviseFact } from "@/app/(chat)/chat/_actions/memory";
 import { Badge } from "@/components/ui/badge";
-import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 import { ActionButton } from "./action-button";
 import { EditFactForm } from "./edit-fact-form";
 import { Time } from "./time";
@@ -145,7 +146,7 @@ function FactLine({ fact, href }: { fact: ContactFactView; href: string | null }
             <a
               href={href}
               className="text-indigo-700 hover:underline"
-              title={fact.source?.excerpt && visibleControls(fact.source.excerpt)}
+              title={fact.source?.excerpt && visibleText(fact.source.excerpt)}
             >
               source
             </a>

@@ -3,7 +3,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ContactOption } from "@/lib/contacts/find-contacts";
 import { Input } from "@/components/ui/field";
-import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 
 /** A contact as the form posts it back: its id, and its name so a refused form can show it again. */
 export interface ChosenContact {
@@ -70,7 +71,7 @@ export function ContactPicker({
               <input type="hidden" name="contactName" value={contact.name} />
               <button
                 type="button"
-                aria-label={`Remove ${visibleControls(contact.name)}`}
+                aria-label={`Remove ${visibleText(contact.name)}`}
                 onClick={() => setChosen((list) => list.filter((x) => x.id !== contact.id))}
                 className="rounded-full px-1.5 text-indigo-500 hover:bg-indigo-100 hover:text-indigo-800 focus:outline-none focus:ring-2 focus:ring-indigo-500/40"
               >
@@ -103,11 +104,11 @@ export function ContactPicker({
             {searching
               ? "Searching…"
               : found.query
-                ? `No other contact matches “${visibleControls(found.query)}”. Add them as a new contact below.`
+                ? `No other contact matches “${visibleText(found.query)}”. Add them as a new contact below.`
                 : "No other contacts yet."}
           </p>
         ) : (
-          <ul aria-label={found.query ? `Contacts matching ${visibleControls(found.query)}` : "Recent contacts"}>
+          <ul aria-label={found.query ? `Contacts matching ${visibleText(found.query)}` : "Recent contacts"}>
             {matches.map((contact) => (
               <li key={contact.id}>
                 <button

@@ -6,7 +6,8 @@ import type { PendingDraft } from "@/lib/chat/get-thread";
 import { reasonText } from "@/lib/chat/reason-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { controlNames, hasBidiControls, UntrustedText } from "@/components/ui/untrusted-text";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { hasHiddenCharacters, hiddenCharacterNames } from "@/lib/text/hidden-characters";
 import { initialActionState, type ActionState } from "./action-state";
 import { BlocksPreview } from "./blocks-preview";
 import { Time } from "./time";
@@ -103,9 +104,9 @@ export function DraftCard({
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40"
               autoFocus
             />
-            {hasBidiControls(body) && (
+            {hasHiddenCharacters(body) && (
               <p className="mt-1 text-xs text-amber-900" data-testid="draft-controls-warning">
-                This text holds hidden characters that change how it reads here: {controlNames(body).join(", ")}. They
+                This text holds hidden characters (shown as tokens here): {hiddenCharacterNames(body).join(", ")}. They
                 are sent as they are unless you delete them.
               </p>
             )}

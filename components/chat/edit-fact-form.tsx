@@ -2,7 +2,7 @@
 
 import { useActionState, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { controlNames, hasBidiControls } from "@/components/ui/untrusted-text";
+import { hasHiddenCharacters, hiddenCharacterNames } from "@/lib/text/hidden-characters";
 import { initialActionState, type ActionState } from "./action-state";
 
 /** Edits a confirmed fact in place on the page; saving writes a new confirmed fact that supersedes the old one. */
@@ -41,9 +41,9 @@ export function EditFactForm({
         autoFocus
         className="block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40"
       />
-      {hasBidiControls(fact) && (
+      {hasHiddenCharacters(fact) && (
         <p className="text-xs text-amber-900">
-          This fact holds hidden characters that change how it reads here: {controlNames(fact).join(", ")}.
+          This fact holds hidden characters (shown as tokens here): {hiddenCharacterNames(fact).join(", ")}.
         </p>
       )}
       <div className="flex gap-2">

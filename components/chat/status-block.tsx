@@ -1,6 +1,7 @@
 import type { StatusBlock } from "@/lib/schemas/blocks";
 import { cn } from "@/components/ui/cn";
-import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 
 const STATES: Record<StatusBlock["state"], { label: string; dot: string; text: string }> = {
   queued: { label: "Queued", dot: "bg-slate-400", text: "text-slate-600" },
@@ -17,7 +18,7 @@ export function StatusBlockView({ block }: { block: StatusBlock }) {
       className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2"
       data-testid="status-block"
     >
-      <p className="min-w-0 truncate text-sm font-medium text-slate-800" title={visibleControls(block.title)}>
+      <p className="min-w-0 truncate text-sm font-medium text-slate-800" title={visibleText(block.title)}>
         <UntrustedText text={block.title} />
       </p>
       <p className={cn("flex shrink-0 items-center gap-1.5 text-xs font-semibold", state.text)} aria-live="polite">

@@ -2,6 +2,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { formatDateTimeShort } from "@/components/ui/format";
 import type { ReactNode } from "react";
 import { Td, Th } from "@/components/ui/table";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 
 /** The header cells above CredentialStateCells and the row's actions (`created`: that column's name). */
 export function CredentialHeaderCells({ created = "Created" }: { created?: string }) {
@@ -68,7 +69,7 @@ export function CredentialNameCell({
 }) {
   return (
     <Td>
-      <span className={revoked ? "block font-medium" : "block font-medium text-slate-900"}>{name}</span>
+      <UntrustedText text={name} className={revoked ? "block font-medium" : "block font-medium text-slate-900"} />
       {detail ?? <code className="font-mono text-xs">{prefix}…</code>}
       {scopes.map((scope) => (
         <Badge key={scope} tone={scopeTone(scope)} className="ml-2">

@@ -2,6 +2,7 @@
 // (components/ui/form-state.ts).
 
 import type { FormState } from "@/components/ui/form-state";
+import type { NameWarning } from "@/lib/text/name-warnings";
 
 export { initialFormState, type FormState } from "@/components/ui/form-state";
 
@@ -26,6 +27,8 @@ export interface RegisteredBot {
   signingSecret: string;
   /** What was saved but will not work yet: the webhook URL's name (lib/webhooks/validate-webhook-url.ts). */
   warnings: string[];
+  /** What the person should know about the name they chose (issue 31): shown right after saving. */
+  nameWarnings: NameWarning[];
 }
 
 export interface SavedSettings {

@@ -1,5 +1,6 @@
 "use client";
 
+import { visibleText } from "@/lib/text/hidden-characters";
 import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -51,7 +52,7 @@ export function IssueKeyForm({ action }: { action: FormAction<{ name: string }, 
       )}
       {issued && (
         <div className="mt-4 space-y-3" data-testid="issued-key">
-          <Alert tone="warning" title={`Key “${issued.name}” issued. Copy it now: it will not be shown again.`} />
+          <Alert tone="warning" title={`Key “${visibleText(issued.name)}” issued. Copy it now: it will not be shown again.`} />
           <CopyField id="issued-api-key" label="API key" value={issued.key} />
           <Button variant="ghost" size="sm" onClick={() => setDismissed(state.n)}>
             I have copied it

@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { AGENT_REQUEST_TYPES } from "@/lib/schemas/agent-requests";
+import { visibleText } from "@/lib/text/hidden-characters";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
@@ -62,7 +63,7 @@ export function ProposeConnectionForm({
             <Alert tone="success" title={state.result.state === "active" ? "Connected" : "Proposed"}>
               {state.result.state === "active"
                 ? `Your bot and ${state.result.other} can now ask each other what you allowed.`
-                : `An admin of ${state.result.workspace} must accept before ${state.result.other} and your bot can ask each other anything.`}
+                : `An admin of ${visibleText(state.result.workspace)} must accept before ${state.result.other} and your bot can ask each other anything.`}
             </Alert>
           )}
           <Field id="botId" label="Your bot" error={errors.botId}>
@@ -74,12 +75,12 @@ export function ProposeConnectionForm({
               {...describedBy("botId", errors.botId)}
             >
               {workspaces.map((workspace) => (
-                <optgroup key={workspace.slug} label={`${workspace.name} (${workspace.slug})`}>
+                <optgroup key={workspace.slug} label={`${visibleText(workspace.name)} (${workspace.slug})`}>
                   {bots
                     .filter((bot) => bot.workspace.slug === workspace.slug)
                     .map((bot) => (
                       <option key={bot.id} value={bot.id}>
-                        @{bot.handle} · {bot.name}
+                        @{bot.handle} · {visibleText(bot.name)}
                       </option>
                     ))}
                 </optgroup>

@@ -3,10 +3,13 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { NameWarnings } from "@/components/ui/name-warnings";
+import { UntrustedText } from "@/components/ui/untrusted-text";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { CopyField } from "@/components/ui/copy-field";
 import { describedBy, Field, Input, Select } from "@/components/ui/field";
+import { visibleText } from "@/lib/text/hidden-characters";
 import { EventTypeFields } from "./event-type-fields";
 import { initialFormState, type BotFormValues, type FormAction, type RegisteredBot } from "./form-state";
 import { WebhookUrlWarnings } from "./webhook-url-warnings";
@@ -53,7 +56,7 @@ export function RegisterBotForm({
             >
               {workspaces.map((workspace) => (
                 <option key={workspace.id} value={workspace.id}>
-                  {workspace.name} ({workspace.slug})
+                  {visibleText(workspace.name)} ({workspace.slug})
                 </option>
               ))}
             </Select>
@@ -137,10 +140,18 @@ function Registered({ bot }: { bot: RegisteredBot }) {
       <CardHeader
         id="registered-title"
         title={`@${bot.handle} is registered`}
-        description={`${bot.name} has its first API key and a webhook signing secret.`}
+        description={
+          <>
+            <UntrustedText text={bot.name} /> has its first API key and a webhook signing secret.
+          </>
+        }
       />
       <CardBody className="space-y-5">
         <WebhookUrlWarnings warnings={bot.warnings} />
+        <NameWarnings
+          warnings={bot.nameWarnings}
+          title="Registered, but people may mistake this name"
+        />
         <Alert tone="warning" title="Copy these now. They will not be shown again.">
           Relay keeps only a hash of the API key and encrypts the signing secret; neither can be displayed later. You
           can issue more keys and rotate the secret on the bot&apos;s page.

@@ -8,6 +8,9 @@ import {
   CredentialStateCells,
 } from "@/components/portal/credential-state-cells";
 import { ConfirmRevokeButton } from "@/components/portal/confirm-revoke-button";
+import { NameWarningNotes } from "@/components/ui/name-warnings";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 
 type RevokeState = FormState<Record<string, never>>;
 
@@ -40,12 +43,19 @@ export function ConnectedAssistantsTable({
           <tr key={grant.id} className={grant.revoked_at ? "text-slate-400" : undefined} data-testid="grant-row">
             <CredentialNameCell
               name={grant.client_name}
-              detail={<span className="text-xs">via {grant.redirect_host || "an unknown host"}</span>}
+              detail={
+                <>
+                  <span className="text-xs">via {grant.redirect_host || "an unknown host"}</span>
+                  <NameWarningNotes warnings={grant.name_warnings} />
+                </>
+              }
               scopes={grant.scopes}
               revoked={Boolean(grant.revoked_at)}
               scopeTone={(scope) => (scope === "write" ? "yellow" : "indigo")}
             />
-            <Td className="whitespace-nowrap">{grant.workspace.name}</Td>
+            <Td className="whitespace-nowrap">
+              <UntrustedText text={grant.workspace.name} />
+            </Td>
             <CredentialStateCells
               createdAt={grant.created_at}
               lastUsedAt={grant.last_used_at}
@@ -55,10 +65,10 @@ export function ConnectedAssistantsTable({
               {!grant.revoked_at && revokeActions[grant.id] && (
                 <ConfirmRevokeButton
                   action={revokeActions[grant.id]!}
-                  openLabel={`Revoke access of ${grant.client_name}`}
-                  confirmLabel={`Confirm revoking ${grant.client_name}: its requests are refused at once`}
+                  openLabel={`Revoke access of ${visibleText(grant.client_name)}`}
+                  confirmLabel={`Confirm revoking ${visibleText(grant.client_name)}: its requests are refused at once`}
                   confirmText="Revoke access"
-                  consequence={`${grant.client_name} is refused at once and must ask you again`}
+                  consequence={`${visibleText(grant.client_name)} is refused at once and must ask you again`}
                 />
               )}
             </Td>

@@ -1,5 +1,6 @@
 "use client";
 
+import { visibleText } from "@/lib/text/hidden-characters";
 import { useActionState, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -27,7 +28,7 @@ export function CreateTokenForm({
       <div className="space-y-5 px-5 py-4" data-testid="created-token">
         <Alert
           tone="warning"
-          title={`Token “${created.name}” created for ${created.workspace.name}. Copy it now: it will not be shown again.`}
+          title={`Token “${visibleText(created.name)}” created for ${visibleText(created.workspace.name)}. Copy it now: it will not be shown again.`}
         >
           It can{" "}
           {created.scopes.includes("write") ? "read and act (approve, reject, post) as you" : "read as you, not act"},
@@ -65,7 +66,7 @@ export function CreateTokenForm({
             >
               {workspaces.map((workspace) => (
                 <option key={workspace.id} value={workspace.id}>
-                  {workspace.name} ({workspace.slug})
+                  {visibleText(workspace.name)} ({workspace.slug})
                 </option>
               ))}
             </Select>

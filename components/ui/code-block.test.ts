@@ -9,7 +9,7 @@ describe("CodeBlock", () => {
   it("shows a directional control as a visible token, never as the character itself", () => {
     const html = renderToStaticMarkup(createElement(CodeBlock, { code: '{"text": "a\u202eevil.exe"}', copy: false }));
     expect(html).not.toContain("\u202e");
-    expect(html).toMatch(/a<span[^>]*data-testid="bidi-control"[^>]*>\[U\+202E\]<\/span>evil\.exe/);
+    expect(html).toMatch(/a<span[^>]*data-testid="hidden-character"[^>]*>\[U\+202E\]<\/span>evil\.exe/);
   });
 
   it("leaves code without controls as it is", () => {

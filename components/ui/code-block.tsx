@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CopyButton } from "./copy-button";
 import { cn } from "./cn";
-import { ShownControls } from "./untrusted-text";
+import { ShownCharacters } from "./untrusted-text";
 
 /**
  * Preformatted code or data with an optional title bar and copy button. Directional controls (a bot's U+202E in a
@@ -40,7 +40,7 @@ export function CodeBlock({
         )}
       >
         <code>
-          <ShownControls text={code} />
+          <ShownCharacters text={code} />
         </code>
       </pre>
     </div>

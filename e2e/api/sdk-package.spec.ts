@@ -6,7 +6,7 @@ import { createInterface } from "node:readline";
 import { expect, test } from "@playwright/test";
 import createClient from "openapi-fetch";
 import type { paths } from "@/sdk/api-types";
-import { cli, demoWorld, idem } from "../fixtures";
+import { cli, demoWorld, idem, newConversation } from "../fixtures";
 
 // The SDK as a developer gets it: built (tsdown), packed (`npm pack`), installed from the tarball into a fresh
 // project with no network, and its README's quick start run exactly as written, as an ES module and as CommonJS,
@@ -156,19 +156,7 @@ for (const [format, established] of [
       ...(established ? ["--established"] : []),
       "--json",
     ) as { handle: string; api_key: string; signing_secret: string };
-    const conversation = cli(
-      "conversation",
-      "create",
-      "--workspace",
-      world.workspace.slug,
-      "--as",
-      ana.email,
-      "--title",
-      `Quick start ${tag}`,
-      "--bot",
-      bot.handle,
-      "--json",
-    ) as { id: string };
+    const conversationId = newConversation(ana.email, `Quick start ${tag}`, { bot: bot.handle });
 
     const file = path.join(project, `quickstart.${format}`);
     writeFileSync(file, quickstartAs(format));
@@ -182,7 +170,7 @@ for (const [format, established] of [
       const [, url] = await app.waitFor(/^webhooks: (http:\/\/127\.0\.0\.1:\d+\/)$/);
       expect(app.lines.slice(0, 4)).toEqual([
         `signed in as @${bot.handle}`,
-        `conversation ${conversation.id}: Quick start ${tag}`,
+        `conversation ${conversationId}: Quick start ${tag}`,
         established ? "sent as message #1" : expect.stringMatching(/^held for approval: [0-9a-f-]{36} \(new_bot\)$/),
         expect.stringMatching(/^refused: 422 invalid_body \(request \S+\)$/),
       ]);
@@ -191,7 +179,7 @@ for (const [format, established] of [
       cli("bot", "update", bot.handle, "--webhook-url", url!);
       expect(cli("bot", "ping", bot.handle)).toMatchObject({ status: "succeeded", response_status: 200 });
       await app.waitFor(/^webhook ping \S+$/);
-      cli("message", "post", "--conversation", conversation.id, "--body", `Hi from Ana (${tag})`, "--as", ana.email);
+      cli("message", "post", "--conversation", conversationId, "--body", `Hi from Ana (${tag})`, "--as", ana.email);
       await app.waitFor(new RegExp(`^webhook message\\.created \\S+: Hi from Ana \\(${tag}\\)$`));
 
       // And a forged one is refused.

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { cli, demoWorld, idem } from "../fixtures";
+import { cli, demoWorld, idem, newConversation } from "../fixtures";
 
 // Issue 16 in a real browser: a bot's text cannot lie about itself or break the page. A right-to-left override
 // shows as a visible token and the text reads in its logical order (never "aexe.live"); a 3,000-character word stays
@@ -51,23 +51,7 @@ test.beforeAll(async ({ request }) => {
     "--json",
   ) as { id: string };
   contactId = contact.id;
-  conversationId = (
-    cli(
-      "conversation",
-      "create",
-      "--workspace",
-      world.workspace.slug,
-      "--as",
-      ana.email,
-      "--title",
-      `Hostile text ${suffix}`,
-      "--contact",
-      contactId,
-      "--bot",
-      bot.handle,
-      "--json",
-    ) as { id: string }
-  ).id;
+  conversationId = newConversation(ana.email, `Hostile text ${suffix}`, { contact: contactId, bot: bot.handle });
   const send = async (path: string, data: object) => {
     const response = await request.post(`/api/public/v1${path}`, {
       headers: { authorization: `Bearer ${bot.api_key}`, "idempotency-key": idem() },
@@ -92,7 +76,7 @@ test("a right-to-left override is shown as a token, and the text reads in its lo
   const bubble = page.getByTestId("message-body").filter({ hasText: "evil.exe" });
   await expect(bubble).toBeVisible();
   await expect(bubble).toHaveText("a[U+202E]evil.exe");
-  const token = bubble.getByTestId("bidi-control");
+  const token = bubble.getByTestId("hidden-character");
   await expect(token).toBeVisible();
   await expect(token).toHaveAttribute("title", /^Right-to-left override \(U\+202E\)/);
   // The text is isolated for bidirectional display.
@@ -122,7 +106,7 @@ test("a right-to-left override is shown as a token, and the text reads in its lo
   expect(v).toBeLessThan(x);
   expect(x).toBeLessThan(last);
   // The rationale of the draft, a bot's text too, shows it the same way.
-  await expect(page.getByTestId("draft-rationale").getByTestId("bidi-control")).toBeVisible();
+  await expect(page.getByTestId("draft-rationale").getByTestId("hidden-character")).toBeVisible();
   await bubble.screenshot({ path: testInfo.outputPath("bidi-override.png") });
   await page.screenshot({ path: testInfo.outputPath("thread-bidi.png") });
 });

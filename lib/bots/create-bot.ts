@@ -6,6 +6,8 @@ import { seal } from "@/lib/crypto/secret-box";
 import { requireMember, type Actor } from "@/lib/people/actor";
 import { validateWebhookUrl } from "@/lib/webhooks/validate-webhook-url";
 import { validateEventTypes } from "@/lib/webhooks/event-types";
+import { warningText } from "@/lib/text/name-warnings";
+import { botWarningsAmong, workspaceBotNames } from "./bot-name-warnings";
 import { issueApiKey } from "./issue-api-key";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 
@@ -22,7 +24,8 @@ export function newSigningSecret(): string {
 /**
  * Registers a bot with its first API key and webhook signing secret (both returned once). `established` starts the
  * bot past the new-bot hold (as if it had sent its first 50 messages): for bots moved from elsewhere, and demos.
- * `warnings` says what was saved but will not work yet (lib/webhooks/validate-webhook-url.ts).
+ * `warnings` says what was saved but will not work yet (lib/webhooks/validate-webhook-url.ts); `nameWarnings` what
+ * people may mistake about its name (lib/bots/bot-name-warnings.ts).
  */
 export async function createBot(
   actor: Actor,
@@ -47,6 +50,12 @@ export async function createBot(
   const eventTypes = input.eventTypes ? validateEventTypes(input.eventTypes) : undefined;
   if (await db().bot.findUnique({ where: { handle } }))
     throw new ApiError("conflict", `Bot handle @${handle} is taken`, { field: "handle" });
+  // Judged, never refused (issue 31): the person registering reads them right after saving, and the audit keeps them.
+  const name = input.name.trim();
+  const nameWarnings = botWarningsAmong(
+    { name, handle },
+    (await workspaceBotNames([input.workspaceId])).get(input.workspaceId) ?? [],
+  );
 
   const signingSecret = newSigningSecret();
   return db().$transaction(async (tx) => {
@@ -55,7 +64,7 @@ export async function createBot(
       data: {
         workspaceId: input.workspaceId,
         handle,
-        name: input.name.trim(),
+        name,
         webhookUrl: checked?.url ?? null,
         eventTypes,
         trustedMessageCount: input.established ? (settings?.newBotThreshold ?? POLICY_DEFAULTS.newBotThreshold) : 0,
@@ -69,9 +78,9 @@ export async function createBot(
       action: "bot.created",
       subjectType: "bot",
       subjectId: bot.id,
-      data: { handle },
+      data: { handle, ...(nameWarnings.length ? { name_warnings: nameWarnings.map(warningText) } : {}) },
     });
     const key = await issueApiKey(actor, bot.id, {}, tx);
-    return { bot, apiKey: key.key, apiKeyId: key.id, signingSecret, warnings: checked?.warnings ?? [] };
+    return { bot, apiKey: key.key, apiKeyId: key.id, signingSecret, warnings: checked?.warnings ?? [], nameWarnings };
   });
 }

@@ -2,6 +2,8 @@ import { db } from "@/lib/db/client";
 import { requireUuid } from "@/lib/ids";
 import { botManagedBy } from "@/lib/people/access";
 import type { Actor, PersonActor } from "@/lib/people/actor";
+import type { NameWarning } from "@/lib/text/name-warnings";
+import { botNameWarnings } from "./bot-name-warnings";
 import { requireBotManager } from "./require-bot-manager";
 
 // What the developer portal reads about bots. A person manages the bots they registered, and every bot of the
@@ -15,6 +17,8 @@ export interface ManagedBotSummary {
   webhook_url: string | null;
   active_key_count: number;
   created_at: string;
+  /** What a person should know about its name (hidden characters, mixed scripts, another bot it looks like). */
+  name_warnings: NameWarning[];
 }
 
 export interface ManagedWorkspace {
@@ -48,6 +52,7 @@ export async function listManagedBots(actor: PersonActor): Promise<ManagedWorksp
       })
     : [];
   const keyCount = new Map(counts.map((row) => [row.botId, row._count._all]));
+  const warnings = await botNameWarnings(bots);
   return memberships.map((m) => ({
     id: m.workspace.id,
     slug: m.workspace.slug,
@@ -63,6 +68,7 @@ export async function listManagedBots(actor: PersonActor): Promise<ManagedWorksp
         webhook_url: bot.webhookUrl,
         active_key_count: keyCount.get(bot.id) ?? 0,
         created_at: bot.createdAt.toISOString(),
+        name_warnings: warnings.get(bot.id) ?? [],
       })),
   }));
 }
@@ -77,6 +83,8 @@ export interface ManagedBot {
   event_types: string[];
   trusted_message_count: number;
   created_at: string;
+  /** What a person should know about its name (hidden characters, mixed scripts, another bot it looks like). */
+  name_warnings: NameWarning[];
   workspace: { id: string; slug: string; name: string };
   created_by: { id: string; name: string; email: string } | null;
   keys: {
@@ -100,7 +108,7 @@ export interface ManagedBot {
 /** One bot as its developer sees it: settings, keys (prefixes only) and signing secrets (dates only). */
 export async function getManagedBot(actor: Actor, botId: string, now = new Date()): Promise<ManagedBot> {
   const bot = await requireBotManager(db(), actor, requireUuid(botId, "Bot"));
-  const [workspace, creator, keys, secrets] = await Promise.all([
+  const [workspace, creator, keys, secrets, warnings] = await Promise.all([
     db().workspace.findUniqueOrThrow({ where: { id: bot.workspaceId }, select: { id: true, slug: true, name: true } }),
     bot.createdByUserId
       ? db().user.findUnique({ where: { id: bot.createdByUserId }, select: { id: true, name: true, email: true } })
@@ -110,6 +118,7 @@ export async function getManagedBot(actor: Actor, botId: string, now = new Date(
       orderBy: [{ revokedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }],
     }),
     db().botSigningSecret.findMany({ where: { botId: bot.id }, orderBy: { createdAt: "desc" }, take: 10 }),
+    botNameWarnings([bot]),
   ]);
   return {
     id: bot.id,
@@ -121,6 +130,7 @@ export async function getManagedBot(actor: Actor, botId: string, now = new Date(
     event_types: bot.eventTypes,
     trusted_message_count: bot.trustedMessageCount,
     created_at: bot.createdAt.toISOString(),
+    name_warnings: warnings.get(bot.id) ?? [],
     workspace,
     created_by: creator,
     keys: keys.map((key) => ({

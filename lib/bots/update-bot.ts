@@ -5,13 +5,16 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { Actor } from "@/lib/people/actor";
 import { validateEventTypes } from "@/lib/webhooks/event-types";
 import { validateWebhookUrl, type FieldWarning } from "@/lib/webhooks/validate-webhook-url";
+import { warningText } from "@/lib/text/name-warnings";
+import { botWarningsAmong, workspaceBotNames } from "./bot-name-warnings";
 import { requireBotManager } from "./require-bot-manager";
 
 /**
  * A bot's developer (or an admin of its workspace) changes its name, webhook URL (null or empty removes it) or
  * event subscriptions. Everything is checked before anything is written; only the fields that change are audited.
  * `warnings` says what was saved but will not work yet (a webhook URL whose name does not resolve, or resolves to
- * an address deliveries are refused: lib/webhooks/validate-webhook-url.ts), each time the URL is given.
+ * an address deliveries are refused: lib/webhooks/validate-webhook-url.ts), each time the URL is given;
+ * `name_warnings` what people may mistake about a new name (lib/bots/bot-name-warnings.ts).
  */
 export async function updateBot(
   actor: Actor,
@@ -41,7 +44,14 @@ export async function updateBot(
     changes.webhook_url = { from: bot.webhookUrl, to: next.webhookUrl };
   if (next.eventTypes !== undefined && !sameSet(next.eventTypes, bot.eventTypes))
     changes.event_types = { from: bot.eventTypes, to: next.eventTypes };
-  if (!Object.keys(changes).length) return { ...view(bot), changed: [] as string[], warnings };
+  if (!Object.keys(changes).length) return { ...view(bot), changed: [] as string[], warnings, name_warnings: [] as string[] };
+  // A new name is judged as a registration's is (issue 31): told right after saving, kept in the audit record.
+  const nameWarnings = changes.name
+    ? botWarningsAmong(
+        { id: bot.id, name: next.name!, handle: bot.handle },
+        (await workspaceBotNames([bot.workspaceId])).get(bot.workspaceId) ?? [],
+      ).map(warningText)
+    : [];
 
   return db().$transaction(async (tx) => {
     const updated = await tx.bot.update({
@@ -58,9 +68,9 @@ export async function updateBot(
       action: "bot.updated",
       subjectType: "bot",
       subjectId: bot.id,
-      data: changes,
+      data: nameWarnings.length ? { ...changes, name_warnings: nameWarnings } : changes,
     });
-    return { ...view(updated), changed: Object.keys(changes), warnings };
+    return { ...view(updated), changed: Object.keys(changes), warnings, name_warnings: nameWarnings };
   });
 }
 

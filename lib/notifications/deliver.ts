@@ -1,5 +1,6 @@
 import { query, transaction, type RowOf, type Sql } from "@/lib/db/sql";
 import { env } from "@/lib/env";
+import { visibleText } from "@/lib/text/hidden-characters";
 import { pushToPerson, type PushPayload } from "./push/push-to-person";
 import { emailHtml, emailSubject, emailText, EMAIL_ITEMS_MAX, type EmailContent } from "./email/render-email";
 import { sendEmail, type EmailTransport } from "./email/send-email";
@@ -167,15 +168,20 @@ async function email(sql: Sql, target: Target, rows: Told[]): Promise<EmailTrans
   });
 }
 
-/** The push of a delivery: the one notification, or a count with the first and a link to the approvals inbox. */
+/**
+ * The push of a delivery: the one notification, or a count with the first and a link to the approvals inbox. The
+ * device shows the title and body as plain strings, outside Relay's pages: the bot's or client's name and words in
+ * them carry their hidden characters as tokens ([U+202E]), as the e-mail and the chat show them (issue 31).
+ */
 export function pushPayload(workspace: { name: string; slug: string }, workspaceId: string, rows: Told[]) {
   const [first] = rows as [Told, ...Told[]];
+  const title = visibleText(first.title);
   const payload: PushPayload =
     rows.length === 1
-      ? { title: first.title, body: first.body, url: first.path, tag: `relay:${workspaceId}` }
+      ? { title, body: visibleText(first.body), url: first.path, tag: `relay:${workspaceId}` }
       : {
-          title: `${rows.length} new notifications in ${workspace.name}`,
-          body: `${first.title}, and ${rows.length - 1} more`,
+          title: `${rows.length} new notifications in ${visibleText(workspace.name)}`,
+          body: `${title}, and ${rows.length - 1} more`,
           url: `/chat/${workspace.slug}/approvals`,
           tag: `relay:${workspaceId}`,
         };

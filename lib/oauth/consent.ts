@@ -3,6 +3,8 @@ import { ApiError } from "@/lib/errors";
 import { listPersonWorkspaces } from "@/lib/chat/list-workspaces";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { warningText, type NameWarning } from "@/lib/text/name-warnings";
+import { clientNameWarnings } from "./client-name-warnings";
 import { recordGrant } from "./grants";
 import { nodeRequest } from "./mount";
 import { OAUTH_SCOPES, mcpResource, oauthProvider, type OAuthScope } from "./provider";
@@ -24,6 +26,13 @@ export interface ConsentRequest {
   /** The scopes asked for, in Relay's terms (`read` is always part of a grant). */
   scopes: OAuthScope[];
   workspaces: { id: string; slug: string; name: string }[];
+  /**
+   * The host that published the client's details when its client_id is a metadata document URL (so its name comes
+   * from there); null for a client that registered itself (Dynamic Client Registration: any name it liked).
+   */
+  publishedBy: string | null;
+  /** What the person should know about the client's name before allowing it (issue 31). */
+  nameWarnings: NameWarning[];
 }
 
 export const EXPIRED_MESSAGE =
@@ -60,14 +69,18 @@ async function clientOf(params: Record<string, unknown>) {
   const client = await oauthProvider().Client.find(clientId);
   if (!client) throw expired();
   const redirectHost = redirectTarget(String(params.redirect_uri ?? ""));
-  return { clientId, clientName: client.clientName ?? clientId, redirectHost };
+  const metadataUrl = URL.parse(clientId);
+  const publishedBy = metadataUrl?.protocol === "https:" ? metadataUrl.host : null;
+  return { clientId, clientName: client.clientName ?? clientId, redirectHost, publishedBy };
 }
 
 /** What the consent page shows: the client, where it sends the answer, the scopes, the person's workspaces. */
 export async function loadConsent(request: Request, uid: string, actor: PersonActor): Promise<ConsentRequest> {
   const { found } = await details(request, uid);
   const workspaces = (await listPersonWorkspaces(actor)).map(({ id, slug, name }) => ({ id, slug, name }));
-  return { uid, ...(await clientOf(found.params)), scopes: requestedScopes(found.params.scope), workspaces };
+  const client = await clientOf(found.params);
+  const nameWarnings = await clientNameWarnings(actor, client);
+  return { uid, ...client, scopes: requestedScopes(found.params.scope), workspaces, nameWarnings };
 }
 
 export type ConsentDecision = { allow: false } | { allow: true; workspaceId: string; write: boolean };
@@ -97,6 +110,8 @@ export async function decideConsent(
   const workspaceId = requireUuid(decision.workspaceId, "Workspace");
   await requireMember(db(), actor, workspaceId);
   const { clientId, clientName, redirectHost } = await clientOf(found.params);
+  // What the person was warned of, judged before this grant joins their connections (it would look like itself).
+  const nameWarnings = (await clientNameWarnings(actor, { clientId, clientName })).map(warningText);
   const asked = requestedScopes(found.params.scope);
   const allowed: OAuthScope[] = decision.write && asked.includes("write") ? ["read", "write"] : ["read"];
 
@@ -120,6 +135,7 @@ export async function decideConsent(
     clientName,
     redirectHost,
     scopes: allowed,
+    nameWarnings,
   });
   return provider.interactionResult(
     req,

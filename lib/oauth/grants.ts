@@ -27,6 +27,8 @@ export interface NewGrant {
   clientName: string;
   redirectHost: string;
   scopes: string[];
+  /** The warnings about the client's name the person allowed it despite (issue 31), kept in the audit record. */
+  nameWarnings?: string[];
 }
 
 /** Records a consent, audited in the chosen workspace (`oauth_grant.created`, door `web`: the consent page). */
@@ -46,7 +48,13 @@ export async function recordGrant(actor: PersonActor, grant: NewGrant): Promise<
       actor,
       action: "oauth_grant.created",
       subjectType: "oauth_grant",
-      data: { grant_id: grant.grantId, client_name: grant.clientName, client_id: grant.clientId, scopes: grant.scopes },
+      data: {
+        grant_id: grant.grantId,
+        client_name: grant.clientName,
+        client_id: grant.clientId,
+        scopes: grant.scopes,
+        ...(grant.nameWarnings?.length ? { name_warnings: grant.nameWarnings } : {}),
+      },
     });
   });
 }

@@ -1,5 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { PersonActor } from "@/lib/people/actor";
+import type { NameWarning } from "@/lib/text/name-warnings";
+import { clientWarningsAmong } from "./client-name-warnings";
 import type { OAuthScope } from "./provider";
 
 // The assistants a person connected by OAuth (Settings → Access tokens, beside their personal access tokens): one
@@ -16,6 +18,8 @@ export interface OAuthGrantView {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** What the person should know about the client's name, among their other connections (issue 31). */
+  name_warnings: NameWarning[];
 }
 
 /** How many consents the page lists: a person connects a handful of assistants; older revoked ones fall off. */
@@ -33,6 +37,7 @@ export async function listOAuthGrants(actor: PersonActor): Promise<OAuthGrantVie
   });
   const byId = new Map(workspaces.map((w) => [w.id, w]));
   return rows.map((row) => ({
+    name_warnings: clientWarningsAmong(row, rows),
     id: row.grantId,
     client_name: row.clientName,
     client_id: row.clientId,

@@ -8,7 +8,7 @@ import type { SignedInPerson } from "@/lib/auth/session";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { call } from "@/test/mcp";
 import { Browser } from "@/test/browser";
-import { endpointsAt, MemoryAuthProvider, REDIRECT_URI, startOAuthHttp, type AppHttp } from "@/test/oauth";
+import { endpointsAt, MemoryAuthProvider, REDIRECT_URI, signedIn, startOAuthHttp, type AppHttp } from "@/test/oauth";
 import { sql } from "@/lib/db/sql";
 import { person } from "@/lib/people/actor";
 import { consentProblem } from "./consent-form";
@@ -33,8 +33,7 @@ const mcpUrl = () => `${app.origin}/api/mcp`;
 beforeAll(async () => {
   app = await startOAuthHttp();
   world = await seedWorld();
-  const p = ana();
-  session.person = { id: p.id, email: p.email, name: p.name, handle: p.handle };
+  session.person = signedIn(ana());
 });
 
 afterAll(async () => {

@@ -380,6 +380,9 @@ export async function buildWorld(w: World): Promise<World> {
   f.helper = await newBot(b.id, "bhelper", `${w.canary("B bot's name", B_ALL)} Bot`, true);
   f.fresh = await newBot(b.id, "bnew", "B new bot", false);
   f.other = await newBot(b.id, "bother", "B other bot", true);
+  // A bot of B named like A's helper (issue 31), its handle a canary: a name warning shown in A (the connections
+  // page judges the bots of a connection) must compare with what A may see, never name this bot.
+  await newBot(b.id, w.canary("B look-alike bot's handle", B_ALL).toLowerCase(), "Helper", true);
   const bea = f.bea.actor;
   f.contact = (
     await createContact(bea, {

@@ -10,6 +10,9 @@ import { Badge } from "@/components/ui/badge";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 import { formatDate, plural } from "@/components/ui/format";
 import { BotStatusBadge } from "@/components/portal/status-badges";
+import { NameWarningNotes } from "@/components/ui/name-warnings";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 
 export const metadata: Metadata = { title: "Bots" };
 
@@ -45,7 +48,7 @@ export default async function BotsPage() {
               id={`ws-${workspace.id}`}
               title={
                 <span className="flex flex-wrap items-center gap-2">
-                  {workspace.name}
+                  <UntrustedText text={workspace.name} />
                   <span className="font-mono text-xs font-normal text-slate-400">{workspace.slug}</span>
                   <Badge tone={workspace.role === "admin" ? "indigo" : "gray"}>{workspace.role}</Badge>
                 </span>
@@ -68,7 +71,7 @@ export default async function BotsPage() {
                 Register a bot to get an API key and a webhook signing secret.
               </EmptyState>
             ) : (
-              <Table label={`Bots in ${workspace.name}`}>
+              <Table label={`Bots in ${visibleText(workspace.name)}`}>
                 <thead>
                   <tr>
                     <Th>Bot</Th>
@@ -89,8 +92,9 @@ export default async function BotsPage() {
                           <span className="font-mono text-sm font-medium text-indigo-700 group-hover:underline">
                             @{bot.handle}
                           </span>
-                          <span className="block text-sm text-slate-500">{bot.name}</span>
+                          <UntrustedText text={bot.name} className="block text-sm text-slate-500" />
                         </Link>
+                        <NameWarningNotes warnings={bot.name_warnings} />
                       </Td>
                       <Td>
                         <BotStatusBadge status={bot.status} />

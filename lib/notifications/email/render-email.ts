@@ -1,5 +1,5 @@
 import escapeHtml from "escape-html";
-import { visibleControls } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 
 // The email of one delivery: a subject, a plain-text part and an HTML part listing what is new. Everything a bot or
 // a person wrote (names, titles, excerpts) is data: the HTML escapes every text and attribute (escape-html), and in
@@ -27,7 +27,7 @@ export interface EmailContent {
 export const EMAIL_ITEMS_MAX = 100;
 
 /** Text for a header or a line: direction controls as tokens, no line breaks or other control characters. */
-const line = (text: string) => visibleControls(text).replace(/[\u0000-\u001f\u007f]+/g, " ");
+const line = (text: string) => visibleText(text).replace(/[\u0000-\u001f\u007f]+/g, " ");
 
 export function emailSubject(content: EmailContent): string {
   const total = content.items.length + (content.more?.count ?? 0);
@@ -70,7 +70,7 @@ export function emailHtml(content: EmailContent): string {
       `<div style="border-top:1px solid #e2e8f0;padding:12px 0">` +
       `<p style="margin:0 0 4px;font-weight:600">${text(line(item.title))}</p>` +
       (item.body
-        ? `<p style="margin:0 0 8px;color:#334155;white-space:pre-wrap;overflow-wrap:anywhere">${text(visibleControls(item.body))}</p>`
+        ? `<p style="margin:0 0 8px;color:#334155;white-space:pre-wrap;overflow-wrap:anywhere">${text(visibleText(item.body))}</p>`
         : "") +
       link(item.url, "Open in Relay", "color:#4f46e5") +
       `</div>`,

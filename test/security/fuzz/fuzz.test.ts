@@ -5,7 +5,9 @@ import { SendMessageRequest, PatchMessageRequest } from "@/lib/schemas/messages"
 import { CreateDraftRequest } from "@/lib/schemas/drafts";
 import { LegacyMemoryRequest, ProposeFactRequest } from "@/lib/schemas/memory";
 import { CreateAgentRequestRequest, RespondAgentRequestRequest } from "@/lib/schemas/agent-requests";
-import { classifyString } from "./hostile";
+import { classifyString, SPOOFED_NAMES } from "./hostile";
+import { hasHiddenCharacters, visibleText } from "@/lib/text/hidden-characters";
+import { nameWarnings } from "@/lib/text/name-warnings";
 import { mismatches, operationsOf, validValue, type OpenApiDocument } from "./openapi";
 import { encodeRequest, parseResponse, type RawResponse } from "./raw-http";
 import { checkRedirect, hostileTarget } from "./redirects";
@@ -217,6 +219,49 @@ describe("the spoofed host (issue 31: every URL the app gives out is APP_URL's)"
           c.headers.some(([name, value]) => /^(host|x-forwarded-host)$/i.test(name) && value === SPOOFED_HOST),
         ).toBe(true);
     }
+  });
+});
+
+describe("the spoofed names (issue 31)", () => {
+  const known = ["Billing", "Helper", "Claude"].map((name) => ({ name, label: "the bot" }));
+  it.each(SPOOFED_NAMES.map((name) => [visibleText(name), name]))(
+    "%s is flagged by the name rule, and shown with nothing hidden",
+    (_shown, name) => {
+      const kinds = nameWarnings({ name }, known).map((w) => w.kind);
+      // Each is told: what it hides, or whom it copies (an override reorders a name, and copies no one).
+      expect(kinds).toContain(hasHiddenCharacters(name) ? "hidden_characters" : "looks_like");
+      if (!name.includes("\u202e")) expect(kinds).toContain("looks_like");
+      expect(visibleText(name)).not.toMatch(/[\u200b\u200d\u2060\ufeff\u202a-\u202e]/);
+    },
+  );
+
+  it("a registration whose name comes back other than sent is a problem: names are never cleaned", () => {
+    const world = { origin: "http://127.0.0.1:1", clientId: "c", redirectUri: "http://127.0.0.1:1/cb", resource: "r" };
+    const registration = (sent: string, answered: string) =>
+      checkOAuth(
+        {
+          target: "register",
+          method: "POST",
+          path: "/oauth/register",
+          headers: [],
+          body: Buffer.from(JSON.stringify({ client_name: sent })),
+          shared: false,
+          labels: [],
+        } satisfies OAuthCase,
+        {
+          response: {
+            status: 201,
+            headers: { "content-type": "application/json" },
+            body: Buffer.from(JSON.stringify({ client_id: "x", client_name: answered })),
+            ms: 1,
+          },
+          transportError: null,
+          changed: ["public.oauth_provider_records"],
+        },
+        world,
+      ).map((problem) => problem.kind);
+    expect(registration("Bil\u200bling", "Bil\u200bling")).toEqual([]);
+    expect(registration("Bil\u200bling", "Billing")).toEqual(["client name changed"]);
   });
 });
 

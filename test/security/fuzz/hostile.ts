@@ -34,6 +34,22 @@ const EDGE_CHARS = [
   "e\u0301", // é in NFD
 ];
 
+/**
+ * Names that pass every rule of entry but lie to a reader (issue 31): zero-width characters inside a known name, a
+ * letter of another script in it, a direction override. Relay takes them as they are and shows what they hold.
+ */
+export const SPOOFED_NAMES = [
+  "Bil\u200bling", // a zero width space inside "Billing"
+  "Bil\u2060ling", // a word joiner
+  "\ufeffHelper", // a zero width no-break space in front
+  "He\u200dlper", // a zero width joiner between two letters
+  "\u0412illing", // a Cyrillic В for the Latin B
+  "\u0421laude", // a Cyrillic С for the Latin C
+  "\u0397elper", // a Greek Eta for the Latin H
+  "Claude \u202eedoc.evil", // reads "Claude live.code"
+  "CIaude", // a capital I for the l
+];
+
 const INJECTIONS = [
   "' OR '1'='1",
   "'; DROP TABLE messages; --",
@@ -74,6 +90,7 @@ export const hostileText = fc
       { arbitrary: loneSurrogate, weight: 2 },
       { arbitrary: fc.constantFrom(...EDGE_CHARS), weight: 4 },
       { arbitrary: fc.constantFrom(...INJECTIONS), weight: 2 },
+      { arbitrary: fc.constantFrom(...SPOOFED_NAMES), weight: 1 },
       { arbitrary: fc.string({ unit: "binary", maxLength: 6 }), weight: 2 },
       { arbitrary: controlChar, weight: 1 },
     ),

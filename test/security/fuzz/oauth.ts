@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { changedTables, fingerprint, type TableReader } from "../fingerprint";
 import { decoded, excerpt, SPOOFED_HOST, spoofedHostUrls, type Problem } from "./checks";
 import { sendRaw, type RawRequest, type RawResponse } from "./raw-http";
-import { classify, hostileNumber, hostileString, hostileValue } from "./hostile";
+import { classify, hostileNumber, hostileString, hostileValue, SPOOFED_NAMES } from "./hostile";
 import { percentEncode } from "./requests";
 
 // The fuzz of MCP's OAuth authorization server (issue 21): its endpoints are not in the bot API's OpenAPI document,
@@ -120,7 +120,7 @@ const brokenBody = fc
 
 function jsonRequest(world: OAuthWorld): fc.Arbitrary<OAuthCase> {
   const fields = fc.record({
-    client_name: field(fc.constantFrom("Fuzz Assistant", "Ünïcødé ☃", "")),
+    client_name: field(fc.constantFrom("Fuzz Assistant", "Ünïcødé ☃", "", ...SPOOFED_NAMES)),
     redirect_uris: field(
       fc.constantFrom([world.redirectUri], ["http://localhost:9/cb"], ["https://client.example/cb"]),
     ),
@@ -456,6 +456,13 @@ export function checkOAuth(c: OAuthCase, outcome: OAuthOutcome, world: OAuthWorl
     if (status !== 201 || typeof body?.client_id !== "string")
       problems.push({ kind: "registration answer", detail: `${status}: ${excerpt(text, 160)}` });
     else allowed.push(OAUTH_RECORDS);
+    // A name is registered as sent (issue 31): never cleaned, so what the consent page shows is what was sent.
+    const sent = sentClientName(c.body);
+    if (status === 201 && sent && body?.client_name !== sent)
+      problems.push({
+        kind: "client name changed",
+        detail: `${JSON.stringify(sent)} came back as ${JSON.stringify(body?.client_name)}`,
+      });
   } else if (c.target === "token") {
     problems.push({ kind: "a token endpoint success from fuzz input", detail: `${status}: ${excerpt(text, 160)}` });
   } else if (c.target === "revoke") {
@@ -625,4 +632,16 @@ export function oauthLine(figure: OAuthFigures): string {
     metadata: "GET /.well-known/* and /oauth/jwks",
   }[figure.target];
   return `${name}: ${figure.tried} tried; ${statuses.join(", ")} (slowest ${Math.round(figure.slowestMs)} ms)`;
+}
+
+/** The client_name a registration's body sent, when it is JSON with a string there. Exported for its test. */
+export function sentClientName(body: Buffer | null): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body.toString("utf8"));
+    const name = (parsed as { client_name?: unknown } | null)?.client_name;
+    return typeof name === "string" ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -54,6 +54,7 @@ export async function registerBot(
         apiKey: created.apiKey,
         signingSecret: created.signingSecret,
         warnings: created.warnings.map((warning) => warning.message),
+        nameWarnings: created.nameWarnings,
       },
     };
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { currentActor } from "@/lib/auth/current-actor";
+import { connectionNameWarnings } from "@/lib/agents/connection-name-warnings";
 import { listConnections } from "@/lib/agents/list-connections";
 import type { ConnectionSide, ConnectionView } from "@/lib/agents/connection-record";
 import { listManagedBots } from "@/lib/bots/list-bots";
@@ -10,6 +11,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { formatDate, plural } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { NameWarningNotes } from "@/components/ui/name-warnings";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import type { NameWarning } from "@/lib/text/name-warnings";
 import { ConnectionActions } from "@/components/portal/connection-actions";
 import { REQUEST_TYPE_LABELS } from "@/components/portal/connection-types";
 import { ProposeConnectionForm } from "@/components/portal/propose-connection-form";
@@ -32,6 +36,10 @@ export default async function ConnectionsPage() {
     })),
   );
   const waiting = connections.filter((c) => c.can_accept).length;
+  const warnings = await connectionNameWarnings(
+    connections,
+    administered.map((w) => w.id),
+  );
 
   return (
     <>
@@ -85,7 +93,11 @@ export default async function ConnectionsPage() {
                 </thead>
                 <Tbody>
                   {connections.map((c) => (
-                    <ConnectionRow key={c.id} connection={c} />
+                    <ConnectionRow
+                      key={c.id}
+                      connection={c}
+                      warnings={{ a: warnings.get(`${c.id}:a`) ?? [], b: warnings.get(`${c.id}:b`) ?? [] }}
+                    />
                   ))}
                 </Tbody>
               </Table>
@@ -97,16 +109,22 @@ export default async function ConnectionsPage() {
   );
 }
 
-function ConnectionRow({ connection: c }: { connection: ConnectionView }) {
+function ConnectionRow({
+  connection: c,
+  warnings,
+}: {
+  connection: ConnectionView;
+  warnings: { a: NameWarning[]; b: NameWarning[] };
+}) {
   const label = `@${c.a.bot.handle} and @${c.b.bot.handle}`;
   return (
     <tr className={c.state === "revoked" ? "text-slate-400" : undefined} data-testid={`connection-${c.id}`}>
       <Td>
-        <BotCell side={c.a} />
+        <BotCell side={c.a} warnings={warnings.a} />
         <span aria-hidden className="my-0.5 block text-xs text-slate-400">
           ⇅
         </span>
-        <BotCell side={c.b} />
+        <BotCell side={c.b} warnings={warnings.b} />
       </Td>
       <Td className="text-sm">
         <Asks side={c.a} other={c.b} />
@@ -134,11 +152,13 @@ function ConnectionRow({ connection: c }: { connection: ConnectionView }) {
   );
 }
 
-function BotCell({ side }: { side: ConnectionSide }) {
+function BotCell({ side, warnings }: { side: ConnectionSide; warnings: NameWarning[] }) {
   return (
-    <span className="block">
+    <span className="block min-w-0">
       <span className="font-mono text-sm font-medium text-slate-900">@{side.bot.handle}</span>{" "}
       <span className="font-mono text-xs text-slate-400">{side.workspace.slug}</span>
+      <UntrustedText text={side.bot.name} className="block text-xs text-slate-500" />
+      <NameWarningNotes warnings={warnings} />
     </span>
   );
 }
@@ -166,13 +186,21 @@ function StateCell({ connection: c }: { connection: ConnectionView }) {
         live
       </Badge>
     );
-  const waitingFor = [c.a, c.b].filter((side) => !side.accepted_at).map((side) => side.workspace.name);
+  const waitingFor = [c.a, c.b].filter((side) => !side.accepted_at).map((side) => side.workspace);
   return (
     <span className="flex flex-col gap-1">
       <Badge tone="yellow" dot>
         waiting
       </Badge>
-      <span className="text-xs text-slate-500">for an admin of {waitingFor.join(" and ")}</span>
+      <span className="text-xs text-slate-500">
+        for an admin of{" "}
+        {waitingFor.map((workspace, i) => (
+          <span key={workspace.id}>
+            {i > 0 && " and "}
+            <UntrustedText text={workspace.name} />
+          </span>
+        ))}
+      </span>
     </span>
   );
 }

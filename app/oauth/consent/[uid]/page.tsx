@@ -12,6 +12,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Select } from "@/components/ui/field";
 import { redirectInApp } from "@/app/_lib/redirect";
+import { NameWarnings } from "@/components/ui/name-warnings";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 
 export const metadata: Metadata = { title: "Connect an assistant · Relay" };
 
@@ -70,12 +73,20 @@ function ConsentForm({ consent, path, signedInAs }: { consent: ConsentRequest; p
     <form method="post" action={`${path}/decision`} className="space-y-5" aria-labelledby="consent-title">
       <div>
         <h1 id="consent-title" className="text-lg font-semibold text-slate-900">
-          Allow <span className="break-all">{consent.clientName}</span> to use Relay as you?
+          Allow <UntrustedText text={consent.clientName} className="break-all" /> to use Relay as you?
         </h1>
         <p className="mt-1 text-sm text-slate-500">
           Signed in as {signedInAs}. If you allow, Relay sends you back to{" "}
-          <strong className="font-medium break-all text-slate-700">{consent.redirectHost}</strong>. Only allow
-          assistants you trust.
+          <strong className="font-medium break-all text-slate-700">{consent.redirectHost}</strong>.{" "}
+          {consent.publishedBy ? (
+            <>
+              Its name and details are published by{" "}
+              <strong className="font-medium break-all text-slate-700">{consent.publishedBy}</strong>.
+            </>
+          ) : (
+            "It chose its own name when it registered: Relay cannot confirm who made it."
+          )}{" "}
+          Only allow assistants you trust.
         </p>
       </div>
       {consent.workspaces.length === 0 ? (
@@ -91,7 +102,7 @@ function ConsentForm({ consent, path, signedInAs }: { consent: ConsentRequest; p
           <Select id="workspace" name="workspace" defaultValue={consent.workspaces[0]!.id} required>
             {consent.workspaces.map((w) => (
               <option key={w.id} value={w.id}>
-                {w.name} ({w.slug})
+                {visibleText(w.name)} ({w.slug})
               </option>
             ))}
           </Select>
@@ -121,8 +132,18 @@ function ConsentForm({ consent, path, signedInAs }: { consent: ConsentRequest; p
         Everything it does is recorded as done by you through your assistant. Disconnect it at any time in{" "}
         <span className="font-medium">Settings → Access tokens</span>: it is refused at once.
       </p>
+      {/* Beside Allow, where the decision is made; the button names it too, for a screen reader on the button. */}
+      <div id="consent-name-warnings">
+        <NameWarnings warnings={consent.nameWarnings} title="Check this assistant's name before you allow it" />
+      </div>
       <div className="flex gap-3">
-        <Button type="submit" name="decision" value="allow" disabled={consent.workspaces.length === 0}>
+        <Button
+          type="submit"
+          name="decision"
+          value="allow"
+          disabled={consent.workspaces.length === 0}
+          aria-describedby={consent.nameWarnings.length ? "consent-name-warnings" : undefined}
+        >
           Allow
         </Button>
         <Button type="submit" name="decision" value="deny" variant="secondary">

@@ -14,7 +14,8 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { plural } from "@/components/ui/format";
-import { UntrustedText, visibleControls } from "@/components/ui/untrusted-text";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+import { visibleText } from "@/lib/text/hidden-characters";
 
 export const metadata: Metadata = { title: "Contact" };
 
@@ -118,7 +119,7 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
               )}
             </CardBody>
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label={`Conversations with ${visibleControls(contact.name)}`}>
+            <ul className="divide-y divide-slate-100" aria-label={`Conversations with ${visibleText(contact.name)}`}>
               {contact.conversations.map((c) => (
                 <li key={c.id}>
                   <Link
