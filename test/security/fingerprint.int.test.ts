@@ -25,7 +25,7 @@ describe("fingerprint", () => {
     expect(Object.keys(await fingerprint(["public.workspaces"]))).not.toContain("public.workspaces");
   });
 
-  it("leaves out bookkeeping columns: a key's last_used_at changes nothing, its revocation does", async () => {
+  it("leaves out bookkeeping columns: a key's last_used_at and a bot's rate bucket change nothing, a revocation does", async () => {
     const [workspace] = await sql().unchecked<{ id: string }>(
       "INSERT INTO workspaces (slug, name) VALUES ('fp-keys', 'Keys') RETURNING id",
     );
@@ -37,10 +37,17 @@ describe("fingerprint", () => {
       "INSERT INTO api_keys (bot_id, prefix, key_hash) VALUES ($1, 'amk_fp', 'fp-hash') RETURNING id",
       [bot!.id],
     );
+    await sql().unchecked("SELECT relay_take_token($1, 10, 30)", [bot!.id]); // the bot's bucket exists
     const before = await fingerprint();
+    const everything = await fingerprint([], undefined, {});
     await sql().unchecked("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [key!.id]);
+    // Issue 31: every request of a bot moves its request-rate bucket, whatever the answer.
+    await sql().unchecked("SELECT relay_take_token($1, 10, 30)", [bot!.id]);
     expect(changedTables(before, await fingerprint())).toEqual([]);
-    expect(changedTables(before, await fingerprint([], undefined, {}))).toEqual(["public.api_keys"]);
+    expect(changedTables(everything, await fingerprint([], undefined, {}))).toEqual([
+      "public.api_keys",
+      "public.bot_rate_buckets",
+    ]);
 
     await sql().unchecked("UPDATE api_keys SET revoked_at = now() WHERE id = $1", [key!.id]);
     expect(changedTables(before, await fingerprint())).toEqual(["public.api_keys"]);
