@@ -91,31 +91,15 @@ export function PolicySettingsForm({
           hint={`Every API request a bot makes counts. Over it, the request is deferred and the bot is told when to try again (defaults ${count(POLICY_DEFAULTS.ratePerSecond)} a second, ${count(POLICY_DEFAULTS.rateBurst)} at once).`}
         >
           <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <span className="w-28 shrink-0">
-              <Input
-                id="ratePerSecond"
-                name="ratePerSecond"
-                type="number"
-                required
-                min={1}
-                max={POLICY_BOUNDS.ratePerSecond}
-                defaultValue={v.ratePerSecond}
-                aria-describedby="ratePerSecond-hint"
-              />
-            </span>
+            <Count name="ratePerSecond" id="ratePerSecond" max={POLICY_BOUNDS.ratePerSecond} value={v.ratePerSecond} />
             requests a second, in bursts of up to
-            <span className="w-28 shrink-0">
-              <Input
-                name="rateBurst"
-                type="number"
-                required
-                min={1}
-                max={POLICY_BOUNDS.rateBurst}
-                defaultValue={v.rateBurst}
-                aria-label="Burst: requests at once"
-                aria-describedby="ratePerSecond-hint"
-              />
-            </span>
+            <Count
+              name="rateBurst"
+              max={POLICY_BOUNDS.rateBurst}
+              value={v.rateBurst}
+              label="Burst: requests at once"
+              describedBy="ratePerSecond-hint"
+            />
           </span>
         </Field>
         <Field
@@ -175,19 +159,44 @@ export function PolicySettingsForm({
 function NumberWithUnit({ name, max, value, unit }: { name: string; max: number; value: string; unit: string }) {
   return (
     <span className="flex items-center gap-2 text-sm text-slate-700">
-      <span className="w-28 shrink-0">
-        <Input
-          id={name}
-          name={name}
-          type="number"
-          required
-          min={1}
-          max={max}
-          defaultValue={value}
-          aria-describedby={`${name}-hint`}
-        />
-      </span>
+      <Count name={name} id={name} max={max} value={value} />
       {unit}
+    </span>
+  );
+}
+
+/**
+ * A required count from 1 to `max`. With an `id`, a Field's label names it and its hint (`<id>-hint`) describes it;
+ * without one, `label` names it and `describedBy` points at the hint it shares.
+ */
+function Count({
+  name,
+  id,
+  max,
+  value,
+  label,
+  describedBy,
+}: {
+  name: string;
+  id?: string;
+  max: number;
+  value: string;
+  label?: string;
+  describedBy?: string;
+}) {
+  return (
+    <span className="w-28 shrink-0">
+      <Input
+        id={id}
+        name={name}
+        type="number"
+        required
+        min={1}
+        max={max}
+        defaultValue={value}
+        aria-label={label}
+        aria-describedby={describedBy ?? `${id}-hint`}
+      />
     </span>
   );
 }
