@@ -4,7 +4,8 @@ import { db, pool } from "./client";
 import { literal, sql, transaction, transactionBetween, type Statement } from "./sql";
 
 /** A statement of the tests' own, not declared (the machinery under test does not care what it says). */
-const raw = (text: string, values: unknown[] = []) => ({ query: { name: "test", text }, values }) as unknown as Statement;
+const raw = (text: string, values: unknown[] = []) =>
+  ({ query: { name: "test", text }, values }) as unknown as Statement;
 
 // The statements that travel with BEGIN and COMMIT (transactionBetween) go as EXECUTE of a statement prepared once
 // per connection, their values written as literals: whatever a bot sends as an Idempotency-Key must come back as
@@ -46,6 +47,33 @@ describe("transactionBetween", () => {
       async (_tx, opened) => opened,
     );
     expect(seen).toEqual([[{ n: 201, z: null, t: at, b: true, j: { a: ["b"] }, s: "it's" }], [{ two: 2 }]]);
+  });
+
+  it("commits the `before` statements on their own, ahead of the transaction, in the same message", async () => {
+    await sql().unchecked("CREATE TABLE IF NOT EXISTS between_before (n int PRIMARY KEY, v int)");
+    await sql().unchecked("INSERT INTO between_before VALUES (1, 0) ON CONFLICT (n) DO UPDATE SET v = 0");
+    const bump = raw("UPDATE between_before SET v = v + 1 WHERE n = 1 RETURNING v");
+    const seen = await transactionBetween(
+      [raw("SELECT 2 AS two")],
+      async (_tx, opened, beforeRows) => {
+        // Committed already: another connection changes the row without waiting for this transaction's end.
+        await sql().unchecked("UPDATE between_before SET v = v + 10 WHERE n = 1");
+        return { opened, beforeRows };
+      },
+      [bump],
+    );
+    expect(seen).toEqual({ opened: [[{ two: 2 }]], beforeRows: [[{ v: 1 }]] });
+    // Kept when the transaction after it rolls back.
+    await expect(
+      transactionBetween(
+        [],
+        async () => {
+          throw new Error("refused");
+        },
+        [bump],
+      ),
+    ).rejects.toThrow("refused");
+    expect(await sql().unchecked("SELECT v FROM between_before")).toEqual([{ v: 12 }]);
   });
 
   it("runs the statements queued with atCommit, in order, with the COMMIT", async () => {
@@ -151,7 +179,9 @@ describe("the text net", () => {
     await refusal(() => db().contact.create({ data: { workspaceId: workspace.id, name: "a\ud800b" } }));
     await refusal(() => db().contact.findMany({ where: { name: { contains: "\u0000" } } }));
     await refusal(() => db().$queryRaw`SELECT ${"\u0000"}::text AS v`);
-    await refusal(() => db().$executeRaw`UPDATE contacts SET name = ${"\ud800"} WHERE workspace_id = ${workspace.id}::uuid`);
+    await refusal(
+      () => db().$executeRaw`UPDATE contacts SET name = ${"\ud800"} WHERE workspace_id = ${workspace.id}::uuid`,
+    );
     await refusal(() => db().$queryRawUnsafe("SELECT $1::text AS v", "\u0000"));
     await refusal(() =>
       db().$transaction(async (tx) => {

@@ -136,18 +136,27 @@ export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T
  * A transaction whose first statements travel with its BEGIN and whose last ones (queued by `atCommit`) with its
  * COMMIT: a round trip each instead of one per statement (docs/decisions/013, 014). `work` gets the rows of each
  * opening statement, in order. Rolls back if anything throws.
+ *
+ * `before`: statements that ride in the same message ahead of the transaction and are committed on their own first
+ * (`BEGIN; before; COMMIT; BEGIN; opening`), whatever the transaction then does; their rows reach `work` as
+ * `beforeRows`.
+ * A bot's request-rate token is one (lib/throttle/bot-rate.ts): spent even when the request is refused and rolled
+ * back, its row locked only for its own update.
  */
 export async function transactionBetween<T>(
   opening: Statement[],
-  work: (tx: Transaction, opened: unknown[][]) => Promise<T>,
+  work: (tx: Transaction, opened: unknown[][], beforeRows: unknown[][]) => Promise<T>,
+  before: Statement[] = [],
 ): Promise<T> {
   db();
   const client = await pool().connect();
   try {
     const closing: Statement[] = [];
     const tx: Transaction = { ...pgSql(client), atCommit: (s) => void closing.push(s) };
-    const opened = await pipeline(client, ["BEGIN", ...opening]);
-    const result = await work(tx, opened.slice(1));
+    // A transaction of their own, explicit: a COMMIT ending a message's implicit one would log a WARNING each time.
+    const ahead: (string | Statement)[] = before.length ? ["BEGIN", ...before, "COMMIT"] : [];
+    const rows = await pipeline(client, [...ahead, "BEGIN", ...opening]);
+    const result = await work(tx, rows.slice(ahead.length + 1), rows.slice(1, 1 + before.length));
     await pipeline(client, [...closing, "COMMIT"]);
     return result;
   } catch (error) {

@@ -13,11 +13,18 @@ import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
 import { IDEMPOTENCY_KEY_MAX } from "@/lib/limits";
 import type { LimitState } from "@/lib/policy/types";
-import { rateRefusal, takeBotToken, type RateOutcome } from "@/lib/throttle/bot-rate";
+import {
+  rateRefusal,
+  rememberedRefusal,
+  takeBotToken,
+  tokenOutcome,
+  tokenStatement,
+  type RateOutcome,
+} from "@/lib/throttle/bot-rate";
 import { rateLimitHeaders } from "./rate-limit-headers";
 import { openedRequest, openingStatements, requestHash, storeStatement, type StoredResponse } from "./idempotency";
 
-// The public-route wrapper (STYLE.md): auth -> request rate -> parse -> validate -> idempotency -> service -> error
+// The public-route wrapper (STYLE.md): auth -> parse -> validate -> request rate -> idempotency -> service -> error
 // mapping.
 // Validation runs before the idempotency key is looked at, so bad input is refused without leaving a trace (Stripe's
 // rule: only requests that started executing are remembered). With a key, the service runs inside the wrapper's
@@ -97,8 +104,10 @@ export function botRoute<
     return result;
   };
   const answer = async (request: Request, context: NextContext | undefined, requestId: string): Promise<Response> => {
-    // The bot's request rate, once a bot is known: every answer from then on reports its limits (RateLimit-Policy,
-    // RateLimit), and a replay's stored headers never carry them (they describe this request, not the first).
+    // The bot's request rate (lib/throttle/bot-rate.ts): every request with a valid key takes one token, whatever
+    // its answer; every answer from then on reports the bot's limits (RateLimit-Policy, RateLimit), and a replay's
+    // stored headers never carry them (they describe this request, not the first).
+    let botId: string | null = null;
     let rate: RateOutcome | null = null;
     const out = (status: number, body: unknown, headers: Record<string, string>, limits: LimitState[] = []) =>
       respond(
@@ -112,9 +121,10 @@ export function botRoute<
         address: () => clientAddress(request.headers),
       });
       if (!bot) throw new ApiError("unauthorized", "Missing or invalid API key: send Authorization: Bearer amk_...");
-      // Every request of the bot takes a token before anything else is done for it (lib/throttle/bot-rate.ts).
-      rate = await takeBotToken(bot.id);
-      if (!rate.allowed) throw rateRefusal(rate);
+      botId = bot.id;
+      // Refused already (this process heard so from the database, and no token is due yet): nothing is read.
+      rate = rememberedRefusal(bot.id);
+      if (rate) throw rateRefusal(rate);
       if (bot.status === "stopped" && !options.servesStoppedBot) {
         throw new ApiError(
           "policy_blocked",
@@ -137,29 +147,43 @@ export function botRoute<
         checked({ bot, params, body, query, requestId, tx, opened, request });
 
       if (!key) {
+        rate = await takeBotToken(bot.id);
+        if (!rate.allowed) throw rateRefusal(rate);
         const result = await run();
         return out(result.status, result.body, result.headers ?? {}, result.limits);
       }
 
       const hash = requestHash(request.method, url.pathname, rawBody);
       try {
-        // The key's lock and lookup travel with BEGIN (and the route's opening statements, if any); the stored
-        // response with COMMIT (docs/decisions/013, 014).
+        // The key's lock and lookup travel with BEGIN (and the route's opening statements, if any), the request's
+        // token ahead of them, committed on its own; the stored response with COMMIT (docs/decisions/013, 014).
         const opening = options.opening?.({ bot, params }) ?? [];
         const statements = [...openingStatements(bot.id, key), ...opening];
-        const outcome = await transactionBetween(statements, async (tx, opened) => {
-          const stored = openedRequest(opened, hash);
-          if (stored) return { replay: true, response: stored, limits: [] };
-          let result: Reply;
-          try {
-            result = await run(tx, opening.length ? opened.at(-1) : undefined);
-          } catch (error) {
-            throw error instanceof ApiError && remembered(error) ? new Refused(error) : error;
-          }
-          const response: StoredResponse = { status: result.status, body: result.body, headers: result.headers ?? {} };
-          tx.atCommit(storeStatement(bot.id, key, hash, response));
-          return { replay: false, response, limits: result.limits ?? [] };
-        });
+        const token = tokenStatement(bot.id);
+        const outcome = await transactionBetween(
+          statements,
+          async (tx, opened, [tokenRows]) => {
+            rate = tokenOutcome(bot.id, tokenRows);
+            // Over the rate: rolled back, and the key stays free (not a refusal the key remembers).
+            if (!rate.allowed) throw rateRefusal(rate);
+            const stored = openedRequest(opened, hash);
+            if (stored) return { replay: true, response: stored, limits: [] };
+            let result: Reply;
+            try {
+              result = await run(tx, opening.length ? opened.at(-1) : undefined);
+            } catch (error) {
+              throw error instanceof ApiError && remembered(error) ? new Refused(error) : error;
+            }
+            const response: StoredResponse = {
+              status: result.status,
+              body: result.body,
+              headers: result.headers ?? {},
+            };
+            tx.atCommit(storeStatement(bot.id, key, hash, response));
+            return { replay: false, response, limits: result.limits ?? [] };
+          },
+          [token],
+        );
         const { response } = outcome;
         const headers = outcome.replay ? { ...response.headers, "Idempotent-Replayed": "true" } : response.headers;
         return out(response.status, response.body, headers, outcome.limits);
@@ -174,6 +198,8 @@ export function botRoute<
       }
     } catch (error) {
       if (error instanceof ApiError) await error.afterTransaction?.();
+      // Refused before its token was taken (a stopped bot, a body or key refused before the transaction): it counts.
+      if (botId && !rate) rate = await takeBotToken(botId).catch(() => null);
       const failure = error instanceof ApiError ? error : internal(error);
       const { status, body, headers } = errorParts(failure, requestId);
       if (status === 401) headers["WWW-Authenticate"] = bearerChallenge(request);

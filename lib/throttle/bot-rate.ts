@@ -1,4 +1,4 @@
-import { query, sql } from "@/lib/db/sql";
+import { query, rowsOf, runStatement, sql, statement, type Statement } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import type { LimitState } from "@/lib/policy/types";
@@ -10,8 +10,12 @@ import type { LimitState } from "@/lib/policy/types";
 // `deferred`, reason `rate_limit_second`, with Retry-After in whole seconds.
 //
 // What a process remembers: when the database refuses a bot, no token can come before the time it named (other
-// processes only take tokens), so until then this process refuses the bot itself, without a query. A flood costs
-// the database one statement per refusal window, not one per request.
+// processes only take tokens), so until then this process refuses the bot itself, without a query, before it reads
+// the request. A flood costs the database one statement per refusal window, not one per request.
+//
+// Where the token is taken (lib/http/bot-route.ts): a request with an Idempotency-Key has a transaction, and its
+// token statement rides ahead of it in the same message, committed on its own (`before` in lib/db/sql.ts): a send
+// keeps its two round trips (docs/decisions/014). Any other request takes it in a statement of its own.
 
 /** A limit as the RateLimit-Policy header states it (draft-ietf-httpapi-ratelimit-headers). */
 export interface LimitPolicy {
@@ -102,24 +106,32 @@ const holder = globalThis as typeof globalThis & { __relayRateBlocks?: Map<strin
 const blocks = (holder.__relayRateBlocks ??= new Map());
 const MAX_BLOCKS = 10_000;
 
-/** Takes one token for a request of `botId`: from memory while the database's last refusal holds, else one query. */
-export async function takeBotToken(botId: string): Promise<RateOutcome> {
-  const now = Date.now();
+/** A refusal this process remembers for `botId` (the database's last word, still standing), or null. */
+export function rememberedRefusal(botId: string): RateOutcome | null {
   const block = blocks.get(botId);
-  if (block && block.until > now) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((block.until - now) / 1000));
-    const { state } = bucketState(block.settings, false, 0);
-    return {
-      allowed: false,
-      retryAfterSeconds,
-      state: { ...state, resetSeconds: retryAfterSeconds },
-      policies: block.policies,
-      settings: block.settings,
-    };
+  if (!block) return null;
+  const now = Date.now();
+  if (block.until <= now) {
+    blocks.delete(botId);
+    return null;
   }
-  if (block) blocks.delete(botId);
+  const retryAfterSeconds = Math.max(1, Math.ceil((block.until - now) / 1000));
+  const { state } = bucketState(block.settings, false, 0);
+  return {
+    allowed: false,
+    retryAfterSeconds,
+    state: { ...state, resetSeconds: retryAfterSeconds },
+    policies: block.policies,
+    settings: block.settings,
+  };
+}
 
-  const row = (await sql().query(TAKE, [botId]))[0];
+/** The statement that takes one token for a request of `botId` (to travel with others: lib/db/sql.ts `before`). */
+export const tokenStatement = (botId: string): Statement<"throttle.takeBotToken"> => statement(TAKE, [botId]);
+
+/** What the token statement's rows say; a refusal is remembered until the next token is due. */
+export function tokenOutcome(botId: string, rows: unknown[] | undefined): RateOutcome {
+  const row = rowsOf(TAKE, rows)[0];
   if (!row) throw new Error(`request rate: bot ${botId} vanished`);
   const settings = { ratePerSecond: row.rate_per_second, burst: row.rate_burst };
   const { state, retryAfterSeconds } = bucketState(settings, row.allowed, row.debt_ms / 1000);
@@ -132,9 +144,14 @@ export async function takeBotToken(botId: string): Promise<RateOutcome> {
   if (!row.allowed) {
     if (blocks.size >= MAX_BLOCKS) blocks.clear();
     const wait = row.debt_ms / 1000 + 1 / settings.ratePerSecond - settings.burst / settings.ratePerSecond;
-    blocks.set(botId, { until: now + Math.max(0, wait) * 1000, settings, policies });
+    blocks.set(botId, { until: Date.now() + Math.max(0, wait) * 1000, settings, policies });
   }
   return { allowed: row.allowed, retryAfterSeconds, state, policies, settings };
+}
+
+/** Takes one token for a request of `botId` on its own: from memory while a refusal holds, else one statement. */
+export async function takeBotToken(botId: string): Promise<RateOutcome> {
+  return rememberedRefusal(botId) ?? tokenOutcome(botId, await runStatement(sql(), tokenStatement(botId)));
 }
 
 /** The 429 of a request over its bot's rate. */
