@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/app/api/public/v1/openapi-document";
 
 // The SDK's API types (sdk/api-types.ts), generated from the OpenAPI document with openapi-typescript: `npm run
 // sdk:types` writes them (`npm run build` does it first); sdk/api-types.test.ts fails when the file and the

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/app/api/public/v1/openapi-document";
 import { RelayApiError, RelayClient, type RelayClientOptions } from "./client.js";
 
 // The client against a real local HTTP server. Each test scripts the answers; the server records every request.

@@ -3,8 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { CompactHead } from "@/components/ui/table";
 
-// Renders the OpenAPI 3.1 document (lib/openapi/document.ts) as readable HTML: every operation with its parameters,
-// request body fields and responses, then every named schema. Only the parts of OpenAPI the document uses.
+// Renders the OpenAPI 3.1 document (app/api/public/v1/openapi-document.ts) as readable HTML: every operation with its
+// parameters, request body fields and responses, then every named schema. Only the parts of OpenAPI the document uses.
 
 export interface Schema {
   $ref?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { botRouteHandlers } from "@/lib/openapi/document";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { botRouteHandlers } from "@/app/api/public/v1/openapi-document";
+import { buildOpenApiDocument } from "@/app/api/public/v1/openapi-document";
 
 // RFC 6750 section 3: every 401 of the bot API carries `WWW-Authenticate: Bearer realm="relay"`, with
 // `error="invalid_token"` when a credential was presented and refused (none when nothing was sent). Every route of

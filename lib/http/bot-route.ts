@@ -88,7 +88,10 @@ class Refused extends Error {
   }
 }
 
-/** A route handler that knows what it is: the OpenAPI document is built from these (lib/openapi/document.ts). */
+/**
+ * A route handler that knows what it is: the OpenAPI document is built from these
+ * (app/api/public/v1/openapi-document.ts).
+ */
 export type BotRouteHandler = ((request: Request, context?: NextContext) => Promise<Response>) & {
   route: RouteOptions<z.ZodType | undefined, z.ZodType | undefined, Answers>;
 };

@@ -5,7 +5,7 @@ import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { ErrorBody } from "@/lib/schemas/common";
 import { webhookEnvelope } from "@/lib/schemas/webhook-events";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { botRouteHandlers, buildOpenApiDocument } from "./document";
+import { botRouteHandlers, buildOpenApiDocument } from "@/app/api/public/v1/openapi-document";
 import { WEBHOOK_EXAMPLES } from "./examples";
 import { routeConfig, type JsonAnswer } from "./operation";
 

@@ -5,9 +5,9 @@ import { MAX_BODY_BYTES } from "@/lib/limits";
 import { EXAMPLES, IDS, OPERATION_EXAMPLES, errorExamples } from "./examples";
 
 // What a bot route says about itself (issue 17): each route module declares its operation beside its handler
-// (lib/http/bot-route.ts), and the OpenAPI document is built from the route modules (lib/openapi/document.ts). The
-// answers every route shares follow from the route's options, so a route names only its own: its successes and the
-// refusals particular to it.
+// (lib/http/bot-route.ts), and the OpenAPI document is built from the route modules
+// (app/api/public/v1/openapi-document.ts). The answers every route shares follow from the route's options, so a route
+// names only its own: its successes and the refusals particular to it.
 
 const requestIdHeader = {
   "X-Request-Id": { description: "Identifies this request in our logs", schema: { type: "string" as const } },

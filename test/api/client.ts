@@ -1,4 +1,4 @@
-import { ROUTE_MODULES } from "@/lib/openapi/document";
+import { ROUTE_MODULES } from "@/app/api/public/v1/openapi-document";
 import * as unknown from "@/app/api/public/v1/[...path]/route";
 
 // Calls the real route handlers in-process, as Next would: a Request in, a Response out, real database behind.

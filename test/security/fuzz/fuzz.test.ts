@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/app/api/public/v1/openapi-document";
 import { SendMessageRequest, PatchMessageRequest } from "@/lib/schemas/messages";
 import { CreateDraftRequest } from "@/lib/schemas/drafts";
 import { LegacyMemoryRequest, ProposeFactRequest } from "@/lib/schemas/memory";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { currentActor } from "@/lib/auth/current-actor";
 import { env } from "@/lib/env";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/app/api/public/v1/openapi-document";
 import { RETRY_DELAYS_SECONDS } from "@/lib/webhooks/attempt-delivery";
 import { CORE_EVENT_TYPES, EVENT_DESCRIPTIONS, EXTENSION_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { CodeBlock, InlineCode } from "@/components/ui/code-block";

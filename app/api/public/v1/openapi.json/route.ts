@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/app/api/public/v1/openapi-document";
 import { apiHandler } from "@/lib/http/api-handler";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { CORP_PUBLIC } from "@/lib/http/security-headers";

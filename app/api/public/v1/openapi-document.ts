@@ -13,12 +13,13 @@ import * as agentRequests from "@/app/api/public/v1/agent-requests/route";
 import * as respond from "@/app/api/public/v1/agent-requests/[id]/respond/route";
 import * as attachments from "@/app/api/public/v1/attachments/route";
 import { env } from "@/lib/env";
-import { routeConfig } from "./operation";
-import { registerWebhooks } from "./webhooks";
+import { routeConfig } from "@/lib/openapi/operation";
+import { registerWebhooks } from "@/lib/openapi/webhooks";
 
 // The OpenAPI 3.1 document, built from the bot API's route modules: each declares its operation beside its handler
 // (lib/http/bot-route.ts), with the zod schemas that validate its requests and type its replies. The modules are
-// listed here in the document's order; a test fails for a route module under app/api/public/v1 that is missing.
+// listed here, beside them, in the document's order; a test fails for a route module under app/api/public/v1 that is
+// missing. The parts that know no route (an operation's answers, the webhooks, the examples) are lib/openapi/.
 
 /** The bot API's route modules, in the order the document lists their operations. */
 export const ROUTE_MODULES: Record<string, Record<string, unknown>> = {

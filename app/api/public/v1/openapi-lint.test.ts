@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "./document";
+import { buildOpenApiDocument } from "./openapi-document";
 
 // The document passes two outside linters with zero findings (issue 20): Redocly's `recommended-strict` (redocly.yaml)
 // and Spectral's `spectral:oas` (.spectral.yaml), no rule turned off. Each runs on the built document written to a
 // temporary file; every finding, error or warning, fails with its rule and place. Redocly never calls home here.
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../../..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 const quiet = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" };
 

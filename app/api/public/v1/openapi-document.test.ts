@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { buildOpenApiDocument } from "./document";
+import { buildOpenApiDocument } from "./openapi-document";
 
 // The document is generated from the zod schemas; a maintained validator checks it against the OpenAPI 3.1 schema.
 
@@ -111,7 +111,7 @@ describe("OpenAPI document", () => {
 describe("the document's sources", () => {
   it("are every route module of the bot API (but the catch-all and the document itself)", async () => {
     const { readdirSync } = await import("node:fs");
-    const { ROUTE_MODULES } = await import("./document");
+    const { ROUTE_MODULES } = await import("./openapi-document");
     const root = "app/api/public/v1";
     const found = (readdirSync(root, { recursive: true }) as string[])
       .filter((file) => file.endsWith("route.ts"))
