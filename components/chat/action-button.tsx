@@ -3,7 +3,7 @@
 import { useActionState, type ReactNode } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ButtonAction } from "./action-state";
 
 /**
  * One button that runs one server action (already bound to what it acts on). While it runs the button is disabled,
@@ -18,7 +18,7 @@ export function ActionButton({
   className,
   testId,
 }: {
-  action: (state: ActionState) => Promise<ActionState>;
+  action: ButtonAction;
   children: ReactNode;
   variant?: ButtonVariant;
   size?: ButtonSize;

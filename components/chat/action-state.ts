@@ -6,3 +6,9 @@ import { initialFormState, type FormState } from "@/components/ui/form-state";
 export type ActionState = FormState;
 
 export const initialActionState: ActionState = initialFormState;
+
+/** A server action bound by the page to what it acts on, as a button runs it (ActionButton). */
+export type ButtonAction = (state: ActionState) => Promise<ActionState>;
+
+/** A server action bound by the page to what it acts on, as a form runs it. */
+export type FormAction = (state: ActionState, formData: FormData) => Promise<ActionState>;

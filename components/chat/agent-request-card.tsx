@@ -1,9 +1,9 @@
 import type { PendingAgentRequest } from "@/lib/agents/list-pending-agent-requests";
 import { reasonText } from "@/lib/chat/reason-text";
-import { decideAgentRequest } from "@/app/(chat)/chat/_actions/agent-requests";
 import { Badge } from "@/components/ui/badge";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";
+import type { ButtonAction } from "./action-state";
 import { Time } from "./time";
 
 const TYPE_LABEL: Record<string, string> = {
@@ -13,8 +13,19 @@ const TYPE_LABEL: Record<string, string> = {
   schedule_proposal: "Schedule proposal",
 };
 
-/** A bot's question to another bot that waits for a person: approving sends it on; declining ends it (the asking bot sees the status in GET /agent-requests). */
-export function AgentRequestCard({ request, path }: { request: PendingAgentRequest; path: string }) {
+/**
+ * A bot's question to another bot that waits for a person: approving sends it on; declining ends it (the asking bot
+ * sees the status in GET /agent-requests). `approve` and `decline` are the page's server actions, bound to the request.
+ */
+export function AgentRequestCard({
+  request,
+  approve,
+  decline,
+}: {
+  request: PendingAgentRequest;
+  approve: ButtonAction;
+  decline: ButtonAction;
+}) {
   return (
     <article
       id={`agent-request-${request.id}`}
@@ -56,10 +67,10 @@ export function AgentRequestCard({ request, path }: { request: PendingAgentReque
         <UntrustedText text={request.question} />
       </blockquote>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <ActionButton action={decideAgentRequest.bind(null, request.id, true, path)} variant="primary">
+        <ActionButton action={approve} variant="primary">
           Approve and send
         </ActionButton>
-        <ActionButton action={decideAgentRequest.bind(null, request.id, false, path)} variant="danger-ghost">
+        <ActionButton action={decline} variant="danger-ghost">
           Decline
         </ActionButton>
         <span className="ml-auto text-xs text-slate-500">

@@ -1,7 +1,15 @@
-import { setContactDoNotContact, setSensitivity } from "@/app/(chat)/chat/_actions/contacts";
 import type { Sensitivity } from "@/lib/contacts/set-sensitivity";
 import { Badge } from "@/components/ui/badge";
 import { ActionButton } from "./action-button";
+import type { ButtonAction } from "./action-state";
+
+/** What the controls do, bound to the contact by the page: each call gives the server action of one button. */
+export interface ContactControlActions {
+  /** Marks the contact do-not-contact (true), or takes the mark off (false). */
+  setDoNotContact: (on: boolean) => ButtonAction;
+  /** Raises the contact's sensitivity to "high", or lowers it to "normal" (an admin). */
+  setSensitivity: (sensitivity: Sensitivity) => ButtonAction;
+}
 
 interface MarkedContact {
   id: string;
@@ -27,28 +35,28 @@ export function ContactMarks({ contact }: { contact: MarkedContact }) {
 export function ContactControls({
   contact,
   viewerRole,
-  path,
+  actions,
 }: {
   contact: MarkedContact;
   viewerRole: "admin" | "member";
-  path: string;
+  actions: ContactControlActions;
 }) {
   return (
     <>
       <div className="flex flex-wrap items-start gap-1.5">
         <ActionButton
-          action={setContactDoNotContact.bind(null, contact.id, !contact.do_not_contact, path)}
+          action={actions.setDoNotContact(!contact.do_not_contact)}
           variant={contact.do_not_contact ? "secondary" : "danger-ghost"}
         >
           {contact.do_not_contact ? "Allow bot messages" : "Mark do-not-contact"}
         </ActionButton>
         {contact.sensitivity === "normal" ? (
-          <ActionButton action={setSensitivity.bind(null, contact.id, "high", path)} variant="ghost">
+          <ActionButton action={actions.setSensitivity("high")} variant="ghost">
             Mark sensitive
           </ActionButton>
         ) : (
           viewerRole === "admin" && (
-            <ActionButton action={setSensitivity.bind(null, contact.id, "normal", path)} variant="ghost">
+            <ActionButton action={actions.setSensitivity("normal")} variant="ghost">
               Lower sensitivity
             </ActionButton>
           )

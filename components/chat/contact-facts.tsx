@@ -1,11 +1,20 @@
 import type { ContactFactView, ContactFacts } from "@/lib/memory/list-contact-facts";
-import { decideFact, reviseFact } from "@/app/(chat)/chat/_actions/memory";
 import { Badge } from "@/components/ui/badge";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { visibleText } from "@/lib/text/hidden-characters";
 import { ActionButton } from "./action-button";
+import type { ButtonAction, FormAction } from "./action-state";
 import { EditFactForm } from "./edit-fact-form";
 import { Time } from "./time";
+
+/** What a person does with a fact: confirm it (replacing or keeping the facts of its key), reject or retire it. */
+export type FactDecision = "confirm" | "confirm_keep" | "reject" | "retire";
+
+/** The panel's server actions, bound to the page by the page: each call gives the action for one fact. */
+export interface FactActions {
+  decide: (factId: string, decision: FactDecision) => ButtonAction;
+  revise: (factId: string) => FormAction;
+}
 
 /**
  * What is known about a contact, beside the conversation: candidates bots proposed (confirm, or reject), confirmed
@@ -15,11 +24,11 @@ import { Time } from "./time";
 export function ContactFactsPanel({
   facts,
   workspaceSlug,
-  path,
+  actions,
 }: {
   facts: ContactFacts;
   workspaceSlug: string;
-  path: string;
+  actions: FactActions;
 }) {
   const confirmedByKey = new Map<string, ContactFactView[]>();
   for (const f of facts.confirmed) confirmedByKey.set(f.key, [...(confirmedByKey.get(f.key) ?? []), f]);
@@ -42,13 +51,13 @@ export function ContactFactsPanel({
                 >
                   <FactLine fact={f} href={sourceHref(f)} />
                   <div className="mt-1.5 flex flex-wrap gap-1.5">
-                    <ActionButton action={decideFact.bind(null, f.id, "confirm", path)} variant="primary">
+                    <ActionButton action={actions.decide(f.id, "confirm")} variant="primary">
                       {current.length ? "Confirm (replaces)" : "Confirm"}
                     </ActionButton>
                     {current.length > 0 && (
-                      <ActionButton action={decideFact.bind(null, f.id, "confirm_keep", path)}>Keep both</ActionButton>
+                      <ActionButton action={actions.decide(f.id, "confirm_keep")}>Keep both</ActionButton>
                     )}
-                    <ActionButton action={decideFact.bind(null, f.id, "reject", path)} variant="danger-ghost">
+                    <ActionButton action={actions.decide(f.id, "reject")} variant="danger-ghost">
                       Reject
                     </ActionButton>
                   </div>
@@ -75,8 +84,8 @@ export function ContactFactsPanel({
               <FactLine fact={f} href={sourceHref(f)} />
               {(confirmedByKey.get(f.key)?.length ?? 0) > 1 && <Badge tone="red">conflicts with another fact</Badge>}
               <div className="mt-1 flex flex-wrap items-start gap-1.5">
-                <EditFactForm fact={f.fact} action={reviseFact.bind(null, f.id, path)} />
-                <ActionButton action={decideFact.bind(null, f.id, "retire", path)} variant="ghost">
+                <EditFactForm fact={f.fact} action={actions.revise(f.id)} />
+                <ActionButton action={actions.decide(f.id, "retire")} variant="ghost">
                   Retire
                 </ActionButton>
               </div>

@@ -1,15 +1,27 @@
 import Link from "next/link";
 import type { Thread } from "@/lib/chat/get-thread";
 import type { WorkspaceBot } from "@/lib/chat/list-workspace-bots";
-import { addBot, dropBot, setBotBlocked, setTakenOver } from "@/app/(chat)/chat/_actions/conversations";
-import { setConsent } from "@/app/(chat)/chat/_actions/messages";
 import { Badge } from "@/components/ui/badge";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";
+import type { ButtonAction, FormAction } from "./action-state";
 import { AddBotForm } from "./add-bot-form";
-import { ContactControls, ContactMarks } from "./contact-controls";
-import { ContactFactsPanel } from "./contact-facts";
+import { ContactControls, ContactMarks, type ContactControlActions } from "./contact-controls";
+import { ContactFactsPanel, type FactActions } from "./contact-facts";
 import type { ContactFacts } from "@/lib/memory/list-contact-facts";
+
+/** The controls' server actions, bound to the conversation by the page: each call gives the action of one control. */
+export interface ConversationActions {
+  /** Takes the conversation over (true) or releases it to bots (false). */
+  setTakenOver: (on: boolean) => ButtonAction;
+  /** Opts the viewer out (true, STOP) or back in (false, START). */
+  setOptedOut: (optedOut: boolean) => ButtonAction;
+  setBotBlocked: (botId: string, blocked: boolean) => ButtonAction;
+  dropBot: (botId: string) => ButtonAction;
+  addBot: FormAction;
+  contact: (contactId: string) => ContactControlActions;
+  facts: FactActions;
+}
 
 /**
  * Who is in a conversation and the controls people hold over its bots: take over, STOP/START, do-not-contact,
@@ -20,13 +32,13 @@ export function ConversationDetails({
   workspaceBots,
   contactFacts,
   workspaceSlug,
-  path,
+  actions,
 }: {
   thread: Thread;
   workspaceBots: WorkspaceBot[];
   contactFacts: ContactFacts[];
   workspaceSlug: string;
-  path: string;
+  actions: ConversationActions;
 }) {
   const { conversation, viewer } = thread;
   const id = conversation.id;
@@ -54,12 +66,12 @@ export function ConversationDetails({
               )}
               : bot messages here wait for a person&apos;s approval.
             </p>
-            <ActionButton action={setTakenOver.bind(null, id, false, path)}>Release to bots</ActionButton>
+            <ActionButton action={actions.setTakenOver(false)}>Release to bots</ActionButton>
           </div>
         ) : (
           <div className="mt-2 space-y-2">
             <p className="text-slate-600">Take over to hold every bot message here for approval.</p>
-            <ActionButton action={setTakenOver.bind(null, id, true, path)} testId="take-over">
+            <ActionButton action={actions.setTakenOver(true)} testId="take-over">
               Take over
             </ActionButton>
           </div>
@@ -68,10 +80,10 @@ export function ConversationDetails({
           {viewer.opted_out ? (
             <>
               <p className="text-slate-700">You opted out: bots cannot message you here.</p>
-              <ActionButton action={setConsent.bind(null, id, false, path)}>Opt back in (START)</ActionButton>
+              <ActionButton action={actions.setOptedOut(false)}>Opt back in (START)</ActionButton>
             </>
           ) : (
-            <ActionButton action={setConsent.bind(null, id, true, path)} variant="danger-ghost">
+            <ActionButton action={actions.setOptedOut(true)} variant="danger-ghost">
               Stop bot messages (STOP)
             </ActionButton>
           )}
@@ -101,13 +113,13 @@ export function ConversationDetails({
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <ActionButton
-                    action={setBotBlocked.bind(null, id, bot.id, !bot.blocked, path)}
+                    action={actions.setBotBlocked(bot.id, !bot.blocked)}
                     variant={bot.blocked ? "secondary" : "danger-ghost"}
                   >
                     {bot.blocked ? "Unblock" : "Block here"}
                   </ActionButton>
                   {bot.authorized && viewer.participant && (
-                    <ActionButton action={dropBot.bind(null, id, bot.id, path)} variant="ghost">
+                    <ActionButton action={actions.dropBot(bot.id)} variant="ghost">
                       Remove
                     </ActionButton>
                   )}
@@ -116,7 +128,7 @@ export function ConversationDetails({
             );
           })}
         </ul>
-        {viewer.participant && <AddBotForm bots={addable} action={addBot.bind(null, id, path)} />}
+        {viewer.participant && <AddBotForm bots={addable} action={actions.addBot} />}
       </section>
 
       <section aria-labelledby={`${id}-contacts`}>
@@ -136,11 +148,16 @@ export function ConversationDetails({
                 </Link>
                 <ContactMarks contact={contact} />
               </p>
-              <ContactControls contact={contact} viewerRole={viewer.role} path={path} />
+              <ContactControls contact={contact} viewerRole={viewer.role} actions={actions.contact(contact.id)} />
               {contactFacts
                 .filter((f) => f.contact.id === contact.id)
                 .map((facts) => (
-                  <ContactFactsPanel key={facts.contact.id} facts={facts} workspaceSlug={workspaceSlug} path={path} />
+                  <ContactFactsPanel
+                    key={facts.contact.id}
+                    facts={facts}
+                    workspaceSlug={workspaceSlug}
+                    actions={actions.facts}
+                  />
                 ))}
             </li>
           ))}

@@ -3,13 +3,14 @@
 import { confirmFact, editFact, rejectFact, retireFact } from "@/lib/memory/decide-fact";
 import { formText } from "@/app/_lib/form-text";
 import type { ActionState } from "@/components/chat/action-state";
+import type { FactDecision } from "@/components/chat/contact-facts";
 import { run } from "@/app/(chat)/chat/_lib/run-action";
 
 // The chat's memory actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).
 
 export async function decideFact(
   factId: string,
-  decision: "confirm" | "confirm_keep" | "reject" | "retire",
+  decision: FactDecision,
   path: string,
   state: ActionState,
 ): Promise<ActionState> {

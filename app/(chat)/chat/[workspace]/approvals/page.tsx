@@ -7,6 +7,7 @@ import { listNotifications } from "@/lib/notifications/list-notifications";
 import type { PendingDraft } from "@/lib/chat/get-thread";
 import type { Block } from "@/lib/schemas/blocks";
 import { guard } from "@/app/_lib/guard";
+import { decideAgentRequest } from "@/app/(chat)/chat/_actions/agent-requests";
 import { approve, reject } from "@/app/(chat)/chat/_actions/messages";
 import { AgentRequestCard } from "@/components/chat/agent-request-card";
 import { DraftCard } from "@/components/chat/draft-card";
@@ -54,7 +55,12 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
               Bot-to-bot requests
             </h2>
             {requests.map((request) => (
-              <AgentRequestCard key={request.id} request={request} path={path} />
+              <AgentRequestCard
+                key={request.id}
+                request={request}
+                approve={decideAgentRequest.bind(null, request.id, true, path)}
+                decline={decideAgentRequest.bind(null, request.id, false, path)}
+              />
             ))}
           </section>
         )}

@@ -7,6 +7,7 @@ import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { env } from "@/lib/env";
 import { guard } from "@/app/_lib/guard";
 import { answerCard, approve, markRead, reject, sendMessage } from "@/app/(chat)/chat/_actions/messages";
+import { conversationActions } from "@/app/(chat)/chat/_lib/bound-actions";
 import { Composer } from "@/components/chat/composer";
 import { ConversationDetails } from "@/components/chat/conversation-details";
 import { DraftCard } from "@/components/chat/draft-card";
@@ -50,7 +51,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
       workspaceBots={bots}
       contactFacts={contactFacts}
       workspaceSlug={slug}
-      path={path}
+      actions={conversationActions(id, path)}
     />
   );
   const notice = conversation.taken_over_by

@@ -6,6 +6,7 @@ import { getContact } from "@/lib/contacts/get-contact";
 import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { guard } from "@/app/_lib/guard";
 import { saveContact } from "@/app/(chat)/chat/_actions/contacts";
+import { contactActions, factActions } from "@/app/(chat)/chat/_lib/bound-actions";
 import { ContactControls, ContactMarks } from "@/components/chat/contact-controls";
 import { ContactFactsPanel } from "@/components/chat/contact-facts";
 import { ContactForm } from "@/components/chat/contact-form";
@@ -80,7 +81,11 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
             description="Do-not-contact blocks every bot message in conversations with this contact; sensitive keeps what we know from bots without the right key."
           />
           <CardBody className="space-y-2 text-sm">
-            <ContactControls contact={contact} viewerRole={opened.value.role} path={path} />
+            <ContactControls
+              contact={contact}
+              viewerRole={opened.value.role}
+              actions={contactActions(contact.id, path)}
+            />
           </CardBody>
         </Card>
 
@@ -91,7 +96,7 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
             description="Facts people confirmed (only these reach bots), and what bots proposed."
           />
           <CardBody className="text-sm">
-            <ContactFactsPanel facts={facts} workspaceSlug={slug} path={path} />
+            <ContactFactsPanel facts={facts} workspaceSlug={slug} actions={factActions(path)} />
           </CardBody>
         </Card>
 
