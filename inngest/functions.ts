@@ -9,8 +9,11 @@ import { deliverNotifications } from "@/lib/notifications/deliver";
 import { NOTIFY_MAX_ATTEMPTS, NOTIFY_TASK, type NotifyEvent } from "@/lib/notifications/enqueue";
 import { fanOut } from "@/lib/notifications/fan-out";
 import { REMINDERS_CRONTAB, REMINDERS_TASK, sendReminders } from "@/lib/notifications/reminders";
-import { DELIVER_MAX_ATTEMPTS, DELIVER_TASK as DELIVER_NOTIFICATIONS_TASK } from "@/lib/notifications/schedule";
-import type { Channel } from "@/lib/notifications/settings";
+import {
+  DELIVER_MAX_ATTEMPTS,
+  DELIVER_TASK as DELIVER_NOTIFICATIONS_TASK,
+  type Channel,
+} from "@/lib/notifications/schedule";
 import { pruneExpiredRows, RETENTION_CRONTAB, RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";

@@ -5,8 +5,7 @@ import { sql } from "@/lib/db/sql";
 import { NOTIFY_TASK, type NotifyEvent } from "@/lib/notifications/enqueue";
 import { fanOut } from "@/lib/notifications/fan-out";
 import { deliverNotifications, type DeliveryOutcome } from "@/lib/notifications/deliver";
-import { DELIVER_TASK, type Target } from "@/lib/notifications/schedule";
-import type { Channel } from "@/lib/notifications/settings";
+import { DELIVER_TASK, type Channel, type Target } from "@/lib/notifications/schedule";
 
 // Fixtures for notification tests. The job worker is not running: a test runs the queued jobs itself, as the worker
 // would, on a clock it sets (jobs/worker.int.test.ts-style tests run the real worker). Mail goes to a real SMTP

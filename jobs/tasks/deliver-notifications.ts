@@ -1,6 +1,6 @@
 import type { Task } from "graphile-worker";
 import { deliverNotifications } from "@/lib/notifications/deliver";
-import type { Channel } from "@/lib/notifications/settings";
+import type { Channel } from "@/lib/notifications/schedule";
 
 /**
  * graphile-worker task `deliver_notifications`: one coalesced email or push for one person in one workspace

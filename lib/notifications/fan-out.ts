@@ -2,8 +2,8 @@ import { query, transaction } from "@/lib/db/sql";
 import type { NotifyEvent } from "./enqueue";
 import { compose } from "./compose";
 import { whoIsTold } from "./recipients";
-import { dueForNewEvent, lastSentAt, scheduleDelivery } from "./schedule";
-import { settingsOf, type Channel } from "./settings";
+import { dueForNewEvent, lastSentAt, scheduleDelivery, type Channel } from "./schedule";
+import { settingsOf } from "./settings";
 
 // The fan-out job (task `notify`, jobs/tasks/notify.ts): for one event, the people recipients.ts names each get a
 // notification row, and, for each channel they have on, their delivery job is queued for the end of its coalescing

@@ -1,5 +1,4 @@
 import { query, type Sql } from "@/lib/db/sql";
-import { quietUntil, type Channel, type NotificationSettings } from "./settings";
 
 // When a person's notifications go out, per workspace and channel (docs/decisions/020-notifications.md). One job per
 // person, workspace and channel at a time (graphile-worker's job_key), due at the end of the coalescing window:
@@ -12,6 +11,18 @@ import { quietUntil, type Channel, type NotificationSettings } from "./settings"
 // An event adds to the job already waiting without moving it (job_key_mode `preserve_run_at`), so a steady stream
 // cannot push a message back forever. The delivery job checks the gap and the quiet hours again when it runs (a
 // setting may have changed, or a job may have been created beside a running one): if it is early, it moves itself.
+
+export type Channel = "email" | "push";
+
+/** A person's notification settings in one workspace, as the schedule reads them (./settings.ts keeps them). */
+export interface NotificationSettings {
+  email: boolean;
+  push: boolean;
+  /** Minutes after midnight in timeZone; both null: no quiet hours. */
+  quietStart: number | null;
+  quietEnd: number | null;
+  timeZone: string;
+}
 
 export const DELIVER_TASK = "deliver_notifications";
 /** Tries of a delivery (graphile-worker's exponential backoff: about 2.5 hours in all), like any channel failure. */
@@ -43,6 +54,35 @@ const LAST_SENT = {
 export async function lastSentAt(sql: Sql, t: Target): Promise<Date | null> {
   const [row] = await sql.query(LAST_SENT[t.channel], [t.userId, t.workspaceId]);
   return row?.at ?? null;
+}
+
+/** The person's local time of day in their zone, in minutes after midnight (and the seconds past that minute). */
+function localClock(now: Date, timeZone: string): { minutes: number; seconds: number } {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { minutes: part("hour") * 60 + part("minute"), seconds: part("second") };
+}
+
+/**
+ * When the person's quiet hours end, if `now` falls inside them; null otherwise. Quiet hours that start later than
+ * they end span midnight (22:00–07:00). Computed to the minute in the person's zone (a daylight-saving change inside
+ * the quiet hours can move the end by that hour).
+ */
+export function quietUntil(settings: NotificationSettings, now: Date): Date | null {
+  const { quietStart: start, quietEnd: end } = settings;
+  if (start === null || end === null || start === end) return null;
+  const { minutes, seconds } = localClock(now, settings.timeZone);
+  const inside = start < end ? minutes >= start && minutes < end : minutes >= start || minutes < end;
+  if (!inside) return null;
+  const minutesLeft = (end - minutes + 1440) % 1440;
+  const startOfMinute = now.getTime() - seconds * 1000 - now.getMilliseconds();
+  return new Date(startOfMinute + minutesLeft * 60_000);
 }
 
 /** The earliest a message may go out: not before the gap since the last one is over, nor inside quiet hours. */

@@ -5,7 +5,7 @@ import { validate } from "@/lib/http/validation";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { recordAuditSql } from "@/lib/audit/record-audit";
-import { earliestDelivery, lastSentAt, scheduleDelivery } from "./schedule";
+import { earliestDelivery, lastSentAt, scheduleDelivery, type Channel, type NotificationSettings } from "./schedule";
 import {
   NotificationSettingsChange,
   type ChannelChoice,
@@ -15,18 +15,8 @@ import {
 // A person's notification settings, per workspace: which channels (email, push, both or none), quiet hours in their
 // time zone. No row means the defaults: a newcomer is told by both channels at any hour (a held message nobody sees
 // is a refusal), in UTC until they pick their zone. Changed only by the person themselves (the settings page), or
-// turned off for email by the unsubscribe link of an email (lib/notifications/unsubscribe.ts).
-
-export type Channel = "email" | "push";
-
-export interface NotificationSettings {
-  email: boolean;
-  push: boolean;
-  /** Minutes after midnight in timeZone; both null: no quiet hours. */
-  quietStart: number | null;
-  quietEnd: number | null;
-  timeZone: string;
-}
+// turned off for email by the unsubscribe link of an email (lib/notifications/unsubscribe.ts). What the settings are,
+// and when their quiet hours end, is the schedule's (./schedule.ts), which reads them.
 
 export const NOTIFICATION_DEFAULTS: NotificationSettings = {
   email: true,
@@ -56,35 +46,6 @@ export async function settingsOf(sql: Sql, userId: string, workspaceId: string):
 }
 
 export const channelOn = (settings: NotificationSettings, channel: Channel) => settings[channel];
-
-/** The person's local time of day in their zone, in minutes after midnight (and the seconds past that minute). */
-function localClock(now: Date, timeZone: string): { minutes: number; seconds: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { minutes: part("hour") * 60 + part("minute"), seconds: part("second") };
-}
-
-/**
- * When the person's quiet hours end, if `now` falls inside them; null otherwise. Quiet hours that start later than
- * they end span midnight (22:00–07:00). Computed to the minute in the person's zone (a daylight-saving change inside
- * the quiet hours can move the end by that hour).
- */
-export function quietUntil(settings: NotificationSettings, now: Date): Date | null {
-  const { quietStart: start, quietEnd: end } = settings;
-  if (start === null || end === null || start === end) return null;
-  const { minutes, seconds } = localClock(now, settings.timeZone);
-  const inside = start < end ? minutes >= start && minutes < end : minutes >= start || minutes < end;
-  if (!inside) return null;
-  const minutesLeft = (end - minutes + 1440) % 1440;
-  const startOfMinute = now.getTime() - seconds * 1000 - now.getMilliseconds();
-  return new Date(startOfMinute + minutesLeft * 60_000);
-}
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
