@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { disconnectDb } from "@/lib/db/client";
 import { ensureEmbeddedPostgres, type EmbeddedServer } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";

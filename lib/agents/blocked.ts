@@ -1,4 +1,4 @@
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { cutText } from "@/lib/text/hostile-text";

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
-import { authenticateBot, type BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { authenticateBot } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { startWorker } from "@/jobs/worker";
 import { connectedPair, type Pair } from "@/test/agents";
 import { requestTtlMs } from "./agent-request-record";

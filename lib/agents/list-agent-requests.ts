@@ -1,4 +1,4 @@
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { query, sql } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
 import type { AgentRequestListInput } from "@/lib/schemas/agent-requests";

@@ -1,5 +1,5 @@
 import { recordBotAudit } from "@/lib/audit/record-audit";
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { inTransaction, query, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";

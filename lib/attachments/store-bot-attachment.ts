@@ -1,4 +1,4 @@
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { query, sql } from "@/lib/db/sql";
 import { normalizeContentType } from "./content-type";
 import { checkSize, cleanName } from "./limits";

@@ -1,5 +1,5 @@
 import { listening, subscribe } from "@/lib/db/listener";
-import type { BotPrincipal } from "./authenticate-bot";
+import type { BotPrincipal } from "./bot-principal";
 
 // Keys looked up recently, by hash, for a minute at most: a bot's every request no longer costs a query. Revocation
 // stays immediate: revokeApiKey evicts the key here at once and NOTIFYs every other process (the CLI, other app

@@ -1,20 +1,8 @@
 import { query, sql } from "@/lib/db/sql";
-import type { BotStatus } from "@/lib/generated/prisma/enums";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/api-key";
 import { guardCredential } from "@/lib/throttle/guard-credential";
 import { cachedPrincipal, rememberPrincipal } from "./api-key-cache";
-
-/** The bot behind an API key: who is calling, with what rights. Authorship of its messages comes from here. */
-export interface BotPrincipal {
-  id: string;
-  handle: string;
-  name: string;
-  workspaceId: string;
-  keyId: string;
-  scopes: string[];
-  /** As of the key's lookup; a change evicts the cached key in every process (lib/bots/api-key-cache.ts). */
-  status: BotStatus;
-}
+import type { BotPrincipal } from "./bot-principal";
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 

@@ -1,6 +1,6 @@
 import { query, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 
 // A bot may use a conversation only while a participant's authorization of it stands (docs/api-contract.md#access). A
 // conversation that does not exist is 404; one that exists but is not the bot's (another workspace included) is 403.

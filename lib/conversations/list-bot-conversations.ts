@@ -1,5 +1,5 @@
 import { query, sql } from "@/lib/db/sql";
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
 import { isUuid } from "@/lib/ids";
 

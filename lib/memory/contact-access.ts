@@ -1,4 +1,4 @@
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { query, sql as defaultSql, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";

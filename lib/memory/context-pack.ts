@@ -1,4 +1,4 @@
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { query, sql } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { requireBotContact, type ContactAccess } from "./contact-access";

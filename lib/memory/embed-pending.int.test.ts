@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker } from "@/jobs/worker";
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { db } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { embeddingModelId, embedTexts } from "@/lib/embeddings/encoder";

@@ -1,4 +1,4 @@
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { query, sql as pooled } from "@/lib/db/sql";
 import { embedTexts } from "@/lib/embeddings/encoder";
 import { dot } from "@/lib/embeddings/similarity";

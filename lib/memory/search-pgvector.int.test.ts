@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { disconnectDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { createDatabaseIfMissing } from "@/lib/db/setup";

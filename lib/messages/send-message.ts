@@ -1,5 +1,5 @@
 import { inTransaction, rowsOf, runStatement, type Statement, type Transaction } from "@/lib/db/sql";
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { decideOn, type Decision } from "@/lib/policy/decide";
 import { lockBotSendsStatement, readSendSnapshot, sendSnapshotStatement } from "@/lib/policy/load-snapshot";
 import { messageLimitsAfter } from "@/lib/policy/limits";

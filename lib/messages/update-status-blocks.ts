@@ -1,6 +1,6 @@
 import { query, sql, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decide } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { authenticateBot, type BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { authenticateBot } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { createBot } from "@/lib/bots/create-bot";
 import { setBotStatus } from "@/lib/bots/set-bot-status";
 import { sendMessage } from "@/lib/messages/send-message";

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { authenticateBot, type BotPrincipal } from "@/lib/bots/authenticate-bot";
+import { authenticateBot } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { approveDraft } from "@/lib/drafts/approve-draft";
 import { createDraft } from "@/lib/drafts/create-draft";
 import { EXPIRE_DRAFTS_TASK, expireDrafts } from "@/lib/drafts/expire-drafts";

@@ -1,5 +1,5 @@
 import { query, statement, type RowOf, type Sql, type Statement } from "@/lib/db/sql";
-import type { BotPrincipal } from "@/lib/bots/authenticate-bot";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { botAccessColumns, requireBotAccess } from "@/lib/conversations/bot-access";
 import { POLICY_DEFAULTS } from "./defaults";
 import { HOUR_ORIGIN } from "./hour-buckets";
