@@ -1,4 +1,4 @@
-import type { LimitState } from "@/lib/policy/types";
+import type { LimitState } from "@/lib/limits";
 
 // One error type and one table (docs/api-contract.md#errors). Services throw ApiError(code); the
 // route wrapper turns it into `{error: {code, message, reasons?, retry_after?, request_id}}` with the status below.

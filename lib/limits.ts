@@ -26,3 +26,18 @@ export const DRAFT_LIFETIME_DAYS = 7;
 
 /** Longest answer to a form card's `text` input, and the largest `max_length` a bot may give one. */
 export const TEXT_INPUT_MAX = 4000;
+
+/**
+ * One of a bot's limits as it stands after a request: the numbers the RateLimit header reports
+ * (lib/http/rate-limit-headers.ts). `name` is its reason code without `rate_limit_`. Here rather than with the policy,
+ * since an ApiError carries the limits a refusal left (lib/errors.ts, which imports nothing above it).
+ */
+export interface LimitState {
+  name: "second" | "day" | "conversation";
+  /** The requests (messages) the limit allows in `windowSeconds`. */
+  quota: number;
+  windowSeconds: number;
+  remaining: number;
+  /** Whole seconds until more of the quota is free; null when nothing is used or when it is not known. */
+  resetSeconds: number | null;
+}

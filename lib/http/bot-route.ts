@@ -12,8 +12,7 @@ import { newRequestId, respond } from "./api-response";
 import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "./validation";
-import { IDEMPOTENCY_KEY_MAX } from "@/lib/limits";
-import type { LimitState } from "@/lib/policy/types";
+import { IDEMPOTENCY_KEY_MAX, type LimitState } from "@/lib/limits";
 import {
   rateRefusal,
   rememberedRefusal,

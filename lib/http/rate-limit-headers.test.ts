@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LimitState } from "@/lib/policy/types";
+import type { LimitState } from "@/lib/limits";
 import { closestToRunningOut, rateLimitHeaders } from "./rate-limit-headers";
 
 const second = (remaining: number, resetSeconds: number | null = 1): LimitState => ({

@@ -1,4 +1,4 @@
-import type { LimitState } from "@/lib/policy/types";
+import type { LimitState } from "@/lib/limits";
 import type { LimitPolicy } from "@/lib/throttle/bot-rate";
 
 // The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers, issue 31) on every bot API answer:

@@ -4,7 +4,7 @@ import { decideOn, type Decision } from "@/lib/policy/decide";
 import { lockBotSendsStatement, readSendSnapshot, sendSnapshotStatement } from "@/lib/policy/load-snapshot";
 import { messageLimitsAfter } from "@/lib/policy/limits";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
-import type { LimitState } from "@/lib/policy/types";
+import type { LimitState } from "@/lib/limits";
 import type { SendMessageInput } from "@/lib/schemas/messages";
 import { createHeldMessage } from "@/lib/drafts/create-held-message";
 import { messageContent } from "./content";

@@ -1,4 +1,5 @@
-import type { LimitState, PolicySnapshot, Verdict } from "./types";
+import type { LimitState } from "@/lib/limits";
+import type { PolicySnapshot, Verdict } from "./types";
 
 // What is left of a bot's message limits after a send (issue 31): the rolling day, and the per-conversation limit
 // where the workspace sets one. A sent or held message counts against both (held ones still waiting count toward

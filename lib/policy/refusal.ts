@@ -1,7 +1,8 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import type { Decision } from "./decide";
-import type { LimitState, Verdict } from "./types";
+import type { LimitState } from "@/lib/limits";
+import type { Verdict } from "./types";
 import { cutText } from "@/lib/text/hostile-text";
 
 export type Refusal = Extract<Verdict, { outcome: "blocked" | "refused" | "deferred" }>;

@@ -80,17 +80,3 @@ export type Verdict =
   | { outcome: "deferred"; reasons: DeferReason[]; retryAfterSeconds: number }
   | { outcome: "blocked"; reasons: BlockReason[] }
   | { outcome: "refused"; reasons: RefuseReason[] };
-
-/**
- * One of a bot's limits as it stands after a request (what the RateLimit header reports: lib/http/rate-limit-headers.ts).
- * `name` is its reason code without `rate_limit_`.
- */
-export interface LimitState {
-  name: "second" | "day" | "conversation";
-  /** The requests (messages) the limit allows in `windowSeconds`. */
-  quota: number;
-  windowSeconds: number;
-  remaining: number;
-  /** Whole seconds until more of the quota is free; null when nothing is used or when it is not known. */
-  resetSeconds: number | null;
-}

@@ -1,7 +1,7 @@
 import { query, rowsOf, runStatement, sql, statement, type Statement } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
-import type { LimitState } from "@/lib/policy/types";
+import type { LimitState } from "@/lib/limits";
 
 // Each bot's request rate (issue 31, docs/decisions/029-bot-request-rate.md): a token bucket per bot over every
 // request it makes to the bot API, `rate` a second sustained and `burst` at once, both workspace settings. Counted in
