@@ -4,7 +4,7 @@ import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { ConnectionProposal, type ConnectionProposalInput } from "@/lib/schemas/agent-requests";
-import { describeIssues } from "@/lib/http/validation";
+import { describeIssues } from "@/lib/schemas/validate";
 import { adminWorkspaces, viewConnections, type ConnectionView } from "./connection-record";
 
 // An admin proposes a trusted connection between one of their workspace's bots (side A) and another bot (side B),

@@ -1,6 +1,6 @@
 import { db, type Tx } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { validate } from "@/lib/http/validation";
+import { validate } from "@/lib/schemas/validate";
 import { requireMember, type Actor } from "@/lib/people/actor";
 import { ContactDetails } from "@/lib/schemas/contacts";
 import { refuseTakenEmail } from "./taken-email";

@@ -1,6 +1,6 @@
 import { query, type Transaction } from "@/lib/db/sql";
 import { recordAuditSql } from "@/lib/audit/record-audit";
-import { validate } from "@/lib/http/validation";
+import { validate } from "@/lib/schemas/validate";
 import type { Actor } from "@/lib/people/actor";
 import { ContactDetails } from "@/lib/schemas/contacts";
 

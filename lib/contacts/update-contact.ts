@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { validate } from "@/lib/http/validation";
+import { validate } from "@/lib/schemas/validate";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireContactAccess } from "@/lib/people/access";
 import type { PersonActor } from "@/lib/people/actor";

@@ -11,7 +11,7 @@ import { observeRequest } from "@/lib/metrics/registry";
 import { newRequestId, respond } from "./api-response";
 import { clientAddress } from "./client-address";
 import { parseJson, readBodyText } from "./read-body";
-import { validate } from "./validation";
+import { validate } from "@/lib/schemas/validate";
 import { IDEMPOTENCY_KEY_MAX, type LimitState } from "@/lib/limits";
 import {
   rateRefusal,

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { query, transaction, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import { validate } from "@/lib/http/validation";
+import { validate } from "@/lib/schemas/validate";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { recordAuditSql } from "@/lib/audit/record-audit";

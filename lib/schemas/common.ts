@@ -12,7 +12,7 @@ export const Uuid = z.uuid();
  * A string under the text rule (lib/text/hostile-text.ts): a NUL or an unpaired surrogate is an issue naming what is
  * wrong. Its check comes first, so a form that shows its first issue shows this one. Every schema of text that comes
  * in is built on it, so the rule holds wherever a schema is parsed (forms, the domain, MCP tools), not only at the
- * API's door (lib/http/validation.ts, which checks the whole input first).
+ * API's door (lib/schemas/validate.ts, which checks the whole input first).
  */
 export const plainText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((value) => textProblem(value) === null, {

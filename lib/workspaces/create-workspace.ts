@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { validate } from "@/lib/http/validation";
+import { validate } from "@/lib/schemas/validate";
 import { PolicySettingsChange } from "@/lib/schemas/workspaces";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{1,47}$/;

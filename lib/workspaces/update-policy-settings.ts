@@ -1,6 +1,6 @@
 import { db, type Db, type Tx } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { validate } from "@/lib/http/validation";
+import { validate } from "@/lib/schemas/validate";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireAdminOrSystem, requireMember, type Actor, type PersonActor } from "@/lib/people/actor";

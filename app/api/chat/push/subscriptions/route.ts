@@ -1,7 +1,7 @@
 import { personRoute } from "@/lib/http/person-route";
 import { notAllowed } from "@/lib/http/not-allowed";
 import { parseJson, readBodyText } from "@/lib/http/read-body";
-import { validate } from "@/lib/http/validation";
+import { validate } from "@/lib/schemas/validate";
 import { listPushDevices } from "@/lib/notifications/push/list-push-devices";
 import { subscribePush } from "@/lib/notifications/push/subscribe-push";
 import { unsubscribePush } from "@/lib/notifications/push/unsubscribe-push";
