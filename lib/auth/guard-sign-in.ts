@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { addressKey } from "@/lib/http/client-address";
+import { addressKey } from "@/lib/net/client-address";
 import { recordSecurityEvent } from "@/lib/security/record-security-event";
 import { lockout } from "@/lib/throttle/lockout";
 import { SIGN_IN_ADDRESS, SIGN_IN_PAIR } from "@/lib/throttle/policies";

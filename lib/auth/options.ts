@@ -3,7 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress } from "@/lib/net/client-address";
 import { sameOriginPath } from "@/lib/http/redirect-target";
 import { verifyPassword } from "@/lib/people/password";
 import { guardSignIn, SignInLocked } from "./guard-sign-in";

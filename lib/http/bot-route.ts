@@ -9,7 +9,7 @@ import { runStatement, sql, transactionBetween, type Statement, type Transaction
 import { log, withRequestId } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
 import { newRequestId, respond } from "./api-response";
-import { clientAddress } from "./client-address";
+import { clientAddress } from "@/lib/net/client-address";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "@/lib/schemas/validate";
 import { IDEMPOTENCY_KEY_MAX, type LimitState } from "@/lib/limits";

@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { bearerToken } from "@/lib/bots/authenticate-bot";
 import { ApiError } from "@/lib/errors";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress } from "@/lib/net/client-address";
 import { appOrigin, foreignOrigin } from "@/lib/http/same-origin";
 import { guardCredential } from "@/lib/throttle/guard-credential";
 import { authenticateOAuthToken } from "@/lib/oauth/authenticate-oauth-token";

@@ -1,4 +1,4 @@
-import { addressKey, clientAddress } from "@/lib/http/client-address";
+import { addressKey, clientAddress } from "@/lib/net/client-address";
 import { requestLimit } from "@/lib/throttle/request-limit";
 import { OAUTH_REGISTRATIONS, OAUTH_TOKENS } from "@/lib/throttle/policies";
 

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/errors";
-import { addressKey } from "@/lib/http/client-address";
+import { addressKey } from "@/lib/net/client-address";
 import { recordSecurityEvent } from "@/lib/security/record-security-event";
 import { lockout } from "./lockout";
 import { CREDENTIALS } from "./policies";

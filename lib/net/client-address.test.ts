@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressKey, clientAddress, EDGE_MARK_HEADER, trustedClientAddress, UNKNOWN_ADDRESS } from "./client-address";
-import { trustProxy } from "./trust-proxy";
+import { trustProxy } from "@/lib/http/trust-proxy";
 
 // The client-address rule (TRUST_PROXY_HOPS) and the edge that applies it to every request a Node server receives.
 
