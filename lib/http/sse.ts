@@ -1,10 +1,12 @@
+import { countOpenStreamsWith } from "@/lib/metrics/registry";
+
 // A server-sent events response that forwards what `subscribe` hears until the client goes away. Comments keep
 // idle connections (and proxies) open; `retry` tells the browser's EventSource how soon to reconnect.
 //
 // On SIGTERM / SIGINT the server stops (scripts/serve.ts): every open stream gets a short `retry` hint and is ended,
 // so the browser reconnects at once (to another app process, or to this one once restarted) and the server's close
 // is not held up by streams that never end. The streams are kept in one set per process (on globalThis: Next may
-// load this module once per route bundle).
+// load this module once per route bundle), which relay_sse_streams_open reads (lib/metrics/registry.ts).
 
 const HEARTBEAT_MS = 25_000;
 /** The reconnection delay a stream ended by a shutdown asks for. */
@@ -22,6 +24,7 @@ function streams(): Streams {
   if (!global[KEY]) {
     const registry: Streams = { open: new Set(), closing: false };
     global[KEY] = registry;
+    countOpenStreamsWith(() => registry.open.size);
     // Beside Next's own handler (which stops accepting and waits for open connections): end ours.
     const endAll = () => {
       registry.closing = true;
@@ -32,9 +35,6 @@ function streams(): Streams {
   }
   return global[KEY];
 }
-
-/** How many event streams this process has open (relay_sse_streams_open reads it at each scrape). */
-export const openStreams = (): number => streams().open.size;
 
 export function eventStream(
   request: Request,

@@ -1,18 +1,13 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { openStreams } from "@/lib/http/sse";
-import {
-  BLOCK_REASONS,
-  DEFER_REASONS,
-  HOLD_REASONS,
-  REFUSE_REASONS,
-  type PolicyMode,
-  type Verdict,
-} from "@/lib/policy/types";
 
 // The process's Prometheus metrics (README "Metrics and logs"). Counters and histograms count what this process did:
 // several app and worker processes each expose their own, and Prometheus sums them. The gauges read from the
 // database at scrape time (lib/metrics/database-gauges.ts) are the same whichever process is asked. Every label has a
 // bounded set of values: route templates (never raw paths), the policy's reason codes, fixed outcomes.
+//
+// The registry imports nothing of what it counts (docs/decisions/033-import-floors.md): the policy counts its decisions
+// itself (lib/policy/count-decision.ts), and a count kept elsewhere is read through what its keeper registered here
+// (the open event streams: lib/http/sse.ts).
 
 export interface Metrics {
   registry: Registry;
@@ -38,13 +33,15 @@ export function metrics(): Metrics {
   return store.__relayMetrics;
 }
 
-/** Every reason code of the policy (lib/policy/types.ts), the only values the `reason` label takes. */
-export const POLICY_REASONS: readonly string[] = [
-  ...BLOCK_REASONS,
-  ...REFUSE_REASONS,
-  ...DEFER_REASONS,
-  ...HOLD_REASONS,
-];
+const sources = globalThis as unknown as { __relayOpenStreams?: () => number };
+
+/**
+ * What relay_sse_streams_open reads at each scrape: the set of open event streams registers itself (lib/http/sse.ts)
+ * when it is made. Before, nothing is open, and the gauge reads 0.
+ */
+export function countOpenStreamsWith(read: () => number): void {
+  sources.__relayOpenStreams = read;
+}
 
 function createMetrics(): Metrics {
   const registry = new Registry();
@@ -83,7 +80,7 @@ function createMetrics(): Metrics {
       registers,
       // Read from the set the shutdown ends them from (lib/http/sse.ts), not counted a second time.
       collect() {
-        this.set(openStreams());
+        this.set(sources.__relayOpenStreams?.() ?? 0);
       },
     }),
     jobs: new Gauge({
@@ -128,13 +125,6 @@ function createMetrics(): Metrics {
       registers,
     }),
   };
-}
-
-/** Counts a policy decision once, and each of its reasons (lib/policy/decide.ts). */
-export function countDecision(mode: PolicyMode, verdict: Verdict): void {
-  const m = metrics();
-  m.policyDecisions.inc({ mode, verdict: verdict.outcome });
-  for (const reason of verdict.reasons) m.policyReasons.inc({ mode, verdict: verdict.outcome, reason });
 }
 
 /** Observes an API request's answer (the route wrappers: lib/http/bot-route.ts, lib/http/api-handler.ts). */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Sql } from "@/lib/db/sql";
+import { countDecision } from "./count-decision";
 import { evaluatePolicy } from "./evaluate";
-import { countDecision } from "@/lib/metrics/registry";
 import { loadPolicySnapshot } from "./load-snapshot";
 import type { PolicyMode, PolicySnapshot, Verdict } from "./types";
 
