@@ -2,10 +2,9 @@ import path from "node:path";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { ensureEmbeddedPostgres, embeddedUrl, type EmbeddedServer } from "./embedded";
-import { settleEmbeddedDefaults } from "@/lib/deployment/settings";
 import { applyMigrations } from "./migrate";
 import { selectDatabase } from "./url";
-import { pgSql } from "./sql";
+import { pgSql, query, sql as poolSql, type Sql } from "./sql";
 
 // Resolves the database a process should use and brings its schema up to date:
 // DATABASE_URL when set, else the embedded server in DATA_DIR (started if no process has started it yet).
@@ -48,7 +47,20 @@ export async function prepareDatabase(options: { log?: (line: string) => void } 
   return { url, embedded, migrationsApplied: applied };
 }
 
-/** A fresh embedded database is a local install: its deployment settings say so (lib/deployment/settings.ts). */
+const SETTLE_EMBEDDED = query(
+  "deployment.settleEmbedded",
+  `UPDATE deployment_settings SET allow_loopback_webhooks = true, recorded_by = 'embedded', updated_at = now()
+    WHERE recorded_by = 'default'`,
+);
+
+/**
+ * A fresh embedded database is a local install: it allows loopback webhooks until an app server records its own
+ * setting (lib/deployment/settings.ts, which reads the row and records the server's).
+ */
+export async function settleEmbeddedDefaults(client: Sql = poolSql()): Promise<void> {
+  await client.query(SETTLE_EMBEDDED);
+}
+
 async function settleEmbedded(url: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {

@@ -3,16 +3,12 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateBot } from "@/lib/bots/update-bot";
 import { db } from "@/lib/db/client";
+import { settleEmbeddedDefaults } from "@/lib/db/setup";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { pingBot } from "@/lib/webhooks/ping-bot";
 import { startReceiver, type Receiver } from "@/test/receiver";
-import {
-  loopbackWebhooksAllowed,
-  recordServerSettings,
-  serverLoopbackSetting,
-  settleEmbeddedDefaults,
-} from "./settings";
+import { loopbackWebhooksAllowed, recordServerSettings, serverLoopbackSetting } from "./settings";
 
 // The loopback exception is a property of the deployment: what the app server recorded holds for every process on
 // its database, whatever that process's own environment says. It used to be read by each process from its own

@@ -6,7 +6,8 @@ import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
 //
 // http webhooks to loopback (docs/design.md#loopback-webhooks) are the one such setting. The app server records it at
 // start from its environment (`recordServerSettings`); a fresh embedded database is a local install and allows them
-// until the app server says otherwise (`settleEmbeddedDefaults`). Nothing else writes the row.
+// until the app server says otherwise (`settleEmbeddedDefaults`, lib/db/setup.ts, which makes that database: the
+// database's floor imports nothing above it, docs/decisions/033-import-floors.md). Nothing else writes the row.
 
 export type RecordedBy = "default" | "embedded" | "environment" | "server";
 
@@ -14,11 +15,6 @@ const READ = query("deployment.loopbackAllowed", "SELECT allow_loopback_webhooks
 const RECORD = query(
   "deployment.recordServer",
   `UPDATE deployment_settings SET allow_loopback_webhooks = $1, recorded_by = $2, updated_at = now()`,
-);
-const SETTLE_EMBEDDED = query(
-  "deployment.settleEmbedded",
-  `UPDATE deployment_settings SET allow_loopback_webhooks = true, recorded_by = 'embedded', updated_at = now()
-    WHERE recorded_by = 'default'`,
 );
 
 export async function loopbackWebhooksAllowed(client: Sql = poolSql()): Promise<boolean> {
@@ -48,9 +44,4 @@ export async function recordServerSettings(
   client: Sql = poolSql(),
 ): Promise<void> {
   await client.query(RECORD, [setting.allow, setting.recordedBy]);
-}
-
-/** A fresh embedded database allows loopback webhooks until an app server records its own setting. */
-export async function settleEmbeddedDefaults(client: Sql = poolSql()): Promise<void> {
-  await client.query(SETTLE_EMBEDDED);
 }
