@@ -12,7 +12,9 @@ import { mismatches, operationsOf, validValue, type OpenApiDocument } from "./op
 import { encodeRequest, parseResponse, type RawResponse } from "./raw-http";
 import { checkRedirect, hostileTarget } from "./redirects";
 import { MAX_BODY_BYTES } from "@/lib/limits";
-import { percentEncode, requestsFor, sizedBody, type FuzzCase, type FuzzWorld } from "./requests";
+import { percentEncode } from "./parts";
+import { sizedBody } from "./request-body";
+import { requestsFor, type FuzzCase, type FuzzWorld } from "./requests";
 import { allowedWrites, check, SPOOFED_HOST, spoofedHostUrls } from "./checks";
 import { checkOAuth, oauthRequests, type OAuthCase, type OAuthWorld } from "./oauth";
 

@@ -3,7 +3,7 @@ import { changedTables, fingerprint, type TableReader } from "../fingerprint";
 import { decoded, excerpt, SPOOFED_HOST, spoofedHostUrls, type Problem } from "./checks";
 import { sendRaw, type RawRequest, type RawResponse } from "./raw-http";
 import { classify, hostileNumber, hostileString, hostileValue, SPOOFED_NAMES } from "./hostile";
-import { percentEncode } from "./requests";
+import { percentEncode } from "./parts";
 
 // The fuzz of MCP's OAuth authorization server (issue 21): its endpoints are not in the bot API's OpenAPI document,
 // and their answers are OAuth's, not the API's. Per target, hostile requests built here: JSON registrations with
