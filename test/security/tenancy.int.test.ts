@@ -65,7 +65,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   "app/.well-known/oauth-protected-resource/[[...path]]/route.ts":
     "the MCP endpoint's public resource metadata (RFC 9728): no object",
   "app/oauth/consent/[uid]/decision/route.ts":
-    "answers a live OAuth interaction only (its signed cookie); its workspace fence: lib/oauth/oauth.int.test.ts",
+    "answers a live OAuth interaction only (its signed cookie); its workspace fence: lib/oauth/flow.int.test.ts",
 };
 
 // The doors are listed before the world exists (test names); their calls read the world once beforeAll built it.
