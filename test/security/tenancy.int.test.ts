@@ -4,18 +4,17 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SignedInPerson } from "@/lib/auth/session";
 import { TOOLS } from "@/lib/mcp/server";
+import { buildDoors } from "./doors";
 import {
   ACTION_MODULES,
   PAGE_MODULES,
-  buildDoors,
   callRoute,
   ROUTE_MODULES,
-  signedLinkProbes,
-  unsubscribeProbes,
   type Answer,
   type Door,
   type Slot,
-} from "./doors";
+} from "./doors/door";
+import { signedLinkProbes, unsubscribeProbes } from "./doors/routes";
 import { changedTables, fingerprint } from "./fingerprint";
 import { freshOf, type Fresh } from "./fresh";
 import { buildWorld, World, type Person, type Probe, type Viewer } from "./world";
@@ -25,7 +24,7 @@ import { buildWorld, World, type Person, type Probe, type Viewer } from "./world
 // refusal reads nothing (no canary hidden from the caller in the answer), writes nothing (the database's
 // fingerprint and the attachments folder unchanged) and answers as the README says. Each door's positive control
 // (the caller's own object) proves the door is called right. The doors are listed from the code: a route, a tool
-// or an action missing from test/security/doors.ts fails here. See test/security/README.md.
+// or an action missing from its surface's module in test/security/doors/ fails here. See test/security/README.md.
 
 // The session source, next/cache and next/headers need Next's request context: the only modules replaced. Everything else
 // (the domain, the database) is real.
@@ -66,7 +65,7 @@ const OUTSIDE_THE_MATRIX: Record<string, string> = {
   "app/.well-known/oauth-protected-resource/[[...path]]/route.ts":
     "the MCP endpoint's public resource metadata (RFC 9728): no object",
   "app/oauth/consent/[uid]/decision/route.ts":
-    "answers a live OAuth interaction only (its signed cookie); its workspace fence: lib/oauth/oauth.int.test.ts",
+    "answers a live OAuth interaction only (its signed cookie); its workspace fence: lib/oauth/flow.int.test.ts",
 };
 
 // The doors are listed before the world exists (test names); their calls read the world once beforeAll built it.
@@ -161,7 +160,7 @@ describe("the matrix lists every door in the code", () => {
         );
         const refused = method === "OPTIONS" ? answer.status === 204 : answer.status === 405;
         if (!refused || writesBetween(before, await snapshot()).length)
-          missing.push(`${relative}#${method} (answered ${answer.status}: add it to test/security/doors.ts)`);
+          missing.push(`${relative}#${method} (answered ${answer.status}: add it to its surface's module in test/security/doors/)`);
         else {
           notAllowed++;
           tally.notAllowed++;

@@ -5,7 +5,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld } from "@/lib/seed/seed-world";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
-import { renderPage } from "@/test/security/doors";
+import { renderPage } from "@/test/security/doors/pages";
 import { registerBot, saveBotSettings } from "./_actions/bots";
 
 // Issue 31, finding 7, in the portal: the bot forms refuse a webhook URL to a refused address beside its field, and

@@ -12,9 +12,12 @@ import { mismatches, operationsOf, validValue, type OpenApiDocument } from "./op
 import { encodeRequest, parseResponse, type RawResponse } from "./raw-http";
 import { checkRedirect, hostileTarget } from "./redirects";
 import { MAX_BODY_BYTES } from "@/lib/limits";
-import { percentEncode, requestsFor, sizedBody, type FuzzCase, type FuzzWorld } from "./requests";
+import { percentEncode } from "./parts";
+import { sizedBody } from "./request-body";
+import { requestsFor, type FuzzCase, type FuzzWorld } from "./requests";
 import { allowedWrites, check, SPOOFED_HOST, spoofedHostUrls } from "./checks";
-import { checkOAuth, oauthRequests, type OAuthCase, type OAuthWorld } from "./oauth";
+import { checkOAuth } from "./oauth";
+import { oauthRequests, type OAuthCase, type OAuthWorld } from "./oauth-requests";
 
 // The fuzz's own parts: the generator follows the document (its valid values pass the server's own schemas), the
 // raw client writes and reads HTTP/1.1 exactly, and the checks allow exactly the documented side effects.

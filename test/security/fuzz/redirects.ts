@@ -4,7 +4,7 @@ import { sameOriginPath } from "@/lib/http/redirect-target";
 import { decoded, excerpt, type Problem } from "./checks";
 import { hostileText } from "./hostile";
 import { sendRaw, type RawRequest, type RawResponse } from "./raw-http";
-import { percentEncode } from "./requests";
+import { percentEncode } from "./parts";
 
 // The fuzz of redirect targets (issue 31, finding 1): hostile targets, built from the pieces that have fooled
 // redirect checks (tabs and newlines a browser drops, backslashes it reads as slashes, encoded slashes, dot segments,

@@ -3,7 +3,8 @@ import { changedTables, fingerprint, type Fingerprint, type TableReader } from "
 import { check, decoded, excerpt, type Outcome, type Problem } from "./checks";
 import { operationsOf, type OpenApiDocument, type Operation } from "./openapi";
 import { sendRaw, type RawRequest, type RawResponse } from "./raw-http";
-import { API_PREFIX, describeCase, FRESH, requestsFor, type FuzzCase, type FuzzWorld } from "./requests";
+import { FRESH } from "./request-head";
+import { API_PREFIX, describeCase, requestsFor, type FuzzCase, type FuzzWorld } from "./requests";
 import { connect, prepareWorld, startFuzzServer, type FuzzServer } from "./server";
 import { builtServerCli as cli } from "@/scripts/built-server";
 import { fuzzOAuth, oauthLine, prepareOAuthWorld, type OAuthFigures } from "./oauth";

@@ -1,0 +1,408 @@
+import * as chatMessages from "@/app/(chat)/chat/_actions/messages";
+import * as chatConversations from "@/app/(chat)/chat/_actions/conversations";
+import * as chatContacts from "@/app/(chat)/chat/_actions/contacts";
+import * as chatAdmin from "@/app/(chat)/chat/_actions/admin";
+import * as chatMemory from "@/app/(chat)/chat/_actions/memory";
+import * as chatAgentRequests from "@/app/(chat)/chat/_actions/agent-requests";
+import { hex, judgedRedirect, PEOPLE, personOf, type Answer, type Door, type DoorContext } from "./door";
+import { settingsPortalActionDoors } from "./settings-portal-actions";
+import type { Kind, Viewer } from "../world";
+
+// The server actions' doors: how one is made and called (as Ben, a member of A, or Ana, its admin, signed in), and
+// every export of the chat's action modules; the settings' and the portal's are in settings-portal-actions.ts. An
+// action's refusal is its form error (or, for the two that answer a list or nothing, an empty answer); a redirect is
+// a success, its target judged. What a person may not see answers like what does not exist (OUT_OF_SIGHT_IS_NOTHING).
+
+/** The chat's action modules, by area; `chat.x` is any chat action, wherever it lives. */
+const CHAT_ACTIONS: Record<string, Record<string, unknown>> = {
+  messages: chatMessages,
+  conversations: chatConversations,
+  contacts: chatContacts,
+  admin: chatAdmin,
+  memory: chatMemory,
+  "agent-requests": chatAgentRequests,
+};
+const chat = Object.assign({}, ...Object.values(CHAT_ACTIONS)) as typeof chatMessages &
+  typeof chatConversations &
+  typeof chatContacts &
+  typeof chatAdmin &
+  typeof chatMemory &
+  typeof chatAgentRequests;
+/** The file of a chat action (its door's key). */
+function chatActionFile(name: string): string {
+  const area = Object.entries(CHAT_ACTIONS).find(([, module]) => name in module)?.[0];
+  if (!area) throw new Error(`no chat action ${name}`);
+  return `app/(chat)/chat/_actions/${area}.ts`;
+}
+
+/** How an action's door is made and called: for the chat's actions (below) and the settings' and the portal's. */
+export interface ActionKit {
+  /** Calls an action as the caller's person: a form error is a refusal, a redirect a success. */
+  action(caller: Viewer, run: () => Promise<unknown>): Promise<Answer>;
+  /** The door of the action `name` of `file`, each slot called through `action`. */
+  act(
+    file: string,
+    name: string,
+    slots: { kind: Kind; as: string; own: () => Promise<string>; run: (id: string) => Promise<unknown> }[],
+    options?: { adminOnly?: boolean; variant?: string },
+  ): Door;
+  /** A form's fields as FormData (a field given a list: once per value). */
+  form(fields: Record<string, string | string[]>): FormData;
+}
+
+export function actionDoors(context: DoorContext): Door[] {
+  const { w, fresh, signIn } = context;
+  const o = w.own;
+  const action = async (caller: Viewer, run: () => Promise<unknown>): Promise<Answer> => {
+    signIn(personOf(w, caller));
+    try {
+      const value = (await run()) as { error?: string; fieldErrors?: Record<string, string> } | undefined;
+      const fieldErrors = value?.fieldErrors && Object.keys(value.fieldErrors).length ? value.fieldErrors : undefined;
+      const message = value?.error ?? (fieldErrors ? Object.values(fieldErrors).join("; ") : undefined);
+      return { ok: message === undefined, message, text: JSON.stringify(value ?? null) };
+    } catch (error) {
+      // A redirect is how addContact and startConversation answer a success.
+      const digest = (error as { digest?: string }).digest;
+      if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { ok: true, text: judgedRedirect(digest) };
+      throw error;
+    }
+  };
+  const form = (fields: Record<string, string | string[]>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) data.append(name, one);
+    return data;
+  };
+  const s0 = { n: 0 };
+  const CHAT = "app/(chat)/chat/_actions";
+  const act: ActionKit["act"] = (file, name, slots, options = {}) => ({
+    key: `${file === CHAT ? chatActionFile(name) : file}#${name}`,
+    variant: options.variant,
+    surface: "action",
+    callers: PEOPLE,
+    adminOnly: options.adminOnly,
+    slots: slots.map((slot) => ({
+      kind: slot.kind,
+      as: slot.as,
+      own: slot.own,
+      // What a person may not see answers like what does not exist (lib/people/access.ts): a conversation or a
+      // contact, and what is reached through one (a draft, a card, a file, a fact).
+      same: OUT_OF_SIGHT_IS_NOTHING.has(slot.kind),
+      call: (caller, id) => action(caller, () => slot.run(id)),
+    })),
+  });
+  const OUT_OF_SIGHT_IS_NOTHING = new Set<Kind>([
+    "conversation",
+    "contact",
+    "draft",
+    "held",
+    "card",
+    "fact",
+    "confirmedFact",
+    "attachment",
+  ]);
+  const path = "/chat/probe";
+  const visible = async () => o.visible;
+  const anyPolicy = {
+    newBotThreshold: "50",
+    dailyLimit: "1000",
+    conversationLimit: "",
+    conversationWindowSeconds: "3600",
+    approvalReminderMinutes: "60",
+    // Issue 31: the request rate is one of the settings; generous, so the matrix's own bots are never deferred.
+    ratePerSecond: "1000",
+    rateBurst: "1000",
+  };
+
+  return [
+    act(CHAT, "sendMessage", [
+      {
+        kind: "conversation",
+        as: "conversationId",
+        own: visible,
+        run: (id) => chat.sendMessage(id, path, s0, form({ body: "Probe" })),
+      },
+      {
+        kind: "attachment",
+        as: "formData attachmentId",
+        own: () => fresh.upload(),
+        run: (id) => chat.sendMessage(o.visible, path, s0, form({ body: "Probe", attachmentId: id })),
+      },
+    ]),
+    act(CHAT, "setConsent", [
+      {
+        kind: "conversation",
+        as: "conversationId",
+        own: fresh.conversation,
+        run: (id) => chat.setConsent(id, true, path, s0),
+      },
+    ]),
+    act(CHAT, "approve", [
+      { kind: "draft", as: "draftId", own: fresh.draft, run: (id) => chat.approve(id, path, s0, form({})) },
+      {
+        kind: "held",
+        as: "draftId",
+        own: fresh.held,
+        run: (id) => chat.approve(id, path, s0, form({ body: "Edited", original: "x" })),
+      },
+    ]),
+    act(CHAT, "reject", [
+      { kind: "draft", as: "draftId", own: fresh.draft, run: (id) => chat.reject(id, path, s0, form({ note: "no" })) },
+      { kind: "held", as: "draftId", own: fresh.held, run: (id) => chat.reject(id, path, s0, form({})) },
+    ]),
+    act(CHAT, "answerCard", [
+      {
+        kind: "card",
+        as: "messageId",
+        own: fresh.card,
+        run: (id) => chat.answerCard(id, path, s0, form({ actionKey: "ok" })),
+      },
+    ]),
+    act(CHAT, "setTakenOver", [
+      {
+        kind: "conversation",
+        as: "conversationId",
+        own: fresh.conversation,
+        run: (id) => chat.setTakenOver(id, true, path, s0),
+      },
+    ]),
+    act(CHAT, "setContactDoNotContact", [
+      {
+        kind: "contact",
+        as: "contactId",
+        own: fresh.contact,
+        run: (id) => chat.setContactDoNotContact(id, true, path, s0),
+      },
+    ]),
+    act(CHAT, "saveContact", [
+      {
+        kind: "contact",
+        as: "contactId",
+        own: fresh.contact,
+        run: (id) => chat.saveContact(id, path, { n: 0 }, form({ name: "Probe Name", email: "", phone: "" })),
+      },
+    ]),
+    act(CHAT, "addContact", [
+      {
+        kind: "workspace",
+        as: "workspaceId",
+        own: async () => o.workspace.id,
+        run: (id) => chat.addContact(id, "probe", { n: 0 }, form({ name: `Probe ${hex(2)}`, email: "", phone: "" })),
+      },
+    ]),
+    act(
+      CHAT,
+      "setSensitivity",
+      [
+        {
+          kind: "contact",
+          as: "contactId",
+          own: fresh.contact,
+          run: (id) => chat.setSensitivity(id, "high", path, s0),
+        },
+      ],
+      { variant: "high" },
+    ),
+    act(
+      CHAT,
+      "setSensitivity",
+      [
+        {
+          kind: "contact",
+          as: "contactId",
+          own: fresh.sensitiveContact,
+          run: (id) => chat.setSensitivity(id, "normal", path, s0),
+        },
+      ],
+      { variant: "normal", adminOnly: true },
+    ),
+    act(CHAT, "setBotBlocked", [
+      {
+        kind: "conversation",
+        as: "conversationId",
+        own: fresh.conversation,
+        run: (id) => chat.setBotBlocked(id, o.helper.id, true, path, s0),
+      },
+      {
+        kind: "bot",
+        as: "botId",
+        own: async () => o.helper.id,
+        run: (id) => chat.setBotBlocked(o.visible, id, true, path, s0),
+      },
+    ]),
+    act(CHAT, "addBot", [
+      {
+        kind: "conversation",
+        as: "conversationId",
+        own: fresh.conversation,
+        run: (id) => chat.addBot(id, path, s0, form({ botId: o.ops.id })),
+      },
+      {
+        kind: "bot",
+        as: "formData botId",
+        own: async () => o.ops.id,
+        run: (id) => chat.addBot(o.visible, path, s0, form({ botId: id })),
+      },
+    ]),
+    act(CHAT, "dropBot", [
+      {
+        kind: "conversation",
+        as: "conversationId",
+        own: fresh.conversation,
+        run: (id) => chat.dropBot(id, o.helper.id, path, s0),
+      },
+      { kind: "bot", as: "botId", own: async () => o.sched.id, run: (id) => chat.dropBot(o.visible, id, path, s0) },
+    ]),
+    act(
+      CHAT,
+      "changeBotStatus",
+      [
+        {
+          kind: "bot",
+          as: "botId",
+          own: fresh.bot,
+          run: (id) => chat.changeBotStatus(id, "paused", path, s0, form({ reason: "probe" })),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
+      "savePolicySettings",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          own: async () => o.workspace.id,
+          run: (id) => chat.savePolicySettings(id, path, { n: 0 }, form(anyPolicy)),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
+      "decideFact",
+      [{ kind: "fact", as: "factId", own: fresh.fact, run: (id) => chat.decideFact(id, "confirm", path, s0) }],
+      { variant: "confirm" },
+    ),
+    act(
+      CHAT,
+      "decideFact",
+      [{ kind: "fact", as: "factId", own: fresh.fact, run: (id) => chat.decideFact(id, "reject", path, s0) }],
+      { variant: "reject" },
+    ),
+    act(
+      CHAT,
+      "decideFact",
+      [
+        {
+          kind: "confirmedFact",
+          as: "factId",
+          own: fresh.confirmedFact,
+          run: (id) => chat.decideFact(id, "retire", path, s0),
+        },
+      ],
+      { variant: "retire" },
+    ),
+    act(CHAT, "reviseFact", [
+      {
+        kind: "confirmedFact",
+        as: "factId",
+        own: fresh.confirmedFact,
+        run: (id) => chat.reviseFact(id, path, s0, form({ fact: "Revised" })),
+      },
+    ]),
+    act(
+      CHAT,
+      "decideAgentRequest",
+      [
+        {
+          kind: "agentRequest",
+          as: "requestId",
+          own: fresh.pendingRequest,
+          run: (id) => chat.decideAgentRequest(id, true, path, s0),
+        },
+      ],
+      { variant: "approve", adminOnly: true },
+    ),
+    act(
+      CHAT,
+      "decideAgentRequest",
+      [
+        {
+          kind: "agentRequest",
+          as: "requestId",
+          own: fresh.pendingRequest,
+          run: (id) => chat.decideAgentRequest(id, false, path, s0),
+        },
+      ],
+      { variant: "decline", adminOnly: true },
+    ),
+    {
+      // Answers nothing either way: a read marker written or not is the whole of it.
+      ...act(CHAT, "markRead", []),
+      slots: [
+        {
+          kind: "conversation",
+          as: "conversationId",
+          own: fresh.conversation,
+          call: async (caller, id) => {
+            const answer = await action(caller, () => chat.markRead(id, 1));
+            const { db } = await import("@/lib/db/client");
+            const read = await db().conversationRead.findFirst({
+              where: { conversationId: id, userId: personOf(w, caller).id },
+            });
+            return { ...answer, ok: read !== null };
+          },
+        },
+      ],
+    },
+    {
+      // Answers the matches, or nothing for a refusal.
+      ...act(CHAT, "findContactsToAdd", []),
+      slots: [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          own: async () => o.workspace.id,
+          call: async (caller, id) => {
+            const answer = await action(caller, () => chat.findContactsToAdd(id, ""));
+            return { ...answer, ok: answer.text !== "[]" };
+          },
+        },
+      ],
+    },
+    act(CHAT, "startConversation", [
+      {
+        kind: "workspace",
+        as: "workspaceId",
+        own: async () => o.workspace.id,
+        run: (id) => chat.startConversation(id, "probe", { n: 0 }, form({ title: "Probe" })),
+      },
+      {
+        kind: "person",
+        as: "formData userId",
+        own: async () => o.mia.id,
+        run: (id) => chat.startConversation(o.workspace.id, "probe", { n: 0 }, form({ title: "Probe", userId: id })),
+      },
+      {
+        kind: "contact",
+        as: "formData contactId",
+        own: async () => o.carla,
+        run: (id) =>
+          chat.startConversation(
+            o.workspace.id,
+            "probe",
+            { n: 0 },
+            form({ title: "Probe", contactId: id, contactName: "x" }),
+          ),
+      },
+      {
+        kind: "bot",
+        as: "formData botId",
+        own: async () => o.helper.id,
+        run: (id) => chat.startConversation(o.workspace.id, "probe", { n: 0 }, form({ title: "Probe", botId: id })),
+      },
+    ]),
+    ...settingsPortalActionDoors(context, { action, act, form }),
+  ];
+}

@@ -1,0 +1,223 @@
+import * as settings from "@/app/(settings)/settings/_actions";
+import * as portalBots from "@/app/(portal)/developers/_actions/bots";
+import * as portalConnections from "@/app/(portal)/developers/_actions/connections";
+import * as portalDeliveries from "@/app/(portal)/developers/_actions/deliveries";
+import type { ActionKit } from "./actions";
+import { hex, type Door, type DoorContext } from "./door";
+
+// The server actions' doors of the settings (a person's tokens, grants and notifications) and of the developer
+// portal (bots, connections, deliveries), made and called as actions.ts makes and calls the chat's: as Ben (a member
+// of A) or Ana (its admin). The portal's are an admin's: a member is refused on A's own bot.
+
+const SETTINGS = "app/(settings)/settings/_actions.ts";
+const BOTS = "app/(portal)/developers/_actions/bots.ts";
+const CONNECTIONS = "app/(portal)/developers/_actions/connections.ts";
+const DELIVERIES = "app/(portal)/developers/_actions/deliveries.ts";
+
+export function settingsPortalActionDoors({ w, fresh }: DoorContext, { action, act, form }: ActionKit): Door[] {
+  const o = w.own;
+  const cursor = Buffer.from(`${new Date().toISOString()}|00000000-0000-4000-8000-000000000000`).toString("base64url");
+  return [
+    act(SETTINGS, "createToken", [
+      {
+        kind: "workspace",
+        as: "formData workspaceId",
+        own: async () => o.workspace.id,
+        run: (id) => settings.createToken({ n: 0 }, form({ workspaceId: id, name: "Probe", write: "on" })),
+      },
+    ]),
+    act(SETTINGS, "saveNotificationSettings", [
+      {
+        kind: "workspace",
+        as: "workspaceId",
+        own: async () => o.workspace.id,
+        run: (id) =>
+          settings.saveNotificationSettings(
+            id,
+            { n: 0 },
+            form({ channels: "both", quietStart: "22:00", quietEnd: "07:00", timeZone: "Europe/Lisbon" }),
+          ),
+      },
+    ]),
+    {
+      ...act(SETTINGS, "revokeToken", []),
+      slots: [
+        {
+          kind: "token",
+          as: "tokenId",
+          own: () => fresh.token(o.ben),
+          call: (caller, id) => action(caller, () => settings.revokeToken(id, { n: 0 })),
+        },
+      ],
+    },
+    {
+      ...act(SETTINGS, "revokeGrant", []),
+      slots: [
+        {
+          kind: "grant",
+          as: "grantId",
+          own: () => fresh.grant(o.ben),
+          call: (caller, id) => action(caller, () => settings.revokeGrant(id, { n: 0 })),
+        },
+      ],
+    },
+
+    act(BOTS, "registerBot", [
+      {
+        kind: "workspace",
+        as: "formData workspaceId",
+        own: async () => o.workspace.id,
+        run: (id) =>
+          portalBots.registerBot(
+            { n: 0 },
+            form({ workspaceId: id, handle: `probe-${hex(3)}`, name: "Probe", webhookUrl: "", eventTypes: [] }),
+          ),
+      },
+    ]),
+    act(
+      BOTS,
+      "saveBotSettings",
+      [
+        {
+          kind: "bot",
+          as: "botId",
+          own: fresh.bot,
+          run: (id) =>
+            portalBots.saveBotSettings(
+              id,
+              { n: 0 },
+              form({ name: "Renamed", webhookUrl: "", eventTypes: ["message.created"] }),
+            ),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      BOTS,
+      "issueKey",
+      [
+        {
+          kind: "bot",
+          as: "botId",
+          own: fresh.bot,
+          run: (id) => portalBots.issueKey(id, { n: 0 }, form({ name: "probe" })),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      BOTS,
+      "revokeKey",
+      [{ kind: "apiKey", as: "keyId", own: fresh.apiKey, run: (id) => portalBots.revokeKey(o.ops.id, id, { n: 0 }) }],
+      { adminOnly: true },
+    ),
+    act(
+      BOTS,
+      "rotateSecret",
+      [
+        {
+          kind: "bot",
+          as: "botId",
+          own: fresh.bot,
+          run: (id) => portalBots.rotateSecret(id, { n: 0 }, form({ overlapMinutes: "60" })),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      BOTS,
+      "sendPing",
+      [{ kind: "bot", as: "botId", own: fresh.bot, run: (id) => portalBots.sendPing(id, { n: 0 }) }],
+      { adminOnly: true },
+    ),
+
+    act(
+      CONNECTIONS,
+      "proposeConnectionAction",
+      [
+        {
+          kind: "bot",
+          as: "formData botId",
+          own: fresh.bot,
+          run: (id) =>
+            portalConnections.proposeConnectionAction(
+              { n: 0 },
+              form({ botId: id, otherWorkspace: o.workspace.slug, otherHandle: o.helper.handle, typesToOther: "info" }),
+            ),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CONNECTIONS,
+      "acceptConnectionAction",
+      [
+        {
+          kind: "connection",
+          as: "connectionId",
+          own: fresh.crossProposal,
+          run: (id) => portalConnections.acceptConnectionAction(id, { n: 0 }),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CONNECTIONS,
+      "revokeConnectionAction",
+      [
+        {
+          kind: "connection",
+          as: "connectionId",
+          own: fresh.liveConnection,
+          run: (id) => portalConnections.revokeConnectionAction(id, { n: 0 }),
+        },
+      ],
+      { adminOnly: true },
+    ),
+
+    act(
+      DELIVERIES,
+      "loadMoreDeliveries",
+      [
+        {
+          kind: "bot",
+          as: "botId",
+          own: async () => o.ops.id,
+          run: (id) => portalDeliveries.loadMoreDeliveries(id, {}, cursor),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      DELIVERIES,
+      "replayFailedInRange",
+      [
+        {
+          kind: "bot",
+          as: "botId",
+          own: fresh.bot,
+          run: (id) =>
+            portalDeliveries.replayFailedInRange(
+              id,
+              { n: 0 },
+              form({ from: "2020-01-01T00:00", to: "2099-01-01T00:00" }),
+            ),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      DELIVERIES,
+      "replayOne",
+      [
+        {
+          kind: "delivery",
+          as: "deliveryId",
+          own: fresh.delivery,
+          run: (id) => portalDeliveries.replayOne(id, { n: 0 }),
+        },
+      ],
+      { adminOnly: true },
+    ),
+  ];
+}
