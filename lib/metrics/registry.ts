@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { openStreams } from "@/lib/http/sse";
+import { processSingleton } from "@/lib/process-singleton";
 import {
   BLOCK_REASONS,
   DEFER_REASONS,
@@ -30,12 +31,9 @@ export interface Metrics {
   databaseReadOk: Gauge;
 }
 
-// One registry per process, kept on globalThis so every bundle of the Next server counts into the same one.
-const store = globalThis as unknown as { __relayMetrics?: Metrics };
-
+// One registry per process (lib/process-singleton.ts), so every bundle of the Next server counts into the same one.
 export function metrics(): Metrics {
-  store.__relayMetrics ??= createMetrics();
-  return store.__relayMetrics;
+  return processSingleton("__relayMetrics", createMetrics);
 }
 
 /** Every reason code of the policy (lib/policy/types.ts), the only values the `reason` label takes. */
