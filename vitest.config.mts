@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Two tiers (STYLE.md): unit tests (`*.test.ts`, no I/O) and integration tests (`*.int.test.ts`) against a real
+// Two tiers (docs/style.md#tests): unit tests (`*.test.ts`, no I/O) and integration tests (`*.int.test.ts`) against a real
 // PostgreSQL: one embedded server per run (test/global-setup.ts), one database per test file (test/setup-db.ts).
 const root = path.dirname(fileURLToPath(import.meta.url));
 

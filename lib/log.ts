@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type Logger } from "pino";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 
 // The operational log of every process (app server, worker, `npm start`'s launcher): one JSON object a line on
 // stdout, by pino (README "Metrics and logs"). A line logged while a request is handled carries its request id
@@ -14,14 +15,9 @@ interface RequestContext {
   requestId: string;
 }
 
-// Kept on globalThis, as the database client is, so that every bundle of a process shares one logger and one context.
-const store = globalThis as unknown as {
-  __relayLog?: Logger;
-  __relayRequestContext?: AsyncLocalStorage<RequestContext>;
-};
-
+// One per process, as the database client is (lib/process-singleton.ts): every bundle shares one logger and context.
 const requestContext = (): AsyncLocalStorage<RequestContext> =>
-  (store.__relayRequestContext ??= new AsyncLocalStorage<RequestContext>());
+  processSingleton("__relayRequestContext", () => new AsyncLocalStorage<RequestContext>());
 
 /** Runs `work` with `requestId` as the request id of every line it logs, however deep and however asynchronous. */
 export function withRequestId<T>(requestId: string, work: () => T): T {
@@ -49,6 +45,5 @@ export function loggerOptions(level: string): pino.LoggerOptions {
 
 /** The process's logger: `log().info({ delivery_id }, "delivered")`, `log().error({ err }, "what failed")`. */
 export function log(): Logger {
-  store.__relayLog ??= pino(loggerOptions(env().LOG_LEVEL), process.stdout);
-  return store.__relayLog;
+  return processSingleton("__relayLog", () => pino(loggerOptions(env().LOG_LEVEL), process.stdout));
 }

@@ -6,20 +6,19 @@ import path from "node:path";
 
 // A second PostgreSQL, with pgvector, for testing contact search's pgvector path (lib/memory/search-pgvector.int.test.ts)
 // and for bench/search. The embedded server is PostgreSQL 18, which cannot load the pgvector that Debian's source
-// builds for the machine's PostgreSQL 15; so this builds the extension for 15 (../shared/scripts/build-pgvector.sh,
-// idempotent, ~20-50 s the first time) and starts a throwaway server from the 15 binaries in a temporary folder,
-// on a free loopback port, trusting local connections.
+// builds for the machine's PostgreSQL 15; so this builds the extension for 15 (scripts/build-pgvector.sh, from
+// Debian's source package: idempotent, ~20-60 s the first time) and starts a throwaway server from the 15 binaries in
+// a temporary folder, on a free loopback port, trusting local connections.
 //
 //   npx tsx scripts/pgvector-server.ts start   # prints the server's URL (only that, on stdout); reuses a running one
 //   npx tsx scripts/pgvector-server.ts stop    # stops it and removes its folder
 //
-// Environment: PG_BIN (default /usr/lib/postgresql/15/bin), PGVECTOR_DIR (default $TMPDIR/relay-pgvector),
-// PGVECTOR_BUILD_SCRIPT (default ../shared/scripts/build-pgvector.sh). Run as root, the server runs as `postgres`
-// (initdb refuses root).
+// Environment: PG_BIN (default /usr/lib/postgresql/15/bin), PGVECTOR_DIR (default $TMPDIR/relay-pgvector). Run as
+// root, the server runs as `postgres` (initdb refuses root).
 
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const DIR = process.env.PGVECTOR_DIR ?? path.join(os.tmpdir(), "relay-pgvector");
-const BUILD = process.env.PGVECTOR_BUILD_SCRIPT ?? path.resolve(process.cwd(), "../shared/scripts/build-pgvector.sh");
+const BUILD = path.join(import.meta.dirname, "build-pgvector.sh");
 const DATA = path.join(DIR, "data");
 const STATE = path.join(DIR, "state.json");
 

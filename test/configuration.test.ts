@@ -21,7 +21,7 @@ const ALLOWED: Record<string, { names: string[]; why: string }> = {
     why: "the postinstall step, plain Node before any TypeScript runs, setting Prisma's own variable for its child",
   },
   "scripts/pgvector-server.ts": {
-    names: ["PG_BIN", "PGVECTOR_DIR", "PGVECTOR_BUILD_SCRIPT"],
+    names: ["PG_BIN", "PGVECTOR_DIR"],
     why: "a tool of the tests and benchmarks (.ci/run), not the app",
   },
   "scripts/standalone/relay-server.mjs": {

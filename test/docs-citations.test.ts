@@ -3,11 +3,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Every citation in the repository can be followed from the repository alone. The contract and the decisions behind
-// it live in docs/ (api-contract.md, design.md, architecture.md, decisions/); nothing may cite the specification
-// files that stayed outside it, and every `docs/<file>.md#<anchor>` must name a heading that exists.
+// Every citation in the repository can be followed from the repository alone. The contract, the decisions behind
+// it and the conventions of the code live in docs/ (api-contract.md, design.md, architecture.md, style.md,
+// decisions/); nothing may cite the specification and style files that stayed outside it, and every
+// `docs/<file>.md#<anchor>` must name a heading that exists (test/self-contained.test.ts refuses paths outside).
 
-const SPEC_FILES = new RegExp(["SPEC", "DESIGN"].map((name) => `\\b${name}\\.md\\b`).join("|"));
+const SPEC_FILES = new RegExp(["SPEC", "DESIGN", "STYLE"].map((name) => `\\b${name}\\.md\\b`).join("|"));
 
 /**
  * Files that keep a citation of the old specification: applied migrations are never edited (lib/db/migrate.ts
@@ -70,7 +71,7 @@ describe("citations of the contract", () => {
     expect(files.length).toBeGreaterThan(300);
   });
 
-  it("nothing cites SPEC.md or DESIGN.md, which are not in the repository: docs/api-contract.md and docs/design.md hold them", () => {
+  it("nothing cites SPEC.md, DESIGN.md or STYLE.md, which are not in the repository: docs/api-contract.md, docs/design.md and docs/style.md hold them", () => {
     const offenders = files.filter(
       (file) => !FROZEN.test(file) && file !== "test/docs-citations.test.ts" && SPEC_FILES.test(readFileSync(file, "utf8")),
     );

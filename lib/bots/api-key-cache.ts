@@ -1,4 +1,5 @@
 import { listening, subscribe } from "@/lib/db/listener";
+import { processSingleton } from "@/lib/process-singleton";
 import type { BotPrincipal } from "./bot-principal";
 
 // Keys looked up recently, by hash, for a minute at most: a bot's every request no longer costs a query. Revocation
@@ -10,8 +11,10 @@ export const API_KEY_CHANNEL = "relay_api_key_revoked";
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
-const store = globalThis as unknown as { __relayKeyCache?: Map<string, { principal: BotPrincipal; expires: number }> };
-const entries = (store.__relayKeyCache ??= new Map());
+const entries = processSingleton(
+  "__relayKeyCache",
+  () => new Map<string, { principal: BotPrincipal; expires: number }>(),
+);
 /** A revoked key's hash, or `bot:<id>` when a bot's status changed (a trigger on bots): its keys are forgotten. */
 const onRevoked = (payload: string) => {
   if (!payload.startsWith("bot:")) return void entries.delete(payload);
@@ -46,4 +49,3 @@ export function rememberPrincipal(hash: string, principal: BotPrincipal): void {
 export function forgetPrincipal(hash: string): void {
   entries.delete(hash);
 }
-

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import type { Bot } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
@@ -54,6 +55,6 @@ export async function setBotStatus(actor: Actor, botId: string, status: BotStatu
   });
 }
 
-function view(bot: { id: string; handle: string; status: BotStatus; statusReason: string | null; statusChangedAt: Date | null }) {
+function view(bot: Pick<Bot, "id" | "handle" | "status" | "statusReason" | "statusChangedAt">) {
   return { id: bot.id, handle: bot.handle, status: bot.status, status_reason: bot.statusReason, status_changed_at: bot.statusChangedAt?.toISOString() ?? null };
 }

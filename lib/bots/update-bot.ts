@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import type { Bot } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -76,15 +77,7 @@ export async function updateBot(
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((value) => b.includes(value));
 
-function view(bot: {
-  id: string;
-  handle: string;
-  name: string;
-  status: string;
-  webhookUrl: string | null;
-  eventTypes: string[];
-  workspaceId: string;
-}) {
+function view(bot: Pick<Bot, "id" | "handle" | "name" | "status" | "webhookUrl" | "eventTypes" | "workspaceId">) {
   return {
     id: bot.id,
     handle: bot.handle,

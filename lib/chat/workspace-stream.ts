@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { conversationVisibleTo, managesBot, managesEveryBot, seesEveryConversation } from "@/lib/people/access";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
+import { processSingleton } from "@/lib/process-singleton";
 import { watchEveryConversation } from "./conversation-stream";
 import { WORKSPACE_CHANNEL, type WorkspaceEvent, type WorkspaceNotice } from "./live";
 
@@ -18,9 +19,7 @@ import { WORKSPACE_CHANNEL, type WorkspaceEvent, type WorkspaceNotice } from "./
 const RECHECK_MS = 30_000;
 
 // Conversations never move between workspaces, so this process remembers each one's workspace once read.
-const workspaceOf: Map<string, string> = ((
-  globalThis as unknown as { __relayConversationWorkspace?: Map<string, string> }
-).__relayConversationWorkspace ??= new Map());
+const workspaceOf = processSingleton("__relayConversationWorkspace", () => new Map<string, string>());
 
 async function conversationWorkspace(conversationId: string): Promise<string | null> {
   const known = workspaceOf.get(conversationId);

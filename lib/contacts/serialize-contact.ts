@@ -1,17 +1,12 @@
-import type { Sensitivity } from "./set-sensitivity";
+import type { Contact } from "@/lib/generated/prisma/client";
 
 /** A contact row as the CLI and the chat read it (snake_case, ISO times). */
-export function serializeContact(contact: {
-  id: string;
-  workspaceId: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  sensitivity: Sensitivity;
-  doNotContact: boolean;
-  doNotContactAt: Date | null;
-  createdAt: Date;
-}) {
+export function serializeContact(
+  contact: Pick<
+    Contact,
+    "id" | "workspaceId" | "name" | "email" | "phone" | "sensitivity" | "doNotContact" | "doNotContactAt" | "createdAt"
+  >,
+) {
   return {
     id: contact.id,
     workspace_id: contact.workspaceId,

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import type { Contact } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireContactAccess } from "@/lib/people/access";
 import type { PersonActor } from "@/lib/people/actor";
@@ -28,7 +29,7 @@ export async function setDoNotContact(actor: PersonActor, contactId: string, on:
   });
 }
 
-function view(contact: { id: string; name: string; doNotContact: boolean; doNotContactByUserId: string | null; doNotContactAt: Date | null }) {
+function view(contact: Pick<Contact, "id" | "name" | "doNotContact" | "doNotContactByUserId" | "doNotContactAt">) {
   return {
     id: contact.id,
     name: contact.name,

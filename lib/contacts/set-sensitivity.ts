@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import type { Contact } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireContactAccess } from "@/lib/people/access";
@@ -33,7 +34,7 @@ export async function setContactSensitivity(actor: PersonActor, contactId: strin
   });
 }
 
-const view = (contact: { id: string; name: string; sensitivity: Sensitivity }) => ({
+const view = (contact: Pick<Contact, "id" | "name" | "sensitivity">) => ({
   id: contact.id,
   name: contact.name,
   sensitivity: contact.sensitivity,

@@ -8,25 +8,27 @@ import { env } from "@/lib/env";
 import { closeListener } from "./listener";
 import { databaseUrl } from "./url";
 import { log } from "@/lib/log";
+import { processSlot } from "@/lib/process-singleton";
 
-// One Prisma client per process (kept on globalThis so Next's dev reloads and bundles share it), on a node-postgres
+// One Prisma client per process (lib/process-singleton.ts: Next's dev reloads and bundles share it), on a node-postgres
 // pool through @prisma/adapter-pg, on the database of lib/db/url.ts: `npm start` (scripts/serve.ts) resolves the
 // embedded default before Next starts and hands it to Next as DATABASE_URL; the CLI, the worker and the tests select
 // theirs (lib/db/setup.ts, test/setup-db.ts).
 
 type Db = PrismaClient;
-const store = globalThis as unknown as { __relayDb?: { url: string; db: Db; pool: pg.Pool } };
+const current = processSlot<{ url: string; db: Db; pool: pg.Pool }>("__relayDb");
 
 export function db(): Db {
   const url = databaseUrl();
   if (!url)
     throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database)");
-  if (store.__relayDb?.url === url) return store.__relayDb.db;
+  const open = current.get();
+  if (open?.url === url) return open.db;
   const pool = handleIdleErrors(new pg.Pool({ connectionString: url, max: poolSize() }), (message) =>
     log().error({ detail: message }, "database pool error"),
   );
   const client = withTextNet(new PrismaClient({ adapter: new PrismaPg(pool) }));
-  store.__relayDb = { url, db: client, pool };
+  current.set({ url, db: client, pool });
   return client;
 }
 
@@ -68,16 +70,16 @@ export function poolSize(configured: number | undefined = env().DB_POOL_SIZE): n
 /** The node-postgres pool under the Prisma client, for plain SQL on the hot path (lib/db/sql.ts). */
 export function pool(): pg.Pool {
   db();
-  return store.__relayDb!.pool;
+  return current.get()!.pool;
 }
 
 export async function disconnectDb(): Promise<void> {
   await closeListener();
-  const current = store.__relayDb;
-  store.__relayDb = undefined;
-  if (current) {
-    await current.db.$disconnect();
-    await endPool(current.pool).catch(() => {});
+  const open = current.get();
+  current.set(undefined);
+  if (open) {
+    await open.db.$disconnect();
+    await endPool(open.pool).catch(() => {});
   }
 }
 

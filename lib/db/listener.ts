@@ -1,4 +1,5 @@
 import pg from "pg";
+import { processSingleton } from "@/lib/process-singleton";
 import { databaseUrl } from "./url";
 
 // One LISTEN connection per process, shared by everything that reacts to Postgres NOTIFY (cache invalidation now,
@@ -16,15 +17,14 @@ interface ListenerState {
   closed: boolean;
 }
 
-const store = globalThis as unknown as { __relayListener?: ListenerState };
-const state = (store.__relayListener ??= {
+const state = processSingleton<ListenerState>("__relayListener", () => ({
   client: null,
   connecting: null,
   healthy: false,
   channels: new Map(),
   resets: new Set(),
   closed: false,
-});
+}));
 
 export const listening = () => state.healthy;
 
@@ -43,9 +43,10 @@ export async function subscribe(channel: string, handler: Handler, onReset?: () 
 }
 
 type Watcher = (notice: unknown) => void;
-const fanOuts = ((
-  globalThis as unknown as { __relayFanOuts?: Map<string, { watchers: Set<Watcher>; listening: Promise<void> }> }
-).__relayFanOuts ??= new Map());
+const fanOuts = processSingleton(
+  "__relayFanOuts",
+  () => new Map<string, { watchers: Set<Watcher>; listening: Promise<void> }>(),
+);
 
 /**
  * Calls `watcher` with each notification on `channel`, parsed as JSON (a malformed one is dropped), until the returned

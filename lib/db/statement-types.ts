@@ -1767,16 +1767,16 @@ export interface Statements {
   "webhooks.delivery": {
     row: {
       id: string;
-      event_id: string;
-      event_type: string;
+      eventId: string;
+      eventType: string;
       status: "pending" | "succeeded" | "failed";
-      attempt_count: number;
-      last_response_status: number | null;
-      last_error: string | null;
-      next_attempt_at: Date | null;
-      created_at: Date;
-      completed_at: Date | null;
-      conversation_id: string | null;
+      attemptCount: number;
+      lastResponseStatus: number | null;
+      lastError: string | null;
+      nextAttemptAt: Date | null;
+      createdAt: Date;
+      completedAt: Date | null;
+      conversationId: string | null;
     };
     params: [string | null];
   };

@@ -1,20 +1,10 @@
-// The Draft resource (docs/api-contract.md#draft), from a row of `drafts` (Prisma model).
-export interface DraftRecord {
-  id: string;
-  conversationId: string;
-  status: "pending" | "approved" | "rejected" | "expired";
-  body: string;
-  rationale: string | null;
-  followUpBody: string | null;
-  followUpDelayMinutes: number | null;
-  followUpStatus: "pending" | "scheduled" | "sent" | "cancelled" | null;
-  followUpDueAt: Date | null;
-  followUpCancelReason: string | null;
-  messageId: string | null;
-  edited: boolean;
-  createdAt: Date;
-  decidedAt: Date | null;
-}
+import type { RowOf } from "@/lib/db/sql";
+
+// The Draft resource (docs/api-contract.md#draft), from a row of `drafts`: the columns DRAFT_COLUMNS reads, named as
+// the Prisma model names them (lib/drafts/create-draft.ts), so a `Draft` read through Prisma serializes the same.
+
+/** A draft as DRAFT_COLUMNS reads it (drafts.insert, drafts.approve and drafts.reject return it). */
+export type DraftRecord = RowOf<"drafts.insert">;
 
 export function serializeDraft(draft: DraftRecord) {
   return {

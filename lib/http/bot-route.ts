@@ -24,8 +24,8 @@ import {
 import { rateLimitHeaders } from "./rate-limit-headers";
 import { openedRequest, openingStatements, requestHash, storeStatement, type StoredResponse } from "./idempotency";
 
-// The public-route wrapper (STYLE.md): auth -> parse -> validate -> request rate -> idempotency -> service -> error
-// mapping.
+// The public-route wrapper (docs/style.md#doors-are-thin-the-domain-does-the-work): auth -> parse -> validate ->
+// request rate -> idempotency -> service -> error mapping.
 // Validation runs before the idempotency key is looked at, so bad input is refused without leaving a trace (Stripe's
 // rule: only requests that started executing are remembered). With a key, the service runs inside the wrapper's
 // transaction (`tx`), which also stores the response. A handler never builds an error body.

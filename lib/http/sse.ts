@@ -1,12 +1,13 @@
 import { countOpenStreamsWith } from "@/lib/metrics/registry";
+import { processSingleton } from "@/lib/process-singleton";
 
 // A server-sent events response that forwards what `subscribe` hears until the client goes away. Comments keep
 // idle connections (and proxies) open; `retry` tells the browser's EventSource how soon to reconnect.
 //
 // On SIGTERM / SIGINT the server stops (scripts/serve.ts): every open stream gets a short `retry` hint and is ended,
 // so the browser reconnects at once (to another app process, or to this one once restarted) and the server's close
-// is not held up by streams that never end. The streams are kept in one set per process (on globalThis: Next may
-// load this module once per route bundle), which relay_sse_streams_open reads (lib/metrics/registry.ts).
+// is not held up by streams that never end. The streams are kept in one set per process (lib/process-singleton.ts:
+// Next may load this module once per route bundle), which relay_sse_streams_open reads (lib/metrics/registry.ts).
 
 const HEARTBEAT_MS = 25_000;
 /** The reconnection delay a stream ended by a shutdown asks for. */
@@ -20,10 +21,8 @@ interface Streams {
 const KEY = Symbol.for("relay.sse.streams");
 
 function streams(): Streams {
-  const global = globalThis as { [KEY]?: Streams };
-  if (!global[KEY]) {
+  return processSingleton(KEY, () => {
     const registry: Streams = { open: new Set(), closing: false };
-    global[KEY] = registry;
     countOpenStreamsWith(() => registry.open.size);
     // Beside Next's own handler (which stops accepting and waits for open connections): end ours.
     const endAll = () => {
@@ -32,8 +31,8 @@ function streams(): Streams {
     };
     process.once("SIGTERM", endAll);
     process.once("SIGINT", endAll);
-  }
-  return global[KEY];
+    return registry;
+  });
 }
 
 export function eventStream(

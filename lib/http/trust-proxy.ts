@@ -4,6 +4,7 @@ import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { env } from "@/lib/env";
 import { EDGE_MARK_HEADER, edgeMark, setEdgeMark, trustedClientAddress } from "@/lib/net/client-address";
+import { processSlot } from "@/lib/process-singleton";
 
 // Next's server keeps a client-sent X-Forwarded-For as it is (it only fills the header in when absent), so anybody
 // reaching the app could name any address. Node publishes 'http.server.request.start' for every request before the
@@ -12,13 +13,15 @@ import { EDGE_MARK_HEADER, edgeMark, setEdgeMark, trustedClientAddress } from "@
 // stamps the request with this process's mark (requests that arrived before it ran are then known: client-address.ts).
 
 const CHANNEL = "http.server.request.start";
-const state = globalThis as unknown as { __relayTrustProxy?: (message: unknown) => void };
+/** The subscriber in place, replaced by the next call (one per process, whichever bundle subscribed it). */
+const subscriber = processSlot<(message: unknown) => void>("__relayTrustProxy");
 
 export function trustProxy(hops = env().TRUST_PROXY_HOPS): void {
-  if (state.__relayTrustProxy) diagnostics.unsubscribe(CHANNEL, state.__relayTrustProxy);
+  const previous = subscriber.get();
+  if (previous) diagnostics.unsubscribe(CHANNEL, previous);
   if (edgeMark() === undefined) setEdgeMark(randomBytes(18).toString("base64url"));
   const mark = edgeMark()!;
-  state.__relayTrustProxy = (message) => {
+  const rewrite = (message: unknown) => {
     const { request, socket } = message as { request: IncomingMessage; socket: Socket };
     request.headers["x-forwarded-for"] = trustedClientAddress(
       request.headers["x-forwarded-for"],
@@ -27,5 +30,6 @@ export function trustProxy(hops = env().TRUST_PROXY_HOPS): void {
     );
     request.headers[EDGE_MARK_HEADER] = mark;
   };
-  diagnostics.subscribe(CHANNEL, state.__relayTrustProxy);
+  subscriber.set(rewrite);
+  diagnostics.subscribe(CHANNEL, rewrite);
 }

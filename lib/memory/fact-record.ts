@@ -1,19 +1,12 @@
+import type { RowOf } from "@/lib/db/sql";
+
 // The Fact resource (docs/api-contract.md#fact), from a row of `contact_facts` read through node-postgres.
 
 export const FACT_COLUMNS = `id, contact_id, key, fact, status, source_message_id, proposed_by_bot_id,
   confirmed_at, created_at`;
 
-export interface FactRow {
-  id: string;
-  contact_id: string;
-  key: string;
-  fact: string;
-  status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
-  source_message_id: string | null;
-  proposed_by_bot_id: string | null;
-  confirmed_at: Date | null;
-  created_at: Date;
-}
+/** A fact as FACT_COLUMNS reads it (facts.insert, memory.insertLegacy and memory.readLegacy return it). */
+export type FactRow = RowOf<"facts.insert">;
 
 export function serializeFact(row: FactRow) {
   return {

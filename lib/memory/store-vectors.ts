@@ -6,7 +6,12 @@ import { quantize } from "./int8-dot";
 // int8 codes with their scale that the exact path's cache keeps (lib/memory/vector-cache.ts), so a cold cache loads
 // ~1 KB per vector instead of ~8 KB and computes nothing (migration 20261123210000).
 
-export interface VectorRow {
+/**
+ * A vector a caller computed for one subject: not a row of `embeddings`, whose float4 and int8 columns are derived
+ * from it here, and whose subject type and model are the same for a whole call.
+ */
+export interface SubjectVector {
+  /** The message's or fact's id (`subject_id`). */
   id: string;
   workspaceId: string;
   vector: ArrayLike<number>;
@@ -32,7 +37,7 @@ const INSERT = query(
 );
 
 /** Stores the vectors of `type` subjects under `model`; a subject that already has one keeps it. */
-export async function storeVectors(sql: Sql, type: "message" | "fact", model: string, items: VectorRow[]) {
+export async function storeVectors(sql: Sql, type: "message" | "fact", model: string, items: SubjectVector[]) {
   if (items.length === 0) return;
   const quantized = items.map((i) => int8Codes(i.vector));
   await sql.query(INSERT, [

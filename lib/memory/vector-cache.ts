@@ -1,5 +1,6 @@
 import { query, sql as pooled, type RowOf } from "@/lib/db/sql";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process-singleton";
 import { readFloat4Array } from "./array-send";
 import { Int8Matrix, paddedDims, quantize } from "./int8-dot";
 
@@ -33,8 +34,7 @@ export interface VectorCandidate {
 }
 
 type Store = { blocks: Map<string, Block>; bytes: number };
-const store = globalThis as unknown as { __relayVectorCache?: Store };
-const cache = (store.__relayVectorCache ??= { blocks: new Map(), bytes: 0 });
+const cache = processSingleton<Store>("__relayVectorCache", () => ({ blocks: new Map(), bytes: 0 }));
 
 const budgetBytes = () => env().SEARCH_VECTOR_CACHE_MB * 1024 * 1024;
 const blockBytes = (block: Block) => block.matrix.bytes + block.seqs.byteLength + block.scales.byteLength;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { query, runStatement, statement, type Sql, type Statement, type Transaction } from "@/lib/db/sql";
+import { query, runStatement, statement, type RowOf, type Sql, type Statement, type Transaction } from "@/lib/db/sql";
 import { contentDigest, type Decision } from "@/lib/policy/decide";
 import type { Block } from "@/lib/schemas/blocks";
 import { messageContent, preview } from "./content";
@@ -69,17 +69,8 @@ export interface NewMessage {
   preview?: string;
 }
 
-export interface InsertedMessage {
-  id: string;
-  conversation_id: string;
-  seq: number;
-  kind: "text" | "card" | "system";
-  body: string;
-  blocks: Block[] | null;
-  sender_user_id: string | null;
-  sender_bot_id: string | null;
-  created_at: Date;
-}
+/** The row messages.insert returns, its blocks as the writer gave them. */
+export type InsertedMessage = Omit<RowOf<"messages.insert">, "blocks"> & { blocks: Block[] | null };
 
 export async function insertMessage(sql: Sql, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
   const { statement: insert } = insertStatement(author, message, randomUUID());

@@ -1,19 +1,14 @@
 import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
+import type { RowOf } from "@/lib/db/sql";
 import type { Block } from "@/lib/schemas/blocks";
 
 // The API's message shape (docs/api-contract.md#message), from a row of `messages`.
-export interface MessageRow {
-  id: string;
-  seq: number;
-  kind: "text" | "card" | "system";
-  body: string;
-  blocks: unknown;
-  sender_user_id: string | null;
-  sender_bot_id: string | null;
-  created_at: Date;
-  /** Only read for `attachments`; rows read without it serialize as before. */
-  metadata?: unknown;
-}
+
+/**
+ * The columns the shape reads (messages.updateBlocks returns exactly these), and `metadata` when the row has it
+ * (messages.listForBot): only read for `attachments`, so rows read without it serialize as before.
+ */
+export type MessageRow = RowOf<"messages.updateBlocks"> & Partial<Pick<RowOf<"messages.listForBot">, "metadata">>;
 
 export function serializeMessage(row: MessageRow) {
   const attachments = (row.metadata as { attachments?: AttachmentInfo[] } | null | undefined)?.attachments;
@@ -40,20 +35,12 @@ export function serializeBotMessage(row: MessageRow) {
 }
 
 /** The 201 body's message of a send: the message as sent, with its conversation and `status: "sent"`. */
-export function serializeSentMessage(message: {
-  id: string;
-  conversation_id: string;
-  seq: number;
-  kind: string;
-  body: string;
-  blocks: unknown;
-  created_at: Date;
-}) {
+export function serializeSentMessage(message: RowOf<"messages.insert">) {
   return {
     id: message.id,
     conversation_id: message.conversation_id,
     seq: message.seq,
-    kind: message.kind as "text" | "card" | "system",
+    kind: message.kind,
     body: message.body,
     blocks: (message.blocks as Block[] | null) ?? null,
     created_at: message.created_at.toISOString(),

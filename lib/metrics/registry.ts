@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { processSingleton, processSlot } from "@/lib/process-singleton";
 
 // The process's Prometheus metrics (README "Metrics and logs"). Counters and histograms count what this process did:
 // several app and worker processes each expose their own, and Prometheus sums them. The gauges read from the
@@ -25,22 +26,19 @@ export interface Metrics {
   databaseReadOk: Gauge;
 }
 
-// One registry per process, kept on globalThis so every bundle of the Next server counts into the same one.
-const store = globalThis as unknown as { __relayMetrics?: Metrics };
-
+// One registry per process (lib/process-singleton.ts), so every bundle of the Next server counts into the same one.
 export function metrics(): Metrics {
-  store.__relayMetrics ??= createMetrics();
-  return store.__relayMetrics;
+  return processSingleton("__relayMetrics", createMetrics);
 }
 
-const sources = globalThis as unknown as { __relayOpenStreams?: () => number };
+const openStreams = processSlot<() => number>("__relayOpenStreams");
 
 /**
  * What relay_sse_streams_open reads at each scrape: the set of open event streams registers itself (lib/http/sse.ts)
  * when it is made. Before, nothing is open, and the gauge reads 0.
  */
 export function countOpenStreamsWith(read: () => number): void {
-  sources.__relayOpenStreams = read;
+  openStreams.set(read);
 }
 
 function createMetrics(): Metrics {
@@ -80,7 +78,7 @@ function createMetrics(): Metrics {
       registers,
       // Read from the set the shutdown ends them from (lib/http/sse.ts), not counted a second time.
       collect() {
-        this.set(sources.__relayOpenStreams?.() ?? 0);
+        this.set(openStreams.get()?.() ?? 0);
       },
     }),
     jobs: new Gauge({

@@ -1,5 +1,6 @@
 import { isIPv4 } from "node:net";
 import ipaddr from "ipaddr.js";
+import { processSlot } from "@/lib/process-singleton";
 
 // Who is calling, by network address, for the sign-in and credential throttles (docs/decisions/016-throttling.md).
 // The edge (instrumentation.ts) rewrites every incoming request's X-Forwarded-For to the one address it trusts, so
@@ -15,11 +16,11 @@ export const UNKNOWN_ADDRESS = "unknown";
 /** The header the edge stamps its mark in. */
 export const EDGE_MARK_HEADER = "x-relay-edge";
 
-const edge = globalThis as unknown as { __relayEdgeMark?: string };
+const edge = processSlot<string>("__relayEdgeMark");
 
 /** The mark of this process's edge, once it runs (lib/http/trust-proxy.ts); undefined in-process (tests, CLI). */
-export const edgeMark = (): string | undefined => edge.__relayEdgeMark;
-export const setEdgeMark = (mark: string) => void (edge.__relayEdgeMark = mark);
+export const edgeMark = (): string | undefined => edge.get();
+export const setEdgeMark = (mark: string) => edge.set(mark);
 
 /**
  * The trusted client address of a connection: with `hops` = 0 the socket's peer; with N > 0 proxies of the operator's

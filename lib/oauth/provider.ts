@@ -3,6 +3,7 @@ import Provider, { errors, type ClientInstance, type Configuration, type KoaCont
 import { derivedKey } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processSlot } from "@/lib/process-singleton";
 import { PostgresAdapter } from "./adapter";
 import { fetchMetadataDocument, metadataDocumentFetchAllowed } from "./fetch-metadata-document";
 import { markGrantRevoked } from "./grants";
@@ -187,13 +188,13 @@ export function sameLoopbackButPort(registered: string, value: string): boolean 
   return a.pathname === b.pathname && a.search === b.search && a.username === "" && b.username === "" && !b.hash;
 }
 
-const holder = globalThis as typeof globalThis & { __relayOAuthProvider?: { issuer: string; provider: Provider } };
+const built = processSlot<{ issuer: string; provider: Provider }>("__relayOAuthProvider");
 
 /** The process's authorization server (made on first use, for APP_URL's origin). */
 export function oauthProvider(): Provider {
-  const current = holder.__relayOAuthProvider;
+  const current = built.get();
   if (current && current.issuer === issuer()) return current.provider;
   const provider = build();
-  holder.__relayOAuthProvider = { issuer: issuer(), provider };
+  built.set({ issuer: issuer(), provider });
   return provider;
 }

@@ -2,6 +2,7 @@ import { query, rowsOf, runStatement, sql, statement, type Statement } from "@/l
 import { ApiError } from "@/lib/errors";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import type { LimitState } from "@/lib/limits";
+import { processSingleton } from "@/lib/process-singleton";
 
 // Each bot's request rate (issue 31, docs/decisions/029-bot-request-rate.md): a token bucket per bot over every
 // request it makes to the bot API, `rate` a second sustained and `burst` at once, both workspace settings. Counted in
@@ -102,8 +103,7 @@ interface Remembered {
   policies: LimitPolicy[];
 }
 
-const holder = globalThis as typeof globalThis & { __relayRateBlocks?: Map<string, Remembered> };
-const blocks = (holder.__relayRateBlocks ??= new Map());
+const blocks = processSingleton("__relayRateBlocks", () => new Map<string, Remembered>());
 const MAX_BLOCKS = 10_000;
 
 /** A refusal this process remembers for `botId` (the database's last word, still standing), or null. */

@@ -1,4 +1,5 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { processSingleton } from "@/lib/process-singleton";
 import { RATE_LIMIT_STORE } from "./store";
 
 // Failure counting and lockouts on rate-limiter-flexible's PostgreSQL store (docs/decisions/016-throttling.md). Every
@@ -122,11 +123,9 @@ export class Lockout {
   }
 }
 
-const store = globalThis as unknown as { __relayLockouts?: Map<string, Lockout> };
-
 /** One Lockout per policy name per process (shared by every bundle Next builds, like the database pool). */
 export function lockout(policy: LockoutPolicy): Lockout {
-  const all = (store.__relayLockouts ??= new Map());
+  const all = processSingleton("__relayLockouts", () => new Map<string, Lockout>());
   let found = all.get(policy.name);
   if (!found) {
     found = new Lockout(policy);

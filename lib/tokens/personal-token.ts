@@ -1,3 +1,4 @@
+import type { PersonalAccessToken } from "@/lib/generated/prisma/client";
 import { tokenFormat } from "@/lib/keys/api-key";
 
 // Personal access tokens: how a person's AI assistant (an MCP client) acts as that person at /api/mcp. The bots'
@@ -25,15 +26,7 @@ export interface PersonalTokenView {
 }
 
 export function tokenView(
-  row: {
-    id: string;
-    name: string;
-    prefix: string;
-    scopes: string[];
-    createdAt: Date;
-    lastUsedAt: Date | null;
-    revokedAt: Date | null;
-  },
+  row: Pick<PersonalAccessToken, "id" | "name" | "prefix" | "scopes" | "createdAt" | "lastUsedAt" | "revokedAt">,
   workspace: { id: string; slug: string; name: string },
 ): PersonalTokenView {
   return {

@@ -3,10 +3,10 @@ import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import { requireBotManager } from "@/lib/bots/require-bot-manager";
-import { query, transaction, type RowOf } from "@/lib/db/sql";
+import { query, transaction } from "@/lib/db/sql";
 import type { Actor } from "@/lib/people/actor";
 import { ENQUEUE_FROM } from "./emit-event";
-import { serializeDelivery, type DeliveryRecord, type DeliverySummary } from "./serialize-delivery";
+import { serializeDelivery, type DeliverySummary } from "./serialize-delivery";
 
 // A replay sends a delivery again now: same event id, same delivery id, signed afresh with the current secret(s)
 // and a new timestamp (docs/api-contract.md#delivery-and-retries). It starts the retry schedule over, so a replay
@@ -35,26 +35,14 @@ const FAILED_IN_RANGE = query(
   ORDER BY created_at LIMIT ${MAX_BULK_REPLAY} FOR UPDATE`,
 );
 
+/** The delivery as a summary shows it, its columns named as the Prisma model names them (a DeliveryRecord). */
 const DELIVERY = query(
   "webhooks.delivery",
-  `SELECT id, event_id, event_type, status, attempt_count, last_response_status, last_error,
-       next_attempt_at, created_at, completed_at, conversation_id
+  `SELECT id, event_id AS "eventId", event_type AS "eventType", status, attempt_count AS "attemptCount",
+       last_response_status AS "lastResponseStatus", last_error AS "lastError", next_attempt_at AS "nextAttemptAt",
+       created_at AS "createdAt", completed_at AS "completedAt", conversation_id AS "conversationId"
   FROM webhook_deliveries WHERE id = $1`,
 );
-
-const deliveryRecord = (row: RowOf<"webhooks.delivery">): DeliveryRecord => ({
-  id: row.id,
-  eventId: row.event_id,
-  eventType: row.event_type,
-  status: row.status,
-  attemptCount: row.attempt_count,
-  lastResponseStatus: row.last_response_status,
-  lastError: row.last_error,
-  nextAttemptAt: row.next_attempt_at,
-  createdAt: row.created_at,
-  completedAt: row.completed_at,
-  conversationId: row.conversation_id,
-});
 
 export async function replayDelivery(actor: Actor, id: string): Promise<DeliverySummary> {
   const deliveryId = requireUuid(id, "Delivery");
@@ -65,7 +53,7 @@ export async function replayDelivery(actor: Actor, id: string): Promise<Delivery
     await tx.query(REPLAY_ONE, [new Date(), deliveryId]);
     await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: "webhook.replayed", subjectType: "bot", subjectId: bot.id, data: { delivery_id: deliveryId } });
     const [replayed] = await tx.query(DELIVERY, [deliveryId]);
-    return serializeDelivery(deliveryRecord(replayed!));
+    return serializeDelivery(replayed!);
   });
 }
 

@@ -1,11 +1,14 @@
 import type { WebhookAttempt, WebhookDelivery } from "@/lib/generated/prisma/client";
 import type { AttemptTrigger } from "./attempt-delivery";
 
+// What the portal and the CLI show of a delivery and its attempts: snake_case and ISO times, declared once here as
+// the shape they read: a wire format, not a row (the rows are Prisma's models, or a statement naming columns so).
+
 export interface DeliverySummary {
   id: string;
   event_id: string;
   event_type: string;
-  status: "pending" | "succeeded" | "failed";
+  status: WebhookDelivery["status"];
   attempt_count: number;
   last_response_status: number | null;
   last_error: string | null;
@@ -29,7 +32,7 @@ export interface AttemptView {
   started_at: string;
 }
 
-/** What a summary shows of a `webhook_deliveries` row (a Prisma model, or a row read in SQL and named the same). */
+/** What a summary reads of a `webhook_deliveries` row: the Prisma model, or a row read in SQL and named the same. */
 export type DeliveryRecord = Pick<
   WebhookDelivery,
   | "id"

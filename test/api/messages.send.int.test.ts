@@ -15,7 +15,7 @@ import { authenticateBot } from "@/lib/bots/authenticate-bot";
 import { sendMessage } from "@/lib/messages/send-message";
 import { api, idem } from "./client";
 
-// POST /conversations/{id}/messages: every status it answers, each with its body (one file per route, STYLE.md).
+// POST /conversations/{id}/messages: every status it answers, each with its body (one file per route, docs/style.md#tests).
 
 let world: SeededWorld;
 let helper: SeededWorld["bots"][number]; // established
