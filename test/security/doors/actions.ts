@@ -4,7 +4,7 @@ import * as chatContacts from "@/app/(chat)/chat/_actions/contacts";
 import * as chatAdmin from "@/app/(chat)/chat/_actions/admin";
 import * as chatMemory from "@/app/(chat)/chat/_actions/memory";
 import * as chatAgentRequests from "@/app/(chat)/chat/_actions/agent-requests";
-import { hex, judgedRedirect, PEOPLE, personOf, type Answer, type Door, type DoorContext } from "./door";
+import { hex, judgedRedirect, PEOPLE, personOf, type ActionKit, type Answer, type Door, type DoorContext } from "./door";
 import { settingsPortalActionDoors } from "./settings-portal-actions";
 import type { Kind, Viewer } from "../world";
 
@@ -36,20 +36,6 @@ function chatActionFile(name: string): string {
 }
 
 /** How an action's door is made and called: for the chat's actions (below) and the settings' and the portal's. */
-export interface ActionKit {
-  /** Calls an action as the caller's person: a form error is a refusal, a redirect a success. */
-  action(caller: Viewer, run: () => Promise<unknown>): Promise<Answer>;
-  /** The door of the action `name` of `file`, each slot called through `action`. */
-  act(
-    file: string,
-    name: string,
-    slots: { kind: Kind; as: string; own: () => Promise<string>; run: (id: string) => Promise<unknown> }[],
-    options?: { adminOnly?: boolean; variant?: string },
-  ): Door;
-  /** A form's fields as FormData (a field given a list: once per value). */
-  form(fields: Record<string, string | string[]>): FormData;
-}
-
 export function actionDoors(context: DoorContext): Door[] {
   const { w, fresh, signIn } = context;
   const o = w.own;

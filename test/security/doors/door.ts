@@ -144,3 +144,18 @@ export function judgedRedirect(digest: string): string {
     throw new Error(`a redirect to a target the judge would not keep: ${JSON.stringify(target)}`);
   return digest;
 }
+
+/** How an action's door is made and called (doors/actions.ts makes it; the settings' and portal's doors use it). */
+export interface ActionKit {
+  /** Calls an action as the caller's person: a form error is a refusal, a redirect a success. */
+  action(caller: Viewer, run: () => Promise<unknown>): Promise<Answer>;
+  /** The door of the action `name` of `file`, each slot called through `action`. */
+  act(
+    file: string,
+    name: string,
+    slots: { kind: Kind; as: string; own: () => Promise<string>; run: (id: string) => Promise<unknown> }[],
+    options?: { adminOnly?: boolean; variant?: string },
+  ): Door;
+  /** A form's fields as FormData (a field given a list: once per value). */
+  form(fields: Record<string, string | string[]>): FormData;
+}

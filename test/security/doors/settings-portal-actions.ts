@@ -2,8 +2,7 @@ import * as settings from "@/app/(settings)/settings/_actions";
 import * as portalBots from "@/app/(portal)/developers/_actions/bots";
 import * as portalConnections from "@/app/(portal)/developers/_actions/connections";
 import * as portalDeliveries from "@/app/(portal)/developers/_actions/deliveries";
-import type { ActionKit } from "./actions";
-import { hex, type Door, type DoorContext } from "./door";
+import { hex, type ActionKit, type Door, type DoorContext } from "./door";
 
 // The server actions' doors of the settings (a person's tokens, grants and notifications) and of the developer
 // portal (bots, connections, deliveries), made and called as actions.ts makes and calls the chat's: as Ben (a member

@@ -2,7 +2,16 @@ import fc from "fast-check";
 import { classifyString, hostileString, hostileText } from "./hostile";
 import { validValue, type OpenApiDocument, type Parameter, type ValueHints } from "./openapi";
 import { CROSS, decodes, labelled, percentEncode, plain, type Choice, type Part } from "./parts";
-import type { FuzzWorld } from "./requests";
+
+/** What the generators draw from: the keys, and ids of objects the seeded world holds. */
+export interface FuzzWorld {
+  keys: Record<string, string>;
+  /** The key each operation mostly uses (others are used too). */
+  preferredKey: (operationId: string) => string;
+  /** Ids by the first segment of a path: `conversations`, `contacts`, `messages`, `agent-requests`. */
+  ids: Record<string, string[]>;
+  hints: ValueHints;
+}
 
 // The parts of a request's head, each as a benign and a hostile arbitrary (parts.ts): the path ids, the query, the
 // key, the Idempotency-Key, the Content-Type and other headers. requests.ts puts them together with a body.

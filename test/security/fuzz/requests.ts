@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { OpenApiDocument, Operation, ValueHints } from "./openapi";
+import type { OpenApiDocument, Operation } from "./openapi";
 import { CROSS, plain, type Choice, type Part } from "./parts";
 import { jsonBodyPart, multipartPart, type BodyPlan } from "./request-body";
 import {
@@ -9,7 +9,10 @@ import {
   idempotencyPart,
   idPart,
   queryPart,
+  type FuzzWorld,
 } from "./request-head";
+
+export type { FuzzWorld };
 
 // From an operation of the OpenAPI document to a fast-check arbitrary of requests: valid ones, and valid ones with
 // one or more parts made hostile (path id, query, key, Idempotency-Key, Content-Type, extra headers, the body as a
@@ -22,15 +25,6 @@ export const API_PREFIX = "/api/public/v1";
 const HEAD_BUDGET = 14 * 1024;
 
 /** What the run knows about the server's world: working keys, ids that exist, handles of real bots. */
-export interface FuzzWorld {
-  keys: Record<string, string>;
-  /** The key each operation mostly uses (others are used too). */
-  preferredKey: (operationId: string) => string;
-  /** Ids by the first segment of a path: `conversations`, `contacts`, `messages`, `agent-requests`. */
-  ids: Record<string, string[]>;
-  hints: ValueHints;
-}
-
 export interface FuzzCase {
   operation: string;
   method: string;
