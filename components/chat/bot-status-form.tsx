@@ -3,7 +3,7 @@
 import { useActionState, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ActionState } from "@/lib/forms/form-state";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 

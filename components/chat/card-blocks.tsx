@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { visibleText } from "@/lib/text/hidden-characters";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ActionState } from "@/lib/forms/form-state";
 import { Time } from "./time";
 import { TEXT_INPUT_MAX } from "@/lib/limits";
 

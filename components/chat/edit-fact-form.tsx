@@ -3,7 +3,7 @@
 import { useActionState, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { hasHiddenCharacters, hiddenCharacterNames } from "@/lib/text/hidden-characters";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ActionState } from "@/lib/forms/form-state";
 
 /** Edits a confirmed fact in place on the page; saving writes a new confirmed fact that supersedes the old one. */
 export function EditFactForm({

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { describedBy, Input } from "@/components/ui/field";
-import { initialFormState, type FormAction, type IssuedKey } from "./form-state";
+import { initialFormState, type FormAction, type IssuedKey } from "@/lib/forms/form-state";
 
 /** Issues a key; the new key is shown once, here, until dismissed. */
 export function IssueKeyForm({ action }: { action: FormAction<{ name: string }, IssuedKey> }) {

@@ -9,11 +9,15 @@ import { PersonalTokenForm } from "@/lib/schemas/tokens";
 import { createPersonalToken } from "@/lib/tokens/create-token";
 import { revokePersonalToken } from "@/lib/tokens/revoke-token";
 import { revokeOAuthGrant } from "@/lib/oauth/revoke-grant";
-import type { FormState } from "@/components/portal/form-state";
-import type { CreatedToken, TokenFormValues } from "@/components/settings/token-form-state";
+import type {
+  CreatedToken,
+  FormState,
+  NotificationFormState,
+  NotificationFormValues,
+  TokenFormValues,
+} from "@/lib/forms/form-state";
 import { updateNotificationSettings } from "@/lib/notifications/settings";
 import { NotificationSettingsChange, notificationSettingsFromForm } from "@/lib/schemas/notifications";
-import type { NotificationFormState, NotificationFormValues } from "@/components/settings/notification-form-state";
 import { formText } from "@/app/_lib/form-text";
 import { invalidForm, refusedForm } from "@/app/(portal)/developers/_lib/form-errors";
 

@@ -4,8 +4,7 @@ import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
 import { PolicySettingsChange, policySettingsFromForm } from "@/lib/schemas/workspaces";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { formText } from "@/app/_lib/form-text";
-import type { ActionState } from "@/components/chat/action-state";
-import type { PolicySettingsState, PolicySettingsValues } from "@/components/chat/policy-settings-form";
+import type { ActionState, PolicySettingsState, PolicySettingsValues } from "@/lib/forms/form-state";
 import { run, refusedText } from "@/app/(chat)/chat/_lib/run-action";
 
 // The chat's admin actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).

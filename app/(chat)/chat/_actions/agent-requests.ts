@@ -1,7 +1,7 @@
 "use server";
 
 import { approveAgentRequest, declineAgentRequest } from "@/lib/agents/approve-agent-request";
-import type { ActionState } from "@/components/chat/action-state";
+import type { ActionState } from "@/lib/forms/form-state";
 import { run } from "@/app/(chat)/chat/_lib/run-action";
 
 // The chat's agent requests actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).

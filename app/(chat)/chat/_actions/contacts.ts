@@ -9,8 +9,7 @@ import { updateContact } from "@/lib/contacts/update-contact";
 import { ApiError } from "@/lib/errors";
 import { ContactDetails } from "@/lib/schemas/contacts";
 import { actionText, formText } from "@/app/_lib/form-text";
-import type { ActionState } from "@/components/chat/action-state";
-import type { ContactFormState, ContactFormValues } from "@/components/chat/contact-form";
+import type { ActionState, ContactFormState, ContactFormValues } from "@/lib/forms/form-state";
 import { run, refusedText } from "@/app/(chat)/chat/_lib/run-action";
 import { redirectInApp } from "@/app/_lib/redirect";
 

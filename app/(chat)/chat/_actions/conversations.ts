@@ -9,8 +9,7 @@ import { release, takeOver } from "@/lib/conversations/take-over";
 import { ApiError } from "@/lib/errors";
 import { NewConversation } from "@/lib/schemas/conversations";
 import { actionText, formText, formTexts } from "@/app/_lib/form-text";
-import type { ActionState } from "@/components/chat/action-state";
-import type { NewConversationState, NewConversationValues } from "@/components/chat/new-conversation-form";
+import type { ActionState, NewConversationState, NewConversationValues } from "@/lib/forms/form-state";
 import { run, refusedText } from "@/app/(chat)/chat/_lib/run-action";
 import { redirectInApp } from "@/app/_lib/redirect";
 

@@ -2,7 +2,7 @@
 
 import { confirmFact, editFact, rejectFact, retireFact } from "@/lib/memory/decide-fact";
 import { formText } from "@/app/_lib/form-text";
-import type { ActionState } from "@/components/chat/action-state";
+import type { ActionState } from "@/lib/forms/form-state";
 import { run } from "@/app/(chat)/chat/_lib/run-action";
 
 // The chat's memory actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/errors";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
 import { formFields, formText, formTexts } from "@/app/_lib/form-text";
-import type { ActionState } from "@/components/chat/action-state";
+import type { ActionState } from "@/lib/forms/form-state";
 import { run } from "@/app/(chat)/chat/_lib/run-action";
 
 // The chat's messages actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).

@@ -2,7 +2,7 @@ import "server-only";
 import { refresh } from "next/cache";
 import { currentActor } from "@/lib/auth/current-actor";
 import { ApiError } from "@/lib/errors";
-import type { FormState } from "@/components/ui/form-state";
+import type { FormState } from "@/lib/forms/form-state";
 
 // The chat's actions, by area (messages, conversations, contacts, memory, agent requests, admin): each reads its
 // form, calls one domain function as the signed-in person (who may do what is the domain's business) and answers

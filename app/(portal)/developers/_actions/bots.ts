@@ -16,7 +16,7 @@ import type {
   RegisteredBot,
   RotatedSecret,
   SavedSettings,
-} from "@/components/portal/form-state";
+} from "@/lib/forms/form-state";
 import { formText, formTexts } from "@/app/_lib/form-text";
 import { invalidForm, refusedForm } from "../_lib/form-errors";
 

@@ -6,8 +6,7 @@ import { acceptConnection } from "@/lib/agents/accept-connection";
 import { proposeConnection } from "@/lib/agents/propose-connection";
 import { revokeConnection } from "@/lib/agents/revoke-connection";
 import { ConnectionProposal } from "@/lib/schemas/agent-requests";
-import type { FormState } from "@/components/portal/form-state";
-import type { ConnectionFormValues, ProposedConnection } from "@/components/portal/propose-connection-form";
+import type { ConnectionFormValues, FormState, ProposedConnection } from "@/lib/forms/form-state";
 import { formText, formTexts } from "@/app/_lib/form-text";
 import { invalidForm, refusedForm } from "../_lib/form-errors";
 

@@ -7,7 +7,7 @@ import { DeliveryListQuery, ReplayRangeForm } from "@/lib/schemas/bots";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { replayDelivery, replayFailedDeliveries } from "@/lib/webhooks/replay-delivery";
 import type { DeliverySummary } from "@/lib/webhooks/serialize-delivery";
-import type { FormState } from "@/components/portal/form-state";
+import type { FormState } from "@/lib/forms/form-state";
 import { actionText, formText } from "@/app/_lib/form-text";
 import { invalidForm, refusedForm } from "../_lib/form-errors";
 

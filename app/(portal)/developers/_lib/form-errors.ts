@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
-import type { FormState } from "@/components/portal/form-state";
+import type { FormState } from "@/lib/forms/form-state";
 import { FormTextRefused } from "@/app/_lib/form-text";
 
 // Turns what a domain function or a schema refused into a form's state: per-field messages where the refusal names
