@@ -1,8 +1,9 @@
 import type { NameWarning } from "@/lib/text/name-warnings";
 
 // What a server action answers to its form (useActionState), in the chat, settings and the portal alike, and what
-// each form's fields are as typed. The actions (app/) build these answers; the components read them. Here, in lib,
-// because both sides import them and components never import app. Plain data, no React.
+// each form's fields are as typed. The actions build these answers in one place (app/_lib/action.ts, `formAction`);
+// the components read them. Here, in lib, because both sides import them: components never import app, and the
+// builder reads the session, so it cannot live where components may reach. Plain data, no React.
 
 /**
  * One answer to a form. `n` counts submissions: a component tells a fresh answer from the last one, and forms key on
@@ -12,9 +13,9 @@ export interface FormState<Values = Record<string, never>, Result = undefined> {
   n: number;
   /** The refusal in words, for the whole form (or the control that caused it). */
   error?: string;
-  /** Refusals beside the fields they are about (ApiError's `field`, app/(portal)/developers/_lib/form-errors.ts). */
+  /** Refusals beside the fields they are about: the fields a form shows errors beside (`formAction`'s `fields`). */
   fieldErrors?: Partial<Record<keyof Values & string, string>>;
-  /** What was typed, given back after a refusal. */
+  /** What was typed, given back with every refusal once the form was read (and after a success, where a form says). */
   values?: Values;
   result?: Result;
   /** A short confirmation to announce ("Sent", "Approved"). */
@@ -147,6 +148,11 @@ export interface PingResult {
   response_status: number | null;
   duration_ms: number;
   error: string | null;
+}
+
+export interface ReplayRangeValues {
+  from: string;
+  to: string;
 }
 
 export interface ConnectionFormValues {
