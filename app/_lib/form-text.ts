@@ -24,31 +24,6 @@ function checked(value: string, field: string): string {
   return value;
 }
 
-/** A field's text; "" when it is missing or a file. */
-export function formText(formData: FormData, name: string): string {
-  const value = formData.get(name);
-  return typeof value === "string" ? checked(value, name) : "";
-}
-
-/** Every text of a repeated field (checkboxes, multiple choices), files left out. */
-export function formTexts(formData: FormData, name: string): string[] {
-  return formData
-    .getAll(name)
-    .filter((value): value is string => typeof value === "string")
-    .map((value) => checked(value, name));
-}
-
-/** The non-empty text fields whose names start with `prefix`, keyed by the rest of the name (a card's inputs). */
-export function formFields(formData: FormData, prefix: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of formData.entries()) {
-    if (!name.startsWith(prefix) || typeof value !== "string" || value === "") continue;
-    const key = checked(name.slice(prefix.length), "a field's name");
-    fields[key] = checked(value, name);
-  }
-  return fields;
-}
-
 /** A form's fields, read under the rule. */
 export interface FormReader {
   /** A field's text; "" when it is missing or a file. */
@@ -65,9 +40,25 @@ export interface FormReader {
 
 export function readForm(formData: FormData): FormReader {
   return {
-    text: (name) => formText(formData, name),
-    texts: (name) => formTexts(formData, name),
-    fields: (prefix) => formFields(formData, prefix),
+    text(name) {
+      const value = formData.get(name);
+      return typeof value === "string" ? checked(value, name) : "";
+    },
+    texts(name) {
+      return formData
+        .getAll(name)
+        .filter((value): value is string => typeof value === "string")
+        .map((value) => checked(value, name));
+    },
+    fields(prefix) {
+      const fields: Record<string, string> = {};
+      for (const [name, value] of formData.entries()) {
+        if (!name.startsWith(prefix) || typeof value !== "string" || value === "") continue;
+        const key = checked(name.slice(prefix.length), "a field's name");
+        fields[key] = checked(value, name);
+      }
+      return fields;
+    },
     checked: (name) => formData.get(name) === "on",
     has: (name) => formData.has(name),
   };

@@ -30,8 +30,12 @@ export type FormAction<Values, Result = undefined> = (
   formData: FormData,
 ) => Promise<FormState<Values, Result>>;
 
-/** What the chat's controls answer: a control shows `error` beside itself and announces `done`. */
-export type ActionState = FormState;
+/**
+ * What a chat control answers (a button, or a small form that keeps its own fields, as the composer and a draft's
+ * edit do): its refusal, shown beside it, or a confirmation to announce. Its values are given back like any form's;
+ * such a control has no use for them, so they are typed as nothing in particular.
+ */
+export type ActionState = FormState<unknown>;
 
 export const initialActionState: ActionState = initialFormState;
 
