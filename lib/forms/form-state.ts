@@ -134,6 +134,11 @@ export interface SavedSettings {
   warnings: string[];
 }
 
+export interface KeyFormValues {
+  name: string;
+  scopes: string[];
+}
+
 export interface IssuedKey {
   key: string;
   name: string;
