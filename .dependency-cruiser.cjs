@@ -35,6 +35,7 @@ const FLOORS = [
       "contacts",
       "conversations",
       "drafts",
+      "forms",
       "memory",
       "messages",
       "notifications",

@@ -3,7 +3,7 @@
 import { useActionState, type ReactNode } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { initialActionState, type ButtonAction } from "./action-state";
+import { initialActionState, type ButtonAction } from "@/lib/forms/form-state";
 
 /**
  * One button that runs one server action (already bound to what it acts on). While it runs the button is disabled,

@@ -4,7 +4,7 @@ import { useActionState, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { visibleText } from "@/lib/text/hidden-characters";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ActionState } from "@/lib/forms/form-state";
 
 /** A participant authorizes one of the workspace's bots here; the bot hears `conversation.bot_added`. */
 export function AddBotForm({

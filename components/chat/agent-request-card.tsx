@@ -3,7 +3,7 @@ import { reasonText } from "@/lib/chat/reason-text";
 import { Badge } from "@/components/ui/badge";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";
-import type { ButtonAction } from "./action-state";
+import type { ButtonAction } from "@/lib/forms/form-state";
 import { Time } from "./time";
 
 const TYPE_LABEL: Record<string, string> = {

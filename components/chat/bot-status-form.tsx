@@ -1,15 +1,16 @@
 "use client";
 
-import { useActionState, useId } from "react";
+import { useActionState, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ActionState } from "@/lib/forms/form-state";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 
 /**
  * An admin pauses a bot (its messages wait for approval), stops it (everything it sends is blocked) or lets it
- * run again, with a reason that people asking "why is this held?" will read.
+ * run again, with a reason that people asking "why is this held?" will read. The reason is held here: a refusal
+ * keeps it, a success clears it.
  */
 export function BotStatusForm({
   status,
@@ -18,9 +19,17 @@ export function BotStatusForm({
   status: "active" | "paused" | "stopped";
   actions: { active: Action; paused: Action; stopped: Action };
 }) {
-  const [activated, activate, activating] = useActionState(actions.active, initialActionState);
-  const [paused, pause, pausing] = useActionState(actions.paused, initialActionState);
-  const [stopped, stop, stopping] = useActionState(actions.stopped, initialActionState);
+  const [reason, setReason] = useState("");
+  const clearingReason =
+    (action: Action): Action =>
+    async (state, formData) => {
+      const next = await action(state, formData);
+      if (!next.error) setReason("");
+      return next;
+    };
+  const [activated, activate, activating] = useActionState(clearingReason(actions.active), initialActionState);
+  const [paused, pause, pausing] = useActionState(clearingReason(actions.paused), initialActionState);
+  const [stopped, stop, stopping] = useActionState(clearingReason(actions.stopped), initialActionState);
   const id = useId();
   const busy = activating || pausing || stopping;
   const error = [activated, paused, stopped].sort((a, b) => b.n - a.n).find((s) => s.error)?.error;
@@ -34,6 +43,8 @@ export function BotStatusForm({
           <Input
             id={id}
             name="reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
             maxLength={200}
             placeholder="e.g. Checking its replies"
             className="mt-1 py-1.5"

@@ -1,13 +1,13 @@
 "use client";
 
-import { useActionState, useId } from "react";
+import { useActionState, useId, useState } from "react";
 import type { Block } from "@/lib/schemas/blocks";
 import type { CardResponse } from "@/lib/chat/get-thread";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { visibleText } from "@/lib/text/hidden-characters";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ActionState } from "@/lib/forms/form-state";
 import { Time } from "./time";
 import { TEXT_INPUT_MAX } from "@/lib/limits";
 
@@ -106,6 +106,8 @@ export function FormCardView({
   disabled?: boolean;
 }) {
   const [state, formAction, pending] = useActionState(action ?? (async (s: ActionState) => s), initialActionState);
+  // What the person typed is held here: a refused answer keeps it (React resets a form's uncontrolled fields).
+  const [typed, setTyped] = useState<Record<string, string>>({});
   const id = useId();
   return (
     <section
@@ -156,6 +158,9 @@ export function FormCardView({
             const common = {
               id: inputId,
               name: `input:${input.name}`,
+              value: typed[input.name] ?? "",
+              onChange: (event: { target: { value: string } }) =>
+                setTyped((fields) => ({ ...fields, [input.name]: event.target.value })),
               required: input.required ?? false,
               disabled: pending || disabled || !action,
             };
@@ -167,7 +172,7 @@ export function FormCardView({
                 </label>
                 <div className="mt-1">
                   {input.type === "select" ? (
-                    <Select {...common} defaultValue="">
+                    <Select {...common}>
                       <option value="" disabled={input.required}>
                         Choose…
                       </option>

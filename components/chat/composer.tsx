@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { formatBytes } from "@/components/ui/format";
 import { Icon } from "@/components/ui/icon";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ActionState } from "@/lib/forms/form-state";
 import { MESSAGE_BODY_MAX } from "@/lib/limits";
 
 interface MentionableBot {

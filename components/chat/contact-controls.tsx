@@ -1,7 +1,7 @@
 import type { Sensitivity } from "@/lib/contacts/set-sensitivity";
 import { Badge } from "@/components/ui/badge";
 import { ActionButton } from "./action-button";
-import type { ButtonAction } from "./action-state";
+import type { ButtonAction } from "@/lib/forms/form-state";
 
 /** What the controls do, bound to the contact by the page: each call gives the server action of one button. */
 export interface ContactControlActions {

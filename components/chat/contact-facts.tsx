@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { visibleText } from "@/lib/text/hidden-characters";
 import { ActionButton } from "./action-button";
-import type { ButtonAction, FormAction } from "./action-state";
+import type { ButtonAction, FormAction } from "@/lib/forms/form-state";
 import { EditFactForm } from "./edit-fact-form";
 import { Time } from "./time";
 
@@ -13,7 +13,7 @@ export type FactDecision = "confirm" | "confirm_keep" | "reject" | "retire";
 /** The panel's server actions, bound to the page by the page: each call gives the action for one fact. */
 export interface FactActions {
   decide: (factId: string, decision: FactDecision) => ButtonAction;
-  revise: (factId: string) => FormAction;
+  revise: (factId: string) => FormAction<unknown>;
 }
 
 /**

@@ -5,16 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { CardBody } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { SaveFooter } from "./save-footer";
-import type { FormState } from "@/components/ui/form-state";
-
-export interface ContactFormValues {
-  name: string;
-  email: string;
-  phone: string;
-}
-
-/** A refused save answers with what was typed, so nothing is lost. */
-export type ContactFormState = FormState<ContactFormValues>;
+import type { ContactFormState } from "@/lib/forms/form-state";
 
 /** A contact's name, email and phone: a new contact's, or an existing one's, corrected by any member. */
 export function ContactForm({

@@ -4,7 +4,7 @@ import type { WorkspaceBot } from "@/lib/chat/list-workspace-bots";
 import { Badge } from "@/components/ui/badge";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";
-import type { ButtonAction, FormAction } from "./action-state";
+import type { ButtonAction, FormAction } from "@/lib/forms/form-state";
 import { AddBotForm } from "./add-bot-form";
 import { ContactControls, ContactMarks, type ContactControlActions } from "./contact-controls";
 import { ContactFactsPanel, type FactActions } from "./contact-facts";
@@ -18,7 +18,7 @@ export interface ConversationActions {
   setOptedOut: (optedOut: boolean) => ButtonAction;
   setBotBlocked: (botId: string, blocked: boolean) => ButtonAction;
   dropBot: (botId: string) => ButtonAction;
-  addBot: FormAction;
+  addBot: FormAction<unknown>;
   contact: (contactId: string) => ContactControlActions;
   facts: FactActions;
 }

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { hasHiddenCharacters, hiddenCharacterNames } from "@/lib/text/hidden-characters";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ActionState } from "@/lib/forms/form-state";
 import { BlocksPreview } from "./blocks-preview";
 import { Time } from "./time";
 import { MESSAGE_BODY_MAX } from "@/lib/limits";

@@ -3,9 +3,12 @@
 import { useActionState, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { hasHiddenCharacters, hiddenCharacterNames } from "@/lib/text/hidden-characters";
-import { initialActionState, type ActionState } from "./action-state";
+import { initialActionState, type ActionState } from "@/lib/forms/form-state";
 
-/** Edits a confirmed fact in place on the page; saving writes a new confirmed fact that supersedes the old one. */
+/**
+ * Edits a confirmed fact in place on the page; saving writes a new confirmed fact that supersedes the old one. The
+ * text is held here, so a refused save keeps what the person wrote.
+ */
 export function EditFactForm({
   fact,
   action,
@@ -14,6 +17,7 @@ export function EditFactForm({
   action: (state: ActionState, formData: FormData) => Promise<ActionState>;
 }) {
   const [open, setOpen] = useState(false);
+  const [text, setText] = useState(fact);
   const [state, formAction, pending] = useActionState(async (previous: ActionState, formData: FormData) => {
     const next = await action(previous, formData);
     if (!next.error) setOpen(false);
@@ -22,7 +26,14 @@ export function EditFactForm({
   const id = useId();
   if (!open) {
     return (
-      <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => {
+          setText(fact);
+          setOpen(true);
+        }}
+      >
         Edit
       </Button>
     );
@@ -35,7 +46,8 @@ export function EditFactForm({
       <textarea
         id={id}
         name="fact"
-        defaultValue={fact}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
         rows={2}
         maxLength={500}
         autoFocus

@@ -2,7 +2,7 @@ import type { ThreadAttachment, ThreadMessage } from "@/lib/chat/get-thread";
 import { cn } from "@/components/ui/cn";
 import { formatBytes } from "@/components/ui/format";
 import { UntrustedText } from "@/components/ui/untrusted-text";
-import type { ActionState } from "./action-state";
+import type { ActionState } from "@/lib/forms/form-state";
 import { ApprovalCardView, FormCardView } from "./card-blocks";
 import { StatusBlockView } from "./status-block";
 import { Time } from "./time";

@@ -8,20 +8,8 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardFooter } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { UntrustedText } from "@/components/ui/untrusted-text";
-import { ContactPicker, type ChosenContact } from "./contact-picker";
-import type { FormState } from "@/components/ui/form-state";
-
-export interface NewConversationValues {
-  title: string;
-  userIds: string[];
-  /** Each with its name, so a refused form shows them again. */
-  contacts: ChosenContact[];
-  newContactName: string;
-  botIds: string[];
-}
-
-/** The answer to a refused form: the refusal, and what the person had entered, so nothing they chose is lost. */
-export type NewConversationState = FormState<NewConversationValues>;
+import { ContactPicker } from "./contact-picker";
+import type { NewConversationState, NewConversationValues } from "@/lib/forms/form-state";
 
 interface Item {
   id: string;

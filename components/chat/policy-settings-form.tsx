@@ -7,21 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { CardBody } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { SaveFooter } from "./save-footer";
-import type { FormState } from "@/components/ui/form-state";
-
-/** The fields as typed (the action parses them with policySettingsFromForm). */
-export interface PolicySettingsValues {
-  newBotThreshold: string;
-  dailyLimit: string;
-  conversationLimit: string;
-  conversationWindowSeconds: string;
-  approvalReminderMinutes: string;
-  ratePerSecond: string;
-  rateBurst: string;
-}
-
-/** A refused save answers with what was typed, so nothing is lost. */
-export type PolicySettingsState = FormState<PolicySettingsValues>;
+import type { PolicySettingsState, PolicySettingsValues } from "@/lib/forms/form-state";
 
 const WINDOWS: [seconds: number, label: string][] = [
   [60, "minute"],

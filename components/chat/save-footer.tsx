@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { CardFooter } from "@/components/ui/card";
-import type { ActionState } from "./action-state";
+import type { ActionState } from "@/lib/forms/form-state";
 
 /** The footer of a card that is a form: the confirmation of the last save, and the save button. */
 export function SaveFooter({

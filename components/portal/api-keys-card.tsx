@@ -2,7 +2,7 @@ import type { ManagedBot } from "@/lib/bots/list-bots";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import type { FormAction, FormState, IssuedKey } from "./form-state";
+import type { FormAction, FormState, IssuedKey, KeyFormValues } from "@/lib/forms/form-state";
 import { IssueKeyForm } from "./issue-key-form";
 import { CredentialHeaderCells, CredentialNameCell, CredentialStateCells } from "./credential-state-cells";
 import { RevokeKeyButton } from "./revoke-key-button";
@@ -15,7 +15,7 @@ export function ApiKeysCard({
   revokeActions,
 }: {
   keys: ManagedBot["keys"];
-  issueAction: FormAction<{ name: string }, IssuedKey>;
+  issueAction: FormAction<KeyFormValues, IssuedKey>;
   /** One bound server action per active key id. */
   revokeActions: Record<string, (state: RevokeState) => Promise<RevokeState>>;
 }) {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { EventTypeFields } from "./event-type-fields";
-import { initialFormState, type BotFormValues, type FormAction, type SavedSettings } from "./form-state";
+import { initialFormState, type BotFormValues, type FormAction, type SavedSettings } from "@/lib/forms/form-state";
 import { WebhookUrlWarnings } from "./webhook-url-warnings";
 
 export function BotSettingsForm({

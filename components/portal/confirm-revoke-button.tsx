@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { initialFormState, type FormState } from "./form-state";
+import { initialFormState, type FormState } from "@/lib/forms/form-state";
 
 type RevokeState = FormState<Record<string, never>>;
 

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmRevokeButton } from "./confirm-revoke-button";
-import { initialFormState, type FormState } from "./form-state";
+import { initialFormState, type FormState } from "@/lib/forms/form-state";
 
 type ActionState = FormState<Record<string, never>>;
 type Action = (state: ActionState) => Promise<ActionState>;

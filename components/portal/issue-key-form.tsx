@@ -6,10 +6,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { describedBy, Input } from "@/components/ui/field";
-import { initialFormState, type FormAction, type IssuedKey } from "./form-state";
+import { initialFormState, type FormAction, type IssuedKey, type KeyFormValues } from "@/lib/forms/form-state";
 
 /** Issues a key; the new key is shown once, here, until dismissed. */
-export function IssueKeyForm({ action }: { action: FormAction<{ name: string }, IssuedKey> }) {
+export function IssueKeyForm({ action }: { action: FormAction<KeyFormValues, IssuedKey> }) {
   const [state, formAction, pending] = useActionState(action, initialFormState);
   const [dismissed, setDismissed] = useState(0);
   const issued = state.result && dismissed !== state.n ? state.result : null;
@@ -36,7 +36,13 @@ export function IssueKeyForm({ action }: { action: FormAction<{ name: string }, 
           className="flex items-center gap-2 py-2 text-sm text-slate-700"
           title="Lets the bot read the memory of contacts marked high-sensitivity"
         >
-          <input type="checkbox" name="scopes" value="memory:sensitive" className="size-4 rounded border-slate-300" />
+          <input
+            type="checkbox"
+            name="scopes"
+            value="memory:sensitive"
+            defaultChecked={state.values?.scopes.includes("memory:sensitive") ?? false}
+            className="size-4 rounded border-slate-300"
+          />
           <span>
             <span className="font-mono text-xs">memory:sensitive</span> scope
           </span>

@@ -5,7 +5,7 @@ import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { formatDuration } from "@/components/ui/format";
-import { initialFormState, type FormState, type PingResult } from "./form-state";
+import { initialFormState, type FormState, type PingResult } from "@/lib/forms/form-state";
 import { HttpStatus } from "./status-badges";
 
 type PingState = FormState<Record<string, never>, PingResult>;

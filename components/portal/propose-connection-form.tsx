@@ -8,23 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { describedBy, Field, Input, Select } from "@/components/ui/field";
 import { REQUEST_TYPE_LABELS } from "./connection-types";
-import { initialFormState, type FormAction } from "./form-state";
-
-export interface ConnectionFormValues {
-  botId: string;
-  otherWorkspace: string;
-  otherHandle: string;
-  typesToOther: string[];
-  typesFromOther: string[];
-  requiresApproval: boolean;
-}
-
-export interface ProposedConnection {
-  id: string;
-  state: "pending" | "active" | "revoked";
-  other: string;
-  workspace: string;
-}
+import {
+  initialFormState,
+  type ConnectionFormValues,
+  type FormAction,
+  type ProposedConnection,
+} from "@/lib/forms/form-state";
 
 export interface OwnBot {
   id: string;

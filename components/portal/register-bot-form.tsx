@@ -11,7 +11,7 @@ import { CopyField } from "@/components/ui/copy-field";
 import { describedBy, Field, Input, Select } from "@/components/ui/field";
 import { visibleText } from "@/lib/text/hidden-characters";
 import { EventTypeFields } from "./event-type-fields";
-import { initialFormState, type BotFormValues, type FormAction, type RegisteredBot } from "./form-state";
+import { initialFormState, type BotFormValues, type FormAction, type RegisteredBot } from "@/lib/forms/form-state";
 import { WebhookUrlWarnings } from "./webhook-url-warnings";
 
 export function RegisterBotForm({

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { initialFormState, type FormState } from "./form-state";
+import { initialFormState, type FormState } from "@/lib/forms/form-state";
 
 type ReplayState = FormState<Record<string, never>, { status: string }>;
 

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { plural } from "@/components/ui/format";
-import { initialFormState, type FormAction } from "./form-state";
+import { initialFormState, type FormAction } from "@/lib/forms/form-state";
 
 type Values = { from: string; to: string };
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormState } from "./form-state";
+import type { FormState } from "@/lib/forms/form-state";
 import { ConfirmRevokeButton } from "./confirm-revoke-button";
 
 type RevokeState = FormState<Record<string, never>>;

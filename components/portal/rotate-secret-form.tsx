@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Select } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
-import { initialFormState, type FormAction, type RotatedSecret } from "./form-state";
+import { initialFormState, type FormAction, type RotatedSecret } from "@/lib/forms/form-state";
 
 export function RotateSecretForm({
   action,

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import type { FormAction, RotatedSecret } from "./form-state";
+import type { FormAction, RotatedSecret } from "@/lib/forms/form-state";
 import { RotateSecretForm } from "./rotate-secret-form";
 
 const STATE = {

@@ -7,9 +7,8 @@ import { Button } from "@/components/ui/button";
 import { CardBody } from "@/components/ui/card";
 import { CopyField } from "@/components/ui/copy-field";
 import { describedBy, Field, Input, Select } from "@/components/ui/field";
-import { initialFormState, type FormAction } from "@/components/portal/form-state";
+import { initialFormState, type CreatedToken, type FormAction, type TokenFormValues } from "@/lib/forms/form-state";
 import { McpConfig } from "./mcp-config";
-import type { CreatedToken, TokenFormValues } from "./token-form-state";
 
 /** Creates a token; the token and the client configuration with it are shown once, here, until dismissed. */
 export function CreateTokenForm({

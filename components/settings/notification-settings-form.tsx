@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { CardBody } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { SaveFooter } from "@/components/chat/save-footer";
-import type { NotificationFormState, NotificationFormValues } from "./notification-form-state";
+import type { NotificationFormState, NotificationFormValues } from "@/lib/forms/form-state";
 
 const CHANNELS: [value: NotificationSettingsView["channels"], label: string][] = [
   ["both", "Email and browser notifications"],

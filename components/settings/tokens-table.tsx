@@ -1,7 +1,7 @@
 import type { PersonalTokenView } from "@/lib/tokens/personal-token";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import type { FormState } from "@/components/portal/form-state";
+import type { FormState } from "@/lib/forms/form-state";
 import {
   CredentialHeaderCells,
   CredentialNameCell,

@@ -1,55 +1,39 @@
 "use server";
 
 import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
+import type { PolicySettingsValues } from "@/lib/forms/form-state";
 import { PolicySettingsChange, policySettingsFromForm } from "@/lib/schemas/workspaces";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
-import { formText } from "@/app/_lib/form-text";
-import type { ActionState } from "@/components/chat/action-state";
-import type { PolicySettingsState, PolicySettingsValues } from "@/components/chat/policy-settings-form";
-import { run, refusedText } from "@/app/(chat)/chat/_lib/run-action";
+import { formAction } from "@/app/_lib/action";
 
-// The chat's admin actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).
+// The chat's admin actions (app/_lib/action.ts says how every action answers).
 
-export async function changeBotStatus(
-  botId: string,
-  status: BotStatus,
-  path: string,
-  state: ActionState,
-  formData: FormData,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
-    await setBotStatus(actor, botId, status, formText(formData, "reason") || undefined);
-    return status === "active" ? "Bot active" : status === "paused" ? "Bot paused" : "Bot stopped";
-  });
-}
+export const changeBotStatus = formAction((botId: string, status: BotStatus, path: string) => ({
+  path,
+  read: (form) => ({ reason: form.text("reason") }),
+  run: async (actor, { reason }) => {
+    await setBotStatus(actor, botId, status, reason || undefined);
+    return { done: status === "active" ? "Bot active" : status === "paused" ? "Bot paused" : "Bot stopped" };
+  },
+}));
 
 /** An admin saves the workspace's policy settings; a refusal keeps what was typed. */
-export async function savePolicySettings(
-  workspaceId: string,
-  path: string,
-  state: PolicySettingsState,
-  formData: FormData,
-): Promise<PolicySettingsState> {
-  let values: PolicySettingsValues;
-  try {
-    values = {
-      newBotThreshold: formText(formData, "newBotThreshold"),
-      dailyLimit: formText(formData, "dailyLimit"),
-      conversationLimit: formText(formData, "conversationLimit"),
-      conversationWindowSeconds: formText(formData, "conversationWindowSeconds"),
-      approvalReminderMinutes: formText(formData, "approvalReminderMinutes"),
-      ratePerSecond: formText(formData, "ratePerSecond"),
-      rateBurst: formText(formData, "rateBurst"),
-    };
-  } catch (error) {
-    return refusedText(state.n + 1, error);
-  }
+export const savePolicySettings = formAction((workspaceId: string, path: string) => ({
+  path,
+  read: (form): PolicySettingsValues => ({
+    newBotThreshold: form.text("newBotThreshold"),
+    dailyLimit: form.text("dailyLimit"),
+    conversationLimit: form.text("conversationLimit"),
+    conversationWindowSeconds: form.text("conversationWindowSeconds"),
+    approvalReminderMinutes: form.text("approvalReminderMinutes"),
+    ratePerSecond: form.text("ratePerSecond"),
+    rateBurst: form.text("rateBurst"),
+  }),
   // Checked here first too, so the person reads the one problem in words (the domain's refusal names the field).
-  const parsed = PolicySettingsChange.safeParse(policySettingsFromForm(values));
-  if (!parsed.success) return { n: state.n + 1, values, error: parsed.error.issues[0]!.message };
-  const answer = await run(state, path, async (actor) => {
-    await updatePolicySettings(actor, workspaceId, parsed.data);
-    return "Policy saved";
-  });
-  return answer.error ? { ...answer, values } : answer;
-}
+  schema: PolicySettingsChange,
+  schemaInput: policySettingsFromForm,
+  run: async (actor, change) => {
+    await updatePolicySettings(actor, workspaceId, change);
+    return { done: "Policy saved" };
+  },
+}));

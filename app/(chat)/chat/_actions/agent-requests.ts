@@ -1,19 +1,14 @@
 "use server";
 
 import { approveAgentRequest, declineAgentRequest } from "@/lib/agents/approve-agent-request";
-import type { ActionState } from "@/components/chat/action-state";
-import { run } from "@/app/(chat)/chat/_lib/run-action";
+import { formAction } from "@/app/_lib/action";
 
-// The chat's agent requests actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).
+// The chat's agent requests actions (app/_lib/action.ts says how every action answers).
 
-export async function decideAgentRequest(
-  requestId: string,
-  approve: boolean,
-  path: string,
-  state: ActionState,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
+export const decideAgentRequest = formAction((requestId: string, approve: boolean, path: string) => ({
+  path,
+  run: async (actor) => {
     await (approve ? approveAgentRequest(actor, requestId) : declineAgentRequest(actor, requestId));
-    return approve ? "Sent to the other bot" : "Declined";
-  });
-}
+    return { done: approve ? "Sent to the other bot" : "Declined" };
+  },
+}));

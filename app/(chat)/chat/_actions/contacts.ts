@@ -1,108 +1,66 @@
 "use server";
 
-import { currentActor } from "@/lib/auth/current-actor";
 import { createContact } from "@/lib/contacts/create-contact";
-import { findContacts, type ContactOption } from "@/lib/contacts/find-contacts";
+import { findContacts } from "@/lib/contacts/find-contacts";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
 import { setContactSensitivity, type Sensitivity } from "@/lib/contacts/set-sensitivity";
 import { updateContact } from "@/lib/contacts/update-contact";
-import { ApiError } from "@/lib/errors";
+import type { FormReader } from "@/app/_lib/form-text";
 import { ContactDetails } from "@/lib/schemas/contacts";
-import { actionText, formText } from "@/app/_lib/form-text";
-import type { ActionState } from "@/components/chat/action-state";
-import type { ContactFormState, ContactFormValues } from "@/components/chat/contact-form";
-import { run, refusedText } from "@/app/(chat)/chat/_lib/run-action";
-import { redirectInApp } from "@/app/_lib/redirect";
+import type { ContactFormValues } from "@/lib/forms/form-state";
+import { formAction, plainAction } from "@/app/_lib/action";
 
-// The chat's contacts actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).
+// The chat's contacts actions (app/_lib/action.ts says how every action answers).
 
-export async function setContactDoNotContact(
-  contactId: string,
-  on: boolean,
-  path: string,
-  state: ActionState,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
+export const setContactDoNotContact = formAction((contactId: string, on: boolean, path: string) => ({
+  path,
+  run: async (actor) => {
     await setDoNotContact(actor, contactId, on);
-    return on ? "Marked do-not-contact" : "Do-not-contact removed";
-  });
-}
+    return { done: on ? "Marked do-not-contact" : "Do-not-contact removed" };
+  },
+}));
 
-const contactValues = (formData: FormData): ContactFormValues => ({
-  name: formText(formData, "name"),
-  email: formText(formData, "email"),
-  phone: formText(formData, "phone"),
+const contactValues = (form: FormReader): ContactFormValues => ({
+  name: form.text("name"),
+  email: form.text("email"),
+  phone: form.text("phone"),
 });
 
 /** A member corrects a contact's details; a refusal keeps what was typed. */
-export async function saveContact(
-  contactId: string,
-  path: string,
-  state: ContactFormState,
-  formData: FormData,
-): Promise<ContactFormState> {
-  let values: ContactFormValues;
-  try {
-    values = contactValues(formData);
-  } catch (error) {
-    return refusedText(state.n + 1, error);
-  }
-  const parsed = ContactDetails.safeParse(values);
-  if (!parsed.success) return { n: state.n + 1, values, error: parsed.error.issues[0]!.message };
-  const answer = await run(state, path, async (actor) => {
+export const saveContact = formAction((contactId: string, path: string) => ({
+  path,
+  read: contactValues,
+  schema: ContactDetails,
+  run: async (actor, _details, values) => {
     const { changed } = await updateContact(actor, contactId, values);
-    return changed.length ? "Contact saved" : "Nothing to change";
-  });
-  return answer.error ? { ...answer, values } : answer;
-}
+    return { done: changed.length ? "Contact saved" : "Nothing to change" };
+  },
+}));
 
 /** Adds a contact and opens its page; a refusal answers the form with what was typed. */
-export async function addContact(
-  workspaceId: string,
-  slug: string,
-  state: ContactFormState,
-  formData: FormData,
-): Promise<ContactFormState> {
-  const actor = await currentActor(`/chat/${slug}/contacts`);
-  const n = state.n + 1;
-  let values: ContactFormValues;
-  try {
-    actionText(slug, "slug");
-    values = contactValues(formData);
-  } catch (error) {
-    return refusedText(n, error);
-  }
-  const parsed = ContactDetails.safeParse(values);
-  if (!parsed.success) return { n, values, error: parsed.error.issues[0]!.message };
-  let contactId: string;
-  try {
-    contactId = (await createContact(actor, { workspaceId, ...parsed.data })).id;
-  } catch (error) {
-    if (error instanceof ApiError) return { n, values, error: error.message };
-    throw error;
-  }
-  redirectInApp(`/chat/${slug}/contacts/${contactId}`);
-}
+export const addContact = formAction((workspaceId: string, slug: string) => ({
+  path: `/chat/${slug}/contacts`,
+  args: { slug },
+  read: contactValues,
+  schema: ContactDetails,
+  run: async (actor, details) => {
+    const contact = await createContact(actor, { workspaceId, ...details });
+    return { redirect: `/chat/${slug}/contacts/${contact.id}` };
+  },
+}));
 
-export async function setSensitivity(
-  contactId: string,
-  sensitivity: Sensitivity,
-  path: string,
-  state: ActionState,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
+export const setSensitivity = formAction((contactId: string, sensitivity: Sensitivity, path: string) => ({
+  path,
+  run: async (actor) => {
     await setContactSensitivity(actor, contactId, sensitivity);
-    return sensitivity === "high" ? "Marked sensitive" : "Sensitivity lowered";
-  });
-}
+    return { done: sensitivity === "high" ? "Marked sensitive" : "Sensitivity lowered" };
+  },
+}));
 
 /** The contacts matching what a person typed in the new-conversation form (nothing for a refusal). */
-export async function findContactsToAdd(workspaceId: string, query: string): Promise<ContactOption[]> {
-  const actor = await currentActor();
-  try {
-    return await findContacts(actor, workspaceId, actionText(query, "query"));
-  } catch (error) {
-    if (error instanceof ApiError) return [];
-    throw error;
-  }
-}
+export const findContactsToAdd = plainAction((workspaceId: string, query: string) => ({
+  path: "/chat",
+  args: { query },
+  run: (actor) => findContacts(actor, workspaceId, query),
+  refused: () => [],
+}));

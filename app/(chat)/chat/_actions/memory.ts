@@ -1,35 +1,28 @@
 "use server";
 
 import { confirmFact, editFact, rejectFact, retireFact } from "@/lib/memory/decide-fact";
-import { formText } from "@/app/_lib/form-text";
-import type { ActionState } from "@/components/chat/action-state";
+import { formAction } from "@/app/_lib/action";
 import type { FactDecision } from "@/components/chat/contact-facts";
-import { run } from "@/app/(chat)/chat/_lib/run-action";
 
-// The chat's memory actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).
+// The chat's memory actions (app/_lib/action.ts says how every action answers).
 
-export async function decideFact(
-  factId: string,
-  decision: FactDecision,
-  path: string,
-  state: ActionState,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
-    if (decision === "reject") await rejectFact(actor, factId);
-    else if (decision === "retire") await retireFact(actor, factId);
-    else await confirmFact(actor, factId, { keepOthers: decision === "confirm_keep" });
-    return decision === "reject" ? "Rejected" : decision === "retire" ? "Retired" : "Confirmed";
-  });
-}
+export const decideFact = formAction(
+  (factId: string, decision: FactDecision, path: string) => ({
+    path,
+    run: async (actor) => {
+      if (decision === "reject") await rejectFact(actor, factId);
+      else if (decision === "retire") await retireFact(actor, factId);
+      else await confirmFact(actor, factId, { keepOthers: decision === "confirm_keep" });
+      return { done: decision === "reject" ? "Rejected" : decision === "retire" ? "Retired" : "Confirmed" };
+    },
+  }),
+);
 
-export async function reviseFact(
-  factId: string,
-  path: string,
-  state: ActionState,
-  formData: FormData,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
-    await editFact(actor, factId, formText(formData, "fact"));
-    return "Saved";
-  });
-}
+export const reviseFact = formAction((factId: string, path: string) => ({
+  path,
+  read: (form) => ({ fact: form.text("fact") }),
+  run: async (actor, { fact }) => {
+    await editFact(actor, factId, fact);
+    return { done: "Saved" };
+  },
+}));

@@ -1,94 +1,70 @@
 "use server";
 
-import { currentActor } from "@/lib/auth/current-actor";
 import { markConversationRead } from "@/lib/chat/mark-read";
 import { approveDraft, rejectDraft } from "@/lib/drafts/approve-draft";
-import { ApiError } from "@/lib/errors";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
-import { formFields, formText, formTexts } from "@/app/_lib/form-text";
-import type { ActionState } from "@/components/chat/action-state";
-import { run } from "@/app/(chat)/chat/_lib/run-action";
+import { formAction, plainAction } from "@/app/_lib/action";
 
-// The chat's messages actions (app/(chat)/chat/_lib/run-action.ts says how every chat action answers).
+// The chat's messages actions (app/_lib/action.ts says how every action answers). Pages update by themselves (the
+// conversation's live stream); refreshing also re-renders this person's page at once.
 
-export async function sendMessage(
-  conversationId: string,
-  path: string,
-  state: ActionState,
-  formData: FormData,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
-    const attachmentIds = formTexts(formData, "attachmentId").filter(Boolean);
+export const sendMessage = formAction((conversationId: string, path: string) => ({
+  path,
+  read: (form) => ({ attachmentIds: form.texts("attachmentId").filter(Boolean), body: form.text("body") }),
+  run: async (actor, { body, attachmentIds }) => {
     const { consent } = await postPersonMessage(
       actor,
       conversationId,
-      formText(formData, "body"),
+      body,
       attachmentIds.length ? { attachmentIds } : undefined,
     );
-    return consent === "opted_out" ? "Opted out" : consent === "opted_in" ? "Opted back in" : "Sent";
-  });
-}
+    return { done: consent === "opted_out" ? "Opted out" : consent === "opted_in" ? "Opted back in" : "Sent" };
+  },
+}));
 
 /** The consent buttons say what a person would type: STOP or START, confirmed in the thread like typed ones. */
-export async function setConsent(
-  conversationId: string,
-  optedOut: boolean,
-  path: string,
-  state: ActionState,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
+export const setConsent = formAction((conversationId: string, optedOut: boolean, path: string) => ({
+  path,
+  run: async (actor) => {
     await postPersonMessage(actor, conversationId, optedOut ? "STOP" : "START");
-    return optedOut ? "Opted out" : "Opted back in";
-  });
-}
+    return { done: optedOut ? "Opted out" : "Opted back in" };
+  },
+}));
 
-export async function approve(
-  draftId: string,
-  path: string,
-  state: ActionState,
-  formData: FormData,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
-    const body = formText(formData, "body");
-    const original = formText(formData, "original");
-    await approveDraft(actor, draftId, formData.has("body") && body.trim() !== original.trim() ? { body } : {});
-    return "Approved and sent";
-  });
-}
+/** Approves a draft as it is, or as edited when the edit differs from the original. */
+export const approve = formAction((draftId: string, path: string) => ({
+  path,
+  read: (form) => ({ body: form.has("body") ? form.text("body") : null, original: form.text("original") }),
+  run: async (actor, { body, original }) => {
+    await approveDraft(actor, draftId, body !== null && body.trim() !== original.trim() ? { body } : {});
+    return { done: "Approved and sent" };
+  },
+}));
 
-export async function reject(
-  draftId: string,
-  path: string,
-  state: ActionState,
-  formData: FormData,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
-    await rejectDraft(actor, draftId, formText(formData, "note") || undefined);
-    return "Rejected";
-  });
-}
+export const reject = formAction((draftId: string, path: string) => ({
+  path,
+  read: (form) => ({ note: form.text("note") }),
+  run: async (actor, { note }) => {
+    await rejectDraft(actor, draftId, note || undefined);
+    return { done: "Rejected" };
+  },
+}));
 
-export async function answerCard(
-  messageId: string,
-  path: string,
-  state: ActionState,
-  formData: FormData,
-): Promise<ActionState> {
-  return run(state, path, async (actor) => {
-    const actionKey = formText(formData, "actionKey");
-    const values = formFields(formData, "input:");
-    await submitCardAction(actor, messageId, { actionKey, values });
-    return "Sent to the bot";
-  });
-}
+export const answerCard = formAction((messageId: string, path: string) => ({
+  path,
+  read: (form) => ({ actionKey: form.text("actionKey"), values: form.fields("input:") }),
+  run: async (actor, answer) => {
+    await submitCardAction(actor, messageId, answer);
+    return { done: "Sent to the bot" };
+  },
+}));
 
 /** Called by the open thread as the person reads; never refreshes (it changes nothing on the page but counts). */
-export async function markRead(conversationId: string, seq: number): Promise<void> {
-  const actor = await currentActor(`/chat`);
-  try {
+export const markRead = plainAction((conversationId: string, seq: number) => ({
+  path: "/chat",
+  run: async (actor) => {
     await markConversationRead(actor, conversationId, seq);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-  }
-}
+  },
+  refused: () => {},
+}));

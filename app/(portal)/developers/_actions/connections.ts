@@ -1,79 +1,52 @@
 "use server";
 
-import { refresh } from "next/cache";
-import { currentActor } from "@/lib/auth/current-actor";
 import { acceptConnection } from "@/lib/agents/accept-connection";
 import { proposeConnection } from "@/lib/agents/propose-connection";
 import { revokeConnection } from "@/lib/agents/revoke-connection";
+import type { ConnectionFormValues, ProposedConnection } from "@/lib/forms/form-state";
 import { ConnectionProposal } from "@/lib/schemas/agent-requests";
-import type { FormState } from "@/components/portal/form-state";
-import type { ConnectionFormValues, ProposedConnection } from "@/components/portal/propose-connection-form";
-import { formText, formTexts } from "@/app/_lib/form-text";
-import { invalidForm, refusedForm } from "../_lib/form-errors";
+import { formAction } from "@/app/_lib/action";
 
 // The Connections page's mutations: read the form, check it against the schema, call one domain function as the
-// signed-in person. Who may (workspace admins, both sides across workspaces) is the domain functions' business.
+// signed-in person (app/_lib/action.ts). Who may (workspace admins, both sides across workspaces) is the domain
+// functions' business.
 
 const PATH = "/developers/connections";
 
-export async function proposeConnectionAction(
-  state: FormState<ConnectionFormValues, ProposedConnection>,
-  formData: FormData,
-): Promise<FormState<ConnectionFormValues, ProposedConnection>> {
-  const actor = await currentActor(PATH);
-  const n = state.n + 1;
-  let values: ConnectionFormValues | undefined;
-  try {
-    values = {
-      botId: formText(formData, "botId"),
-      otherWorkspace: formText(formData, "otherWorkspace"),
-      otherHandle: formText(formData, "otherHandle"),
-      typesToOther: formTexts(formData, "typesToOther"),
-      typesFromOther: formTexts(formData, "typesFromOther"),
-      requiresApproval: formData.get("requiresApproval") === "on",
+export const proposeConnectionAction = formAction(() => ({
+  path: PATH,
+  read: (form): ConnectionFormValues => ({
+    botId: form.text("botId"),
+    otherWorkspace: form.text("otherWorkspace"),
+    otherHandle: form.text("otherHandle"),
+    typesToOther: form.texts("typesToOther"),
+    typesFromOther: form.texts("typesFromOther"),
+    requiresApproval: form.checked("requiresApproval"),
+  }),
+  schema: ConnectionProposal,
+  fields: ["botId", "otherWorkspace", "otherHandle", "typesToOther"],
+  run: async (actor, proposal) => {
+    const created = await proposeConnection(actor, proposal);
+    const result: ProposedConnection = {
+      id: created.id,
+      state: created.state,
+      other: `@${created.b.bot.handle}`,
+      workspace: created.b.workspace.name,
     };
-    const parsed = ConnectionProposal.safeParse(values);
-    if (!parsed.success) return invalidForm(n, values, parsed.error);
-    const created = await proposeConnection(actor, parsed.data);
-    refresh();
-    return {
-      n,
-      result: {
-        id: created.id,
-        state: created.state,
-        other: `@${created.b.bot.handle}`,
-        workspace: created.b.workspace.name,
-      },
-    };
-  } catch (error) {
-    return refusedForm(n, values, error, ["botId", "otherWorkspace", "otherHandle"]);
-  }
-}
+    return { result };
+  },
+}));
 
-export async function acceptConnectionAction(
-  connectionId: string,
-  state: FormState<Record<string, never>>,
-): Promise<FormState<Record<string, never>>> {
-  const actor = await currentActor(PATH);
-  try {
+export const acceptConnectionAction = formAction((connectionId: string) => ({
+  path: PATH,
+  run: async (actor) => {
     await acceptConnection(actor, connectionId);
-    refresh();
-    return { n: state.n + 1 };
-  } catch (error) {
-    return refusedForm(state.n + 1, {}, error, []);
-  }
-}
+  },
+}));
 
-export async function revokeConnectionAction(
-  connectionId: string,
-  state: FormState<Record<string, never>>,
-): Promise<FormState<Record<string, never>>> {
-  const actor = await currentActor(PATH);
-  try {
+export const revokeConnectionAction = formAction((connectionId: string) => ({
+  path: PATH,
+  run: async (actor) => {
     await revokeConnection(actor, connectionId);
-    refresh();
-    return { n: state.n + 1 };
-  } catch (error) {
-    return refusedForm(state.n + 1, {}, error, []);
-  }
-}
+  },
+}));

@@ -1,67 +1,43 @@
 "use server";
 
-import { refresh } from "next/cache";
-import { currentActor } from "@/lib/auth/current-actor";
 import { ApiError } from "@/lib/errors";
+import type { ReplayRangeValues } from "@/lib/forms/form-state";
 import { DeliveryListQuery, ReplayRangeForm } from "@/lib/schemas/bots";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { replayDelivery, replayFailedDeliveries } from "@/lib/webhooks/replay-delivery";
 import type { DeliverySummary } from "@/lib/webhooks/serialize-delivery";
-import type { FormState } from "@/components/portal/form-state";
-import { actionText, formText } from "@/app/_lib/form-text";
-import { invalidForm, refusedForm } from "../_lib/form-errors";
+import { formAction, plainAction } from "@/app/_lib/action";
+
+// The delivery pages' actions (app/_lib/action.ts says how every action answers).
 
 /** The next page of a bot's deliveries under the same filters ("Load more"). */
-export async function loadMoreDeliveries(
-  botId: string,
-  query: Record<string, string>,
-  cursor: string,
-): Promise<{ data: DeliverySummary[]; next_cursor: string | null } | { error: string }> {
-  const actor = await currentActor(`/developers/bots/${botId}/deliveries`);
-  try {
-    for (const [name, value] of Object.entries(query)) actionText(String(value), name);
-    actionText(cursor, "cursor");
+export const loadMoreDeliveries = plainAction((botId: string, query: Record<string, string>, cursor: string) => ({
+  path: `/developers/bots/${botId}/deliveries`,
+  args: { ...query, cursor },
+  run: async (actor): Promise<{ data: DeliverySummary[]; next_cursor: string | null } | { error: string }> => {
     const filters = DeliveryListQuery.safeParse(query);
-    if (!filters.success) return { error: "The filters are not valid" };
+    if (!filters.success) throw new ApiError("invalid_body", "The filters are not valid");
     const { event_type, ...rest } = filters.data;
-    return await listDeliveries(actor, botId, { ...rest, eventType: event_type, cursor });
-  } catch (error) {
-    if (error instanceof ApiError) return { error: error.message };
-    throw error;
-  }
-}
+    return listDeliveries(actor, botId, { ...rest, eventType: event_type, cursor });
+  },
+  refused: (error) => ({ error: error.message }),
+}));
 
-export async function replayFailedInRange(
-  botId: string,
-  state: FormState<{ from: string; to: string }, { replayed: number }>,
-  formData: FormData,
-): Promise<FormState<{ from: string; to: string }, { replayed: number }>> {
-  const actor = await currentActor(`/developers/bots/${botId}/deliveries`);
-  const n = state.n + 1;
-  let values: { from: string; to: string } | undefined;
-  try {
-    values = { from: formText(formData, "from"), to: formText(formData, "to") };
-    const parsed = ReplayRangeForm.safeParse(values);
-    if (!parsed.success) return invalidForm(n, values, parsed.error);
-    const replayed = await replayFailedDeliveries(actor, botId, parsed.data);
-    refresh();
-    return { n, values, result: { replayed: replayed.replayed } };
-  } catch (error) {
-    return refusedForm(n, values, error, ["from", "to"]);
-  }
-}
+export const replayFailedInRange = formAction((botId: string) => ({
+  path: `/developers/bots/${botId}/deliveries`,
+  read: (form): ReplayRangeValues => ({ from: form.text("from"), to: form.text("to") }),
+  schema: ReplayRangeForm,
+  fields: ["from", "to"],
+  run: async (actor, range, values) => {
+    const { replayed } = await replayFailedDeliveries(actor, botId, range);
+    return { values, result: { replayed } };
+  },
+}));
 
-export async function replayOne(
-  deliveryId: string,
-  state: FormState<Record<string, never>, { status: string }>,
-): Promise<FormState<Record<string, never>, { status: string }>> {
-  const actor = await currentActor(`/developers/deliveries/${deliveryId}`);
-  const n = state.n + 1;
-  try {
+export const replayOne = formAction((deliveryId: string) => ({
+  path: `/developers/deliveries/${deliveryId}`,
+  run: async (actor) => {
     const delivery = await replayDelivery(actor, deliveryId);
-    refresh();
-    return { n, result: { status: delivery.status } };
-  } catch (error) {
-    return refusedForm(n, {}, error, []);
-  }
-}
+    return { result: { status: delivery.status } };
+  },
+}));
