@@ -219,5 +219,6 @@ describe("the exact path's vector cache", () => {
       expect(second!.estimate).toBeLessThan(nearest!.estimate - 0.1);
     }
     expect(vectorCacheStats().blocks).toBe(1);
-  });
+    // Writing 10,100 messages and their vectors takes most of half a minute on two busy cores: more than the default.
+  }, 120_000);
 });
