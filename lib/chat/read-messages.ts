@@ -29,10 +29,9 @@ export interface ReadMessage {
 
 export async function readMessages(
   actor: PersonActor,
-  id: string,
-  options: { afterSeq?: number; limit?: number } = {},
+  options: { conversationId: string; afterSeq?: number; limit?: number },
 ) {
-  const conversationId = requireUuid(id, "Conversation");
+  const conversationId = requireUuid(options.conversationId, "Conversation");
   const afterSeq = options.afterSeq ?? 0;
   const limit = options.limit ?? PAGE_LIMIT_DEFAULT;
   if (!Number.isInteger(afterSeq) || afterSeq < 0)
