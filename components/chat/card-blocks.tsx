@@ -2,7 +2,7 @@
 
 import { useActionState, useId, useState } from "react";
 import type { Block } from "@/lib/schemas/blocks";
-import type { CardResponse } from "@/lib/chat/get-thread";
+import type { CardResponse } from "@/lib/messages/message-view";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 import { UntrustedText } from "@/components/ui/untrusted-text";
