@@ -1,8 +1,8 @@
 "use client";
 
-import { useActionState, useId, useState } from "react";
+import { useActionState, useId, useState, type ComponentProps, type ReactNode } from "react";
 import type { Block } from "@/lib/schemas/blocks";
-import type { CardResponse } from "@/lib/chat/get-thread";
+import type { CardResponse } from "@/lib/messages/message-view";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
 import { UntrustedText } from "@/components/ui/untrusted-text";
@@ -57,21 +57,16 @@ export function ApprovalCardView({
         </dl>
       )}
       {answer ? (
-        <p className="mt-3 flex flex-wrap items-center gap-1.5 text-sm text-slate-700" data-testid="card-answer">
-          <span aria-hidden className="text-emerald-600">
-            ✓
-          </span>
-          <span>
-            <strong>
-              @<UntrustedText text={answer.handle} />
-            </strong>{" "}
-            chose{" "}
-            <strong>
-              <UntrustedText text={chosen?.label ?? answer.action_key} />
-            </strong>
-          </span>
-          <Time iso={answer.at} className="text-xs text-slate-400" />
-        </p>
+        <AnswerLine
+          answer={answer}
+          className="mt-3 flex flex-wrap items-center gap-1.5 text-sm text-slate-700"
+          data-testid="card-answer"
+        >
+          chose{" "}
+          <strong>
+            <UntrustedText text={chosen?.label ?? answer.action_key} />
+          </strong>
+        </AnswerLine>
       ) : (
         <form action={formAction} className="mt-3 flex flex-wrap gap-2">
           {card.actions.map((a) => (
@@ -120,25 +115,16 @@ export function FormCardView({
       </h3>
       {answer ? (
         <div className="mt-2 text-sm text-slate-700" data-testid="card-answer">
-          <p className="flex flex-wrap items-center gap-1.5">
-            <span aria-hidden className="text-emerald-600">
-              ✓
-            </span>
-            <span>
-              <strong>
-                @<UntrustedText text={answer.handle} />
-              </strong>{" "}
-              sent{" "}
-              {card.submit.label.toLowerCase() === "submit" ? (
-                "the form"
-              ) : (
-                <>
-                  “<UntrustedText text={card.submit.label} />”
-                </>
-              )}
-            </span>
-            <Time iso={answer.at} className="text-xs text-slate-400" />
-          </p>
+          <AnswerLine answer={answer} className="flex flex-wrap items-center gap-1.5">
+            sent{" "}
+            {card.submit.label.toLowerCase() === "submit" ? (
+              "the form"
+            ) : (
+              <>
+                “<UntrustedText text={card.submit.label} />”
+              </>
+            )}
+          </AnswerLine>
           <dl className="mt-2 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1">
             {card.inputs.map((input) => (
               <div key={input.name} className="contents">
@@ -205,6 +191,28 @@ export function FormCardView({
       )}
       <CardError message={state.error} />
     </section>
+  );
+}
+
+/** Who answered a card, what they did (the children) and when: the same line under either kind of card. */
+function AnswerLine({
+  answer,
+  children,
+  ...props
+}: { answer: CardResponse; children: ReactNode } & Omit<ComponentProps<"p">, "children">) {
+  return (
+    <p {...props}>
+      <span aria-hidden className="text-emerald-600">
+        ✓
+      </span>
+      <span>
+        <strong>
+          @<UntrustedText text={answer.handle} />
+        </strong>{" "}
+        {children}
+      </span>
+      <Time iso={answer.at} className="text-xs text-slate-400" />
+    </p>
   );
 }
 

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { describedBy, Field, Input, Select } from "@/components/ui/field";
+import { workspaceLabel } from "@/components/ui/workspace-field";
 import { REQUEST_TYPE_LABELS } from "./connection-types";
 import {
   initialFormState,
@@ -64,7 +65,7 @@ export function ProposeConnectionForm({
               {...describedBy("botId", errors.botId)}
             >
               {workspaces.map((workspace) => (
-                <optgroup key={workspace.slug} label={`${visibleText(workspace.name)} (${workspace.slug})`}>
+                <optgroup key={workspace.slug} label={workspaceLabel(workspace)}>
                   {bots
                     .filter((bot) => bot.workspace.slug === workspace.slug)
                     .map((bot) => (

@@ -8,8 +8,8 @@ import { UntrustedText } from "@/components/ui/untrusted-text";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { CopyField } from "@/components/ui/copy-field";
-import { describedBy, Field, Input, Select } from "@/components/ui/field";
-import { visibleText } from "@/lib/text/hidden-characters";
+import { describedBy, Field, Input } from "@/components/ui/field";
+import { WorkspaceField, type WorkspaceChoice } from "@/components/ui/workspace-field";
 import { EventTypeFields } from "./event-type-fields";
 import { initialFormState, type BotFormValues, type FormAction, type RegisteredBot } from "@/lib/forms/form-state";
 import { WebhookUrlWarnings } from "./webhook-url-warnings";
@@ -20,7 +20,7 @@ export function RegisterBotForm({
   defaultEventTypes,
 }: {
   action: FormAction<BotFormValues, RegisteredBot>;
-  workspaces: { id: string; name: string; slug: string }[];
+  workspaces: WorkspaceChoice[];
   defaultEventTypes: readonly string[];
 }) {
   const [state, formAction, pending] = useActionState(action, initialFormState);
@@ -41,26 +41,13 @@ export function RegisterBotForm({
               {state.error}
             </Alert>
           )}
-          <Field
+          <WorkspaceField
             id="workspaceId"
-            label="Workspace"
-            error={errors.workspaceId}
             hint="Any member of a workspace may register a bot there."
-          >
-            <Select
-              id="workspaceId"
-              name="workspaceId"
-              defaultValue={values?.workspaceId ?? workspaces[0]?.id}
-              invalid={!!errors.workspaceId}
-              {...describedBy("workspaceId", errors.workspaceId, true)}
-            >
-              {workspaces.map((workspace) => (
-                <option key={workspace.id} value={workspace.id}>
-                  {visibleText(workspace.name)} ({workspace.slug})
-                </option>
-              ))}
-            </Select>
-          </Field>
+            error={errors.workspaceId}
+            workspaces={workspaces}
+            defaultValue={values?.workspaceId}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
             <Field
               id="handle"
@@ -148,10 +135,7 @@ function Registered({ bot }: { bot: RegisteredBot }) {
       />
       <CardBody className="space-y-5">
         <WebhookUrlWarnings warnings={bot.warnings} />
-        <NameWarnings
-          warnings={bot.nameWarnings}
-          title="Registered, but people may mistake this name"
-        />
+        <NameWarnings warnings={bot.nameWarnings} title="Registered, but people may mistake this name" />
         <Alert tone="warning" title="Copy these now. They will not be shown again.">
           Relay keeps only a hash of the API key and encrypts the signing secret; neither can be displayed later. You
           can issue more keys and rotate the secret on the bot&apos;s page.

@@ -6,7 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CardBody } from "@/components/ui/card";
 import { CopyField } from "@/components/ui/copy-field";
-import { describedBy, Field, Input, Select } from "@/components/ui/field";
+import { describedBy, Field, Input } from "@/components/ui/field";
+import { WorkspaceField, type WorkspaceChoice } from "@/components/ui/workspace-field";
 import { initialFormState, type CreatedToken, type FormAction, type TokenFormValues } from "@/lib/forms/form-state";
 import { McpConfig } from "./mcp-config";
 
@@ -16,7 +17,7 @@ export function CreateTokenForm({
   workspaces,
 }: {
   action: FormAction<TokenFormValues, CreatedToken>;
-  workspaces: { id: string; slug: string; name: string }[];
+  workspaces: WorkspaceChoice[];
 }) {
   const [state, formAction, pending] = useActionState(action, initialFormState);
   const [dismissed, setDismissed] = useState(0);
@@ -50,26 +51,13 @@ export function CreateTokenForm({
           </Alert>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
+          <WorkspaceField
             id="workspaceId"
-            label="Workspace"
-            error={errors.workspaceId}
             hint="A token sees and acts in this workspace only."
-          >
-            <Select
-              id="workspaceId"
-              name="workspaceId"
-              defaultValue={state.values?.workspaceId ?? workspaces[0]?.id}
-              invalid={!!errors.workspaceId}
-              {...describedBy("workspaceId", errors.workspaceId, true)}
-            >
-              {workspaces.map((workspace) => (
-                <option key={workspace.id} value={workspace.id}>
-                  {visibleText(workspace.name)} ({workspace.slug})
-                </option>
-              ))}
-            </Select>
-          </Field>
+            error={errors.workspaceId}
+            workspaces={workspaces}
+            defaultValue={state.values?.workspaceId}
+          />
           <Field id="token-name" label="Name" error={errors.name} hint="Which assistant or device it is for.">
             <Input
               id="token-name"

@@ -176,9 +176,9 @@ describe("the inbox, live", () => {
     const member = person(p.worldA.people[1]!.id, "web");
     const heard = { admin: [] as WorkspaceEvent[], member: [] as WorkspaceEvent[], otherSide: [] as WorkspaceEvent[] };
     const stops = await Promise.all([
-      watchWorkspace(p.adminA, p.worldA.workspace.id, (e) => heard.admin.push(e)),
-      watchWorkspace(member, p.worldA.workspace.id, (e) => heard.member.push(e)),
-      watchWorkspace(p.adminB, p.worldB.workspace.id, (e) => heard.otherSide.push(e)),
+      watchWorkspace(p.adminA, { workspaceId: p.worldA.workspace.id, watcher: (e) => heard.admin.push(e) }),
+      watchWorkspace(member, { workspaceId: p.worldA.workspace.id, watcher: (e) => heard.member.push(e) }),
+      watchWorkspace(p.adminB, { workspaceId: p.worldB.workspace.id, watcher: (e) => heard.otherSide.push(e) }),
     ]);
     const count = () => countPendingAgentRequests(p.adminA, p.worldA.workspace.id);
 

@@ -60,8 +60,8 @@ describe("chat reads", () => {
       unread_count: 2,
       pending_approvals: 0,
     });
-    await markConversationRead(ana(), conversationId, 99); // past the end: clamped to the last message
-    await markConversationRead(ana(), conversationId, 1); // never backwards
+    await markConversationRead(ana(), { conversationId, seq: 99 }); // past the end: clamped to the last message
+    await markConversationRead(ana(), { conversationId, seq: 1 }); // never backwards
     const after = await listPersonConversations(ana(), world.workspace.id);
     expect(after.find((c) => c.id === conversationId)!.unread_count).toBe(0);
     expect(list).toHaveLength(3);
@@ -276,8 +276,14 @@ describe("the workspace stream", () => {
   it("tells an admin of every conversation of the workspace, a member of theirs only, and nobody of another workspace", async () => {
     const heardByAna: WorkspaceEvent[] = [];
     const heardByBen: WorkspaceEvent[] = [];
-    const stopAna = await watchWorkspace(ana(), world.workspace.id, (e) => heardByAna.push(e));
-    const stopBen = await watchWorkspace(ben(), world.workspace.id, (e) => heardByBen.push(e));
+    const stopAna = await watchWorkspace(ana(), {
+      workspaceId: world.workspace.id,
+      watcher: (e) => heardByAna.push(e),
+    });
+    const stopBen = await watchWorkspace(ben(), {
+      workspaceId: world.workspace.id,
+      watcher: (e) => heardByBen.push(e),
+    });
     const anaOnly = await createConversation(ana(), { workspaceId: world.workspace.id, title: "Ana alone" });
     const other = await seedWorld();
 
@@ -293,7 +299,7 @@ describe("the workspace stream", () => {
     expect(conversationsOf(heardByAna).sort()).toEqual([anaOnly.id, world.conversations[1]!.id].sort());
     expect(conversationsOf(heardByBen)).toEqual([world.conversations[1]!.id]);
     await expect(
-      watchWorkspace(person(other.people[0]!.id, "web"), world.workspace.id, () => {}),
+      watchWorkspace(person(other.people[0]!.id, "web"), { workspaceId: world.workspace.id, watcher: () => {} }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 
@@ -303,7 +309,11 @@ describe("the workspace stream", () => {
     const membership = { workspaceId_userId: { workspaceId: world.workspace.id, userId: promoted } };
     await db().membership.update({ where: membership, data: { role: "admin" } });
     const heard: WorkspaceEvent[] = [];
-    const stop = await watchWorkspace(ben(), world.workspace.id, (e) => heard.push(e), { recheckMs: 0 });
+    const stop = await watchWorkspace(ben(), {
+      workspaceId: world.workspace.id,
+      watcher: (e) => heard.push(e),
+      recheckMs: 0,
+    });
     try {
       await postPersonMessage(ana(), anaOnly.id, "An admin hears this");
       await settle();

@@ -3,6 +3,8 @@ import { requireUuid } from "@/lib/ids";
 import type { PersonActor } from "@/lib/people/actor";
 import { requireConversationAccess } from "@/lib/people/access";
 import type { Block } from "@/lib/schemas/blocks";
+import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
+import { messageView, type CardResponse, type MessageView } from "@/lib/messages/message-view";
 
 // A conversation as a person sees it in the chat: who is in it, its messages (with the bot's label, who approved a
 // bot message, and the responses to its cards), and what waits for a person's approval there.
@@ -22,21 +24,8 @@ type Sender =
     }
   | { type: "system" };
 
-export interface CardResponse {
-  type: "card.action" | "form.submit";
-  action_key: string;
-  values: Record<string, string | number>;
-  handle: string;
-  at: string;
-}
-
-export interface ThreadAttachment {
-  id: string;
-  name: string;
-  type: string;
-  size: number;
-  sha256: string;
-}
+/** What the chat shows of a message's file. */
+export type ThreadAttachment = Pick<AttachmentInfo, "id" | "name" | "type" | "size" | "sha256">;
 
 /** An approved draft's follow-up that has not gone out yet (or went out / was cancelled recently). */
 export interface ThreadFollowUp {
@@ -48,18 +37,8 @@ export interface ThreadFollowUp {
   cancel_reason: string | null;
 }
 
-export interface ThreadMessage {
-  id: string;
-  seq: number;
-  kind: "text" | "card" | "system";
-  body: string;
-  blocks: Block[] | null;
-  sender: Sender;
-  responses: CardResponse[];
-  attachments: ThreadAttachment[];
-  created_at: string;
-  edited_at: string | null;
-}
+/** A message in the chat: its sender names through which door people acted; a card carries its answers. */
+export type ThreadMessage = MessageView<Sender, ThreadAttachment> & { responses: CardResponse[] };
 
 export interface PendingDraft {
   id: string;
@@ -207,18 +186,9 @@ export async function getThread(actor: PersonActor, id: string) {
       })),
       bots: botsShown,
     },
-    messages: messages.map((m): ThreadMessage => ({
-      id: m.id,
-      seq: m.seq,
-      kind: m.kind,
-      body: m.body,
-      blocks: (m.blocks as Block[] | null) ?? null,
-      sender: sender(m),
-      responses: responsesOf(m.metadata),
-      attachments: attachmentsOf(m.metadata),
-      created_at: m.createdAt.toISOString(),
-      edited_at: m.editedAt?.toISOString() ?? null,
-    })),
+    messages: messages.map((m): ThreadMessage =>
+      messageView(m, { sender: sender(m), attachment: threadAttachment, responses: true }),
+    ),
     drafts: drafts.map((d): PendingDraft => {
       const bot = botById.get(d.botId);
       return {
@@ -262,34 +232,6 @@ export async function getThread(actor: PersonActor, id: string) {
 
 export type Thread = Awaited<ReturnType<typeof getThread>>;
 
-function responsesOf(metadata: unknown): CardResponse[] {
-  const responses = (metadata as { responses?: unknown } | null)?.responses;
-  if (!Array.isArray(responses)) return [];
-  return responses.map(
-    (r: {
-      type: CardResponse["type"];
-      action_key: string;
-      values?: Record<string, string | number>;
-      handle: string;
-      at: string;
-    }) => ({
-      type: r.type,
-      action_key: r.action_key,
-      values: r.values ?? {},
-      handle: r.handle,
-      at: r.at,
-    }),
-  );
-}
-
-function attachmentsOf(metadata: unknown): ThreadAttachment[] {
-  const attachments = (metadata as { attachments?: unknown } | null)?.attachments;
-  if (!Array.isArray(attachments)) return [];
-  return attachments.map((a: ThreadAttachment) => ({
-    id: a.id,
-    name: a.name,
-    type: a.type,
-    size: a.size,
-    sha256: a.sha256,
-  }));
+function threadAttachment({ id, name, type, size, sha256 }: AttachmentInfo): ThreadAttachment {
+  return { id, name, type, size, sha256 };
 }

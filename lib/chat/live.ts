@@ -30,9 +30,9 @@ export type WorkspaceEvent = LiveEvent | { kind: "agent_request" };
 const NOTIFY = query("live.notify", `SELECT count(x)::int AS n FROM (SELECT pg_notify($1, $2) AS x) AS notified`);
 
 /** Tells open pages of the conversation that something changed (a message row notifies by itself). */
-export async function notifyConversation(sql: Sql, conversationId: string, kind: LiveKind): Promise<void> {
-  await sql.query(NOTIFY, [
-    CONVERSATION_CHANNEL,
-    JSON.stringify({ conversation_id: conversationId, kind }),
-  ]);
+export async function notifyConversation(
+  sql: Sql,
+  { conversationId, kind }: { conversationId: string; kind: LiveKind },
+): Promise<void> {
+  await sql.query(NOTIFY, [CONVERSATION_CHANNEL, JSON.stringify({ conversation_id: conversationId, kind })]);
 }

@@ -19,8 +19,12 @@ const MARK_READ = query(
 );
 
 /** Records that the person has read the conversation up to `seq` (never backwards; never past its last message). */
-export async function markConversationRead(actor: PersonActor, id: string, seq: number): Promise<void> {
-  const conversationId = requireUuid(id, "Conversation");
+export async function markConversationRead(
+  actor: PersonActor,
+  options: { conversationId: string; seq: number },
+): Promise<void> {
+  const conversationId = requireUuid(options.conversationId, "Conversation");
+  const { seq } = options;
   if (!Number.isInteger(seq) || seq < 0) throw new ApiError("invalid_body", "seq must be a whole number");
   const marked = await sql().query(MARK_READ, [conversationId, actor.userId, seq]);
   if (marked.length === 0) throw notFound("Conversation");

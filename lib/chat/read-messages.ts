@@ -3,7 +3,8 @@ import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import type { PersonActor } from "@/lib/people/actor";
 import { requireConversationAccess } from "@/lib/people/access";
-import type { Block } from "@/lib/schemas/blocks";
+import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
+import { messageView, type MessageView } from "@/lib/messages/message-view";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "@/lib/limits";
 
 // A person's paged read of a conversation (their AI assistant through MCP; the chat itself shows getThread's last
@@ -15,24 +16,17 @@ export type ReadSender =
   | { type: "bot"; handle: string; name: string; approved_by: { handle: string; name: string } | null }
   | { type: "system" };
 
-export interface ReadMessage {
-  id: string;
-  seq: number;
-  kind: "text" | "card" | "system";
-  body: string;
-  blocks: Block[] | null;
-  sender: ReadSender;
-  attachments: { id: string; name: string; type: string; size: number }[];
-  created_at: string;
-  edited_at: string | null;
-}
+/** What an assistant reads of a message's file: its facts, without its digest. */
+export type ReadAttachment = Pick<AttachmentInfo, "id" | "name" | "type" | "size">;
+
+/** A message as a person's assistant reads it: who wrote it by handle and name, no door, no card answers. */
+export type ReadMessage = MessageView<ReadSender, ReadAttachment>;
 
 export async function readMessages(
   actor: PersonActor,
-  id: string,
-  options: { afterSeq?: number; limit?: number } = {},
+  options: { conversationId: string; afterSeq?: number; limit?: number },
 ) {
-  const conversationId = requireUuid(id, "Conversation");
+  const conversationId = requireUuid(options.conversationId, "Conversation");
   const afterSeq = options.afterSeq ?? 0;
   const limit = options.limit ?? PAGE_LIMIT_DEFAULT;
   if (!Number.isInteger(afterSeq) || afterSeq < 0)
@@ -73,29 +67,12 @@ export async function readMessages(
   const nextAfterSeq = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   return {
     conversation: { id: conversation.id, title: conversation.title, last_seq: conversation.lastSeq },
-    messages: page.map((m): ReadMessage => ({
-      id: m.id,
-      seq: m.seq,
-      kind: m.kind,
-      body: m.body,
-      blocks: (m.blocks as Block[] | null) ?? null,
-      sender: sender(m),
-      attachments: attachmentsOf(m.metadata),
-      created_at: m.createdAt.toISOString(),
-      edited_at: m.editedAt?.toISOString() ?? null,
-    })),
+    messages: page.map((m): ReadMessage => messageView(m, { sender: sender(m), attachment: readAttachment })),
     next_after_seq: nextAfterSeq,
     has_more: rows.length > limit,
   };
 }
 
-function attachmentsOf(metadata: unknown): ReadMessage["attachments"] {
-  const attachments = (metadata as { attachments?: unknown } | null)?.attachments;
-  if (!Array.isArray(attachments)) return [];
-  return attachments.map((a: { id: string; name: string; type: string; size: number }) => ({
-    id: a.id,
-    name: a.name,
-    type: a.type,
-    size: a.size,
-  }));
+function readAttachment({ id, name, type, size }: AttachmentInfo): ReadAttachment {
+  return { id, name, type, size };
 }

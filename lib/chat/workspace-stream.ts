@@ -31,12 +31,11 @@ async function conversationWorkspace(conversationId: string): Promise<string | n
 
 export async function watchWorkspace(
   actor: PersonActor,
-  id: string,
-  watcher: (event: WorkspaceEvent) => void,
-  options: { recheckMs?: number } = {},
+  options: { workspaceId: string; watcher: (event: WorkspaceEvent) => void; recheckMs?: number },
 ): Promise<() => void> {
+  const { watcher } = options;
   const recheckMs = options.recheckMs ?? RECHECK_MS;
-  const workspaceId = requireUuid(id, "Workspace");
+  const workspaceId = requireUuid(options.workspaceId, "Workspace");
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { id: true } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   const membership = await requireMember(db(), actor, workspaceId);

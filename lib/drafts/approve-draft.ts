@@ -147,7 +147,7 @@ export async function rejectDraft(actor: PersonActor, draftId: string, note?: st
       subjectId: current.id,
       data: note ? { note } : {},
     });
-    await notifyConversation(tx, current.conversation_id, "draft");
+    await notifyConversation(tx, { conversationId: current.conversation_id, kind: "draft" });
     await draftRejected(tx, {
       workspaceId: conversation.workspaceId,
       conversationId: current.conversation_id,

@@ -42,7 +42,7 @@ export async function createDraft(bot: BotPrincipal, conversationId: string, inp
       input.follow_up?.delay_minutes ?? null,
       input.follow_up ? "pending" : null,
     ]);
-    await notifyConversation(tx, conversationId, "draft");
+    await notifyConversation(tx, { conversationId, kind: "draft" });
     await enqueueNotification(tx, { event: "draft", id: rows[0]!.id });
     return { kind: "done", draft: rows[0]! } as const;
   });

@@ -29,6 +29,6 @@ export async function createHeldMessage(
     input.blocks ? JSON.stringify(input.blocks) : null,
     input.reasons,
   ]);
-  await notifyConversation(sql, input.conversationId, "draft");
+  await notifyConversation(sql, { conversationId: input.conversationId, kind: "draft" });
   return rows[0]!;
 }

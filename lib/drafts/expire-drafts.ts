@@ -33,7 +33,7 @@ export async function afterDraftExpired(sql: Sql, draft: ExpiredDraft, expiredAt
     expiredAt,
   });
   await enqueueNotification(sql, { event: "draft_expired", id: draft.id });
-  await notifyConversation(sql, draft.conversationId, "draft");
+  await notifyConversation(sql, { conversationId: draft.conversationId, kind: "draft" });
 }
 
 /**

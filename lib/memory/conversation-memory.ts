@@ -71,7 +71,7 @@ export async function writeConversationMemory(
       subjectId: rows[0]!.id,
       data: { contact_id: contactId, key: LEGACY_MEMORY_KEY, legacy: true },
     });
-    await notifyConversation(tx, conversationId, "updated");
+    await notifyConversation(tx, { conversationId, kind: "updated" });
     await enqueueNotification(tx, { event: "fact", id: rows[0]!.id });
     return { fact: serializeFact(rows[0]!), contactId };
   });

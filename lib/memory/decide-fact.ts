@@ -97,7 +97,8 @@ function requireStatus(fact: { status: Status }, allowed: Status[], doing: strin
 /** Every open page of a conversation with the contact shows its facts: tell them. */
 async function notifyContact(tx: Transaction, contactId: string) {
   const rows = await tx.query(CONTACT_CONVERSATIONS, [contactId]);
-  for (const { conversation_id } of rows) await notifyConversation(tx, conversation_id, "updated");
+  for (const { conversation_id } of rows)
+    await notifyConversation(tx, { conversationId: conversation_id, kind: "updated" });
 }
 
 export async function confirmFact(actor: PersonActor, id: string, options: { keepOthers?: boolean } = {}) {

@@ -48,7 +48,7 @@ export async function proposeFact(bot: BotPrincipal, contactId: string, input: P
       data: { contact_id: access.contactId, key: input.key },
     });
     // People see the candidate beside the conversation it came from.
-    await notifyConversation(tx, source[0].conversation_id, "updated");
+    await notifyConversation(tx, { conversationId: source[0].conversation_id, kind: "updated" });
     // ...and the people of the contact hear of it wherever they are (lib/notifications/).
     await enqueueNotification(tx, { event: "fact", id: fact.id });
     return serializeFact(fact);

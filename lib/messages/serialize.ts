@@ -1,8 +1,8 @@
-import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
 import type { RowOf } from "@/lib/db/sql";
-import type { Block } from "@/lib/schemas/blocks";
+import { messageBlocks, storedAttachments } from "./message-view";
 
-// The API's message shape (docs/api-contract.md#message), from a row of `messages`.
+// The API's message shape (docs/api-contract.md#message), from a row of `messages`: a contract of its own, whose
+// blocks and files are read as every view of a message reads them (./message-view.ts).
 
 /**
  * The columns the shape reads (messages.updateBlocks returns exactly these), and `metadata` when the row has it
@@ -11,7 +11,7 @@ import type { Block } from "@/lib/schemas/blocks";
 export type MessageRow = RowOf<"messages.updateBlocks"> & Partial<Pick<RowOf<"messages.listForBot">, "metadata">>;
 
 export function serializeMessage(row: MessageRow) {
-  const attachments = (row.metadata as { attachments?: AttachmentInfo[] } | null | undefined)?.attachments;
+  const attachments = storedAttachments(row.metadata);
   return {
     id: row.id,
     seq: row.seq,
@@ -20,9 +20,9 @@ export function serializeMessage(row: MessageRow) {
     sender_user_id: row.sender_user_id,
     sender_bot_id: row.sender_bot_id,
     created_at: row.created_at.toISOString(),
-    blocks: (row.blocks as Block[] | null) ?? null,
+    blocks: messageBlocks(row.blocks),
     // Present only on messages with files, so the API's message shape is unchanged for the rest.
-    ...(Array.isArray(attachments) && attachments.length > 0 ? { attachments } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
 }
 
@@ -42,7 +42,7 @@ export function serializeSentMessage(message: RowOf<"messages.insert">) {
     seq: message.seq,
     kind: message.kind,
     body: message.body,
-    blocks: (message.blocks as Block[] | null) ?? null,
+    blocks: messageBlocks(message.blocks),
     created_at: message.created_at.toISOString(),
     status: "sent" as const,
   };

@@ -66,7 +66,7 @@ export async function submitCardAction(
     const userHandle = await handleOfSql(tx, actor.userId);
     const response = { ...action, user_id: actor.userId, handle: userHandle, at: new Date().toISOString() };
     await tx.query(SET_METADATA, [messageId, JSON.stringify({ ...metadata, responses: [...responses, response] })]);
-    await notifyConversation(tx, conversationId, "updated");
+    await notifyConversation(tx, { conversationId, kind: "updated" });
     await recordAuditSql(tx, {
       workspaceId: conversation.workspaceId,
       actor,

@@ -47,7 +47,7 @@ export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, s
     });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
     const rows = await tx.query(UPDATE, [messageId, JSON.stringify(next)]);
-    await notifyConversation(tx, conversation.id, "updated");
+    await notifyConversation(tx, { conversationId: conversation.id, kind: "updated" });
     return { kind: "done", row: rows[0]! } as const;
   });
   if (outcome.kind === "refused") {

@@ -63,12 +63,7 @@ const JOB_STATES = ["ready", "scheduled", "running", "failed"] as const;
  */
 export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
   const m = metrics();
-  m.jobs.reset();
-  m.jobOldestAge.reset();
-  m.outboxUnsent.reset();
-  m.outboxOldestAge.reset();
-  m.embeddingBacklog.reset();
-  m.notificationBacklog.reset();
+  resetDatabaseGauges(m);
   try {
     const [jobs, outbox, [embeddings], notifications] = await Promise.all([
       sql.query(JOBS, []),
@@ -90,12 +85,7 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
     for (const { channel, pending } of notifications) m.notificationBacklog.set({ channel }, pending);
     m.databaseReadOk.set(1);
   } catch (error) {
-    m.jobs.reset();
-    m.jobOldestAge.reset();
-    m.outboxUnsent.reset();
-    m.outboxOldestAge.reset();
-    m.embeddingBacklog.reset();
-    m.notificationBacklog.reset();
+    resetDatabaseGauges(m);
     m.databaseReadOk.set(0);
     log().error({ err: error }, "metrics: the database-derived gauges could not be read");
   }
@@ -112,4 +102,14 @@ const NOTIFICATIONS = query(
 async function notificationBacklog(sql: Sql): Promise<{ channel: "email" | "push"; pending: number }[]> {
   const [row] = await sql.query(NOTIFICATIONS);
   return row ? [{ channel: "email", pending: row.email }, { channel: "push", pending: row.push }] : [];
+}
+
+/** Empties the database-derived gauges, so a series that is gone, or could not be read, is not shown stale. */
+function resetDatabaseGauges(m: ReturnType<typeof metrics>): void {
+  m.jobs.reset();
+  m.jobOldestAge.reset();
+  m.outboxUnsent.reset();
+  m.outboxOldestAge.reset();
+  m.embeddingBacklog.reset();
+  m.notificationBacklog.reset();
 }

@@ -158,16 +158,18 @@ export function followUpCancelled(
   });
 }
 
-/**
- * Another bot's question reached this bot over a trusted connection (at once, or when a person approved it). `data`
- * carries the agent request as GET /agent-requests shows it (lib/agents/agent-request-record.ts).
- */
-export function agentRequestCreated(
-  sql: Sql,
-  e: { workspaceId: string; botId: string; request: Record<string, unknown>; now?: Date },
-) {
+/** What both agent-request events carry: the request as GET /agent-requests shows it, to one bot. */
+interface AgentRequestEvent {
+  workspaceId: string;
+  botId: string;
+  request: Record<string, unknown>;
+  now?: Date;
+}
+
+/** The two agent-request events differ only in their type: one payload, written once. */
+function agentRequestEvent(sql: Sql, type: "agent_request.created" | "agent_request.answered", e: AgentRequestEvent) {
   return emitToBot(sql, e.botId, {
-    type: "agent_request.created",
+    type,
     workspaceId: e.workspaceId,
     conversationId: null,
     data: { agent_request: e.request },
@@ -175,16 +177,15 @@ export function agentRequestCreated(
   });
 }
 
+/**
+ * Another bot's question reached this bot over a trusted connection (at once, or when a person approved it). `data`
+ * carries the agent request as GET /agent-requests shows it (lib/agents/agent-request-record.ts).
+ */
+export function agentRequestCreated(sql: Sql, e: AgentRequestEvent) {
+  return agentRequestEvent(sql, "agent_request.created", e);
+}
+
 /** The bot this bot asked answered: `data.agent_request.response` carries the answer and any signed attachment link. */
-export function agentRequestAnswered(
-  sql: Sql,
-  e: { workspaceId: string; botId: string; request: Record<string, unknown>; now?: Date },
-) {
-  return emitToBot(sql, e.botId, {
-    type: "agent_request.answered",
-    workspaceId: e.workspaceId,
-    conversationId: null,
-    data: { agent_request: e.request },
-    now: e.now,
-  });
+export function agentRequestAnswered(sql: Sql, e: AgentRequestEvent) {
+  return agentRequestEvent(sql, "agent_request.answered", e);
 }

@@ -255,7 +255,7 @@ describe("canaries", () => {
       [o.ana.actor, o.hidden],
     ] as const) {
       await read(getThread(actor, conversation));
-      await read(readMessages(actor, conversation, { limit: 200 }));
+      await read(readMessages(actor, { conversationId: conversation, limit: 200 }));
     }
     await read(listPendingApprovals(mia, f.workspace.id));
     await read(listPendingApprovals(o.ana.actor, o.workspace.id));

@@ -25,5 +25,5 @@ export const readMessages = defineTool({
   untrusted: true,
   annotations: READ,
   run: ({ actor }, { conversation_id, after_seq, limit }) =>
-    read(actor, conversation_id, { afterSeq: after_seq, limit }),
+    read(actor, { conversationId: conversation_id, afterSeq: after_seq, limit }),
 });

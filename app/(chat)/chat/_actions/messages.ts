@@ -64,7 +64,7 @@ export const answerCard = formAction((messageId: string, path: string) => ({
 export const markRead = plainAction((conversationId: string, seq: number) => ({
   path: "/chat",
   run: async (actor) => {
-    await markConversationRead(actor, conversationId, seq);
+    await markConversationRead(actor, { conversationId, seq });
   },
   refused: () => {},
 }));

@@ -10,11 +10,10 @@ import { person } from "@/lib/people/actor";
 import { StandaloneCard } from "@/components/ui/standalone-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, Select } from "@/components/ui/field";
+import { WorkspaceField } from "@/components/ui/workspace-field";
 import { redirectInApp } from "@/app/_lib/redirect";
 import { NameWarnings } from "@/components/ui/name-warnings";
 import { UntrustedText } from "@/components/ui/untrusted-text";
-import { visibleText } from "@/lib/text/hidden-characters";
 
 export const metadata: Metadata = { title: "Connect an assistant · Relay" };
 
@@ -94,19 +93,12 @@ function ConsentForm({ consent, path, signedInAs }: { consent: ConsentRequest; p
           You are not a member of any workspace yet: there is nothing an assistant could act in.
         </Alert>
       ) : (
-        <Field
+        <WorkspaceField
           id="workspace"
-          label="Workspace"
           hint="The assistant works in this workspace only, with your rights there."
-        >
-          <Select id="workspace" name="workspace" defaultValue={consent.workspaces[0]!.id} required>
-            {consent.workspaces.map((w) => (
-              <option key={w.id} value={w.id}>
-                {visibleText(w.name)} ({w.slug})
-              </option>
-            ))}
-          </Select>
-        </Field>
+          required
+          workspaces={consent.workspaces}
+        />
       )}
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">It will be able to</legend>

@@ -14,7 +14,10 @@ export const GET = personRoute({ route: "/api/chat/workspaces/[id]/stream", sign
   const buffered: unknown[] = [];
   let forward: ((data: unknown) => void) | undefined;
   // Checked (and subscribed) before the response starts, so a refusal is a plain JSON error.
-  const unwatch = await watchWorkspace(actor, id, (event) => (forward ? forward(event) : buffered.push(event)));
+  const unwatch = await watchWorkspace(actor, {
+    workspaceId: id,
+    watcher: (event) => (forward ? forward(event) : buffered.push(event)),
+  });
   return eventStream(request, async (send) => {
     forward = send;
     for (const event of buffered.splice(0)) send(event);
