@@ -15,7 +15,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * first (lib/throttle/guard-credential.ts): refused with 429 `too_many_attempts` while the address is locked, and
  * counted when it fails.
  */
-export async function authenticateBot(apiKey: string | null, from?: { address(): string }): Promise<BotPrincipal | null> {
+export async function authenticateBot(
+  apiKey: string | null,
+  from?: { address(): string },
+): Promise<BotPrincipal | null> {
   if (!apiKey) return null; // no credential: not a guess
   const hash = isWellFormedApiKey(apiKey) ? hashApiKey(apiKey) : null;
   if (hash) {
@@ -26,13 +29,12 @@ export async function authenticateBot(apiKey: string | null, from?: { address():
   return guardCredential(from.address(), "api_key", async () => (hash ? lookUp(hash) : null));
 }
 
-const FIND_KEY = query(
-  "bots.findKey",
-  `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id, b.status
+const FIND_KEY = query("bots.findKey", {
+  text: `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id, b.status
      FROM api_keys k JOIN bots b ON b.id = k.bot_id
     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-);
-const TOUCH_KEY = query("bots.touchKey", "UPDATE api_keys SET last_used_at = now() WHERE id = $1");
+});
+const TOUCH_KEY = query("bots.touchKey", { text: "UPDATE api_keys SET last_used_at = now() WHERE id = $1" });
 
 async function lookUp(hash: string): Promise<BotPrincipal | null> {
   const rows = await sql().query(FIND_KEY, [hash]);

@@ -12,27 +12,23 @@ import { botAdded } from "@/lib/webhooks/events";
 // who does not sees it (403), anyone else does not (404, lib/people/access.ts). Authorizing tells the bot
 // (`conversation.bot_added`), so both are SQL, in one transaction each or in the caller's (docs/decisions/005).
 
-const IS_PARTICIPANT = query(
-  "conversations.isParticipant",
-  "SELECT 1 AS one FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2",
-);
-const BOT_WORKSPACE = query("conversations.botWorkspace", "SELECT workspace_id FROM bots WHERE id = $1");
+const IS_PARTICIPANT = query("conversations.isParticipant", {
+  text: "SELECT 1 AS one FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2",
+});
+const BOT_WORKSPACE = query("conversations.botWorkspace", { text: "SELECT workspace_id FROM bots WHERE id = $1" });
 const AUTHORIZATION = `id, conversation_id, bot_id, authorized_by_user_id, created_at, revoked_at, revoked_by_user_id`;
-const ACTIVE = query(
-  "conversations.activeAuthorization",
-  `SELECT ${AUTHORIZATION} FROM bot_authorizations
+const ACTIVE = query("conversations.activeAuthorization", {
+  text: `SELECT ${AUTHORIZATION} FROM bot_authorizations
     WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL LIMIT 1`,
-);
-const AUTHORIZE = query(
-  "conversations.authorizeBot",
-  `INSERT INTO bot_authorizations (conversation_id, bot_id, authorized_by_user_id) VALUES ($1, $2, $3)
+});
+const AUTHORIZE = query("conversations.authorizeBot", {
+  text: `INSERT INTO bot_authorizations (conversation_id, bot_id, authorized_by_user_id) VALUES ($1, $2, $3)
   RETURNING ${AUTHORIZATION}`,
-);
-const REMOVE = query(
-  "conversations.removeBot",
-  `UPDATE bot_authorizations SET revoked_at = $3, revoked_by_user_id = $4
+});
+const REMOVE = query("conversations.removeBot", {
+  text: `UPDATE bot_authorizations SET revoked_at = $3, revoked_by_user_id = $4
   WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL RETURNING id`,
-);
+});
 
 const authorizationModel = (row: RowOf<"conversations.authorizeBot">): BotAuthorization => ({
   id: row.id,
@@ -55,12 +51,25 @@ export async function authorizeBot(actor: PersonActor, conversationId: string, b
   return inTransaction(tx, async (tx) => {
     const conversation = await requireParticipant(tx, actor, conversationId);
     const [bot] = isUuid(botId) ? await tx.query(BOT_WORKSPACE, [botId]) : [];
-    if (!bot || bot.workspace_id !== conversation.workspaceId) throw new ApiError("not_found", "Bot not found in this workspace");
+    if (!bot || bot.workspace_id !== conversation.workspaceId)
+      throw new ApiError("not_found", "Bot not found in this workspace");
     const [active] = await tx.query(ACTIVE, [conversationId, botId]);
     if (active) return { authorization: authorizationModel(active), created: false };
     const [authorization] = await tx.query(AUTHORIZE, [conversationId, botId, actor.userId]);
-    await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.authorized", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
-    await botAdded(tx, { workspaceId: conversation.workspaceId, conversationId, botId, addedByHandle: await handleOfSql(tx, actor.userId) });
+    await recordAuditSql(tx, {
+      workspaceId: conversation.workspaceId,
+      actor,
+      action: "bot.authorized",
+      subjectType: "conversation",
+      subjectId: conversationId,
+      data: { bot_id: botId },
+    });
+    await botAdded(tx, {
+      workspaceId: conversation.workspaceId,
+      conversationId,
+      botId,
+      addedByHandle: await handleOfSql(tx, actor.userId),
+    });
     return { authorization: authorizationModel(authorization!), created: true };
   });
 }
@@ -70,7 +79,14 @@ export async function removeBot(actor: PersonActor, conversationId: string, botI
     const conversation = await requireParticipant(tx, actor, conversationId);
     const removed = isUuid(botId) ? await tx.query(REMOVE, [conversationId, botId, new Date(), actor.userId]) : [];
     if (removed.length === 0) throw new ApiError("not_found", "This bot is not authorized in this conversation");
-    await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.removed", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
+    await recordAuditSql(tx, {
+      workspaceId: conversation.workspaceId,
+      actor,
+      action: "bot.removed",
+      subjectType: "conversation",
+      subjectId: conversationId,
+      data: { bot_id: botId },
+    });
     return { conversation_id: conversationId, bot_id: botId, removed: true };
   });
 }

@@ -11,8 +11,12 @@ interface Position {
   id: string;
 }
 const isPosition = (v: unknown): v is Position =>
-  typeof v === "object" && v !== null && typeof (v as Position).t === "string" && !Number.isNaN(Date.parse((v as Position).t)) &&
-  typeof (v as Position).id === "string" && isUuid((v as Position).id);
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as Position).t === "string" &&
+  !Number.isNaN(Date.parse((v as Position).t)) &&
+  typeof (v as Position).id === "string" &&
+  isUuid((v as Position).id);
 
 export interface ConversationItem {
   id: string;
@@ -28,9 +32,8 @@ export interface ConversationItem {
 // page starts from the top of the index (+infinity), so the position is always an index condition. The table holds
 // exactly the active authorizations (its triggers add and remove rows in the transaction that authorizes or revokes),
 // so it is also the access rule; a semi-join on bot_authorizations here made the planner sort deep pages again.
-const LIST = query(
-  "conversations.listForBot",
-  `SELECT c.id, c.title, s.last_message_at, c.last_message_preview
+const LIST = query("conversations.listForBot", {
+  text: `SELECT c.id, c.title, s.last_message_at, c.last_message_preview
      FROM bot_conversation_activity s
      JOIN conversations c ON c.id = s.conversation_id
     WHERE s.bot_id = $1
@@ -38,17 +41,24 @@ const LIST = query(
       AND (s.last_message_at, s.conversation_id) < ($3::timestamptz, $4::uuid)
     ORDER BY s.last_message_at DESC, s.conversation_id DESC
     LIMIT $5`,
-);
+});
 
 const TOP = { t: "infinity", id: "ffffffff-ffff-ffff-ffff-ffffffffffff" };
 
 export async function listBotConversations(bot: BotPrincipal, options: { limit: number; cursor?: string }) {
   const after = options.cursor ? decodeCursor(options.cursor, isPosition) : null;
-  const rows = await sql().query(LIST, [bot.id, bot.workspaceId, after ? new Date(after.t) : TOP.t, after?.id ?? TOP.id, options.limit + 1]);
+  const rows = await sql().query(LIST, [
+    bot.id,
+    bot.workspaceId,
+    after ? new Date(after.t) : TOP.t,
+    after?.id ?? TOP.id,
+    options.limit + 1,
+  ]);
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];
   return {
     data: page.map((row): ConversationItem => ({ ...row, last_message_at: row.last_message_at.toISOString() })),
-    next_cursor: rows.length > options.limit && last ? encodeCursor({ t: last.last_message_at.toISOString(), id: last.id }) : null,
+    next_cursor:
+      rows.length > options.limit && last ? encodeCursor({ t: last.last_message_at.toISOString(), id: last.id }) : null,
   };
 }

@@ -10,15 +10,13 @@ import { requireConversationAccessSql } from "@/lib/people/access";
 // takes the conversation's row lock, as a send does, so it is SQL (docs/decisions/005).
 
 /** The conversation's row lock (as lockConversation takes it), with who holds it now. */
-const LOCK_TAKEN_OVER = query(
-  "conversations.lockTakenOver",
-  "SELECT id, taken_over_by_user_id, taken_over_at FROM conversations WHERE id = $1 FOR UPDATE",
-);
-const SET_TAKEN_OVER = query(
-  "conversations.setTakenOver",
-  `UPDATE conversations SET taken_over_by_user_id = $2, taken_over_at = $3 WHERE id = $1
+const LOCK_TAKEN_OVER = query("conversations.lockTakenOver", {
+  text: "SELECT id, taken_over_by_user_id, taken_over_at FROM conversations WHERE id = $1 FOR UPDATE",
+});
+const SET_TAKEN_OVER = query("conversations.setTakenOver", {
+  text: `UPDATE conversations SET taken_over_by_user_id = $2, taken_over_at = $3 WHERE id = $1
   RETURNING id, taken_over_by_user_id, taken_over_at`,
-);
+});
 
 export async function takeOver(actor: PersonActor, conversationId: string) {
   return setTakenOver(actor, conversationId, true);

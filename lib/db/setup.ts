@@ -47,11 +47,10 @@ export async function prepareDatabase(options: { log?: (line: string) => void } 
   return { url, embedded, migrationsApplied: applied };
 }
 
-const SETTLE_EMBEDDED = query(
-  "deployment.settleEmbedded",
-  `UPDATE deployment_settings SET allow_loopback_webhooks = true, recorded_by = 'embedded', updated_at = now()
+const SETTLE_EMBEDDED = query("deployment.settleEmbedded", {
+  text: `UPDATE deployment_settings SET allow_loopback_webhooks = true, recorded_by = 'embedded', updated_at = now()
     WHERE recorded_by = 'default'`,
-);
+});
 
 /**
  * A fresh embedded database is a local install: it allows loopback webhooks until an app server records its own

@@ -39,19 +39,20 @@ type Values<N extends StatementName> = ParamsOf<N> extends [] ? [values?: []] : 
 
 const declared: { name: string; text: string; notNull: readonly string[] }[] = [];
 
-/** Declares a statement (see `Query`). Every declaration is kept so the types check can describe it. */
-export function query<const N extends StatementName>(
-  name: N,
-  text: string,
-  options: { notNull?: readonly string[]; prepared?: boolean } = {},
-): Query<N> {
-  declared.push({ name, text, notNull: options.notNull ?? [] });
-  return { name, text, ...options };
+/** A statement's text and what is known of it (see `Query`). */
+export type QueryOptions = Omit<Query, "name">;
+
+/**
+ * Declares a statement (see `Query`): `query("bots.touchKey", { text: "UPDATE ..." })`. Every declaration is kept so
+ * the types check can describe it.
+ */
+export function query<const N extends StatementName>(name: N, options: QueryOptions): Query<N> {
+  declared.push({ name, text: options.text, notNull: options.notNull ?? [] });
+  return { name, ...options };
 }
 
 /** Every statement declared by the modules loaded so far (for lib/db/statement-types.int.test.ts). */
-export const declaredStatements = (): readonly { name: string; text: string; notNull: readonly string[] }[] =>
-  declared;
+export const declaredStatements = (): readonly { name: string; text: string; notNull: readonly string[] }[] => declared;
 
 export interface Sql {
   query<N extends StatementName>(statement: Query<N>, ...values: Values<N>): Promise<RowOf<N>[]>;

@@ -10,7 +10,6 @@ import { IDEMPOTENCY_RETENTION_HOURS } from "@/lib/limits";
 // commits together with what the request did, so no crash can leave a message without its record or a key stuck
 // "in progress". 5xx results are never stored; the key stays free for a retry.
 
-
 export interface StoredResponse {
   status: number;
   body: unknown;
@@ -38,28 +37,28 @@ export function requestHash(method: string, path: string, body: unknown): string
  * then read a stored result in a statement of its own, whose snapshot is taken once the lock is held, so a twin
  * that committed a moment before is always seen.
  */
-const LOCK = query(
-  "idempotency.lock",
-  "SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || ':' || $2::text, 0)) AS locked",
-  { notNull: ["locked"] },
-);
-const STORED = query(
-  "idempotency.stored",
-  `SELECT request_hash, response_status, response_body, response_headers FROM idempotency_keys
+const LOCK = query("idempotency.lock", {
+  text: "SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || ':' || $2::text, 0)) AS locked",
+  notNull: ["locked"],
+});
+const STORED = query("idempotency.stored", {
+  text: `SELECT request_hash, response_status, response_body, response_headers FROM idempotency_keys
     WHERE bot_id = $1 AND key = $2 AND expires_at > now()`,
-);
-const STORE = query(
-  "idempotency.store",
-  `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
+});
+const STORE = query("idempotency.store", {
+  text: `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
    VALUES ($1, $2, $3, 'completed', $4, $5::jsonb, $6::jsonb, now() + interval '${IDEMPOTENCY_RETENTION_HOURS} hours')
    ON CONFLICT (bot_id, key) DO UPDATE
      SET request_hash = EXCLUDED.request_hash, state = 'completed', response_status = EXCLUDED.response_status,
          response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
          created_at = now(), expires_at = EXCLUDED.expires_at
    WHERE idempotency_keys.expires_at <= now()`,
-);
+});
 
-export function openingStatements(botId: string, key: string): [Statement<"idempotency.lock">, Statement<"idempotency.stored">] {
+export function openingStatements(
+  botId: string,
+  key: string,
+): [Statement<"idempotency.lock">, Statement<"idempotency.stored">] {
   return [statement(LOCK, [botId, key]), statement(STORED, [botId, key])];
 }
 

@@ -17,11 +17,10 @@ export interface JobOptions {
   queueName?: string;
 }
 
-const ENQUEUE = query(
-  "jobs.enqueue",
-  `SELECT relay_enqueue_job($1, $2::json, queue_name := $3, run_at := $4::timestamptz, max_attempts := $5::int,
+const ENQUEUE = query("jobs.enqueue", {
+  text: `SELECT relay_enqueue_job($1, $2::json, queue_name := $3, run_at := $4::timestamptz, max_attempts := $5::int,
           job_key := $6, job_key_mode := coalesce($7, 'replace'))::text AS id`,
-);
+});
 
 /** Enqueues `task` with `payload` in the caller's transaction; returns the job's id (graphile's, or the outbox row's). */
 export async function enqueueJob(sql: Sql, task: string, payload: object, options: JobOptions = {}): Promise<string> {

@@ -13,15 +13,13 @@ import { CONSENT_GROUP, FACT_COLUMNS, serializeFact } from "./fact-record";
 // cannot write consent (the `consent` key group): 422. The source must be a message the bot can see, in one of its
 // conversations with this contact (the same 422 whether it does not exist or is out of sight: nothing leaks).
 
-const SOURCE = query(
-  "facts.sourceVisible",
-  `SELECT conversation_id FROM messages WHERE id = $1 AND conversation_id = ANY($2::uuid[])`,
-);
-const INSERT = query(
-  "facts.insert",
-  `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, proposed_by_bot_id)
+const SOURCE = query("facts.sourceVisible", {
+  text: `SELECT conversation_id FROM messages WHERE id = $1 AND conversation_id = ANY($2::uuid[])`,
+});
+const INSERT = query("facts.insert", {
+  text: `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, proposed_by_bot_id)
    VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${FACT_COLUMNS}`,
-);
+});
 
 export async function proposeFact(bot: BotPrincipal, contactId: string, input: ProposeFactInput, tx?: Sql) {
   if (input.key.split(".")[0] === CONSENT_GROUP) {
@@ -36,8 +34,14 @@ export async function proposeFact(bot: BotPrincipal, contactId: string, input: P
         "source_message_id must be a message this bot can see, in a conversation with this contact",
       );
     }
-    const rows = await tx.query(INSERT, [access.workspaceId, access.contactId, input.key, input.fact.trim(), input.source_message_id, bot.id],
-    );
+    const rows = await tx.query(INSERT, [
+      access.workspaceId,
+      access.contactId,
+      input.key,
+      input.fact.trim(),
+      input.source_message_id,
+      bot.id,
+    ]);
     const fact = rows[0]!;
     await recordBotAudit(tx, {
       workspaceId: access.workspaceId,

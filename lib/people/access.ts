@@ -85,12 +85,11 @@ export async function requireConversationAccessSql(
 }
 
 /** $1 the conversation, $2 the person. */
-const CONVERSATION_ACCESS = query(
-  "access.conversation",
-  `SELECT c.id, c.workspace_id, m.role
+const CONVERSATION_ACCESS = query("access.conversation", {
+  text: `SELECT c.id, c.workspace_id, m.role
   FROM conversations c JOIN memberships m ON m.workspace_id = c.workspace_id AND m.user_id = $2
   WHERE c.id = $1 AND ${conversationVisibleSql("c", "$2")}`,
-);
+});
 
 /** The person's membership of the object's workspace, read with the object (`include`). */
 const roleIn = (userId: string) => ({
@@ -140,12 +139,11 @@ export async function requireContactAccessSql(sql: Sql, actor: PersonActor, cont
 }
 
 /** $1 the contact, $2 the person. */
-const CONTACT_ACCESS = query(
-  "access.contact",
-  `SELECT c.id, c.workspace_id, m.role
+const CONTACT_ACCESS = query("access.contact", {
+  text: `SELECT c.id, c.workspace_id, m.role
   FROM contacts c JOIN memberships m ON m.workspace_id = c.workspace_id AND m.user_id = $2
   WHERE c.id = $1 AND ${contactVisibleSql("c", "$2")}`,
-);
+});
 
 // ---- Bots a person looks after ----
 

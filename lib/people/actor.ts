@@ -33,7 +33,8 @@ export async function requireMember(
     where: { workspaceId_userId: { workspaceId, userId: actor.userId } },
   });
   if (!membership) throw new ApiError("not_found", notFound);
-  if (role === "admin" && membership.role !== "admin") throw new ApiError("forbidden", "Only a workspace admin can do this");
+  if (role === "admin" && membership.role !== "admin")
+    throw new ApiError("forbidden", "Only a workspace admin can do this");
   return membership;
 }
 
@@ -61,7 +62,7 @@ export async function handleOf(client: Db | Tx, userId: string): Promise<string>
   return user.handle;
 }
 
-const HANDLE = query("people.handle", "SELECT handle FROM users WHERE id = $1");
+const HANDLE = query("people.handle", { text: "SELECT handle FROM users WHERE id = $1" });
 
 /** The same read in an SQL transaction (docs/decisions/005), for the events written there. */
 export async function handleOfSql(sql: Sql, userId: string): Promise<string> {

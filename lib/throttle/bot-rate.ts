@@ -79,9 +79,8 @@ export function bucketState(
   };
 }
 
-const TAKE = query(
-  "throttle.takeBotToken",
-  `SELECT t.allowed, t.debt_ms, s.rate_per_second, s.rate_burst, s.daily_limit, s.conversation_limit,
+const TAKE = query("throttle.takeBotToken", {
+  text: `SELECT t.allowed, t.debt_ms, s.rate_per_second, s.rate_burst, s.daily_limit, s.conversation_limit,
           s.conversation_window_seconds
      FROM (SELECT COALESCE(w.rate_per_second, ${POLICY_DEFAULTS.ratePerSecond}) AS rate_per_second,
                   COALESCE(w.rate_burst, ${POLICY_DEFAULTS.rateBurst}) AS rate_burst,
@@ -91,10 +90,8 @@ const TAKE = query(
              FROM bots b LEFT JOIN workspace_settings w ON w.workspace_id = b.workspace_id
             WHERE b.id = $1) s
      CROSS JOIN LATERAL relay_take_token($1, s.rate_per_second, s.rate_burst) t`,
-  {
-    notNull: ["allowed", "debt_ms", "rate_per_second", "rate_burst", "daily_limit", "conversation_window_seconds"],
-  },
-);
+  notNull: ["allowed", "debt_ms", "rate_per_second", "rate_burst", "daily_limit", "conversation_window_seconds"],
+});
 
 interface Remembered {
   /** Epoch ms until which the database said no token comes. */
@@ -140,7 +137,11 @@ export function tokenOutcome(botId: string, rows: unknown[] | undefined): RateOu
     { name: "day", quota: row.daily_limit, windowSeconds: 24 * 3600 },
   ];
   if (row.conversation_limit !== null)
-    policies.push({ name: "conversation", quota: row.conversation_limit, windowSeconds: row.conversation_window_seconds });
+    policies.push({
+      name: "conversation",
+      quota: row.conversation_limit,
+      windowSeconds: row.conversation_window_seconds,
+    });
   if (!row.allowed) {
     if (blocks.size >= MAX_BLOCKS) blocks.clear();
     const wait = row.debt_ms / 1000 + 1 / settings.ratePerSecond - settings.burst / settings.ratePerSecond;
