@@ -94,49 +94,47 @@ export async function startWorker(options: {
     const send = options.send ?? (await import("@/inngest/client")).sendJobEvents;
     relay = await startOutboxRelay(send);
   }
-  const runner: Runner | null = relay
-    ? null
-    : await run({
-        pgPool,
-        events,
-        concurrency,
-        noHandleSignals: true,
-        pollInterval: 1000,
-        logger: jobLogger,
-        taskList: {
-          [DELIVER_TASK]: deliverWebhook,
-          [FOLLOW_UP_TASK]: sendFollowUpTask,
-          [EMBED_TASK]: embedPendingTask,
-          [EXPIRE_TASK]: expireAgentRequestsTask,
-          [NOTIFY_TASK]: notifyTask,
-          [DELIVER_NOTIFICATIONS_TASK]: deliverNotificationsTask,
-          [EXPIRE_DRAFTS_TASK]: expireDraftsTask,
-          [REMINDERS_TASK]: sendRemindersTask,
-          [RETENTION_TASK]: pruneExpiredRowsTask,
-        },
-        // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
-        // later, a notification lost while the LISTEN connection was down) is embedded within a minute.
-        // Agent requests past their expiry are marked expired (reads already treat them so: lib/agents); so are drafts
-        // and held messages, whose bots and people are told (lib/drafts/expire-drafts.ts); approvals still waiting after
-        // the workspace's reminder time get their one reminder (lib/notifications/reminders.ts). Every 10 minutes, rows
-        // past their retention are deleted in small batches (lib/retention/prune-expired-rows.ts).
-        crontab: [
-          `* * * * * ${EMBED_TASK} ?queue=${EMBED_QUEUE}&jobKey=${EMBED_JOB_KEY}`,
-          EXPIRE_CRONTAB,
-          EXPIRE_DRAFTS_CRONTAB,
-          REMINDERS_CRONTAB,
-          RETENTION_CRONTAB,
-        ].join("\n"),
-        preset: {
-          worker: {
-            completeJobBatchDelay: 0,
-            failJobBatchDelay: 0,
-            // stop(): running jobs get this long to finish; those still running are then failed back to the queue (their
-            // lock released, retried by any worker), never left locked.
-            gracefulShutdownAbortTimeout: options.shutdownTimeoutMs ?? 10_000,
-          },
-        },
-      });
+  const runner: Runner | null = relay ? null : await run({
+    pgPool,
+    events,
+    concurrency,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: jobLogger,
+    taskList: {
+      [DELIVER_TASK]: deliverWebhook,
+      [FOLLOW_UP_TASK]: sendFollowUpTask,
+      [EMBED_TASK]: embedPendingTask,
+      [EXPIRE_TASK]: expireAgentRequestsTask,
+      [NOTIFY_TASK]: notifyTask,
+      [DELIVER_NOTIFICATIONS_TASK]: deliverNotificationsTask,
+      [EXPIRE_DRAFTS_TASK]: expireDraftsTask,
+      [REMINDERS_TASK]: sendRemindersTask,
+      [RETENTION_TASK]: pruneExpiredRowsTask,
+    },
+    // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
+    // later, a notification lost while the LISTEN connection was down) is embedded within a minute.
+    // Agent requests past their expiry are marked expired (reads already treat them so: lib/agents); so are drafts
+    // and held messages, whose bots and people are told (lib/drafts/expire-drafts.ts); approvals still waiting after
+    // the workspace's reminder time get their one reminder (lib/notifications/reminders.ts). Every 10 minutes, rows
+    // past their retention are deleted in small batches (lib/retention/prune-expired-rows.ts).
+    crontab: [
+      `* * * * * ${EMBED_TASK} ?queue=${EMBED_QUEUE}&jobKey=${EMBED_JOB_KEY}`,
+      EXPIRE_CRONTAB,
+      EXPIRE_DRAFTS_CRONTAB,
+      REMINDERS_CRONTAB,
+      RETENTION_CRONTAB,
+    ].join("\n"),
+    preset: {
+      worker: {
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+        // stop(): running jobs get this long to finish; those still running are then failed back to the queue (their
+        // lock released, retried by any worker), never left locked.
+        gracefulShutdownAbortTimeout: options.shutdownTimeoutMs ?? 10_000,
+      },
+    },
+  });
   const sweep = () =>
     recoverStalledDeliveries().catch((error: Error) =>
       jobLogger.error(`stalled delivery sweep failed: ${error.message}`),

@@ -9,7 +9,14 @@ import { startTransition, useEffect, useRef, useState } from "react";
  * connection's state; EventSource reconnects by itself (to another app process when this one stopped or died), and
  * the page is re-rendered once it is back: what changed while the stream was down is never replayed to it.
  */
-export function useLiveRefresh(url: string, delayMs: number, skip?: (event: { conversation_id?: string }) => boolean) {
+export interface LiveRefreshOptions {
+  /** How long after an event the page is re-rendered (events within it come in one re-render). */
+  delayMs: number;
+  /** Drops events another stream already handles. */
+  skip?: (event: { conversation_id?: string }) => boolean;
+}
+
+export function useLiveRefresh(url: string, { delayMs, skip }: LiveRefreshOptions) {
   const router = useRouter();
   const [connection, setConnection] = useState<"connecting" | "live" | "lost">("connecting");
   const skipRef = useRef(skip);

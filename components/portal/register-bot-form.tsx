@@ -52,7 +52,7 @@ export function RegisterBotForm({
               name="workspaceId"
               defaultValue={values?.workspaceId ?? workspaces[0]?.id}
               invalid={!!errors.workspaceId}
-              {...describedBy("workspaceId", errors.workspaceId, true)}
+              {...describedBy("workspaceId", { error: errors.workspaceId, hint: true })}
             >
               {workspaces.map((workspace) => (
                 <option key={workspace.id} value={workspace.id}>
@@ -83,7 +83,7 @@ export function RegisterBotForm({
                   defaultValue={values?.handle}
                   invalid={!!errors.handle}
                   className="rounded-l-none shadow-none"
-                  {...describedBy("handle", errors.handle, true)}
+                  {...describedBy("handle", { error: errors.handle, hint: true })}
                 />
               </div>
             </Field>
@@ -95,7 +95,7 @@ export function RegisterBotForm({
                 placeholder="Support bot"
                 defaultValue={values?.name}
                 invalid={!!errors.name}
-                {...describedBy("name", errors.name, true)}
+                {...describedBy("name", { error: errors.name, hint: true })}
               />
             </Field>
           </div>
@@ -116,7 +116,7 @@ export function RegisterBotForm({
               placeholder="https://bots.example.com/relay/webhook"
               defaultValue={values?.webhookUrl}
               invalid={!!errors.webhookUrl}
-              {...describedBy("webhookUrl", errors.webhookUrl, true)}
+              {...describedBy("webhookUrl", { error: errors.webhookUrl, hint: true })}
             />
           </Field>
           <EventTypeFields checked={values?.eventTypes ?? defaultEventTypes} error={errors.eventTypes} />

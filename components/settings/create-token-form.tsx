@@ -61,7 +61,7 @@ export function CreateTokenForm({
               name="workspaceId"
               defaultValue={state.values?.workspaceId ?? workspaces[0]?.id}
               invalid={!!errors.workspaceId}
-              {...describedBy("workspaceId", errors.workspaceId, true)}
+              {...describedBy("workspaceId", { error: errors.workspaceId, hint: true })}
             >
               {workspaces.map((workspace) => (
                 <option key={workspace.id} value={workspace.id}>
@@ -78,7 +78,7 @@ export function CreateTokenForm({
               maxLength={60}
               defaultValue={state.values?.name}
               invalid={!!errors.name}
-              {...describedBy("token-name", errors.name, true)}
+              {...describedBy("token-name", { error: errors.name, hint: true })}
             />
           </Field>
         </div>

@@ -101,16 +101,17 @@ export async function createAgentRequest(
     ];
     const status = held.length ? "pending_approval" : "awaiting_response";
     const inserted = await sql.query(INSERT, [
-      connection.id,
-      bot.id,
-      context.to_id,
-      input.type,
-      input.question,
-      status,
-      held,
-      now,
-      new Date(now.getTime() + requestTtlMs()),
-    ]);
+        connection.id,
+        bot.id,
+        context.to_id,
+        input.type,
+        input.question,
+        status,
+        held,
+        now,
+        new Date(now.getTime() + requestTtlMs()),
+      ],
+    );
     const id = inserted[0]!.id;
     await recordBotAudit(sql, {
       workspaceId: bot.workspaceId,

@@ -21,7 +21,8 @@ export async function storeBotAttachment(bot: BotPrincipal, file: UploadedFile) 
   const type = normalizeContentType(file.type);
   checkSize(name, file.bytes.byteLength);
   const { sha256, size } = await writeBlob(file.bytes);
-  const rows = await sql().query(INSERT, [bot.workspaceId, bot.id, name, type, size, sha256]);
+  const rows = await sql().query(INSERT, [bot.workspaceId, bot.id, name, type, size, sha256],
+  );
   const row = rows[0]!;
   return { id: row.id, name, type, size, sha256, created_at: row.created_at.toISOString() };
 }

@@ -15,10 +15,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * first (lib/throttle/guard-credential.ts): refused with 429 `too_many_attempts` while the address is locked, and
  * counted when it fails.
  */
-export async function authenticateBot(
-  apiKey: string | null,
-  from?: { address(): string },
-): Promise<BotPrincipal | null> {
+export async function authenticateBot(apiKey: string | null, from?: { address(): string }): Promise<BotPrincipal | null> {
   if (!apiKey) return null; // no credential: not a guess
   const hash = isWellFormedApiKey(apiKey) ? hashApiKey(apiKey) : null;
   if (hash) {
@@ -26,7 +23,7 @@ export async function authenticateBot(
     if (cached) return cached;
   }
   if (!from) return hash ? lookUp(hash) : null;
-  return guardCredential(from.address(), "api_key", async () => (hash ? lookUp(hash) : null));
+  return guardCredential(from.address(), { kind: "api_key", lookup: async () => (hash ? lookUp(hash) : null) });
 }
 
 const FIND_KEY = query("bots.findKey", {

@@ -11,17 +11,11 @@ import { requireBotManager } from "./require-bot-manager";
 export const API_KEY_SCOPES = ["memory:sensitive"] as const;
 
 /** Issues a key for a bot. The key is returned once, here; only its hash is kept. Several keys may be active. */
-export async function issueApiKey(
-  actor: Actor,
-  botId: string,
-  options: { name?: string; scopes?: string[] } = {},
-  client: Db | Tx = db(),
-) {
+export async function issueApiKey(actor: Actor, botId: string, options: { name?: string; scopes?: string[] } = {}, client: Db | Tx = db()) {
   const bot = await requireBotManager(client, actor, botId);
   const scopes = options.scopes ?? [];
   const unknown = scopes.filter((scope) => !(API_KEY_SCOPES as readonly string[]).includes(scope));
-  if (unknown.length)
-    throw new ApiError("invalid_body", `Unknown scope(s): ${unknown.join(", ")}; known: ${API_KEY_SCOPES.join(", ")}`);
+  if (unknown.length) throw new ApiError("invalid_body", `Unknown scope(s): ${unknown.join(", ")}; known: ${API_KEY_SCOPES.join(", ")}`);
   const { key, prefix, hash } = generateApiKey();
   const record = await client.apiKey.create({
     data: {
@@ -33,14 +27,7 @@ export async function issueApiKey(
       createdByUserId: actor.type === "person" ? actor.userId : null,
     },
   });
-  await recordAudit(client, {
-    workspaceId: bot.workspaceId,
-    actor,
-    action: "api_key.issued",
-    subjectType: "api_key",
-    subjectId: record.id,
-    data: { bot_id: botId, prefix },
-  });
+  await recordAudit(client, { workspaceId: bot.workspaceId, actor, action: "api_key.issued", subjectType: "api_key", subjectId: record.id, data: { bot_id: botId, prefix } });
   return { id: record.id, key, prefix, name: record.name, scopes, created_at: record.createdAt.toISOString() };
 }
 
@@ -63,13 +50,7 @@ export async function revokeApiKey(actor: Actor, keyId: string) {
     const [updated] = await tx.query(REVOKE_KEY, [keyId, record.revokedAt ?? new Date()]);
     // Every process that cached the key forgets it when this commits (lib/bots/api-key-cache.ts).
     await tx.query(NOTIFY, [API_KEY_CHANNEL, record.keyHash]);
-    await recordAuditSql(tx, {
-      workspaceId: bot.workspaceId,
-      actor,
-      action: "api_key.revoked",
-      subjectType: "api_key",
-      subjectId: keyId,
-    });
+    await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: "api_key.revoked", subjectType: "api_key", subjectId: keyId });
     return updated!;
   });
   forgetPrincipal(record.keyHash);

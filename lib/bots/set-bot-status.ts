@@ -26,7 +26,7 @@ export async function setBotStatus(actor: Actor, botId: string, status: BotStatu
     throw new ApiError("invalid_body", "Bot status must be active, paused or stopped");
   const bot = await db().bot.findUnique({ where: { id: requireUuid(botId, "Bot") } });
   if (!bot) throw new ApiError("not_found", "Bot not found");
-  await requireAdminOrSystem(db(), actor, bot.workspaceId, "Bot not found");
+  await requireAdminOrSystem(actor, { client: db(), workspaceId: bot.workspaceId, notFound: "Bot not found" });
   const statusReason = status === "active" ? null : reason?.trim() || null;
   if (bot.status === status && bot.statusReason === statusReason) return { ...view(bot), changed: false };
   // SQL, as it enqueues a job when the bot is paused or stopped (docs/decisions/005).

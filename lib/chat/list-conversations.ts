@@ -35,7 +35,7 @@ const LIST = query("chat.listConversations", {
 export async function listPersonConversations(actor: PersonActor, workspaceId: string): Promise<ConversationSummary[]> {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, workspace.id);
+  await requireMember(actor, { client: db(), workspaceId: workspace.id });
   const rows = await sql().query(LIST, [workspace.id, actor.userId]);
   return rows.map((row) => ({
     id: row.id,

@@ -43,7 +43,7 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
   const id = requireUuid(workspaceId, "Workspace");
   const workspace = await db().workspace.findUnique({ where: { id }, select: { id: true } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, id, "admin");
+  await requireMember(actor, { client: db(), workspaceId: id, role: "admin" });
 
   const [refusals, held] = await Promise.all([
     db().policyDecision.findMany({ where: { workspaceId: id }, orderBy: { createdAt: "desc" }, take: LIMIT }),

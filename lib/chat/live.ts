@@ -33,5 +33,8 @@ const NOTIFY = query("live.notify", {
 
 /** Tells open pages of the conversation that something changed (a message row notifies by itself). */
 export async function notifyConversation(sql: Sql, conversationId: string, kind: LiveKind): Promise<void> {
-  await sql.query(NOTIFY, [CONVERSATION_CHANNEL, JSON.stringify({ conversation_id: conversationId, kind })]);
+  await sql.query(NOTIFY, [
+    CONVERSATION_CHANNEL,
+    JSON.stringify({ conversation_id: conversationId, kind }),
+  ]);
 }

@@ -37,7 +37,10 @@ const INSERT_OPT_OUT = query("consent.insert", {
 });
 
 async function resolveSubject(tx: Transaction, actor: PersonActor, conversationId: string, subject: ConsentSubject) {
-  const { conversation } = await requireConversationAccessSql(tx, actor, requireUuid(conversationId, "Conversation"));
+  const { conversation } = await requireConversationAccessSql(actor, {
+    client: tx,
+    conversationId: requireUuid(conversationId, "Conversation"),
+  });
   if (subject.contactId) requireUuid(subject.contactId, "Contact");
   const who = { userId: subject.contactId ? null : actor.userId, contactId: subject.contactId ?? null };
   if (subject.contactId) {
@@ -62,12 +65,7 @@ export async function optOut(
     const scope = options.everywhere ? null : conversationId;
     // A workspace-wide opt-out already covers this conversation; a conversation's own one does not cover the rest.
     const [covering] = await tx.query(COVERING, [conversation.workspaceId, who.userId, who.contactId, scope]);
-    const result = {
-      opted_out: true,
-      scope: scope ? "conversation" : "workspace",
-      conversation_id: conversationId,
-      ...label,
-    };
+    const result = { opted_out: true, scope: scope ? "conversation" : "workspace", conversation_id: conversationId, ...label };
     if (covering) return { ...result, scope: covering.conversation_id ? "conversation" : "workspace", created: false };
     await tx.query(INSERT_OPT_OUT, [
       conversation.workspaceId,
@@ -93,30 +91,12 @@ export async function optOut(
  * Opts the subject back in here: revokes its opt-outs that cover this conversation (its own and workspace-wide
  * ones). Opt-outs of other single conversations stay: START here says nothing about those.
  */
-export async function optIn(
-  actor: PersonActor,
-  conversationId: string,
-  options: ConsentSubject = {},
-  tx?: Transaction,
-) {
+export async function optIn(actor: PersonActor, conversationId: string, options: ConsentSubject = {}, tx?: Transaction) {
   return inTransaction(tx, async (tx) => {
     const { conversation, who, label } = await resolveSubject(tx, actor, conversationId, options);
-    const revoked = await tx.query(REVOKE, [
-      conversation.workspaceId,
-      who.userId,
-      who.contactId,
-      conversationId,
-      new Date(),
-    ]);
+    const revoked = await tx.query(REVOKE, [conversation.workspaceId, who.userId, who.contactId, conversationId, new Date()]);
     if (revoked.length > 0) {
-      await recordAuditSql(tx, {
-        workspaceId: conversation.workspaceId,
-        actor,
-        action: "consent.opted_in",
-        subjectType: "conversation",
-        subjectId: conversationId,
-        data: label,
-      });
+      await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "consent.opted_in", subjectType: "conversation", subjectId: conversationId, data: label });
     }
     return { opted_out: false, conversation_id: conversationId, ...label, revoked: revoked.length };
   });

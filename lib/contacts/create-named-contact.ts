@@ -15,14 +15,8 @@ const INSERT_NAMED_CONTACT = query("contacts.insertNamed", {
  * contact to compare it with.
  */
 export async function createNamedContact(tx: Transaction, actor: Actor, workspaceId: string, name: string) {
-  const details = validate(ContactDetails, { name, email: "", phone: "" }, "Contact");
+  const details = validate(ContactDetails, { input: { name, email: "", phone: "" }, what: "Contact" });
   const [contact] = await tx.query(INSERT_NAMED_CONTACT, [workspaceId, details.name]);
-  await recordAuditSql(tx, {
-    workspaceId,
-    actor,
-    action: "contact.created",
-    subjectType: "contact",
-    subjectId: contact!.id,
-  });
+  await recordAuditSql(tx, { workspaceId, actor, action: "contact.created", subjectType: "contact", subjectId: contact!.id });
   return contact!;
 }

@@ -45,9 +45,10 @@ export async function findContacts(
   limit = FIND_CONTACTS_LIMIT,
 ): Promise<ContactOption[]> {
   const id = requireUuid(workspaceId, "Workspace");
-  await requireMember(db(), actor, id);
+  await requireMember(actor, { client: db(), workspaceId: id });
   const typed = cutText(query.trim(), MAX_QUERY);
-  const rows = await sql().query(FIND, [id, escapeLike(typed), Math.max(1, Math.min(limit, 50))]);
+  const rows = await sql().query(FIND, [id, escapeLike(typed), Math.max(1, Math.min(limit, 50))],
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

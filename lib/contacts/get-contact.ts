@@ -33,7 +33,7 @@ const CONVERSATIONS = query("contacts.conversations", {
 });
 
 export async function getContact(actor: PersonActor, contactId: string): Promise<ContactView> {
-  const { contact } = await requireContactAccess(db(), actor, contactId);
+  const { contact } = await requireContactAccess(actor, { client: db(), contactId });
   const [conversations, markedBy] = await Promise.all([
     sql().query(CONVERSATIONS, [contact.id, contact.workspaceId, actor.userId]),
     contact.doNotContactByUserId

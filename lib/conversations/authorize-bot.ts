@@ -41,7 +41,7 @@ const authorizationModel = (row: RowOf<"conversations.authorizeBot">): BotAuthor
 });
 
 async function requireParticipant(sql: Sql, actor: PersonActor, conversationId: string) {
-  const { conversation } = await requireConversationAccessSql(sql, actor, conversationId);
+  const { conversation } = await requireConversationAccessSql(actor, { client: sql, conversationId });
   const [participant] = await sql.query(IS_PARTICIPANT, [conversation.id, actor.userId]);
   if (!participant) throw new ApiError("forbidden", "Only a participant can add or remove bots in a conversation");
   return conversation;
@@ -51,25 +51,12 @@ export async function authorizeBot(actor: PersonActor, conversationId: string, b
   return inTransaction(tx, async (tx) => {
     const conversation = await requireParticipant(tx, actor, conversationId);
     const [bot] = isUuid(botId) ? await tx.query(BOT_WORKSPACE, [botId]) : [];
-    if (!bot || bot.workspace_id !== conversation.workspaceId)
-      throw new ApiError("not_found", "Bot not found in this workspace");
+    if (!bot || bot.workspace_id !== conversation.workspaceId) throw new ApiError("not_found", "Bot not found in this workspace");
     const [active] = await tx.query(ACTIVE, [conversationId, botId]);
     if (active) return { authorization: authorizationModel(active), created: false };
     const [authorization] = await tx.query(AUTHORIZE, [conversationId, botId, actor.userId]);
-    await recordAuditSql(tx, {
-      workspaceId: conversation.workspaceId,
-      actor,
-      action: "bot.authorized",
-      subjectType: "conversation",
-      subjectId: conversationId,
-      data: { bot_id: botId },
-    });
-    await botAdded(tx, {
-      workspaceId: conversation.workspaceId,
-      conversationId,
-      botId,
-      addedByHandle: await handleOfSql(tx, actor.userId),
-    });
+    await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.authorized", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
+    await botAdded(tx, { workspaceId: conversation.workspaceId, conversationId, botId, addedByHandle: await handleOfSql(tx, actor.userId) });
     return { authorization: authorizationModel(authorization!), created: true };
   });
 }
@@ -79,14 +66,7 @@ export async function removeBot(actor: PersonActor, conversationId: string, botI
     const conversation = await requireParticipant(tx, actor, conversationId);
     const removed = isUuid(botId) ? await tx.query(REMOVE, [conversationId, botId, new Date(), actor.userId]) : [];
     if (removed.length === 0) throw new ApiError("not_found", "This bot is not authorized in this conversation");
-    await recordAuditSql(tx, {
-      workspaceId: conversation.workspaceId,
-      actor,
-      action: "bot.removed",
-      subjectType: "conversation",
-      subjectId: conversationId,
-      data: { bot_id: botId },
-    });
+    await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "bot.removed", subjectType: "conversation", subjectId: conversationId, data: { bot_id: botId } });
     return { conversation_id: conversationId, bot_id: botId, removed: true };
   });
 }

@@ -24,7 +24,7 @@ export async function createConversation(
     botIds?: string[];
   },
 ) {
-  await requireMember(db(), actor, input.workspaceId);
+  await requireMember(actor, { client: db(), workspaceId: input.workspaceId });
   const userIds = [...new Set([actor.userId, ...(input.userIds ?? [])])];
   const contactIds = [...new Set(input.contactIds ?? [])];
   return transaction(async (tx) => {

@@ -11,12 +11,8 @@ interface Position {
   id: string;
 }
 const isPosition = (v: unknown): v is Position =>
-  typeof v === "object" &&
-  v !== null &&
-  typeof (v as Position).t === "string" &&
-  !Number.isNaN(Date.parse((v as Position).t)) &&
-  typeof (v as Position).id === "string" &&
-  isUuid((v as Position).id);
+  typeof v === "object" && v !== null && typeof (v as Position).t === "string" && !Number.isNaN(Date.parse((v as Position).t)) &&
+  typeof (v as Position).id === "string" && isUuid((v as Position).id);
 
 export interface ConversationItem {
   id: string;
@@ -47,18 +43,11 @@ const TOP = { t: "infinity", id: "ffffffff-ffff-ffff-ffff-ffffffffffff" };
 
 export async function listBotConversations(bot: BotPrincipal, options: { limit: number; cursor?: string }) {
   const after = options.cursor ? decodeCursor(options.cursor, isPosition) : null;
-  const rows = await sql().query(LIST, [
-    bot.id,
-    bot.workspaceId,
-    after ? new Date(after.t) : TOP.t,
-    after?.id ?? TOP.id,
-    options.limit + 1,
-  ]);
+  const rows = await sql().query(LIST, [bot.id, bot.workspaceId, after ? new Date(after.t) : TOP.t, after?.id ?? TOP.id, options.limit + 1]);
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];
   return {
     data: page.map((row): ConversationItem => ({ ...row, last_message_at: row.last_message_at.toISOString() })),
-    next_cursor:
-      rows.length > options.limit && last ? encodeCursor({ t: last.last_message_at.toISOString(), id: last.id }) : null,
+    next_cursor: rows.length > options.limit && last ? encodeCursor({ t: last.last_message_at.toISOString(), id: last.id }) : null,
   };
 }

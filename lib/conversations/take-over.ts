@@ -30,7 +30,7 @@ async function setTakenOver(actor: PersonActor, id: string, on: boolean) {
   const conversationId = requireUuid(id, "Conversation");
   return transaction(async (tx) => {
     // Checked before the lock, so a person who may not see the conversation locks nothing.
-    const { conversation } = await requireConversationAccessSql(tx, actor, conversationId);
+    const { conversation } = await requireConversationAccessSql(actor, { client: tx, conversationId });
     const [current] = await tx.query(LOCK_TAKEN_OVER, [conversationId]);
     const holder = on ? actor.userId : null;
     if (current!.taken_over_by_user_id === holder) return { ...view(current!), changed: false };

@@ -8,12 +8,14 @@ import path from "node:path";
  * (which fails if the name exists) publishes one of them; the others read the winner's. A reader never sees a
  * missing or half-written file, and nobody's key is replaced once published.
  */
-export function keyFileOnce(
-  file: string,
-  make: () => string,
+export interface KeyFileOptions {
+  /** The contents of a new key, when there is no file yet. */
+  make: () => string;
   /** Tests: runs between this process's read (no file) and its publishing (another process may win meanwhile). */
-  beforePublish?: () => void,
-): string {
+  beforePublish?: () => void;
+}
+
+export function keyFileOnce(file: string, { make, beforePublish }: KeyFileOptions): string {
   const existing = readIfThere(file);
   if (existing !== null) return existing;
   mkdirSync(path.dirname(file), { recursive: true });

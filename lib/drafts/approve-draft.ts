@@ -63,12 +63,7 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
     if (draft.expires_at.getTime() < Date.now()) {
       // Expired before the sweep noticed (lib/drafts/expire-drafts.ts): marked here, with the same consequences.
       await tx.query(EXPIRE_DRAFT, [draft.id]);
-      const expired = {
-        id: draft.id,
-        conversationId: draft.conversation_id,
-        botId: draft.bot_id,
-        origin: draft.origin,
-      };
+      const expired = { id: draft.id, conversationId: draft.conversation_id, botId: draft.bot_id, origin: draft.origin };
       await afterDraftExpired(tx, { ...expired, workspaceId: conversation.workspaceId }, new Date());
       return { kind: "expired" } as const;
     }
@@ -81,14 +76,7 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
       conversationId: draft.conversation_id,
       content: messageContent(body, blocks),
     });
-    if (isRefusal(decision.verdict))
-      return {
-        kind: "refused",
-        refused: decision.verdict,
-        decision,
-        workspaceId: conversation.workspaceId,
-        body,
-      } as const;
+    if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision, workspaceId: conversation.workspaceId, body } as const;
 
     const message = await insertMessage(
       tx,
@@ -186,12 +174,15 @@ async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string)
   const draftId = requireUuid(id, "Draft");
   const [found] = await tx.query(DRAFT_CONVERSATION, [draftId]);
   if (!found) throw new ApiError("not_found", "Draft not found");
-  const { conversation } = await requireConversationAccessSql(tx, actor, found.conversation_id, "Draft");
+  const { conversation } = await requireConversationAccessSql(actor, {
+    client: tx,
+    conversationId: found.conversation_id,
+    what: "Draft",
+  });
   await lockConversation(tx, found.conversation_id);
   const [draft] = await tx.query(LOCK_DRAFT, [draftId]);
   if (!draft) throw new ApiError("not_found", "Draft not found");
-  if (draft.status !== "pending")
-    throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
+  if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
   return { draft, conversation };
 }
 

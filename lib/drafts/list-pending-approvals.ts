@@ -33,13 +33,10 @@ const OLDEST_PENDING = query("drafts.oldestPending", {
 export async function listPendingApprovals(actor: PersonActor, workspaceId: string, options: { limit?: number } = {}) {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, workspace.id);
+  await requireMember(actor, { client: db(), workspaceId: workspace.id });
   const limit = Math.max(1, Math.min(options.limit ?? APPROVALS_LIMIT, APPROVALS_LIMIT));
   const ids = (await sql().query(OLDEST_PENDING, [workspace.id, actor.userId, limit])).map((row) => row.id);
-  const drafts = await db().draft.findMany({
-    where: { id: { in: ids } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  const drafts = await db().draft.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const [bots, conversations] = await Promise.all([
     db().bot.findMany({
       where: { id: { in: [...new Set(drafts.map((d) => d.botId))] } },

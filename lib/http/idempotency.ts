@@ -10,6 +10,7 @@ import { IDEMPOTENCY_RETENTION_HOURS } from "@/lib/limits";
 // commits together with what the request did, so no crash can leave a message without its record or a key stuck
 // "in progress". 5xx results are never stored; the key stays free for a retry.
 
+
 export interface StoredResponse {
   status: number;
   body: unknown;
@@ -26,7 +27,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export function requestHash(method: string, path: string, body: unknown): string {
+export interface RequestHashOptions {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** What makes two requests with one Idempotency-Key the same request: method, path and body (canonical JSON). */
+export function requestHash({ method, path, body }: RequestHashOptions): string {
   return createHash("sha256")
     .update(`${method} ${path}\n${canonical(body)}`)
     .digest("hex");
@@ -55,10 +63,7 @@ const STORE = query("idempotency.store", {
    WHERE idempotency_keys.expires_at <= now()`,
 });
 
-export function openingStatements(
-  botId: string,
-  key: string,
-): [Statement<"idempotency.lock">, Statement<"idempotency.stored">] {
+export function openingStatements(botId: string, key: string): [Statement<"idempotency.lock">, Statement<"idempotency.stored">] {
   return [statement(LOCK, [botId, key]), statement(STORED, [botId, key])];
 }
 
@@ -88,7 +93,15 @@ export function openedRequest(opened: unknown[][], hash: string): StoredResponse
  * The statement that stores the response of a request that ran: queued for its transaction's COMMIT, or run on its
  * own after a refusal (4xx) rolled back.
  */
-export function storeStatement(botId: string, key: string, hash: string, response: StoredResponse) {
+export interface StoreStatementOptions {
+  /** The Idempotency-Key. */
+  key: string;
+  /** The request's hash (`requestHash`). */
+  hash: string;
+  response: StoredResponse;
+}
+
+export function storeStatement(botId: string, { key, hash, response }: StoreStatementOptions) {
   return statement(STORE, [
     botId,
     key,

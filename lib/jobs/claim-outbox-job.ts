@@ -16,10 +16,16 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
 }
 
+export interface ClaimOutboxJobOptions {
+  /** The Inngest run that claims the row. */
+  runId: string;
+  /** Where to run the claim: the pool unless given. */
+  client?: Sql;
+}
+
 export async function claimOutboxJob(
   outboxId: string,
-  runId: string,
-  client: Sql = poolSql(),
+  { runId, client = poolSql() }: ClaimOutboxJobOptions,
 ): Promise<ClaimedJob | null> {
   const [row] = await client.query(CLAIM, [outboxId, runId]);
   return row ? { task: row.task, payload: (row.payload ?? {}) as Record<string, unknown> } : null;

@@ -37,8 +37,7 @@ const READ = query("memory.readLegacy", {
 
 async function conversationContact(tx: Sql, conversationId: string): Promise<string> {
   const [first] = await tx.query(CONTACTS, [conversationId]);
-  if (!first?.contact_id)
-    throw new ApiError("invalid_body", "This conversation has no contact to remember things about");
+  if (!first?.contact_id) throw new ApiError("invalid_body", "This conversation has no contact to remember things about");
   return first.contact_id;
 }
 
@@ -54,14 +53,15 @@ export async function writeConversationMemory(
     const source = await tx.query(SOURCE, [input.source_message_id, conversationId]);
     if (!source[0]) throw new ApiError("invalid_body", "source_message_id must be a message of this conversation");
     const rows = await tx.query(INSERT, [
-      conversation.workspaceId,
-      contactId,
-      LEGACY_MEMORY_KEY,
-      input.fact.trim(),
-      input.source_message_id,
-      conversationId,
-      bot.id,
-    ]);
+        conversation.workspaceId,
+        contactId,
+        LEGACY_MEMORY_KEY,
+        input.fact.trim(),
+        input.source_message_id,
+        conversationId,
+        bot.id,
+      ],
+    );
     await recordBotAudit(tx, {
       workspaceId: conversation.workspaceId,
       botId: bot.id,

@@ -77,7 +77,7 @@ async function lockFact(tx: Transaction, actor: PersonActor, id: string) {
   const factId = requireUuid(id, "Fact");
   const [found] = await tx.query(FACT_CONTACT, [factId]);
   if (!found) throw new ApiError("not_found", "Fact not found");
-  await requireContactAccessSql(tx, actor, found.contact_id, "Fact");
+  await requireContactAccessSql(actor, { client: tx, contactId: found.contact_id, what: "Fact" });
   const [fact] = await tx.query(LOCK_FACT, [factId]);
   if (!fact) throw new ApiError("not_found", "Fact not found");
   return fact;

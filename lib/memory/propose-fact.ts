@@ -34,14 +34,8 @@ export async function proposeFact(bot: BotPrincipal, contactId: string, input: P
         "source_message_id must be a message this bot can see, in a conversation with this contact",
       );
     }
-    const rows = await tx.query(INSERT, [
-      access.workspaceId,
-      access.contactId,
-      input.key,
-      input.fact.trim(),
-      input.source_message_id,
-      bot.id,
-    ]);
+    const rows = await tx.query(INSERT, [access.workspaceId, access.contactId, input.key, input.fact.trim(), input.source_message_id, bot.id],
+    );
     const fact = rows[0]!;
     await recordBotAudit(tx, {
       workspaceId: access.workspaceId,

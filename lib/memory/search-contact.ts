@@ -163,11 +163,8 @@ const RERANK = query("search.rerankVectors", {
 /** Exact cosines of the int8 candidates, from their stored float vectors. */
 async function rerank(candidates: { conversationId: string; seq: number }[], model: string, query: Float32Array) {
   if (candidates.length === 0) return [];
-  const rows = await pooled().query(RERANK, [
-    candidates.map((c) => c.conversationId),
-    candidates.map((c) => c.seq),
-    model,
-  ]);
+  const rows = await pooled().query(RERANK, [candidates.map((c) => c.conversationId), candidates.map((c) => c.seq), model],
+  );
   return rows
     .map(({ id, embedding }) => ({ id, cosine: dot(readFloat4Array(embedding), query) }))
     .sort((a, b) => b.cosine - a.cosine)
@@ -226,8 +223,12 @@ async function hydrate(
   const factIds = fused.filter((f) => f.kind === "fact").map((f) => f.id);
   const db = pooled();
   const [messages, facts] = await Promise.all([
-    messageIds.length === 0 ? [] : db.query(HIT_MESSAGES, [messageIds, scope.conversationIds]),
-    factIds.length === 0 ? [] : db.query(HIT_FACTS, [scope.contactId, scope.conversationIds, factIds]),
+    messageIds.length === 0
+      ? []
+      : db.query(HIT_MESSAGES, [messageIds, scope.conversationIds]),
+    factIds.length === 0
+      ? []
+      : db.query(HIT_FACTS, [scope.contactId, scope.conversationIds, factIds]),
   ]);
   const byMessage = new Map(messages.map((m) => [m.id, m]));
   const byFact = new Map(facts.map((f) => [f.id, f]));

@@ -40,12 +40,13 @@ export async function storeVectors(sql: Sql, type: "message" | "fact", model: st
   if (items.length === 0) return;
   const quantized = items.map((i) => int8Codes(i.vector));
   await sql.query(INSERT, [
-    type,
-    model,
-    items.map((i) => i.id),
-    items.map((i) => i.workspaceId),
-    items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`),
-    quantized.map((q) => q.codes),
-    quantized.map((q) => q.scale),
-  ]);
+      type,
+      model,
+      items.map((i) => i.id),
+      items.map((i) => i.workspaceId),
+      items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`),
+      quantized.map((q) => q.codes),
+      quantized.map((q) => q.scale),
+    ],
+  );
 }

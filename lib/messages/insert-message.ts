@@ -149,19 +149,21 @@ function insertStatement(
   const trusting = snapshot !== null && snapshot.bot.trustedMessageCount < snapshot.settings.newBotThreshold;
   return {
     written,
-    statement: statement(INSERT, [
-      message.conversationId,
-      preview(message.preview ?? message.body),
-      kind,
-      message.body,
-      blocks ? JSON.stringify(blocks) : null,
-      userId,
-      botId,
-      approvedBy,
-      draftId,
-      JSON.stringify(message.metadata ?? {}),
-      id,
-      trusting,
-    ]),
+    statement: statement(INSERT, 
+      [
+        message.conversationId,
+        preview(message.preview ?? message.body),
+        kind,
+        message.body,
+        blocks ? JSON.stringify(blocks) : null,
+        userId,
+        botId,
+        approvedBy,
+        draftId,
+        JSON.stringify(message.metadata ?? {}),
+        id,
+        trusting,
+      ],
+    ),
   };
 }

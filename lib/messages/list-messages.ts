@@ -26,7 +26,8 @@ export async function listMessages(
 ) {
   await requireBotConversation(sql(), bot, conversationId);
   const afterSeq = options.cursor ? decodeCursor(options.cursor, isAfter).after_seq : options.afterSeq;
-  const rows = await sql().query(LIST, [conversationId, afterSeq, options.limit + 1]);
+  const rows = await sql().query(LIST, [conversationId, afterSeq, options.limit + 1],
+  );
   const page = rows.slice(0, options.limit);
   const nextAfterSeq = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   return {

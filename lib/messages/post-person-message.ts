@@ -52,7 +52,7 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
   }
   const keyword = consentKeyword(text);
   return transaction(async (tx) => {
-    const { conversation } = await requireConversationAccessSql(tx, actor, conversationId);
+    const { conversation } = await requireConversationAccessSql(actor, { client: tx, conversationId });
     const attachments = await usableAttachments(tx, actor, conversationId, attachmentIds);
     const metadata = attachments.length > 0 ? { attachments } : undefined;
     const message = await insertMessage(
@@ -167,7 +167,12 @@ async function markUsed(
   messageId: string,
 ) {
   if (attachments.length === 0) return;
-  const marked = await tx.query(MARK_USED, [messageId, attachments.map((a) => a.id), actor.userId, conversationId]);
+  const marked = await tx.query(MARK_USED, [
+    messageId,
+    attachments.map((a) => a.id),
+    actor.userId,
+    conversationId,
+  ]);
   if (marked.length !== attachments.length)
     throw new ApiError(
       "invalid_body",
@@ -193,12 +198,10 @@ async function cancelFollowUps(tx: Transaction, workspaceId: string, conversatio
   }
 }
 
-async function confirm(
-  tx: Transaction,
-  conversationId: string,
-  body: string,
-  consent: Exclude<Consent, null>,
-  userId: string,
-) {
-  await insertMessage(tx, { type: "system" }, { conversationId, body, metadata: { consent, user_id: userId } });
+async function confirm(tx: Transaction, conversationId: string, body: string, consent: Exclude<Consent, null>, userId: string) {
+  await insertMessage(
+    tx,
+    { type: "system" },
+    { conversationId, body, metadata: { consent, user_id: userId } },
+  );
 }

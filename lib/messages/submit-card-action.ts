@@ -37,7 +37,7 @@ export async function submitCardAction(
     // Checked before the lock, so a person who may not see the message locks nothing (a message stays in its
     // conversation, so the check stays true).
     const conversationId = found.conversation_id;
-    const { conversation } = await requireConversationAccessSql(tx, actor, conversationId, "Message");
+    const { conversation } = await requireConversationAccessSql(actor, { client: tx, conversationId, what: "Message" });
     // Locked, so two people answering one card at once are served one after the other.
     const [message] = await tx.query(LOCK_MESSAGE, [messageId]);
     if (!message) throw new ApiError("not_found", "Message not found");

@@ -107,10 +107,5 @@ const NOTIFICATIONS = query("metrics.notificationBacklog", {
 
 async function notificationBacklog(sql: Sql): Promise<{ channel: "email" | "push"; pending: number }[]> {
   const [row] = await sql.query(NOTIFICATIONS);
-  return row
-    ? [
-        { channel: "email", pending: row.email },
-        { channel: "push", pending: row.push },
-      ]
-    : [];
+  return row ? [{ channel: "email", pending: row.email }, { channel: "push", pending: row.push }] : [];
 }

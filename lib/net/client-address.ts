@@ -28,11 +28,16 @@ export const setEdgeMark = (mark: string) => edge.set(mark);
  * of them saw). A chain shorter than that yields its leftmost address. Everything left of the trusted position is
  * the client's to write, so it is never read.
  */
-export function trustedClientAddress(
-  forwardedFor: string | string[] | undefined,
-  socketAddress: string | undefined,
-  hops: number,
-): string {
+export interface ClientConnection {
+  /** The X-Forwarded-For header(s) the last proxy sent. */
+  forwardedFor?: string | string[];
+  /** The socket's peer. */
+  socketAddress?: string;
+  /** How many proxies of the operator's stand in front. */
+  hops: number;
+}
+
+export function trustedClientAddress({ forwardedFor, socketAddress, hops }: ClientConnection): string {
   const socket = socketAddress ?? "";
   if (hops <= 0) return socket;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "");

@@ -105,10 +105,10 @@ export async function updateNotificationSettings(
   workspaceId: string,
   change: NotificationSettingsChange,
 ): Promise<NotificationSettingsView> {
-  const data = validate(NotificationSettingsChange, change, "Notification settings");
+  const data = validate(NotificationSettingsChange, { input: change, what: "Notification settings" });
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, workspace.id);
+  await requireMember(actor, { client: db(), workspaceId: workspace.id });
   const settings: NotificationSettings = {
     email: data.channels === "both" || data.channels === "email",
     push: data.channels === "both" || data.channels === "push",

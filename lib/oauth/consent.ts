@@ -74,8 +74,14 @@ async function clientOf(params: Record<string, unknown>) {
   return { clientId, clientName: client.clientName ?? clientId, redirectHost, publishedBy };
 }
 
+export interface ConsentOptions {
+  request: Request;
+  /** The provider's interaction id. */
+  uid: string;
+}
+
 /** What the consent page shows: the client, where it sends the answer, the scopes, the person's workspaces. */
-export async function loadConsent(request: Request, uid: string, actor: PersonActor): Promise<ConsentRequest> {
+export async function loadConsent(actor: PersonActor, { request, uid }: ConsentOptions): Promise<ConsentRequest> {
   const { found } = await details(request, uid);
   const workspaces = (await listPersonWorkspaces(actor)).map(({ id, slug, name }) => ({ id, slug, name }));
   const client = await clientOf(found.params);
@@ -91,11 +97,13 @@ export type ConsentDecision = { allow: false } | { allow: true; workspaceId: str
  * the scopes allowed (write only if asked for and kept), and Relay's row in `oauth_grants` for the chosen workspace,
  * which must be one of the person's (else 404, as any workspace they are not in).
  */
+export interface DecideConsentOptions extends ConsentOptions {
+  decision: ConsentDecision;
+}
+
 export async function decideConsent(
-  request: Request,
-  uid: string,
   actor: PersonActor,
-  decision: ConsentDecision,
+  { request, uid, decision }: DecideConsentOptions,
 ): Promise<string> {
   const { found, req, res } = await details(request, uid);
   const provider = oauthProvider();
@@ -108,7 +116,7 @@ export async function decideConsent(
     );
   }
   const workspaceId = requireUuid(decision.workspaceId, "Workspace");
-  await requireMember(db(), actor, workspaceId);
+  await requireMember(actor, { client: db(), workspaceId });
   const { clientId, clientName, redirectHost } = await clientOf(found.params);
   // What the person was warned of, judged before this grant joins their connections (it would look like itself).
   const nameWarnings = (await clientNameWarnings(actor, { clientId, clientName })).map(warningText);

@@ -22,19 +22,24 @@ export const person = (userId: string, via: Via): PersonActor => ({ type: "perso
  * exist (decision 019), in the words of what was asked for (`notFound`: "Bot not found" when the workspace was
  * reached through a bot). Being a member without the role asked for is 403 in words.
  */
+export interface RequireMemberOptions {
+  client: Db | Tx;
+  workspaceId: string;
+  /** The role asked for: without it, 403. */
+  role?: "admin";
+  /** The 404's words for a workspace the person is not in ("Bot not found" when reached through a bot). */
+  notFound?: string;
+}
+
 export async function requireMember(
-  client: Db | Tx,
   actor: PersonActor,
-  workspaceId: string,
-  role?: "admin",
-  notFound = "Workspace not found",
+  { client, workspaceId, role, notFound = "Workspace not found" }: RequireMemberOptions,
 ) {
   const membership = await client.membership.findUnique({
     where: { workspaceId_userId: { workspaceId, userId: actor.userId } },
   });
   if (!membership) throw new ApiError("not_found", notFound);
-  if (role === "admin" && membership.role !== "admin")
-    throw new ApiError("forbidden", "Only a workspace admin can do this");
+  if (role === "admin" && membership.role !== "admin") throw new ApiError("forbidden", "Only a workspace admin can do this");
   return membership;
 }
 
@@ -48,12 +53,10 @@ export type Actor = PersonActor | SystemActor;
 
 /** For actions open to admins and to the operator: checks the person is an admin of the workspace. */
 export async function requireAdminOrSystem(
-  client: Db | Tx,
   actor: Actor,
-  workspaceId: string,
-  notFound = "Workspace not found",
+  { client, workspaceId, notFound = "Workspace not found" }: Omit<RequireMemberOptions, "role">,
 ) {
-  if (actor.type === "person") await requireMember(client, actor, workspaceId, "admin", notFound);
+  if (actor.type === "person") await requireMember(actor, { client, workspaceId, role: "admin", notFound });
 }
 
 /** A person's @handle, as events and bots see them: their user row's `handle`. */

@@ -110,14 +110,8 @@ export async function pruneExpiredRows(options: PruneOptions = {}): Promise<Prun
   let batches = 0;
   const steps: [keyof typeof deleted, () => Promise<number>][] = [
     ["idempotency_keys", async () => (await client.query(IDEMPOTENCY, [now, batchSize]))[0]!.n],
-    [
-      "webhook_deliveries",
-      async () => (await client.query(SUCCEEDED, [before(windows.deliveryDays), batchSize]))[0]!.n,
-    ],
-    [
-      "webhook_deliveries",
-      async () => (await client.query(FAILED, [before(windows.failedDeliveryDays), batchSize]))[0]!.n,
-    ],
+    ["webhook_deliveries", async () => (await client.query(SUCCEEDED, [before(windows.deliveryDays), batchSize]))[0]!.n],
+    ["webhook_deliveries", async () => (await client.query(FAILED, [before(windows.failedDeliveryDays), batchSize]))[0]!.n],
     ["job_outbox", async () => (await client.query(JOB_OUTBOX, [before(JOB_OUTBOX_RETENTION_DAYS), batchSize]))[0]!.n],
     ["oauth_provider_records", async () => (await client.query(OAUTH_RECORDS, [now, batchSize]))[0]!.n],
   ];

@@ -22,7 +22,16 @@ export function describeIssues(issues: z.core.$ZodIssue[]): string {
  * rule (lib/text/hostile-text.ts): a NUL or an unpaired surrogate anywhere in the input, keys included, is refused
  * naming the field, whatever the schema would say about it.
  */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, what = "Request body"): z.output<S> {
+export interface ValidateOptions {
+  input: unknown;
+  /** What the input is, in the refusal: "<what> is invalid: ...". */
+  what?: string;
+}
+
+export function validate<S extends z.ZodType>(
+  schema: S,
+  { input, what = "Request body" }: ValidateOptions,
+): z.output<S> {
   const hostile = findHostileText(input);
   if (hostile) {
     throw new ApiError(

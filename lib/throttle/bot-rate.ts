@@ -46,10 +46,16 @@ export interface BucketSettings {
  * seconds) after a request: allowed, what is left, when the next token comes. Pure: the SQL function keeps the
  * timestamp; the arithmetic is here, with its tests.
  */
+export interface BucketOutcome {
+  /** The request was let through. */
+  allowed: boolean;
+  /** How far the bucket's next theoretical arrival is ahead of now, in seconds. */
+  debtSeconds: number;
+}
+
 export function bucketState(
   { ratePerSecond, burst }: BucketSettings,
-  allowed: boolean,
-  debtSeconds: number,
+  { allowed, debtSeconds }: BucketOutcome,
 ): { state: LimitState; retryAfterSeconds: number } {
   const interval = 1 / ratePerSecond;
   const depth = burst * interval;
@@ -113,7 +119,7 @@ export function rememberedRefusal(botId: string): RateOutcome | null {
     return null;
   }
   const retryAfterSeconds = Math.max(1, Math.ceil((block.until - now) / 1000));
-  const { state } = bucketState(block.settings, false, 0);
+  const { state } = bucketState(block.settings, { allowed: false, debtSeconds: 0 });
   return {
     allowed: false,
     retryAfterSeconds,
@@ -131,17 +137,13 @@ export function tokenOutcome(botId: string, rows: unknown[] | undefined): RateOu
   const row = rowsOf(TAKE, rows)[0];
   if (!row) throw new Error(`request rate: bot ${botId} vanished`);
   const settings = { ratePerSecond: row.rate_per_second, burst: row.rate_burst };
-  const { state, retryAfterSeconds } = bucketState(settings, row.allowed, row.debt_ms / 1000);
+  const { state, retryAfterSeconds } = bucketState(settings, { allowed: row.allowed, debtSeconds: row.debt_ms / 1000 });
   const policies: LimitPolicy[] = [
     { name: "second", quota: state.quota, windowSeconds: state.windowSeconds },
     { name: "day", quota: row.daily_limit, windowSeconds: 24 * 3600 },
   ];
   if (row.conversation_limit !== null)
-    policies.push({
-      name: "conversation",
-      quota: row.conversation_limit,
-      windowSeconds: row.conversation_window_seconds,
-    });
+    policies.push({ name: "conversation", quota: row.conversation_limit, windowSeconds: row.conversation_window_seconds });
   if (!row.allowed) {
     if (blocks.size >= MAX_BLOCKS) blocks.clear();
     const wait = row.debt_ms / 1000 + 1 / settings.ratePerSecond - settings.burst / settings.ratePerSecond;

@@ -84,12 +84,7 @@ export async function attemptDelivery(
         : claimed.replayed_at
           ? "replay"
           : "delivery";
-  const envelope = envelopeOf({
-    id: claimed.id,
-    botId: claimed.bot_id,
-    eventType: claimed.event_type,
-    payload: claimed.payload,
-  });
+  const envelope = envelopeOf({ id: claimed.id, botId: claimed.bot_id, eventType: claimed.event_type, payload: claimed.payload });
   const body = JSON.stringify(envelope);
   const timestamp = Math.floor(startedAt.getTime() / 1000);
   const secrets = claimed.secrets.map(unseal);
@@ -120,8 +115,7 @@ export async function attemptDelivery(
   const retries = (options.retry ?? true) && claimed.event_type !== "ping" && !result.refused;
   const delay = RETRY_DELAYS_SECONDS[roundAttempt - 1];
   const finishedAt = new Date(startedAt.getTime() + result.durationMs);
-  const nextAttemptAt =
-    !succeeded && retries && delay !== undefined ? new Date(finishedAt.getTime() + delay * 1000) : null;
+  const nextAttemptAt = !succeeded && retries && delay !== undefined ? new Date(finishedAt.getTime() + delay * 1000) : null;
   const status = succeeded ? "succeeded" : nextAttemptAt ? "pending" : "failed";
 
   await sql.query(RECORD, [

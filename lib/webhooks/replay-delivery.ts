@@ -49,14 +49,7 @@ export async function replayDelivery(actor: Actor, id: string): Promise<Delivery
   const bot = await requireBotManager(db(), actor, delivery.botId);
   return transaction(async (tx) => {
     await tx.query(REPLAY_ONE, [new Date(), deliveryId]);
-    await recordAuditSql(tx, {
-      workspaceId: bot.workspaceId,
-      actor,
-      action: "webhook.replayed",
-      subjectType: "bot",
-      subjectId: bot.id,
-      data: { delivery_id: deliveryId },
-    });
+    await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: "webhook.replayed", subjectType: "bot", subjectId: bot.id, data: { delivery_id: deliveryId } });
     const [replayed] = await tx.query(DELIVERY, [deliveryId]);
     return serializeDelivery(replayed!);
   });
