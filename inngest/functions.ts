@@ -67,10 +67,6 @@ async function waitAndClaim(step: Step, data: JobEventData, runId: string) {
   >;
 }
 
-/**
- * The Inngest function of a job task: triggered by its outbox event (and by `cron`, if given), it waits for run_at,
- * claims its row and runs `run` with the row's payload. Exported for the job interface's behaviour tests.
- */
 export interface JobFunctionOptions {
   task: string;
   /** Runs the job with its payload ({} on a cron tick). */
@@ -83,6 +79,10 @@ export interface JobFunctionOptions {
   cron?: string;
 }
 
+/**
+ * The Inngest function of a job task: triggered by its outbox event (and by `cron`, if given), it waits for run_at,
+ * claims its row and runs `run` with the row's payload. Exported for the job interface's behaviour tests.
+ */
 export function createJobFunction(client: Inngest, { task, run, retries = 2, singleton, cron }: JobFunctionOptions) {
   return client.createFunction(
     {

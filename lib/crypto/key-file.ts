@@ -2,12 +2,6 @@ import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-/**
- * The contents of a key file in DATA_DIR, made first (mode 0600) when there is none. Safe when several processes
- * start at once (the app, workers, the CLI): each writes a complete file of its own under a unique name, and `link`
- * (which fails if the name exists) publishes one of them; the others read the winner's. A reader never sees a
- * missing or half-written file, and nobody's key is replaced once published.
- */
 export interface KeyFileOptions {
   /** The contents of a new key, when there is no file yet. */
   make: () => string;
@@ -15,6 +9,12 @@ export interface KeyFileOptions {
   beforePublish?: () => void;
 }
 
+/**
+ * The contents of a key file in DATA_DIR, made first (mode 0600) when there is none. Safe when several processes
+ * start at once (the app, workers, the CLI): each writes a complete file of its own under a unique name, and `link`
+ * (which fails if the name exists) publishes one of them; the others read the winner's. A reader never sees a
+ * missing or half-written file, and nobody's key is replaced once published.
+ */
 export function keyFileOnce(file: string, { make, beforePublish }: KeyFileOptions): string {
   const existing = readIfThere(file);
   if (existing !== null) return existing;

@@ -23,10 +23,6 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-/**
- * The URL of a database on the embedded server: over its Unix socket when it has one (a local socket costs the
- * client far less per statement than loopback TCP: docs/decisions/013-a-cheaper-send.md), else TCP.
- */
 export interface EmbeddedUrlOptions {
   port: number;
   database: string;
@@ -34,6 +30,10 @@ export interface EmbeddedUrlOptions {
   socketDir: string | null;
 }
 
+/**
+ * The URL of a database on the embedded server: over its Unix socket when it has one (a local socket costs the
+ * client far less per statement than loopback TCP: docs/decisions/013-a-cheaper-send.md), else TCP.
+ */
 export function embeddedUrl({ port, database, socketDir }: EmbeddedUrlOptions): string {
   const tcp = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
   return socketDir ? `${tcp}?host=${encodeURIComponent(socketDir)}` : tcp;

@@ -89,10 +89,6 @@ export function openedRequest(opened: unknown[][], hash: string): StoredResponse
   return { status: row.response_status, body: row.response_body, headers };
 }
 
-/**
- * The statement that stores the response of a request that ran: queued for its transaction's COMMIT, or run on its
- * own after a refusal (4xx) rolled back.
- */
 export interface StoreStatementOptions {
   /** The Idempotency-Key. */
   key: string;
@@ -101,6 +97,10 @@ export interface StoreStatementOptions {
   response: StoredResponse;
 }
 
+/**
+ * The statement that stores the response of a request that ran: queued for its transaction's COMMIT, or run on its
+ * own after a refusal (4xx) rolled back.
+ */
 export function storeStatement(botId: string, { key, hash, response }: StoreStatementOptions) {
   return statement(STORE, [
     botId,

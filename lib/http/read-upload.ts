@@ -16,10 +16,6 @@ export interface UploadedPart {
   bytes: Uint8Array;
 }
 
-/**
- * The file in form field `field`. `tooLarge(size)` builds the 413 for a body over `maxFileBytes` + framing: `size` is
- * the declared Content-Length, or undefined when a body without one ran over. The exact per-file check is the service's.
- */
 export interface ReadUploadedFileOptions {
   /** The form field the file is in. */
   field: string;
@@ -29,6 +25,10 @@ export interface ReadUploadedFileOptions {
   tooLarge: (size?: number) => ApiError;
 }
 
+/**
+ * The file in form field `field`. `tooLarge(size)` builds the 413 for a body over `maxFileBytes` + framing: `size` is
+ * the declared Content-Length, or undefined when a body without one ran over. The exact per-file check is the service's.
+ */
 export async function readUploadedFile(
   request: Request,
   { field, maxFileBytes, tooLarge }: ReadUploadedFileOptions,

@@ -91,16 +91,16 @@ export async function loadConsent(actor: PersonActor, { request, uid }: ConsentO
 
 export type ConsentDecision = { allow: false } | { allow: true; workspaceId: string; write: boolean };
 
+export interface DecideConsentOptions extends ConsentOptions {
+  decision: ConsentDecision;
+}
+
 /**
  * Records the person's answer and returns where the browser goes next (back to the authorization endpoint, which
  * redirects to the client with a code or with `access_denied`). Allow: a provider Grant for the MCP resource with
  * the scopes allowed (write only if asked for and kept), and Relay's row in `oauth_grants` for the chosen workspace,
  * which must be one of the person's (else 404, as any workspace they are not in).
  */
-export interface DecideConsentOptions extends ConsentOptions {
-  decision: ConsentDecision;
-}
-
 export async function decideConsent(
   actor: PersonActor,
   { request, uid, decision }: DecideConsentOptions,

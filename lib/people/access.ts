@@ -51,11 +51,6 @@ export function conversationVisibleSql(row: string, user: string): string {
 /** For a check already holding the person's membership: an admin sees every conversation of the workspace. */
 export const seesEveryConversation = (role: MemberRole | null) => role === "admin";
 
-/**
- * The conversation, when the person may see it, with their role in its workspace; else 404 "<what> not found", as
- * for an id that does not exist. `what` names the object the caller reached the conversation through (a draft,
- * a message, an attachment), so that a hidden one answers like a random id of its own kind.
- */
 export interface ConversationAccessOptions<C> {
   /** Where to read: the client or a Prisma transaction (`require...Access`), an SQL one (`require...AccessSql`). */
   client: C;
@@ -64,6 +59,11 @@ export interface ConversationAccessOptions<C> {
   what?: string;
 }
 
+/**
+ * The conversation, when the person may see it, with their role in its workspace; else 404 "<what> not found", as
+ * for an id that does not exist. `what` names the object the caller reached the conversation through (a draft,
+ * a message, an attachment), so that a hidden one answers like a random id of its own kind.
+ */
 export async function requireConversationAccess(
   actor: PersonActor,
   { client, conversationId, what = "Conversation" }: ConversationAccessOptions<Db | Tx>,
@@ -120,10 +120,6 @@ export function contactVisibleSql(row: string, user: string): string {
   return `EXISTS (SELECT 1 FROM memberships m WHERE m.workspace_id = ${row}.workspace_id AND m.user_id = ${user})`;
 }
 
-/**
- * The contact, when the person may see it, with their role in its workspace; else 404 "<what> not found". `what`
- * names the object reached through the contact (a fact).
- */
 export interface ContactAccessOptions<C> {
   /** Where to read: the client or a Prisma transaction (`require...Access`), an SQL one (`require...AccessSql`). */
   client: C;
@@ -132,6 +128,10 @@ export interface ContactAccessOptions<C> {
   what?: string;
 }
 
+/**
+ * The contact, when the person may see it, with their role in its workspace; else 404 "<what> not found". `what`
+ * names the object reached through the contact (a fact).
+ */
 export async function requireContactAccess(
   actor: PersonActor,
   { client, contactId, what = "Contact" }: ContactAccessOptions<Db | Tx>,

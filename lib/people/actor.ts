@@ -17,11 +17,6 @@ export interface PersonActor {
 
 export const person = (userId: string, via: Via): PersonActor => ({ type: "person", userId, via });
 
-/**
- * The person's membership of the workspace. A workspace they are not a member of answers like one that does not
- * exist (decision 019), in the words of what was asked for (`notFound`: "Bot not found" when the workspace was
- * reached through a bot). Being a member without the role asked for is 403 in words.
- */
 export interface RequireMemberOptions {
   client: Db | Tx;
   workspaceId: string;
@@ -31,6 +26,11 @@ export interface RequireMemberOptions {
   notFound?: string;
 }
 
+/**
+ * The person's membership of the workspace. A workspace they are not a member of answers like one that does not
+ * exist (decision 019), in the words of what was asked for (`notFound`: "Bot not found" when the workspace was
+ * reached through a bot). Being a member without the role asked for is 403 in words.
+ */
 export async function requireMember(
   actor: PersonActor,
   { client, workspaceId, role, notFound = "Workspace not found" }: RequireMemberOptions,

@@ -41,11 +41,6 @@ export interface BucketSettings {
   burst: number;
 }
 
-/**
- * The request rate's state from the bucket's debt (how far its next theoretical arrival is ahead of now, in
- * seconds) after a request: allowed, what is left, when the next token comes. Pure: the SQL function keeps the
- * timestamp; the arithmetic is here, with its tests.
- */
 export interface BucketOutcome {
   /** The request was let through. */
   allowed: boolean;
@@ -53,6 +48,11 @@ export interface BucketOutcome {
   debtSeconds: number;
 }
 
+/**
+ * The request rate's state from the bucket's debt (how far its next theoretical arrival is ahead of now, in
+ * seconds) after a request: allowed, what is left, when the next token comes. Pure: the SQL function keeps the
+ * timestamp; the arithmetic is here, with its tests.
+ */
 export function bucketState(
   { ratePerSecond, burst }: BucketSettings,
   { allowed, debtSeconds }: BucketOutcome,
