@@ -171,9 +171,9 @@ describe("Inngest functions", () => {
     // Replaced after it was sent (same job key, mode replace): its run wakes to a cancelled row and does nothing.
     const key = "webhook:00000000-0000-4000-8000-000000000000";
     const payload = { delivery_id: "00000000-0000-4000-8000-000000000000" };
-    await enqueueJob(sql(), DELIVER_TASK, payload, { jobKey: key });
+    await enqueueJob(sql(), { task: DELIVER_TASK, payload, jobKey: key });
     const [replaced] = await relayed(DELIVER_TASK);
-    await enqueueJob(sql(), DELIVER_TASK, payload, { jobKey: key });
+    await enqueueJob(sql(), { task: DELIVER_TASK, payload, jobKey: key });
     const [replacement] = await relayed(DELIVER_TASK);
     expect((await run(DELIVER_TASK, replaced!)).result).toEqual({
       ran: false,

@@ -62,27 +62,36 @@ type Step = {
 async function waitAndClaim(step: Step, data: JobEventData, runId: string) {
   // Always a sleep step (a past time resolves at once), so the run's steps are the same on every invocation.
   await step.sleepUntil("wait-for-run-at", data.run_at);
-  return (await step.run("claim", () => claimOutboxJob(data.outbox_id, runId))) as Awaited<ReturnType<typeof claimOutboxJob>>;
+  return (await step.run("claim", () => claimOutboxJob(data.outbox_id, { runId }))) as Awaited<
+    ReturnType<typeof claimOutboxJob>
+  >;
+}
+
+export interface JobFunctionOptions {
+  task: string;
+  /** Runs the job with its payload ({} on a cron tick). */
+  run: (payload: Record<string, unknown>) => Promise<unknown>;
+  /** Retries after the first try: 2 unless given. */
+  retries?: number;
+  /** One run at a time (graphile's named queue). */
+  singleton?: boolean;
+  /** Also runs on this schedule. */
+  cron?: string;
 }
 
 /**
  * The Inngest function of a job task: triggered by its outbox event (and by `cron`, if given), it waits for run_at,
  * claims its row and runs `run` with the row's payload. Exported for the job interface's behaviour tests.
  */
-export function createJobFunction(
-  client: Inngest,
-  task: string,
-  run: (payload: Record<string, unknown>) => Promise<unknown>,
-  options: { retries: number; singleton?: boolean; cron?: string } = { retries: 2 },
-) {
+export function createJobFunction(client: Inngest, { task, run, retries = 2, singleton, cron }: JobFunctionOptions) {
   return client.createFunction(
     {
       id: functionId(task),
       name: task,
-      retries: options.retries as 2,
+      retries: retries as 2,
       // graphile's named queue (one job at a time): one run at a time.
-      ...(options.singleton ? { concurrency: { limit: 1 } } : {}),
-      triggers: [{ event: jobEventName(task) }, ...(options.cron ? [{ cron: options.cron }] : [])],
+      ...(singleton ? { concurrency: { limit: 1 } } : {}),
+      triggers: [{ event: jobEventName(task) }, ...(cron ? [{ cron }] : [])],
     },
     async ({ event, step, runId }) => {
       const data = event.data as Partial<JobEventData>;
@@ -103,7 +112,7 @@ export function relayFunctions(client: Inngest, { send = sendJobEvents }: { send
     task: string,
     run: (payload: Record<string, unknown>) => Promise<unknown>,
     options?: { retries: number; singleton?: boolean; cron?: string },
-  ) => createJobFunction(client, task, run, options);
+  ) => createJobFunction(client, { task, run, ...options });
 
   const cronFunction = (task: string, crontab: string, run: () => Promise<unknown>) =>
     client.createFunction(
@@ -118,7 +127,11 @@ export function relayFunctions(client: Inngest, { send = sendJobEvents }: { send
     jobFunction(
       DELIVER_NOTIFICATIONS_TASK,
       (p) =>
-        deliverNotifications({ userId: String(p.user_id), workspaceId: String(p.workspace_id), channel: p.channel as Channel }),
+        deliverNotifications({
+          userId: String(p.user_id),
+          workspaceId: String(p.workspace_id),
+          channel: p.channel as Channel,
+        }),
       { retries: RETRIES[DELIVER_NOTIFICATIONS_TASK] },
     ),
     // Embeddings: one run at a time, in slices (a slice that ran out with work left queues the next), and every

@@ -61,7 +61,9 @@ async function workerMetrics(port: number | undefined): Promise<MetricsServer | 
   });
 }
 // Unlocks the jobs (and queues) that stopped workers still hold: they go back to the queue for any worker to retry.
-const RELEASE_WORKERS = query("jobs.release_workers", "SELECT graphile_worker.force_unlock_workers($1::text[])");
+const RELEASE_WORKERS = query("jobs.release_workers", {
+  text: "SELECT graphile_worker.force_unlock_workers($1::text[])",
+});
 
 export async function startWorker(options: {
   databaseUrl: string;

@@ -101,7 +101,7 @@ export async function deploy(options: { name: string; environment?: Record<strin
     adminUrl = process.env.PGVECTOR_TEST_URL;
   } else {
     embedded = await ensureEmbeddedPostgres(path.join(work, "postgres"));
-    adminUrl = embeddedUrl(embedded.port, "postgres", null);
+    adminUrl = embeddedUrl({ port: embedded.port, database: "postgres", socketDir: null });
   }
   await onAdmin(adminUrl, `CREATE DATABASE ${database}`);
   const url = new URL(adminUrl);

@@ -30,7 +30,7 @@ export async function setup(project: TestProject) {
   const template = new URL(adminUrl);
   template.pathname = `/${TEMPLATE_DATABASE}`;
   await dropDatabase(adminUrl, TEMPLATE_DATABASE);
-  await createDatabaseIfMissing(adminUrl, TEMPLATE_DATABASE);
+  await createDatabaseIfMissing(adminUrl, { name: TEMPLATE_DATABASE });
   await applyMigrations(template.toString());
   await allowLoopbackWebhooks(template.toString());
   project.provide("adminUrl", adminUrl);

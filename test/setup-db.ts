@@ -11,7 +11,7 @@ const TEMPLATE_DATABASE = "relay_template";
 beforeAll(async () => {
   const adminUrl = inject("adminUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await createDatabaseIfMissing(adminUrl, name, TEMPLATE_DATABASE);
+  await createDatabaseIfMissing(adminUrl, { name, template: TEMPLATE_DATABASE });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   selectDatabase(url.toString()); // what the app's code connects to (lib/db/url.ts)

@@ -100,13 +100,13 @@ export function formAction<
       let input: unknown = values;
       if (spec.schema) {
         const parsed = spec.schema.safeParse(spec.schemaInput ? spec.schemaInput(values as Values) : values);
-        if (!parsed.success) return invalidForm(n, values, parsed.error, fields);
+        if (!parsed.success) return invalidForm(parsed.error, { n, values, fields });
         input = parsed.data;
       }
       // Without `read` there are no values: such an action's work takes only the actor and the bound arguments.
       success = await spec.run(actor, input as Parsed<Values, Schema>, values as Values);
     } catch (error) {
-      return refusedForm(n, values, error, fields);
+      return refusedForm(error, { n, values, fields });
     }
     const { redirect, revalidateLayout, ...answer } = success ?? {};
     if (redirect !== undefined) {

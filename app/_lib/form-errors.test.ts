@@ -10,7 +10,7 @@ describe("refusedForm", () => {
 
   it("puts a refusal beside the field it names, the API's name read as the form's", () => {
     const error = new ApiError("invalid_body", "Webhook URL must use https", { field: "webhook_url" });
-    expect(refusedForm(1, values, error, fields)).toEqual({
+    expect(refusedForm(error, { n: 1, values, fields })).toEqual({
       n: 1,
       values,
       fieldErrors: { webhookUrl: "Webhook URL must use https" },
@@ -19,14 +19,14 @@ describe("refusedForm", () => {
 
   it("answers for the whole form when the field is not one of the form's, or none is named", () => {
     const handle = new ApiError("conflict", "Bot handle @x is taken", { field: "handle" });
-    expect(refusedForm(2, values, handle, fields)).toEqual({ n: 2, values, error: "Bot handle @x is taken" });
+    expect(refusedForm(handle, { n: 2, values, fields })).toEqual({ n: 2, values, error: "Bot handle @x is taken" });
     // Words alone name nothing: a message that mentions a field is still the form's.
     const worded = new ApiError("invalid_body", "The name is required");
-    expect(refusedForm(3, values, worded, fields)).toEqual({ n: 3, values, error: "The name is required" });
+    expect(refusedForm(worded, { n: 3, values, fields })).toEqual({ n: 3, values, error: "The name is required" });
   });
 
   it("shows the text rule's refusal beside its field", () => {
-    expect(refusedForm(4, values, new FormTextRefused("name", "holds a NUL"), fields)).toEqual({
+    expect(refusedForm(new FormTextRefused("name", "holds a NUL"), { n: 4, values, fields })).toEqual({
       n: 4,
       values,
       fieldErrors: { name: "This field holds a NUL" },
@@ -34,6 +34,6 @@ describe("refusedForm", () => {
   });
 
   it("throws on what is not a refusal", () => {
-    expect(() => refusedForm(5, values, new Error("bug"), fields)).toThrow("bug");
+    expect(() => refusedForm(new Error("bug"), { n: 5, values, fields })).toThrow("bug");
   });
 });

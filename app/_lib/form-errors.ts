@@ -14,13 +14,17 @@ type FieldErrors<V> = FormState<V, never>["fieldErrors"];
 /** A form's name for a field the domain names as the API does: `webhook_url` is `webhookUrl`. */
 const formName = (field: string) => field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
+/** The form a refusal is turned into: its submission, what was typed, and the fields it shows errors beside. */
+export interface RefusedFormOptions<V> {
+  /** The submission's number (FormState's `n`). */
+  n: number;
+  values: V;
+  /** The fields the form shows errors beside: a refusal about one of them goes there. */
+  fields: readonly string[];
+}
+
 /** The schema's refusal: each shown field's first issue beside it; the first issue about anything else for the form. */
-export function invalidForm<V>(
-  n: number,
-  values: V,
-  error: z.ZodError,
-  fields: readonly string[],
-): FormState<V, never> {
+export function invalidForm<V>(error: z.ZodError, { n, values, fields }: RefusedFormOptions<V>): FormState<V, never> {
   const fieldErrors: Record<string, string> = {};
   let message: string | undefined;
   for (const issue of error.issues) {
@@ -37,10 +41,8 @@ export function invalidForm<V>(
 }
 
 export function refusedForm<V>(
-  n: number,
-  values: V | undefined,
   error: unknown,
-  fields: readonly string[],
+  { n, values, fields }: RefusedFormOptions<V | undefined>,
 ): FormState<V, never> {
   if (!(error instanceof ApiError)) throw error;
   if (error instanceof FormTextRefused && fields.includes(error.field)) {

@@ -112,10 +112,13 @@ async function main() {
       const { bot, conversationId } = senders[worker]!;
       const key = `bench-${process.pid}-${n++}`;
       const body = { body: `retention bench ${key}`, blocks: undefined };
-      const hash = requestHash("POST", `/conversations/${conversationId}/messages`, body);
+      const hash = requestHash({ method: "POST", path: `/conversations/${conversationId}/messages`, body });
       await transaction(async (tx) => {
         const result = await sendMessage(bot, conversationId, body, tx);
-        await runStatement(tx, storeStatement(bot.id, key, hash, { status: 201, body: result, headers: {} }));
+        await runStatement(
+          tx,
+          storeStatement(bot.id, { key, hash, response: { status: 201, body: result, headers: {} } }),
+        );
       });
       return 201;
     };

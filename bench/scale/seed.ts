@@ -326,14 +326,14 @@ export async function scaleDatabases(log: (line: string) => void = () => {}): Pr
     const emptyName = `${url.pathname.slice(1)}_empty`;
     const admin = new URL(large);
     admin.pathname = "/postgres";
-    await createDatabaseIfMissing(admin.toString(), emptyName);
+    await createDatabaseIfMissing(admin.toString(), { name: emptyName });
     url.pathname = `/${emptyName}`;
     empty = url.toString();
   } else {
     server = await ensureEmbeddedPostgres(SCALE_DATA_DIR, log);
-    for (const name of [LARGE_DB, EMPTY_DB]) await createDatabaseIfMissing(server.adminUrl, name);
-    large = embeddedUrl(server.port, LARGE_DB, server.socketDir);
-    empty = embeddedUrl(server.port, EMPTY_DB, server.socketDir);
+    for (const name of [LARGE_DB, EMPTY_DB]) await createDatabaseIfMissing(server.adminUrl, { name });
+    large = embeddedUrl({ port: server.port, database: LARGE_DB, socketDir: server.socketDir });
+    empty = embeddedUrl({ port: server.port, database: EMPTY_DB, socketDir: server.socketDir });
   }
   for (const url of [large, empty]) await applyMigrations(url);
   return { large, empty, server };

@@ -165,7 +165,7 @@ async function switchDatabase(url: string) {
 
 async function prepare(label: string, adminUrl: string, dropAfter: string[]): Promise<Target> {
   const name = `relay_bench_search_${Date.now().toString(36)}`;
-  await createDatabaseIfMissing(adminUrl, name);
+  await createDatabaseIfMissing(adminUrl, { name });
   dropAfter.push(name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -60,7 +60,13 @@ export function id(value: string | undefined, what: string): string {
   return given;
 }
 
-export function oneOf<T extends string>(value: string | undefined, choices: readonly T[], what: string): T {
+export interface OneOfOptions<T extends string> {
+  choices: readonly T[];
+  /** What the value is, in the usage error. */
+  what: string;
+}
+
+export function oneOf<T extends string>(value: string | undefined, { choices, what }: OneOfOptions<T>): T {
   const given = required(value, what);
   if (!(choices as readonly string[]).includes(given)) throw new UsageError(`${what} must be one of ${choices.join(", ")}, got "${given}"`);
   return given as T;

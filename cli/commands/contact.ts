@@ -11,7 +11,10 @@ export const contactCommands: Record<string, Command> = {
     flags: { workspace: S, name: S, email: S, phone: S, sensitivity: S, as: S },
     run: async (args) => {
       const name = required(str(args, "name"), "--name");
-      const sensitivity = oneOf(str(args, "sensitivity") ?? "normal", SENSITIVITIES, "--sensitivity");
+      const sensitivity = oneOf(str(args, "sensitivity") ?? "normal", {
+        choices: SENSITIVITIES,
+        what: "--sensitivity",
+      });
       const actor = await requirePerson(str(args, "as"));
       const ws = await workspaceBySlug(str(args, "workspace"));
       const contact = await createContact(actor, {
@@ -29,7 +32,7 @@ export const contactCommands: Record<string, Command> = {
     flags: { as: S },
     run: async (args) => {
       const contactId = id(args.positionals[0], "CONTACT_ID");
-      const value = oneOf(args.positionals[1], ["on", "off"] as const, "on|off");
+      const value = oneOf(args.positionals[1], { choices: ["on", "off"] as const, what: "on|off" });
       return setDoNotContact(await requirePerson(str(args, "as")), contactId, value === "on");
     },
   },
@@ -38,7 +41,7 @@ export const contactCommands: Record<string, Command> = {
     flags: { as: S },
     run: async (args) => {
       const contactId = id(args.positionals[0], "CONTACT_ID");
-      const value = oneOf(args.positionals[1], SENSITIVITIES, "normal|high");
+      const value = oneOf(args.positionals[1], { choices: SENSITIVITIES, what: "normal|high" });
       return setContactSensitivity(await requirePerson(str(args, "as")), contactId, value);
     },
   },

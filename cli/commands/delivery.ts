@@ -20,7 +20,10 @@ export const deliveryCommands: Record<string, Command> = {
     flags: { bot: S, event: S, status: S, from: S, to: S, limit: S, cursor: S, as: S },
     run: async (args) => {
       const bot = await botByHandle(str(args, "bot"), "--bot HANDLE");
-      const status = str(args, "status") === undefined ? undefined : oneOf(str(args, "status"), STATUSES, "--status");
+      const status =
+        str(args, "status") === undefined
+          ? undefined
+          : oneOf(str(args, "status"), { choices: STATUSES, what: "--status" });
       const page = await listDeliveries(await actorFrom(str(args, "as")), bot.id, {
         eventType: str(args, "event"),
         status,

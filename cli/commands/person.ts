@@ -12,7 +12,7 @@ export const personCommands: Record<string, Command> = {
         name: required(str(args, "name"), "--name"),
         handle: required(str(args, "handle"), "--handle"),
         password: required(str(args, "password"), "--password"),
-        role: oneOf(str(args, "role") ?? "member", ["admin", "member"] as const, "--role"),
+        role: oneOf(str(args, "role") ?? "member", { choices: ["admin", "member"] as const, what: "--role" }),
       };
       const ws = await workspaceBySlug(str(args, "workspace"));
       const user = await createPerson({ ...input, workspaceId: ws.id });

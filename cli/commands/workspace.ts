@@ -18,7 +18,7 @@ export const workspaceCommands: Record<string, Command> = {
     usage: "workspace status SLUG active|restricted|suspended [--as EMAIL]",
     flags: { as: S },
     run: async (args) => {
-      const status = oneOf(args.positionals[1], WORKSPACE_STATUSES, "the status");
+      const status = oneOf(args.positionals[1], { choices: WORKSPACE_STATUSES, what: "the status" });
       const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
       return setWorkspaceStatus(await actorFrom(str(args, "as")), ws.id, status);
     },

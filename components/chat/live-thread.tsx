@@ -25,7 +25,7 @@ export function LiveThread({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
-  const connection = useLiveRefresh(`/api/chat/conversations/${conversationId}/stream`, 60);
+  const connection = useLiveRefresh(`/api/chat/conversations/${conversationId}/stream`, { delayMs: 60 });
 
   // Each server render hands down a new reference to the same action: keep the latest, and tell the server only
   // when the last seq changes (or the page comes back into view), not on every live re-render.

@@ -10,11 +10,10 @@ import { useLiveRefresh } from "./use-live-refresh";
  */
 export function WorkspaceLive({ workspaceId }: { workspaceId: string }) {
   const pathname = usePathname();
-  const connection = useLiveRefresh(
-    `/api/chat/workspaces/${workspaceId}/stream`,
-    250,
-    (event) => event.conversation_id !== undefined && pathname.includes(`/c/${event.conversation_id}`),
-  );
+  const connection = useLiveRefresh(`/api/chat/workspaces/${workspaceId}/stream`, {
+    delayMs: 250,
+    skip: (event) => event.conversation_id !== undefined && pathname.includes(`/c/${event.conversation_id}`),
+  });
   // Nothing to see: the lists re-render themselves. The state is there for tests (as the thread's data-live).
   return <span hidden data-workspace-live={connection} />;
 }

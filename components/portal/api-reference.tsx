@@ -75,7 +75,7 @@ const METHOD_STYLE: Record<string, string> = {
 
 export const refName = (ref: string) => ref.split("/").at(-1) ?? ref;
 export const schemaAnchor = (name: string) => `schema-${name}`;
-export const operationAnchor = (method: string, path: string, operation: Operation) =>
+export const operationAnchor = (operation: Operation, { method, path }: { method: string; path: string }) =>
   operation.operationId ?? `${method}-${path.replace(/[^a-z0-9]+/gi, "-")}`;
 
 /** Operations in document order, for the table of contents. */
@@ -85,7 +85,7 @@ export function operations(doc: ApiDocument) {
       path,
       method,
       operation: item[method]!,
-      anchor: operationAnchor(method, path, item[method]!),
+      anchor: operationAnchor(item[method]!, { method, path }),
     })),
   );
 }

@@ -49,7 +49,7 @@ export function BotSettingsForm({
                 required
                 defaultValue={values.name}
                 invalid={!!errors.name}
-                {...describedBy("settings-name", errors.name)}
+                {...describedBy("settings-name", { error: errors.name })}
               />
             </Field>
             <Field
@@ -68,7 +68,7 @@ export function BotSettingsForm({
                 placeholder="https://bots.example.com/relay/webhook"
                 defaultValue={values.webhookUrl}
                 invalid={!!errors.webhookUrl}
-                {...describedBy("settings-webhookUrl", errors.webhookUrl, true)}
+                {...describedBy("settings-webhookUrl", { error: errors.webhookUrl, hint: true })}
               />
             </Field>
           </div>

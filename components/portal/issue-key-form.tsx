@@ -29,7 +29,7 @@ export function IssueKeyForm({ action }: { action: FormAction<KeyFormValues, Iss
             maxLength={60}
             defaultValue={state.values?.name}
             invalid={!!error}
-            {...describedBy("key-name", error)}
+            {...describedBy("key-name", { error })}
           />
         </div>
         <label

@@ -62,7 +62,7 @@ export function ProposeConnectionForm({
               name="botId"
               defaultValue={values?.botId ?? bots[0]?.id}
               invalid={!!errors.botId}
-              {...describedBy("botId", errors.botId)}
+              {...describedBy("botId", { error: errors.botId })}
             >
               {workspaces.map((workspace) => (
                 <optgroup key={workspace.slug} label={workspaceLabel(workspace)}>
@@ -93,7 +93,7 @@ export function ProposeConnectionForm({
                 spellCheck={false}
                 defaultValue={values?.otherWorkspace}
                 invalid={!!errors.otherWorkspace}
-                {...describedBy("otherWorkspace", errors.otherWorkspace, true)}
+                {...describedBy("otherWorkspace", { error: errors.otherWorkspace, hint: true })}
               />
             </Field>
             <Field id="otherHandle" label="Other bot's handle" error={errors.otherHandle}>
@@ -111,7 +111,7 @@ export function ProposeConnectionForm({
                   defaultValue={values?.otherHandle}
                   invalid={!!errors.otherHandle}
                   className="rounded-l-none shadow-none"
-                  {...describedBy("otherHandle", errors.otherHandle)}
+                  {...describedBy("otherHandle", { error: errors.otherHandle })}
                 />
               </div>
             </Field>

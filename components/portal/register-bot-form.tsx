@@ -70,7 +70,7 @@ export function RegisterBotForm({
                   defaultValue={values?.handle}
                   invalid={!!errors.handle}
                   className="rounded-l-none shadow-none"
-                  {...describedBy("handle", errors.handle, true)}
+                  {...describedBy("handle", { error: errors.handle, hint: true })}
                 />
               </div>
             </Field>
@@ -82,7 +82,7 @@ export function RegisterBotForm({
                 placeholder="Support bot"
                 defaultValue={values?.name}
                 invalid={!!errors.name}
-                {...describedBy("name", errors.name, true)}
+                {...describedBy("name", { error: errors.name, hint: true })}
               />
             </Field>
           </div>
@@ -103,7 +103,7 @@ export function RegisterBotForm({
               placeholder="https://bots.example.com/relay/webhook"
               defaultValue={values?.webhookUrl}
               invalid={!!errors.webhookUrl}
-              {...describedBy("webhookUrl", errors.webhookUrl, true)}
+              {...describedBy("webhookUrl", { error: errors.webhookUrl, hint: true })}
             />
           </Field>
           <EventTypeFields checked={values?.eventTypes ?? defaultEventTypes} error={errors.eventTypes} />

@@ -36,7 +36,7 @@ export function ReplayRangeForm({
               required
               defaultValue={values[name]}
               invalid={!!errors[name]}
-              {...describedBy(`replay-${name}`, errors[name])}
+              {...describedBy(`replay-${name}`, { error: errors[name] })}
             />
           </Field>
         ))}
@@ -51,7 +51,7 @@ export function ReplayRangeForm({
         {state.result && (
           <Alert tone={state.result.replayed ? "success" : "info"}>
             {state.result.replayed
-              ? `${plural(state.result.replayed, "failed delivery", "failed deliveries")} queued again.`
+              ? `${plural(state.result.replayed, { one: "failed delivery", many: "failed deliveries" })} queued again.`
               : "No failed deliveries in this range."}
           </Alert>
         )}

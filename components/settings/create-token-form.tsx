@@ -66,7 +66,7 @@ export function CreateTokenForm({
               maxLength={60}
               defaultValue={state.values?.name}
               invalid={!!errors.name}
-              {...describedBy("token-name", errors.name, true)}
+              {...describedBy("token-name", { error: errors.name, hint: true })}
             />
           </Field>
         </div>

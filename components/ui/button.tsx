@@ -19,7 +19,14 @@ const sizes: Record<ButtonSize, string> = {
   md: "h-9 px-4 text-sm",
 };
 
-export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string) {
+export interface ButtonClassesOptions {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Classes of the caller's, added last. */
+  className?: string;
+}
+
+export function buttonClasses({ variant = "primary", size = "md", className }: ButtonClassesOptions = {}) {
   return cn(base, variants[variant], sizes[size], className);
 }
 
@@ -30,7 +37,7 @@ export function Button({
   type = "button",
   ...props
 }: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize }) {
-  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
 }
 
 export function ButtonLink({
@@ -39,5 +46,5 @@ export function ButtonLink({
   className,
   ...props
 }: ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize }) {
-  return <Link className={buttonClasses(variant, size, className)} {...props} />;
+  return <Link className={buttonClasses({ variant, size, className })} {...props} />;
 }

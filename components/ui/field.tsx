@@ -45,8 +45,15 @@ export function Field({
   );
 }
 
+export interface DescribedByOptions {
+  /** The Field's error, when it shows one. */
+  error?: string;
+  /** The Field has a hint. */
+  hint?: boolean;
+}
+
 /** aria attributes that link a control to its Field's hint or error. */
-export function describedBy(id: string, error?: string, hint?: boolean) {
+export function describedBy(id: string, { error, hint }: DescribedByOptions = {}) {
   return {
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,

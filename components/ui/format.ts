@@ -31,7 +31,15 @@ export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
-export function plural(count: number, one: string, many = `${one}s`) {
+export interface PluralOptions {
+  /** The word for one. */
+  one: string;
+  /** The word for any other count: `one` + "s" unless given. */
+  many?: string;
+}
+
+/** "1 bot", "3 bots" */
+export function plural(count: number, { one, many = `${one}s` }: PluralOptions) {
   return `${count} ${count === 1 ? one : many}`;
 }
 

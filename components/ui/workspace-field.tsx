@@ -44,7 +44,7 @@ export function WorkspaceField({
         defaultValue={defaultValue ?? workspaces[0]?.id}
         required={required}
         invalid={!!error}
-        {...describedBy(id, error, true)}
+        {...describedBy(id, { error, hint: true })}
       >
         {workspaces.map((workspace) => (
           <option key={workspace.id} value={workspace.id}>

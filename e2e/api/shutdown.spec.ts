@@ -41,7 +41,9 @@ function cli(dataDir: string, ...args: string[]): unknown {
 /** The server's database (its embedded PostgreSQL, started again if the server stopped it). */
 async function database(dataDir: string) {
   const embedded = await ensureEmbeddedPostgres(path.join(dataDir, "postgres"));
-  const client = new pg.Client({ connectionString: embeddedUrl(embedded.port, "relay", embedded.socketDir) });
+  const client = new pg.Client({
+    connectionString: embeddedUrl({ port: embedded.port, database: "relay", socketDir: embedded.socketDir }),
+  });
   await client.connect();
   return {
     query: async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[],

@@ -22,7 +22,9 @@ async function signIn(page: Page, email: string) {
 /** Writes a bot's webhook URL as a release before the save-time check could have (the server's own database). */
 async function storeUnchecked(botId: string, webhookUrl: string) {
   const embedded = await ensureEmbeddedPostgres(path.join(".data/e2e", "postgres")); // the server's, found again
-  const client = new pg.Client({ connectionString: embeddedUrl(embedded.port, "relay", embedded.socketDir) });
+  const client = new pg.Client({
+    connectionString: embeddedUrl({ port: embedded.port, database: "relay", socketDir: embedded.socketDir }),
+  });
   await client.connect();
   try {
     await client.query("UPDATE bots SET webhook_url = $1 WHERE id = $2", [webhookUrl, botId]);

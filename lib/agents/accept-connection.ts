@@ -23,23 +23,21 @@ import {
 // (Prisma, shared with listing connections); the acceptance between them locks its row, so it is one SQL
 // transaction (docs/decisions/005).
 
-const LOCK_CONNECTION = query(
-  "connections.lockForAccept",
-  `SELECT revoked_at, accepted_a_at, accepted_b_at, workspace_a_id, workspace_b_id
+const LOCK_CONNECTION = query("connections.lockForAccept", {
+  text: `SELECT revoked_at, accepted_a_at, accepted_b_at, workspace_a_id, workspace_b_id
      FROM bot_connections WHERE id = $1 FOR UPDATE`,
-);
+});
 /** $3, $4: whether side A, side B accepts now. */
-const ACCEPT = query(
-  "connections.accept",
-  `UPDATE bot_connections
+const ACCEPT = query("connections.accept", {
+  text: `UPDATE bot_connections
   SET accepted_a_by_user_id = CASE WHEN $3::boolean THEN $2::uuid ELSE accepted_a_by_user_id END,
       accepted_a_at = CASE WHEN $3::boolean THEN $5::timestamptz ELSE accepted_a_at END,
       accepted_b_by_user_id = CASE WHEN $4::boolean THEN $2::uuid ELSE accepted_b_by_user_id END,
       accepted_b_at = CASE WHEN $4::boolean THEN $5::timestamptz ELSE accepted_b_at END
   WHERE id = $1
   RETURNING ${CONNECTION_COLUMNS}`,
-  { notNull: CONNECTION_NOT_NULL },
-);
+  notNull: CONNECTION_NOT_NULL,
+});
 
 export async function acceptConnection(actor: PersonActor, id: string): Promise<ConnectionView> {
   const connectionId = requireUuid(id, "Connection");

@@ -29,7 +29,8 @@ export const AGENT_REQUEST_SELECT = `
 /** For every statement built on AGENT_REQUEST_SELECT: its status (a CASE of the stored one) is never null. */
 export const AGENT_REQUEST_NOT_NULL = ["status"] as const;
 
-const LOAD = query("agentRequests.load", `${AGENT_REQUEST_SELECT} WHERE r.id = $2::uuid`, {
+const LOAD = query("agentRequests.load", {
+  text: `${AGENT_REQUEST_SELECT} WHERE r.id = $2::uuid`,
   notNull: AGENT_REQUEST_NOT_NULL,
 });
 

@@ -16,20 +16,18 @@ import { blockedError } from "./blocked";
 // the addressed bot gets the whole AGENT_REQUEST_TTL_HOURS to answer. One SQL transaction each, as the request's
 // `agent_request.created` event is written in it (docs/decisions/005).
 
-const APPROVE = query(
-  "agentRequests.approve",
-  `UPDATE agent_requests
+const APPROVE = query("agentRequests.approve", {
+  text: `UPDATE agent_requests
   SET status = 'awaiting_response', delivered_at = $2, decided_by_user_id = $3, decided_via = $4, decided_at = $2,
       expires_at = $5
   WHERE id = $1`,
-);
-const DECLINE = query(
-  "agentRequests.decline",
-  `UPDATE agent_requests
+});
+const DECLINE = query("agentRequests.decline", {
+  text: `UPDATE agent_requests
   SET status = 'declined', decided_by_user_id = $2, decided_via = $3, decided_at = $4, decision_note = $5
   WHERE id = $1`,
-);
-const EXPIRE = query("agentRequests.expireOne", "UPDATE agent_requests SET status = 'expired' WHERE id = $1");
+});
+const EXPIRE = query("agentRequests.expireOne", { text: "UPDATE agent_requests SET status = 'expired' WHERE id = $1" });
 
 export async function approveAgentRequest(actor: PersonActor, id: string, now: Date = new Date()) {
   const outcome = await transaction(async (tx) => {
@@ -93,18 +91,16 @@ const expiredError = () =>
   new ApiError("conflict", "This request expired before anyone approved it; the bot can ask again");
 
 /** $1 the request, $2 the person: the asking bot, and whether the person manages it (the rule of botManagedSql). */
-const ASKING_SIDE = query(
-  "agentRequests.askingSide",
-  `SELECT f.handle, ${botManagedSql("f", "$2")} AS manages
+const ASKING_SIDE = query("agentRequests.askingSide", {
+  text: `SELECT f.handle, ${botManagedSql("f", "$2")} AS manages
   FROM agent_requests r JOIN bots f ON f.id = r.from_bot_id
   WHERE r.id = $1`,
-  { notNull: ["manages"] }, // EXISTS
-);
+  notNull: ["manages"], // EXISTS
+});
 
 /** The request, locked, with what approving re-checks: its bots' workspaces and the asking bot's status. */
-const LOCK_REQUEST = query(
-  "agentRequests.lockForDecision",
-  `SELECT r.status, r.expires_at, r.to_bot_id, f.status AS from_status,
+const LOCK_REQUEST = query("agentRequests.lockForDecision", {
+  text: `SELECT r.status, r.expires_at, r.to_bot_id, f.status AS from_status,
        f.workspace_id AS from_workspace_id, fw.status AS from_workspace_status,
        t.workspace_id AS to_workspace_id, tw.status AS to_workspace_status
   FROM agent_requests r
@@ -112,7 +108,7 @@ const LOCK_REQUEST = query(
   JOIN bots t ON t.id = r.to_bot_id JOIN workspaces tw ON tw.id = t.workspace_id
   WHERE r.id = $1
   FOR UPDATE OF r`,
-);
+});
 
 /**
  * Locks a request a person is deciding and checks they may: first, so a person of neither side makes us lock

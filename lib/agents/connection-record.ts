@@ -45,10 +45,9 @@ export const CONNECTION_COLUMNS = `id, bot_a_id, bot_b_id, workspace_a_id, works
 export const CONNECTION_NOT_NULL = ["types_a_to_b", "types_b_to_a"] as const;
 
 /** A connection's sides, read before its row is locked (they never change). */
-export const CONNECTION_SIDES = query(
-  "connections.sides",
-  "SELECT workspace_a_id, workspace_b_id FROM bot_connections WHERE id = $1",
-);
+export const CONNECTION_SIDES = query("connections.sides", {
+  text: "SELECT workspace_a_id, workspace_b_id FROM bot_connections WHERE id = $1",
+});
 
 /** A row read with CONNECTION_COLUMNS (accept-connection.ts and revoke-connection.ts return one). */
 export type ConnectionRow = RowOf<"connections.accept">;

@@ -19,9 +19,8 @@ import { blockedError, recordBlockedRequest } from "./blocked";
 // (201 pending_approval) when the connection requires approval, the asking bot is new, it is paused, or the question
 // talks money; otherwise it reaches the addressed bot at once (201 awaiting_response, `agent_request.created`).
 
-const CONTEXT = query(
-  "agentRequests.context",
-  `SELECT me.status AS bot_status, me.trusted_message_count,
+const CONTEXT = query("agentRequests.context", {
+  text: `SELECT me.status AS bot_status, me.trusted_message_count,
           COALESCE(s.new_bot_threshold, ${POLICY_DEFAULTS.newBotThreshold}) AS new_bot_threshold,
           w.status AS workspace_status, t.id AS to_id, t.workspace_id AS to_workspace_id, tw.status AS to_workspace_status
      FROM bots me
@@ -31,28 +30,26 @@ const CONTEXT = query(
      LEFT JOIN workspaces tw ON tw.id = t.workspace_id
     WHERE me.id = $1`,
   // `bots` is also outer-joined (the addressed bot, t): the asking bot's own columns are never null.
-  { notNull: ["new_bot_threshold", "bot_status", "trusted_message_count"] },
-);
+  notNull: ["new_bot_threshold", "bot_status", "trusted_message_count"],
+});
 
 // FOR SHARE: a revocation (which declines the connection's open requests) waits for this request, or this request
 // sees the connection revoked. Either way no open request outlives its connection.
-const CONNECTION = query(
-  "agentRequests.liveConnection",
-  `SELECT id, requires_approval, (CASE WHEN bot_a_id = $1 THEN types_a_to_b ELSE types_b_to_a END)::text[] AS allowed
+const CONNECTION = query("agentRequests.liveConnection", {
+  text: `SELECT id, requires_approval, (CASE WHEN bot_a_id = $1 THEN types_a_to_b ELSE types_b_to_a END)::text[] AS allowed
      FROM bot_connections
     WHERE revoked_at IS NULL AND accepted_a_at IS NOT NULL AND accepted_b_at IS NOT NULL
       AND ((bot_a_id = $1 AND bot_b_id = $2) OR (bot_a_id = $2 AND bot_b_id = $1))
       FOR SHARE`,
-  { notNull: ["allowed"] },
-);
+  notNull: ["allowed"],
+});
 
-const INSERT = query(
-  "agentRequests.insert",
-  `INSERT INTO agent_requests (connection_id, from_bot_id, to_bot_id, type, question, status, reasons, delivered_at, expires_at, created_at)
+const INSERT = query("agentRequests.insert", {
+  text: `INSERT INTO agent_requests (connection_id, from_bot_id, to_bot_id, type, question, status, reasons, delivered_at, expires_at, created_at)
    VALUES ($1, $2, $3, $4::agent_request_type, $5, $6::agent_request_status, $7::text[],
            CASE WHEN $6 = 'awaiting_response' THEN $8::timestamptz END, $9, $8)
    RETURNING id`,
-);
+});
 
 export async function createAgentRequest(
   bot: BotPrincipal,

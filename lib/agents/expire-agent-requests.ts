@@ -9,12 +9,11 @@ export const EXPIRE_TASK = "expire_agent_requests";
 /** graphile-worker crontab line: every minute, one job at a time (job key). */
 export const EXPIRE_CRONTAB = `* * * * * ${EXPIRE_TASK} ?jobKey=${EXPIRE_TASK}&max=3`;
 
-const EXPIRE = query(
-  "agentRequests.expire",
-  `UPDATE agent_requests SET status = 'expired'
+const EXPIRE = query("agentRequests.expire", {
+  text: `UPDATE agent_requests SET status = 'expired'
     WHERE status IN ('pending_approval', 'awaiting_response') AND expires_at <= $1::timestamptz
     RETURNING id`,
-);
+});
 
 export async function expireAgentRequests(now: Date = new Date(), client: Sql = sql()): Promise<{ expired: string[] }> {
   const rows = await client.query(EXPIRE, [now]);

@@ -31,9 +31,9 @@ const listText = (mine: string) =>
     LIMIT $6`;
 const notNull = AGENT_REQUEST_NOT_NULL;
 const LIST = {
-  outgoing: query("agentRequests.listOutgoing", listText(OUTGOING), { notNull }),
-  incoming: query("agentRequests.listIncoming", listText(INCOMING), { notNull }),
-  both: query("agentRequests.listBoth", listText(`(${OUTGOING} OR ${INCOMING})`), { notNull }),
+  outgoing: query("agentRequests.listOutgoing", { text: listText(OUTGOING), notNull }),
+  incoming: query("agentRequests.listIncoming", { text: listText(INCOMING), notNull }),
+  both: query("agentRequests.listBoth", { text: listText(`(${OUTGOING} OR ${INCOMING})`), notNull }),
 };
 
 export async function listAgentRequests(bot: BotPrincipal, input: AgentRequestListInput, now: Date = new Date()) {

@@ -25,7 +25,7 @@ export interface PendingAgentRequest {
 async function decidableAskers(actor: PersonActor, workspaceId: string) {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, workspace.id);
+  await requireMember(actor, { client: db(), workspaceId: workspace.id });
   return db().bot.findMany({
     where: { workspaceId: workspace.id, ...botManagedBy(actor.userId) },
     select: { id: true, handle: true, name: true },

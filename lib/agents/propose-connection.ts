@@ -20,7 +20,7 @@ export async function proposeConnection(actor: PersonActor, input: ConnectionPro
 
   const own = await db().bot.findUnique({ where: { id: requireUuid(proposal.botId, "Bot") } });
   if (!own) throw new ApiError("not_found", "Bot not found");
-  await requireMember(db(), actor, own.workspaceId, "admin", "Bot not found");
+  await requireMember(actor, { client: db(), workspaceId: own.workspaceId, role: "admin", notFound: "Bot not found" });
   const workspace = await db().workspace.findUnique({ where: { slug: proposal.otherWorkspace } });
   const other = workspace
     ? await db().bot.findFirst({ where: { workspaceId: workspace.id, handle: proposal.otherHandle } })

@@ -8,7 +8,9 @@ import { verifyToken } from "./signed-link";
 // whoever it hands the link to) until it expires. An altered or malformed link and an expired one are 403 `forbidden`
 // (the message says which); a genuine link to a file since deleted is 404. The bytes are checked against their SHA-256.
 
-const FIND = query("attachments.find", "SELECT id, name, content_type, size, sha256 FROM attachments WHERE id = $1");
+const FIND = query("attachments.find", {
+  text: "SELECT id, name, content_type, size, sha256 FROM attachments WHERE id = $1",
+});
 
 export async function readSignedAttachment(
   token: string,

@@ -18,9 +18,8 @@ import { blockedError, recordBlockedRequest } from "./blocked";
 // yet (pending the asking side's approval) are 404; the asking bot itself gets 403 forbidden; the addressed bot gets
 // 409 conflict once the request is answered, declined or expired.
 
-const LOCK = query(
-  "agentRequests.lockForAnswer",
-  `SELECT r.from_bot_id, r.to_bot_id, r.status, r.delivered_at, r.expires_at,
+const LOCK = query("agentRequests.lockForAnswer", {
+  text: `SELECT r.from_bot_id, r.to_bot_id, r.status, r.delivered_at, r.expires_at,
           me.status AS bot_status, w.status AS workspace_status, f.workspace_id AS from_workspace_id
      FROM agent_requests r
      JOIN bots f ON f.id = r.from_bot_id
@@ -28,16 +27,14 @@ const LOCK = query(
      JOIN workspaces w ON w.id = me.workspace_id
     WHERE r.id = $1
       FOR UPDATE OF r`,
-);
-const OWN_ATTACHMENT = query(
-  "agentRequests.ownAttachment",
-  "SELECT id FROM attachments WHERE id = $1 AND uploaded_by_bot_id = $2",
-);
-const ANSWER = query(
-  "agentRequests.answer",
-  `UPDATE agent_requests SET status = 'answered', response_body = $2, response_attachment_id = $3, answered_at = $4
+});
+const OWN_ATTACHMENT = query("agentRequests.ownAttachment", {
+  text: "SELECT id FROM attachments WHERE id = $1 AND uploaded_by_bot_id = $2",
+});
+const ANSWER = query("agentRequests.answer", {
+  text: `UPDATE agent_requests SET status = 'answered', response_body = $2, response_attachment_id = $3, answered_at = $4
     WHERE id = $1`,
-);
+});
 
 export async function respondToAgentRequest(
   bot: BotPrincipal,

@@ -24,23 +24,20 @@ import {
 
 export const REVOKED_NOTE = "connection_revoked";
 
-const LOCK_CONNECTION = query(
-  "connections.lockForRevoke",
-  "SELECT revoked_at FROM bot_connections WHERE id = $1 FOR UPDATE",
-);
-const REVOKE = query(
-  "connections.revoke",
-  `UPDATE bot_connections SET revoked_at = $3, revoked_by_user_id = $2 WHERE id = $1
+const LOCK_CONNECTION = query("connections.lockForRevoke", {
+  text: "SELECT revoked_at FROM bot_connections WHERE id = $1 FOR UPDATE",
+});
+const REVOKE = query("connections.revoke", {
+  text: `UPDATE bot_connections SET revoked_at = $3, revoked_by_user_id = $2 WHERE id = $1
   RETURNING ${CONNECTION_COLUMNS}`,
-  { notNull: CONNECTION_NOT_NULL },
-);
-const DECLINE_OPEN_REQUESTS = query(
-  "agentRequests.declineOpen",
-  `UPDATE agent_requests
+  notNull: CONNECTION_NOT_NULL,
+});
+const DECLINE_OPEN_REQUESTS = query("agentRequests.declineOpen", {
+  text: `UPDATE agent_requests
   SET status = 'declined', decided_by_user_id = $2, decided_via = $3, decided_at = $4, decision_note = $5
   WHERE connection_id = $1 AND status IN ('pending_approval', 'awaiting_response')
   RETURNING id`,
-);
+});
 
 export async function revokeConnection(
   actor: PersonActor,

@@ -15,7 +15,8 @@ export async function readAttachment(actor: PersonActor, id: string): Promise<At
   const row = await db().attachment.findUnique({ where: { id: attachmentId } });
   if (!row) throw notFound("Attachment");
   const mine = row.uploadedByUserId === actor.userId;
-  if (row.conversationId) await requireConversationAccess(db(), actor, row.conversationId, "Attachment");
+  if (row.conversationId)
+    await requireConversationAccess(actor, { client: db(), conversationId: row.conversationId, what: "Attachment" });
   if (!mine && (row.conversationId === null || row.messageId === null)) throw notFound("Attachment");
 
   const bytes = await readBlob(row.sha256);

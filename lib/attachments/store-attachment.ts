@@ -34,7 +34,7 @@ export async function storePersonAttachment(
   const name = cleanName(file.name);
   const type = normalizeContentType(file.type);
   checkSize(name, file.bytes.byteLength);
-  const { conversation } = await requireConversationAccess(db(), actor, id);
+  const { conversation } = await requireConversationAccess(actor, { client: db(), conversationId: id });
 
   const { sha256, size } = await writeBlob(file.bytes);
   return db().$transaction(async (tx) => {

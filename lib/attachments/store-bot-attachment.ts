@@ -11,11 +11,10 @@ import type { UploadedFile } from "./store-attachment";
 // to its bot and its workspace only: nobody else can read it until the bot answers with it, and then only through
 // the signed link the answer carries.
 
-const INSERT = query(
-  "attachments.insertForBot",
-  `INSERT INTO attachments (workspace_id, uploaded_by_bot_id, name, content_type, size, sha256)
+const INSERT = query("attachments.insertForBot", {
+  text: `INSERT INTO attachments (workspace_id, uploaded_by_bot_id, name, content_type, size, sha256)
    VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at`,
-);
+});
 
 export async function storeBotAttachment(bot: BotPrincipal, file: UploadedFile) {
   const name = cleanName(file.name);

@@ -37,11 +37,10 @@ export async function recordAudit(client: Db | Tx, entry: AuditEntry) {
   await client.auditEvent.create({ data: { ...row, data: row.data as Prisma.InputJsonValue } });
 }
 
-const INSERT_AUDIT = query(
-  "audit.insert",
-  `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
+const INSERT_AUDIT = query("audit.insert", {
+  text: `INSERT INTO audit_events (workspace_id, actor_type, actor_id, via, action, subject_type, subject_id, data)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-);
+});
 
 /** The same record through node-postgres, in the caller's SQL transaction. */
 export async function recordAuditSql(sql: Sql, entry: AuditEntry) {

@@ -25,7 +25,7 @@ const onReset = () => entries.clear();
 
 /** Subscribes (again) when not listening; a no-op on the hot path once the LISTEN connection is up. */
 function start(): Promise<void> {
-  return listening() ? Promise.resolve() : subscribe(API_KEY_CHANNEL, onRevoked, onReset);
+  return listening() ? Promise.resolve() : subscribe(API_KEY_CHANNEL, { handler: onRevoked, onReset });
 }
 
 export async function cachedPrincipal(hash: string): Promise<BotPrincipal | null> {

@@ -23,16 +23,15 @@ export async function authenticateBot(apiKey: string | null, from?: { address():
     if (cached) return cached;
   }
   if (!from) return hash ? lookUp(hash) : null;
-  return guardCredential(from.address(), "api_key", async () => (hash ? lookUp(hash) : null));
+  return guardCredential(from.address(), { kind: "api_key", lookup: async () => (hash ? lookUp(hash) : null) });
 }
 
-const FIND_KEY = query(
-  "bots.findKey",
-  `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id, b.status
+const FIND_KEY = query("bots.findKey", {
+  text: `SELECT k.id AS key_id, k.scopes, k.last_used_at, b.id, b.handle, b.name, b.workspace_id, b.status
      FROM api_keys k JOIN bots b ON b.id = k.bot_id
     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-);
-const TOUCH_KEY = query("bots.touchKey", "UPDATE api_keys SET last_used_at = now() WHERE id = $1");
+});
+const TOUCH_KEY = query("bots.touchKey", { text: "UPDATE api_keys SET last_used_at = now() WHERE id = $1" });
 
 async function lookUp(hash: string): Promise<BotPrincipal | null> {
   const rows = await sql().query(FIND_KEY, [hash]);

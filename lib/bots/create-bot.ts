@@ -39,7 +39,7 @@ export async function createBot(
   },
 ) {
   // Any member may register a bot; it can do nothing until a participant authorizes it (require-bot-manager.ts).
-  if (actor.type === "person") await requireMember(db(), actor, input.workspaceId);
+  if (actor.type === "person") await requireMember(actor, { client: db(), workspaceId: input.workspaceId });
   const handle = input.handle.trim().toLowerCase();
   if (!HANDLE.test(handle))
     throw new ApiError("invalid_body", "Bot handle must be 3-32 characters: a letter, then letters, digits, - or _", {

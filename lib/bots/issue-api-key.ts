@@ -31,12 +31,11 @@ export async function issueApiKey(actor: Actor, botId: string, options: { name?:
   return { id: record.id, key, prefix, name: record.name, scopes, created_at: record.createdAt.toISOString() };
 }
 
-const REVOKE_KEY = query(
-  "bots.revokeKey",
-  "UPDATE api_keys SET revoked_at = $2 WHERE id = $1 RETURNING id, prefix, revoked_at",
-  { notNull: ["revoked_at"] }, // set here
-);
-const NOTIFY = query("bots.notifyKeyRevoked", "SELECT pg_notify($1, $2)");
+const REVOKE_KEY = query("bots.revokeKey", {
+  text: "UPDATE api_keys SET revoked_at = $2 WHERE id = $1 RETURNING id, prefix, revoked_at",
+  notNull: ["revoked_at"], // set here
+});
+const NOTIFY = query("bots.notifyKeyRevoked", { text: "SELECT pg_notify($1, $2)" });
 
 /**
  * Revocation takes effect at once: the next request with the key is 401. Two steps: the key and who may manage its

@@ -12,8 +12,8 @@ export async function requireBotManager(client: Db | Tx, actor: Actor, botId: st
   const bot = await client.bot.findUnique({ where: { id: botId } });
   if (!bot) throw new ApiError("not_found", "Bot not found");
   if (actor.type === "person") {
-    const membership = await requireMember(client, actor, bot.workspaceId, undefined, "Bot not found");
-    if (!managesBot(membership.role, actor.userId, bot)) {
+    const membership = await requireMember(actor, { client, workspaceId: bot.workspaceId, notFound: "Bot not found" });
+    if (!managesBot(bot, { role: membership.role, userId: actor.userId })) {
       throw new ApiError("forbidden", "Only the bot's developer or a workspace admin can manage this bot");
     }
   }

@@ -55,7 +55,7 @@ export interface PendingDraft {
 
 export async function getThread(actor: PersonActor, id: string) {
   const conversationId = requireUuid(id, "Conversation");
-  const { conversation, role } = await requireConversationAccess(db(), actor, conversationId);
+  const { conversation, role } = await requireConversationAccess(actor, { client: db(), conversationId });
   const [participants, authorizations, blocks, recent, drafts, followUps, optOut] = await Promise.all([
     db().conversationParticipant.findMany({ where: { conversationId } }),
     db().botAuthorization.findMany({ where: { conversationId }, orderBy: { createdAt: "asc" } }),

@@ -15,9 +15,8 @@ export interface ConversationSummary {
   taken_over: boolean;
 }
 
-const LIST = query(
-  "chat.listConversations",
-  `SELECT c.id, c.title, c.last_message_preview, c.last_message_at, c.last_seq, r.last_read_seq,
+const LIST = query("chat.listConversations", {
+  text: `SELECT c.id, c.title, c.last_message_preview, c.last_message_at, c.last_seq, r.last_read_seq,
           (SELECT count(*)::int FROM drafts d WHERE d.conversation_id = c.id AND d.status = 'pending' AND d.expires_at > now()) AS pending,
           (c.taken_over_by_user_id IS NOT NULL) AS taken_over
      FROM conversations c
@@ -26,8 +25,8 @@ const LIST = query(
       AND ${conversationVisibleSql("c", "$2")}
     ORDER BY c.last_message_at DESC, c.id
     LIMIT 500`,
-  { notNull: ["pending", "taken_over"] },
-);
+  notNull: ["pending", "taken_over"],
+});
 
 /**
  * The conversations a person sees in a workspace, newest activity first: those they take part in (every one, for
@@ -36,7 +35,7 @@ const LIST = query(
 export async function listPersonConversations(actor: PersonActor, workspaceId: string): Promise<ConversationSummary[]> {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, workspace.id);
+  await requireMember(actor, { client: db(), workspaceId: workspace.id });
   const rows = await sql().query(LIST, [workspace.id, actor.userId]);
   return rows.map((row) => ({
     id: row.id,

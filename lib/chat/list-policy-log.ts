@@ -25,15 +25,14 @@ const LIMIT = 200;
  * The workspace's held messages, newest first. SQL, as the model gives a draft no relation to its conversation (so
  * Prisma cannot filter drafts by the conversation's workspace); a read on its own, beside the Prisma reads below.
  */
-const HELD = query(
-  "chat.policyLogHeld",
-  `SELECT d.id, d.bot_id, d.conversation_id, d.status, d.reasons, d.original_body,
+const HELD = query("chat.policyLogHeld", {
+  text: `SELECT d.id, d.bot_id, d.conversation_id, d.status, d.reasons, d.original_body,
        d.created_at, d.expires_at
   FROM drafts d JOIN conversations c ON c.id = d.conversation_id
   WHERE c.workspace_id = $1 AND d.origin = 'held_message'
   ORDER BY d.created_at DESC
   LIMIT ${LIMIT}`,
-);
+});
 
 /**
  * For admins: why the workspace's bot messages did not simply go out, newest first. Held messages come from the
@@ -44,7 +43,7 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
   const id = requireUuid(workspaceId, "Workspace");
   const workspace = await db().workspace.findUnique({ where: { id }, select: { id: true } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, id, "admin");
+  await requireMember(actor, { client: db(), workspaceId: id, role: "admin" });
 
   const [refusals, held] = await Promise.all([
     db().policyDecision.findMany({ where: { workspaceId: id }, orderBy: { createdAt: "desc" }, take: LIMIT }),

@@ -20,7 +20,7 @@ export async function listWorkspaceBots(actor: PersonActor, workspaceId: string)
   const id = requireUuid(workspaceId, "Workspace");
   const workspace = await db().workspace.findUnique({ where: { id }, select: { id: true } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, id);
+  await requireMember(actor, { client: db(), workspaceId: id });
   const bots = await db().bot.findMany({ where: { workspaceId: id }, orderBy: { handle: "asc" } });
   return bots.map((bot) => ({
     id: bot.id,

@@ -27,7 +27,9 @@ export interface WorkspaceNotice {
 export type WorkspaceEvent = LiveEvent | { kind: "agent_request" };
 
 // Wrapped so the statement returns a plain integer rather than a void column.
-const NOTIFY = query("live.notify", `SELECT count(x)::int AS n FROM (SELECT pg_notify($1, $2) AS x) AS notified`);
+const NOTIFY = query("live.notify", {
+  text: `SELECT count(x)::int AS n FROM (SELECT pg_notify($1, $2) AS x) AS notified`,
+});
 
 /** Tells open pages of the conversation that something changed (a message row notifies by itself). */
 export async function notifyConversation(

@@ -8,15 +8,14 @@ import { conversationVisibleSql } from "@/lib/people/access";
  * $1 conversation, $2 person, $3 seq. One statement: only a conversation the person sees (conversationVisibleSql)
  * gives a row to write, capped at its last message; an older mark never moves it back.
  */
-const MARK_READ = query(
-  "chat.markRead",
-  `INSERT INTO conversation_reads (conversation_id, user_id, last_read_seq, updated_at)
+const MARK_READ = query("chat.markRead", {
+  text: `INSERT INTO conversation_reads (conversation_id, user_id, last_read_seq, updated_at)
   SELECT c.id, $2::uuid, LEAST($3::numeric, c.last_seq)::int, now() FROM conversations c
   WHERE c.id = $1 AND ${conversationVisibleSql("c", "$2")}
   ON CONFLICT (conversation_id, user_id) DO UPDATE
     SET last_read_seq = GREATEST(conversation_reads.last_read_seq, EXCLUDED.last_read_seq), updated_at = now()
   RETURNING conversation_id`,
-);
+});
 
 /** Records that the person has read the conversation up to `seq` (never backwards; never past its last message). */
 export async function markConversationRead(

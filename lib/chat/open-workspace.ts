@@ -9,7 +9,7 @@ export async function openWorkspace(actor: PersonActor, slug: string) {
     select: { id: true, slug: true, name: true, status: true },
   });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  const membership = await requireMember(db(), actor, workspace.id);
+  const membership = await requireMember(actor, { client: db(), workspaceId: workspace.id });
   return { ...workspace, role: membership.role as "admin" | "member" };
 }
 

@@ -33,7 +33,7 @@ export async function readMessages(
     throw new ApiError("invalid_body", "after_seq must be a whole number, 0 or more");
   if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT_MAX)
     throw new ApiError("invalid_body", `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`);
-  const { conversation } = await requireConversationAccess(db(), actor, conversationId);
+  const { conversation } = await requireConversationAccess(actor, { client: db(), conversationId });
 
   const rows = await db().message.findMany({
     where: { conversationId, seq: { gt: afterSeq } },

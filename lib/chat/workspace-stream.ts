@@ -38,7 +38,7 @@ export async function watchWorkspace(
   const workspaceId = requireUuid(options.workspaceId, "Workspace");
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { id: true } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  const membership = await requireMember(db(), actor, workspaceId);
+  const membership = await requireMember(actor, { client: db(), workspaceId });
 
   let role: MemberRole | null = membership.role;
   let roleReadAt = Date.now();
@@ -78,7 +78,7 @@ export async function watchWorkspace(
       const bot = await db().bot.findUnique({ where: { id: botId }, select: { createdByUserId: true } });
       registeredBy.set(botId, bot?.createdByUserId ?? null);
     }
-    return managesBot(role, actor.userId, { createdByUserId: registeredBy.get(botId) ?? null });
+    return managesBot({ createdByUserId: registeredBy.get(botId) ?? null }, { role, userId: actor.userId });
   };
 
   const stopConversations = await watchEveryConversation((event) => {

@@ -15,27 +15,32 @@ export interface ConsentSubject {
   contactId?: string;
 }
 
-const IS_PARTICIPANT = query(
-  "consent.isParticipant",
-  "SELECT 1 AS one FROM conversation_participants WHERE conversation_id = $1 AND contact_id = $2",
-);
-const LOCK_SUBJECT = query("consent.lockSubject", "SELECT pg_advisory_xact_lock(hashtext($1))");
+const IS_PARTICIPANT = query("consent.isParticipant", {
+  text: "SELECT 1 AS one FROM conversation_participants WHERE conversation_id = $1 AND contact_id = $2",
+});
+const LOCK_SUBJECT = query("consent.lockSubject", { text: "SELECT pg_advisory_xact_lock(hashtext($1))" });
 
 // $1 workspace, $2 the person or null, $3 the contact or null (a row has exactly one: opt_outs_one_subject), $4 the
 // conversation whose own opt-outs count beside workspace-wide ones (null: workspace-wide ones only).
 const SUBJECT_COVERED = `workspace_id = $1 AND user_id IS NOT DISTINCT FROM $2::uuid
   AND contact_id IS NOT DISTINCT FROM $3::uuid AND revoked_at IS NULL
   AND (conversation_id IS NULL OR conversation_id = $4::uuid)`;
-const COVERING = query("consent.covering", `SELECT conversation_id FROM opt_outs WHERE ${SUBJECT_COVERED} LIMIT 1`);
-const REVOKE = query("consent.revoke", `UPDATE opt_outs SET revoked_at = $5 WHERE ${SUBJECT_COVERED} RETURNING id`);
-const INSERT_OPT_OUT = query(
-  "consent.insert",
-  `INSERT INTO opt_outs (workspace_id, conversation_id, user_id, contact_id, keyword, recorded_by_user_id)
+const COVERING = query("consent.covering", {
+  text: `SELECT conversation_id FROM opt_outs WHERE ${SUBJECT_COVERED} LIMIT 1`,
+});
+const REVOKE = query("consent.revoke", {
+  text: `UPDATE opt_outs SET revoked_at = $5 WHERE ${SUBJECT_COVERED} RETURNING id`,
+});
+const INSERT_OPT_OUT = query("consent.insert", {
+  text: `INSERT INTO opt_outs (workspace_id, conversation_id, user_id, contact_id, keyword, recorded_by_user_id)
   VALUES ($1, $2, $3, $4, $5, $6)`,
-);
+});
 
 async function resolveSubject(tx: Transaction, actor: PersonActor, conversationId: string, subject: ConsentSubject) {
-  const { conversation } = await requireConversationAccessSql(tx, actor, requireUuid(conversationId, "Conversation"));
+  const { conversation } = await requireConversationAccessSql(actor, {
+    client: tx,
+    conversationId: requireUuid(conversationId, "Conversation"),
+  });
   if (subject.contactId) requireUuid(subject.contactId, "Contact");
   const who = { userId: subject.contactId ? null : actor.userId, contactId: subject.contactId ?? null };
   if (subject.contactId) {

@@ -20,9 +20,12 @@ type NewContact = {
  * create-named-contact.ts.)
  */
 export async function createContact(actor: Actor, input: NewContact) {
-  const details = validate(ContactDetails, { name: input.name, email: input.email ?? "", phone: input.phone ?? "" }, "Contact");
+  const details = validate(ContactDetails, {
+    input: { name: input.name, email: input.email ?? "", phone: input.phone ?? "" },
+    what: "Contact",
+  });
   const contact = { ...input, ...details };
-  if (actor.type === "person") await requireMember(db(), actor, input.workspaceId);
+  if (actor.type === "person") await requireMember(actor, { client: db(), workspaceId: input.workspaceId });
   return db().$transaction((own) => insertContact(own, actor, contact));
 }
 

@@ -4,10 +4,9 @@ import { validate } from "@/lib/schemas/validate";
 import type { Actor } from "@/lib/people/actor";
 import { ContactDetails } from "@/lib/schemas/contacts";
 
-const INSERT_NAMED_CONTACT = query(
-  "contacts.insertNamed",
-  "INSERT INTO contacts (workspace_id, name) VALUES ($1, $2) RETURNING id",
-);
+const INSERT_NAMED_CONTACT = query("contacts.insertNamed", {
+  text: "INSERT INTO contacts (workspace_id, name) VALUES ($1, $2) RETURNING id",
+});
 
 /**
  * A contact known by its name only, with its audit event, in the caller's SQL transaction: a new conversation's
@@ -16,7 +15,7 @@ const INSERT_NAMED_CONTACT = query(
  * contact to compare it with.
  */
 export async function createNamedContact(tx: Transaction, actor: Actor, workspaceId: string, name: string) {
-  const details = validate(ContactDetails, { name, email: "", phone: "" }, "Contact");
+  const details = validate(ContactDetails, { input: { name, email: "", phone: "" }, what: "Contact" });
   const [contact] = await tx.query(INSERT_NAMED_CONTACT, [workspaceId, details.name]);
   await recordAuditSql(tx, { workspaceId, actor, action: "contact.created", subjectType: "contact", subjectId: contact!.id });
   return contact!;

@@ -23,9 +23,8 @@ const MAX_QUERY = 100;
 /** `%`, `_` and `\` typed by a person are matched as themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const FIND = query(
-  "contacts.find",
-  `WITH recent AS (
+const FIND = query("contacts.find", {
+  text: `WITH recent AS (
      SELECT p.contact_id, max(c.last_message_at) AS at
        FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id
       WHERE c.workspace_id = $1 AND p.contact_id IS NOT NULL
@@ -37,7 +36,7 @@ const FIND = query(
       AND ($2 = '' OR ct.name ILIKE '%' || $2 || '%' OR ct.email ILIKE '%' || $2 || '%' OR ct.phone ILIKE '%' || $2 || '%')
     ORDER BY ($2 <> '' AND ct.name ILIKE $2 || '%') DESC, r.at DESC NULLS LAST, lower(ct.name), ct.id
     LIMIT $3`,
-);
+});
 
 export async function findContacts(
   actor: PersonActor,
@@ -46,7 +45,7 @@ export async function findContacts(
   limit = FIND_CONTACTS_LIMIT,
 ): Promise<ContactOption[]> {
   const id = requireUuid(workspaceId, "Workspace");
-  await requireMember(db(), actor, id);
+  await requireMember(actor, { client: db(), workspaceId: id });
   const typed = cutText(query.trim(), MAX_QUERY);
   const rows = await sql().query(FIND, [id, escapeLike(typed), Math.max(1, Math.min(limit, 50))],
   );

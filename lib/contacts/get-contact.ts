@@ -24,17 +24,16 @@ export interface ContactView {
   other_conversations: number;
 }
 
-const CONVERSATIONS = query(
-  "contacts.conversations",
-  `SELECT c.id, c.title, c.last_message_at, ${conversationVisibleSql("c", "$3")} AS visible
+const CONVERSATIONS = query("contacts.conversations", {
+  text: `SELECT c.id, c.title, c.last_message_at, ${conversationVisibleSql("c", "$3")} AS visible
      FROM conversations c JOIN conversation_participants p ON p.conversation_id = c.id AND p.contact_id = $1
     WHERE c.workspace_id = $2
     ORDER BY c.last_message_at DESC, c.id`,
-  { notNull: ["visible"] },
-);
+  notNull: ["visible"],
+});
 
 export async function getContact(actor: PersonActor, contactId: string): Promise<ContactView> {
-  const { contact } = await requireContactAccess(db(), actor, contactId);
+  const { contact } = await requireContactAccess(actor, { client: db(), contactId });
   const [conversations, markedBy] = await Promise.all([
     sql().query(CONVERSATIONS, [contact.id, contact.workspaceId, actor.userId]),
     contact.doNotContactByUserId

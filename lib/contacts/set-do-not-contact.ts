@@ -9,7 +9,7 @@ import type { PersonActor } from "@/lib/people/actor";
  * mark. The by/at columns describe the mark in force; the audit trail keeps who cleared it. Repeats change nothing.
  */
 export async function setDoNotContact(actor: PersonActor, contactId: string, on: boolean) {
-  const { contact } = await requireContactAccess(db(), actor, contactId);
+  const { contact } = await requireContactAccess(actor, { client: db(), contactId });
   if (contact.doNotContact === on) return { ...view(contact), changed: false };
   return db().$transaction(async (tx) => {
     const updated = await tx.contact.update({

@@ -15,7 +15,7 @@ export type Sensitivity = (typeof SENSITIVITIES)[number];
  */
 export async function setContactSensitivity(actor: PersonActor, contactId: string, sensitivity: Sensitivity) {
   if (!SENSITIVITIES.includes(sensitivity)) throw new ApiError("invalid_body", "Sensitivity must be normal or high");
-  const { contact, role } = await requireContactAccess(db(), actor, contactId);
+  const { contact, role } = await requireContactAccess(actor, { client: db(), contactId });
   if (contact.sensitivity === sensitivity) return { ...view(contact), changed: false };
   if (sensitivity === "normal" && role !== "admin") {
     throw new ApiError("forbidden", "Only a workspace admin can lower a contact's sensitivity");

@@ -11,8 +11,8 @@ import { refuseTakenEmail } from "./taken-email";
  * values they had; saving the same details again changes nothing. An email another contact has is refused.
  */
 export async function updateContact(actor: PersonActor, contactId: string, input: ContactDetailsInput) {
-  const details = validate(ContactDetails, input, "Contact");
-  const { contact } = await requireContactAccess(db(), actor, contactId);
+  const details = validate(ContactDetails, { input, what: "Contact" });
+  const { contact } = await requireContactAccess(actor, { client: db(), contactId });
   const changed = (["name", "email", "phone"] as const).filter((field) => contact[field] !== details[field]);
   if (changed.length === 0) return { id: contact.id, ...details, changed: [] };
   return db().$transaction(async (tx) => {

@@ -12,27 +12,23 @@ import { botAdded } from "@/lib/webhooks/events";
 // who does not sees it (403), anyone else does not (404, lib/people/access.ts). Authorizing tells the bot
 // (`conversation.bot_added`), so both are SQL, in one transaction each or in the caller's (docs/decisions/005).
 
-const IS_PARTICIPANT = query(
-  "conversations.isParticipant",
-  "SELECT 1 AS one FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2",
-);
-const BOT_WORKSPACE = query("conversations.botWorkspace", "SELECT workspace_id FROM bots WHERE id = $1");
+const IS_PARTICIPANT = query("conversations.isParticipant", {
+  text: "SELECT 1 AS one FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2",
+});
+const BOT_WORKSPACE = query("conversations.botWorkspace", { text: "SELECT workspace_id FROM bots WHERE id = $1" });
 const AUTHORIZATION = `id, conversation_id, bot_id, authorized_by_user_id, created_at, revoked_at, revoked_by_user_id`;
-const ACTIVE = query(
-  "conversations.activeAuthorization",
-  `SELECT ${AUTHORIZATION} FROM bot_authorizations
+const ACTIVE = query("conversations.activeAuthorization", {
+  text: `SELECT ${AUTHORIZATION} FROM bot_authorizations
     WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL LIMIT 1`,
-);
-const AUTHORIZE = query(
-  "conversations.authorizeBot",
-  `INSERT INTO bot_authorizations (conversation_id, bot_id, authorized_by_user_id) VALUES ($1, $2, $3)
+});
+const AUTHORIZE = query("conversations.authorizeBot", {
+  text: `INSERT INTO bot_authorizations (conversation_id, bot_id, authorized_by_user_id) VALUES ($1, $2, $3)
   RETURNING ${AUTHORIZATION}`,
-);
-const REMOVE = query(
-  "conversations.removeBot",
-  `UPDATE bot_authorizations SET revoked_at = $3, revoked_by_user_id = $4
+});
+const REMOVE = query("conversations.removeBot", {
+  text: `UPDATE bot_authorizations SET revoked_at = $3, revoked_by_user_id = $4
   WHERE conversation_id = $1 AND bot_id = $2 AND revoked_at IS NULL RETURNING id`,
-);
+});
 
 const authorizationModel = (row: RowOf<"conversations.authorizeBot">): BotAuthorization => ({
   id: row.id,
@@ -45,7 +41,7 @@ const authorizationModel = (row: RowOf<"conversations.authorizeBot">): BotAuthor
 });
 
 async function requireParticipant(sql: Sql, actor: PersonActor, conversationId: string) {
-  const { conversation } = await requireConversationAccessSql(sql, actor, conversationId);
+  const { conversation } = await requireConversationAccessSql(actor, { client: sql, conversationId });
   const [participant] = await sql.query(IS_PARTICIPANT, [conversation.id, actor.userId]);
   if (!participant) throw new ApiError("forbidden", "Only a participant can add or remove bots in a conversation");
   return conversation;

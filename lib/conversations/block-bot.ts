@@ -9,7 +9,10 @@ import { requireConversationAccess } from "@/lib/people/access";
 // (`blocked_by_participant`) until they or another participant unblock it. Repeats change nothing.
 
 async function resolve(tx: Tx, actor: PersonActor, conversationId: string, botId: string) {
-  const { conversation } = await requireConversationAccess(tx, actor, requireUuid(conversationId, "Conversation"));
+  const { conversation } = await requireConversationAccess(actor, {
+    client: tx,
+    conversationId: requireUuid(conversationId, "Conversation"),
+  });
   const bot = await tx.bot.findUnique({ where: { id: requireUuid(botId, "Bot") } });
   if (!bot || bot.workspaceId !== conversation.workspaceId) throw new ApiError("not_found", "Bot not found in this workspace");
   return conversation;

@@ -27,11 +27,10 @@ export function requireBotAccess(row: { workspace_id: string; authorized: boolea
   return { workspaceId: row.workspace_id };
 }
 
-const ACCESS = query(
-  "conversations.botAccess",
-  `SELECT ${botAccessColumns("$2", "$3")} FROM conversations c WHERE c.id = $1`,
-  { notNull: ["authorized"] },
-);
+const ACCESS = query("conversations.botAccess", {
+  text: `SELECT ${botAccessColumns("$2", "$3")} FROM conversations c WHERE c.id = $1`,
+  notNull: ["authorized"],
+});
 
 export async function requireBotConversation(
   sql: Sql,

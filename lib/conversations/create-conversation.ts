@@ -24,7 +24,7 @@ export async function createConversation(
     botIds?: string[];
   },
 ) {
-  await requireMember(db(), actor, input.workspaceId);
+  await requireMember(actor, { client: db(), workspaceId: input.workspaceId });
   const userIds = [...new Set([actor.userId, ...(input.userIds ?? [])])];
   const contactIds = [...new Set(input.contactIds ?? [])];
   return transaction(async (tx) => {
@@ -53,30 +53,26 @@ export async function createConversation(
   });
 }
 
-const COUNT_MEMBERS = query(
-  "conversations.countMembers",
-  "SELECT count(*)::int AS n FROM memberships WHERE workspace_id = $1 AND user_id = ANY ($2::uuid[])",
-  { notNull: ["n"] }, // count
-);
-const COUNT_CONTACTS = query(
-  "conversations.countContacts",
-  "SELECT count(*)::int AS n FROM contacts WHERE workspace_id = $1 AND id = ANY ($2::uuid[])",
-  { notNull: ["n"] }, // count
-);
-const INSERT_CONVERSATION = query(
-  "conversations.insert",
-  `INSERT INTO conversations (workspace_id, title, created_by_user_id) VALUES ($1, $2, $3)
+const COUNT_MEMBERS = query("conversations.countMembers", {
+  text: "SELECT count(*)::int AS n FROM memberships WHERE workspace_id = $1 AND user_id = ANY ($2::uuid[])",
+  notNull: ["n"], // count
+});
+const COUNT_CONTACTS = query("conversations.countContacts", {
+  text: "SELECT count(*)::int AS n FROM contacts WHERE workspace_id = $1 AND id = ANY ($2::uuid[])",
+  notNull: ["n"], // count
+});
+const INSERT_CONVERSATION = query("conversations.insert", {
+  text: `INSERT INTO conversations (workspace_id, title, created_by_user_id) VALUES ($1, $2, $3)
   RETURNING id, workspace_id, title, last_seq, last_message_at, last_message_preview, taken_over_by_user_id,
             taken_over_at, created_by_user_id, created_at`,
-);
+});
 /** $2 the people, $3 the contacts. */
-const INSERT_PARTICIPANTS = query(
-  "conversations.insertParticipants",
-  `INSERT INTO conversation_participants (conversation_id, user_id, contact_id)
+const INSERT_PARTICIPANTS = query("conversations.insertParticipants", {
+  text: `INSERT INTO conversation_participants (conversation_id, user_id, contact_id)
   SELECT $1::uuid, person, NULL FROM unnest($2::uuid[]) AS person
   UNION ALL
   SELECT $1::uuid, NULL, contact FROM unnest($3::uuid[]) AS contact`,
-);
+});
 
 const conversationModel = (row: RowOf<"conversations.insert">): Conversation => ({
   id: row.id,

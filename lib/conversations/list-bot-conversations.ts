@@ -28,9 +28,8 @@ export interface ConversationItem {
 // page starts from the top of the index (+infinity), so the position is always an index condition. The table holds
 // exactly the active authorizations (its triggers add and remove rows in the transaction that authorizes or revokes),
 // so it is also the access rule; a semi-join on bot_authorizations here made the planner sort deep pages again.
-const LIST = query(
-  "conversations.listForBot",
-  `SELECT c.id, c.title, s.last_message_at, c.last_message_preview
+const LIST = query("conversations.listForBot", {
+  text: `SELECT c.id, c.title, s.last_message_at, c.last_message_preview
      FROM bot_conversation_activity s
      JOIN conversations c ON c.id = s.conversation_id
     WHERE s.bot_id = $1
@@ -38,7 +37,7 @@ const LIST = query(
       AND (s.last_message_at, s.conversation_id) < ($3::timestamptz, $4::uuid)
     ORDER BY s.last_message_at DESC, s.conversation_id DESC
     LIMIT $5`,
-);
+});
 
 const TOP = { t: "infinity", id: "ffffffff-ffff-ffff-ffff-ffffffffffff" };
 

@@ -1,6 +1,6 @@
 import { query, type Sql } from "@/lib/db/sql";
 
-const LOCK = query("conversations.lock", "SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE");
+const LOCK = query("conversations.lock", { text: "SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE" });
 
 /** Takes the conversation's row lock for the rest of the transaction (see lib/policy/load-snapshot.ts). */
 export async function lockConversation(sql: Sql, conversationId: string): Promise<void> {

@@ -10,15 +10,13 @@ import { requireConversationAccessSql } from "@/lib/people/access";
 // takes the conversation's row lock, as a send does, so it is SQL (docs/decisions/005).
 
 /** The conversation's row lock (as lockConversation takes it), with who holds it now. */
-const LOCK_TAKEN_OVER = query(
-  "conversations.lockTakenOver",
-  "SELECT id, taken_over_by_user_id, taken_over_at FROM conversations WHERE id = $1 FOR UPDATE",
-);
-const SET_TAKEN_OVER = query(
-  "conversations.setTakenOver",
-  `UPDATE conversations SET taken_over_by_user_id = $2, taken_over_at = $3 WHERE id = $1
+const LOCK_TAKEN_OVER = query("conversations.lockTakenOver", {
+  text: "SELECT id, taken_over_by_user_id, taken_over_at FROM conversations WHERE id = $1 FOR UPDATE",
+});
+const SET_TAKEN_OVER = query("conversations.setTakenOver", {
+  text: `UPDATE conversations SET taken_over_by_user_id = $2, taken_over_at = $3 WHERE id = $1
   RETURNING id, taken_over_by_user_id, taken_over_at`,
-);
+});
 
 export async function takeOver(actor: PersonActor, conversationId: string) {
   return setTakenOver(actor, conversationId, true);
@@ -32,7 +30,7 @@ async function setTakenOver(actor: PersonActor, id: string, on: boolean) {
   const conversationId = requireUuid(id, "Conversation");
   return transaction(async (tx) => {
     // Checked before the lock, so a person who may not see the conversation locks nothing.
-    const { conversation } = await requireConversationAccessSql(tx, actor, conversationId);
+    const { conversation } = await requireConversationAccessSql(actor, { client: tx, conversationId });
     const [current] = await tx.query(LOCK_TAKEN_OVER, [conversationId]);
     const holder = on ? actor.userId : null;
     if (current!.taken_over_by_user_id === holder) return { ...view(current!), changed: false };

@@ -9,19 +9,18 @@ describe("keyFileOnce", () => {
 
   it("makes the file once, mode 0600, and reads it back after", () => {
     const file = path.join(folder(), "nested", "secret.key");
-    expect(keyFileOnce(file, () => "first")).toBe("first");
-    expect(keyFileOnce(file, () => "second")).toBe("first");
+    expect(keyFileOnce(file, { make: () => "first" })).toBe("first");
+    expect(keyFileOnce(file, { make: () => "second" })).toBe("first");
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it("loses a race to another process cleanly: the winner's key for everyone, no temporary file left", () => {
     const dir = folder();
     const file = path.join(dir, "secret.key");
-    const mine = keyFileOnce(
-      file,
-      () => "mine",
-      () => writeFileSync(file, "theirs", { mode: 0o600, flag: "wx" }), // the other process publishes first
-    );
+    const mine = keyFileOnce(file, {
+      make: () => "mine",
+      beforePublish: () => writeFileSync(file, "theirs", { mode: 0o600, flag: "wx" }), // the other process publishes first
+    });
     expect(mine).toBe("theirs");
     expect(readdirSync(dir)).toEqual(["secret.key"]);
   });

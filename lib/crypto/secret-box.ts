@@ -12,7 +12,9 @@ let cachedKey: Buffer | null = null;
 export function appSecretKey(): Buffer {
   if (cachedKey) return cachedKey;
   const configured = env().RELAY_SECRET_KEY;
-  const text = configured ?? keyFileOnce(path.join(env().DATA_DIR, "secret.key"), () => randomBytes(32).toString("base64"));
+  const text =
+    configured ??
+    keyFileOnce(path.join(env().DATA_DIR, "secret.key"), { make: () => randomBytes(32).toString("base64") });
   const key = Buffer.from(text.trim(), "base64");
   if (key.length !== 32) throw new Error("RELAY_SECRET_KEY must be 32 bytes, base64-encoded");
   cachedKey = key;

@@ -16,6 +16,10 @@ it("connects the app over the embedded server's Unix socket", async ({ skip }) =
 });
 
 it("builds a TCP URL when there is no socket, and a socket URL with the folder encoded", () => {
-  expect(embeddedUrl(5432, "relay", null)).toBe("postgresql://relay:relay@127.0.0.1:5432/relay");
-  expect(embeddedUrl(5432, "relay", "/tmp/a b/postgres")).toBe("postgresql://relay:relay@127.0.0.1:5432/relay?host=%2Ftmp%2Fa%20b%2Fpostgres");
+  expect(embeddedUrl({ port: 5432, database: "relay", socketDir: null })).toBe(
+    "postgresql://relay:relay@127.0.0.1:5432/relay",
+  );
+  expect(embeddedUrl({ port: 5432, database: "relay", socketDir: "/tmp/a b/postgres" })).toBe(
+    "postgresql://relay:relay@127.0.0.1:5432/relay?host=%2Ftmp%2Fa%20b%2Fpostgres",
+  );
 });

@@ -23,11 +23,18 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+export interface EmbeddedUrlOptions {
+  port: number;
+  database: string;
+  /** The folder of the server's Unix socket, or null when it listens on TCP only. */
+  socketDir: string | null;
+}
+
 /**
  * The URL of a database on the embedded server: over its Unix socket when it has one (a local socket costs the
  * client far less per statement than loopback TCP: docs/decisions/013-a-cheaper-send.md), else TCP.
  */
-export function embeddedUrl(port: number, database: string, socketDir: string | null): string {
+export function embeddedUrl({ port, database, socketDir }: EmbeddedUrlOptions): string {
   const tcp = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
   return socketDir ? `${tcp}?host=${encodeURIComponent(socketDir)}` : tcp;
 }
@@ -153,7 +160,7 @@ export async function ensureEmbeddedPostgres(
     throw new Error(`embedded PostgreSQL could not start in ${absolute}: ${String(error ?? "exited early")}`);
   }
   return {
-    adminUrl: embeddedUrl(port, "postgres", socketDir),
+    adminUrl: embeddedUrl({ port, database: "postgres", socketDir }),
     port,
     socketDir,
     owned: true,
@@ -243,5 +250,11 @@ async function stopPostgres(child: ChildProcess): Promise<void> {
 }
 
 function attached({ port, socketDir }: { port: number; socketDir: string | null }): EmbeddedServer {
-  return { adminUrl: embeddedUrl(port, "postgres", socketDir), port, socketDir, owned: false, stop: async () => {} };
+  return {
+    adminUrl: embeddedUrl({ port, database: "postgres", socketDir }),
+    port,
+    socketDir,
+    owned: false,
+    stop: async () => {},
+  };
 }

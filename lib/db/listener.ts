@@ -28,8 +28,15 @@ const state = processSingleton<ListenerState>("__relayListener", () => ({
 
 export const listening = () => state.healthy;
 
+export interface SubscribeOptions {
+  /** Called with each notification's payload on the channel. */
+  handler: Handler;
+  /** Called when the connection drops: what was cached from the channel can no longer be trusted. */
+  onReset?: () => void;
+}
+
 /** Subscribes to a channel; resolves once LISTEN is in place (or the attempt failed: then `listening()` is false). */
-export async function subscribe(channel: string, handler: Handler, onReset?: () => void): Promise<void> {
+export async function subscribe(channel: string, { handler, onReset }: SubscribeOptions): Promise<void> {
   state.closed = false;
   let handlers = state.channels.get(channel);
   if (!handlers) state.channels.set(channel, (handlers = new Set<Handler>()));
@@ -56,14 +63,16 @@ export async function watchChannel<T>(channel: string, watcher: (notice: T) => v
   let fanOut = fanOuts.get(channel);
   if (!fanOut) {
     const watchers = new Set<Watcher>();
-    const listening = subscribe(channel, (payload) => {
-      let notice: unknown;
-      try {
-        notice = JSON.parse(payload);
-      } catch {
-        return;
-      }
-      for (const each of watchers) each(notice);
+    const listening = subscribe(channel, {
+      handler: (payload) => {
+        let notice: unknown;
+        try {
+          notice = JSON.parse(payload);
+        } catch {
+          return;
+        }
+        for (const each of watchers) each(notice);
+      },
     });
     fanOuts.set(channel, (fanOut = { watchers, listening }));
   }

@@ -17,7 +17,18 @@ export interface ReadyDatabase {
   migrationsApplied: string[];
 }
 
-export async function createDatabaseIfMissing(adminUrl: string, name: string, template?: string): Promise<void> {
+export interface CreateDatabaseOptions {
+  /** The database's name. */
+  name: string;
+  /** The database it is copied from, when not the server's default template. */
+  template?: string;
+}
+
+/** Creates database `name` on the server of `adminUrl` unless it exists (another process may create it meanwhile). */
+export async function createDatabaseIfMissing(
+  adminUrl: string,
+  { name, template }: CreateDatabaseOptions,
+): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -38,8 +49,8 @@ export async function prepareDatabase(options: { log?: (line: string) => void } 
   let embedded: EmbeddedServer | null = null;
   if (!url) {
     embedded = await ensureEmbeddedPostgres(path.join(config.DATA_DIR, "postgres"), options.log);
-    await createDatabaseIfMissing(embedded.adminUrl, EMBEDDED_DATABASE);
-    url = embeddedUrl(embedded.port, EMBEDDED_DATABASE, embedded.socketDir);
+    await createDatabaseIfMissing(embedded.adminUrl, { name: EMBEDDED_DATABASE });
+    url = embeddedUrl({ port: embedded.port, database: EMBEDDED_DATABASE, socketDir: embedded.socketDir });
   }
   const { applied } = await applyMigrations(url);
   if (embedded) await settleEmbedded(url);
@@ -47,11 +58,10 @@ export async function prepareDatabase(options: { log?: (line: string) => void } 
   return { url, embedded, migrationsApplied: applied };
 }
 
-const SETTLE_EMBEDDED = query(
-  "deployment.settleEmbedded",
-  `UPDATE deployment_settings SET allow_loopback_webhooks = true, recorded_by = 'embedded', updated_at = now()
+const SETTLE_EMBEDDED = query("deployment.settleEmbedded", {
+  text: `UPDATE deployment_settings SET allow_loopback_webhooks = true, recorded_by = 'embedded', updated_at = now()
     WHERE recorded_by = 'default'`,
-);
+});
 
 /**
  * A fresh embedded database is a local install: it allows loopback webhooks until an app server records its own

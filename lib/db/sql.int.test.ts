@@ -36,16 +36,15 @@ describe("transactionBetween", () => {
   it("hands the opening statements' rows to the work, typed as their parameters say", async () => {
     const at = new Date("2026-11-23T16:05:01.234Z");
     const values = [201, null, at, true, { a: ["b"] }, "it's"];
-    const seen = await transactionBetween(
-      [
+    const seen = await transactionBetween(async (_tx, opened) => opened, {
+      opening: [
         raw(
           "SELECT $1::int AS n, $2::text AS z, $3::timestamptz AS t, $4::boolean AS b, $5::jsonb AS j, $6::text AS s",
           values,
         ),
         raw("SELECT 2 AS two"),
       ],
-      async (_tx, opened) => opened,
-    );
+    });
     expect(seen).toEqual([[{ n: 201, z: null, t: at, b: true, j: { a: ["b"] }, s: "it's" }], [{ two: 2 }]]);
   });
 
@@ -54,23 +53,21 @@ describe("transactionBetween", () => {
     await sql().unchecked("INSERT INTO between_before VALUES (1, 0) ON CONFLICT (n) DO UPDATE SET v = 0");
     const bump = raw("UPDATE between_before SET v = v + 1 WHERE n = 1 RETURNING v");
     const seen = await transactionBetween(
-      [raw("SELECT 2 AS two")],
       async (_tx, opened, beforeRows) => {
         // Committed already: another connection changes the row without waiting for this transaction's end.
         await sql().unchecked("UPDATE between_before SET v = v + 10 WHERE n = 1");
         return { opened, beforeRows };
       },
-      [bump],
+      { opening: [raw("SELECT 2 AS two")], before: [bump] },
     );
     expect(seen).toEqual({ opened: [[{ two: 2 }]], beforeRows: [[{ v: 1 }]] });
     // Kept when the transaction after it rolls back.
     await expect(
       transactionBetween(
-        [],
         async () => {
           throw new Error("refused");
         },
-        [bump],
+        { opening: [], before: [bump] },
       ),
     ).rejects.toThrow("refused");
     expect(await sql().unchecked("SELECT v FROM between_before")).toEqual([{ v: 12 }]);
@@ -95,7 +92,7 @@ describe("transactionBetween", () => {
       "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%prepared_once_marker%'",
     );
     for (let i = 0; i < 20; i++) {
-      expect(await transactionBetween([itself], async (_tx, opened) => opened)).toEqual([[{ n: 1 }]]);
+      expect(await transactionBetween(async (_tx, opened) => opened, { opening: [itself] })).toEqual([[{ n: 1 }]]);
     }
   });
 
@@ -130,10 +127,10 @@ describe("transactionBetween", () => {
 
   it("keeps working after a message that carried a PREPARE failed", async () => {
     const broken = raw("SELECT $1::int AS n", ["not a number"]);
-    await expect(transactionBetween([broken], async () => null)).rejects.toThrow(/invalid input syntax/);
+    await expect(transactionBetween(async () => null, { opening: [broken] })).rejects.toThrow(/invalid input syntax/);
     const fine = raw("SELECT $1::int AS n", [7]);
     for (let i = 0; i < 10; i++) {
-      expect(await transactionBetween([fine], async (_tx, opened) => opened)).toEqual([[{ n: 7 }]]);
+      expect(await transactionBetween(async (_tx, opened) => opened, { opening: [fine] })).toEqual([[{ n: 7 }]]);
     }
   });
 });
@@ -165,7 +162,7 @@ describe("the text net", () => {
       }),
     );
     await refusal(() =>
-      transactionBetween([raw("INSERT INTO net_test (v) VALUES ($1)", ["\ud800"])], async () => null),
+      transactionBetween(async () => null, { opening: [raw("INSERT INTO net_test (v) VALUES ($1)", ["\ud800"])] }),
     );
     expect(await sql().unchecked("SELECT v FROM net_test")).toEqual([]);
     // Real characters, emoji included, still go through everywhere.

@@ -39,14 +39,16 @@ type Values<N extends StatementName> = ParamsOf<N> extends [] ? [values?: []] : 
 
 const declared: { name: string; text: string; notNull: readonly string[] }[] = [];
 
-/** Declares a statement (see `Query`). Every declaration is kept so the types check can describe it. */
-export function query<const N extends StatementName>(
-  name: N,
-  text: string,
-  options: { notNull?: readonly string[]; prepared?: boolean } = {},
-): Query<N> {
-  declared.push({ name, text, notNull: options.notNull ?? [] });
-  return { name, text, ...options };
+/** A statement's text and what is known of it (see `Query`). */
+export type QueryOptions = Omit<Query, "name">;
+
+/**
+ * Declares a statement (see `Query`): `query("bots.touchKey", { text: "UPDATE ..." })`. Every declaration is kept so
+ * the types check can describe it.
+ */
+export function query<const N extends StatementName>(name: N, options: QueryOptions): Query<N> {
+  declared.push({ name, text: options.text, notNull: options.notNull ?? [] });
+  return { name, ...options };
 }
 
 /** Every statement declared by the modules loaded so far (for lib/db/statement-types.int.test.ts). */
@@ -129,24 +131,29 @@ export interface Transaction extends Sql {
 
 /** Runs `work` in one transaction on one pooled connection; rolls back if it throws. */
 export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return transactionBetween([], work);
+  return transactionBetween(work, { opening: [] });
+}
+
+export interface TransactionBetweenOptions {
+  /** Statements that travel with the BEGIN: their rows reach `work` as `opened`, in order. */
+  opening: Statement[];
+  /**
+   * Statements that ride in the same message ahead of the transaction and are committed on their own first
+   * (`BEGIN; before; COMMIT; BEGIN; opening`), whatever the transaction then does; their rows reach `work` as
+   * `beforeRows`. A bot's request-rate token is one (lib/throttle/bot-rate.ts): spent even when the request is
+   * refused and rolled back, its row locked only for its own update.
+   */
+  before?: Statement[];
 }
 
 /**
  * A transaction whose first statements travel with its BEGIN and whose last ones (queued by `atCommit`) with its
  * COMMIT: a round trip each instead of one per statement (docs/decisions/013, 014). `work` gets the rows of each
  * opening statement, in order. Rolls back if anything throws.
- *
- * `before`: statements that ride in the same message ahead of the transaction and are committed on their own first
- * (`BEGIN; before; COMMIT; BEGIN; opening`), whatever the transaction then does; their rows reach `work` as
- * `beforeRows`.
- * A bot's request-rate token is one (lib/throttle/bot-rate.ts): spent even when the request is refused and rolled
- * back, its row locked only for its own update.
  */
 export async function transactionBetween<T>(
-  opening: Statement[],
   work: (tx: Transaction, opened: unknown[][], beforeRows: unknown[][]) => Promise<T>,
-  before: Statement[] = [],
+  { opening, before = [] }: TransactionBetweenOptions,
 ): Promise<T> {
   db();
   const client = await pool().connect();

@@ -11,11 +11,10 @@ import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
 
 export type RecordedBy = "default" | "embedded" | "environment" | "server";
 
-const READ = query("deployment.loopbackAllowed", "SELECT allow_loopback_webhooks FROM deployment_settings");
-const RECORD = query(
-  "deployment.recordServer",
-  `UPDATE deployment_settings SET allow_loopback_webhooks = $1, recorded_by = $2, updated_at = now()`,
-);
+const READ = query("deployment.loopbackAllowed", { text: "SELECT allow_loopback_webhooks FROM deployment_settings" });
+const RECORD = query("deployment.recordServer", {
+  text: `UPDATE deployment_settings SET allow_loopback_webhooks = $1, recorded_by = $2, updated_at = now()`,
+});
 
 export async function loopbackWebhooksAllowed(client: Sql = poolSql()): Promise<boolean> {
   const [row] = await client.query(READ);

@@ -24,37 +24,34 @@ import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
 // second finds it no longer pending: 409). Blocks and opt-outs are checked again: they may have changed since.
 // One SQL transaction each (docs/decisions/005): the policy, the message, the follow-up's job and the events.
 
-const EXPIRE_DRAFT = query(
-  "drafts.expire",
-  `UPDATE drafts
+const EXPIRE_DRAFT = query("drafts.expire", {
+  text: `UPDATE drafts
       SET status = 'expired',
           follow_up_status = CASE WHEN follow_up_body IS NOT NULL THEN 'cancelled'::follow_up_status END,
           follow_up_cancel_reason = CASE WHEN follow_up_body IS NOT NULL THEN 'draft_expired' END
     WHERE id = $1`,
-);
+});
 
 /** $8: the follow-up's due time when the draft has one (it is then scheduled), else null. */
-const APPROVE_DRAFT = query(
-  "drafts.approve",
-  `UPDATE drafts
+const APPROVE_DRAFT = query("drafts.approve", {
+  text: `UPDATE drafts
   SET status = 'approved', body = $2, edited = $3, message_id = $4, decided_by_user_id = $5, decided_via = $6,
       decided_at = $7,
       follow_up_status = CASE WHEN $8::timestamptz IS NULL THEN follow_up_status ELSE 'scheduled' END,
       follow_up_due_at = COALESCE($8::timestamptz, follow_up_due_at)
   WHERE id = $1
   RETURNING ${DRAFT_COLUMNS}`,
-);
+});
 
 /** A follow-up still waiting is cancelled with its draft. */
-const REJECT_DRAFT = query(
-  "drafts.reject",
-  `UPDATE drafts
+const REJECT_DRAFT = query("drafts.reject", {
+  text: `UPDATE drafts
   SET status = 'rejected', decided_by_user_id = $2, decided_via = $3, decided_at = $4, decision_note = $5,
       follow_up_status = CASE WHEN follow_up_body IS NULL THEN follow_up_status ELSE 'cancelled' END,
       follow_up_cancel_reason = CASE WHEN follow_up_body IS NULL THEN follow_up_cancel_reason ELSE 'draft_rejected' END
   WHERE id = $1
   RETURNING ${DRAFT_COLUMNS}`,
-);
+});
 
 export async function approveDraft(actor: PersonActor, draftId: string, edits: { body?: string } = {}) {
   const editedBody = edits.body?.trim();
@@ -160,12 +157,11 @@ export async function rejectDraft(actor: PersonActor, draftId: string, note?: st
   return serializeDraft(draft);
 }
 
-const LOCK_DRAFT = query(
-  "drafts.lockForDecision",
-  `SELECT id, conversation_id, bot_id, origin, status, body, original_body,
+const LOCK_DRAFT = query("drafts.lockForDecision", {
+  text: `SELECT id, conversation_id, bot_id, origin, status, body, original_body,
        blocks, expires_at, follow_up_body, follow_up_delay_minutes
   FROM drafts WHERE id = $1 FOR UPDATE`,
-);
+});
 
 /**
  * Locks a draft that a person is deciding, and checks they may. The check comes first, so a person who may not see
@@ -178,7 +174,11 @@ async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string)
   const draftId = requireUuid(id, "Draft");
   const [found] = await tx.query(DRAFT_CONVERSATION, [draftId]);
   if (!found) throw new ApiError("not_found", "Draft not found");
-  const { conversation } = await requireConversationAccessSql(tx, actor, found.conversation_id, "Draft");
+  const { conversation } = await requireConversationAccessSql(actor, {
+    client: tx,
+    conversationId: found.conversation_id,
+    what: "Draft",
+  });
   await lockConversation(tx, found.conversation_id);
   const [draft] = await tx.query(LOCK_DRAFT, [draftId]);
   if (!draft) throw new ApiError("not_found", "Draft not found");

@@ -18,13 +18,12 @@ export const DRAFT_COLUMNS = `id, conversation_id AS "conversationId", status, b
   follow_up_cancel_reason AS "followUpCancelReason", message_id AS "messageId", edited,
   created_at AS "createdAt", decided_at AS "decidedAt"`;
 
-const INSERT = query(
-  "drafts.insert",
-  `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, rationale,
+const INSERT = query("drafts.insert", {
+  text: `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, rationale,
                        follow_up_body, follow_up_delay_minutes, follow_up_status, expires_at)
    VALUES ($1, $2, 'draft', $3, $3, $4, $5, $6, $7::follow_up_status, now() + interval '${DRAFT_LIFETIME_DAYS} days')
    RETURNING ${DRAFT_COLUMNS}`,
-);
+});
 
 export async function createDraft(bot: BotPrincipal, conversationId: string, input: CreateDraftInput, tx?: Sql) {
   const conversation = await requireBotConversation(tx ?? sql(), bot, conversationId);

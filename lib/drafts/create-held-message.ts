@@ -6,16 +6,15 @@ import { ENQUEUE_NOTIFY_FROM } from "@/lib/notifications/enqueue";
 
 // The same statement enqueues the job that tells the people who may decide it (lib/notifications/), so the send
 // path pays no round trip for it.
-const INSERT = query(
-  "drafts.insertHeld",
-  `WITH held AS (
+const INSERT = query("drafts.insertHeld", {
+  text: `WITH held AS (
      INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, blocks, reasons, expires_at)
      VALUES ($1, $2, 'held_message', $3, $3, $4::jsonb, $5::text[], now() + interval '${DRAFT_LIFETIME_DAYS} days')
      RETURNING id
    ),
    told AS (${ENQUEUE_NOTIFY_FROM("draft", "held")})
    SELECT held.id FROM held CROSS JOIN (SELECT count(job) FROM told) AS queued`,
-);
+});
 
 /** A 202 send: the message waits, with its reasons, for a person to approve or reject it. */
 export async function createHeldMessage(

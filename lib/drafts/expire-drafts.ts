@@ -40,9 +40,8 @@ export async function afterDraftExpired(sql: Sql, draft: ExpiredDraft, expiredAt
  * Marks every pending draft past its expiry (as of `now`) expired, with what follows. Rows a person is deciding at
  * this moment (locked) are left to the next sweep, or to the approval itself.
  */
-const EXPIRE_DUE = query(
-  "drafts.expireDue",
-  `WITH due AS (
+const EXPIRE_DUE = query("drafts.expireDue", {
+  text: `WITH due AS (
      SELECT id FROM drafts WHERE status = 'pending' AND expires_at <= $1::timestamptz
      ORDER BY expires_at LIMIT ${SWEEP_MAX} FOR UPDATE SKIP LOCKED
    )
@@ -53,7 +52,7 @@ const EXPIRE_DUE = query(
      FROM due, conversations c
     WHERE d.id = due.id AND c.id = d.conversation_id
    RETURNING d.id, d.conversation_id, d.bot_id, c.workspace_id, d.origin`,
-);
+});
 
 export async function expireDrafts(now: Date = new Date()): Promise<{ expired: string[] }> {
   return transaction(async (sql) => {

@@ -17,14 +17,13 @@ export const APPROVALS_LIMIT = 100;
  * conversation: through Prisma the filter was a list of every visible conversation's id (20,000 for an admin of a
  * large workspace: ~100 ms alone).
  */
-const OLDEST_PENDING = query(
-  "drafts.oldestPending",
-  `SELECT d.id FROM drafts d JOIN conversations c ON c.id = d.conversation_id
+const OLDEST_PENDING = query("drafts.oldestPending", {
+  text: `SELECT d.id FROM drafts d JOIN conversations c ON c.id = d.conversation_id
     WHERE c.workspace_id = $1 AND d.status = 'pending' AND d.expires_at > now()
       AND ${conversationVisibleSql("c", "$2")}
     ORDER BY d.created_at, d.id
     LIMIT $3`,
-);
+});
 
 /**
  * What waits for this person in a workspace: pending drafts and held messages, oldest first, in the conversations
@@ -34,7 +33,7 @@ const OLDEST_PENDING = query(
 export async function listPendingApprovals(actor: PersonActor, workspaceId: string, options: { limit?: number } = {}) {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, workspace.id);
+  await requireMember(actor, { client: db(), workspaceId: workspace.id });
   const limit = Math.max(1, Math.min(options.limit ?? APPROVALS_LIMIT, APPROVALS_LIMIT));
   const ids = (await sql().query(OLDEST_PENDING, [workspace.id, actor.userId, limit])).map((row) => row.id);
   const drafts = await db().draft.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

@@ -15,11 +15,10 @@ import { followUpCancelled } from "@/lib/webhooks/events";
 
 export const FOLLOW_UP_TASK = "send_follow_up";
 
-const SCHEDULE_FOLLOW_UP = query(
-  "drafts.scheduleFollowUp",
-  `SELECT relay_enqueue_job('${FOLLOW_UP_TASK}', json_build_object('draft_id', $1::text), run_at := $2::timestamptz,
+const SCHEDULE_FOLLOW_UP = query("drafts.scheduleFollowUp", {
+  text: `SELECT relay_enqueue_job('${FOLLOW_UP_TASK}', json_build_object('draft_id', $1::text), run_at := $2::timestamptz,
             max_attempts := 5, job_key := 'follow-up:' || $1::text) AS id`,
-);
+});
 
 /** Enqueues the follow-up's job in the caller's transaction (approving the draft). */
 export async function scheduleFollowUp(sql: Sql, draftId: string, dueAt: Date): Promise<void> {
@@ -29,26 +28,25 @@ export async function scheduleFollowUp(sql: Sql, draftId: string, dueAt: Date): 
 export type FollowUpOutcome = { status: "sent"; message_id: string } | { status: "cancelled"; reason: string } | { status: "skipped"; reason: string };
 
 /** A draft's conversation, read before anything is locked (a draft never moves; approve-draft.ts reads it too). */
-export const DRAFT_CONVERSATION = query("drafts.conversationOf", "SELECT conversation_id FROM drafts WHERE id = $1");
+export const DRAFT_CONVERSATION = query("drafts.conversationOf", {
+  text: "SELECT conversation_id FROM drafts WHERE id = $1",
+});
 
 /** The draft, locked, with its conversation (whose row lock the caller holds). */
-const LOCK_FOLLOW_UP = query(
-  "drafts.lockFollowUp",
-  `SELECT d.conversation_id, d.bot_id, d.follow_up_status, d.follow_up_body,
+const LOCK_FOLLOW_UP = query("drafts.lockFollowUp", {
+  text: `SELECT d.conversation_id, d.bot_id, d.follow_up_status, d.follow_up_body,
        d.follow_up_due_at, d.decided_by_user_id, c.workspace_id, c.taken_over_by_user_id
   FROM drafts d JOIN conversations c ON c.id = d.conversation_id
   WHERE d.id = $1
   FOR UPDATE OF d`,
-);
+});
 
-const CANCEL_FOLLOW_UP = query(
-  "drafts.cancelFollowUp",
-  "UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2 WHERE id = $1",
-);
-const FOLLOW_UP_SENT = query(
-  "drafts.followUpSent",
-  "UPDATE drafts SET follow_up_status = 'sent', follow_up_message_id = $2 WHERE id = $1",
-);
+const CANCEL_FOLLOW_UP = query("drafts.cancelFollowUp", {
+  text: "UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2 WHERE id = $1",
+});
+const FOLLOW_UP_SENT = query("drafts.followUpSent", {
+  text: "UPDATE drafts SET follow_up_status = 'sent', follow_up_message_id = $2 WHERE id = $1",
+});
 
 export async function sendFollowUp(draftId: string, now = new Date()): Promise<FollowUpOutcome> {
   const outcome = await transaction(async (tx) => {

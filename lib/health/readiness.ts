@@ -14,16 +14,14 @@ export interface Readiness {
   checks: { name: CheckName; ok: boolean; detail: string }[];
 }
 
-const APPLIED = query(
-  "health.applied_migrations",
-  `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-);
-const NEWEST_BEAT = query(
-  "health.newest_beat",
-  `SELECT count(*)::int AS workers, extract(epoch FROM now() - max(beat_at))::float8 AS age_seconds
+const APPLIED = query("health.applied_migrations", {
+  text: `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+});
+const NEWEST_BEAT = query("health.newest_beat", {
+  text: `SELECT count(*)::int AS workers, extract(epoch FROM now() - max(beat_at))::float8 AS age_seconds
      FROM worker_heartbeats WHERE beat_at > now() - make_interval(secs => $1)`,
-  { notNull: ["workers"] },
-);
+  notNull: ["workers"],
+});
 
 /** A probe must answer: a database that does not answer within this is a failed check, not a hung request. */
 const CHECK_TIMEOUT_MS = 3_000;

@@ -10,14 +10,15 @@ export const BEAT_MS = 15_000;
 /** A worker whose row is older than this is not counted as alive (GET /api/ready). */
 export const HEARTBEAT_FRESH_SECONDS = 60;
 
-const BEAT = query(
-  "health.beat",
-  `INSERT INTO worker_heartbeats (worker_id, pid, host) VALUES ($1, $2, $3)
+const BEAT = query("health.beat", {
+  text: `INSERT INTO worker_heartbeats (worker_id, pid, host) VALUES ($1, $2, $3)
    ON CONFLICT (worker_id) DO UPDATE SET beat_at = CURRENT_TIMESTAMP`,
-);
+});
 // Rows of workers killed without a goodbye go once a day old: the table stays as small as the fleet.
-const FORGET_DEAD = query("health.forget_dead_workers", `DELETE FROM worker_heartbeats WHERE beat_at < now() - interval '1 day'`);
-const GOODBYE = query("health.worker_goodbye", `DELETE FROM worker_heartbeats WHERE worker_id = $1`);
+const FORGET_DEAD = query("health.forget_dead_workers", {
+  text: `DELETE FROM worker_heartbeats WHERE beat_at < now() - interval '1 day'`,
+});
+const GOODBYE = query("health.worker_goodbye", { text: `DELETE FROM worker_heartbeats WHERE worker_id = $1` });
 
 export interface Heartbeat {
   workerId: string;
@@ -32,13 +33,18 @@ export async function startHeartbeat(log: (line: string) => void, everyMs = BEAT
     await sql().query(FORGET_DEAD);
   };
   await beat();
-  const timer = setInterval(() => void beat().catch((error: Error) => log(`worker heartbeat failed: ${error.message}`)), everyMs);
+  const timer = setInterval(
+    () => void beat().catch((error: Error) => log(`worker heartbeat failed: ${error.message}`)),
+    everyMs,
+  );
   timer.unref();
   return {
     workerId,
     async stop() {
       clearInterval(timer);
-      await sql().query(GOODBYE, [workerId]).catch(() => {});
+      await sql()
+        .query(GOODBYE, [workerId])
+        .catch(() => {});
     },
   };
 }

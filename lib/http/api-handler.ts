@@ -20,7 +20,8 @@ export function apiHandler<R extends Request, C>(
     const startedAt = performance.now();
     return withRequestId(requestId, async () => {
       const response = await answer(handler, request, context, requestId);
-      if (options.route) observeRequest(request.method, options.route, response.status, startedAt);
+      if (options.route)
+        observeRequest({ method: request.method, route: options.route, status: response.status, startedAt });
       return response;
     });
   };

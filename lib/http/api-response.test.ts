@@ -16,7 +16,7 @@ function expectApiHeaders(response: Response) {
 
 describe("API answers", () => {
   it("a route's JSON answer carries the security headers and its request id", async () => {
-    const response = respond(200, { data: 1 }, { "Retry-After": "3" }, "req-1");
+    const response = respond(200, { body: { data: 1 }, headers: { "Retry-After": "3" }, requestId: "req-1" });
     expect(response.headers.get("x-request-id")).toBe("req-1");
     expect(response.headers.get("retry-after")).toBe("3");
     expect(response.headers.get("content-security-policy")).toBe(API_CSP);

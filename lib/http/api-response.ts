@@ -17,8 +17,15 @@ function securityHeaders(): Readonly<Record<string, string>> {
 
 export const newRequestId = (): string => crypto.randomUUID();
 
+export interface RespondOptions {
+  body: unknown;
+  /** The route's own headers (the security headers and X-Request-Id are added after them). */
+  headers: Record<string, string>;
+  requestId: string;
+}
+
 /** A JSON answer of a route: its own headers, then the security headers and its request id. */
-export function respond(status: number, body: unknown, headers: Record<string, string>, requestId: string): Response {
+export function respond(status: number, { body, headers, requestId }: RespondOptions): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: {
@@ -34,7 +41,7 @@ export function respond(status: number, body: unknown, headers: Record<string, s
 export function errorResponse(error: ApiError, requestId: string = newRequestId()): Response {
   const headers: Record<string, string> =
     error.extras.retryAfter !== undefined ? { "Retry-After": String(error.extras.retryAfter) } : {};
-  return respond(error.status, error.toBody(requestId), headers, requestId);
+  return respond(error.status, { body: error.toBody(requestId), headers, requestId });
 }
 
 /**

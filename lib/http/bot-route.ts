@@ -38,13 +38,21 @@ export interface Reply {
   limits?: LimitState[];
 }
 
+/** A reply's body, and what goes with it (see `Reply`). */
+export interface ReplyOptions<Body> {
+  body: Body;
+  headers?: Record<string, string>;
+  /** The bot's limits as this request left them, beside its request rate (a send's day): the RateLimit header. */
+  limits?: LimitState[];
+}
+
 /** A success; the route's handler is typed against the answers its operation declares (ReplyOf). */
-export const reply = <const S extends number, Body>(
-  status: S,
-  body: Body,
-  headers?: Record<string, string>,
-  limits?: LimitState[],
-) => ({ status, body, headers, limits });
+export const reply = <const S extends number, Body>(status: S, { body, headers, limits }: ReplyOptions<Body>) => ({
+  status,
+  body,
+  headers,
+  limits,
+});
 
 interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends Answers> {
   /** What the route is, for the OpenAPI document, and the answers it gives (lib/openapi/operation.ts). */
@@ -113,12 +121,11 @@ export function botRoute<
     let botId: string | null = null;
     let rate: RateOutcome | null = null;
     const out = (status: number, body: unknown, headers: Record<string, string>, limits: LimitState[] = []) =>
-      respond(
-        status,
+      respond(status, {
         body,
-        rate ? { ...headers, ...rateLimitHeaders(rate.policies, [rate.state, ...limits]) } : headers,
+        headers: rate ? { ...headers, ...rateLimitHeaders(rate.policies, [rate.state, ...limits]) } : headers,
         requestId,
-      );
+      });
     try {
       const bot = await authenticateBot(bearerToken(request.headers.get("authorization")), {
         address: () => clientAddress(request.headers),
@@ -141,11 +148,13 @@ export function botRoute<
       const params = flattenParams((await context?.params) ?? {});
       const url = new URL(request.url);
       const query = (
-        options.query ? validate(options.query, Object.fromEntries(url.searchParams), "Query") : undefined
+        options.query
+          ? validate(options.query, { input: Object.fromEntries(url.searchParams), what: "Query" })
+          : undefined
       ) as Out<Q>;
       const rawBody: unknown = options.body ? parseJson(await readBodyText(request)) : undefined;
       const key = idempotencyKey(request, options.idempotency);
-      const body = (options.body ? validate(options.body, rawBody) : undefined) as Out<B>;
+      const body = (options.body ? validate(options.body, { input: rawBody }) : undefined) as Out<B>;
       const run = (tx?: Transaction, opened?: unknown[]) =>
         checked({ bot, params, body, query, requestId, tx, opened, request });
 
@@ -156,7 +165,7 @@ export function botRoute<
         return out(result.status, result.body, result.headers ?? {}, result.limits);
       }
 
-      const hash = requestHash(request.method, url.pathname, rawBody);
+      const hash = requestHash({ method: request.method, path: url.pathname, body: rawBody });
       try {
         // The key's lock and lookup travel with BEGIN (and the route's opening statements, if any), the request's
         // token ahead of them, committed on its own; the stored response with COMMIT (docs/decisions/013, 014).
@@ -164,7 +173,6 @@ export function botRoute<
         const statements = [...openingStatements(bot.id, key), ...opening];
         const token = tokenStatement(bot.id);
         const outcome = await transactionBetween(
-          statements,
           async (tx, opened, [tokenRows]) => {
             rate = tokenOutcome(bot.id, tokenRows);
             // Over the rate: rolled back, and the key stays free (not a refusal the key remembers).
@@ -182,10 +190,10 @@ export function botRoute<
               body: result.body,
               headers: result.headers ?? {},
             };
-            tx.atCommit(storeStatement(bot.id, key, hash, response));
+            tx.atCommit(storeStatement(bot.id, { key, hash, response }));
             return { replay: false, response, limits: result.limits ?? [] };
           },
-          [token],
+          { opening: statements, before: [token] },
         );
         const { response } = outcome;
         const headers = outcome.replay ? { ...response.headers, "Idempotent-Replayed": "true" } : response.headers;
@@ -195,7 +203,7 @@ export function botRoute<
         // The refusal's transaction rolled back (nothing it did stays); its answer is remembered like a success.
         await error.error.afterTransaction?.();
         const { status, body: errorBody, headers } = errorParts(error.error, requestId);
-        const store = storeStatement(bot.id, key, hash, { status, body: errorBody, headers });
+        const store = storeStatement(bot.id, { key, hash, response: { status, body: errorBody, headers } });
         await runStatement(sql(), store);
         return out(status, errorBody, headers, error.error.extras.limits);
       }
@@ -217,7 +225,7 @@ export function botRoute<
     const startedAt = performance.now();
     return withRequestId(requestId, async () => {
       const response = await answer(request, context, requestId);
-      observeRequest(request.method, template, response.status, startedAt);
+      observeRequest({ method: request.method, route: template, status: response.status, startedAt });
       return response;
     });
   };

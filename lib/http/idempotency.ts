@@ -27,7 +27,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export function requestHash(method: string, path: string, body: unknown): string {
+export interface RequestHashOptions {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** What makes two requests with one Idempotency-Key the same request: method, path and body (canonical JSON). */
+export function requestHash({ method, path, body }: RequestHashOptions): string {
   return createHash("sha256")
     .update(`${method} ${path}\n${canonical(body)}`)
     .digest("hex");
@@ -38,26 +45,23 @@ export function requestHash(method: string, path: string, body: unknown): string
  * then read a stored result in a statement of its own, whose snapshot is taken once the lock is held, so a twin
  * that committed a moment before is always seen.
  */
-const LOCK = query(
-  "idempotency.lock",
-  "SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || ':' || $2::text, 0)) AS locked",
-  { notNull: ["locked"] },
-);
-const STORED = query(
-  "idempotency.stored",
-  `SELECT request_hash, response_status, response_body, response_headers FROM idempotency_keys
+const LOCK = query("idempotency.lock", {
+  text: "SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || ':' || $2::text, 0)) AS locked",
+  notNull: ["locked"],
+});
+const STORED = query("idempotency.stored", {
+  text: `SELECT request_hash, response_status, response_body, response_headers FROM idempotency_keys
     WHERE bot_id = $1 AND key = $2 AND expires_at > now()`,
-);
-const STORE = query(
-  "idempotency.store",
-  `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
+});
+const STORE = query("idempotency.store", {
+  text: `INSERT INTO idempotency_keys (bot_id, key, request_hash, state, response_status, response_body, response_headers, expires_at)
    VALUES ($1, $2, $3, 'completed', $4, $5::jsonb, $6::jsonb, now() + interval '${IDEMPOTENCY_RETENTION_HOURS} hours')
    ON CONFLICT (bot_id, key) DO UPDATE
      SET request_hash = EXCLUDED.request_hash, state = 'completed', response_status = EXCLUDED.response_status,
          response_body = EXCLUDED.response_body, response_headers = EXCLUDED.response_headers,
          created_at = now(), expires_at = EXCLUDED.expires_at
    WHERE idempotency_keys.expires_at <= now()`,
-);
+});
 
 export function openingStatements(botId: string, key: string): [Statement<"idempotency.lock">, Statement<"idempotency.stored">] {
   return [statement(LOCK, [botId, key]), statement(STORED, [botId, key])];
@@ -85,11 +89,19 @@ export function openedRequest(opened: unknown[][], hash: string): StoredResponse
   return { status: row.response_status, body: row.response_body, headers };
 }
 
+export interface StoreStatementOptions {
+  /** The Idempotency-Key. */
+  key: string;
+  /** The request's hash (`requestHash`). */
+  hash: string;
+  response: StoredResponse;
+}
+
 /**
  * The statement that stores the response of a request that ran: queued for its transaction's COMMIT, or run on its
  * own after a refusal (4xx) rolled back.
  */
-export function storeStatement(botId: string, key: string, hash: string, response: StoredResponse) {
+export function storeStatement(botId: string, { key, hash, response }: StoreStatementOptions) {
   return statement(STORE, [
     botId,
     key,

@@ -5,14 +5,20 @@ import { MAX_BODY_BYTES } from "@/lib/limits";
 export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  return Buffer.from(await readCapped(request, MAX_BODY_BYTES, tooLarge)).toString("utf8");
+  return Buffer.from(await readCapped(request, { cap: MAX_BODY_BYTES, tooLarge })).toString("utf8");
+}
+
+export interface ReadCappedOptions {
+  /** The most bytes the body may have. */
+  cap: number;
+  /** The refusal of a body over `cap`. */
+  tooLarge: () => ApiError;
 }
 
 /** Reads the whole body, refusing (with `tooLarge()`) once it passes `cap` bytes, without buffering the rest. */
 export async function readCapped(
   request: Request,
-  cap: number,
-  tooLarge: () => ApiError,
+  { cap, tooLarge }: ReadCappedOptions,
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();

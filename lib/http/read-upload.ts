@@ -16,15 +16,22 @@ export interface UploadedPart {
   bytes: Uint8Array;
 }
 
+export interface ReadUploadedFileOptions {
+  /** The form field the file is in. */
+  field: string;
+  /** The largest file accepted; the body may be this plus the multipart framing. */
+  maxFileBytes: number;
+  /** The 413 for a body too large: `size` is the declared Content-Length, or undefined when a body without one ran over. */
+  tooLarge: (size?: number) => ApiError;
+}
+
 /**
  * The file in form field `field`. `tooLarge(size)` builds the 413 for a body over `maxFileBytes` + framing: `size` is
  * the declared Content-Length, or undefined when a body without one ran over. The exact per-file check is the service's.
  */
 export async function readUploadedFile(
   request: Request,
-  field: string,
-  maxFileBytes: number,
-  tooLarge: (size?: number) => ApiError,
+  { field, maxFileBytes, tooLarge }: ReadUploadedFileOptions,
 ): Promise<UploadedPart> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
@@ -34,7 +41,7 @@ export async function readUploadedFile(
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > cap) throw tooLarge(declared);
 
-  const body = await readCapped(request, cap, tooLarge);
+  const body = await readCapped(request, { cap, tooLarge });
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();

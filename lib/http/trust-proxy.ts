@@ -23,11 +23,11 @@ export function trustProxy(hops = env().TRUST_PROXY_HOPS): void {
   const mark = edgeMark()!;
   const rewrite = (message: unknown) => {
     const { request, socket } = message as { request: IncomingMessage; socket: Socket };
-    request.headers["x-forwarded-for"] = trustedClientAddress(
-      request.headers["x-forwarded-for"],
-      socket.remoteAddress,
+    request.headers["x-forwarded-for"] = trustedClientAddress({
+      forwardedFor: request.headers["x-forwarded-for"],
+      socketAddress: socket.remoteAddress,
       hops,
-    );
+    });
     request.headers[EDGE_MARK_HEADER] = mark;
   };
   subscriber.set(rewrite);

@@ -8,8 +8,10 @@ import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
 export const JOBS_ENGINES = ["graphile", "inngest"] as const;
 export type JobsEngine = (typeof JOBS_ENGINES)[number];
 
-const READ = query("jobs.engine", "SELECT jobs_engine FROM deployment_settings");
-const RECORD = query("jobs.recordEngine", "UPDATE deployment_settings SET jobs_engine = $1, updated_at = now()");
+const READ = query("jobs.engine", { text: "SELECT jobs_engine FROM deployment_settings" });
+const RECORD = query("jobs.recordEngine", {
+  text: "UPDATE deployment_settings SET jobs_engine = $1, updated_at = now()",
+});
 
 export async function recordedJobsEngine(client: Sql = poolSql()): Promise<JobsEngine> {
   const [row] = await client.query(READ);

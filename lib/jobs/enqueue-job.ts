@@ -17,22 +17,30 @@ export interface JobOptions {
   queueName?: string;
 }
 
-const ENQUEUE = query(
-  "jobs.enqueue",
-  `SELECT relay_enqueue_job($1, $2::json, queue_name := $3, run_at := $4::timestamptz, max_attempts := $5::int,
+const ENQUEUE = query("jobs.enqueue", {
+  text: `SELECT relay_enqueue_job($1, $2::json, queue_name := $3, run_at := $4::timestamptz, max_attempts := $5::int,
           job_key := $6, job_key_mode := coalesce($7, 'replace'))::text AS id`,
-);
+});
+
+export interface EnqueueJobOptions extends JobOptions {
+  /** The job's task (jobs/tasks.ts, inngest/functions.ts). */
+  task: string;
+  payload: object;
+}
 
 /** Enqueues `task` with `payload` in the caller's transaction; returns the job's id (graphile's, or the outbox row's). */
-export async function enqueueJob(sql: Sql, task: string, payload: object, options: JobOptions = {}): Promise<string> {
+export async function enqueueJob(
+  sql: Sql,
+  { task, payload, queueName, runAt, maxAttempts, jobKey, jobKeyMode }: EnqueueJobOptions,
+): Promise<string> {
   const [row] = await sql.query(ENQUEUE, [
     task,
     JSON.stringify(payload),
-    options.queueName ?? null,
-    options.runAt ?? null,
-    options.maxAttempts ?? null,
-    options.jobKey ?? null,
-    options.jobKeyMode ?? null,
+    queueName ?? null,
+    runAt ?? null,
+    maxAttempts ?? null,
+    jobKey ?? null,
+    jobKeyMode ?? null,
   ]);
   return row!.id!;
 }

@@ -29,7 +29,11 @@ function graphile(): Harness {
     async drain() {
       const ran: unknown[] = [];
       pool ??= makeJobPool(process.env.DATABASE_URL!, 4); // this file's database, known once its setup ran
-      await runOnce({ pgPool: pool, taskList: { [TASK]: async (payload) => void ran.push(payload) }, logger: undefined });
+      await runOnce({
+        pgPool: pool,
+        taskList: { [TASK]: async (payload) => void ran.push(payload) },
+        logger: undefined,
+      });
       return ran;
     },
   };
@@ -37,7 +41,10 @@ function graphile(): Harness {
 
 function inngest(): Harness {
   const ran: unknown[] = [];
-  const fn = createJobFunction(new Inngest({ id: "relay-test", isDev: true }), TASK, async (payload) => void ran.push(payload));
+  const fn = createJobFunction(new Inngest({ id: "relay-test", isDev: true }), {
+    task: TASK,
+    run: async (payload) => void ran.push(payload),
+  });
   const sleeping: JobEvent[] = [];
   return {
     async drain() {
@@ -72,28 +79,28 @@ describe.each([
 
   it("a job enqueued in a transaction that rolls back never runs", async () => {
     await transaction(async (tx) => {
-      await enqueueJob(tx, TASK, { n: 1 });
+      await enqueueJob(tx, { task: TASK, payload: { n: 1 } });
       throw new Error("the cause failed");
     }).catch(() => {});
     expect(await jobs.drain()).toEqual([]);
   });
 
   it("a committed job runs once", async () => {
-    await transaction((tx) => enqueueJob(tx, TASK, { n: 2 }));
+    await transaction((tx) => enqueueJob(tx, { task: TASK, payload: { n: 2 } }));
     expect(await jobs.drain()).toEqual([{ n: 2 }]);
     expect(await jobs.drain()).toEqual([]);
   });
 
   it("a job runs at its run_at, not before", async () => {
-    await enqueueJob(sql(), TASK, { n: 3 }, { runAt: new Date(Date.now() + 1500) });
+    await enqueueJob(sql(), { task: TASK, payload: { n: 3 }, runAt: new Date(Date.now() + 1500) });
     expect(await jobs.drain()).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 1600));
     expect(await jobs.drain()).toEqual([{ n: 3 }]);
   });
 
   it("a job key keeps one waiting job: the later enqueue replaces it", async () => {
-    await enqueueJob(sql(), TASK, { n: 4 }, { jobKey: "k" });
-    await enqueueJob(sql(), TASK, { n: 5 }, { jobKey: "k" });
+    await enqueueJob(sql(), { task: TASK, payload: { n: 4 }, jobKey: "k" });
+    await enqueueJob(sql(), { task: TASK, payload: { n: 5 }, jobKey: "k" });
     expect(await jobs.drain()).toEqual([{ n: 5 }]);
   });
 });

@@ -22,23 +22,20 @@ export type SendJobEvents = (events: JobEvent[]) => Promise<unknown>;
 export const jobEventName = (task: string) => `relay/job.${task}`;
 export const jobEventId = (outboxId: string) => `relay-job-${outboxId}`;
 
-const UNSENT = query(
-  "jobs.outboxUnsent",
-  `SELECT id::text AS id, task, run_at, job_key FROM job_outbox
+const UNSENT = query("jobs.outboxUnsent", {
+  text: `SELECT id::text AS id, task, run_at, job_key FROM job_outbox
     WHERE sent_at IS NULL AND cancelled_at IS NULL
     ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-  { notNull: ["id"] },
-);
-const MARK_SENT = query(
-  "jobs.outboxSent",
-  `UPDATE job_outbox SET sent_at = now(), send_attempts = send_attempts + 1, last_send_error = NULL
+  notNull: ["id"],
+});
+const MARK_SENT = query("jobs.outboxSent", {
+  text: `UPDATE job_outbox SET sent_at = now(), send_attempts = send_attempts + 1, last_send_error = NULL
     WHERE id = ANY ($1::bigint[])`,
-);
-const MARK_FAILED = query(
-  "jobs.outboxSendFailed",
-  `UPDATE job_outbox SET send_attempts = send_attempts + 1, last_send_error = left($2, 1000)
+});
+const MARK_FAILED = query("jobs.outboxSendFailed", {
+  text: `UPDATE job_outbox SET send_attempts = send_attempts + 1, last_send_error = left($2, 1000)
     WHERE id = ANY ($1::bigint[]) AND sent_at IS NULL`,
-);
+});
 
 export interface RelayPass {
   sent: number;
@@ -85,11 +82,10 @@ export async function relayOutbox(send: SendJobEvents, options: { batch?: number
   }
 }
 
-const UNSENT_COUNT = query(
-  "jobs.outboxUnsentCount",
-  "SELECT count(*)::int AS n FROM job_outbox WHERE sent_at IS NULL AND cancelled_at IS NULL",
-  { notNull: ["n"] },
-);
+const UNSENT_COUNT = query("jobs.outboxUnsentCount", {
+  text: "SELECT count(*)::int AS n FROM job_outbox WHERE sent_at IS NULL AND cancelled_at IS NULL",
+  notNull: ["n"],
+});
 
 /** Rows committed and not yet accepted by Inngest (a gauge for operators; tests). */
 export async function unsentJobs(client: Sql = poolSql()): Promise<number> {

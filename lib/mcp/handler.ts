@@ -69,7 +69,10 @@ export async function handleMcpPost(request: Request): Promise<Response> {
   try {
     // No token at all is not a guess: only a presented one is throttled.
     principal = token
-      ? await guardCredential(clientAddress(request.headers), "access_token", () => authenticate(token))
+      ? await guardCredential(clientAddress(request.headers), {
+          kind: "access_token",
+          lookup: () => authenticate(token),
+        })
       : null;
   } catch (error) {
     if (!(error instanceof ApiError && error.code === "too_many_attempts")) throw error;

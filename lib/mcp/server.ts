@@ -73,7 +73,7 @@ export function instructionsFor(principal: TokenPrincipal): string {
 export function createMcpServer(principal: TokenPrincipal): McpServer {
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: instructionsFor(principal) });
   const ctx = { principal, actor: principal.actor, workspaceId: principal.workspaceId };
-  for (const tool of TOOLS) registerTool(server, ctx, tool);
+  for (const tool of TOOLS) registerTool(server, { ctx, tool });
   // The SDK's McpServer declares `tools.listChanged: true` when the first tool is registered. This server is
   // stateless (no session, no stream to the client), so it can never send notifications/tools/list_changed: say so.
   server.server.registerCapabilities({ tools: { listChanged: false } });

@@ -12,17 +12,16 @@ export interface ContactAccess {
   conversationIds: string[];
 }
 
-const ACCESS = query(
-  "memory.botContactAccess",
-  `SELECT c.workspace_id, c.sensitivity,
+const ACCESS = query("memory.botContactAccess", {
+  text: `SELECT c.workspace_id, c.sensitivity,
           COALESCE(array_agg(p.conversation_id ORDER BY p.conversation_id) FILTER (WHERE a.bot_id IS NOT NULL), '{}') AS conversation_ids
      FROM contacts c
      LEFT JOIN conversation_participants p ON p.contact_id = c.id AND c.workspace_id = $2
      LEFT JOIN bot_authorizations a ON a.conversation_id = p.conversation_id AND a.bot_id = $3 AND a.revoked_at IS NULL
     WHERE c.id = $1
     GROUP BY c.id`,
-  { notNull: ["conversation_ids"] },
-);
+  notNull: ["conversation_ids"],
+});
 
 /**
  * docs/api-contract.md#access: a bot may read a contact only when it is authorized in a conversation linked to that

@@ -21,17 +21,16 @@ export const BUDGETS = { full: 1500, compact: 500 } as const;
 const EXCERPT = { full: 160, compact: 60 } as const;
 export type ContextFormat = keyof typeof BUDGETS;
 
-const CONFIRMED = query(
-  "memory.contextFacts",
-  `SELECT f.id, f.key, f.fact, f.confirmed_at, f.source_message_id,
+const CONFIRMED = query("memory.contextFacts", {
+  text: `SELECT f.id, f.key, f.fact, f.confirmed_at, f.source_message_id,
           m.conversation_id, m.seq, m.body, m.created_at AS message_at
      FROM contact_facts f
      LEFT JOIN messages m ON m.id = f.source_message_id
     WHERE f.contact_id = $1 AND f.status = 'confirmed'
       AND (m.conversation_id = ANY($2::uuid[]) OR (f.source_message_id IS NULL AND (f.conversation_id IS NULL OR f.conversation_id = ANY($2::uuid[]))))
     ORDER BY f.confirmed_at DESC, f.id`,
-  { notNull: ["confirmed_at"] }, // confirming a fact sets its confirmed_at (lib/memory/decide-fact.ts)
-);
+  notNull: ["confirmed_at"], // confirming a fact sets its confirmed_at (lib/memory/decide-fact.ts)
+});
 
 export interface ContextOptions {
   now?: Date;

@@ -15,26 +15,25 @@ import { FACT_COLUMNS, serializeFact } from "./fact-record";
 
 export const LEGACY_MEMORY_KEY = "memory.note";
 
-const CONTACTS = query(
-  "memory.conversationContacts",
-  `SELECT contact_id FROM conversation_participants
+const CONTACTS = query("memory.conversationContacts", {
+  text: `SELECT contact_id FROM conversation_participants
     WHERE conversation_id = $1 AND contact_id IS NOT NULL ORDER BY joined_at, contact_id`,
-);
-const SOURCE = query("memory.sourceInConversation", `SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2`);
-const INSERT = query(
-  "memory.insertLegacy",
-  `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, conversation_id, proposed_by_bot_id)
+});
+const SOURCE = query("memory.sourceInConversation", {
+  text: `SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2`,
+});
+const INSERT = query("memory.insertLegacy", {
+  text: `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, conversation_id, proposed_by_bot_id)
    VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FACT_COLUMNS}`,
-);
-const READ = query(
-  "memory.readLegacy",
-  `SELECT ${FACT_COLUMNS} FROM contact_facts f
+});
+const READ = query("memory.readLegacy", {
+  text: `SELECT ${FACT_COLUMNS} FROM contact_facts f
     WHERE f.status IN ('candidate', 'confirmed')
       AND (f.conversation_id = $1 OR f.source_message_id IN (SELECT id FROM messages WHERE conversation_id = $1))
       AND ($2::text IS NULL OR f.fact ILIKE '%' || $2 || '%' OR f.key ILIKE '%' || $2 || '%')
     ORDER BY f.created_at, f.id
     LIMIT 200`,
-);
+});
 
 async function conversationContact(tx: Sql, conversationId: string): Promise<string> {
   const [first] = await tx.query(CONTACTS, [conversationId]);

@@ -42,38 +42,32 @@ const factModel = (row: FactRow): ContactFact => ({
   createdAt: row.created_at,
 });
 
-const FACT_CONTACT = query("facts.contactOf", "SELECT contact_id FROM contact_facts WHERE id = $1");
-const LOCK_FACT = query("facts.lock", `SELECT ${FACT} FROM contact_facts WHERE id = $1 FOR UPDATE`);
-const LOCK_CONFIRMED_ON_KEY = query(
-  "facts.lockConfirmedOnKey",
-  "SELECT id FROM contact_facts WHERE contact_id = $1 AND key = $2 AND status = 'confirmed' FOR UPDATE",
-);
-const CONFIRM = query(
-  "facts.confirm",
-  `UPDATE contact_facts SET status = 'confirmed', confirmed_at = $2, decided_at = $2, decided_by_user_id = $3
+const FACT_CONTACT = query("facts.contactOf", { text: "SELECT contact_id FROM contact_facts WHERE id = $1" });
+const LOCK_FACT = query("facts.lock", { text: `SELECT ${FACT} FROM contact_facts WHERE id = $1 FOR UPDATE` });
+const LOCK_CONFIRMED_ON_KEY = query("facts.lockConfirmedOnKey", {
+  text: "SELECT id FROM contact_facts WHERE contact_id = $1 AND key = $2 AND status = 'confirmed' FOR UPDATE",
+});
+const CONFIRM = query("facts.confirm", {
+  text: `UPDATE contact_facts SET status = 'confirmed', confirmed_at = $2, decided_at = $2, decided_by_user_id = $3
   WHERE id = $1 RETURNING ${FACT}`,
-);
+});
 /** $2 'rejected' or 'retired'. */
-const DECIDE = query(
-  "facts.decide",
-  `UPDATE contact_facts SET status = $2::fact_status, decided_at = $3, decided_by_user_id = $4
+const DECIDE = query("facts.decide", {
+  text: `UPDATE contact_facts SET status = $2::fact_status, decided_at = $3, decided_by_user_id = $4
   WHERE id = $1 RETURNING ${FACT}`,
-);
-const SUPERSEDE = query(
-  "facts.supersede",
-  "UPDATE contact_facts SET status = 'superseded', superseded_by_id = $2 WHERE id = ANY ($1::uuid[])",
-);
-const INSERT_EDITED = query(
-  "facts.insertEdited",
-  `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, status, source_message_id, conversation_id,
+});
+const SUPERSEDE = query("facts.supersede", {
+  text: "UPDATE contact_facts SET status = 'superseded', superseded_by_id = $2 WHERE id = ANY ($1::uuid[])",
+});
+const INSERT_EDITED = query("facts.insertEdited", {
+  text: `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, status, source_message_id, conversation_id,
                              proposed_by_user_id, decided_by_user_id, decided_at, confirmed_at)
   VALUES ($1, $2, $3, $4, 'confirmed', $5, $6, $7, $7, $8, $8)
   RETURNING ${FACT}`,
-);
-const CONTACT_CONVERSATIONS = query(
-  "facts.contactConversations",
-  "SELECT conversation_id FROM conversation_participants WHERE contact_id = $1",
-);
+});
+const CONTACT_CONVERSATIONS = query("facts.contactConversations", {
+  text: "SELECT conversation_id FROM conversation_participants WHERE contact_id = $1",
+});
 
 /**
  * Locks a fact a person is deciding, and checks they may first: a fact is its contact's, and one of a contact the
@@ -83,7 +77,7 @@ async function lockFact(tx: Transaction, actor: PersonActor, id: string) {
   const factId = requireUuid(id, "Fact");
   const [found] = await tx.query(FACT_CONTACT, [factId]);
   if (!found) throw new ApiError("not_found", "Fact not found");
-  await requireContactAccessSql(tx, actor, found.contact_id, "Fact");
+  await requireContactAccessSql(actor, { client: tx, contactId: found.contact_id, what: "Fact" });
   const [fact] = await tx.query(LOCK_FACT, [factId]);
   if (!fact) throw new ApiError("not_found", "Fact not found");
   return fact;

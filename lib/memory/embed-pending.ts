@@ -39,42 +39,37 @@ export interface EmbedResult {
   more: boolean;
 }
 
-const QUEUE = query(
-  "embeddings.queue",
-  `SELECT count(*)::int AS n FROM relay_enqueue_job($1, '{}'::json, queue_name := $2, job_key := $3)`,
-);
-const PENDING_FACTS = query(
-  "embeddings.pendingFacts",
-  `SELECT f.id, f.workspace_id, f.fact FROM contact_facts f
+const QUEUE = query("embeddings.queue", {
+  text: `SELECT count(*)::int AS n FROM relay_enqueue_job($1, '{}'::json, queue_name := $2, job_key := $3)`,
+});
+const PENDING_FACTS = query("embeddings.pendingFacts", {
+  text: `SELECT f.id, f.workspace_id, f.fact FROM contact_facts f
     WHERE f.status IN ('candidate', 'confirmed') AND ($3::uuid IS NULL OR f.workspace_id = $3)
       AND NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.subject_type = 'fact' AND e.subject_id = f.id AND e.model = $1)
     ORDER BY f.created_at LIMIT $2`,
-);
-const ADVANCE = query(
-  "embeddings.advance",
-  `INSERT INTO embedding_progress (conversation_id, model, embedded_seq)
+});
+const ADVANCE = query("embeddings.advance", {
+  text: `INSERT INTO embedding_progress (conversation_id, model, embedded_seq)
    SELECT c, $2, s FROM unnest($1::uuid[], $3::int4[]) AS p(c, s)
    ON CONFLICT (conversation_id, model) DO UPDATE
      SET embedded_seq = GREATEST(embedding_progress.embedded_seq, EXCLUDED.embedded_seq), updated_at = now()`,
-);
-const PENDING_CONVERSATIONS = query(
-  "embeddings.pendingConversations",
-  `SELECT c.id, c.last_seq, COALESCE(p.embedded_seq, 0) AS done
+});
+const PENDING_CONVERSATIONS = query("embeddings.pendingConversations", {
+  text: `SELECT c.id, c.last_seq, COALESCE(p.embedded_seq, 0) AS done
      FROM conversations c
      LEFT JOIN embedding_progress p ON p.conversation_id = c.id AND p.model = $1
     WHERE c.last_seq > COALESCE(p.embedded_seq, 0) AND ($3::uuid IS NULL OR c.workspace_id = $3)
       AND EXISTS (SELECT 1 FROM conversation_participants cp WHERE cp.conversation_id = c.id AND cp.contact_id IS NOT NULL)
     ORDER BY c.last_message_at DESC NULLS LAST
     LIMIT $2`,
-  { notNull: ["done"] },
-);
-const PENDING_MESSAGES = query(
-  "embeddings.pendingMessages",
-  `SELECT m.id, c.workspace_id, m.seq, m.body, m.kind
+  notNull: ["done"],
+});
+const PENDING_MESSAGES = query("embeddings.pendingMessages", {
+  text: `SELECT m.id, c.workspace_id, m.seq, m.body, m.kind
      FROM messages m JOIN conversations c ON c.id = m.conversation_id
     WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
     ORDER BY m.seq LIMIT $4`,
-);
+});
 
 /** Queues the embedding job (one queued job however often it is called; a running one is followed by one more). */
 export async function queueEmbedPending(sql: Sql = pooled()): Promise<void> {

@@ -21,7 +21,7 @@ export async function listCandidateFacts(
     select: { id: true },
   });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, workspace.id);
+  await requireMember(actor, { client: db(), workspaceId: workspace.id });
   const waiting = await db().contactFact.groupBy({
     by: ["contactId"],
     where: { workspaceId: workspace.id, status: "candidate" },

@@ -8,7 +8,7 @@ import type { ContactAccess } from "./contact-access";
  * what they may cite are the contact's conversations in its workspace that they see (lib/people/access.ts).
  */
 export async function requirePersonContact(actor: PersonActor, id: string): Promise<ContactAccess> {
-  const { contact } = await requireContactAccess(db(), actor, id);
+  const { contact } = await requireContactAccess(actor, { client: db(), contactId: id });
   const conversations = await db().conversation.findMany({
     where: {
       workspaceId: contact.workspaceId,

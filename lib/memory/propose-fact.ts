@@ -13,15 +13,13 @@ import { CONSENT_GROUP, FACT_COLUMNS, serializeFact } from "./fact-record";
 // cannot write consent (the `consent` key group): 422. The source must be a message the bot can see, in one of its
 // conversations with this contact (the same 422 whether it does not exist or is out of sight: nothing leaks).
 
-const SOURCE = query(
-  "facts.sourceVisible",
-  `SELECT conversation_id FROM messages WHERE id = $1 AND conversation_id = ANY($2::uuid[])`,
-);
-const INSERT = query(
-  "facts.insert",
-  `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, proposed_by_bot_id)
+const SOURCE = query("facts.sourceVisible", {
+  text: `SELECT conversation_id FROM messages WHERE id = $1 AND conversation_id = ANY($2::uuid[])`,
+});
+const INSERT = query("facts.insert", {
+  text: `INSERT INTO contact_facts (workspace_id, contact_id, key, fact, source_message_id, proposed_by_bot_id)
    VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${FACT_COLUMNS}`,
-);
+});
 
 export async function proposeFact(bot: BotPrincipal, contactId: string, input: ProposeFactInput, tx?: Sql) {
   if (input.key.split(".")[0] === CONSENT_GROUP) {

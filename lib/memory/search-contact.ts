@@ -97,9 +97,8 @@ const FACT_VISIBLE = `f.contact_id = $1 AND f.status = 'confirmed'
   AND (s.conversation_id = ANY($2::uuid[]) OR (f.source_message_id IS NULL AND (f.conversation_id IS NULL OR f.conversation_id = ANY($2::uuid[]))))`;
 
 const TSQUERY = `websearch_to_tsquery('${FTS_CONFIG}', $3)`;
-const WORD_MATCHES = query(
-  "search.wordMatches",
-  `(SELECT 'message' AS kind, recent.id, recent.rank
+const WORD_MATCHES = query("search.wordMatches", {
+  text: `(SELECT 'message' AS kind, recent.id, recent.rank
       FROM (SELECT w.id, w.created_at, w.rank
               FROM relay_recent_word_matches($2::uuid[], ${TSQUERY}, ${RANKED_MATCHES}) AS w
              ORDER BY w.created_at DESC
@@ -113,8 +112,8 @@ const WORD_MATCHES = query(
        AND to_tsvector('${FTS_CONFIG}', f.fact) @@ ${TSQUERY}
      ORDER BY 3 DESC
      LIMIT ${DEPTH})`,
-  { notNull: ["kind", "id", "rank"] },
-);
+  notNull: ["kind", "id", "rank"],
+});
 
 /**
  * Word matches, best first (messages and facts in one list). The messages' side is relay_recent_word_matches
@@ -153,14 +152,13 @@ async function nearest(scope: Scope, q: string, path: VectorPath): Promise<Ranke
     .map(({ kind, id }) => ({ kind, id }));
 }
 
-const RERANK = query(
-  "search.rerankVectors",
-  `SELECT m.id, array_send(e.embedding) AS embedding
+const RERANK = query("search.rerankVectors", {
+  text: `SELECT m.id, array_send(e.embedding) AS embedding
      FROM unnest($1::uuid[], $2::int4[]) AS k(conversation_id, seq)
      JOIN messages m ON m.conversation_id = k.conversation_id AND m.seq = k.seq
      JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $3`,
-  { notNull: ["embedding"] },
-);
+  notNull: ["embedding"],
+});
 
 /** Exact cosines of the int8 candidates, from their stored float vectors. */
 async function rerank(candidates: { conversationId: string; seq: number }[], model: string, query: Float32Array) {
@@ -173,15 +171,14 @@ async function rerank(candidates: { conversationId: string; seq: number }[], mod
     .slice(0, DEPTH);
 }
 
-const FACT_VECTORS = query(
-  "search.factVectors",
-  `SELECT f.id, array_send(e.embedding) AS embedding
+const FACT_VECTORS = query("search.factVectors", {
+  text: `SELECT f.id, array_send(e.embedding) AS embedding
      FROM contact_facts f
      LEFT JOIN messages s ON s.id = f.source_message_id
      JOIN embeddings e ON e.subject_type = 'fact' AND e.subject_id = f.id AND e.model = $3
     WHERE ${FACT_VISIBLE}`,
-  { notNull: ["embedding"] },
-);
+  notNull: ["embedding"],
+});
 
 /** The contact's visible confirmed facts by cosine: few per contact, so all of them, compared here. */
 async function nearestFacts(scope: Scope, model: string, query: Float32Array) {
@@ -208,16 +205,14 @@ export function fuse(lists: Ranked[]): { kind: "message" | "fact"; id: string; s
   return [...scores.values()].sort((a, b) => b.score - a.score);
 }
 
-const HIT_MESSAGES = query(
-  "search.hitMessages",
-  `SELECT id, conversation_id, seq, body FROM messages WHERE id = ANY($1::uuid[]) AND conversation_id = ANY($2::uuid[])`,
-);
-const HIT_FACTS = query(
-  "search.hitFacts",
-  `SELECT f.id, f.fact, f.source_message_id, s.conversation_id, s.seq, s.body
+const HIT_MESSAGES = query("search.hitMessages", {
+  text: `SELECT id, conversation_id, seq, body FROM messages WHERE id = ANY($1::uuid[]) AND conversation_id = ANY($2::uuid[])`,
+});
+const HIT_FACTS = query("search.hitFacts", {
+  text: `SELECT f.id, f.fact, f.source_message_id, s.conversation_id, s.seq, s.body
      FROM contact_facts f LEFT JOIN messages s ON s.id = f.source_message_id
     WHERE f.id = ANY($3::uuid[]) AND ${FACT_VISIBLE}`,
-);
+});
 
 /** The hits' texts and citations, read again under the same visibility rules. */
 async function hydrate(

@@ -76,7 +76,7 @@ describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR
     // This file's own database on the pgvector server, in place of the embedded one test/setup-db.ts chose.
     await disconnectDb();
     databaseName = `relay_pgvector_${randomBytes(4).toString("hex")}`;
-    await createDatabaseIfMissing(ADMIN_URL!, databaseName);
+    await createDatabaseIfMissing(ADMIN_URL!, { name: databaseName });
     const url = new URL(ADMIN_URL!);
     url.pathname = `/${databaseName}`;
     selectDatabase(url.toString());

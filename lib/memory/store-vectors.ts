@@ -28,13 +28,12 @@ export function int8Codes(vector: ArrayLike<number>): { codes: Buffer; scale: nu
 }
 
 // Each vector travels as the text of a real[] (shortest exact decimals), cast per row by unnest.
-const INSERT = query(
-  "embeddings.insert",
-  `INSERT INTO embeddings (subject_type, subject_id, workspace_id, model, embedding, int8_codes, int8_scale)
+const INSERT = query("embeddings.insert", {
+  text: `INSERT INTO embeddings (subject_type, subject_id, workspace_id, model, embedding, int8_codes, int8_scale)
    SELECT $1, id, ws, $2, v::real[], codes, scale
      FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::bytea[], $7::real[]) AS t(id, ws, v, codes, scale)
    ON CONFLICT (subject_type, subject_id, model) DO NOTHING`,
-);
+});
 
 /** Stores the vectors of `type` subjects under `model`; a subject that already has one keeps it. */
 export async function storeVectors(sql: Sql, type: "message" | "fact", model: string, items: SubjectVector[]) {

@@ -76,10 +76,9 @@ export async function nearestMessages(
   return top.items().map(({ score, block, seq }) => ({ conversationId: block.conversationId, seq, estimate: score }));
 }
 
-const PROGRESS = query(
-  "vectorCache.progress",
-  `SELECT conversation_id, embedded_seq FROM embedding_progress WHERE model = $1 AND conversation_id = ANY($2::uuid[])`,
-);
+const PROGRESS = query("vectorCache.progress", {
+  text: `SELECT conversation_id, embedded_seq FROM embedding_progress WHERE model = $1 AND conversation_id = ANY($2::uuid[])`,
+});
 
 /** The blocks of these conversations, brought up to their embedding watermark (loading what they miss). */
 async function currentBlocks(conversationIds: string[], model: string, dims: number): Promise<Block[]> {
@@ -137,16 +136,15 @@ const LOAD_CHUNK = 5000;
  * floats. Unnamed: a named statement gets a generic plan after five runs, and for this range query a generic plan
  * was measured 4x slower on a 100,000-message conversation.
  */
-const LOAD_RANGE = query(
-  "vectorCache.loadRange",
-  `SELECT m.seq, e.int8_codes AS codes, e.int8_scale AS scale,
+const LOAD_RANGE = query("vectorCache.loadRange", {
+  text: `SELECT m.seq, e.int8_codes AS codes, e.int8_scale AS scale,
           CASE WHEN e.int8_codes IS NULL THEN array_send(e.embedding) END AS embedding
      FROM messages m
      JOIN embeddings e ON e.subject_type = 'message' AND e.subject_id = m.id AND e.model = $4
     WHERE m.conversation_id = $1 AND m.seq > $2 AND m.seq <= $3
     ORDER BY m.seq`,
-  { prepared: false },
-);
+  prepared: false,
+});
 type LoadedRow = RowOf<"vectorCache.loadRange">;
 
 /** Ranges read at once by a load: it holds at most this many ranges' rows before appending them. */

@@ -16,9 +16,8 @@ import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 // A bot's message also counts in its hour (bot_hourly_sends, read by the policy's rolling daily count) and, while
 // the bot is new, in its trust counter, in this same statement: a rolled-back insert rolls them back too. $7 is
 // null for people and the system.
-const INSERT = query(
-  "messages.insert",
-  `WITH next AS (
+const INSERT = query("messages.insert", {
+  text: `WITH next AS (
        UPDATE conversations
        SET last_seq = last_seq + 1, last_message_at = now(), last_message_preview = $2
        WHERE id = $1
@@ -45,14 +44,13 @@ const INSERT = query(
      SELECT $11::uuid, $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb
      FROM next CROSS JOIN (SELECT count(x) FROM notified) AS told
      RETURNING id, conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
-);
+});
 
 // Queued after a send's insert: the row is exactly the one the send answered with.
-const EXPECT_WRITTEN = query(
-  "messages.expectWritten",
-  `SELECT relay_expect(EXISTS (SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2 AND seq = $3),
+const EXPECT_WRITTEN = query("messages.expectWritten", {
+  text: `SELECT relay_expect(EXISTS (SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2 AND seq = $3),
                        'message ' || $1 || ' written with seq ' || $3)`,
-);
+});
 
 export type MessageAuthor =
   | { type: "person"; userId: string }

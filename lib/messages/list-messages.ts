@@ -13,12 +13,11 @@ const isAfter = (v: unknown): v is { after_seq: number } =>
   Number.isInteger((v as { after_seq: number }).after_seq) &&
   (v as { after_seq: number }).after_seq >= 0;
 
-const LIST = query(
-  "messages.listForBot",
-  `SELECT id, seq, kind, body, blocks, sender_user_id, sender_bot_id, created_at, metadata
+const LIST = query("messages.listForBot", {
+  text: `SELECT id, seq, kind, body, blocks, sender_user_id, sender_bot_id, created_at, metadata
      FROM messages WHERE conversation_id = $1 AND seq > $2
     ORDER BY seq LIMIT $3`,
-);
+});
 
 export async function listMessages(
   bot: BotPrincipal,

@@ -52,7 +52,7 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
   }
   const keyword = consentKeyword(text);
   return transaction(async (tx) => {
-    const { conversation } = await requireConversationAccessSql(tx, actor, conversationId);
+    const { conversation } = await requireConversationAccessSql(actor, { client: tx, conversationId });
     const attachments = await usableAttachments(tx, actor, conversationId, attachmentIds);
     const metadata = attachments.length > 0 ? { attachments } : undefined;
     const message = await insertMessage(
@@ -119,11 +119,10 @@ function checkAttachmentIds(ids: string[]): string[] {
   return unique;
 }
 
-const ATTACHMENTS = query(
-  "messages.personAttachments",
-  `SELECT id, name, content_type, size, sha256, uploaded_by_user_id, conversation_id, message_id
+const ATTACHMENTS = query("messages.personAttachments", {
+  text: `SELECT id, name, content_type, size, sha256, uploaded_by_user_id, conversation_id, message_id
   FROM attachments WHERE id = ANY ($1::uuid[])`,
-);
+});
 
 /** The uploads, in the order given, each checked: this person's, to this conversation, not used by a message yet. */
 async function usableAttachments(
@@ -153,12 +152,11 @@ async function usableAttachments(
   });
 }
 
-const MARK_USED = query(
-  "messages.markAttachmentsUsed",
-  `UPDATE attachments SET message_id = $1
+const MARK_USED = query("messages.markAttachmentsUsed", {
+  text: `UPDATE attachments SET message_id = $1
   WHERE id = ANY ($2::uuid[]) AND uploaded_by_user_id = $3 AND conversation_id = $4 AND message_id IS NULL
   RETURNING id`,
-);
+});
 
 /** Marks the uploads used by the message. Only still-unused ones match: a post that lost a race for one rolls back. */
 async function markUsed(
@@ -182,11 +180,10 @@ async function markUsed(
     );
 }
 
-const CANCEL_FOLLOW_UPS = query(
-  "messages.cancelFollowUps",
-  `UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2
+const CANCEL_FOLLOW_UPS = query("messages.cancelFollowUps", {
+  text: `UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2
     WHERE conversation_id = $1::uuid AND follow_up_status = 'scheduled' RETURNING id, bot_id`,
-);
+});
 
 async function cancelFollowUps(tx: Transaction, workspaceId: string, conversationId: string, reason: "reply" | "stop") {
   const cancelled = await tx.query(CANCEL_FOLLOW_UPS, [conversationId, reason]);

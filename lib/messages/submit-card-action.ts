@@ -17,12 +17,13 @@ import { TEXT_INPUT_MAX } from "@/lib/limits";
 type FormCard = Extract<Block, { type: "form_card" }>;
 type ApprovalCard = Extract<Block, { type: "approval_card" }>;
 
-const MESSAGE_CONVERSATION = query("messages.conversationOf", "SELECT conversation_id FROM messages WHERE id = $1");
-const LOCK_MESSAGE = query(
-  "messages.lockForCardAction",
-  "SELECT sender_bot_id, blocks, metadata FROM messages WHERE id = $1 FOR UPDATE",
-);
-const SET_METADATA = query("messages.setMetadata", "UPDATE messages SET metadata = $2 WHERE id = $1");
+const MESSAGE_CONVERSATION = query("messages.conversationOf", {
+  text: "SELECT conversation_id FROM messages WHERE id = $1",
+});
+const LOCK_MESSAGE = query("messages.lockForCardAction", {
+  text: "SELECT sender_bot_id, blocks, metadata FROM messages WHERE id = $1 FOR UPDATE",
+});
+const SET_METADATA = query("messages.setMetadata", { text: "UPDATE messages SET metadata = $2 WHERE id = $1" });
 
 export async function submitCardAction(
   actor: PersonActor,
@@ -36,7 +37,7 @@ export async function submitCardAction(
     // Checked before the lock, so a person who may not see the message locks nothing (a message stays in its
     // conversation, so the check stays true).
     const conversationId = found.conversation_id;
-    const { conversation } = await requireConversationAccessSql(tx, actor, conversationId, "Message");
+    const { conversation } = await requireConversationAccessSql(actor, { client: tx, conversationId, what: "Message" });
     // Locked, so two people answering one card at once are served one after the other.
     const [message] = await tx.query(LOCK_MESSAGE, [messageId]);
     if (!message) throw new ApiError("not_found", "Message not found");

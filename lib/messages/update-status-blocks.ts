@@ -12,12 +12,13 @@ import { notifyConversation } from "@/lib/chat/live";
 // message's status blocks are replaced one for one, in order; everything else about the message stays. The new texts
 // pass the policy's block rules (a status line can carry a secret; a stopped bot may not change anything).
 
-const FIND = query("messages.findForEdit", "SELECT conversation_id, sender_bot_id, blocks FROM messages WHERE id = $1");
-const UPDATE = query(
-  "messages.updateBlocks",
-  `UPDATE messages SET blocks = $2::jsonb, edited_at = now() WHERE id = $1
+const FIND = query("messages.findForEdit", {
+  text: "SELECT conversation_id, sender_bot_id, blocks FROM messages WHERE id = $1",
+});
+const UPDATE = query("messages.updateBlocks", {
+  text: `UPDATE messages SET blocks = $2::jsonb, edited_at = now() WHERE id = $1
    RETURNING id, seq, kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
-);
+});
 
 export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, statusBlocks: StatusBlock[]) {
   const found = await sql().query(FIND, [messageId]);

@@ -14,9 +14,8 @@ import { metrics } from "./registry";
 
 // By task: ready (due, no worker has it), scheduled (due later, e.g. a webhook retry), running (locked by a worker),
 // failed (out of attempts: graphile-worker keeps them); and how long the oldest ready job has been due.
-const JOBS = query(
-  "metrics.jobs",
-  `SELECT t.identifier AS task,
+const JOBS = query("metrics.jobs", {
+  text: `SELECT t.identifier AS task,
           count(*) FILTER (WHERE j.is_available AND j.run_at <= now())::int AS ready,
           count(*) FILTER (WHERE j.is_available AND j.run_at > now())::int AS scheduled,
           count(*) FILTER (WHERE j.locked_at IS NOT NULL)::int AS running,
@@ -25,25 +24,23 @@ const JOBS = query(
      FROM graphile_worker._private_jobs j
      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
     GROUP BY t.identifier`,
-  { notNull: ["task", "ready", "scheduled", "running", "failed"] },
-);
+  notNull: ["task", "ready", "scheduled", "running", "failed"],
+});
 
 // JOBS_ENGINE=inngest (docs/decisions/027), by task: jobs committed to the outbox and not yet accepted by Inngest, and
 // how long the oldest has waited since its commit. Graphile's gauges above say nothing of Inngest's queue; these say
 // whether jobs reach it: a growing age is a stuck relay (no relay running, Inngest unreachable or refusing the key).
-const OUTBOX = query(
-  "metrics.jobOutbox",
-  `SELECT task, count(*)::int AS unsent, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_unsent_seconds
+const OUTBOX = query("metrics.jobOutbox", {
+  text: `SELECT task, count(*)::int AS unsent, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_unsent_seconds
      FROM job_outbox WHERE sent_at IS NULL AND cancelled_at IS NULL
     GROUP BY task`,
-  { notNull: ["task", "unsent", "oldest_unsent_seconds"] },
-);
+  notNull: ["task", "unsent", "oldest_unsent_seconds"],
+});
 
 // What the embedding job has yet to embed for the current model: facts without a vector, conversations linked to a
 // contact past their watermark, and the messages past it (system messages included, which the job skips).
-const EMBEDDINGS = query(
-  "metrics.embeddingBacklog",
-  `SELECT (SELECT count(*) FROM contact_facts f
+const EMBEDDINGS = query("metrics.embeddingBacklog", {
+  text: `SELECT (SELECT count(*) FROM contact_facts f
             WHERE f.status IN ('candidate', 'confirmed')
               AND NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.subject_type = 'fact' AND e.subject_id = f.id AND e.model = $1))::int AS facts,
           count(*)::int AS conversations,
@@ -52,8 +49,8 @@ const EMBEDDINGS = query(
      LEFT JOIN embedding_progress p ON p.conversation_id = c.id AND p.model = $1
     WHERE c.last_seq > COALESCE(p.embedded_seq, 0)
       AND EXISTS (SELECT 1 FROM conversation_participants cp WHERE cp.conversation_id = c.id AND cp.contact_id IS NOT NULL)`,
-  { notNull: ["facts", "conversations", "messages"] },
-);
+  notNull: ["facts", "conversations", "messages"],
+});
 
 const JOB_STATES = ["ready", "scheduled", "running", "failed"] as const;
 
@@ -92,12 +89,11 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
 }
 
 /** Notifications written but not yet sent, per channel (`pending` until sent or skipped; lib/notifications/deliver.ts). */
-const NOTIFICATIONS = query(
-  "metrics.notificationBacklog",
-  `SELECT (SELECT count(*) FROM notifications WHERE email_status = 'pending')::int AS email,
+const NOTIFICATIONS = query("metrics.notificationBacklog", {
+  text: `SELECT (SELECT count(*) FROM notifications WHERE email_status = 'pending')::int AS email,
           (SELECT count(*) FROM notifications WHERE push_status = 'pending')::int AS push`,
-  { notNull: ["email", "push"] },
-);
+  notNull: ["email", "push"],
+});
 
 async function notificationBacklog(sql: Sql): Promise<{ channel: "email" | "push"; pending: number }[]> {
   const [row] = await sql.query(NOTIFICATIONS);

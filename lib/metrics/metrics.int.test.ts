@@ -307,14 +307,14 @@ describe("the log", () => {
           tags: ["Bot"],
           summary: "probe",
           description: "A route that logs, for this test",
-          responses: { 200: json(z.object({ ok: z.boolean() }), "ok") },
+          responses: { 200: json(z.object({ ok: z.boolean() }), { description: "ok" }) },
         },
       },
       async ({ bot }) => {
         log().info({ bot_id: bot.id }, "probe started");
         await db().bot.findUniqueOrThrow({ where: { id: bot.id } });
         log().warn("probe\nwith a line break in its message");
-        return reply(200, { ok: true });
+        return reply(200, { body: { ok: true } });
       },
     );
     const call = () =>

@@ -125,8 +125,17 @@ function createMetrics(): Metrics {
   };
 }
 
+export interface ObservedRequest {
+  method: string;
+  /** The route's pattern, not the path (one series per route). */
+  route: string;
+  status: number;
+  /** `performance.now()` when the request arrived. */
+  startedAt: number;
+}
+
 /** Observes an API request's answer (the route wrappers: lib/http/bot-route.ts, lib/http/api-handler.ts). */
-export function observeRequest(method: string, route: string, status: number, startedAt: number): void {
+export function observeRequest({ method, route, status, startedAt }: ObservedRequest): void {
   const labels = { method: METHODS.has(method) ? method : "other", route, status: String(status) };
   metrics().httpDuration.observe(labels, (performance.now() - startedAt) / 1000);
 }

@@ -8,16 +8,19 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("checkName", () => {
   it("judges what the name resolves to by the address rule", async () => {
-    expect(await checkName("localhost", false)).toMatchObject({
+    expect(await checkName("localhost", { allowLoopback: false })).toMatchObject({
       outcome: "refused",
       address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
       reason: expect.stringMatching(/loopback address/),
     });
-    expect(await checkName("localhost", true)).toMatchObject({ outcome: "allowed", addresses: expect.any(Array) });
+    expect(await checkName("localhost", { allowLoopback: true })).toMatchObject({
+      outcome: "allowed",
+      addresses: expect.any(Array),
+    });
   });
 
   it("a name that does not resolve is unresolved, with the resolver's code", async () => {
-    expect(await checkName("no-such-host.invalid", false)).toEqual({
+    expect(await checkName("no-such-host.invalid", { allowLoopback: false })).toEqual({
       outcome: "unresolved",
       why: expect.stringMatching(/^(ENOTFOUND|EAI_AGAIN)$/),
     });
@@ -26,7 +29,10 @@ describe("checkName", () => {
   it("a resolver that does not answer is given up on at the time limit", async () => {
     vi.spyOn(dns.promises, "lookup").mockReturnValue(new Promise(() => {}));
     const started = performance.now();
-    expect(await checkName("slow.example", false, 50)).toEqual({ outcome: "unresolved", why: "no answer within 0.05 s" });
+    expect(await checkName("slow.example", { allowLoopback: false, timeoutMs: 50 })).toEqual({
+      outcome: "unresolved",
+      why: "no answer within 0.05 s",
+    });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -14,10 +14,16 @@ export type NameCheck =
   | { outcome: "refused"; address: string; reason: string }
   | { outcome: "unresolved"; why: string };
 
+export interface CheckNameOptions {
+  /** Loopback addresses are allowed (a local install's webhooks). */
+  allowLoopback: boolean;
+  /** How long the lookup may take before the name is `unresolved`. */
+  timeoutMs?: number;
+}
+
 export async function checkName(
   hostname: string,
-  allowLoopback: boolean,
-  timeoutMs = NAME_CHECK_TIMEOUT_MS,
+  { allowLoopback, timeoutMs = NAME_CHECK_TIMEOUT_MS }: CheckNameOptions,
 ): Promise<NameCheck> {
   // The lookup a connection makes (getaddrinfo, /etc/hosts included), not a DNS query of our own: the same answer.
   const lookup = dns.promises.lookup(hostname, { all: true, verbatim: true });

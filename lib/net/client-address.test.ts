@@ -10,23 +10,29 @@ describe("trustedClientAddress", () => {
   const chain = "203.0.113.9, 198.51.100.1, 10.0.0.2";
 
   it("with 0 hops is the connection's peer, whatever the client wrote", () => {
-    expect(trustedClientAddress(chain, "10.0.0.3", 0)).toBe("10.0.0.3");
-    expect(trustedClientAddress(undefined, "::ffff:127.0.0.1", 0)).toBe("::ffff:127.0.0.1");
+    expect(trustedClientAddress({ forwardedFor: chain, socketAddress: "10.0.0.3", hops: 0 })).toBe("10.0.0.3");
+    expect(trustedClientAddress({ socketAddress: "::ffff:127.0.0.1", hops: 0 })).toBe("::ffff:127.0.0.1");
   });
 
   it("with 1 hop is the address our proxy appended (the last of the chain)", () => {
-    expect(trustedClientAddress(chain, "10.0.0.3", 1)).toBe("10.0.0.2");
+    expect(trustedClientAddress({ forwardedFor: chain, socketAddress: "10.0.0.3", hops: 1 })).toBe("10.0.0.2");
   });
 
   it("with 2 hops is the address the first of our two proxies saw", () => {
-    expect(trustedClientAddress(chain, "10.0.0.3", 2)).toBe("198.51.100.1");
-    expect(trustedClientAddress(["203.0.113.9, 198.51.100.1", "10.0.0.2"], "10.0.0.3", 2)).toBe("198.51.100.1");
+    expect(trustedClientAddress({ forwardedFor: chain, socketAddress: "10.0.0.3", hops: 2 })).toBe("198.51.100.1");
+    expect(
+      trustedClientAddress({
+        forwardedFor: ["203.0.113.9, 198.51.100.1", "10.0.0.2"],
+        socketAddress: "10.0.0.3",
+        hops: 2,
+      }),
+    ).toBe("198.51.100.1");
   });
 
   it("falls back to the leftmost address when the chain is shorter than the hops (a proxy was bypassed)", () => {
-    expect(trustedClientAddress("10.0.0.2", "10.0.0.3", 2)).toBe("10.0.0.2");
-    expect(trustedClientAddress(undefined, "10.0.0.3", 1)).toBe("10.0.0.3");
-    expect(trustedClientAddress(" , ", "10.0.0.3", 3)).toBe("10.0.0.3");
+    expect(trustedClientAddress({ forwardedFor: "10.0.0.2", socketAddress: "10.0.0.3", hops: 2 })).toBe("10.0.0.2");
+    expect(trustedClientAddress({ socketAddress: "10.0.0.3", hops: 1 })).toBe("10.0.0.3");
+    expect(trustedClientAddress({ forwardedFor: " , ", socketAddress: "10.0.0.3", hops: 3 })).toBe("10.0.0.3");
   });
 });
 

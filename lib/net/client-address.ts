@@ -22,17 +22,22 @@ const edge = processSlot<string>("__relayEdgeMark");
 export const edgeMark = (): string | undefined => edge.get();
 export const setEdgeMark = (mark: string) => edge.set(mark);
 
+export interface ClientConnection {
+  /** The X-Forwarded-For header(s) the last proxy sent. */
+  forwardedFor?: string | string[];
+  /** The socket's peer. */
+  socketAddress?: string;
+  /** How many proxies of the operator's stand in front. */
+  hops: number;
+}
+
 /**
  * The trusted client address of a connection: with `hops` = 0 the socket's peer; with N > 0 proxies of the operator's
  * in front, the Nth address from the right of the X-Forwarded-For chain the last proxy sent (the address the first
  * of them saw). A chain shorter than that yields its leftmost address. Everything left of the trusted position is
  * the client's to write, so it is never read.
  */
-export function trustedClientAddress(
-  forwardedFor: string | string[] | undefined,
-  socketAddress: string | undefined,
-  hops: number,
-): string {
+export function trustedClientAddress({ forwardedFor, socketAddress, hops }: ClientConnection): string {
   const socket = socketAddress ?? "";
   if (hops <= 0) return socket;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "");

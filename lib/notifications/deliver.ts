@@ -27,7 +27,7 @@ const BATCH_MAX = 500;
 /** Kinds that tell of something which may stop waiting (decided, expired) before the message goes out. */
 const WAITING_KINDS = new Set(["approval", "agent_request", "fact", "reminder"]);
 
-const LOCK = query("notifications.lockTarget", "SELECT pg_advisory_xact_lock(hashtext($1))");
+const LOCK = query("notifications.lockTarget", { text: "SELECT pg_advisory_xact_lock(hashtext($1))" });
 
 // Each statement per channel: a channel's columns are named in the text, so each uses its own indexes.
 const pendingOf = (status: string) =>
@@ -35,44 +35,42 @@ const pendingOf = (status: string) =>
     WHERE user_id = $1 AND workspace_id = $2 AND ${status} = 'pending'
     ORDER BY created_at LIMIT ${BATCH_MAX}`;
 const PENDING = {
-  email: query("notifications.pendingEmail", pendingOf("email_status")),
-  push: query("notifications.pendingPush", pendingOf("push_status")),
+  email: query("notifications.pendingEmail", { text: pendingOf("email_status") }),
+  push: query("notifications.pendingPush", { text: pendingOf("push_status") }),
 };
 const skipPendingOf = (status: string) =>
   `UPDATE notifications SET ${status} = 'skipped' WHERE user_id = $1 AND workspace_id = $2 AND ${status} = 'pending'`;
 const SKIP_PENDING = {
-  email: query("notifications.skipPendingEmail", skipPendingOf("email_status")),
-  push: query("notifications.skipPendingPush", skipPendingOf("push_status")),
+  email: query("notifications.skipPendingEmail", { text: skipPendingOf("email_status") }),
+  push: query("notifications.skipPendingPush", { text: skipPendingOf("push_status") }),
 };
 const skipOf = (status: string) => `UPDATE notifications SET ${status} = 'skipped' WHERE id = ANY($1::uuid[])`;
 const SKIP = {
-  email: query("notifications.skipEmail", skipOf("email_status")),
-  push: query("notifications.skipPush", skipOf("push_status")),
+  email: query("notifications.skipEmail", { text: skipOf("email_status") }),
+  push: query("notifications.skipPush", { text: skipOf("push_status") }),
 };
 const sentOf = (status: string, sentAt: string) =>
   `UPDATE notifications SET ${status} = 'sent', ${sentAt} = $2 WHERE id = ANY($1::uuid[])`;
 const SENT = {
-  email: query("notifications.sentEmail", sentOf("email_status", "email_sent_at")),
-  push: query("notifications.sentPush", sentOf("push_status", "push_sent_at")),
+  email: query("notifications.sentEmail", { text: sentOf("email_status", "email_sent_at") }),
+  push: query("notifications.sentPush", { text: sentOf("push_status", "push_sent_at") }),
 };
 
 /** Of these subjects, the ones still waiting for a person at $2. */
-const STILL_WAITING = query(
-  "notifications.stillWaiting",
-  `SELECT id FROM drafts WHERE id = ANY($1::uuid[]) AND status = 'pending' AND expires_at > $2::timestamptz
+const STILL_WAITING = query("notifications.stillWaiting", {
+  text: `SELECT id FROM drafts WHERE id = ANY($1::uuid[]) AND status = 'pending' AND expires_at > $2::timestamptz
    UNION ALL
    SELECT id FROM agent_requests
     WHERE id = ANY($1::uuid[]) AND status = 'pending_approval' AND expires_at > $2::timestamptz
    UNION ALL
    SELECT id FROM contact_facts WHERE id = ANY($1::uuid[]) AND status = 'candidate'`,
-  { notNull: ["id"] }, // each branch's primary key
-);
+  notNull: ["id"], // each branch's primary key
+});
 
-const RECIPIENT = query(
-  "notifications.recipient",
-  `SELECT u.email, u.name, w.name AS workspace_name, w.slug AS workspace_slug
+const RECIPIENT = query("notifications.recipient", {
+  text: `SELECT u.email, u.name, w.name AS workspace_name, w.slug AS workspace_slug
      FROM users u CROSS JOIN workspaces w WHERE u.id = $1 AND w.id = $2`,
-);
+});
 
 /** A pending notification, as a delivery lists it. */
 type Told = ReturnType<typeof told>;

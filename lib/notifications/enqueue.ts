@@ -28,10 +28,9 @@ export type NotifyEvent =
 
 export type NotifyEventName = NotifyEvent["event"];
 
-const ENQUEUE = query(
-  "notifications.enqueue",
-  `SELECT relay_enqueue_job('${NOTIFY_TASK}', $1::json, max_attempts := ${NOTIFY_MAX_ATTEMPTS}) AS id`,
-);
+const ENQUEUE = query("notifications.enqueue", {
+  text: `SELECT relay_enqueue_job('${NOTIFY_TASK}', $1::json, max_attempts := ${NOTIFY_MAX_ATTEMPTS}) AS id`,
+});
 
 /** Enqueues the fan-out of an event in the caller's transaction: one statement. */
 export async function enqueueNotification(sql: Sql, event: NotifyEvent): Promise<void> {

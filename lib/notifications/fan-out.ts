@@ -20,14 +20,13 @@ export interface FanOutResult {
 const CHANNELS: Channel[] = ["email", "push"];
 
 /** A person's notification of the event; nothing when they have it already (the dedupe key: a retried job). */
-const INSERT = query(
-  "notifications.insert",
-  `INSERT INTO notifications (user_id, workspace_id, kind, subject_id, dedupe_key, title, body, path, actor_user_id,
+const INSERT = query("notifications.insert", {
+  text: `INSERT INTO notifications (user_id, workspace_id, kind, subject_id, dedupe_key, title, body, path, actor_user_id,
                               email_status, push_status, created_at)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
    ON CONFLICT DO NOTHING
    RETURNING id`,
-);
+});
 
 export async function fanOut(event: NotifyEvent, now: Date = new Date()): Promise<FanOutResult> {
   const [audience, composed] = await Promise.all([whoIsTold(event), compose(event, now)]);

@@ -18,7 +18,7 @@ export interface NotificationView {
 /** What the person was told in this workspace lately, newest first (the chat's approvals page): their own only. */
 export async function listNotifications(actor: PersonActor, workspaceId: string): Promise<NotificationView[]> {
   const id = requireUuid(workspaceId, "Workspace");
-  await requireMember(db(), actor, id);
+  await requireMember(actor, { client: db(), workspaceId: id });
   const rows = await db().notification.findMany({
     where: { userId: actor.userId, workspaceId: id },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

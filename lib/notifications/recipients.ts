@@ -32,31 +32,28 @@ export interface Audience {
 const WHO = "who.user_id";
 
 /** The people who may decide a draft or held message (the approvals inbox's rule). */
-const DRAFT_DECIDERS = query(
-  "notifications.draftDeciders",
-  `
+const DRAFT_DECIDERS = query("notifications.draftDeciders", {
+  text: `
   SELECT c.workspace_id, who.user_id
     FROM drafts d
     JOIN conversations c ON c.id = d.conversation_id
     JOIN memberships who ON who.workspace_id = c.workspace_id
    WHERE d.id = $1 AND ${conversationVisibleSql("c", WHO)}`,
-);
+});
 
 /** The people who may approve an agent request: the asking bot's managers. */
-const REQUEST_DECIDERS = query(
-  "notifications.requestDeciders",
-  `
+const REQUEST_DECIDERS = query("notifications.requestDeciders", {
+  text: `
   SELECT b.workspace_id, who.user_id
     FROM agent_requests r
     JOIN bots b ON b.id = r.from_bot_id
     JOIN memberships who ON who.workspace_id = b.workspace_id
    WHERE r.id = $1 AND ${botManagedSql("b", WHO)}`,
-);
+});
 
 /** Members who see the fact's contact and take part in a conversation with it (of its workspace). */
-const FACT_PEOPLE = query(
-  "notifications.factPeople",
-  `
+const FACT_PEOPLE = query("notifications.factPeople", {
+  text: `
   SELECT k.workspace_id, who.user_id
     FROM contact_facts f
     JOIN contacts k ON k.id = f.contact_id
@@ -66,23 +63,21 @@ const FACT_PEOPLE = query(
                    JOIN conversations c ON c.id = pk.conversation_id AND c.workspace_id = k.workspace_id
                    JOIN conversation_participants pu ON pu.conversation_id = pk.conversation_id AND pu.user_id = who.user_id
                   WHERE pk.contact_id = k.id)`,
-);
+});
 
 /** The fallback for a fact nobody takes part with: the admins of its contact's workspace. */
-const FACT_ADMINS = query(
-  "notifications.factAdmins",
-  `
+const FACT_ADMINS = query("notifications.factAdmins", {
+  text: `
   SELECT k.workspace_id, who.user_id
     FROM contact_facts f
     JOIN contacts k ON k.id = f.contact_id
     JOIN memberships who ON who.workspace_id = k.workspace_id AND who.role = 'admin'
    WHERE f.id = $1`,
-);
+});
 
 /** Members named by handle ($2) who may see the message's conversation. */
-const MENTIONED = query(
-  "notifications.mentioned",
-  `
+const MENTIONED = query("notifications.mentioned", {
+  text: `
   SELECT c.workspace_id, who.user_id
     FROM messages msg
     JOIN conversations c ON c.id = msg.conversation_id
@@ -90,20 +85,21 @@ const MENTIONED = query(
     JOIN users u ON u.id = who.user_id
    WHERE msg.id = $1 AND msg.sender_user_id IS NOT NULL AND u.handle = ANY ($2::text[])
      AND ${conversationVisibleSql("c", WHO)}`,
-);
+});
 
 /** A bot's managers: its workspace's admins and the member who registered it. */
-const BOT_MANAGERS = query(
-  "notifications.botManagers",
-  `
+const BOT_MANAGERS = query("notifications.botManagers", {
+  text: `
   SELECT b.workspace_id, who.user_id
     FROM bots b
     JOIN memberships who ON who.workspace_id = b.workspace_id
    WHERE b.id = $1 AND ${botManagedSql("b", WHO)}`,
-);
+});
 
-const FACT_PROPOSER = query("notifications.factProposer", "SELECT proposed_by_user_id FROM contact_facts WHERE id = $1");
-const MESSAGE_BODY = query("notifications.messageBody", "SELECT body FROM messages WHERE id = $1");
+const FACT_PROPOSER = query("notifications.factProposer", {
+  text: "SELECT proposed_by_user_id FROM contact_facts WHERE id = $1",
+});
+const MESSAGE_BODY = query("notifications.messageBody", { text: "SELECT body FROM messages WHERE id = $1" });
 
 type Row = { workspace_id: string; user_id: string };
 

@@ -16,9 +16,8 @@ export const REMINDERS_CRONTAB = `* * * * * ${REMINDERS_TASK} ?jobKey=${REMINDER
 const SWEEP_MAX = 1000;
 const MINUTES = `COALESCE(s.approval_reminder_minutes, ${POLICY_DEFAULTS.approvalReminderMinutes})`;
 
-const DRAFTS = query(
-  "notifications.remindDrafts",
-  `
+const DRAFTS = query("notifications.remindDrafts", {
+  text: `
   WITH due AS (
     SELECT d.id FROM drafts d
       JOIN conversations c ON c.id = d.conversation_id
@@ -31,14 +30,13 @@ const DRAFTS = query(
   reminded AS (UPDATE drafts SET reminded_at = $1::timestamptz FROM due WHERE drafts.id = due.id RETURNING drafts.id),
   told AS (${ENQUEUE_NOTIFY_FROM("draft_reminder", "reminded")})
   SELECT count(job)::int AS n FROM told`,
-  { notNull: ["n"] },
-);
+  notNull: ["n"],
+});
 
 // An approved request's clock restarts (lib/agents/approve-agent-request.ts), but it no longer waits for a person:
 // only requests still pending approval are reminded of, by when they were asked.
-const REQUESTS = query(
-  "notifications.remindAgentRequests",
-  `
+const REQUESTS = query("notifications.remindAgentRequests", {
+  text: `
   WITH due AS (
     SELECT r.id FROM agent_requests r
       JOIN bots b ON b.id = r.from_bot_id
@@ -52,8 +50,8 @@ const REQUESTS = query(
                RETURNING agent_requests.id),
   told AS (${ENQUEUE_NOTIFY_FROM("agent_request_reminder", "reminded")})
   SELECT count(job)::int AS n FROM told`,
-  { notNull: ["n"] },
-);
+  notNull: ["n"],
+});
 
 /** Marks what is due for its reminder (as of `now`) and enqueues the reminders; returns how many of each. */
 export async function sendReminders(now: Date = new Date(), sql: Sql = pool()) {

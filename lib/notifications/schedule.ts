@@ -46,8 +46,8 @@ export const deliveryJobKey = (t: Target) => `notify:${t.channel}:${t.userId}:${
 const lastSent = (column: string) =>
   `SELECT max(${column}) AS at FROM notifications WHERE user_id = $1 AND workspace_id = $2`;
 const LAST_SENT = {
-  email: query("notifications.lastEmailSentAt", lastSent("email_sent_at")),
-  push: query("notifications.lastPushSentAt", lastSent("push_sent_at")),
+  email: query("notifications.lastEmailSentAt", { text: lastSent("email_sent_at") }),
+  push: query("notifications.lastPushSentAt", { text: lastSent("push_sent_at") }),
 };
 
 /** When this channel last sent the person something in this workspace. */
@@ -100,11 +100,10 @@ export function dueForNewEvent(channel: Channel, now: Date, last: Date | null, s
   return earliestDelivery(channel, gathered, last, settings);
 }
 
-const SCHEDULE = query(
-  "notifications.scheduleDelivery",
-  `SELECT relay_enqueue_job('${DELIVER_TASK}', $1::json, run_at := $2::timestamptz,
+const SCHEDULE = query("notifications.scheduleDelivery", {
+  text: `SELECT relay_enqueue_job('${DELIVER_TASK}', $1::json, run_at := $2::timestamptz,
           max_attempts := ${DELIVER_MAX_ATTEMPTS}, job_key := $3, job_key_mode := $4)::text AS id`,
-);
+});
 
 /**
  * Queues the person's delivery job for this channel at `runAt`, in the caller's transaction. `preserve`: a job already

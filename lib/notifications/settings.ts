@@ -26,11 +26,10 @@ export const NOTIFICATION_DEFAULTS: NotificationSettings = {
   timeZone: "UTC",
 };
 
-const SETTINGS_OF = query(
-  "notifications.settingsOf",
-  `SELECT email, push, quiet_start, quiet_end, time_zone FROM notification_settings
+const SETTINGS_OF = query("notifications.settingsOf", {
+  text: `SELECT email, push, quiet_start, quiet_end, time_zone FROM notification_settings
     WHERE user_id = $1 AND workspace_id = $2`,
-);
+});
 
 /** The settings in effect for a person in a workspace, defaults applied. */
 export async function settingsOf(sql: Sql, userId: string, workspaceId: string): Promise<NotificationSettings> {
@@ -83,24 +82,22 @@ export async function listNotificationSettings(actor: PersonActor) {
   });
 }
 
-const SAVE = query(
-  "notifications.saveSettings",
-  `INSERT INTO notification_settings (user_id, workspace_id, email, push, quiet_start, quiet_end, time_zone)
+const SAVE = query("notifications.saveSettings", {
+  text: `INSERT INTO notification_settings (user_id, workspace_id, email, push, quiet_start, quiet_end, time_zone)
    VALUES ($1, $2, $3, $4, $5, $6, $7)
    ON CONFLICT (user_id, workspace_id) DO UPDATE
      SET email = EXCLUDED.email, push = EXCLUDED.push, quiet_start = EXCLUDED.quiet_start,
          quiet_end = EXCLUDED.quiet_end, time_zone = EXCLUDED.time_zone, updated_at = now()`,
-);
+});
 
 /** Whether anything waits for each channel (the partial indexes on pending rows answer it). */
-const WAITING = query(
-  "notifications.waiting",
-  `SELECT EXISTS (SELECT 1 FROM notifications WHERE user_id = $1 AND workspace_id = $2 AND email_status = 'pending')
+const WAITING = query("notifications.waiting", {
+  text: `SELECT EXISTS (SELECT 1 FROM notifications WHERE user_id = $1 AND workspace_id = $2 AND email_status = 'pending')
             AS email,
           EXISTS (SELECT 1 FROM notifications WHERE user_id = $1 AND workspace_id = $2 AND push_status = 'pending')
             AS push`,
-  { notNull: ["email", "push"] }, // EXISTS is true or false
-);
+  notNull: ["email", "push"], // EXISTS is true or false
+});
 
 /** A person changes their own settings in a workspace they are a member of. Bad input changes nothing. */
 export async function updateNotificationSettings(
@@ -108,10 +105,10 @@ export async function updateNotificationSettings(
   workspaceId: string,
   change: NotificationSettingsChange,
 ): Promise<NotificationSettingsView> {
-  const data = validate(NotificationSettingsChange, change, "Notification settings");
+  const data = validate(NotificationSettingsChange, { input: change, what: "Notification settings" });
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, workspace.id);
+  await requireMember(actor, { client: db(), workspaceId: workspace.id });
   const settings: NotificationSettings = {
     email: data.channels === "both" || data.channels === "email",
     push: data.channels === "both" || data.channels === "push",

@@ -15,38 +15,37 @@ export interface ProviderPayload {
   [key: string]: unknown;
 }
 
-const UPSERT = query(
-  "oauth.records.upsert",
-  `INSERT INTO oauth_provider_records (model, id, payload, grant_id, uid, user_code, expires_at)
+const UPSERT = query("oauth.records.upsert", {
+  text: `INSERT INTO oauth_provider_records (model, id, payload, grant_id, uid, user_code, expires_at)
    VALUES ($1, $2, $3::jsonb, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END)
    ON CONFLICT (model, id) DO UPDATE
      SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid, user_code = EXCLUDED.user_code,
          expires_at = EXCLUDED.expires_at`,
-);
-const FIND = query(
-  "oauth.records.find",
-  `SELECT payload, consumed_at, expires_at IS NOT NULL AND expires_at <= now() AS expired
+});
+const FIND = query("oauth.records.find", {
+  text: `SELECT payload, consumed_at, expires_at IS NOT NULL AND expires_at <= now() AS expired
      FROM oauth_provider_records WHERE model = $1 AND id = $2`,
-  { notNull: ["expired"] },
-);
-const FIND_BY_UID = query(
-  "oauth.records.findByUid",
-  `SELECT id, payload, consumed_at, expires_at IS NOT NULL AND expires_at <= now() AS expired
+  notNull: ["expired"],
+});
+const FIND_BY_UID = query("oauth.records.findByUid", {
+  text: `SELECT id, payload, consumed_at, expires_at IS NOT NULL AND expires_at <= now() AS expired
      FROM oauth_provider_records WHERE model = $1 AND uid = $2 LIMIT 1`,
-  { notNull: ["expired"] },
-);
-const FIND_BY_USER_CODE = query(
-  "oauth.records.findByUserCode",
-  `SELECT id, payload, consumed_at, expires_at IS NOT NULL AND expires_at <= now() AS expired
+  notNull: ["expired"],
+});
+const FIND_BY_USER_CODE = query("oauth.records.findByUserCode", {
+  text: `SELECT id, payload, consumed_at, expires_at IS NOT NULL AND expires_at <= now() AS expired
      FROM oauth_provider_records WHERE model = $1 AND user_code = $2 LIMIT 1`,
-  { notNull: ["expired"] },
-);
-const CONSUME = query(
-  "oauth.records.consume",
-  "UPDATE oauth_provider_records SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL",
-);
-const DESTROY = query("oauth.records.destroy", "DELETE FROM oauth_provider_records WHERE model = $1 AND id = $2");
-const REVOKE_BY_GRANT = query("oauth.records.revokeByGrant", "DELETE FROM oauth_provider_records WHERE grant_id = $1");
+  notNull: ["expired"],
+});
+const CONSUME = query("oauth.records.consume", {
+  text: "UPDATE oauth_provider_records SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL",
+});
+const DESTROY = query("oauth.records.destroy", {
+  text: "DELETE FROM oauth_provider_records WHERE model = $1 AND id = $2",
+});
+const REVOKE_BY_GRANT = query("oauth.records.revokeByGrant", {
+  text: "DELETE FROM oauth_provider_records WHERE grant_id = $1",
+});
 
 type Row = { payload: unknown; consumed_at: Date | null; expired: boolean };
 

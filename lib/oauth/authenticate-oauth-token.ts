@@ -12,15 +12,14 @@ import { mcpResource, oauthProvider } from "./provider";
 /** oidc-provider's opaque tokens: 43 base64url characters. Anything else is refused without a lookup. */
 const OPAQUE_TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 
-const FIND_GRANT = query(
-  "oauth.grants.findForToken",
-  `SELECT g.grant_id, g.user_id, g.workspace_id, w.slug, g.client_name, g.last_used_at
+const FIND_GRANT = query("oauth.grants.findForToken", {
+  text: `SELECT g.grant_id, g.user_id, g.workspace_id, w.slug, g.client_name, g.last_used_at
      FROM oauth_grants g
      JOIN memberships m ON m.workspace_id = g.workspace_id AND m.user_id = g.user_id
      JOIN workspaces w ON w.id = g.workspace_id
     WHERE g.grant_id = $1 AND g.user_id = $2 AND g.revoked_at IS NULL`,
-);
-const TOUCH = query("oauth.grants.touch", "UPDATE oauth_grants SET last_used_at = now() WHERE grant_id = $1");
+});
+const TOUCH = query("oauth.grants.touch", { text: "UPDATE oauth_grants SET last_used_at = now() WHERE grant_id = $1" });
 
 export type OAuthTokenResult = { principal: TokenPrincipal } | { refused: string };
 

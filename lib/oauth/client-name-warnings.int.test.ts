@@ -58,7 +58,10 @@ async function allow(at: Awaited<ReturnType<typeof atConsent>>) {
 
 const warningsAt = async (name: string) => {
   const at = await atConsent(name);
-  return { at, texts: (await loadConsent(at.request, at.uid, actor())).nameWarnings.map(warningText) };
+  return {
+    at,
+    texts: (await loadConsent(actor(), { request: at.request, uid: at.uid })).nameWarnings.map(warningText),
+  };
 };
 
 describe("the consent page judges the client's name", () => {
@@ -70,7 +73,9 @@ describe("the consent page judges the client's name", () => {
   it("a right-to-left override in the name is named; the heading's text is the name as registered", async () => {
     const { at, texts } = await warningsAt("Claude \u202eedoc.evil");
     expect(texts).toEqual(["This name holds hidden characters: Right-to-left override (U+202E)"]);
-    expect((await loadConsent(at.request, at.uid, actor())).clientName).toBe("Claude \u202eedoc.evil");
+    expect((await loadConsent(actor(), { request: at.request, uid: at.uid })).clientName).toBe(
+      "Claude \u202eedoc.evil",
+    );
   });
 
   it("a Cyrillic С in “Claude”: mixed scripts, and a look-alike of the well-known assistant", async () => {
@@ -103,7 +108,7 @@ describe("the consent page judges the client's name", () => {
     session.person = signedIn(ben);
     try {
       const at = await atConsent("Claude");
-      expect((await loadConsent(at.request, at.uid, person(ben.id, "web"))).nameWarnings).toEqual([]);
+      expect((await loadConsent(person(ben.id, "web"), { request: at.request, uid: at.uid })).nameWarnings).toEqual([]);
     } finally {
       session.person = signedIn(ana());
     }

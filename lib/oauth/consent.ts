@@ -74,8 +74,14 @@ async function clientOf(params: Record<string, unknown>) {
   return { clientId, clientName: client.clientName ?? clientId, redirectHost, publishedBy };
 }
 
+export interface ConsentOptions {
+  request: Request;
+  /** The provider's interaction id. */
+  uid: string;
+}
+
 /** What the consent page shows: the client, where it sends the answer, the scopes, the person's workspaces. */
-export async function loadConsent(request: Request, uid: string, actor: PersonActor): Promise<ConsentRequest> {
+export async function loadConsent(actor: PersonActor, { request, uid }: ConsentOptions): Promise<ConsentRequest> {
   const { found } = await details(request, uid);
   const workspaces = (await listPersonWorkspaces(actor)).map(({ id, slug, name }) => ({ id, slug, name }));
   const client = await clientOf(found.params);
@@ -85,6 +91,10 @@ export async function loadConsent(request: Request, uid: string, actor: PersonAc
 
 export type ConsentDecision = { allow: false } | { allow: true; workspaceId: string; write: boolean };
 
+export interface DecideConsentOptions extends ConsentOptions {
+  decision: ConsentDecision;
+}
+
 /**
  * Records the person's answer and returns where the browser goes next (back to the authorization endpoint, which
  * redirects to the client with a code or with `access_denied`). Allow: a provider Grant for the MCP resource with
@@ -92,10 +102,8 @@ export type ConsentDecision = { allow: false } | { allow: true; workspaceId: str
  * which must be one of the person's (else 404, as any workspace they are not in).
  */
 export async function decideConsent(
-  request: Request,
-  uid: string,
   actor: PersonActor,
-  decision: ConsentDecision,
+  { request, uid, decision }: DecideConsentOptions,
 ): Promise<string> {
   const { found, req, res } = await details(request, uid);
   const provider = oauthProvider();
@@ -108,7 +116,7 @@ export async function decideConsent(
     );
   }
   const workspaceId = requireUuid(decision.workspaceId, "Workspace");
-  await requireMember(db(), actor, workspaceId);
+  await requireMember(actor, { client: db(), workspaceId });
   const { clientId, clientName, redirectHost } = await clientOf(found.params);
   // What the person was warned of, judged before this grant joins their connections (it would look like itself).
   const nameWarnings = (await clientNameWarnings(actor, { clientId, clientName })).map(warningText);

@@ -24,7 +24,9 @@ export async function metadataDocumentFetchAllowed(clientId: string): Promise<bo
   const allowLoopback = await loopbackWebhooksAllowed();
   if (addressLiteral(url)) return literalRefusal(url, allowLoopback) === null;
   // A name that does not resolve (in time) is no refusal here: the fetch fails on its own.
-  return (await checkName(url.hostname, allowLoopback, METADATA_DOCUMENT_TIMEOUT_MS)).outcome !== "refused";
+  return (
+    (await checkName(url.hostname, { allowLoopback, timeoutMs: METADATA_DOCUMENT_TIMEOUT_MS })).outcome !== "refused"
+  );
 }
 
 /** oidc-provider's `fetch`: a GET over https to a checked address, no redirect followed, the body capped. */

@@ -6,19 +6,17 @@ import type { PersonActor } from "@/lib/people/actor";
 // whether it is revoked. oidc-provider keeps its own Grant (lib/oauth/adapter.ts) under the same id; an access
 // token is honoured only while this row is not revoked.
 
-const INSERT = query(
-  "oauth.grants.insert",
-  `INSERT INTO oauth_grants (grant_id, user_id, workspace_id, client_id, client_name, redirect_host, scopes)
+const INSERT = query("oauth.grants.insert", {
+  text: `INSERT INTO oauth_grants (grant_id, user_id, workspace_id, client_id, client_name, redirect_host, scopes)
    VALUES ($1, $2, $3, $4, $5, $6, $7)
    ON CONFLICT (grant_id) DO UPDATE
      SET workspace_id = EXCLUDED.workspace_id, scopes = EXCLUDED.scopes, client_name = EXCLUDED.client_name,
          redirect_host = EXCLUDED.redirect_host, revoked_at = NULL
    WHERE oauth_grants.user_id = EXCLUDED.user_id`,
-);
-const REVOKE = query(
-  "oauth.grants.revoke",
-  "UPDATE oauth_grants SET revoked_at = now() WHERE grant_id = $1 AND revoked_at IS NULL RETURNING grant_id",
-);
+});
+const REVOKE = query("oauth.grants.revoke", {
+  text: "UPDATE oauth_grants SET revoked_at = now() WHERE grant_id = $1 AND revoked_at IS NULL RETURNING grant_id",
+});
 
 export interface NewGrant {
   grantId: string;

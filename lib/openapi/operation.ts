@@ -56,11 +56,16 @@ export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
   };
 }
 
+export interface JsonAnswerOptions {
+  description: string;
+  /** The answer's headers, beside X-Request-Id. */
+  headers?: Record<string, unknown>;
+}
+
 /** An answer with a JSON body of this schema. A route's successes are typed by it (`reply`). */
 export const json = <S extends z.ZodType>(
   schema: S,
-  description: string,
-  headers: Record<string, unknown> = {},
+  { description, headers = {} }: JsonAnswerOptions,
 ): JsonAnswer<S> => ({
   description,
   headers: { ...requestIdHeader, ...headers },
@@ -69,7 +74,7 @@ export const json = <S extends z.ZodType>(
 
 /** A refusal: the Error body. */
 export const error = (description: string, headers: Record<string, unknown> = {}) =>
-  json(ErrorBody, description, headers);
+  json(ErrorBody, { description, headers });
 
 const STOPPED = '`policy_blocked` with reasons `["bot_stopped"]`: a workspace admin stopped the bot';
 const LIMIT = `${MAX_BODY_BYTES / 1024} KiB`;

@@ -109,11 +109,11 @@ describe("a conversation: a member who takes part, or an admin of its workspace"
     const checked: string[] = [];
     const checkedInSql: string[] = [];
     for (const id of everything) {
-      const seen = await requireConversationAccess(db(), actor, id).then(
+      const seen = await requireConversationAccess(actor, { client: db(), conversationId: id }).then(
         ({ conversation, role }) => ({ id: conversation.id, workspaceId: conversation.workspaceId, role }),
         (error: unknown) => void expect(error).toMatchObject(NOT_FOUND("Conversation")),
       );
-      const seenInSql = await requireConversationAccessSql(sql(), actor, id).then(
+      const seenInSql = await requireConversationAccessSql(actor, { client: sql(), conversationId: id }).then(
         ({ conversation, role }) => ({ id: conversation.id, workspaceId: conversation.workspaceId, role }),
         (error: unknown) => void expect(error).toMatchObject(NOT_FOUND("Conversation")),
       );
@@ -141,29 +141,41 @@ describe("a conversation: a member who takes part, or an admin of its workspace"
   });
 
   it("refuses one out of sight exactly like one that does not exist, under the name of what led to it", async () => {
-    const random = await requireConversationAccess(db(), callers.participant, randomUUID()).catch((e: unknown) => e);
-    const notUuid = await requireConversationAccess(db(), callers.participant, "not-a-uuid").catch((e: unknown) => e);
-    const hidden = await requireConversationAccess(db(), callers.participant, ids.h!).catch((e: unknown) => e);
-    const foreign = await requireConversationAccess(db(), callers.participant, b.conversations[0]!.id).catch(
+    const random = await requireConversationAccess(callers.participant, {
+      client: db(),
+      conversationId: randomUUID(),
+    }).catch((e: unknown) => e);
+    const notUuid = await requireConversationAccess(callers.participant, {
+      client: db(),
+      conversationId: "not-a-uuid",
+    }).catch((e: unknown) => e);
+    const hidden = await requireConversationAccess(callers.participant, { client: db(), conversationId: ids.h! }).catch(
       (e: unknown) => e,
     );
+    const foreign = await requireConversationAccess(callers.participant, {
+      client: db(),
+      conversationId: b.conversations[0]!.id,
+    }).catch((e: unknown) => e);
     for (const refusal of [random, notUuid, hidden, foreign]) expect(refusal).toMatchObject(NOT_FOUND("Conversation"));
-    await expect(requireConversationAccess(db(), callers.bystander, ids.h!, "Draft")).rejects.toMatchObject(
-      NOT_FOUND("Draft"),
-    );
+    await expect(
+      requireConversationAccess(callers.bystander, { client: db(), conversationId: ids.h!, what: "Draft" }),
+    ).rejects.toMatchObject(NOT_FOUND("Draft"));
     for (const id of [randomUUID(), "not-a-uuid", ids.h!, b.conversations[0]!.id])
-      await expect(requireConversationAccessSql(sql(), callers.participant, id, "Draft")).rejects.toMatchObject(
-        NOT_FOUND("Draft"),
-      );
+      await expect(
+        requireConversationAccessSql(callers.participant, { client: sql(), conversationId: id, what: "Draft" }),
+      ).rejects.toMatchObject(NOT_FOUND("Draft"));
   });
 
   it("an admin sees every conversation of the workspace; a member, not H", async () => {
     expect(seesEveryConversation("admin")).toBe(true);
     expect(seesEveryConversation("member")).toBe(false);
     expect(seesEveryConversation(null)).toBe(false);
-    const { role } = await requireConversationAccess(db(), callers.admin, ids.h!);
+    const { role } = await requireConversationAccess(callers.admin, { client: db(), conversationId: ids.h! });
     expect(role).toBe("admin");
-    expect((await requireConversationAccess(db(), callers.participant, a.conversations[0]!.id)).role).toBe("member");
+    expect(
+      (await requireConversationAccess(callers.participant, { client: db(), conversationId: a.conversations[0]!.id }))
+        .role,
+    ).toBe("member");
   });
 
   it("adding a bot takes part in it: an admin who does not sees it (403), others do not (404)", async () => {
@@ -192,11 +204,11 @@ describe("a contact: any member of its workspace", () => {
     const checked: string[] = [];
     const checkedInSql: string[] = [];
     for (const id of everything) {
-      const seen = await requireContactAccess(db(), actor, id).then(
+      const seen = await requireContactAccess(actor, { client: db(), contactId: id }).then(
         ({ contact, role }) => ({ id: contact.id, workspaceId: contact.workspaceId, role }),
         (error: unknown) => void expect(error).toMatchObject(NOT_FOUND("Contact")),
       );
-      const seenInSql = await requireContactAccessSql(sql(), actor, id).then(
+      const seenInSql = await requireContactAccessSql(actor, { client: sql(), contactId: id }).then(
         ({ contact, role }) => ({ id: contact.id, workspaceId: contact.workspaceId, role }),
         (error: unknown) => void expect(error).toMatchObject(NOT_FOUND("Contact")),
       );
@@ -213,14 +225,16 @@ describe("a contact: any member of its workspace", () => {
 
   it("refuses one out of sight exactly like one that does not exist", async () => {
     for (const id of [b.contacts[0]!.id, randomUUID(), "nope"]) {
-      await expect(requireContactAccess(db(), callers.participant, id)).rejects.toMatchObject(NOT_FOUND("Contact"));
-      await expect(requireContactAccessSql(sql(), callers.participant, id, "Fact")).rejects.toMatchObject(
-        NOT_FOUND("Fact"),
+      await expect(requireContactAccess(callers.participant, { client: db(), contactId: id })).rejects.toMatchObject(
+        NOT_FOUND("Contact"),
       );
+      await expect(
+        requireContactAccessSql(callers.participant, { client: sql(), contactId: id, what: "Fact" }),
+      ).rejects.toMatchObject(NOT_FOUND("Fact"));
     }
-    await expect(requireContactAccess(db(), callers.participant, b.contacts[0]!.id, "Fact")).rejects.toMatchObject(
-      NOT_FOUND("Fact"),
-    );
+    await expect(
+      requireContactAccess(callers.participant, { client: db(), contactId: b.contacts[0]!.id, what: "Fact" }),
+    ).rejects.toMatchObject(NOT_FOUND("Fact"));
   });
 });
 
@@ -240,7 +254,7 @@ describe("a bot: an admin of its workspace, or the member who registered it", ()
         const membership = await db().membership.findUnique({
           where: { workspaceId_userId: { workspaceId: bot.workspaceId, userId: actor.userId } },
         });
-        if (managesBot(membership?.role ?? null, actor.userId, bot)) byPredicate.push(bot.id);
+        if (managesBot(bot, { role: membership?.role ?? null, userId: actor.userId })) byPredicate.push(bot.id);
         if (managesEveryBot(membership?.role ?? null)) expect(membership?.role).toBe("admin");
         const managed = await requireBotManager(db(), actor, bot.id).then(
           () => true,

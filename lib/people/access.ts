@@ -51,16 +51,22 @@ export function conversationVisibleSql(row: string, user: string): string {
 /** For a check already holding the person's membership: an admin sees every conversation of the workspace. */
 export const seesEveryConversation = (role: MemberRole | null) => role === "admin";
 
+export interface ConversationAccessOptions<C> {
+  /** Where to read: the client or a Prisma transaction (`require...Access`), an SQL one (`require...AccessSql`). */
+  client: C;
+  conversationId: string;
+  /** The object the caller reached the conversation through, named in the 404: "<what> not found". */
+  what?: string;
+}
+
 /**
  * The conversation, when the person may see it, with their role in its workspace; else 404 "<what> not found", as
  * for an id that does not exist. `what` names the object the caller reached the conversation through (a draft,
  * a message, an attachment), so that a hidden one answers like a random id of its own kind.
  */
 export async function requireConversationAccess(
-  client: Db | Tx,
   actor: PersonActor,
-  conversationId: string,
-  what = "Conversation",
+  { client, conversationId, what = "Conversation" }: ConversationAccessOptions<Db | Tx>,
 ) {
   if (!isUuid(conversationId)) throw notFound(what);
   const row = await client.conversation.findFirst({
@@ -73,10 +79,8 @@ export async function requireConversationAccess(
 
 /** requireConversationAccess in an SQL transaction: the same rule (conversationVisibleSql), the same answers. */
 export async function requireConversationAccessSql(
-  sql: Sql,
   actor: PersonActor,
-  conversationId: string,
-  what = "Conversation",
+  { client: sql, conversationId, what = "Conversation" }: ConversationAccessOptions<Sql>,
 ) {
   if (!isUuid(conversationId)) throw notFound(what);
   const [row] = await sql.query(CONVERSATION_ACCESS, [conversationId.toLowerCase(), actor.userId]);
@@ -85,12 +89,11 @@ export async function requireConversationAccessSql(
 }
 
 /** $1 the conversation, $2 the person. */
-const CONVERSATION_ACCESS = query(
-  "access.conversation",
-  `SELECT c.id, c.workspace_id, m.role
+const CONVERSATION_ACCESS = query("access.conversation", {
+  text: `SELECT c.id, c.workspace_id, m.role
   FROM conversations c JOIN memberships m ON m.workspace_id = c.workspace_id AND m.user_id = $2
   WHERE c.id = $1 AND ${conversationVisibleSql("c", "$2")}`,
-);
+});
 
 /** The person's membership of the object's workspace, read with the object (`include`). */
 const roleIn = (userId: string) => ({
@@ -117,11 +120,22 @@ export function contactVisibleSql(row: string, user: string): string {
   return `EXISTS (SELECT 1 FROM memberships m WHERE m.workspace_id = ${row}.workspace_id AND m.user_id = ${user})`;
 }
 
+export interface ContactAccessOptions<C> {
+  /** Where to read: the client or a Prisma transaction (`require...Access`), an SQL one (`require...AccessSql`). */
+  client: C;
+  contactId: string;
+  /** The object the caller reached the contact through, named in the 404: "<what> not found". */
+  what?: string;
+}
+
 /**
  * The contact, when the person may see it, with their role in its workspace; else 404 "<what> not found". `what`
  * names the object reached through the contact (a fact).
  */
-export async function requireContactAccess(client: Db | Tx, actor: PersonActor, contactId: string, what = "Contact") {
+export async function requireContactAccess(
+  actor: PersonActor,
+  { client, contactId, what = "Contact" }: ContactAccessOptions<Db | Tx>,
+) {
   if (!isUuid(contactId)) throw notFound(what);
   const row = await client.contact.findFirst({
     where: { id: contactId.toLowerCase(), ...contactVisibleTo(actor.userId) },
@@ -132,7 +146,10 @@ export async function requireContactAccess(client: Db | Tx, actor: PersonActor, 
 }
 
 /** requireContactAccess in an SQL transaction: the same rule (contactVisibleSql), the same answers. */
-export async function requireContactAccessSql(sql: Sql, actor: PersonActor, contactId: string, what = "Contact") {
+export async function requireContactAccessSql(
+  actor: PersonActor,
+  { client: sql, contactId, what = "Contact" }: ContactAccessOptions<Sql>,
+) {
   if (!isUuid(contactId)) throw notFound(what);
   const [row] = await sql.query(CONTACT_ACCESS, [contactId.toLowerCase(), actor.userId]);
   if (!row) throw notFound(what);
@@ -140,12 +157,11 @@ export async function requireContactAccessSql(sql: Sql, actor: PersonActor, cont
 }
 
 /** $1 the contact, $2 the person. */
-const CONTACT_ACCESS = query(
-  "access.contact",
-  `SELECT c.id, c.workspace_id, m.role
+const CONTACT_ACCESS = query("access.contact", {
+  text: `SELECT c.id, c.workspace_id, m.role
   FROM contacts c JOIN memberships m ON m.workspace_id = c.workspace_id AND m.user_id = $2
   WHERE c.id = $1 AND ${contactVisibleSql("c", "$2")}`,
-);
+});
 
 // ---- Bots a person looks after ----
 
@@ -168,6 +184,12 @@ export function botManagedSql(row: string, user: string): string {
 /** For a check already holding the person's membership: an admin manages every bot of the workspace. */
 export const managesEveryBot = (role: MemberRole | null) => role === "admin";
 
+export interface BotManager {
+  /** The person's role in the bot's workspace: null when not a member. */
+  role: MemberRole | null;
+  userId: string;
+}
+
 /** The same rule on a membership already read (null: not a member of the bot's workspace). */
-export const managesBot = (role: MemberRole | null, userId: string, bot: { createdByUserId: string | null }) =>
+export const managesBot = (bot: { createdByUserId: string | null }, { role, userId }: BotManager) =>
   managesEveryBot(role) || (role !== null && bot.createdByUserId === userId);

@@ -17,17 +17,23 @@ export interface PersonActor {
 
 export const person = (userId: string, via: Via): PersonActor => ({ type: "person", userId, via });
 
+export interface RequireMemberOptions {
+  client: Db | Tx;
+  workspaceId: string;
+  /** The role asked for: without it, 403. */
+  role?: "admin";
+  /** The 404's words for a workspace the person is not in ("Bot not found" when reached through a bot). */
+  notFound?: string;
+}
+
 /**
  * The person's membership of the workspace. A workspace they are not a member of answers like one that does not
  * exist (decision 019), in the words of what was asked for (`notFound`: "Bot not found" when the workspace was
  * reached through a bot). Being a member without the role asked for is 403 in words.
  */
 export async function requireMember(
-  client: Db | Tx,
   actor: PersonActor,
-  workspaceId: string,
-  role?: "admin",
-  notFound = "Workspace not found",
+  { client, workspaceId, role, notFound = "Workspace not found" }: RequireMemberOptions,
 ) {
   const membership = await client.membership.findUnique({
     where: { workspaceId_userId: { workspaceId, userId: actor.userId } },
@@ -47,12 +53,10 @@ export type Actor = PersonActor | SystemActor;
 
 /** For actions open to admins and to the operator: checks the person is an admin of the workspace. */
 export async function requireAdminOrSystem(
-  client: Db | Tx,
   actor: Actor,
-  workspaceId: string,
-  notFound = "Workspace not found",
+  { client, workspaceId, notFound = "Workspace not found" }: Omit<RequireMemberOptions, "role">,
 ) {
-  if (actor.type === "person") await requireMember(client, actor, workspaceId, "admin", notFound);
+  if (actor.type === "person") await requireMember(actor, { client, workspaceId, role: "admin", notFound });
 }
 
 /** A person's @handle, as events and bots see them: their user row's `handle`. */
@@ -61,7 +65,7 @@ export async function handleOf(client: Db | Tx, userId: string): Promise<string>
   return user.handle;
 }
 
-const HANDLE = query("people.handle", "SELECT handle FROM users WHERE id = $1");
+const HANDLE = query("people.handle", { text: "SELECT handle FROM users WHERE id = $1" });
 
 /** The same read in an SQL transaction (docs/decisions/005), for the events written there. */
 export async function handleOfSql(sql: Sql, userId: string): Promise<string> {

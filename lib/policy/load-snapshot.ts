@@ -75,8 +75,9 @@ const COMPUTED = [
   "day_count",
   "conv_count",
 ];
-const SNAPSHOT = query("policy.snapshot", snapshotStatement(false), { notNull: COMPUTED });
-const SEND_SNAPSHOT = query("policy.sendSnapshot", snapshotStatement(true), {
+const SNAPSHOT = query("policy.snapshot", { text: snapshotStatement(false), notNull: COMPUTED });
+const SEND_SNAPSHOT = query("policy.sendSnapshot", {
+  text: snapshotStatement(true),
   notNull: [...COMPUTED, "authorized", "transaction_now", "policy_now"],
 });
 type Row = RowOf<"policy.snapshot">;
@@ -91,7 +92,9 @@ export async function loadPolicySnapshot(
   return toSnapshot(sql, row, input);
 }
 
-const LOCK_BOT_SENDS = query("policy.lockBotSends", "SELECT pg_advisory_xact_lock(hashtext('bot-sends:' || $1::text))");
+const LOCK_BOT_SENDS = query("policy.lockBotSends", {
+  text: "SELECT pg_advisory_xact_lock(hashtext('bot-sends:' || $1::text))",
+});
 
 /**
  * A bot's send takes this lock before its snapshot, in its own statement (a statement reads as of its start, so the
@@ -178,9 +181,8 @@ async function toSnapshot(
   };
 }
 
-const SLOT_FREES_AT = query(
-  "policy.slotFreesAt",
-  `SELECT t FROM (
+const SLOT_FREES_AT = query("policy.slotFreesAt", {
+  text: `SELECT t FROM (
      SELECT m.created_at AS t FROM messages m
       WHERE m.sender_bot_id = $1 AND ($2::uuid IS NULL OR m.conversation_id = $2)
         AND m.created_at > $3::timestamptz - make_interval(secs => $4)
@@ -189,8 +191,8 @@ const SLOT_FREES_AT = query(
       WHERE $6 AND d.bot_id = $1 AND d.origin = 'held_message' AND d.status = 'pending'
         AND d.created_at > $3::timestamptz - make_interval(secs => $4)
    ) u ORDER BY t DESC OFFSET $5 - 1 LIMIT 1`,
-  { notNull: ["t"] },
-);
+  notNull: ["t"],
+});
 
 /**
  * When a rolling window at its limit frees a slot: the `limit`-th newest item leaves the window. Only asked once a

@@ -23,17 +23,16 @@ export const RETENTION_CRONTAB = `*/10 * * * * ${RETENTION_TASK} ?jobKey=${RETEN
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const IDEMPOTENCY = query(
-  "retention.idempotencyKeys",
-  `WITH doomed AS (
+const IDEMPOTENCY = query("retention.idempotencyKeys", {
+  text: `WITH doomed AS (
      SELECT bot_id, key FROM idempotency_keys WHERE expires_at <= $1::timestamptz
       ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED
    ), gone AS (
      DELETE FROM idempotency_keys k USING doomed WHERE k.bot_id = doomed.bot_id AND k.key = doomed.key RETURNING 1
    )
    SELECT count(*)::int AS n FROM gone`,
-  { notNull: ["n"] },
-);
+  notNull: ["n"],
+});
 
 // One statement per status so each walks the (status, created_at) index from its oldest row. A delivery replayed
 // since its creation counts from the replay (replayed_at), so a replay is not deleted under the person who made it.
@@ -46,13 +45,12 @@ const deliveries = (status: "succeeded" | "failed") =>
      DELETE FROM webhook_deliveries d USING doomed WHERE d.id = doomed.id RETURNING 1
    )
    SELECT count(*)::int AS n FROM gone`;
-const SUCCEEDED = query("retention.succeededDeliveries", deliveries("succeeded"), { notNull: ["n"] });
-const FAILED = query("retention.failedDeliveries", deliveries("failed"), { notNull: ["n"] });
+const SUCCEEDED = query("retention.succeededDeliveries", { text: deliveries("succeeded"), notNull: ["n"] });
+const FAILED = query("retention.failedDeliveries", { text: deliveries("failed"), notNull: ["n"] });
 
 // In id order (the primary key): the oldest rows are the done ones; the few still waiting are skipped.
-const JOB_OUTBOX = query(
-  "retention.jobOutbox",
-  `WITH doomed AS (
+const JOB_OUTBOX = query("retention.jobOutbox", {
+  text: `WITH doomed AS (
      SELECT id FROM job_outbox
       WHERE sent_at IS NOT NULL
         AND (cancelled_at < $1::timestamptz
@@ -62,20 +60,19 @@ const JOB_OUTBOX = query(
      DELETE FROM job_outbox o USING doomed WHERE o.id = doomed.id RETURNING 1
    )
    SELECT count(*)::int AS n FROM gone`,
-  { notNull: ["n"] },
-);
+  notNull: ["n"],
+});
 
-const OAUTH_RECORDS = query(
-  "retention.oauthRecords",
-  `WITH doomed AS (
+const OAUTH_RECORDS = query("retention.oauthRecords", {
+  text: `WITH doomed AS (
      SELECT model, id FROM oauth_provider_records WHERE expires_at <= $1::timestamptz
       ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED
    ), gone AS (
      DELETE FROM oauth_provider_records r USING doomed WHERE r.model = doomed.model AND r.id = doomed.id RETURNING 1
    )
    SELECT count(*)::int AS n FROM gone`,
-  { notNull: ["n"] },
-);
+  notNull: ["n"],
+});
 
 export interface PruneOptions {
   now?: Date;

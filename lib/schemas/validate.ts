@@ -16,13 +16,22 @@ export function describeIssues(issues: z.core.$ZodIssue[]): string {
     .join("; ");
 }
 
+export interface ValidateOptions {
+  input: unknown;
+  /** What the input is, in the refusal: "<what> is invalid: ...". */
+  what?: string;
+}
+
 /**
  * Validates input against a schema; failures are 422. Problems inside `blocks` are `invalid_blocks`
  * (docs/api-contract.md#blocks: unknown fields in a block), everything else `invalid_body`. Before the schema, the text
  * rule (lib/text/hostile-text.ts): a NUL or an unpaired surrogate anywhere in the input, keys included, is refused
  * naming the field, whatever the schema would say about it.
  */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, what = "Request body"): z.output<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  { input, what = "Request body" }: ValidateOptions,
+): z.output<S> {
   const hostile = findHostileText(input);
   if (hostile) {
     throw new ApiError(

@@ -31,7 +31,7 @@ describe("the request rate's bucket", () => {
     for (let i = 0; i < 31; i++) {
       const step = gcra(defaults, debt, 0);
       debt = step.debt;
-      answers.push(bucketState(defaults, step.allowed, debt));
+      answers.push(bucketState(defaults, { allowed: step.allowed, debtSeconds: debt }));
     }
     expect(answers.slice(0, 30).map((a) => a.state.remaining)).toEqual(Array.from({ length: 30 }, (_, i) => 29 - i));
     expect(answers[30]!.state.remaining).toBe(0);
@@ -42,23 +42,41 @@ describe("the request rate's bucket", () => {
   it("says when a token comes back and what a refused request waits, in whole seconds", () => {
     const slow = { ratePerSecond: 1, burst: 5 };
     // Five taken at once: the debt is 5 s; the next token in 1 s.
-    expect(bucketState(slow, true, 5)).toMatchObject({ state: { remaining: 0, resetSeconds: 1 } });
+    expect(bucketState(slow, { allowed: true, debtSeconds: 5 })).toMatchObject({
+      state: { remaining: 0, resetSeconds: 1 },
+    });
     // Refused with the bucket at 5 s of debt: the next request may go once the debt is 4 s, in 1 s.
-    expect(bucketState(slow, false, 5).retryAfterSeconds).toBe(1);
+    expect(bucketState(slow, { allowed: false, debtSeconds: 5 }).retryAfterSeconds).toBe(1);
     // 2.5 s of debt: 2 left, the next token in 0.5 s (reported as 1).
-    expect(bucketState(slow, true, 2.5)).toMatchObject({ state: { remaining: 2, resetSeconds: 1 } });
+    expect(bucketState(slow, { allowed: true, debtSeconds: 2.5 })).toMatchObject({
+      state: { remaining: 2, resetSeconds: 1 },
+    });
     // A full bucket (no debt): nothing to wait for.
-    expect(bucketState(slow, true, 0)).toMatchObject({ state: { remaining: 5, resetSeconds: null } });
+    expect(bucketState(slow, { allowed: true, debtSeconds: 0 })).toMatchObject({
+      state: { remaining: 5, resetSeconds: null },
+    });
   });
 
   it("names a window that never overstates the rate: the burst's worth of seconds, rounded up", () => {
-    expect(bucketState({ ratePerSecond: 20, burst: 50 }, true, 0).state).toMatchObject({ quota: 50, windowSeconds: 3 });
-    expect(bucketState({ ratePerSecond: 100, burst: 10 }, true, 0).state).toMatchObject({ quota: 10, windowSeconds: 1 });
-    expect(bucketState({ ratePerSecond: 1, burst: 1 }, true, 0).state).toMatchObject({ quota: 1, windowSeconds: 1 });
+    expect(bucketState({ ratePerSecond: 20, burst: 50 }, { allowed: true, debtSeconds: 0 }).state).toMatchObject({
+      quota: 50,
+      windowSeconds: 3,
+    });
+    expect(bucketState({ ratePerSecond: 100, burst: 10 }, { allowed: true, debtSeconds: 0 }).state).toMatchObject({
+      quota: 10,
+      windowSeconds: 1,
+    });
+    expect(bucketState({ ratePerSecond: 1, burst: 1 }, { allowed: true, debtSeconds: 0 }).state).toMatchObject({
+      quota: 1,
+      windowSeconds: 1,
+    });
   });
 
   it("lets through exactly what a token bucket lets through, and reports its tokens, for any requests", () => {
-    const settings = fc.record({ ratePerSecond: fc.integer({ min: 1, max: 1000 }), burst: fc.integer({ min: 1, max: 200 }) });
+    const settings = fc.record({
+      ratePerSecond: fc.integer({ min: 1, max: 1000 }),
+      burst: fc.integer({ min: 1, max: 200 }),
+    });
     const gaps = fc.array(fc.oneof(fc.constant(0), fc.double({ min: 0, max: 3, noNaN: true })), { maxLength: 300 });
     fc.assert(
       fc.property(settings, gaps, (s, dts) => {
@@ -71,7 +89,7 @@ describe("the request rate's bucket", () => {
           if (!model.boundary) expect(step.allowed).toBe(model.allowed);
           debt = step.debt;
           tokens = step.allowed ? model.refilled - 1 : model.refilled;
-          const { state, retryAfterSeconds } = bucketState(s, step.allowed, debt);
+          const { state, retryAfterSeconds } = bucketState(s, { allowed: step.allowed, debtSeconds: debt });
           if (step.allowed) {
             expect(state.remaining).toBe(Math.floor(tokens + 1e-6));
             expect(retryAfterSeconds).toBe(0);

@@ -41,6 +41,13 @@ export interface BucketSettings {
   burst: number;
 }
 
+export interface BucketOutcome {
+  /** The request was let through. */
+  allowed: boolean;
+  /** How far the bucket's next theoretical arrival is ahead of now, in seconds. */
+  debtSeconds: number;
+}
+
 /**
  * The request rate's state from the bucket's debt (how far its next theoretical arrival is ahead of now, in
  * seconds) after a request: allowed, what is left, when the next token comes. Pure: the SQL function keeps the
@@ -48,8 +55,7 @@ export interface BucketSettings {
  */
 export function bucketState(
   { ratePerSecond, burst }: BucketSettings,
-  allowed: boolean,
-  debtSeconds: number,
+  { allowed, debtSeconds }: BucketOutcome,
 ): { state: LimitState; retryAfterSeconds: number } {
   const interval = 1 / ratePerSecond;
   const depth = burst * interval;
@@ -79,9 +85,8 @@ export function bucketState(
   };
 }
 
-const TAKE = query(
-  "throttle.takeBotToken",
-  `SELECT t.allowed, t.debt_ms, s.rate_per_second, s.rate_burst, s.daily_limit, s.conversation_limit,
+const TAKE = query("throttle.takeBotToken", {
+  text: `SELECT t.allowed, t.debt_ms, s.rate_per_second, s.rate_burst, s.daily_limit, s.conversation_limit,
           s.conversation_window_seconds
      FROM (SELECT COALESCE(w.rate_per_second, ${POLICY_DEFAULTS.ratePerSecond}) AS rate_per_second,
                   COALESCE(w.rate_burst, ${POLICY_DEFAULTS.rateBurst}) AS rate_burst,
@@ -91,10 +96,8 @@ const TAKE = query(
              FROM bots b LEFT JOIN workspace_settings w ON w.workspace_id = b.workspace_id
             WHERE b.id = $1) s
      CROSS JOIN LATERAL relay_take_token($1, s.rate_per_second, s.rate_burst) t`,
-  {
-    notNull: ["allowed", "debt_ms", "rate_per_second", "rate_burst", "daily_limit", "conversation_window_seconds"],
-  },
-);
+  notNull: ["allowed", "debt_ms", "rate_per_second", "rate_burst", "daily_limit", "conversation_window_seconds"],
+});
 
 interface Remembered {
   /** Epoch ms until which the database said no token comes. */
@@ -116,7 +119,7 @@ export function rememberedRefusal(botId: string): RateOutcome | null {
     return null;
   }
   const retryAfterSeconds = Math.max(1, Math.ceil((block.until - now) / 1000));
-  const { state } = bucketState(block.settings, false, 0);
+  const { state } = bucketState(block.settings, { allowed: false, debtSeconds: 0 });
   return {
     allowed: false,
     retryAfterSeconds,
@@ -134,7 +137,7 @@ export function tokenOutcome(botId: string, rows: unknown[] | undefined): RateOu
   const row = rowsOf(TAKE, rows)[0];
   if (!row) throw new Error(`request rate: bot ${botId} vanished`);
   const settings = { ratePerSecond: row.rate_per_second, burst: row.rate_burst };
-  const { state, retryAfterSeconds } = bucketState(settings, row.allowed, row.debt_ms / 1000);
+  const { state, retryAfterSeconds } = bucketState(settings, { allowed: row.allowed, debtSeconds: row.debt_ms / 1000 });
   const policies: LimitPolicy[] = [
     { name: "second", quota: state.quota, windowSeconds: state.windowSeconds },
     { name: "day", quota: row.daily_limit, windowSeconds: 24 * 3600 },

@@ -20,14 +20,19 @@ export function tooManyAttempts(lockedMs: number): ApiError {
   );
 }
 
+export interface GuardCredentialOptions<T> {
+  kind: CredentialKind;
+  /** Finds what the credential stands for; null when it stands for nothing (a failure). */
+  lookup: () => Promise<T | null>;
+}
+
 /**
  * Runs `lookup` for a credential presented from `address` unless the address is locked (then throws 429
  * `too_many_attempts`); counts a null result as a failure, and the 50th failure locks the address.
  */
 export async function guardCredential<T>(
   address: string,
-  kind: CredentialKind,
-  lookup: () => Promise<T | null>,
+  { kind, lookup }: GuardCredentialOptions<T>,
 ): Promise<T | null> {
   const limiter = lockout(CREDENTIALS);
   const key = addressKey(address);

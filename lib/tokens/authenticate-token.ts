@@ -24,15 +24,14 @@ export function noteUse(lastUsedAt: Date | null, touch: () => Promise<unknown>):
   void touch().catch(() => {});
 }
 
-const FIND = query(
-  "tokens.find",
-  `SELECT t.id, t.user_id, t.workspace_id, w.slug, t.scopes, t.last_used_at
+const FIND = query("tokens.find", {
+  text: `SELECT t.id, t.user_id, t.workspace_id, w.slug, t.scopes, t.last_used_at
      FROM personal_access_tokens t
      JOIN memberships m ON m.workspace_id = t.workspace_id AND m.user_id = t.user_id
      JOIN workspaces w ON w.id = t.workspace_id
     WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
-);
-const TOUCH = query("tokens.touch", "UPDATE personal_access_tokens SET last_used_at = now() WHERE id = $1");
+});
+const TOUCH = query("tokens.touch", { text: "UPDATE personal_access_tokens SET last_used_at = now() WHERE id = $1" });
 
 /**
  * The person behind a token, acting through MCP, or null for a missing, malformed, unknown or revoked token, or

@@ -34,7 +34,7 @@ export async function createPersonalToken(
     select: { id: true, slug: true, name: true },
   });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireMember(db(), actor, workspace.id);
+  await requireMember(actor, { client: db(), workspaceId: workspace.id });
 
   const { key, prefix, hash } = personalTokenFormat.generate();
   const row = await db().$transaction(async (tx) => {

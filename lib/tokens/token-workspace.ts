@@ -13,24 +13,28 @@ export type Scoped = "conversation" | "draft" | "fact" | "contact" | "agent_requ
 const WORKSPACE_OF: Record<Scoped, { label: string; query: Query<`tokens.workspaceOf.${Scoped}`> }> = {
   conversation: {
     label: "Conversation",
-    query: query("tokens.workspaceOf.conversation", "SELECT workspace_id FROM conversations WHERE id = $1"),
+    query: query("tokens.workspaceOf.conversation", { text: "SELECT workspace_id FROM conversations WHERE id = $1" }),
   },
   draft: {
     label: "Draft",
-    query: query(
-      "tokens.workspaceOf.draft",
-      "SELECT c.workspace_id FROM drafts d JOIN conversations c ON c.id = d.conversation_id WHERE d.id = $1",
-    ),
+    query: query("tokens.workspaceOf.draft", {
+      text: "SELECT c.workspace_id FROM drafts d JOIN conversations c ON c.id = d.conversation_id WHERE d.id = $1",
+    }),
   },
-  fact: { label: "Fact", query: query("tokens.workspaceOf.fact", "SELECT workspace_id FROM contact_facts WHERE id = $1") },
-  contact: { label: "Contact", query: query("tokens.workspaceOf.contact", "SELECT workspace_id FROM contacts WHERE id = $1") },
+  fact: {
+    label: "Fact",
+    query: query("tokens.workspaceOf.fact", { text: "SELECT workspace_id FROM contact_facts WHERE id = $1" }),
+  },
+  contact: {
+    label: "Contact",
+    query: query("tokens.workspaceOf.contact", { text: "SELECT workspace_id FROM contacts WHERE id = $1" }),
+  },
   // A request is decided by people of the asking side (lib/agents/approve-agent-request.ts): its workspace.
   agent_request: {
     label: "Agent request",
-    query: query(
-      "tokens.workspaceOf.agent_request",
-      "SELECT b.workspace_id FROM agent_requests r JOIN bots b ON b.id = r.from_bot_id WHERE r.id = $1",
-    ),
+    query: query("tokens.workspaceOf.agent_request", {
+      text: "SELECT b.workspace_id FROM agent_requests r JOIN bots b ON b.id = r.from_bot_id WHERE r.id = $1",
+    }),
   },
 };
 

@@ -34,9 +34,8 @@ export interface AttemptOutcome {
 
 // Claims the delivery unless it is finished or an attempt is running (a replay and a retry can race). The
 // deployment's loopback setting is read in the claim (lib/deployment/settings.ts).
-const CLAIM = query(
-  "webhooks.claimDelivery",
-  `
+const CLAIM = query("webhooks.claimDelivery", {
+  text: `
   UPDATE webhook_deliveries d SET attempt_started_at = $2
     FROM bots b
    WHERE d.id = $1 AND b.id = d.bot_id AND d.status = 'pending'
@@ -45,13 +44,12 @@ const CLAIM = query(
             b.webhook_url, b.status AS bot_status, ${LOOPBACK_WEBHOOKS_ALLOWED_SQL} AS allow_loopback,
             ARRAY(SELECT s.secret_encrypted FROM bot_signing_secrets s
                    WHERE s.bot_id = b.id AND (s.expires_at IS NULL OR s.expires_at > $2) ORDER BY s.created_at DESC) AS secrets`,
-  { notNull: ["allow_loopback", "secrets"] },
-);
+  notNull: ["allow_loopback", "secrets"],
+});
 
 // Records the attempt and the delivery's new state; schedules the next try ($13) in the same transaction.
-const RECORD = query(
-  "webhooks.recordAttempt",
-  `
+const RECORD = query("webhooks.recordAttempt", {
+  text: `
   WITH attempt AS (
     INSERT INTO webhook_attempts (delivery_id, number, trigger, url, request_headers, request_body, response_status,
                                   response_body, duration_ms, error, started_at)
@@ -67,7 +65,7 @@ const RECORD = query(
   ),
   retry AS (SELECT id FROM updated WHERE $13::timestamptz IS NOT NULL)
   ${ENQUEUE_FROM("retry", "$13::timestamptz")}`,
-);
+});
 
 export async function attemptDelivery(
   deliveryId: string,

@@ -42,17 +42,15 @@ const insertDeliveries = (recipients: string) => `
   )
   ${ENQUEUE_FROM("inserted")}`;
 
-const TO_CONVERSATION = query(
-  "webhooks.emitToConversation",
-  insertDeliveries(`SELECT b.id, b.handle FROM bots b WHERE ${WANTS} AND ${AUTHORIZED}`),
-);
+const TO_CONVERSATION = query("webhooks.emitToConversation", {
+  text: insertDeliveries(`SELECT b.id, b.handle FROM bots b WHERE ${WANTS} AND ${AUTHORIZED}`),
+});
 // $8: the one bot. Events of a conversation still need the bot's standing authorization there.
-const TO_BOT = query(
-  "webhooks.emitToBot",
-  insertDeliveries(
+const TO_BOT = query("webhooks.emitToBot", {
+  text: insertDeliveries(
     `SELECT b.id, b.handle FROM bots b WHERE b.id = $8::uuid AND ${WANTS} AND ($1::uuid IS NULL OR (${AUTHORIZED}))`,
   ),
-);
+});
 
 export interface EventInput {
   type: EventType;

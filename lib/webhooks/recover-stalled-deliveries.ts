@@ -2,15 +2,14 @@ import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
 import { ENQUEUE_FROM } from "./emit-event";
 import { STALL_SECONDS } from "./attempt-delivery";
 
-const REQUEUE = query(
-  "webhooks.requeueStalled",
-  `WITH stalled AS (
+const REQUEUE = query("webhooks.requeueStalled", {
+  text: `WITH stalled AS (
      UPDATE webhook_deliveries SET attempt_started_at = NULL
       WHERE status = 'pending' AND COALESCE(attempt_started_at, next_attempt_at) < $1
      RETURNING id
    )
    ${ENQUEUE_FROM("stalled")}`,
-);
+});
 
 /**
  * A worker killed mid-delivery (SIGKILL, power loss) leaves its job locked for hours and its delivery claimed.

@@ -25,24 +25,22 @@ const REPLAY = (where: string) => `
     RETURNING id
   )
   ${ENQUEUE_FROM("replayed")}`;
-const REPLAY_ONE = query("webhooks.replayOne", REPLAY("id = $2::uuid"));
-const REPLAY_MANY = query("webhooks.replayMany", REPLAY("id = ANY ($2::uuid[])"));
+const REPLAY_ONE = query("webhooks.replayOne", { text: REPLAY("id = $2::uuid") });
+const REPLAY_MANY = query("webhooks.replayMany", { text: REPLAY("id = ANY ($2::uuid[])") });
 
-const FAILED_IN_RANGE = query(
-  "webhooks.lockFailedInRange",
-  `SELECT id FROM webhook_deliveries
+const FAILED_IN_RANGE = query("webhooks.lockFailedInRange", {
+  text: `SELECT id FROM webhook_deliveries
   WHERE bot_id = $1::uuid AND status = 'failed' AND created_at BETWEEN $2 AND $3
   ORDER BY created_at LIMIT ${MAX_BULK_REPLAY} FOR UPDATE`,
-);
+});
 
 /** The delivery as a summary shows it, its columns named as the Prisma model names them (a DeliveryRecord). */
-const DELIVERY = query(
-  "webhooks.delivery",
-  `SELECT id, event_id AS "eventId", event_type AS "eventType", status, attempt_count AS "attemptCount",
+const DELIVERY = query("webhooks.delivery", {
+  text: `SELECT id, event_id AS "eventId", event_type AS "eventType", status, attempt_count AS "attemptCount",
        last_response_status AS "lastResponseStatus", last_error AS "lastError", next_attempt_at AS "nextAttemptAt",
        created_at AS "createdAt", completed_at AS "completedAt", conversation_id AS "conversationId"
   FROM webhook_deliveries WHERE id = $1`,
-);
+});
 
 export async function replayDelivery(actor: Actor, id: string): Promise<DeliverySummary> {
   const deliveryId = requireUuid(id, "Delivery");

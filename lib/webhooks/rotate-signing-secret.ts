@@ -10,21 +10,18 @@ import type { Actor } from "@/lib/people/actor";
 const DEFAULT_OVERLAP_MINUTES = 24 * 60;
 const MAX_OVERLAP_MINUTES = 30 * 24 * 60;
 
-const LOCK_BOT = query("webhooks.lockBotForRotation", "SELECT 1 AS one FROM bots WHERE id = $1 FOR UPDATE");
+const LOCK_BOT = query("webhooks.lockBotForRotation", { text: "SELECT 1 AS one FROM bots WHERE id = $1 FOR UPDATE" });
 /** $2 now. Newest first: the current secret, then older ones still signing. */
-const LIVE_SECRETS = query(
-  "webhooks.liveSecrets",
-  `SELECT id FROM bot_signing_secrets WHERE bot_id = $1 AND (expires_at IS NULL OR expires_at > $2)
+const LIVE_SECRETS = query("webhooks.liveSecrets", {
+  text: `SELECT id FROM bot_signing_secrets WHERE bot_id = $1 AND (expires_at IS NULL OR expires_at > $2)
   ORDER BY created_at DESC`,
-);
-const END_SECRETS = query(
-  "webhooks.endSecrets",
-  "UPDATE bot_signing_secrets SET expires_at = $2 WHERE id = ANY ($1::uuid[])",
-);
-const INSERT_SECRET = query(
-  "webhooks.insertSecret",
-  "INSERT INTO bot_signing_secrets (bot_id, secret_encrypted) VALUES ($1, $2)",
-);
+});
+const END_SECRETS = query("webhooks.endSecrets", {
+  text: "UPDATE bot_signing_secrets SET expires_at = $2 WHERE id = ANY ($1::uuid[])",
+});
+const INSERT_SECRET = query("webhooks.insertSecret", {
+  text: "INSERT INTO bot_signing_secrets (bot_id, secret_encrypted) VALUES ($1, $2)",
+});
 
 /**
  * A new signing secret, returned once. The current secret keeps signing beside it for `overlapMinutes` (0 ends it

@@ -1,11 +1,10 @@
 import { open as unseal } from "@/lib/crypto/secret-box";
 import { query, type Sql } from "@/lib/db/sql";
 
-const ACTIVE = query(
-  "webhooks.activeSecrets",
-  `SELECT secret_encrypted FROM bot_signing_secrets
+const ACTIVE = query("webhooks.activeSecrets", {
+  text: `SELECT secret_encrypted FROM bot_signing_secrets
     WHERE bot_id = $1 AND (expires_at IS NULL OR expires_at > $2) ORDER BY created_at DESC`,
-);
+});
 
 /** The secrets that sign a bot's deliveries now, newest first: the current one, plus the previous one while its
  * rotation window lasts. */

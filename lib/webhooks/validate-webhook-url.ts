@@ -50,7 +50,7 @@ export async function validateWebhookUrl(value: string): Promise<{ url: string; 
   const warnings: FieldWarning[] = [];
   if (!literal) {
     const host = url.hostname;
-    const check = await checkName(host, allowLoopback);
+    const check = await checkName(host, { allowLoopback });
     if (check.outcome === "refused")
       warnings.push({
         field: "webhook_url",

@@ -12,7 +12,7 @@ export async function setWorkspaceStatus(actor: Actor, workspaceId: string, stat
   if (!WORKSPACE_STATUSES.includes(status)) throw new ApiError("invalid_body", "Workspace status must be active, restricted or suspended");
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireAdminOrSystem(db(), actor, workspace.id);
+  await requireAdminOrSystem(actor, { client: db(), workspaceId: workspace.id });
   const view = (w: typeof workspace, changed: boolean) => ({ id: w.id, slug: w.slug, status: w.status, changed });
   if (workspace.status === status) return view(workspace, false);
   return db().$transaction(async (tx) => {

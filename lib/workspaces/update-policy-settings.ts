@@ -29,16 +29,16 @@ async function settingsOf(client: Db | Tx, workspaceId: string): Promise<PolicyS
 /** The settings in effect, defaults applied; members of the workspace may read them. */
 export async function readPolicySettings(actor: PersonActor, workspaceId: string): Promise<PolicySettings> {
   const id = requireUuid(workspaceId, "Workspace");
-  await requireMember(db(), actor, id);
+  await requireMember(actor, { client: db(), workspaceId: id });
   return settingsOf(db(), id);
 }
 
 /** Admins tune their workspace's policy; only the given settings change. Bad input changes nothing. */
 export async function updatePolicySettings(actor: Actor, workspaceId: string, changes: PolicySettingsChange) {
-  const data = validate(PolicySettingsChange, changes, "Policy settings");
+  const data = validate(PolicySettingsChange, { input: changes, what: "Policy settings" });
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
-  await requireAdminOrSystem(db(), actor, workspace.id);
+  await requireAdminOrSystem(actor, { client: db(), workspaceId: workspace.id });
   return db().$transaction(async (tx) => {
     await tx.workspaceSettings.upsert({
       where: { workspaceId: workspace.id },

@@ -108,7 +108,10 @@ export default async function BotsPage() {
                           <span className="text-xs text-slate-400">Not set</span>
                         )}
                       </Td>
-                      <Td className="text-right tabular-nums" title={`${plural(bot.active_key_count, "active key")}`}>
+                      <Td
+                        className="text-right tabular-nums"
+                        title={`${plural(bot.active_key_count, { one: "active key" })}`}
+                      >
                         {bot.active_key_count}
                       </Td>
                       <Td className="whitespace-nowrap text-slate-500">{formatDate(bot.created_at)}</Td>
@@ -120,7 +123,7 @@ export default async function BotsPage() {
           </Card>
         ))}
       </div>
-      {total > 0 && <p className="mt-4 text-xs text-slate-400">{plural(total, "bot")} · times in UTC</p>}
+      {total > 0 && <p className="mt-4 text-xs text-slate-400">{plural(total, { one: "bot" })} · times in UTC</p>}
     </>
   );
 }

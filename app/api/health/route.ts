@@ -6,6 +6,7 @@ import { notAllowed } from "@/lib/http/not-allowed";
 
 export const dynamic = "force-dynamic";
 
-export const GET = () => respond(200, { status: "ok" }, { "Cache-Control": "no-store" }, newRequestId());
+export const GET = () =>
+  respond(200, { body: { status: "ok" }, headers: { "Cache-Control": "no-store" }, requestId: newRequestId() });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

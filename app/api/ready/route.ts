@@ -12,7 +12,7 @@ export const GET = async () => {
   const { ready, checks } = await checkReadiness();
   const failed = checks.find((check) => !check.ok)?.name;
   const body = ready ? { status: "ready", checks } : { status: "not_ready", failed, checks };
-  return respond(ready ? 200 : 503, body, { "Cache-Control": "no-store" }, newRequestId());
+  return respond(ready ? 200 : 503, { body, headers: { "Cache-Control": "no-store" }, requestId: newRequestId() });
 };
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -37,11 +37,10 @@ export function emailFrom(): string {
 
 export type EmailTransport = "smtp" | "outbox";
 
-const KEEP = query(
-  "notifications.keepInOutbox",
-  `INSERT INTO email_outbox (user_id, workspace_id, to_address, subject, text_body, html_body, items)
+const KEEP = query("notifications.keepInOutbox", {
+  text: `INSERT INTO email_outbox (user_id, workspace_id, to_address, subject, text_body, html_body, items)
    VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
-);
+});
 
 /**
  * Sends the email, or keeps it in the outbox (in the caller's transaction, so it is kept exactly when the delivery

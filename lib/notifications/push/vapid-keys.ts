@@ -71,14 +71,13 @@ export function vapidKeyFile(
   /** Tests: runs between this process's read (no file) and its publishing (another process may win meanwhile). */
   beforePublish?: () => void,
 ): { publicKey: string; privateKey: string } {
-  const text = keyFileOnce(
-    file,
-    () => {
+  const text = keyFileOnce(file, {
+    make: () => {
       const { publicKey, privateKey } = webpush.generateVAPIDKeys();
       return JSON.stringify({ publicKey, privateKey }) + "\n";
     },
     beforePublish,
-  );
+  });
   const parsed = JSON.parse(text) as { publicKey?: unknown; privateKey?: unknown };
   if (typeof parsed.publicKey !== "string" || typeof parsed.privateKey !== "string") {
     throw new Error(`${file} holds no VAPID key pair`);

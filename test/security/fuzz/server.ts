@@ -48,7 +48,7 @@ export async function startFuzzServer(dataDir: string): Promise<FuzzServer> {
   return {
     port,
     dataDir,
-    databaseUrl: embeddedUrl(embedded.port, EMBEDDED_DATABASE, embedded.socketDir),
+    databaseUrl: embeddedUrl({ port: embedded.port, database: EMBEDDED_DATABASE, socketDir: embedded.socketDir }),
     seeded: demoCredentials(dataDir),
     log: server.log,
     stop: server.stop,

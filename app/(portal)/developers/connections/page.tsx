@@ -49,7 +49,7 @@ export default async function ConnectionsPage() {
         meta={
           waiting > 0 && (
             <Badge tone="yellow" dot>
-              {plural(waiting, "connection")} waiting for you
+              {plural(waiting, { one: "connection" })} waiting for you
             </Badge>
           )
         }

@@ -37,7 +37,7 @@ export default async function ConsentPage({
   let consent: ConsentRequest | null = null;
   let problem: string | null = null;
   try {
-    consent = await loadConsent(request, uid, person(me.id, "web"));
+    consent = await loadConsent(person(me.id, "web"), { request, uid });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     problem = error.message;

@@ -42,7 +42,7 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
         <p className="mt-1 text-sm text-slate-500">
           {total === 0
             ? "Nothing waits for a person."
-            : `${plural(total, "item")} from bots ${total === 1 ? "waits" : "wait"} for a person: approve, edit or reject ${total === 1 ? "it" : "each"}.`}
+            : `${plural(total, { one: "item" })} from bots ${total === 1 ? "waits" : "wait"} for a person: approve, edit or reject ${total === 1 ? "it" : "each"}.`}
         </p>
         {pending.length >= APPROVALS_LIMIT && (
           <p className="mt-1 text-sm text-slate-500" data-testid="approvals-limit">

@@ -18,9 +18,15 @@ export const metadata: Metadata = { title: "Contacts" };
 const PAGE = 50;
 
 function summary(count: number, q: string): string {
-  if (count === 0) return q ? `No contact matches “${q}”.` : "No contacts yet: add one above, or with a new conversation.";
-  if (q) return count === PAGE ? `The first ${PAGE} matching “${q}”: type more to narrow.` : `${plural(count, "contact")} matching “${q}”, names that start with it first.`;
-  return count === PAGE ? `The ${PAGE} most recently talked with: type to find the others.` : `${plural(count, "contact")}, the most recently talked with first.`;
+  if (count === 0)
+    return q ? `No contact matches “${q}”.` : "No contacts yet: add one above, or with a new conversation.";
+  if (q)
+    return count === PAGE
+      ? `The first ${PAGE} matching “${q}”: type more to narrow.`
+      : `${plural(count, { one: "contact" })} matching “${q}”, names that start with it first.`;
+  return count === PAGE
+    ? `The ${PAGE} most recently talked with: type to find the others.`
+    : `${plural(count, { one: "contact" })}, the most recently talked with first.`;
 }
 
 // The workspace's contacts, found by a part of a name, email or phone; with nothing typed, the most recently talked
@@ -51,7 +57,10 @@ export default async function ContactsPage({
         </p>
         <details className="group mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
           <summary className="cursor-pointer list-none rounded-xl px-5 py-3 text-sm font-medium text-indigo-700 hover:bg-slate-50 group-open:rounded-b-none group-open:border-b group-open:border-slate-200">
-            <span aria-hidden className="mr-1 inline-block transition-transform group-open:rotate-45">+</span> Add a contact
+            <span aria-hidden className="mr-1 inline-block transition-transform group-open:rotate-45">
+              +
+            </span>{" "}
+            Add a contact
           </summary>
           <ContactForm action={addContact.bind(null, opened.value.id, slug)} submitLabel="Add contact" />
         </details>

@@ -159,7 +159,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
               <h2 id="attempts-title" className="text-base font-semibold text-slate-900">
                 Attempts
               </h2>
-              <span className="text-sm text-slate-500">{plural(delivery.attempts.length, "attempt")}</span>
+              <span className="text-sm text-slate-500">{plural(delivery.attempts.length, { one: "attempt" })}</span>
             </div>
             {delivery.attempts.length ? (
               <ol className="space-y-4" aria-label="Attempts in order">

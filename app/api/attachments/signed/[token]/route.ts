@@ -11,10 +11,13 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiHandler(async (request: Request, context: { params: Promise<{ token: string }> }) => {
   const file = await readSignedAttachment((await context.params).token);
-  return fileResponse(request, file, {
-    "Cache-Control": "private, no-store",
-    "Referrer-Policy": "no-referrer",
-    "X-Sha256": file.sha256,
+  return fileResponse(request, {
+    file,
+    headers: {
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "no-referrer",
+      "X-Sha256": file.sha256,
+    },
   });
 });
 

@@ -9,9 +9,12 @@ import { readAttachment } from "@/lib/attachments/read-attachment";
 
 export const dynamic = "force-dynamic";
 
-export const GET = personRoute({ route: "/api/chat/attachments/[id]", signInTo: "read attachments" }, async ({ actor, params, request }) => {
-  const file = await readAttachment(actor, params.id);
-  return fileResponse(request, file, { "Cache-Control": "private, max-age=3600" });
-});
+export const GET = personRoute(
+  { route: "/api/chat/attachments/[id]", signInTo: "read attachments" },
+  async ({ actor, params, request }) => {
+    const file = await readAttachment(actor, params.id);
+    return fileResponse(request, { file, headers: { "Cache-Control": "private, max-age=3600" } });
+  },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

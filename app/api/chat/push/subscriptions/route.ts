@@ -16,19 +16,26 @@ import { PushSubscriptionInput, PushUnsubscribeInput } from "@/lib/schemas/push"
 
 export const dynamic = "force-dynamic";
 
-export const GET = personRoute<Record<string, never>>({ route: "/api/chat/push/subscriptions", signInTo: "see your devices" }, async ({ actor }) =>
-  Response.json({ devices: await listPushDevices(actor) }),
+export const GET = personRoute<Record<string, never>>(
+  { route: "/api/chat/push/subscriptions", signInTo: "see your devices" },
+  async ({ actor }) => Response.json({ devices: await listPushDevices(actor) }),
 );
 
-export const POST = personRoute<Record<string, never>>({ route: "/api/chat/push/subscriptions", signInTo: "turn on notifications" }, async ({ actor, request }) => {
-  const input = validate(PushSubscriptionInput, parseJson(await readBodyText(request)));
-  return Response.json(await subscribePush(actor, input, request.headers.get("user-agent")), { status: 201 });
-});
+export const POST = personRoute<Record<string, never>>(
+  { route: "/api/chat/push/subscriptions", signInTo: "turn on notifications" },
+  async ({ actor, request }) => {
+    const input = validate(PushSubscriptionInput, { input: parseJson(await readBodyText(request)) });
+    return Response.json(await subscribePush(actor, input, request.headers.get("user-agent")), { status: 201 });
+  },
+);
 
-export const DELETE = personRoute<Record<string, never>>({ route: "/api/chat/push/subscriptions", signInTo: "turn off notifications" }, async ({ actor, request }) => {
-  const { endpoint } = validate(PushUnsubscribeInput, parseJson(await readBodyText(request)));
-  await unsubscribePush(actor, endpoint);
-  return new Response(null, { status: 204 });
-});
+export const DELETE = personRoute<Record<string, never>>(
+  { route: "/api/chat/push/subscriptions", signInTo: "turn off notifications" },
+  async ({ actor, request }) => {
+    const { endpoint } = validate(PushUnsubscribeInput, { input: parseJson(await readBodyText(request)) });
+    await unsubscribePush(actor, endpoint);
+    return new Response(null, { status: 204 });
+  },
+);
 
 export const { PUT, PATCH, OPTIONS } = notAllowed("GET", "POST", "DELETE");

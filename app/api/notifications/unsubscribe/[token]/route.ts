@@ -34,7 +34,11 @@ export const POST = apiHandler(async (request: Request, context: Context) => {
       headers: { Location: pageOf(token, "?done=1"), "Cache-Control": "no-store" },
     });
   }
-  return respond(200, { data: { email: "off", changed } }, { "Cache-Control": "no-store" }, newRequestId());
+  return respond(200, {
+    body: { data: { email: "off", changed } },
+    headers: { "Cache-Control": "no-store" },
+    requestId: newRequestId(),
+  });
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

@@ -22,11 +22,11 @@ export const GET = botRoute(
       summary: "Requests this bot asked (outgoing) and was asked (incoming), newest first",
       description:
         "Lists the agent requests this bot asked (`direction=outgoing`) and was asked (`incoming`), newest first, optionally by `status`. Pages with `limit` and `cursor`.",
-      responses: { 200: json(AgentRequestList, "A page of agent requests") },
+      responses: { 200: json(AgentRequestList, { description: "A page of agent requests" }) },
     },
     query: AgentRequestListQuery,
   },
-  async ({ bot, query }) => reply(200, await listAgentRequests(bot, query)),
+  async ({ bot, query }) => reply(200, { body: await listAgentRequests(bot, query) }),
 );
 
 export const POST = botRoute(
@@ -41,11 +41,10 @@ export const POST = botRoute(
       description:
         "Asks another bot, over a live trusted connection between the two workspaces, for something of an allowed type. The request starts `pending_approval` (a person of this side approves it first, with `reasons`) or `awaiting_response`; the other bot hears `agent_request.received` and answers with `POST /agent-requests/{id}/respond`. Requires an `Idempotency-Key`.",
       responses: {
-        201: json(
-          AgentRequestResponse,
-          "The request: `pending_approval` with `reasons`, or `awaiting_response`",
-          replayedHeader,
-        ),
+        201: json(AgentRequestResponse, {
+          description: "The request: `pending_approval` with `reasons`, or `awaiting_response`",
+          headers: replayedHeader,
+        }),
         403: error(
           "`no_trusted_connection` (no live connection with that bot), `type_not_allowed` (not in this direction), `workspace_suspended`, or `policy_blocked` with `reasons` (e.g. `secrets_detected`)",
           replayedHeader,
@@ -55,7 +54,7 @@ export const POST = botRoute(
     body: CreateAgentRequestRequest,
     idempotency: "required",
   },
-  async ({ bot, body, tx }) => reply(201, { data: await createAgentRequest(bot, body, tx) }),
+  async ({ bot, body, tx }) => reply(201, { body: { data: await createAgentRequest(bot, body, tx) } }),
 );
 
 export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

@@ -21,7 +21,7 @@ export const POST = botRoute(
         "Uploads one file as `multipart/form-data` (field `file`) to answer an agent request with; the answer's `id` is the `attachment_id` of `POST /agent-requests/{id}/respond`. Its SHA-256 is recorded. No `Idempotency-Key`: a retried upload stores one more row over the same bytes, unseen unless used.",
       rawBody: { contentType: "multipart/form-data", schema: AttachmentUpload },
       responses: {
-        201: json(BotAttachmentCreated, "The stored upload"),
+        201: json(BotAttachmentCreated, { description: "The stored upload" }),
         413: error("`payload_too_large`: the file is over the limit (10 MB by default)"),
         415: error("`unsupported_media_type`: not multipart/form-data"),
         422: error("`invalid_body`: no `file` field, an empty file or a bad name"),
@@ -29,8 +29,12 @@ export const POST = botRoute(
     },
   },
   async ({ bot, request }) => {
-    const file = await readUploadedFile(request, "file", maxAttachmentBytes(), (size) => tooLarge("this upload", size));
-    return reply(201, { data: await storeBotAttachment(bot, file) });
+    const file = await readUploadedFile(request, {
+      field: "file",
+      maxFileBytes: maxAttachmentBytes(),
+      tooLarge: (size) => tooLarge("this upload", size),
+    });
+    return reply(201, { body: { data: await storeBotAttachment(bot, file) } });
   },
 );
 

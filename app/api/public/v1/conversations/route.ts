@@ -14,11 +14,11 @@ export const GET = botRoute(
       summary: "Conversations where the bot is authorized, newest activity first",
       description:
         "Lists the conversations where a participant's authorization of this bot stands, newest activity first. Pages with `limit` (1–200, default 50) and `cursor` (pass back `next_cursor`; null at the end).",
-      responses: { 200: json(ConversationList, "A page of conversations") },
+      responses: { 200: json(ConversationList, { description: "A page of conversations" }) },
     },
     query: ConversationListQuery,
   },
-  async ({ bot, query }) => reply(200, await listBotConversations(bot, query)),
+  async ({ bot, query }) => reply(200, { body: await listBotConversations(bot, query) }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -15,11 +15,11 @@ export const GET = botRoute(
       summary: "The bot behind the key",
       description:
         "Returns the bot the API key belongs to: `{bot: {id, handle, name}}`, unwrapped (the one answer without `data`). A stopped bot is answered here too, so its developer can tell a stopped bot (403 `bot_stopped` everywhere else) from a revoked key (401). Use it to check a key.",
-      responses: { 200: json(MeResponse, "The bot (unwrapped: `{bot}`)") },
+      responses: { 200: json(MeResponse, { description: "The bot (unwrapped: `{bot}`)" }) },
     },
     servesStoppedBot: true,
   },
-  async ({ bot }) => reply(200, { bot: { id: bot.id, handle: bot.handle, name: bot.name } }),
+  async ({ bot }) => reply(200, { body: { bot: { id: bot.id, handle: bot.handle, name: bot.name } } }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

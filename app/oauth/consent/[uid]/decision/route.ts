@@ -44,7 +44,7 @@ export const POST = Object.assign(
         const form = await request.formData().catch(() => {
           throw new ApiError("invalid_body", "The answer is not the consent page's form");
         });
-        location = await decideConsent(request, uid, person(me.id, "web"), readForm(form));
+        location = await decideConsent(person(me.id, "web"), { request, uid, decision: readForm(form) });
       } catch (error) {
         if (!(error instanceof ApiError)) log().error({ err: error }, "recording an OAuth consent failed");
         return back(problemOf(error));

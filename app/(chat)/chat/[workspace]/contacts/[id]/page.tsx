@@ -114,8 +114,8 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
             <CardBody className="text-sm text-slate-500">
               {contact.other_conversations > 0 ? (
                 <>
-                  {plural(contact.other_conversations, "conversation")} with <UntrustedText text={contact.name} />, none
-                  of them yours.
+                  {plural(contact.other_conversations, { one: "conversation" })} with{" "}
+                  <UntrustedText text={contact.name} />, none of them yours.
                 </>
               ) : (
                 <>
@@ -140,7 +140,7 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
               ))}
               {contact.other_conversations > 0 && (
                 <li className="px-5 py-3 text-xs text-slate-500">
-                  And {plural(contact.other_conversations, "conversation")} you do not take part in.
+                  And {plural(contact.other_conversations, { one: "conversation" })} you do not take part in.
                 </li>
               )}
             </ul>

@@ -120,7 +120,7 @@ export default async function DeliveriesPage({
               Filter
             </Button>
             {filtered && (
-              <Link href={`/developers/bots/${bot.id}/deliveries`} className={buttonClasses("ghost")}>
+              <Link href={`/developers/bots/${bot.id}/deliveries`} className={buttonClasses({ variant: "ghost" })}>
                 Clear
               </Link>
             )}
@@ -175,7 +175,7 @@ function FiltersRefused({ botId, message }: { botId: string; message: string }) 
       <Alert tone="warning" title="These filters cannot be used">
         {message}
       </Alert>
-      <Link href={`/developers/bots/${botId}/deliveries`} className={buttonClasses("secondary")}>
+      <Link href={`/developers/bots/${botId}/deliveries`} className={buttonClasses({ variant: "secondary" })}>
         Show all deliveries
       </Link>
     </div>

@@ -11,10 +11,17 @@ import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 
 export const dynamic = "force-dynamic";
 
-export const POST = personRoute({ route: "/api/chat/conversations/[id]/attachments", signInTo: "upload a file" }, async ({ actor, params, request }) => {
-  const { id } = params;
-  const file = await readUploadedFile(request, "file", maxAttachmentBytes(), (size) => tooLarge("this upload", size));
-  return Response.json(await storePersonAttachment(actor, id, file), { status: 201 });
-});
+export const POST = personRoute(
+  { route: "/api/chat/conversations/[id]/attachments", signInTo: "upload a file" },
+  async ({ actor, params, request }) => {
+    const { id } = params;
+    const file = await readUploadedFile(request, {
+      field: "file",
+      maxFileBytes: maxAttachmentBytes(),
+      tooLarge: (size) => tooLarge("this upload", size),
+    });
+    return Response.json(await storePersonAttachment(actor, id, file), { status: 201 });
+  },
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

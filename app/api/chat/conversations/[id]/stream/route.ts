@@ -12,10 +12,13 @@ import { watchConversation } from "@/lib/chat/conversation-stream";
 
 export const dynamic = "force-dynamic";
 
-export const GET = personRoute({ route: "/api/chat/conversations/[id]/stream", signInTo: "follow a conversation" }, async ({ actor, params, request }) => {
-  const conversationId = requireUuid(params.id, "Conversation");
-  await requireConversationAccess(db(), actor, conversationId);
-  return eventStream(request, (send) => watchConversation(conversationId, send));
-});
+export const GET = personRoute(
+  { route: "/api/chat/conversations/[id]/stream", signInTo: "follow a conversation" },
+  async ({ actor, params, request }) => {
+    const conversationId = requireUuid(params.id, "Conversation");
+    await requireConversationAccess(actor, { client: db(), conversationId });
+    return eventStream(request, (send) => watchConversation(conversationId, send));
+  },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -16,14 +16,14 @@ export const PATCH = botRoute(
       description:
         "Replaces the status blocks of a message this bot sent, one for one and in order (send exactly as many as the message has); everything else stays. Use it to show progress (`queued` → `working` → `done` or `failed`) without sending new messages. The new text passes the block rules: a secret is 403.",
       responses: {
-        200: json(UpdatedMessage, "The updated message"),
+        200: json(UpdatedMessage, { description: "The updated message" }),
         403: error("`forbidden` (not this bot's message) or `policy_blocked` (e.g. a secret in the new text)"),
       },
     },
     body: PatchMessageRequest,
   },
   async ({ bot, params, body }) =>
-    reply(200, { data: await updateStatusBlocks(bot, requireUuid(params.id, "Message"), body.blocks) }),
+    reply(200, { body: { data: await updateStatusBlocks(bot, requireUuid(params.id, "Message"), body.blocks) } }),
 );
 
 export const { GET, POST, PUT, DELETE, OPTIONS } = notAllowed("PATCH");

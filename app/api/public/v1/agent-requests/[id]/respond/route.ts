@@ -15,7 +15,7 @@ export const POST = botRoute(
       description:
         "Answers a request addressed to this bot, once. To attach a file, upload it first (`POST /attachments`) and pass its `attachment_id`: the asking side gets a signed link valid 24 hours. An answer after the request was answered, withdrawn or expired is 409 `conflict`. Requires an `Idempotency-Key`.",
       responses: {
-        200: json(AgentRequestResponse, "The answered request", replayedHeader),
+        200: json(AgentRequestResponse, { description: "The answered request", headers: replayedHeader }),
         403: error(
           "`forbidden` (this bot asked it; only the addressed bot answers), `workspace_suspended`, or `policy_blocked` with `reasons`",
           replayedHeader,
@@ -27,7 +27,8 @@ export const POST = botRoute(
     body: RespondAgentRequestRequest,
     idempotency: "required",
   },
-  async ({ bot, params, body, tx }) => reply(200, { data: await respondToAgentRequest(bot, params.id!, body, tx) }),
+  async ({ bot, params, body, tx }) =>
+    reply(200, { body: { data: await respondToAgentRequest(bot, params.id!, body, tx) } }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -15,7 +15,7 @@ export const POST = botRoute(
       description:
         "Proposes a fact (`key`, `fact`, and the `source_message_id` it comes from) about a contact the bot is in a conversation with. It is a candidate, invisible to context packs and search, until a person confirms it. Bots cannot write `consent.*` keys. Requires an `Idempotency-Key`.",
       responses: {
-        201: json(FactCreated, "The fact, as a candidate", replayedHeader),
+        201: json(FactCreated, { description: "The fact, as a candidate", headers: replayedHeader }),
         403: refusals.contactForbidden,
         422: error(
           "`invalid_body`: bad key or fact, a `consent.*` key (bots cannot write consent), or a source message the bot cannot see",
@@ -25,7 +25,7 @@ export const POST = botRoute(
     body: ProposeFactRequest,
     idempotency: "required",
   },
-  async ({ bot, params, body, tx }) => reply(201, { data: await proposeFact(bot, params.id!, body, tx) }),
+  async ({ bot, params, body, tx }) => reply(201, { body: { data: await proposeFact(bot, params.id!, body, tx) } }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -18,11 +18,10 @@ export const POST = botRoute(
       description:
         "Proposes a draft (`body`, optional `rationale` and `follow_up`) that a person edits, approves or rejects; the bot hears `draft.approved`, `draft.rejected` or `draft.expired`. Blocks and opt-outs are checked now (403 / 409); the full policy runs again when a person approves. The `Idempotency-Key` is optional here: without one there is no deduplication.",
       responses: {
-        201: json(
-          DraftCreated,
-          `The draft, waiting for a person (it expires after ${DRAFT_LIFETIME_DAYS} days)`,
-          replayedHeader,
-        ),
+        201: json(DraftCreated, {
+          description: `The draft, waiting for a person (it expires after ${DRAFT_LIFETIME_DAYS} days)`,
+          headers: replayedHeader,
+        }),
         403: error("`forbidden` or `policy_blocked` with `reasons`"),
         409: error("`opted_out`, or an idempotency conflict"),
       },
@@ -31,7 +30,7 @@ export const POST = botRoute(
     idempotency: "optional",
   },
   async ({ bot, params, body, tx }) =>
-    reply(201, { data: await createDraft(bot, requireUuid(params.id, "Conversation"), body, tx) }),
+    reply(201, { body: { data: await createDraft(bot, requireUuid(params.id, "Conversation"), body, tx) } }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

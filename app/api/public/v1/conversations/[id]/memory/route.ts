@@ -20,7 +20,10 @@ export const GET = botRoute(
       description:
         "Legacy: lists the candidate and confirmed facts recorded in this conversation, optionally filtered by `q`. Answers carry `Deprecation` and a `Link` to the successor, `GET /contacts/{id}/context`; use that and `GET /contacts/{id}/search` instead.",
       responses: {
-        200: json(FactList, "Candidate and confirmed facts of this conversation", deprecationHeader),
+        200: json(FactList, {
+          description: "Candidate and confirmed facts of this conversation",
+          headers: deprecationHeader,
+        }),
         403: refusals.forbidden,
       },
     },
@@ -28,7 +31,7 @@ export const GET = botRoute(
   },
   async ({ bot, params, query }) => {
     const { facts, contactId } = await readConversationMemory(bot, requireUuid(params.id, "Conversation"), query.q);
-    return reply(200, { data: facts }, deprecationHeaders(contactId, "context"));
+    return reply(200, { body: { data: facts }, headers: deprecationHeaders(contactId, "context") });
   },
 );
 
@@ -45,7 +48,10 @@ export const POST = botRoute(
       description:
         "Legacy: records a fact about the conversation's contact, as a candidate. Answers carry `Deprecation` and a `Link` to the successor, `POST /contacts/{id}/facts`; use that instead. Requires an `Idempotency-Key`.",
       responses: {
-        201: json(FactCreated, "The stored fact, as a candidate", { ...replayedHeader, ...deprecationHeader }),
+        201: json(FactCreated, {
+          description: "The stored fact, as a candidate",
+          headers: { ...replayedHeader, ...deprecationHeader },
+        }),
         403: refusals.forbidden,
         422: error("`invalid_body`, or the conversation has no contact"),
       },
@@ -55,7 +61,7 @@ export const POST = botRoute(
   },
   async ({ bot, params, body, tx }) => {
     const { fact, contactId } = await writeConversationMemory(bot, requireUuid(params.id, "Conversation"), body, tx);
-    return reply(201, { data: fact }, deprecationHeaders(contactId, "facts"));
+    return reply(201, { body: { data: fact }, headers: deprecationHeaders(contactId, "facts") });
   },
 );
 

@@ -19,19 +19,18 @@ export const GET = botRoute(
       summary: "Messages in ascending seq after `after_seq`; poll with `next_after_seq`",
       description:
         "Lists the conversation's messages in ascending `seq` (gapless per conversation), after `after_seq` (exclusive, default 0). To poll, pass `next_after_seq` back as `after_seq`. `cursor` is an opaque `after_seq` and wins when both are given. A conversation that does not exist is 404; one that is not this bot's is 403.",
-      responses: { 200: json(MessageList, "A page of messages"), 403: refusals.forbidden },
+      responses: { 200: json(MessageList, { description: "A page of messages" }), 403: refusals.forbidden },
     },
     query: MessageListQuery,
   },
   async ({ bot, params, query }) =>
-    reply(
-      200,
-      await listMessages(bot, conversationOf(params), {
+    reply(200, {
+      body: await listMessages(bot, conversationOf(params), {
         afterSeq: query.after_seq,
         limit: query.limit,
         cursor: query.cursor,
       }),
-    ),
+    }),
 );
 
 export const POST = botRoute(
@@ -45,8 +44,11 @@ export const POST = botRoute(
       description:
         "Sends a message (`body`, and up to 10 `blocks`: actions, forms, status) as the bot. Every send passes the workspace's policy, first match wins: 403 `policy_blocked` → 409 `opted_out` → 429 `deferred` (with `Retry-After`) → 202 held for a person's approval (`draft.approved` follows when approved) → 201 sent. Requires an `Idempotency-Key`: a replay within 24 hours returns the first answer with `Idempotent-Replayed: true`.",
       responses: {
-        201: json(SentMessage, "Sent", replayedHeader),
-        202: json(HeldMessage, "Held for a person's approval; `draft.approved` follows when approved", replayedHeader),
+        201: json(SentMessage, { description: "Sent", headers: replayedHeader }),
+        202: json(HeldMessage, {
+          description: "Held for a person's approval; `draft.approved` follows when approved",
+          headers: replayedHeader,
+        }),
         403: error("`forbidden` (not authorized here) or `policy_blocked` with `reasons`", replayedHeader),
         409: error("`opted_out`, `idempotency_key_reused` or `idempotency_request_in_progress`", replayedHeader),
         429: error(
@@ -67,14 +69,14 @@ export const POST = botRoute(
   async ({ bot, params, body, tx, opened }) => {
     const result = await sendMessage(bot, conversationOf(params), body, tx, opened);
     if (result.status === "pending_approval") {
-      return reply(
-        202,
-        { data: { status: "pending_approval" as const, approval_id: result.approvalId, reasons: result.reasons } },
-        undefined,
-        result.limits,
-      );
+      return reply(202, {
+        body: {
+          data: { status: "pending_approval" as const, approval_id: result.approvalId, reasons: result.reasons },
+        },
+        limits: result.limits,
+      });
     }
-    return reply(201, { data: serializeSentMessage(result.message) }, undefined, result.limits);
+    return reply(201, { body: { data: serializeSentMessage(result.message) }, limits: result.limits });
   },
 );
 
