@@ -30,7 +30,7 @@ export const contactCommands: Record<string, Command> = {
     run: async (args) => {
       const contactId = id(args.positionals[0], "CONTACT_ID");
       const value = oneOf(args.positionals[1], ["on", "off"] as const, "on|off");
-      return setDoNotContact(await requirePerson(str(args, "as")), contactId, value === "on");
+      return setDoNotContact(await requirePerson(str(args, "as")), { contactId, doNotContact: value === "on" });
     },
   },
   "contact sensitivity": {
@@ -39,7 +39,7 @@ export const contactCommands: Record<string, Command> = {
     run: async (args) => {
       const contactId = id(args.positionals[0], "CONTACT_ID");
       const value = oneOf(args.positionals[1], SENSITIVITIES, "normal|high");
-      return setContactSensitivity(await requirePerson(str(args, "as")), contactId, value);
+      return setContactSensitivity(await requirePerson(str(args, "as")), { contactId, sensitivity: value });
     },
   },
 };

@@ -20,10 +20,16 @@ export const GET = personRoute<Record<string, never>>({ route: "/api/chat/push/s
   Response.json({ devices: await listPushDevices(actor) }),
 );
 
-export const POST = personRoute<Record<string, never>>({ route: "/api/chat/push/subscriptions", signInTo: "turn on notifications" }, async ({ actor, request }) => {
-  const input = validate(PushSubscriptionInput, parseJson(await readBodyText(request)));
-  return Response.json(await subscribePush(actor, input, request.headers.get("user-agent")), { status: 201 });
-});
+export const POST = personRoute<Record<string, never>>(
+  { route: "/api/chat/push/subscriptions", signInTo: "turn on notifications" },
+  async ({ actor, request }) => {
+    const input = validate(PushSubscriptionInput, parseJson(await readBodyText(request)));
+    return Response.json(
+      await subscribePush(actor, { subscription: input, userAgent: request.headers.get("user-agent") }),
+      { status: 201 },
+    );
+  },
+);
 
 export const DELETE = personRoute<Record<string, never>>({ route: "/api/chat/push/subscriptions", signInTo: "turn off notifications" }, async ({ actor, request }) => {
   const { endpoint } = validate(PushUnsubscribeInput, parseJson(await readBodyText(request)));
