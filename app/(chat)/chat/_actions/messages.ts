@@ -13,11 +13,7 @@ export const sendMessage = formAction((conversationId: string, path: string) => 
   path,
   read: (form) => ({ attachmentIds: form.texts("attachmentId").filter(Boolean), body: form.text("body") }),
   run: async (actor, { body, attachmentIds }) => {
-    const { consent } = await postPersonMessage(actor, {
-      conversationId,
-      body,
-      ...(attachmentIds.length ? { attachmentIds } : undefined),
-    });
+    const { consent } = await postPersonMessage(actor, { conversationId, body, attachmentIds });
     return { done: consent === "opted_out" ? "Opted out" : consent === "opted_in" ? "Opted back in" : "Sent" };
   },
 }));
@@ -36,7 +32,8 @@ export const approve = formAction((draftId: string, path: string) => ({
   path,
   read: (form) => ({ body: form.has("body") ? form.text("body") : null, original: form.text("original") }),
   run: async (actor, { body, original }) => {
-    await approveDraft(actor, { draftId, ...(body !== null && body.trim() !== original.trim() ? { body } : {}) });
+    const edited = body !== null && body.trim() !== original.trim();
+    await approveDraft(actor, { draftId, body: edited ? body : undefined });
     return { done: "Approved and sent" };
   },
 }));
