@@ -127,7 +127,7 @@ function firstPushes(pushService: PushService): Map<string, number> {
 }
 
 async function hold(bot: BotPrincipal, conversationId: string, body: string): Promise<[string, number]> {
-  const result = await sendMessage(bot, conversationId, { body, blocks: undefined });
+  const result = await sendMessage(bot, { conversationId, input: { body, blocks: undefined } });
   if (result.status !== "pending_approval") throw new Error(`expected a hold, got ${result.status}`);
   return [result.approvalId, now()];
 }

@@ -110,7 +110,7 @@ beforeEach(async () => {
 
 describe("Inngest functions", () => {
   it("webhook delivery: the committed event reaches Inngest, whose run sleeps until run_at and delivers it", async () => {
-    await postPersonMessage(ana(), onlyHelper(), "Hello, Inngest");
+    await postPersonMessage(ana(), { conversationId: onlyHelper(), body: "Hello, Inngest" });
     expect(await sql().unchecked("SELECT 1 FROM graphile_worker.jobs")).toEqual([]); // nothing for graphile
     const [event, ...more] = await relayed(DELIVER_TASK);
     expect(more).toEqual([]);
@@ -123,7 +123,7 @@ describe("Inngest functions", () => {
 
   it("webhook delivery: each retry sleeps exactly the schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then fails", async () => {
     receiver.respond = (_req, res) => res.writeHead(500).end("down");
-    await postPersonMessage(ana(), onlyHelper(), "Are you there?");
+    await postPersonMessage(ana(), { conversationId: onlyHelper(), body: "Are you there?" });
     let [event] = await relayed(DELIVER_TASK);
     const deliveryId = (
       await sql().unchecked<{ id: string }>("SELECT id FROM webhook_deliveries ORDER BY created_at DESC LIMIT 1")
@@ -159,7 +159,7 @@ describe("Inngest functions", () => {
   });
 
   it("a job's event runs it once: a second run of the same event, and a job replaced by a later one, do nothing", async () => {
-    await postPersonMessage(ana(), onlyHelper(), "Once");
+    await postPersonMessage(ana(), { conversationId: onlyHelper(), body: "Once" });
     const [event] = await relayed(DELIVER_TASK);
     expect((await run(DELIVER_TASK, event!)).result.ran).toBe(true);
     expect((await run(DELIVER_TASK, event!)).result).toEqual({
@@ -185,14 +185,17 @@ describe("Inngest functions", () => {
   it("follow-up: sleeps until it is due; a reply before then cancels it, and the run sends nothing", async () => {
     const conversationId = world.conversations[1]!.id;
     const bot = (await authenticateBot(world.bots[0]!.api_key))!;
-    const draft = await createDraft(bot, conversationId, {
-      body: "Your renewal is ready",
-      follow_up: { body: "Any questions?", delay_minutes: 30 },
+    const draft = await createDraft(bot, {
+      conversationId,
+      input: {
+        body: "Your renewal is ready",
+        follow_up: { body: "Any questions?", delay_minutes: 30 },
+      },
     });
-    const { draft: approved } = await approveDraft(ana(), draft.id);
+    const { draft: approved } = await approveDraft(ana(), { draftId: draft.id });
     const [event] = await relayed(FOLLOW_UP_TASK);
     expect(event!.data).toMatchObject({ job_key: `follow-up:${draft.id}`, run_at: approved.follow_up!.due_at });
-    await postPersonMessage(person(world.people[1]!.id, "web"), conversationId, "Thanks, no questions");
+    await postPersonMessage(person(world.people[1]!.id, "web"), { conversationId, body: "Thanks, no questions" });
     const { result, sleptUntil } = await run(FOLLOW_UP_TASK, event!);
     expect(sleptUntil).toEqual([["wait-for-run-at", approved.follow_up!.due_at]]);
     expect(result).toEqual({ ran: true, result: { status: "skipped", reason: "follow-up is cancelled" } });
@@ -206,11 +209,14 @@ describe("Inngest functions", () => {
   it("follow-up: not cancelled, the run that wakes at its due time sends it once", async () => {
     const conversationId = world.conversations[1]!.id;
     const bot = (await authenticateBot(world.bots[0]!.api_key))!;
-    const draft = await createDraft(bot, conversationId, {
-      body: "Your order shipped",
-      follow_up: { body: "Did it arrive?", delay_minutes: 30 },
+    const draft = await createDraft(bot, {
+      conversationId,
+      input: {
+        body: "Your order shipped",
+        follow_up: { body: "Did it arrive?", delay_minutes: 30 },
+      },
     });
-    const { draft: approved } = await approveDraft(ana(), draft.id);
+    const { draft: approved } = await approveDraft(ana(), { draftId: draft.id });
     const [event, ...more] = await relayed(FOLLOW_UP_TASK);
     expect(more).toEqual([]);
     const { result, sleptUntil } = await run(FOLLOW_UP_TASK, event!, { wake: true });
@@ -251,9 +257,12 @@ describe("Inngest functions", () => {
   });
   it("notify, then notification delivery: a held message's fan-out tells each person, and the email goes out at run_at", async () => {
     const scheduler = (await authenticateBot(world.bots[1]!.api_key))!; // new: its messages are held
-    const held = await sendMessage(scheduler, world.conversations[0]!.id, {
-      body: "Shall I refund Carla?",
-      blocks: undefined,
+    const held = await sendMessage(scheduler, {
+      conversationId: world.conversations[0]!.id,
+      input: {
+        body: "Shall I refund Carla?",
+        blocks: undefined,
+      },
     });
     if (held.status !== "pending_approval") throw new Error(`expected a hold, got ${held.status}`);
     const [notify, ...more] = await relayed(NOTIFY_TASK);
@@ -298,7 +307,7 @@ describe("Inngest functions", () => {
 
   it("draft expiry: the cron function expires an overdue draft; the bot's event and the people's notice follow in the outbox", async () => {
     const bot = (await authenticateBot(world.bots[0]!.api_key))!;
-    const draft = await createDraft(bot, onlyHelper(), { body: "An offer that lapses" });
+    const draft = await createDraft(bot, { conversationId: onlyHelper(), input: { body: "An offer that lapses" } });
     await relayed(NOTIFY_TASK); // the people were told of the draft
     await sql().unchecked("UPDATE drafts SET expires_at = now() - interval '1 second' WHERE id = $1", [draft.id]);
     const { result } = await new InngestTestEngine({ function: fn(EXPIRE_DRAFTS_TASK) }).execute({ events: [tick] });
@@ -316,9 +325,12 @@ describe("Inngest functions", () => {
 
   it("reminders: the cron function marks an approval waiting past the reminder time reminded, and its notice goes to the outbox", async () => {
     const scheduler = (await authenticateBot(world.bots[1]!.api_key))!;
-    const held = await sendMessage(scheduler, world.conversations[0]!.id, {
-      body: "Still want the refund?",
-      blocks: undefined,
+    const held = await sendMessage(scheduler, {
+      conversationId: world.conversations[0]!.id,
+      input: {
+        body: "Still want the refund?",
+        blocks: undefined,
+      },
     });
     if (held.status !== "pending_approval") throw new Error(`expected a hold, got ${held.status}`);
     await relayed(NOTIFY_TASK); // its first notification
@@ -341,7 +353,10 @@ describe("Inngest functions", () => {
   it("embeddings: the queued job embeds the pending messages; the cron tick (its safety net) embeds what came since", async () => {
     const embedded = async (messageId: string) =>
       db().embedding.count({ where: { subjectType: "message", subjectId: messageId, model: embeddingModelId() } });
-    const first = await postPersonMessage(ana(), world.conversations[0]!.id, "My parcel never came");
+    const first = await postPersonMessage(ana(), {
+      conversationId: world.conversations[0]!.id,
+      body: "My parcel never came",
+    });
     await queueEmbedPending();
     const [event, ...more] = await relayed(EMBED_TASK);
     expect(more).toEqual([]);
@@ -351,7 +366,10 @@ describe("Inngest functions", () => {
     expect((result.result as { messages: number }).messages).toBeGreaterThan(0);
     expect(await embedded(first.message.id)).toBe(1);
 
-    const second = await postPersonMessage(ana(), world.conversations[0]!.id, "Could you send it again?");
+    const second = await postPersonMessage(ana(), {
+      conversationId: world.conversations[0]!.id,
+      body: "Could you send it again?",
+    });
     const cron = await new InngestTestEngine({ function: fn(EMBED_TASK) }).execute({ events: [tick] });
     expect(cron.result).toEqual({ ran: true, result: expect.objectContaining({ messages: 1, more: false }) });
     expect(cron.ctx.step.sleepUntil).not.toHaveBeenCalled(); // a tick has no job row to wait for or claim
@@ -363,7 +381,7 @@ describe("Inngest functions", () => {
       const found = relayFunctions(client, { send }).find((f) => f.opts.id === "relay-job-outbox");
       return new InngestTestEngine({ function: found! });
     };
-    await postPersonMessage(ana(), onlyHelper(), "Sent by the cron");
+    await postPersonMessage(ana(), { conversationId: onlyHelper(), body: "Sent by the cron" });
     const [row] = await sql().unchecked<{ id: string }>(
       "SELECT id::text AS id FROM job_outbox WHERE sent_at IS NULL AND task = $1",
       [DELIVER_TASK],

@@ -37,7 +37,7 @@ describe("the job worker", () => {
   it("delivers a person's message to the bot within moments of the commit", async () => {
     const worker = await startWorker({ databaseUrl: process.env.DATABASE_URL!, concurrency: 4 });
     try {
-      const { message } = await postPersonMessage(ana(), conversationId(), "Hello, worker");
+      const { message } = await postPersonMessage(ana(), { conversationId: conversationId(), body: "Hello, worker" });
       const [request] = await receiver.waitFor(1);
       expect(JSON.parse(request!.body).data.message).toMatchObject({ id: message.id, body: "Hello, worker" });
       const delivery = await until(() => db().webhookDelivery.findFirst({ where: { status: "succeeded" } }));
@@ -63,7 +63,7 @@ describe("the job worker", () => {
     });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child!.on("exit", (_code, signal) => resolve(signal)));
 
-    await postPersonMessage(ana(), conversationId(), "Do not lose me");
+    await postPersonMessage(ana(), { conversationId: conversationId(), body: "Do not lose me" });
     await killed;
     expect(await exited).toBe("SIGKILL");
     const stuck = await db().webhookDelivery.findFirstOrThrow({ where: { status: "pending" } });

@@ -53,7 +53,8 @@ export async function connectedPair(
 
 /** Subscribes a bot to the agent-request events (extension events), with its webhook when given. */
 export async function subscribe(botId: string, webhookUrl?: string) {
-  await updateBot(systemActor, botId, {
+  await updateBot(systemActor, {
+    botId,
     eventTypes: ["message.created", "message.received", "conversation.bot_added", "draft.approved", ...AGENT_EVENTS],
     ...(webhookUrl ? { webhookUrl } : {}),
   });

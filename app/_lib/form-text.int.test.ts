@@ -179,7 +179,9 @@ describe("a contact's fields, below the forms", () => {
     expect(created).toBeInstanceOf(ApiError);
     expect(created).toMatchObject({ code: "invalid_body", message: `Contact is invalid: name: ${LONE_SAYS}` });
     const carla = world.contacts[0]!;
-    const updated = await attempt(() => updateContact(actor, carla.id, { name: "Carla", email: "c\u0000@x.test", phone: "" }));
+    const updated = await attempt(() =>
+      updateContact(actor, { contactId: carla.id, details: { name: "Carla", email: "c\u0000@x.test", phone: "" } }),
+    );
     expect(updated).toMatchObject({ code: "invalid_body", message: `Contact is invalid: email: ${NUL_SAYS}` });
     expect((await db().contact.findUniqueOrThrow({ where: { id: carla.id } })).email).not.toContain("\u0000");
   });

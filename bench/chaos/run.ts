@@ -138,7 +138,7 @@ async function main() {
   const fellBehind = await steady(TOTAL, RATE, async (i) => {
     const slot = killAt.get(i);
     if (slot) killing.push(killAndRestart(slot));
-    await postPersonMessage(ana, conversation.id, `Chaos message ${i}`);
+    await postPersonMessage(ana, { conversationId: conversation.id, body: `Chaos message ${i}` });
   });
   const postingEnded = now();
   await Promise.all(killing);

@@ -114,7 +114,7 @@ async function main() {
       const body = { body: `retention bench ${key}`, blocks: undefined };
       const hash = requestHash({ method: "POST", path: `/conversations/${conversationId}/messages`, body });
       await transaction(async (tx) => {
-        const result = await sendMessage(bot, conversationId, body, tx);
+        const result = await sendMessage(bot, { conversationId, input: body, tx });
         await runStatement(
           tx,
           storeStatement(bot.id, { key, hash, response: { status: 201, body: result, headers: {} } }),

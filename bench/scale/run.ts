@@ -79,7 +79,7 @@ async function fixture(size: Size, url: string): Promise<Fixture> {
   const admin = await user(0);
   const member = await user(1);
   await client.end();
-  const key = (await issueApiKey(systemActor, bot0, { name: `bench-scale-${Date.now()}` })).key;
+  const key = (await issueApiKey(systemActor, { botId: bot0, name: `bench-scale-${Date.now()}` })).key;
   // Sixteen established bots, each in a conversation of its own (bench:send's load), created per run.
   const senders: { key: string; conversation: string }[] = [];
   for (let i = 0; i < CONCURRENCY; i++) {
@@ -194,14 +194,14 @@ const OPERATIONS: Operation[] = [
     name: "page: approvals inbox, member",
     kind: "page",
     async once(f) {
-      await listPendingApprovals(person(f.member, "web"), f.workspaceId);
+      await listPendingApprovals(person(f.member, "web"), { workspaceId: f.workspaceId });
     },
   },
   {
     name: "page: approvals inbox, admin",
     kind: "page",
     async once(f) {
-      await listPendingApprovals(person(f.admin, "web"), f.workspaceId);
+      await listPendingApprovals(person(f.admin, "web"), { workspaceId: f.workspaceId });
     },
   },
   {

@@ -90,7 +90,10 @@ async function main() {
   const sampler = setInterval(() => (peakWorkerRss = Math.max(peakWorkerRss, rssOf((cmd) => cmd.includes("jobs/main.ts")))), 200);
   const committed = new Map<string, number>();
   fellBehind += await steady(MESSAGES, RATE, async () => {
-    const { message } = await postPersonMessage(ana, conversationId, "How long does this take to reach the bot?");
+    const { message } = await postPersonMessage(ana, {
+      conversationId,
+      body: "How long does this take to reach the bot?",
+    });
     committed.set(message.id, now());
   });
   await waitForArrivals(MESSAGES);

@@ -19,7 +19,7 @@ const statusCommands = Object.fromEntries(
       flags: { reason: S, as: S },
       run: async (args) => {
         const bot = await botByHandle(args.positionals[0]);
-        return setBotStatus(await actorFrom(str(args, "as")), bot.id, status, str(args, "reason"));
+        return setBotStatus(await actorFrom(str(args, "as")), { botId: bot.id, status, reason: str(args, "reason") });
       },
     },
   ]),
@@ -45,7 +45,7 @@ const conversationCommands = Object.fromEntries(
         const conversationId = id(str(args, "conversation"), "--conversation");
         const actor = await requirePerson(str(args, "as"));
         const bot = await botByHandle(args.positionals[0]);
-        return action(actor, conversationId, bot.id);
+        return action(actor, { conversationId, botId: bot.id });
       },
     },
   ]),
@@ -88,10 +88,14 @@ export const botCommands: Record<string, Command> = {
     flags: { name: S, "webhook-url": S, events: S, as: S },
     run: async (args) => {
       const bot = await botByHandle(args.positionals[0]);
-      return updateBot(await actorFrom(str(args, "as")), bot.id, {
+      return updateBot(await actorFrom(str(args, "as")), {
+        botId: bot.id,
         name: str(args, "name"),
         webhookUrl: str(args, "webhook-url"),
-        eventTypes: str(args, "events")?.split(",").map((type) => type.trim()).filter(Boolean),
+        eventTypes: str(args, "events")
+          ?.split(",")
+          .map((type) => type.trim())
+          .filter(Boolean),
       });
     },
   },

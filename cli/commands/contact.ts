@@ -33,7 +33,7 @@ export const contactCommands: Record<string, Command> = {
     run: async (args) => {
       const contactId = id(args.positionals[0], "CONTACT_ID");
       const value = oneOf(args.positionals[1], { choices: ["on", "off"] as const, what: "on|off" });
-      return setDoNotContact(await requirePerson(str(args, "as")), contactId, value === "on");
+      return setDoNotContact(await requirePerson(str(args, "as")), { contactId, doNotContact: value === "on" });
     },
   },
   "contact sensitivity": {
@@ -42,7 +42,7 @@ export const contactCommands: Record<string, Command> = {
     run: async (args) => {
       const contactId = id(args.positionals[0], "CONTACT_ID");
       const value = oneOf(args.positionals[1], { choices: SENSITIVITIES, what: "normal|high" });
-      return setContactSensitivity(await requirePerson(str(args, "as")), contactId, value);
+      return setContactSensitivity(await requirePerson(str(args, "as")), { contactId, sensitivity: value });
     },
   },
 };

@@ -10,7 +10,7 @@ export const draftCommands: Record<string, Command> = {
     flags: { body: S, as: S },
     run: async (args) => {
       const draftId = id(args.positionals[0], "the draft ID");
-      return approveDraft(await requirePerson(str(args, "as")), draftId, { body: str(args, "body") });
+      return approveDraft(await requirePerson(str(args, "as")), { draftId, body: str(args, "body") });
     },
   },
   "draft reject": {
@@ -18,7 +18,7 @@ export const draftCommands: Record<string, Command> = {
     flags: { note: S, as: S },
     run: async (args) => {
       const draftId = id(args.positionals[0], "the draft ID");
-      return rejectDraft(await requirePerson(str(args, "as")), draftId, str(args, "note"));
+      return rejectDraft(await requirePerson(str(args, "as")), { draftId, note: str(args, "note") });
     },
   },
   "approvals list": {
@@ -27,7 +27,7 @@ export const draftCommands: Record<string, Command> = {
     run: async (args) => {
       const actor = await requirePerson(str(args, "as"));
       const ws = await workspaceBySlug(str(args, "workspace"));
-      return { data: await listPendingApprovals(actor, ws.id) };
+      return { data: await listPendingApprovals(actor, { workspaceId: ws.id }) };
     },
   },
 };

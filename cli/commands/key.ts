@@ -9,7 +9,10 @@ export const keyCommands: Record<string, Command> = {
     run: async (args) => {
       const actor = await actorFrom(str(args, "as"));
       const bot = await botByHandle(str(args, "bot"), "--bot HANDLE");
-      return { bot_id: bot.id, ...(await issueApiKey(actor, bot.id, { name: str(args, "name"), scopes: list(args, "scope") })) };
+      return {
+        bot_id: bot.id,
+        ...(await issueApiKey(actor, { botId: bot.id, name: str(args, "name"), scopes: list(args, "scope") })),
+      };
     },
   },
   "key revoke": {

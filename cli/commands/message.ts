@@ -31,7 +31,7 @@ export const messageCommands: Record<string, Command> = {
         });
         attachmentIds.push(stored.id);
       }
-      return postPersonMessage(actor, conversationId, body, { attachmentIds });
+      return postPersonMessage(actor, { conversationId, body, attachmentIds });
     },
   },
   "message action": {
@@ -41,7 +41,7 @@ export const messageCommands: Record<string, Command> = {
       const messageId = id(args.positionals[0], "the MESSAGE_ID");
       const actionKey = required(str(args, "key"), "--key");
       const values = parseValues(str(args, "values"));
-      return submitCardAction(await requirePerson(str(args, "as")), messageId, { actionKey, values });
+      return submitCardAction(await requirePerson(str(args, "as")), { messageId, actionKey, values });
     },
   },
 };

@@ -141,12 +141,12 @@ describe("approveAgentRequest", () => {
     await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "suspended");
     await expect(approveAgentRequest(p.adminA, request.id)).rejects.toMatchObject({ code: "workspace_suspended" });
     await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "active");
-    await setBotStatus(systemActor, p.a.id, "stopped");
+    await setBotStatus(systemActor, { botId: p.a.id, status: "stopped" });
     await expect(approveAgentRequest(p.adminA, request.id)).rejects.toMatchObject({
       code: "policy_blocked",
       extras: { reasons: ["bot_stopped"] },
     });
-    await setBotStatus(systemActor, p.a.id, "active");
+    await setBotStatus(systemActor, { botId: p.a.id, status: "active" });
     expect((await approveAgentRequest(p.adminA, request.id)).status).toBe("awaiting_response");
   });
 });

@@ -82,7 +82,7 @@ describe("a bot's name, judged at registration", () => {
   });
 
   it("the first bot is warned about too once a look-alike exists: worked out where shown", async () => {
-    const bot = await getManagedBot(ana(), billingId);
+    const bot = await getManagedBot(ana(), { botId: billingId });
     expect(texts(bot.name_warnings)).toEqual([
       `This name looks like the bot “\u0412illing” (@vbilling-${tag()})`,
       `The handle @billing-${tag()} looks like the bot “Accounts” (@bi11ing-${tag()})`,
@@ -95,11 +95,11 @@ describe("a bot's name, judged at registration", () => {
 
   it("a rename is judged as a registration is, and audited with its warnings", async () => {
     const helper = world.bots[0]!;
-    const updated = await updateBot(ana(), helper.id, { name: "BILLING" });
+    const updated = await updateBot(ana(), { botId: helper.id, name: "BILLING" });
     const expected = [`This name looks like the bot “Billing” (@billing-${tag()})`];
     expect(updated.name_warnings).toEqual(expect.arrayContaining(expected));
     expect(await audited(helper.id, "bot.updated")).toMatchObject({ name_warnings: updated.name_warnings });
-    expect((await updateBot(ana(), helper.id, { webhookUrl: null })).name_warnings).toEqual([]);
+    expect((await updateBot(ana(), { botId: helper.id, webhookUrl: null })).name_warnings).toEqual([]);
   });
 
   it("the CLI's bot create prints the warnings, its hidden characters escaped for the terminal", async () => {

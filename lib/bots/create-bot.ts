@@ -80,7 +80,7 @@ export async function createBot(
       subjectId: bot.id,
       data: { handle, ...(nameWarnings.length ? { name_warnings: nameWarnings.map(warningText) } : {}) },
     });
-    const key = await issueApiKey(actor, bot.id, {}, tx);
+    const key = await issueApiKey(actor, { botId: bot.id, client: tx });
     return { bot, apiKey: key.key, apiKeyId: key.id, signingSecret, warnings: checked?.warnings ?? [], nameWarnings };
   });
 }

@@ -10,17 +10,27 @@ import { requireBotManager } from "./require-bot-manager";
 
 export const API_KEY_SCOPES = ["memory:sensitive"] as const;
 
+export interface IssueApiKeyOptions {
+  botId: string;
+  /** The key's name; default `default`. */
+  name?: string;
+  /** Of API_KEY_SCOPES; default none. */
+  scopes?: string[];
+  /** The caller's transaction (a new bot's first key); default: the pool. */
+  client?: Db | Tx;
+}
+
 /** Issues a key for a bot. The key is returned once, here; only its hash is kept. Several keys may be active. */
-export async function issueApiKey(actor: Actor, botId: string, options: { name?: string; scopes?: string[] } = {}, client: Db | Tx = db()) {
-  const bot = await requireBotManager(client, actor, botId);
-  const scopes = options.scopes ?? [];
+export async function issueApiKey(actor: Actor, { botId, name, scopes: given, client = db() }: IssueApiKeyOptions) {
+  const bot = await requireBotManager(actor, { client, botId });
+  const scopes = given ?? [];
   const unknown = scopes.filter((scope) => !(API_KEY_SCOPES as readonly string[]).includes(scope));
   if (unknown.length) throw new ApiError("invalid_body", `Unknown scope(s): ${unknown.join(", ")}; known: ${API_KEY_SCOPES.join(", ")}`);
   const { key, prefix, hash } = generateApiKey();
   const record = await client.apiKey.create({
     data: {
       botId,
-      name: options.name ?? "default",
+      name: name ?? "default",
       prefix,
       keyHash: hash,
       scopes,
@@ -45,7 +55,7 @@ const NOTIFY = query("bots.notifyKeyRevoked", { text: "SELECT pg_notify($1, $2)"
 export async function revokeApiKey(actor: Actor, keyId: string) {
   const record = await db().apiKey.findUnique({ where: { id: keyId } });
   if (!record) throw new ApiError("not_found", "API key not found");
-  const bot = await requireBotManager(db(), actor, record.botId);
+  const bot = await requireBotManager(actor, { client: db(), botId: record.botId });
   const revoked = await transaction(async (tx) => {
     const [updated] = await tx.query(REVOKE_KEY, [keyId, record.revokedAt ?? new Date()]);
     // Every process that cached the key forgets it when this commits (lib/bots/api-key-cache.ts).

@@ -27,8 +27,8 @@ beforeAll(async () => {
 
 describe("listManagedBots", () => {
   it("an admin sees every bot of the workspace with its active key count, newest first", async () => {
-    const second = await issueApiKey(ana(), world.bots[0]!.id, { name: "second" });
-    const third = await issueApiKey(ana(), world.bots[0]!.id, { name: "third" });
+    const second = await issueApiKey(ana(), { botId: world.bots[0]!.id, name: "second" });
+    const third = await issueApiKey(ana(), { botId: world.bots[0]!.id, name: "third" });
     await revokeApiKey(ana(), third.id);
     const [workspace, ...others] = await listManagedBots(ana());
     expect(others).toEqual([]);
@@ -64,7 +64,7 @@ describe("listManagedBots", () => {
 describe("getManagedBot", () => {
   it("the developer sees settings, keys by prefix and signing secrets by date, never secret material", async () => {
     const rotated = await rotateSigningSecret(ben(), bensBot, { overlapMinutes: 60 });
-    const bot = await getManagedBot(ben(), bensBot);
+    const bot = await getManagedBot(ben(), { botId: bensBot });
     expect(bot).toMatchObject({
       id: bensBot,
       name: "Ben's bot",
@@ -87,14 +87,14 @@ describe("getManagedBot", () => {
   });
 
   it("an admin may read it; another member is forbidden; an outsider and unknown ids are not_found", async () => {
-    expect((await getManagedBot(ana(), bensBot)).id).toBe(bensBot);
-    await expect(getManagedBot(ben(), world.bots[0]!.id)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(getManagedBot(person(outsider.people[0]!.id, "web"), bensBot)).rejects.toMatchObject({
+    expect((await getManagedBot(ana(), { botId: bensBot })).id).toBe(bensBot);
+    await expect(getManagedBot(ben(), { botId: world.bots[0]!.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getManagedBot(person(outsider.people[0]!.id, "web"), { botId: bensBot })).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(getManagedBot(ana(), "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+    await expect(getManagedBot(ana(), { botId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(getManagedBot(ana(), "nope")).rejects.toMatchObject({ code: "not_found" });
+    await expect(getManagedBot(ana(), { botId: "nope" })).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -105,9 +105,18 @@ export interface ManagedBot {
   }[];
 }
 
+interface GetManagedBotOptions {
+  botId: string;
+  /** What a signing secret's expiry is compared with; default: now. */
+  now?: Date;
+}
+
 /** One bot as its developer sees it: settings, keys (prefixes only) and signing secrets (dates only). */
-export async function getManagedBot(actor: Actor, botId: string, now = new Date()): Promise<ManagedBot> {
-  const bot = await requireBotManager(db(), actor, requireUuid(botId, "Bot"));
+export async function getManagedBot(
+  actor: Actor,
+  { botId, now = new Date() }: GetManagedBotOptions,
+): Promise<ManagedBot> {
+  const bot = await requireBotManager(actor, { client: db(), botId: requireUuid(botId, "Bot") });
   const [workspace, creator, keys, secrets, warnings] = await Promise.all([
     db().workspace.findUniqueOrThrow({ where: { id: bot.workspaceId }, select: { id: true, slug: true, name: true } }),
     bot.createdByUserId

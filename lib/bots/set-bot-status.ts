@@ -17,13 +17,19 @@ const SET_STATUS = query("bots.setStatus", {
   notNull: ["status_changed_at"], // the statement sets it
 });
 
+interface SetBotStatusOptions {
+  botId: string;
+  status: BotStatus;
+  /** Why it is paused or stopped, kept with the status (none when it is made active). */
+  reason?: string;
+}
+
 /**
  * Admins pause a bot (its messages are held for approval: `bot_paused`), stop it (everything it sends is blocked:
  * `bot_stopped`) or make it active again. The reason is kept so whoever asks why a message waits can be told.
  */
-export async function setBotStatus(actor: Actor, botId: string, status: BotStatus, reason?: string) {
-  if (!BOT_STATUSES.includes(status))
-    throw new ApiError("invalid_body", "Bot status must be active, paused or stopped");
+export async function setBotStatus(actor: Actor, { botId, status, reason }: SetBotStatusOptions) {
+  if (!BOT_STATUSES.includes(status)) throw new ApiError("invalid_body", "Bot status must be active, paused or stopped");
   const bot = await db().bot.findUnique({ where: { id: requireUuid(botId, "Bot") } });
   if (!bot) throw new ApiError("not_found", "Bot not found");
   await requireAdminOrSystem(actor, { client: db(), workspaceId: bot.workspaceId, notFound: "Bot not found" });

@@ -35,7 +35,8 @@ const row = () => db().bot.findUniqueOrThrow({ where: { id: botId } });
 
 describe("updateBot", () => {
   it("the bot's developer changes name, webhook URL and subscriptions; the change is audited", async () => {
-    const updated = await updateBot(ben(), botId, {
+    const updated = await updateBot(ben(), {
+      botId,
       name: "  Ben's helper  ",
       webhookUrl: "https://bots.example.com/hook",
       eventTypes: ["message.created", "draft.rejected", "message.created"],
@@ -58,13 +59,13 @@ describe("updateBot", () => {
   });
 
   it("a workspace admin may update a bot a member registered; only given fields change; a repeat changes nothing", async () => {
-    expect(await updateBot(ana(), botId, { webhookUrl: "https://other.example.com/relay" })).toMatchObject({
+    expect(await updateBot(ana(), { botId, webhookUrl: "https://other.example.com/relay" })).toMatchObject({
       changed: ["webhook_url"],
       name: "Ben's helper",
     });
     const audits = () => db().auditEvent.count({ where: { subjectId: botId, action: "bot.updated" } });
     const before = await audits();
-    expect(await updateBot(ana(), botId, { webhookUrl: "https://other.example.com/relay" })).toMatchObject({
+    expect(await updateBot(ana(), { botId, webhookUrl: "https://other.example.com/relay" })).toMatchObject({
       changed: [],
     });
     expect(await audits()).toBe(before);
@@ -75,53 +76,55 @@ describe("updateBot", () => {
   });
 
   it("an empty or null webhook URL removes it", async () => {
-    expect(await updateBot(ben(), botId, { webhookUrl: "" })).toMatchObject({ webhook_url: null });
-    await updateBot(ben(), botId, { webhookUrl: "https://bots.example.com/hook" });
-    expect(await updateBot(ben(), botId, { webhookUrl: null })).toMatchObject({ webhook_url: null });
-    await updateBot(ben(), botId, { webhookUrl: "https://bots.example.com/hook" });
+    expect(await updateBot(ben(), { botId, webhookUrl: "" })).toMatchObject({ webhook_url: null });
+    await updateBot(ben(), { botId, webhookUrl: "https://bots.example.com/hook" });
+    expect(await updateBot(ben(), { botId, webhookUrl: null })).toMatchObject({ webhook_url: null });
+    await updateBot(ben(), { botId, webhookUrl: "https://bots.example.com/hook" });
   });
 
   it("another member of the workspace is forbidden, people of other workspaces not_found; nothing changes", async () => {
     const before = await row();
-    await expect(updateBot(person(carolId, "web"), botId, { name: "Carol's now" })).rejects.toMatchObject({
+    await expect(updateBot(person(carolId, "web"), { botId, name: "Carol's now" })).rejects.toMatchObject({
       code: "forbidden",
       status: 403,
     });
-    await expect(updateBot(person(outsider.people[0]!.id, "web"), botId, { name: "Theirs" })).rejects.toMatchObject({
+    await expect(updateBot(person(outsider.people[0]!.id, "web"), { botId, name: "Theirs" })).rejects.toMatchObject({
       code: "not_found",
     });
     // A member is not the manager of bots they did not register, even seeded ones.
-    await expect(updateBot(ben(), world.bots[0]!.id, { name: "Mine" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updateBot(ben(), { botId: world.bots[0]!.id, name: "Mine" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     expect(await row()).toEqual(before);
   });
 
   it("refuses a bad webhook URL, an unknown event type or an empty name, and changes nothing", async () => {
     const before = await row();
     await expect(
-      updateBot(ben(), botId, { name: "Renamed", webhookUrl: "http://bots.example.com/hook" }),
+      updateBot(ben(), { botId, name: "Renamed", webhookUrl: "http://bots.example.com/hook" }),
     ).rejects.toMatchObject({
       code: "invalid_body",
       message: expect.stringContaining("https"),
     });
-    await expect(updateBot(ben(), botId, { name: "Renamed", webhookUrl: "not a url" })).rejects.toMatchObject({
+    await expect(updateBot(ben(), { botId, name: "Renamed", webhookUrl: "not a url" })).rejects.toMatchObject({
       code: "invalid_body",
     });
     await expect(
-      updateBot(ben(), botId, { name: "Renamed", eventTypes: ["message.created", "message.deleted"] }),
+      updateBot(ben(), { botId, name: "Renamed", eventTypes: ["message.created", "message.deleted"] }),
     ).rejects.toMatchObject({
       code: "invalid_body",
       message: expect.stringContaining("message.deleted"),
     });
-    await expect(updateBot(ben(), botId, { name: "   " })).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(updateBot(ben(), { botId, name: "   " })).rejects.toMatchObject({ code: "invalid_body" });
     expect(await row()).toEqual(before);
   });
 
   it("not_found for an unknown bot or a malformed id; the operator may update any bot", async () => {
-    await expect(updateBot(ana(), "00000000-0000-4000-8000-000000000000", { name: "x" })).rejects.toMatchObject({
+    await expect(updateBot(ana(), { botId: "00000000-0000-4000-8000-000000000000", name: "x" })).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(updateBot(ana(), "not-a-uuid", { name: "x" })).rejects.toMatchObject({ code: "not_found" });
-    expect(await updateBot(systemActor, outsider.bots[0]!.id, { name: "Operator's name" })).toMatchObject({
+    await expect(updateBot(ana(), { botId: "not-a-uuid", name: "x" })).rejects.toMatchObject({ code: "not_found" });
+    expect(await updateBot(systemActor, { botId: outsider.bots[0]!.id, name: "Operator's name" })).toMatchObject({
       name: "Operator's name",
     });
     expect(

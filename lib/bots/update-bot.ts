@@ -10,6 +10,14 @@ import { warningText } from "@/lib/text/name-warnings";
 import { botWarningsAmong, workspaceBotNames } from "./bot-name-warnings";
 import { requireBotManager } from "./require-bot-manager";
 
+interface UpdateBotOptions {
+  botId: string;
+  name?: string;
+  /** null or empty removes it. */
+  webhookUrl?: string | null;
+  eventTypes?: string[];
+}
+
 /**
  * A bot's developer (or an admin of its workspace) changes its name, webhook URL (null or empty removes it) or
  * event subscriptions. Everything is checked before anything is written; only the fields that change are audited.
@@ -17,12 +25,8 @@ import { requireBotManager } from "./require-bot-manager";
  * an address deliveries are refused: lib/webhooks/validate-webhook-url.ts), each time the URL is given;
  * `name_warnings` what people may mistake about a new name (lib/bots/bot-name-warnings.ts).
  */
-export async function updateBot(
-  actor: Actor,
-  botId: string,
-  input: { name?: string; webhookUrl?: string | null; eventTypes?: string[] },
-) {
-  const bot = await requireBotManager(db(), actor, requireUuid(botId, "Bot"));
+export async function updateBot(actor: Actor, { botId, ...input }: UpdateBotOptions) {
+  const bot = await requireBotManager(actor, { client: db(), botId: requireUuid(botId, "Bot") });
 
   const next: { name?: string; webhookUrl?: string | null; eventTypes?: string[] } = {};
   let warnings: FieldWarning[] = [];

@@ -52,7 +52,7 @@ describe("chat reads", () => {
 
   it("lists conversations newest first with unread counts that reading clears; members see theirs only", async () => {
     const conversationId = world.conversations[1]!.id;
-    await postPersonMessage(ben(), conversationId, "Any news on the renewal?");
+    await postPersonMessage(ben(), { conversationId, body: "Any news on the renewal?" });
     const list = await listPersonConversations(ana(), world.workspace.id);
     expect(list[0]).toMatchObject({
       id: conversationId,
@@ -75,23 +75,25 @@ describe("chat reads", () => {
     const conversationId = world.conversations[0]!.id;
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
     const scheduler = (await authenticateBot(world.bots[1]!.api_key))!;
-    const card = await sendMessage(
-      helper,
+    const card = await sendMessage(helper, {
       conversationId,
-      SendMessageRequest.parse({
+      input: SendMessageRequest.parse({
         blocks: [
           { type: "approval_card", title: "Ship it?", actions: [{ key: "yes", label: "Yes", style: "primary" }] },
         ],
       }),
-    );
+    });
     if (card.status !== "sent") throw new Error("expected sent");
-    await submitCardAction(ben(), card.message.id, { actionKey: "yes" });
-    const held = await sendMessage(scheduler, conversationId, { body: "Tuesday at 10?", blocks: undefined });
+    await submitCardAction(ben(), { messageId: card.message.id, actionKey: "yes" });
+    const held = await sendMessage(scheduler, { conversationId, input: { body: "Tuesday at 10?", blocks: undefined } });
     expect(held.status).toBe("pending_approval");
-    await createDraft(helper, conversationId, {
-      body: "I can refund the fee",
-      rationale: "Customer asked twice",
-      follow_up: { body: "Did that help?", delay_minutes: 60 },
+    await createDraft(helper, {
+      conversationId,
+      input: {
+        body: "I can refund the fee",
+        rationale: "Customer asked twice",
+        follow_up: { body: "Did that help?", delay_minutes: 60 },
+      },
     });
 
     const thread = await getThread(ana(), conversationId);
@@ -127,25 +129,24 @@ describe("the live channel", () => {
   it("NOTIFYs a conversation's messages, card responses and drafts at commit", async () => {
     const conversationId = world.conversations[2]!.id;
     heard.length = 0;
-    const { message } = await postPersonMessage(ana(), conversationId, "Live?");
+    const { message } = await postPersonMessage(ana(), { conversationId, body: "Live?" });
     await settle();
     expect(heard).toContainEqual({ conversation_id: conversationId, kind: "message", seq: message.seq });
     const scheduler = (await authenticateBot(world.bots[1]!.api_key))!;
-    await sendMessage(scheduler, conversationId, { body: "Held one", blocks: undefined });
+    await sendMessage(scheduler, { conversationId, input: { body: "Held one", blocks: undefined } });
     await settle();
     expect(heard).toContainEqual({ conversation_id: conversationId, kind: "draft" });
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
-    const card = await sendMessage(
-      helper,
-      world.conversations[1]!.id,
-      SendMessageRequest.parse({
+    const card = await sendMessage(helper, {
+      conversationId: world.conversations[1]!.id,
+      input: SendMessageRequest.parse({
         blocks: [{ type: "approval_card", title: "OK?", actions: [{ key: "ok", label: "OK" }] }],
       }),
-    );
+    });
     if (card.status !== "sent") throw new Error("expected sent");
     await settle();
     heard.length = 0;
-    await submitCardAction(ana(), card.message.id, { actionKey: "ok" });
+    await submitCardAction(ana(), { messageId: card.message.id, actionKey: "ok" });
     await settle();
     expect(heard).toEqual([{ conversation_id: world.conversations[1]!.id, kind: "updated" }]);
   });
@@ -155,11 +156,11 @@ describe("the live channel", () => {
     const others: LiveEvent[] = [];
     const stopMine = await watchConversation(world.conversations[1]!.id, (e) => mine.push(e));
     const stopOthers = await watchConversation(world.conversations[2]!.id, (e) => others.push(e));
-    await postPersonMessage(ana(), world.conversations[1]!.id, "Only for one");
+    await postPersonMessage(ana(), { conversationId: world.conversations[1]!.id, body: "Only for one" });
     await settle();
     stopMine();
     stopOthers();
-    await postPersonMessage(ana(), world.conversations[1]!.id, "After unwatching");
+    await postPersonMessage(ana(), { conversationId: world.conversations[1]!.id, body: "After unwatching" });
     await settle();
     expect(mine.map((e) => e.kind)).toEqual(["message"]);
     expect(others).toEqual([]);
@@ -170,10 +171,9 @@ describe("cards are answered once", () => {
   it("two people answering one card at once: one answer wins, the other is told who answered", async () => {
     const conversationId = world.conversations[0]!.id;
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
-    const card = await sendMessage(
-      helper,
+    const card = await sendMessage(helper, {
       conversationId,
-      SendMessageRequest.parse({
+      input: SendMessageRequest.parse({
         blocks: [
           {
             type: "approval_card",
@@ -185,11 +185,11 @@ describe("cards are answered once", () => {
           },
         ],
       }),
-    );
+    });
     if (card.status !== "sent") throw new Error("expected sent");
     const results = await Promise.allSettled([
-      submitCardAction(ana(), card.message.id, { actionKey: "ship" }),
-      submitCardAction(ben(), card.message.id, { actionKey: "wait" }),
+      submitCardAction(ana(), { messageId: card.message.id, actionKey: "ship" }),
+      submitCardAction(ben(), { messageId: card.message.id, actionKey: "wait" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -213,23 +213,26 @@ describe("workspace reads for the chat", () => {
   });
 
   it("lists the workspace's bots with their status", async () => {
-    await setBotStatus(ana(), world.bots[1]!.id, "paused", "Checking its tone");
+    await setBotStatus(ana(), { botId: world.bots[1]!.id, status: "paused", reason: "Checking its tone" });
     const bots = await listWorkspaceBots(ben(), world.workspace.id);
     expect(bots.find((b) => b.id === world.bots[1]!.id)).toMatchObject({
       status: "paused",
       status_reason: "Checking its tone",
     });
-    await setBotStatus(ana(), world.bots[1]!.id, "active");
+    await setBotStatus(ana(), { botId: world.bots[1]!.id, status: "active" });
   });
 
   it("a scheduled follow-up shows in the thread with its due time", async () => {
     const conversationId = world.conversations[1]!.id;
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
-    const draft = await createDraft(helper, conversationId, {
-      body: "Invoice sent",
-      follow_up: { body: "Did it arrive?", delay_minutes: 30 },
+    const draft = await createDraft(helper, {
+      conversationId,
+      input: {
+        body: "Invoice sent",
+        follow_up: { body: "Did it arrive?", delay_minutes: 30 },
+      },
     });
-    await approveDraft(ana(), draft.id);
+    await approveDraft(ana(), { draftId: draft.id });
     const thread = await getThread(ana(), conversationId);
     const followUp = thread.follow_ups.find((f) => f.draft_id === draft.id)!;
     expect(followUp).toMatchObject({
@@ -238,7 +241,7 @@ describe("workspace reads for the chat", () => {
       bot: { handle: world.bots[0]!.handle },
     });
     expect(new Date(followUp.due_at!).getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
-    await postPersonMessage(ana(), conversationId, "STOP");
+    await postPersonMessage(ana(), { conversationId, body: "STOP" });
     const after = await getThread(ana(), conversationId);
     expect(after.follow_ups.find((f) => f.draft_id === draft.id)).toMatchObject({
       status: "cancelled",
@@ -250,12 +253,12 @@ describe("workspace reads for the chat", () => {
   it("the policy log tells admins why messages were held, deferred or blocked; members cannot read it", async () => {
     const scheduler = (await authenticateBot(world.bots[1]!.api_key))!;
     const conversationId = world.conversations[0]!.id;
-    await sendMessage(scheduler, conversationId, { body: "Can we talk Friday?", blocks: undefined }); // new bot: held
-    await setBotStatus(ana(), world.bots[1]!.id, "stopped", "Misbehaving");
+    await sendMessage(scheduler, { conversationId, input: { body: "Can we talk Friday?", blocks: undefined } }); // new bot: held
+    await setBotStatus(ana(), { botId: world.bots[1]!.id, status: "stopped", reason: "Misbehaving" });
     await expect(
-      sendMessage(scheduler, conversationId, { body: "Hello again", blocks: undefined }),
+      sendMessage(scheduler, { conversationId, input: { body: "Hello again", blocks: undefined } }),
     ).rejects.toMatchObject({ code: "policy_blocked" });
-    await setBotStatus(ana(), world.bots[1]!.id, "active");
+    await setBotStatus(ana(), { botId: world.bots[1]!.id, status: "active" });
     const log = await listPolicyLog(ana(), world.workspace.id);
     expect(log[0]).toMatchObject({
       outcome: "blocked",
@@ -287,9 +290,12 @@ describe("the workspace stream", () => {
     const anaOnly = await createConversation(ana(), { workspaceId: world.workspace.id, title: "Ana alone" });
     const other = await seedWorld();
 
-    await postPersonMessage(ana(), anaOnly.id, "Just me here");
-    await postPersonMessage(ben(), world.conversations[1]!.id, "Both of us here");
-    await postPersonMessage(person(other.people[0]!.id, "web"), other.conversations[0]!.id, "Another workspace");
+    await postPersonMessage(ana(), { conversationId: anaOnly.id, body: "Just me here" });
+    await postPersonMessage(ben(), { conversationId: world.conversations[1]!.id, body: "Both of us here" });
+    await postPersonMessage(person(other.people[0]!.id, "web"), {
+      conversationId: other.conversations[0]!.id,
+      body: "Another workspace",
+    });
     await settle();
     stopAna();
     stopBen();
@@ -315,13 +321,16 @@ describe("the workspace stream", () => {
       recheckMs: 0,
     });
     try {
-      await postPersonMessage(ana(), anaOnly.id, "An admin hears this");
+      await postPersonMessage(ana(), { conversationId: anaOnly.id, body: "An admin hears this" });
       await settle();
       expect(heard.filter((e) => "conversation_id" in e && e.conversation_id === anaOnly.id)).toHaveLength(1);
 
       await db().membership.update({ where: membership, data: { role: "member" } });
-      await postPersonMessage(ana(), anaOnly.id, "A member does not");
-      await postPersonMessage(ben(), world.conversations[1]!.id, "Ben's own conversation still reaches him");
+      await postPersonMessage(ana(), { conversationId: anaOnly.id, body: "A member does not" });
+      await postPersonMessage(ben(), {
+        conversationId: world.conversations[1]!.id,
+        body: "Ben's own conversation still reaches him",
+      });
       await settle();
       const ids = heard.map((e) => ("conversation_id" in e ? e.conversation_id : e.kind));
       expect(ids.filter((id) => id === anaOnly.id)).toHaveLength(1);
@@ -329,7 +338,7 @@ describe("the workspace stream", () => {
 
       await db().membership.delete({ where: membership });
       const before = heard.length;
-      await postPersonMessage(ana(), world.conversations[1]!.id, "Ben left the workspace");
+      await postPersonMessage(ana(), { conversationId: world.conversations[1]!.id, body: "Ben left the workspace" });
       await settle();
       expect(heard).toHaveLength(before);
     } finally {
@@ -349,13 +358,12 @@ describe("what people did through their assistant", () => {
       })
     ).id;
     const helper = (await authenticateBot(world.bots[0]!.api_key))!;
-    const draft = await createDraft(helper, conversationId, { body: "Your renewal is ready to sign." });
-    await approveDraft(person(world.people[0]!.id, "mcp"), draft.id);
-    const { message } = await postPersonMessage(
-      person(world.people[0]!.id, "mcp"),
+    const draft = await createDraft(helper, { conversationId, input: { body: "Your renewal is ready to sign." } });
+    await approveDraft(person(world.people[0]!.id, "mcp"), { draftId: draft.id });
+    const { message } = await postPersonMessage(person(world.people[0]!.id, "mcp"), {
       conversationId,
-      "Sent by my assistant",
-    );
+      body: "Sent by my assistant",
+    });
     const thread = await getThread(ana(), conversationId);
     const approved = thread.messages.find((m) => m.body === "Your renewal is ready to sign.")!;
     expect(approved.sender).toMatchObject({

@@ -21,7 +21,7 @@ export async function newConversationChoices(actor: PersonActor, workspaceId: st
       select: { user: { select: { id: true, name: true, handle: true } } },
       orderBy: { user: { name: "asc" } },
     }),
-    findContacts(actor, workspaceId, ""),
+    findContacts(actor, { workspaceId, query: "" }),
   ]);
   return {
     people: memberships.map((m) => m.user),

@@ -30,7 +30,7 @@ export async function createContact(actor: Actor, input: NewContact) {
 }
 
 async function insertContact(tx: Tx, actor: Actor, input: NewContact) {
-  await refuseTakenEmail(tx, input.workspaceId, input.email ?? null);
+  await refuseTakenEmail(tx, { workspaceId: input.workspaceId, email: input.email ?? null });
   const contact = await tx.contact.create({
     data: {
       workspaceId: input.workspaceId,

@@ -8,13 +8,19 @@ const INSERT_NAMED_CONTACT = query("contacts.insertNamed", {
   text: "INSERT INTO contacts (workspace_id, name) VALUES ($1, $2) RETURNING id",
 });
 
+interface NewNamedContact {
+  actor: Actor;
+  workspaceId: string;
+  name: string;
+}
+
 /**
  * A contact known by its name only, with its audit event, in the caller's SQL transaction: a new conversation's
  * (createConversation, which checked the actor's membership; its transaction tells bots they were added, so it is
  * SQL: docs/decisions/005). The name passes the same schema as createContact's; there is no email, so no other
  * contact to compare it with.
  */
-export async function createNamedContact(tx: Transaction, actor: Actor, workspaceId: string, name: string) {
+export async function createNamedContact(tx: Transaction, { actor, workspaceId, name }: NewNamedContact) {
   const details = validate(ContactDetails, { input: { name, email: "", phone: "" }, what: "Contact" });
   const [contact] = await tx.query(INSERT_NAMED_CONTACT, [workspaceId, details.name]);
   await recordAuditSql(tx, { workspaceId, actor, action: "contact.created", subjectType: "contact", subjectId: contact!.id });

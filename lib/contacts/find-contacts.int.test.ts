@@ -11,7 +11,7 @@ import { findContacts } from "./find-contacts";
 let world: SeededWorld;
 const ana = () => person(world.people[0]!.id, "web");
 const names = async (query: string, limit?: number) =>
-  (await findContacts(ana(), world.workspace.id, query, limit)).map((c) => c.name);
+  (await findContacts(ana(), { workspaceId: world.workspace.id, query, limit })).map((c) => c.name);
 
 async function contact(name: string, extra: { email?: string; phone?: string } = {}) {
   return createContact(systemActor, { workspaceId: world.workspace.id, name, ...extra });
@@ -61,7 +61,7 @@ describe("findContacts", () => {
     expect(await names("ortiz@example.com")).toEqual([]);
     expect(await names("c.ortiz@")).toEqual(["Carlos Ortiz"]);
     expect(await names("912 000")).toEqual(["Zed Silva"]);
-    expect(await findContacts(ana(), world.workspace.id, "carla@")).toEqual([
+    expect(await findContacts(ana(), { workspaceId: world.workspace.id, query: "carla@" })).toEqual([
       expect.objectContaining({ name: "Carla Mendes", detail: "carla@example.com", do_not_contact: false }),
     ]);
   });
@@ -76,9 +76,13 @@ describe("findContacts", () => {
     const other = await seedWorld();
     await createContact(systemActor, { workspaceId: other.workspace.id, name: "Carla Elsewhere" });
     expect(await names("elsewhere")).toEqual([]);
-    await expect(findContacts(person(other.people[0]!.id, "web"), world.workspace.id, "carla")).rejects.toMatchObject({
+    await expect(
+      findContacts(person(other.people[0]!.id, "web"), { workspaceId: world.workspace.id, query: "carla" }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(findContacts(ana(), "not-a-uuid", "carla")).rejects.toMatchObject({ code: "not_found" });
+    await expect(findContacts(ana(), { workspaceId: "not-a-uuid", query: "carla" })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

@@ -38,11 +38,17 @@ const FIND = query("contacts.find", {
     LIMIT $3`,
 });
 
+interface FindContactsOptions {
+  workspaceId: string;
+  /** What the person typed: a part of a name, email or phone; empty for the contacts most recently talked with. */
+  query: string;
+  /** At most this many; default FIND_CONTACTS_LIMIT. */
+  limit?: number;
+}
+
 export async function findContacts(
   actor: PersonActor,
-  workspaceId: string,
-  query: string,
-  limit = FIND_CONTACTS_LIMIT,
+  { workspaceId, query, limit = FIND_CONTACTS_LIMIT }: FindContactsOptions,
 ): Promise<ContactOption[]> {
   const id = requireUuid(workspaceId, "Workspace");
   await requireMember(actor, { client: db(), workspaceId: id });

@@ -41,14 +41,14 @@ describe("getContact", () => {
   });
 
   it("says who marked the contact do-not-contact, and when", async () => {
-    await setDoNotContact(ben(), carla, true);
+    await setDoNotContact(ben(), { contactId: carla, doNotContact: true });
     expect(await getContact(ana(), carla)).toMatchObject({
       do_not_contact: true,
       do_not_contact_by: "Ben Okafor",
       do_not_contact_at: expect.any(String),
       sensitivity: "normal",
     });
-    await setDoNotContact(ben(), carla, false);
+    await setDoNotContact(ben(), { contactId: carla, doNotContact: false });
   });
 
   it("refuses people of other workspaces and unknown contacts", async () => {

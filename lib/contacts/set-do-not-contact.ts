@@ -4,11 +4,17 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { requireContactAccess } from "@/lib/people/access";
 import type { PersonActor } from "@/lib/people/actor";
 
+interface SetDoNotContactOptions {
+  contactId: string;
+  /** true marks the contact do-not-contact; false clears the mark. */
+  doNotContact: boolean;
+}
+
 /**
  * A member marks a contact do-not-contact (every bot message in its conversations is then blocked), or clears the
  * mark. The by/at columns describe the mark in force; the audit trail keeps who cleared it. Repeats change nothing.
  */
-export async function setDoNotContact(actor: PersonActor, contactId: string, on: boolean) {
+export async function setDoNotContact(actor: PersonActor, { contactId, doNotContact: on }: SetDoNotContactOptions) {
   const { contact } = await requireContactAccess(actor, { client: db(), contactId });
   if (contact.doNotContact === on) return { ...view(contact), changed: false };
   return db().$transaction(async (tx) => {

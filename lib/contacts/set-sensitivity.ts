@@ -8,12 +8,17 @@ import type { PersonActor } from "@/lib/people/actor";
 export const SENSITIVITIES = ["normal", "high"] as const;
 export type Sensitivity = (typeof SENSITIVITIES)[number];
 
+interface SetSensitivityOptions {
+  contactId: string;
+  sensitivity: Sensitivity;
+}
+
 /**
  * A contact's sensitivity: a high-sensitivity contact's memory (context, search, facts) is read only by bots whose
  * key has the `memory:sensitive` scope. Any member may raise it, the moment they learn a contact needs it; only an
  * admin may lower it again, since that opens the contact's memory to more bots. Audited; repeats change nothing.
  */
-export async function setContactSensitivity(actor: PersonActor, contactId: string, sensitivity: Sensitivity) {
+export async function setContactSensitivity(actor: PersonActor, { contactId, sensitivity }: SetSensitivityOptions) {
   if (!SENSITIVITIES.includes(sensitivity)) throw new ApiError("invalid_body", "Sensitivity must be normal or high");
   const { contact, role } = await requireContactAccess(actor, { client: db(), contactId });
   if (contact.sensitivity === sensitivity) return { ...view(contact), changed: false };

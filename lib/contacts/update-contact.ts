@@ -6,17 +6,24 @@ import type { PersonActor } from "@/lib/people/actor";
 import { ContactDetails, type ContactDetailsInput } from "@/lib/schemas/contacts";
 import { refuseTakenEmail } from "./taken-email";
 
+interface UpdateContactOptions {
+  contactId: string;
+  /** The contact's name, email and phone as they should be (checked here). */
+  details: ContactDetailsInput;
+}
+
 /**
  * A member corrects a contact's name, email or phone. The audit event names the fields that changed and keeps the
  * values they had; saving the same details again changes nothing. An email another contact has is refused.
  */
-export async function updateContact(actor: PersonActor, contactId: string, input: ContactDetailsInput) {
+export async function updateContact(actor: PersonActor, { contactId, details: input }: UpdateContactOptions) {
   const details = validate(ContactDetails, { input, what: "Contact" });
   const { contact } = await requireContactAccess(actor, { client: db(), contactId });
   const changed = (["name", "email", "phone"] as const).filter((field) => contact[field] !== details[field]);
   if (changed.length === 0) return { id: contact.id, ...details, changed: [] };
   return db().$transaction(async (tx) => {
-    if (changed.includes("email")) await refuseTakenEmail(tx, contact.workspaceId, details.email, contact.id);
+    if (changed.includes("email"))
+      await refuseTakenEmail(tx, { workspaceId: contact.workspaceId, email: details.email, exceptId: contact.id });
     await tx.contact.update({ where: { id: contact.id }, data: details });
     await recordAudit(tx, {
       workspaceId: contact.workspaceId,

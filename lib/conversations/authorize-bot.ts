@@ -47,7 +47,14 @@ async function requireParticipant(sql: Sql, actor: PersonActor, conversationId: 
   return conversation;
 }
 
-export async function authorizeBot(actor: PersonActor, conversationId: string, botId: string, tx?: Transaction) {
+interface AuthorizeBotOptions {
+  conversationId: string;
+  botId: string;
+  /** The caller's transaction (a new conversation's); default: one of its own. */
+  tx?: Transaction;
+}
+
+export async function authorizeBot(actor: PersonActor, { conversationId, botId, tx }: AuthorizeBotOptions) {
   return inTransaction(tx, async (tx) => {
     const conversation = await requireParticipant(tx, actor, conversationId);
     const [bot] = isUuid(botId) ? await tx.query(BOT_WORKSPACE, [botId]) : [];
@@ -61,7 +68,12 @@ export async function authorizeBot(actor: PersonActor, conversationId: string, b
   });
 }
 
-export async function removeBot(actor: PersonActor, conversationId: string, botId: string) {
+interface RemoveBotOptions {
+  conversationId: string;
+  botId: string;
+}
+
+export async function removeBot(actor: PersonActor, { conversationId, botId }: RemoveBotOptions) {
   return transaction(async (tx) => {
     const conversation = await requireParticipant(tx, actor, conversationId);
     const removed = isUuid(botId) ? await tx.query(REMOVE, [conversationId, botId, new Date(), actor.userId]) : [];

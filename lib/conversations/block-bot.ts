@@ -18,7 +18,13 @@ async function resolve(tx: Tx, actor: PersonActor, conversationId: string, botId
   return conversation;
 }
 
-export async function blockBot(actor: PersonActor, conversationId: string, botId: string) {
+/** A bot in a conversation: the one blocked or unblocked, and where. */
+interface BotInConversation {
+  conversationId: string;
+  botId: string;
+}
+
+export async function blockBot(actor: PersonActor, { conversationId, botId }: BotInConversation) {
   return db().$transaction(async (tx) => {
     const conversation = await resolve(tx, actor, conversationId, botId);
     // ON CONFLICT DO NOTHING against the partial unique index (one active block per pair): two clicks, one row.
@@ -30,7 +36,7 @@ export async function blockBot(actor: PersonActor, conversationId: string, botId
   });
 }
 
-export async function unblockBot(actor: PersonActor, conversationId: string, botId: string) {
+export async function unblockBot(actor: PersonActor, { conversationId, botId }: BotInConversation) {
   return db().$transaction(async (tx) => {
     const conversation = await resolve(tx, actor, conversationId, botId);
     const { count } = await tx.botBlock.updateMany({

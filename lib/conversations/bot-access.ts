@@ -32,10 +32,15 @@ const ACCESS = query("conversations.botAccess", {
   notNull: ["authorized"],
 });
 
+interface BotConversationOptions {
+  /** Where to ask: the pool or the caller's transaction. */
+  sql: Sql;
+  conversationId: string;
+}
+
 export async function requireBotConversation(
-  sql: Sql,
   bot: BotPrincipal,
-  conversationId: string,
+  { sql, conversationId }: BotConversationOptions,
 ): Promise<{ id: string; workspaceId: string }> {
   const rows = await sql.query(ACCESS, [conversationId, bot.workspaceId, bot.id]);
   return { id: conversationId, ...requireBotAccess(rows[0]) };

@@ -62,7 +62,7 @@ describe("createConversation", () => {
 describe("newConversationChoices", () => {
   it("offers the other members, the contacts and the bots that may still talk; only to members", async () => {
     const p = await seedWorld();
-    await setBotStatus(systemActor, p.bots[1]!.id, "stopped");
+    await setBotStatus(systemActor, { botId: p.bots[1]!.id, status: "stopped" });
     const choices = await newConversationChoices(person(p.people[0]!.id, "web"), p.workspace.id);
     expect(choices.people.map((x) => x.id)).toEqual([p.people[1]!.id]);
     expect(choices.contacts.map((c) => c.id).sort()).toEqual(p.contacts.map((c) => c.id).sort());

@@ -35,7 +35,11 @@ export async function createConversation(
     if (contacts!.n !== contactIds.length)
       throw new ApiError("invalid_body", "Every contact must belong to the workspace");
     if (input.newContact) {
-      const contact = await createNamedContact(tx, actor, input.workspaceId, input.newContact.name);
+      const contact = await createNamedContact(tx, {
+        actor,
+        workspaceId: input.workspaceId,
+        name: input.newContact.name,
+      });
       contactIds.push(contact.id);
     }
     const [row] = await tx.query(INSERT_CONVERSATION, [input.workspaceId, input.title ?? null, actor.userId]);
@@ -48,7 +52,8 @@ export async function createConversation(
       subjectType: "conversation",
       subjectId: conversation.id,
     });
-    for (const botId of new Set(input.botIds ?? [])) await authorizeBot(actor, conversation.id, botId, tx);
+    for (const botId of new Set(input.botIds ?? []))
+      await authorizeBot(actor, { conversationId: conversation.id, botId, tx });
     return conversation;
   });
 }

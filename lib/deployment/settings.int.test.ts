@@ -68,9 +68,9 @@ describe("every process follows the recorded setting", { timeout: 60_000 }, () =
     }
     expect((await pingBot(ana(), world.bots[0]!.id)).error).toMatch(/^refused: .*loopback/);
     expect(receiver.received).toHaveLength(0);
-    await expect(updateBot(ana(), world.bots[0]!.id, { webhookUrl: "http://localhost:4999/hook" })).rejects.toThrow(
-      /needs a deployment started with ALLOW_LOOPBACK_WEBHOOKS=true/,
-    );
+    await expect(
+      updateBot(ana(), { botId: world.bots[0]!.id, webhookUrl: "http://localhost:4999/hook" }),
+    ).rejects.toThrow(/needs a deployment started with ALLOW_LOOPBACK_WEBHOOKS=true/);
   });
 
   it("allowed by the server: the CLI's ping is delivered even from a process that says false", async () => {

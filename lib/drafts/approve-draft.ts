@@ -53,9 +53,15 @@ const REJECT_DRAFT = query("drafts.reject", {
   RETURNING ${DRAFT_COLUMNS}`,
 });
 
-export async function approveDraft(actor: PersonActor, draftId: string, edits: { body?: string } = {}) {
-  const editedBody = edits.body?.trim();
-  if (edits.body !== undefined && (!editedBody || editedBody.length > MESSAGE_BODY_MAX)) {
+interface ApproveDraftOptions {
+  draftId: string;
+  /** The person's edit of the text; absent: the text as the bot wrote it. */
+  body?: string;
+}
+
+export async function approveDraft(actor: PersonActor, { draftId, body: edit }: ApproveDraftOptions) {
+  const editedBody = edit?.trim();
+  if (edit !== undefined && (!editedBody || editedBody.length > MESSAGE_BODY_MAX)) {
     throw new ApiError("invalid_body", `The edited text must be 1 to ${MESSAGE_BODY_MAX} characters`);
   }
   const outcome = await transaction(async (tx) => {
@@ -63,8 +69,16 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
     if (draft.expires_at.getTime() < Date.now()) {
       // Expired before the sweep noticed (lib/drafts/expire-drafts.ts): marked here, with the same consequences.
       await tx.query(EXPIRE_DRAFT, [draft.id]);
-      const expired = { id: draft.id, conversationId: draft.conversation_id, botId: draft.bot_id, origin: draft.origin };
-      await afterDraftExpired(tx, { ...expired, workspaceId: conversation.workspaceId }, new Date());
+      const expired = {
+        id: draft.id,
+        conversationId: draft.conversation_id,
+        botId: draft.bot_id,
+        origin: draft.origin,
+      };
+      await afterDraftExpired(tx, {
+        draft: { ...expired, workspaceId: conversation.workspaceId },
+        expiredAt: new Date(),
+      });
       return { kind: "expired" } as const;
     }
 
@@ -78,11 +92,10 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
     });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision, workspaceId: conversation.workspaceId, body } as const;
 
-    const message = await insertMessage(
-      tx,
-      { type: "bot", decision, approvedByUserId: actor.userId, draftId: draft.id },
-      { conversationId: draft.conversation_id, body, blocks },
-    );
+    const message = await insertMessage(tx, {
+      author: { type: "bot", decision, approvedByUserId: actor.userId, draftId: draft.id },
+      message: { conversationId: draft.conversation_id, body, blocks },
+    });
     const now = new Date();
     const followUpDueAt =
       draft.follow_up_body !== null && draft.follow_up_delay_minutes !== null
@@ -106,7 +119,8 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
       subjectId: draft.id,
       data: { message_id: message.id, edited: updated!.edited },
     });
-    if (followUpDueAt && updated!.followUpDueAt) await scheduleFollowUp(tx, draft.id, updated!.followUpDueAt);
+    if (followUpDueAt && updated!.followUpDueAt)
+      await scheduleFollowUp(tx, { draftId: draft.id, dueAt: updated!.followUpDueAt });
     await draftApproved(tx, {
       workspaceId: conversation.workspaceId,
       conversationId: draft.conversation_id,
@@ -128,11 +142,17 @@ export async function approveDraft(actor: PersonActor, draftId: string, edits: {
 }
 
 async function refuse(decision: Decision, verdict: Refusal, workspaceId: string, body: string): Promise<never> {
-  await recordRefusal(decision, workspaceId, body);
+  await recordRefusal(decision, { workspaceId, body });
   throw refusalError(verdict);
 }
 
-export async function rejectDraft(actor: PersonActor, draftId: string, note?: string) {
+interface RejectDraftOptions {
+  draftId: string;
+  /** Why, kept with the decision and in the audit event. */
+  note?: string;
+}
+
+export async function rejectDraft(actor: PersonActor, { draftId, note }: RejectDraftOptions) {
   const draft = await transaction(async (tx) => {
     const { draft: current, conversation } = await lockPendingDraft(tx, actor, draftId);
     const [updated] = await tx.query(REJECT_DRAFT, [current.id, actor.userId, actor.via, new Date(), note ?? null]);

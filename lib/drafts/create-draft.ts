@@ -25,8 +25,15 @@ const INSERT = query("drafts.insert", {
    RETURNING ${DRAFT_COLUMNS}`,
 });
 
-export async function createDraft(bot: BotPrincipal, conversationId: string, input: CreateDraftInput, tx?: Sql) {
-  const conversation = await requireBotConversation(tx ?? sql(), bot, conversationId);
+interface CreateDraftOptions {
+  conversationId: string;
+  input: CreateDraftInput;
+  /** The caller's transaction (the route's); default: one of its own. */
+  tx?: Sql;
+}
+
+export async function createDraft(bot: BotPrincipal, { conversationId, input, tx }: CreateDraftOptions) {
+  const conversation = await requireBotConversation(bot, { sql: tx ?? sql(), conversationId });
   const content = input.follow_up ? [input.body, input.follow_up.body] : [input.body];
 
   const outcome = await inTransaction(tx, async (tx) => {
@@ -47,7 +54,7 @@ export async function createDraft(bot: BotPrincipal, conversationId: string, inp
   });
 
   if (outcome.kind === "refused") {
-    await recordRefusal(outcome.decision, conversation.workspaceId, input.body);
+    await recordRefusal(outcome.decision, { workspaceId: conversation.workspaceId, body: input.body });
     throw refusalError(outcome.refused);
   }
   return serializeDraft(outcome.draft);

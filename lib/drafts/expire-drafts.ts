@@ -22,8 +22,13 @@ export interface ExpiredDraft {
   origin: "draft" | "held_message";
 }
 
+interface AfterDraftExpiredOptions {
+  draft: ExpiredDraft;
+  expiredAt: Date;
+}
+
 /** What follows a draft's expiry, in the transaction that marked it expired. */
-export async function afterDraftExpired(sql: Sql, draft: ExpiredDraft, expiredAt: Date): Promise<void> {
+export async function afterDraftExpired(sql: Sql, { draft, expiredAt }: AfterDraftExpiredOptions): Promise<void> {
   await draftExpired(sql, {
     workspaceId: draft.workspaceId,
     conversationId: draft.conversationId,
@@ -59,7 +64,7 @@ export async function expireDrafts(now: Date = new Date()): Promise<{ expired: s
     const rows = await sql.query(EXPIRE_DUE, [now]);
     for (const row of rows) {
       const expired = { id: row.id, conversationId: row.conversation_id, botId: row.bot_id, origin: row.origin };
-      await afterDraftExpired(sql, { ...expired, workspaceId: row.workspace_id }, now);
+      await afterDraftExpired(sql, { draft: { ...expired, workspaceId: row.workspace_id }, expiredAt: now });
     }
     return { expired: rows.map((row) => row.id) };
   });

@@ -32,14 +32,19 @@ beforeAll(async () => {
   });
   draftId = draft.body.data.id;
   for (const body of ["decided one", "decided two"]) {
-    const decided = await api("POST", `/conversations/${world.conversations[1]!.id}/drafts`, { key: helper.api_key, body: { body } });
-    await (body === "decided one" ? approveDraft(ana(), decided.body.data.id) : rejectDraft(ana(), decided.body.data.id));
+    const decided = await api("POST", `/conversations/${world.conversations[1]!.id}/drafts`, {
+      key: helper.api_key,
+      body: { body },
+    });
+    await (body === "decided one"
+      ? approveDraft(ana(), { draftId: decided.body.data.id })
+      : rejectDraft(ana(), { draftId: decided.body.data.id }));
   }
 });
 
 describe("listPendingApprovals", () => {
   it("lists pending drafts and held messages, oldest first, with bot, origin, reasons, body, rationale and follow-up", async () => {
-    const items = await listPendingApprovals(ben(), world.workspace.id);
+    const items = await listPendingApprovals(ben(), { workspaceId: world.workspace.id });
     expect(items.map((i) => i.id)).toEqual([heldId, draftId]);
     expect(items[0]).toMatchObject({
       origin: "held_message",
@@ -62,20 +67,32 @@ describe("listPendingApprovals", () => {
   });
 
   it("lists only the oldest `limit` (at most APPROVALS_LIMIT)", async () => {
-    expect((await listPendingApprovals(ben(), world.workspace.id, { limit: 1 })).map((i) => i.id)).toEqual([heldId]);
-    expect((await listPendingApprovals(ben(), world.workspace.id, { limit: 10_000 })).map((i) => i.id)).toEqual([heldId, draftId]);
+    expect((await listPendingApprovals(ben(), { workspaceId: world.workspace.id, limit: 1 })).map((i) => i.id)).toEqual(
+      [heldId],
+    );
+    expect(
+      (await listPendingApprovals(ben(), { workspaceId: world.workspace.id, limit: 10_000 })).map((i) => i.id),
+    ).toEqual([heldId, draftId]);
   });
 
   it("shows a member only the conversations they take part in, an admin all of the workspace", async () => {
-    expect(await listPendingApprovals(await newMember("member"), world.workspace.id)).toEqual([]);
-    expect((await listPendingApprovals(await newMember("admin"), world.workspace.id)).map((i) => i.id)).toEqual([heldId, draftId]);
+    expect(await listPendingApprovals(await newMember("member"), { workspaceId: world.workspace.id })).toEqual([]);
+    expect(
+      (await listPendingApprovals(await newMember("admin"), { workspaceId: world.workspace.id })).map((i) => i.id),
+    ).toEqual([heldId, draftId]);
   });
 
   it("refuses people of other workspaces; not_found for unknown workspaces; an approved item leaves the list", async () => {
     const outsider = await seedWorld();
-    await expect(listPendingApprovals(person(outsider.people[0]!.id, "web"), world.workspace.id)).rejects.toMatchObject({ code: "not_found" });
-    await expect(listPendingApprovals(ana(), "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "not_found" });
-    await approveDraft(ana(), heldId);
-    expect((await listPendingApprovals(ana(), world.workspace.id)).map((i) => i.id)).toEqual([draftId]);
+    await expect(
+      listPendingApprovals(person(outsider.people[0]!.id, "web"), { workspaceId: world.workspace.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      listPendingApprovals(ana(), { workspaceId: "00000000-0000-4000-8000-000000000000" }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await approveDraft(ana(), { draftId: heldId });
+    expect((await listPendingApprovals(ana(), { workspaceId: world.workspace.id })).map((i) => i.id)).toEqual([
+      draftId,
+    ]);
   });
 });

@@ -25,16 +25,25 @@ const OLDEST_PENDING = query("drafts.oldestPending", {
     LIMIT $3`,
 });
 
+interface ListPendingApprovalsOptions {
+  workspaceId: string;
+  /** At most this many (and never more than APPROVALS_LIMIT); default APPROVALS_LIMIT. */
+  limit?: number;
+}
+
 /**
  * What waits for this person in a workspace: pending drafts and held messages, oldest first, in the conversations
  * they can act in (the ones they take part in; every one for an admin, as approveDraft allows); the oldest
  * APPROVALS_LIMIT (or `limit`).
  */
-export async function listPendingApprovals(actor: PersonActor, workspaceId: string, options: { limit?: number } = {}) {
+export async function listPendingApprovals(
+  actor: PersonActor,
+  { workspaceId, limit: wanted }: ListPendingApprovalsOptions,
+) {
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   await requireMember(actor, { client: db(), workspaceId: workspace.id });
-  const limit = Math.max(1, Math.min(options.limit ?? APPROVALS_LIMIT, APPROVALS_LIMIT));
+  const limit = Math.max(1, Math.min(wanted ?? APPROVALS_LIMIT, APPROVALS_LIMIT));
   const ids = (await sql().query(OLDEST_PENDING, [workspace.id, actor.userId, limit])).map((row) => row.id);
   const drafts = await db().draft.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const [bots, conversations] = await Promise.all([

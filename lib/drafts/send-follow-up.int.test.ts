@@ -23,8 +23,14 @@ beforeAll(async () => {
 async function approvedWithFollowUp(conversationIndex: number) {
   const conversationId = world.conversations[conversationIndex]!.id;
   const bot = (await authenticateBot(world.bots[0]!.api_key))!;
-  const draft = await createDraft(bot, conversationId, { body: "Your renewal is ready", follow_up: { body: "Any questions about the renewal?", delay_minutes: 30 } });
-  const { draft: approved } = await approveDraft(ana(), draft.id);
+  const draft = await createDraft(bot, {
+    conversationId,
+    input: {
+      body: "Your renewal is ready",
+      follow_up: { body: "Any questions about the renewal?", delay_minutes: 30 },
+    },
+  });
+  const { draft: approved } = await approveDraft(ana(), { draftId: draft.id });
   return { conversationId, draftId: draft.id, dueAt: new Date(approved.follow_up!.due_at!) };
 }
 
@@ -46,14 +52,14 @@ describe("follow-ups", () => {
 
   it("a reply before it is due cancels it; the job then does nothing", async () => {
     const { conversationId, draftId, dueAt } = await approvedWithFollowUp(1);
-    await postPersonMessage(person(world.people[1]!.id, "web"), conversationId, "Thanks, no questions");
+    await postPersonMessage(person(world.people[1]!.id, "web"), { conversationId, body: "Thanks, no questions" });
     expect(await sendFollowUp(draftId, dueAt)).toEqual({ status: "skipped", reason: "follow-up is cancelled" });
     expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({ followUpStatus: "cancelled", followUpCancelReason: "reply" });
   });
 
   it("STOP cancels it too", async () => {
     const { conversationId, draftId, dueAt } = await approvedWithFollowUp(0);
-    await postPersonMessage(person(world.people[1]!.id, "web"), conversationId, "STOP");
+    await postPersonMessage(person(world.people[1]!.id, "web"), { conversationId, body: "STOP" });
     expect(await sendFollowUp(draftId, dueAt)).toEqual({ status: "skipped", reason: "follow-up is cancelled" });
     expect((await db().draft.findUniqueOrThrow({ where: { id: draftId } })).followUpCancelReason).toBe("stop");
   });

@@ -20,8 +20,13 @@ const SCHEDULE_FOLLOW_UP = query("drafts.scheduleFollowUp", {
             max_attempts := 5, job_key := 'follow-up:' || $1::text) AS id`,
 });
 
+interface ScheduleFollowUpOptions {
+  draftId: string;
+  dueAt: Date;
+}
+
 /** Enqueues the follow-up's job in the caller's transaction (approving the draft). */
-export async function scheduleFollowUp(sql: Sql, draftId: string, dueAt: Date): Promise<void> {
+export async function scheduleFollowUp(sql: Sql, { draftId, dueAt }: ScheduleFollowUpOptions): Promise<void> {
   await sql.query(SCHEDULE_FOLLOW_UP, [draftId, dueAt]);
 }
 
@@ -73,14 +78,14 @@ export async function sendFollowUp(draftId: string, now = new Date()): Promise<F
     if (isRefusal(decision.verdict)) {
       return { result: await cancel(decision.verdict.reasons[0] ?? "refused"), refusal: decision, workspaceId, body: draft.follow_up_body };
     }
-    const message = await insertMessage(
-      tx,
-      { type: "bot", decision, approvedByUserId: draft.decided_by_user_id ?? undefined, draftId },
-      { conversationId, body: draft.follow_up_body },
-    );
+    const message = await insertMessage(tx, {
+      author: { type: "bot", decision, approvedByUserId: draft.decided_by_user_id ?? undefined, draftId },
+      message: { conversationId, body: draft.follow_up_body },
+    });
     await tx.query(FOLLOW_UP_SENT, [draftId, message.id]);
     return { result: { status: "sent", message_id: message.id } as FollowUpOutcome };
   });
-  if ("refusal" in outcome && outcome.refusal) await recordRefusal(outcome.refusal, outcome.workspaceId, outcome.body);
+  if ("refusal" in outcome && outcome.refusal)
+    await recordRefusal(outcome.refusal, { workspaceId: outcome.workspaceId, body: outcome.body });
   return outcome.result;
 }

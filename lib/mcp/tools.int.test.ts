@@ -159,7 +159,7 @@ describe("write tools act as the person, through MCP", () => {
   it("approve_draft sends as the bot, approved by the person via mcp, and delivers draft.approved like the browser", async () => {
     const viaWeb = await propose("Approved in the browser");
     const viaMcp = await propose("Approved by the assistant");
-    await approveDraft(anaWeb(), viaWeb);
+    await approveDraft(anaWeb(), { draftId: viaWeb });
     const approved = await call(ana, "approve_draft", { draft_id: viaMcp });
     expect(approved).toMatchObject({ isError: false, untrusted: true });
     expect(approved.data.draft).toMatchObject({ id: viaMcp, status: "approved", edited: false });

@@ -47,7 +47,7 @@ export async function writeConversationMemory(
   input: LegacyMemoryInput,
   tx?: Sql,
 ) {
-  const conversation = await requireBotConversation(tx ?? sql(), bot, conversationId);
+  const conversation = await requireBotConversation(bot, { sql: tx ?? sql(), conversationId });
   return inTransaction(tx, async (tx) => {
     const contactId = await conversationContact(tx, conversationId);
     const source = await tx.query(SOURCE, [input.source_message_id, conversationId]);
@@ -77,7 +77,7 @@ export async function writeConversationMemory(
 }
 
 export async function readConversationMemory(bot: BotPrincipal, conversationId: string, q?: string) {
-  await requireBotConversation(sql(), bot, conversationId);
+  await requireBotConversation(bot, { sql: sql(), conversationId });
   const contacts = await sql().query(CONTACTS, [conversationId]);
   const rows = await sql().query(READ, [conversationId, q?.trim() || null]);
   return { facts: rows.map(serializeFact), contactId: contacts[0]?.contact_id ?? null };

@@ -66,7 +66,9 @@ describe("embedPending", () => {
     const conversation = world.conversations[1]!.id;
     const ids = [];
     for (let i = 0; i < 5; i++)
-      ids.push((await postPersonMessage(ana(), conversation, `Renewal note number ${i}`)).message.id);
+      ids.push(
+        (await postPersonMessage(ana(), { conversationId: conversation, body: `Renewal note number ${i}` })).message.id,
+      );
     const result = await embedPending({ batch: 2 });
     expect(result).toMatchObject({ messages: 5, facts: 0, more: false });
     expect(await embeddedIds("message")).toEqual(expect.arrayContaining(ids));
@@ -123,11 +125,10 @@ describe("the worker", () => {
   it("embeds a new message within moments, queued by the notification every message insert sends", async () => {
     const worker = await startWorker({ databaseUrl: process.env.DATABASE_URL!, concurrency: 2 });
     try {
-      const { message } = await postPersonMessage(
-        ana(),
-        world.conversations[0]!.id,
-        "The pallets left the depot this morning",
-      );
+      const { message } = await postPersonMessage(ana(), {
+        conversationId: world.conversations[0]!.id,
+        body: "The pallets left the depot this morning",
+      });
       await until(async () => (await embeddedIds("message")).includes(message.id), 30_000);
     } finally {
       await worker.stop();
@@ -171,11 +172,10 @@ describe("the exact path's vector cache", () => {
     await searchContact(helper(), carla, "pallets");
     const before = vectorCacheStats();
     expect(before.blocks).toBeGreaterThan(0);
-    const { message } = await postPersonMessage(
-      ana(),
-      world.conversations[0]!.id,
-      "Refrigerated trucks are booked for Thursday",
-    );
+    const { message } = await postPersonMessage(ana(), {
+      conversationId: world.conversations[0]!.id,
+      body: "Refrigerated trucks are booked for Thursday",
+    });
     // Not embedded yet: found by its words only.
     expect((await searchContact(helper(), carla, "refrigerated trucks")).map((h) => h.id)).toContain(message.id);
     await embedPending();

@@ -25,10 +25,23 @@ beforeAll(async () => {
   world = await seedWorld();
   carla = world.conversations[0]!.contact_id;
   // The seed's first conversation has Ana and Ben; this one only Ana (and Carla).
-  const anasOwn = await createConversation(ana(), { workspaceId: world.workspace.id, title: "Ana and Carla", contactIds: [carla] });
-  await postPersonMessage(ana(), anasOwn.id, "Carla told me privately she prefers calls after 6pm");
-  private_ = await db().message.findFirstOrThrow({ where: { conversationId: anasOwn.id }, select: { id: true, conversationId: true } });
-  shared = await db().message.findFirstOrThrow({ where: { conversationId: world.conversations[0]!.id, seq: 1 }, select: { id: true, conversationId: true } });
+  const anasOwn = await createConversation(ana(), {
+    workspaceId: world.workspace.id,
+    title: "Ana and Carla",
+    contactIds: [carla],
+  });
+  await postPersonMessage(ana(), {
+    conversationId: anasOwn.id,
+    body: "Carla told me privately she prefers calls after 6pm",
+  });
+  private_ = await db().message.findFirstOrThrow({
+    where: { conversationId: anasOwn.id },
+    select: { id: true, conversationId: true },
+  });
+  shared = await db().message.findFirstOrThrow({
+    where: { conversationId: world.conversations[0]!.id, seq: 1 },
+    select: { id: true, conversationId: true },
+  });
   await fact("preferences.calls", "Prefers calls after 6pm", private_.id);
   await fact("orders.latest", "Order #1042", shared.id);
 });

@@ -92,7 +92,10 @@ describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR
         await transaction(async (tx) => {
           for (const object of objects) {
             const body = `${subject} ${verb} ${object}${tails[i++ % tails.length]}.`;
-            await insertMessage(tx, { type: "person", userId: sender }, { conversationId: conversation, body });
+            await insertMessage(tx, {
+              author: { type: "person", userId: sender },
+              message: { conversationId: conversation, body },
+            });
           }
         });
       }

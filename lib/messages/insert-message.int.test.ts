@@ -23,7 +23,7 @@ describe("insertMessage", () => {
         conversationId,
         content: messageContent("ok", null),
       });
-      return insertMessage(tx, { type: "bot", decision }, { conversationId, body: "ok" });
+      return insertMessage(tx, { author: { type: "bot", decision }, message: { conversationId, body: "ok" } });
     });
     expect(message).toMatchObject({ body: "ok", sender_bot_id: world.bots[0]!.id, seq: 2 });
   });
@@ -38,7 +38,10 @@ describe("insertMessage", () => {
           conversationId,
           content: messageContent("harmless", null),
         });
-        return insertMessage(tx, { type: "bot", decision }, { conversationId, body: "something else" });
+        return insertMessage(tx, {
+          author: { type: "bot", decision },
+          message: { conversationId, body: "something else" },
+        });
       }),
     ).rejects.toThrow(/content differs/);
   });
@@ -48,7 +51,7 @@ describe("insertMessage", () => {
     await expect(
       transaction(async (tx) => {
         const decision = await decide(tx, { mode: "send", botId: world.bots[1]!.id, conversationId, content: ["hi"] });
-        return insertMessage(tx, { type: "bot", decision }, { conversationId, body: "hi" });
+        return insertMessage(tx, { author: { type: "bot", decision }, message: { conversationId, body: "hi" } });
       }),
     ).rejects.toThrow(/cannot create a message/);
     await expect(
@@ -59,7 +62,10 @@ describe("insertMessage", () => {
           conversationId: world.conversations[1]!.id,
           content: ["hi"],
         });
-        return insertMessage(tx, { type: "bot", decision }, { conversationId: world.conversations[0]!.id, body: "hi" });
+        return insertMessage(tx, {
+          author: { type: "bot", decision },
+          message: { conversationId: world.conversations[0]!.id, body: "hi" },
+        });
       }),
     ).rejects.toThrow(/another conversation/);
     expect(await db().message.count({ where: { body: "hi" } })).toBe(0);

@@ -70,11 +70,21 @@ export interface NewMessage {
 /** The row messages.insert returns, its blocks as the writer gave them. */
 export type InsertedMessage = Omit<RowOf<"messages.insert">, "blocks"> & { blocks: Block[] | null };
 
-export async function insertMessage(sql: Sql, author: MessageAuthor, message: NewMessage): Promise<InsertedMessage> {
+export interface InsertMessageOptions {
+  author: MessageAuthor;
+  message: NewMessage;
+}
+
+export async function insertMessage(sql: Sql, { author, message }: InsertMessageOptions): Promise<InsertedMessage> {
   const { statement: insert } = insertStatement(author, message, randomUUID());
   const [inserted] = await runStatement(sql, insert);
   if (!inserted) throw new Error(`conversation ${message.conversationId} not found`);
   return { ...inserted, blocks: inserted.blocks as Block[] | null };
+}
+
+interface InsertMessageAtCommitOptions extends InsertMessageOptions {
+  /** The message's seq and created_at, known from the locked conversation row (readSendSnapshot). */
+  next: { seq: number; createdAt: Date };
 }
 
 /**
@@ -84,9 +94,7 @@ export async function insertMessage(sql: Sql, author: MessageAuthor, message: Ne
  */
 export function insertMessageAtCommit(
   tx: Transaction,
-  author: MessageAuthor,
-  message: NewMessage,
-  next: { seq: number; createdAt: Date },
+  { author, message, next }: InsertMessageAtCommitOptions,
 ): InsertedMessage {
   const id = randomUUID();
   const { statement: insert, written } = insertStatement(author, message, id);

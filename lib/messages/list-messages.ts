@@ -19,20 +19,26 @@ const LIST = query("messages.listForBot", {
     ORDER BY seq LIMIT $3`,
 });
 
+interface ListMessagesOptions {
+  conversationId: string;
+  /** The seq after which to list (exclusive); `cursor` wins when both are given. */
+  afterSeq: number;
+  limit: number;
+  cursor?: string;
+}
+
 export async function listMessages(
   bot: BotPrincipal,
-  conversationId: string,
-  options: { afterSeq: number; limit: number; cursor?: string },
+  { conversationId, afterSeq: after, limit, cursor }: ListMessagesOptions,
 ) {
-  await requireBotConversation(sql(), bot, conversationId);
-  const afterSeq = options.cursor ? decodeCursor(options.cursor, isAfter).after_seq : options.afterSeq;
-  const rows = await sql().query(LIST, [conversationId, afterSeq, options.limit + 1],
-  );
-  const page = rows.slice(0, options.limit);
+  await requireBotConversation(bot, { sql: sql(), conversationId });
+  const afterSeq = cursor ? decodeCursor(cursor, isAfter).after_seq : after;
+  const rows = await sql().query(LIST, [conversationId, afterSeq, limit + 1]);
+  const page = rows.slice(0, limit);
   const nextAfterSeq = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   return {
     data: page.map(serializeBotMessage),
-    next_cursor: rows.length > options.limit ? encodeCursor({ after_seq: nextAfterSeq }) : null,
+    next_cursor: rows.length > limit ? encodeCursor({ after_seq: nextAfterSeq }) : null,
     next_after_seq: nextAfterSeq,
   };
 }

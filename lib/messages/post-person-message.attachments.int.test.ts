@@ -37,7 +37,9 @@ describe("postPersonMessage with attachments", () => {
     const first = await upload(ben(), conversation, "report.pdf");
     const second = await upload(ben(), conversation, "figures.pdf");
     const since = new Date();
-    const { message } = await postPersonMessage(ben(), conversation, "Here are the files", {
+    const { message } = await postPersonMessage(ben(), {
+      conversationId: conversation,
+      body: "Here are the files",
       attachmentIds: [second.id, first.id],
     });
 
@@ -60,68 +62,85 @@ describe("postPersonMessage with attachments", () => {
 
   it("allows an empty body with an attachment (the list preview names the file), but not without", async () => {
     const file = await upload(ben(), conversation, "scan.pdf");
-    const { message } = await postPersonMessage(ben(), conversation, "   ", { attachmentIds: [file.id] });
+    const { message } = await postPersonMessage(ben(), {
+      conversationId: conversation,
+      body: "   ",
+      attachmentIds: [file.id],
+    });
     expect(message).toMatchObject({ body: "", attachments: [file] });
     expect((await db().conversation.findUniqueOrThrow({ where: { id: conversation } })).lastMessagePreview).toBe(
       "📎 scan.pdf",
     );
 
-    await expect(postPersonMessage(ben(), conversation, "   ")).rejects.toMatchObject({
+    await expect(postPersonMessage(ben(), { conversationId: conversation, body: "   " })).rejects.toMatchObject({
       code: "invalid_body",
       message: "A message must be 1 to 4000 characters",
     });
-    await expect(postPersonMessage(ben(), conversation, "", { attachmentIds: [] })).rejects.toMatchObject({
+    await expect(
+      postPersonMessage(ben(), { conversationId: conversation, body: "", attachmentIds: [] }),
+    ).rejects.toMatchObject({
       code: "invalid_body",
     });
     await expect(
-      postPersonMessage(ben(), conversation, "x".repeat(4001), { attachmentIds: [(await upload()).id] }),
+      postPersonMessage(ben(), {
+        conversationId: conversation,
+        body: "x".repeat(4001),
+        attachmentIds: [(await upload()).id],
+      }),
     ).rejects.toMatchObject({ code: "invalid_body" });
   });
 
   it("leaves the message shape unchanged without attachments", async () => {
-    const { message } = await postPersonMessage(ben(), conversation, "No files");
+    const { message } = await postPersonMessage(ben(), { conversationId: conversation, body: "No files" });
     expect(message).not.toHaveProperty("attachments");
     expect((await db().message.findUniqueOrThrow({ where: { id: message.id } })).metadata).toEqual({});
   });
 
   it("an upload joins one message only, and only its uploader's, in its conversation; a refusal writes nothing", async () => {
     const file = await upload();
-    await postPersonMessage(ben(), conversation, "First", { attachmentIds: [file.id] });
+    await postPersonMessage(ben(), { conversationId: conversation, body: "First", attachmentIds: [file.id] });
     const otherConversation = await upload(ben(), world.conversations[0]!.id, "elsewhere.pdf");
     const fresh = await upload();
     const before = await db().message.count({ where: { conversationId: conversation } });
 
-    await expect(postPersonMessage(ben(), conversation, "Again", { attachmentIds: [file.id] })).rejects.toMatchObject({
+    await expect(
+      postPersonMessage(ben(), { conversationId: conversation, body: "Again", attachmentIds: [file.id] }),
+    ).rejects.toMatchObject({
       code: "invalid_body",
       message: "report.pdf is already attached to another message; upload it again to attach it here",
     });
     await expect(
-      postPersonMessage(ana(), conversation, "Borrowed", { attachmentIds: [fresh.id] }),
+      postPersonMessage(ana(), { conversationId: conversation, body: "Borrowed", attachmentIds: [fresh.id] }),
     ).rejects.toMatchObject({
       code: "invalid_body",
       message: `Attachment ${fresh.id} is not one of your uploads`,
     });
     await expect(
-      postPersonMessage(ben(), conversation, "Moved", { attachmentIds: [otherConversation.id] }),
+      postPersonMessage(ben(), { conversationId: conversation, body: "Moved", attachmentIds: [otherConversation.id] }),
     ).rejects.toMatchObject({
       code: "invalid_body",
       message: "elsewhere.pdf was uploaded to another conversation; upload it here to attach it",
     });
     await expect(
-      postPersonMessage(ben(), conversation, "Unknown", { attachmentIds: ["00000000-0000-4000-8000-000000000000"] }),
+      postPersonMessage(ben(), {
+        conversationId: conversation,
+        body: "Unknown",
+        attachmentIds: ["00000000-0000-4000-8000-000000000000"],
+      }),
     ).rejects.toMatchObject({ code: "invalid_body" });
     await expect(
-      postPersonMessage(ben(), conversation, "Malformed", { attachmentIds: ["nope"] }),
+      postPersonMessage(ben(), { conversationId: conversation, body: "Malformed", attachmentIds: ["nope"] }),
     ).rejects.toMatchObject({ code: "invalid_body" });
     // One bad id among good ones refuses the whole message, and the good one stays unused.
     await expect(
-      postPersonMessage(ben(), conversation, "Mixed", { attachmentIds: [fresh.id, file.id] }),
+      postPersonMessage(ben(), { conversationId: conversation, body: "Mixed", attachmentIds: [fresh.id, file.id] }),
     ).rejects.toMatchObject({ code: "invalid_body" });
 
     expect(await db().message.count({ where: { conversationId: conversation } })).toBe(before);
     expect((await db().attachment.findUniqueOrThrow({ where: { id: fresh.id } })).messageId).toBeNull();
     expect(
-      (await postPersonMessage(ben(), conversation, "", { attachmentIds: [fresh.id] })).message.attachments,
+      (await postPersonMessage(ben(), { conversationId: conversation, body: "", attachmentIds: [fresh.id] })).message
+        .attachments,
     ).toEqual([fresh]);
   });
 
@@ -129,7 +148,9 @@ describe("postPersonMessage with attachments", () => {
     const file = await upload();
     const before = await db().message.count({ where: { conversationId: conversation } });
     const results = await Promise.allSettled(
-      [1, 2].map((n) => postPersonMessage(ben(), conversation, `Race ${n}`, { attachmentIds: [file.id] })),
+      [1, 2].map((n) =>
+        postPersonMessage(ben(), { conversationId: conversation, body: `Race ${n}`, attachmentIds: [file.id] }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
@@ -141,12 +162,18 @@ describe("postPersonMessage with attachments", () => {
   it("refuses more than 10 attachments; the same id twice counts once", async () => {
     const files = await Promise.all(Array.from({ length: 11 }, (_, i) => upload(ben(), conversation, `page-${i}.pdf`)));
     await expect(
-      postPersonMessage(ben(), conversation, "Too many", { attachmentIds: files.map((f) => f.id) }),
+      postPersonMessage(ben(), {
+        conversationId: conversation,
+        body: "Too many",
+        attachmentIds: files.map((f) => f.id),
+      }),
     ).rejects.toMatchObject({
       code: "invalid_body",
       message: "A message can carry at most 10 attachments; got 11",
     });
-    const { message } = await postPersonMessage(ben(), conversation, "Twice", {
+    const { message } = await postPersonMessage(ben(), {
+      conversationId: conversation,
+      body: "Twice",
       attachmentIds: [files[0]!.id, files[0]!.id],
     });
     expect(message.attachments).toEqual([files[0]]);

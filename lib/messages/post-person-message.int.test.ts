@@ -39,7 +39,7 @@ async function approvedDraftWithFollowUp() {
       body: { body: "Booked", follow_up: { body: "Reminder", delay_minutes: 60 } },
     })
   ).body.data;
-  await approveDraft(ana(), draft.id);
+  await approveDraft(ana(), { draftId: draft.id });
   expect(await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({
     followUpStatus: "scheduled",
   });
@@ -57,7 +57,7 @@ const lastMessage = () =>
 
 describe("postPersonMessage", () => {
   it("posts the trimmed text with the next seq under the person, and audits through which door", async () => {
-    const { message, consent } = await postPersonMessage(ben(), conversation, "  Thanks!  ");
+    const { message, consent } = await postPersonMessage(ben(), { conversationId: conversation, body: "  Thanks!  " });
     expect(message).toMatchObject({
       seq: 2,
       body: "Thanks!",
@@ -76,7 +76,7 @@ describe("postPersonMessage", () => {
 
   it("STOP records the opt-out, confirms with a system message and cancels the scheduled follow-up (reason: stop)", async () => {
     const draftId = await approvedDraftWithFollowUp();
-    const { message, consent } = await postPersonMessage(ben(), conversation, "stop");
+    const { message, consent } = await postPersonMessage(ben(), { conversationId: conversation, body: "stop" });
     expect(consent).toBe("opted_out");
     expect(message.body).toBe("stop");
     expect(await optOuts()).toEqual([
@@ -99,16 +99,18 @@ describe("postPersonMessage", () => {
 
   it("every opt-out keyword works, whole message only; a repeated STOP adds no second opt-out", async () => {
     for (const word of ["UNSUBSCRIBE", "Cancel", "end", "QUIT", "optout", "STOP!"]) {
-      expect((await postPersonMessage(ben(), conversation, word)).consent).toBe("opted_out");
+      expect((await postPersonMessage(ben(), { conversationId: conversation, body: word })).consent).toBe("opted_out");
     }
     expect(await optOuts()).toHaveLength(1);
-    expect((await postPersonMessage(ben(), conversation, "please stop the delivery")).consent).toBeNull();
+    expect(
+      (await postPersonMessage(ben(), { conversationId: conversation, body: "please stop the delivery" })).consent,
+    ).toBeNull();
   });
 
   it("START revokes the opt-out (revoked_at), confirms, and bots may write again", async () => {
-    await postPersonMessage(ben(), conversation, "UNSUBSCRIBE");
+    await postPersonMessage(ben(), { conversationId: conversation, body: "UNSUBSCRIBE" });
     expect((await sendAsBot()).status).toBe(409);
-    const { consent } = await postPersonMessage(ben(), conversation, "Start");
+    const { consent } = await postPersonMessage(ben(), { conversationId: conversation, body: "Start" });
     expect(consent).toBe("opted_in");
     const [row] = await optOuts();
     expect(row!.revokedAt).toBeInstanceOf(Date);
@@ -117,19 +119,22 @@ describe("postPersonMessage", () => {
   });
 
   it("STOPALL opts out of every conversation of the workspace (one row, conversation_id null); START anywhere undoes it", async () => {
-    await postPersonMessage(ben(), conversation, "STOPALL");
+    await postPersonMessage(ben(), { conversationId: conversation, body: "STOPALL" });
     expect(await optOuts()).toEqual([
       expect.objectContaining({ conversationId: null, keyword: "STOPALL", revokedAt: null }),
     ]);
     expect((await lastMessage()).body).toContain("in this workspace");
     expect((await sendAsBot(world.conversations[0]!.id)).status).toBe(409);
-    await postPersonMessage(ben(), world.conversations[0]!.id, "START");
+    await postPersonMessage(ben(), { conversationId: world.conversations[0]!.id, body: "START" });
     expect((await sendAsBot(world.conversations[0]!.id)).status).toBe(201);
   });
 
   it("any plain reply cancels the scheduled follow-up too (reason: reply)", async () => {
     const draftId = await approvedDraftWithFollowUp();
-    const { consent } = await postPersonMessage(ana(), conversation, "Please don't stop the delivery");
+    const { consent } = await postPersonMessage(ana(), {
+      conversationId: conversation,
+      body: "Please don't stop the delivery",
+    });
     expect(consent).toBeNull();
     expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({
       followUpStatus: "cancelled",
@@ -140,13 +145,19 @@ describe("postPersonMessage", () => {
 
   it("admins may post where they do not take part; members who do not take part and outsiders may not", async () => {
     const admin = await newMember("admin");
-    expect((await postPersonMessage(admin, conversation, "Checking in")).message.sender_user_id).toBe(admin.userId);
-    await expect(postPersonMessage(await newMember("member"), conversation, "hi")).rejects.toMatchObject({
+    expect(
+      (await postPersonMessage(admin, { conversationId: conversation, body: "Checking in" })).message.sender_user_id,
+    ).toBe(admin.userId);
+    await expect(
+      postPersonMessage(await newMember("member"), { conversationId: conversation, body: "hi" }),
+    ).rejects.toMatchObject({
       code: "not_found",
       message: "Conversation not found",
     });
     const outsider = await seedWorld();
-    await expect(postPersonMessage(person(outsider.people[0]!.id, "web"), conversation, "hi")).rejects.toMatchObject({
+    await expect(
+      postPersonMessage(person(outsider.people[0]!.id, "web"), { conversationId: conversation, body: "hi" }),
+    ).rejects.toMatchObject({
       code: "not_found",
       message: "Conversation not found",
     });
@@ -156,14 +167,22 @@ describe("postPersonMessage", () => {
   it("refuses empty or over-long text and unknown conversations, writing nothing", async () => {
     const draftId = await approvedDraftWithFollowUp();
     const before = await db().message.count({ where: { conversationId: conversation } });
-    await expect(postPersonMessage(ben(), conversation, "   ")).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(postPersonMessage(ben(), conversation, "x".repeat(4001))).rejects.toMatchObject({
+    await expect(postPersonMessage(ben(), { conversationId: conversation, body: "   " })).rejects.toMatchObject({
       code: "invalid_body",
     });
-    await expect(postPersonMessage(ben(), "00000000-0000-4000-8000-000000000000", "hi")).rejects.toMatchObject({
+    await expect(
+      postPersonMessage(ben(), { conversationId: conversation, body: "x".repeat(4001) }),
+    ).rejects.toMatchObject({
+      code: "invalid_body",
+    });
+    await expect(
+      postPersonMessage(ben(), { conversationId: "00000000-0000-4000-8000-000000000000", body: "hi" }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(postPersonMessage(ben(), "not-a-uuid", "hi")).rejects.toMatchObject({ code: "not_found" });
+    await expect(postPersonMessage(ben(), { conversationId: "not-a-uuid", body: "hi" })).rejects.toMatchObject({
+      code: "not_found",
+    });
     expect(await db().message.count({ where: { conversationId: conversation } })).toBe(before);
     expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({
       followUpStatus: "scheduled",

@@ -34,13 +34,19 @@ const CONFIRM_IN = "You're opted back in: bots in this conversation can message 
 export type Consent = "opted_out" | "opted_in" | null;
 
 export interface PostOptions {
+  conversationId: string;
+  /** The text; may be empty when files are attached. */
+  body: string;
   /** Uploads to attach (storePersonAttachment), in the order shown; at most 10. */
   attachmentIds?: string[];
 }
 
-export async function postPersonMessage(actor: PersonActor, id: string, body: string, options: PostOptions = {}) {
+export async function postPersonMessage(
+  actor: PersonActor,
+  { conversationId: id, body, attachmentIds: uploads }: PostOptions,
+) {
   const conversationId = requireUuid(id, "Conversation");
-  const attachmentIds = checkAttachmentIds(options.attachmentIds ?? []);
+  const attachmentIds = checkAttachmentIds(uploads ?? []);
   const text = body.trim();
   if (text.length > MESSAGE_BODY_MAX || (!text && attachmentIds.length === 0)) {
     throw new ApiError(
@@ -55,16 +61,15 @@ export async function postPersonMessage(actor: PersonActor, id: string, body: st
     const { conversation } = await requireConversationAccessSql(actor, { client: tx, conversationId });
     const attachments = await usableAttachments(tx, actor, conversationId, attachmentIds);
     const metadata = attachments.length > 0 ? { attachments } : undefined;
-    const message = await insertMessage(
-      tx,
-      { type: "person", userId: actor.userId },
-      {
+    const message = await insertMessage(tx, {
+      author: { type: "person", userId: actor.userId },
+      message: {
         conversationId,
         body: text,
         metadata,
         preview: text || `📎 ${attachments.map((a) => a.name).join(", ")}`,
       },
-    );
+    });
     await markUsed(tx, actor, conversationId, attachments, message.id);
     // The row says who wrote it; only the audit event says through which door (web, cli, mcp).
     await recordAuditSql(tx, {
@@ -198,10 +203,15 @@ async function cancelFollowUps(tx: Transaction, workspaceId: string, conversatio
   }
 }
 
-async function confirm(tx: Transaction, conversationId: string, body: string, consent: Exclude<Consent, null>, userId: string) {
-  await insertMessage(
-    tx,
-    { type: "system" },
-    { conversationId, body, metadata: { consent, user_id: userId } },
-  );
+async function confirm(
+  tx: Transaction,
+  conversationId: string,
+  body: string,
+  consent: Exclude<Consent, null>,
+  userId: string,
+) {
+  await insertMessage(tx, {
+    author: { type: "system" },
+    message: { conversationId, body, metadata: { consent, user_id: userId } },
+  });
 }

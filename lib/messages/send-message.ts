@@ -32,16 +32,21 @@ export function sendOpening(
   bot: BotPrincipal,
   conversationId: string,
 ): [Statement<"policy.lockBotSends">, Statement<"policy.sendSnapshot">] {
-  return [lockBotSendsStatement(bot), sendSnapshotStatement(bot, conversationId, new Date())];
+  return [lockBotSendsStatement(bot), sendSnapshotStatement(bot, { conversationId, now: new Date() })];
 }
 
-/** `opened`: the rows of `sendOpening` when `tx` was opened with it. */
+export interface SendMessageOptions {
+  conversationId: string;
+  input: SendMessageInput;
+  /** The caller's transaction (the route's); default: one of its own. */
+  tx?: Transaction;
+  /** The rows of `sendOpening` when `tx` was opened with it. */
+  opened?: unknown[];
+}
+
 export async function sendMessage(
   bot: BotPrincipal,
-  conversationId: string,
-  input: SendMessageInput,
-  tx?: Transaction,
-  opened?: unknown[],
+  { conversationId, input, tx, opened }: SendMessageOptions,
 ): Promise<SendResult> {
   const blocks = input.blocks ?? null;
   const content = messageContent(input.body, blocks);
@@ -50,7 +55,7 @@ export async function sendMessage(
     const [lock, opening] = sendOpening(bot, conversationId);
     if (!opened) await runStatement(tx, lock);
     const rows = opened ? rowsOf(opening.query, opened) : await runStatement(tx, opening);
-    const { workspaceId, snapshot, next } = await readSendSnapshot(tx, bot, { conversationId, content }, rows);
+    const { workspaceId, snapshot, next } = await readSendSnapshot(bot, { sql: tx, conversationId, content, rows });
     const decision = decideOn(snapshot, { botId: bot.id, conversationId });
     const { verdict } = decision;
     if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId };
@@ -69,17 +74,16 @@ export async function sendMessage(
         limits: messageLimitsAfter(snapshot, verdict),
       };
     }
-    const message = insertMessageAtCommit(
-      tx,
-      { type: "bot", decision },
-      { conversationId, body: input.body, blocks },
+    const message = insertMessageAtCommit(tx, {
+      author: { type: "bot", decision },
+      message: { conversationId, body: input.body, blocks },
       next,
-    );
+    });
     return { status: "sent", message, limits: messageLimitsAfter(snapshot, verdict) };
   });
 
   if (outcome.status === "refused") {
-    const record = () => recordRefusal(outcome.decision, outcome.workspaceId, input.body);
+    const record = () => recordRefusal(outcome.decision, { workspaceId: outcome.workspaceId, body: input.body });
     const error = refusalError(outcome.verdict, messageLimitsAfter(outcome.decision.snapshot, outcome.verdict));
     // In the caller's transaction (the route's), the record waits for its end: written now it would need a second
     // pooled connection while this one holds the conversation's and the bot's locks, and a pool full of sends

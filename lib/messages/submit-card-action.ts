@@ -25,10 +25,17 @@ const LOCK_MESSAGE = query("messages.lockForCardAction", {
 });
 const SET_METADATA = query("messages.setMetadata", { text: "UPDATE messages SET metadata = $2 WHERE id = $1" });
 
+interface SubmitCardActionOptions {
+  messageId: string;
+  /** The card action's key, or the form card's submit key. */
+  actionKey: string;
+  /** A form card's values, by input name. */
+  values?: Record<string, unknown>;
+}
+
 export async function submitCardAction(
   actor: PersonActor,
-  id: string,
-  input: { actionKey: string; values?: Record<string, unknown> },
+  { messageId: id, actionKey, values }: SubmitCardActionOptions,
 ) {
   const messageId = requireUuid(id, "Message");
   return transaction(async (tx) => {
@@ -45,13 +52,13 @@ export async function submitCardAction(
     if (!message.sender_bot_id || !blocks) throw new ApiError("invalid_body", "This message has no cards to act on");
 
     const card = blocks.find(
-      (b): b is ApprovalCard => b.type === "approval_card" && b.actions.some((a) => a.key === input.actionKey),
+      (b): b is ApprovalCard => b.type === "approval_card" && b.actions.some((a) => a.key === actionKey),
     );
-    const form = blocks.find((b): b is FormCard => b.type === "form_card" && b.submit.key === input.actionKey);
-    if (!card && !form) throw new ApiError("invalid_body", `The message has no action "${input.actionKey}"`);
+    const form = blocks.find((b): b is FormCard => b.type === "form_card" && b.submit.key === actionKey);
+    if (!card && !form) throw new ApiError("invalid_body", `The message has no action "${actionKey}"`);
     const action = card
-      ? { type: "card.action" as const, action_key: input.actionKey, values: {} }
-      : { type: "form.submit" as const, action_key: input.actionKey, values: formValues(form!, input.values ?? {}) };
+      ? { type: "card.action" as const, action_key: actionKey, values: {} }
+      : { type: "form.submit" as const, action_key: actionKey, values: formValues(form!, values ?? {}) };
 
     const metadata = (message.metadata ?? {}) as Record<string, unknown>;
     const responses = (Array.isArray(metadata.responses) ? metadata.responses : []) as {
@@ -60,7 +67,7 @@ export async function submitCardAction(
     }[];
     // A card is answered once: the first answer is the card's state for everyone (a double click, or two people at
     // once, cannot answer it twice).
-    const keys = card ? card.actions.map((a) => a.key) : [input.actionKey];
+    const keys = card ? card.actions.map((a) => a.key) : [actionKey];
     const earlier = responses.find((r) => keys.includes(r.action_key));
     if (earlier) throw new ApiError("conflict", `@${earlier.handle} already answered this card`);
 
@@ -74,7 +81,7 @@ export async function submitCardAction(
       action: action.type,
       subjectType: "message",
       subjectId: messageId,
-      data: { action_key: input.actionKey },
+      data: { action_key: actionKey },
     });
     const eventId = await messageReceived(tx, {
       workspaceId: conversation.workspaceId,

@@ -20,11 +20,17 @@ const UPDATE = query("messages.updateBlocks", {
    RETURNING id, seq, kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
 });
 
-export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, statusBlocks: StatusBlock[]) {
+interface UpdateStatusBlocksOptions {
+  messageId: string;
+  /** The message's status blocks as they are now, one for each it carries, in order. */
+  statusBlocks: StatusBlock[];
+}
+
+export async function updateStatusBlocks(bot: BotPrincipal, { messageId, statusBlocks }: UpdateStatusBlocksOptions) {
   const found = await sql().query(FIND, [messageId]);
   const message = found[0];
   if (!message) throw new ApiError("not_found", "Message not found");
-  const conversation = await requireBotConversation(sql(), bot, message.conversation_id);
+  const conversation = await requireBotConversation(bot, { sql: sql(), conversationId: message.conversation_id });
   if (message.sender_bot_id !== bot.id) throw new ApiError("forbidden", "A bot can only edit messages it sent");
 
   const current = (message.blocks as Block[] | null) ?? [];
@@ -52,7 +58,10 @@ export async function updateStatusBlocks(bot: BotPrincipal, messageId: string, s
     return { kind: "done", row: rows[0]! } as const;
   });
   if (outcome.kind === "refused") {
-    await recordRefusal(outcome.decision, conversation.workspaceId, blockTexts(statusBlocks).join(" "));
+    await recordRefusal(outcome.decision, {
+      workspaceId: conversation.workspaceId,
+      body: blockTexts(statusBlocks).join(" "),
+    });
     throw refusalError(outcome.refused);
   }
   return serializeMessage(outcome.row);

@@ -170,7 +170,10 @@ describe("what the product does moves the metrics", () => {
     const before = await scrape();
     const conversation = world.conversations[1]!.id; // helper only
     const since = new Date();
-    await postPersonMessage(person(world.people[0]!.id, "web"), conversation, "Where is my order?");
+    await postPersonMessage(person(world.people[0]!.id, "web"), {
+      conversationId: conversation,
+      body: "Where is my order?",
+    });
     const delivery = await db().webhookDelivery.findFirstOrThrow({
       where: { createdAt: { gte: since }, eventType: "message.created" },
     });

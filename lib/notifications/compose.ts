@@ -28,8 +28,15 @@ export function excerpt(text: string): string {
 
 const quoted = (title: string | null) => (title ? `“${excerpt(title)}”` : "a conversation");
 
+interface DraftPlace {
+  /** The workspace's slug. */
+  slug: string;
+  conversationId: string;
+  draftId: string;
+}
+
 /** Where a draft or held message is decided: its card in the conversation. */
-export const draftPath = (slug: string, conversationId: string, draftId: string) =>
+export const draftPath = ({ slug, conversationId, draftId }: DraftPlace) =>
   `/chat/${slug}/c/${conversationId}#draft-${draftId}`;
 
 async function draftContext(id: string) {
@@ -47,7 +54,7 @@ async function draftContext(id: string) {
   return {
     draft,
     lead: `${what} from ${bot.name} (@${bot.handle}) in ${quoted(conversation.title)}`,
-    path: draftPath(conversation.workspace.slug, draft.conversationId, draft.id),
+    path: draftPath({ slug: conversation.workspace.slug, conversationId: draft.conversationId, draftId: draft.id }),
   };
 }
 

@@ -90,14 +90,14 @@ export async function deliverNotifications(target: Target, now: Date = new Date(
     const pending = (await tx.query(PENDING[channel], [userId, workspaceId])).map(told);
     if (!pending.length) return { status: "nothing" } as const;
 
-    const settings = await settingsOf(tx, userId, workspaceId);
+    const settings = await settingsOf(tx, { userId, workspaceId });
     if (!settings[channel]) {
       await tx.query(SKIP_PENDING[channel], [userId, workspaceId]);
       return { status: "nothing" } as const;
     }
-    const due = earliestDelivery(channel, now, await lastSentAt(tx, target), settings);
+    const due = earliestDelivery({ channel, now, lastSent: await lastSentAt(tx, target), settings });
     if (due > now) {
-      await scheduleDelivery(tx, target, due, "replace");
+      await scheduleDelivery(tx, { target, runAt: due, mode: "replace" });
       return { status: "deferred", until: due } as const;
     }
 
@@ -110,7 +110,11 @@ export async function deliverNotifications(target: Target, now: Date = new Date(
     await tx.query(SENT[channel], [live.map((r) => r.id), now]);
     if (pending.length === BATCH_MAX) {
       // More than one batch waited: the rest goes in the next message, the channel's gap later.
-      await scheduleDelivery(tx, target, earliestDelivery(channel, now, now, settings), "replace");
+      await scheduleDelivery(tx, {
+        target,
+        runAt: earliestDelivery({ channel, now, lastSent: now, settings }),
+        mode: "replace",
+      });
     }
     return { status: "sent", count: live.length, transport } as const;
   });
@@ -166,12 +170,19 @@ async function email(sql: Sql, target: Target, rows: Told[]): Promise<EmailTrans
   });
 }
 
+interface PushPayloadOptions {
+  workspace: { name: string; slug: string };
+  workspaceId: string;
+  /** The notifications delivered, the first at least. */
+  rows: Told[];
+}
+
 /**
  * The push of a delivery: the one notification, or a count with the first and a link to the approvals inbox. The
  * device shows the title and body as plain strings, outside Relay's pages: the bot's or client's name and words in
  * them carry their hidden characters as tokens ([U+202E]), as the e-mail and the chat show them (issue 31).
  */
-export function pushPayload(workspace: { name: string; slug: string }, workspaceId: string, rows: Told[]) {
+export function pushPayload({ workspace, workspaceId, rows }: PushPayloadOptions) {
   const [first] = rows as [Told, ...Told[]];
   const title = visibleText(first.title);
   const payload: PushPayload =
@@ -188,6 +199,6 @@ export function pushPayload(workspace: { name: string; slug: string }, workspace
 
 async function push(sql: Sql, target: Target, rows: Told[]): Promise<"push"> {
   const { workspace } = await recipient(sql, target);
-  await pushToPerson(target.userId, pushPayload(workspace, target.workspaceId, rows));
+  await pushToPerson(target.userId, pushPayload({ workspace, workspaceId: target.workspaceId, rows }));
   return "push";
 }

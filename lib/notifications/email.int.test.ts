@@ -58,7 +58,7 @@ beforeEach(async () => {
 });
 
 async function hold(body: string) {
-  const result = await sendMessage(newBot, conversation(), { body, blocks: undefined });
+  const result = await sendMessage(newBot, { conversationId: conversation(), input: { body, blocks: undefined } });
   if (result.status !== "pending_approval") throw new Error(`expected a hold, got ${result.status}`);
   return result.approvalId;
 }
@@ -180,7 +180,7 @@ describe("a held message, by email", () => {
     const id = await hold("Decided quickly");
     await runFanOuts(t0);
     const { approveDraft } = await import("@/lib/drafts/approve-draft");
-    await approveDraft(person(ana().id, "web"), id);
+    await approveDraft(person(ana().id, "web"), { draftId: id });
     expect(await runDeliveries("email", after(t0, COALESCING.email.gatherMs))).toEqual([
       expect.objectContaining({ status: "nothing" }),
       expect.objectContaining({ status: "nothing" }),
@@ -213,8 +213,14 @@ describe("settings", () => {
   it("push only or none: no email; the rows say skipped and no email job is queued", async () => {
     const t0 = new Date();
     const settings = { quiet_hours: null, time_zone: "UTC" };
-    await updateNotificationSettings(person(ben().id, "web"), world.workspace.id, { channels: "push", ...settings });
-    await updateNotificationSettings(person(ana().id, "web"), world.workspace.id, { channels: "none", ...settings });
+    await updateNotificationSettings(person(ben().id, "web"), {
+      workspaceId: world.workspace.id,
+      change: { channels: "push", ...settings },
+    });
+    await updateNotificationSettings(person(ana().id, "web"), {
+      workspaceId: world.workspace.id,
+      change: { channels: "none", ...settings },
+    });
     const id = await hold("Nobody by email");
     await runFanOuts(t0);
     expect(await deliveryJobs("email")).toEqual([]);
@@ -232,10 +238,13 @@ describe("settings", () => {
     const t0 = new Date();
     await hold("Turned off meanwhile");
     await runFanOuts(t0);
-    await updateNotificationSettings(person(ben().id, "web"), world.workspace.id, {
-      channels: "push",
-      quiet_hours: null,
-      time_zone: "UTC",
+    await updateNotificationSettings(person(ben().id, "web"), {
+      workspaceId: world.workspace.id,
+      change: {
+        channels: "push",
+        quiet_hours: null,
+        time_zone: "UTC",
+      },
     });
     await runDeliveries("email", after(t0, COALESCING.email.gatherMs));
     expect(smtp.mails.map(to)).toEqual([ana().email]);
@@ -255,10 +264,13 @@ describe("settings", () => {
     };
     const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const t0 = lisbon(`${day}T23:30:00`);
-    await updateNotificationSettings(person(ben().id, "web"), world.workspace.id, {
-      channels: "email",
-      quiet_hours: { start: "22:00", end: "07:30" },
-      time_zone: "Europe/Lisbon",
+    await updateNotificationSettings(person(ben().id, "web"), {
+      workspaceId: world.workspace.id,
+      change: {
+        channels: "email",
+        quiet_hours: { start: "22:00", end: "07:30" },
+        time_zone: "Europe/Lisbon",
+      },
     });
     await hold("At night");
     await runFanOuts(t0);
@@ -284,10 +296,13 @@ describe("settings", () => {
     const t0 = new Date();
     const hhmm = (t: Date) => t.toISOString().slice(11, 16);
     const quietEnd = after(t0, 2 * 3600_000);
-    await updateNotificationSettings(person(ben().id, "web"), world.workspace.id, {
-      channels: "push",
-      quiet_hours: { start: hhmm(after(t0, -3600_000)), end: hhmm(quietEnd) },
-      time_zone: "UTC",
+    await updateNotificationSettings(person(ben().id, "web"), {
+      workspaceId: world.workspace.id,
+      change: {
+        channels: "push",
+        quiet_hours: { start: hhmm(after(t0, -3600_000)), end: hhmm(quietEnd) },
+        time_zone: "UTC",
+      },
     });
     await hold("Buzz me later");
     await runFanOuts(t0);
@@ -303,19 +318,25 @@ describe("settings", () => {
     const t0 = new Date();
     const hhmm = (t: Date) => t.toISOString().slice(11, 16);
     const me = person(ben().id, "web");
-    await updateNotificationSettings(me, world.workspace.id, {
-      channels: "email",
-      quiet_hours: { start: hhmm(after(t0, -3600_000)), end: hhmm(after(t0, 2 * 3600_000)) },
-      time_zone: "UTC",
+    await updateNotificationSettings(me, {
+      workspaceId: world.workspace.id,
+      change: {
+        channels: "email",
+        quiet_hours: { start: hhmm(after(t0, -3600_000)), end: hhmm(after(t0, 2 * 3600_000)) },
+        time_zone: "UTC",
+      },
     });
     await hold("Waiting for the morning");
     await runFanOuts(t0);
     const waiting = (await deliveryJobs("email")).find((j) => (j.payload as { user_id: string }).user_id === ben().id)!;
     expect(waiting.run_at.getTime()).toBeGreaterThan(after(t0, 3600_000).getTime());
-    await updateNotificationSettings(me, world.workspace.id, {
-      channels: "email",
-      quiet_hours: null,
-      time_zone: "UTC",
+    await updateNotificationSettings(me, {
+      workspaceId: world.workspace.id,
+      change: {
+        channels: "email",
+        quiet_hours: null,
+        time_zone: "UTC",
+      },
     });
     const moved = (await deliveryJobs("email")).find((j) => (j.payload as { user_id: string }).user_id === ben().id)!;
     expect(moved.run_at.getTime()).toBeLessThanOrEqual(Date.now());
@@ -327,10 +348,13 @@ describe("settings", () => {
     const outsider = await seedWorld();
     const me = person(ben().id, "web");
     await expect(
-      updateNotificationSettings(person(outsider.people[0]!.id, "web"), world.workspace.id, {
-        channels: "none",
-        quiet_hours: null,
-        time_zone: "UTC",
+      updateNotificationSettings(person(outsider.people[0]!.id, "web"), {
+        workspaceId: world.workspace.id,
+        change: {
+          channels: "none",
+          quiet_hours: null,
+          time_zone: "UTC",
+        },
       }),
     ).rejects.toMatchObject({ code: "not_found" });
     for (const bad of [
@@ -341,15 +365,21 @@ describe("settings", () => {
       { channels: "both", quiet_hours: null, time_zone: "UTC", extra: 1 },
     ]) {
       await expect(
-        updateNotificationSettings(me, world.workspace.id, bad as Parameters<typeof updateNotificationSettings>[2]),
+        updateNotificationSettings(me, {
+          workspaceId: world.workspace.id,
+          change: bad as Parameters<typeof updateNotificationSettings>[1]["change"],
+        }),
       ).rejects.toMatchObject({ code: "invalid_body" });
     }
     expect(await db().notificationSettings.count()).toBe(0);
     expect(
-      await updateNotificationSettings(me, world.workspace.id, {
-        channels: "email",
-        quiet_hours: { start: "21:15", end: "06:00" },
-        time_zone: "america/new_york",
+      await updateNotificationSettings(me, {
+        workspaceId: world.workspace.id,
+        change: {
+          channels: "email",
+          quiet_hours: { start: "21:15", end: "06:00" },
+          time_zone: "america/new_york",
+        },
       }),
     ).toEqual({
       workspace_id: world.workspace.id,
@@ -425,7 +455,10 @@ describe("one-click unsubscribe (RFC 8058)", () => {
 describe("never the person who caused the event", () => {
   it("a mention tells the member named, not its author; a bot's own text names no one", async () => {
     const t0 = new Date();
-    await postPersonMessage(person(ana().id, "web"), conversation(), `@${ana().handle} and @${ben().handle}: look`);
+    await postPersonMessage(person(ana().id, "web"), {
+      conversationId: conversation(),
+      body: `@${ana().handle} and @${ben().handle}: look`,
+    });
     await runFanOuts(t0);
     await runDeliveries("email", after(t0, COALESCING.email.gatherMs));
     expect(smtp.mails.map(to)).toEqual([ben().email]);
@@ -440,17 +473,17 @@ describe("never the person who caused the event", () => {
       name: "Ben's bot",
       webhookUrl: null,
     });
-    await setBotStatus(person(ana().id, "web"), bot.id, "paused", "Too chatty");
+    await setBotStatus(person(ana().id, "web"), { botId: bot.id, status: "paused", reason: "Too chatty" });
     await runFanOuts(t0);
-    await setBotStatus(person(ana().id, "web"), bot.id, "active"); // resuming tells no one
+    await setBotStatus(person(ana().id, "web"), { botId: bot.id, status: "active" }); // resuming tells no one
     await runFanOuts(t0);
     await runDeliveries("email", after(t0, COALESCING.email.gatherMs));
     expect(smtp.mails.map(to)).toEqual([ben().email]);
     expect(smtp.mails[0]!.parsed.subject).toBe(`Ana Lima paused Ben's bot (@${bot.handle})`);
     expect(smtp.mails[0]!.parsed.text).toContain("Reason: Too chatty");
     // Stopped and resumed again before its job ran: by then it is not true any more, and nobody is told.
-    await setBotStatus(person(ana().id, "web"), bot.id, "stopped");
-    await setBotStatus(person(ana().id, "web"), bot.id, "active");
+    await setBotStatus(person(ana().id, "web"), { botId: bot.id, status: "stopped" });
+    await setBotStatus(person(ana().id, "web"), { botId: bot.id, status: "active" });
     await runFanOuts(after(t0, 1000));
     expect(await db().notification.count({ where: { subjectId: bot.id } })).toBe(1);
   });

@@ -37,7 +37,7 @@ export async function fanOut(event: NotifyEvent, now: Date = new Date()): Promis
 
   await transaction(async (tx) => {
     for (const userId of audience.userIds) {
-      const settings = await settingsOf(tx, userId, workspaceId);
+      const settings = await settingsOf(tx, { userId, workspaceId });
       const inserted = await tx.query(INSERT, [
         userId,
         workspaceId,
@@ -57,8 +57,8 @@ export async function fanOut(event: NotifyEvent, now: Date = new Date()): Promis
       for (const channel of CHANNELS) {
         if (!settings[channel]) continue;
         const target = { userId, workspaceId, channel };
-        const runAt = dueForNewEvent(channel, now, await lastSentAt(tx, target), settings);
-        await scheduleDelivery(tx, target, runAt, "preserve");
+        const runAt = dueForNewEvent({ channel, now, lastSent: await lastSentAt(tx, target), settings });
+        await scheduleDelivery(tx, { target, runAt, mode: "preserve" });
         result.scheduled.push({ userId, channel, runAt });
       }
     }

@@ -16,21 +16,26 @@ const row = (title: string, body = "Pay 10 \u2060EUR") => ({
 
 describe("push notifications", () => {
   it("one notification: its title and body carry the tokens, never the characters", () => {
-    const payload = pushPayload({ name: "Demo", slug: "demo" }, "w1", [row(SPOOFED)]);
+    const payload = pushPayload({ workspace: { name: "Demo", slug: "demo" }, workspaceId: "w1", rows: [row(SPOOFED)] });
     expect(payload.title).toBe("Held message from Bil[U+200B]ling [U+202E]edoc.evil (@billing)");
     expect(payload.body).toBe("Pay 10 [U+2060]EUR");
   });
 
   it("several: the workspace's name and the first title too", () => {
-    const payload = pushPayload({ name: "De\u202emo", slug: "demo" }, "w1", [row(SPOOFED), row("Another")]);
+    const payload = pushPayload({
+      workspace: { name: "De\u202emo", slug: "demo" },
+      workspaceId: "w1",
+      rows: [row(SPOOFED), row("Another")],
+    });
     expect(payload.title).toBe("2 new notifications in De[U+202E]mo");
     expect(payload.body).toBe("Held message from Bil[U+200B]ling [U+202E]edoc.evil (@billing), and 1 more");
   });
 
   it("an emoji ZWJ sequence in a name stays one emoji", () => {
-    expect(pushPayload({ name: "Demo", slug: "demo" }, "w1", [row("From 👩\u200d💻 Dev")]).title).toBe(
-      "From 👩\u200d💻 Dev",
-    );
+    expect(
+      pushPayload({ workspace: { name: "Demo", slug: "demo" }, workspaceId: "w1", rows: [row("From 👩\u200d💻 Dev")] })
+        .title,
+    ).toBe("From 👩\u200d💻 Dev");
   });
 });
 

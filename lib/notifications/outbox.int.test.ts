@@ -28,9 +28,12 @@ describe("the local outbox", () => {
     expect(env().SMTP_URL).toBeUndefined();
     const bot = (await authenticateBot(world.bots[1]!.api_key))!; // new: held
     const t0 = new Date();
-    const held = await sendMessage(bot, world.conversations[0]!.id, {
-      body: "Shall I refund <b>Carla</b>?",
-      blocks: undefined,
+    const held = await sendMessage(bot, {
+      conversationId: world.conversations[0]!.id,
+      input: {
+        body: "Shall I refund <b>Carla</b>?",
+        blocks: undefined,
+      },
     });
     if (held.status !== "pending_approval") throw new Error("expected a hold");
     await runFanOuts(t0);

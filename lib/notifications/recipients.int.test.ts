@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 
 async function heldIn(conversationId: string) {
-  const result = await sendMessage(newBot, conversationId, { body: "Held", blocks: undefined });
+  const result = await sendMessage(newBot, { conversationId, input: { body: "Held", blocks: undefined } });
   if (result.status !== "pending_approval") throw new Error("expected a hold");
   return result.approvalId;
 }
@@ -74,7 +74,7 @@ describe("a draft or held message", () => {
   it("is told to exactly the people the approvals inbox lists it for: participants and admins", async () => {
     const everyone = await heldIn(world.conversations[0]!.id);
     expect(await lastJob()).toEqual({ event: "draft", id: everyone }); // enqueued with the hold
-    const listFor = (actor: PersonActor) => listPendingApprovals(actor, world.workspace.id);
+    const listFor = (actor: PersonActor) => listPendingApprovals(actor, { workspaceId: world.workspace.id });
     expect((await agreesWithInbox(everyone, listFor)).sort()).toEqual([ana().userId, ben().userId].sort());
     const adminsOnly = await heldIn(onlyAna);
     expect(await agreesWithInbox(adminsOnly, listFor)).toEqual([ana().userId]);
@@ -90,7 +90,10 @@ describe("a draft or held message", () => {
     const leaver = person(outsider.people[1]!.id, "web");
     const bot = (await authenticateBot(outsider.bots[1]!.api_key))!;
     await db().membership.deleteMany({ where: { userId: leaver.userId, workspaceId: outsider.workspace.id } });
-    const result = await sendMessage(bot, outsider.conversations[0]!.id, { body: "Held", blocks: undefined });
+    const result = await sendMessage(bot, {
+      conversationId: outsider.conversations[0]!.id,
+      input: { body: "Held", blocks: undefined },
+    });
     if (result.status !== "pending_approval") throw new Error("expected a hold");
     expect((await whoIsTold({ event: "draft", id: result.approvalId }))!.userIds).toEqual([outsider.people[0]!.id]);
   });
@@ -151,7 +154,7 @@ describe("a candidate fact", () => {
       contactIds: [zed.id],
       botIds: [established.id],
     });
-    const message = await postPersonMessage(ana(), conversation.id, "Zed pays late");
+    const message = await postPersonMessage(ana(), { conversationId: conversation.id, body: "Zed pays late" });
     await db().conversationParticipant.deleteMany({ where: { conversationId: conversation.id, userId: ana().userId } });
     const lonely = await proposeFact(established, zed.id, {
       key: "billing.habit",
@@ -164,22 +167,20 @@ describe("a candidate fact", () => {
 
 describe("a mention", () => {
   it("tells the members @-named who may see the conversation, never its author", async () => {
-    const { message } = await postPersonMessage(
-      ana(),
-      onlyAna,
-      `@${world.people[0]!.handle} @${world.people[1]!.handle}. @${mia.handle}, and write to ana@example.com`,
-    );
+    const { message } = await postPersonMessage(ana(), {
+      conversationId: onlyAna,
+      body: `@${world.people[0]!.handle} @${world.people[1]!.handle}. @${mia.handle}, and write to ana@example.com`,
+    });
     expect(await lastJob()).toEqual({ event: "mention", id: message.id, actor: ana().userId });
     // Ben and Mia are members but do not take part in this conversation: they may not see it.
     expect(await whoIsTold({ event: "mention", id: message.id, actor: ana().userId })).toEqual({
       workspaceId: world.workspace.id,
       userIds: [],
     });
-    const { message: visible } = await postPersonMessage(
-      ben(),
-      world.conversations[0]!.id,
-      `@${world.people[0]!.handle}. And @${world.people[1]!.handle} (me) and @${mia.handle}`,
-    );
+    const { message: visible } = await postPersonMessage(ben(), {
+      conversationId: world.conversations[0]!.id,
+      body: `@${world.people[0]!.handle}. And @${world.people[1]!.handle} (me) and @${mia.handle}`,
+    });
     expect((await whoIsTold({ event: "mention", id: visible.id, actor: ben().userId }))!.userIds).toEqual([
       ana().userId, // an admin sees every conversation; Mia does not take part; Ben wrote it
     ]);
@@ -187,7 +188,10 @@ describe("a mention", () => {
 
   it("a message without an @handle enqueues nothing", async () => {
     const before = (await queued("notify")).length;
-    await postPersonMessage(ben(), world.conversations[0]!.id, "No one named here (mail me at ben@example.com)");
+    await postPersonMessage(ben(), {
+      conversationId: world.conversations[0]!.id,
+      body: "No one named here (mail me at ben@example.com)",
+    });
     expect((await queued("notify")).length).toBe(before);
   });
 });

@@ -48,7 +48,7 @@ beforeEach(async () => {
 });
 
 async function hold(body: string) {
-  const result = await sendMessage(newBot, conversation(), { body, blocks: undefined });
+  const result = await sendMessage(newBot, { conversationId: conversation(), input: { body, blocks: undefined } });
   if (result.status !== "pending_approval") throw new Error(`expected a hold, got ${result.status}`);
   return result.approvalId;
 }
@@ -78,7 +78,7 @@ describe("reminders", () => {
     try {
       const waiting = await hold("Fifteen minutes");
       const decided = await hold("Decided in time");
-      await approveDraft(person(ana().id, "web"), decided);
+      await approveDraft(person(ana().id, "web"), { draftId: decided });
       const t0 = await created(waiting);
       expect(await sendReminders(after(t0, 14 * MINUTE))).toMatchObject({ drafts: 0 });
       expect(await sendReminders(after(t0, 16 * MINUTE))).toMatchObject({ drafts: 1 });
@@ -86,7 +86,7 @@ describe("reminders", () => {
       // Decided between the sweep and its fan-out: nobody is told.
       const late = await hold("Decided after the sweep");
       await sendReminders(after(await created(late), 16 * MINUTE));
-      await approveDraft(person(ana().id, "web"), late);
+      await approveDraft(person(ana().id, "web"), { draftId: late });
       await runFanOuts(after(t0, 16 * MINUTE));
       expect(await db().notification.count({ where: { subjectId: late, kind: "reminder" } })).toBe(0);
       expect(await db().notification.count({ where: { subjectId: waiting, kind: "reminder" } })).toBe(2);
@@ -126,9 +126,12 @@ describe("expiry", () => {
 
   it("the sweep expires what waited its whole lifetime; the bot hears draft.expired, signed; the people are told", async () => {
     const id = await hold("Too late");
-    const draft = await createDraft(newBot, conversation(), {
-      body: "A draft, with a follow-up",
-      follow_up: { body: "Still there?", delay_minutes: 5 },
+    const draft = await createDraft(newBot, {
+      conversationId: conversation(),
+      input: {
+        body: "A draft, with a follow-up",
+        follow_up: { body: "Still there?", delay_minutes: 5 },
+      },
     });
     const expiresAt = (await db().draft.findUniqueOrThrow({ where: { id } })).expiresAt;
     const draftExpiresAt = (await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).expiresAt;
@@ -143,7 +146,7 @@ describe("expiry", () => {
       followUpStatus: "cancelled",
       followUpCancelReason: "draft_expired",
     });
-    expect(await listPendingApprovals(person(ana().id, "web"), world.workspace.id)).toEqual([]);
+    expect(await listPendingApprovals(person(ana().id, "web"), { workspaceId: world.workspace.id })).toEqual([]);
 
     // The bot's webhook: one draft.expired per draft, signed with its secret (checked with a plain HMAC and the SDK).
     const deliveries = await db().webhookDelivery.findMany({ where: { eventType: "draft.expired" } });
@@ -176,7 +179,7 @@ describe("expiry", () => {
   it("an approval that comes after the expiry, before the sweep, marks it expired with the same consequences", async () => {
     const id = await hold("Approved too late");
     await db().draft.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    await expect(approveDraft(person(ben().id, "web"), id)).rejects.toMatchObject({ code: "conflict" });
+    await expect(approveDraft(person(ben().id, "web"), { draftId: id })).rejects.toMatchObject({ code: "conflict" });
     expect((await db().draft.findUniqueOrThrow({ where: { id } })).status).toBe("expired");
     expect(await db().webhookDelivery.count({ where: { eventType: "draft.expired" } })).toBe(1);
     expect((await queued("notify")).map((j) => j.payload)).toContainEqual({ event: "draft_expired", id });
@@ -216,7 +219,7 @@ describe("expiry", () => {
       secrets: [world.bots[1]!.signing_secret],
       log: (line) => lines.push(line),
     });
-    await updateBot(systemActor, newBot.id, { webhookUrl: echo.url });
+    await updateBot(systemActor, { botId: newBot.id, webhookUrl: echo.url });
     try {
       const id = await hold("Expires at the example bot");
       const expiresAt = (await db().draft.findUniqueOrThrow({ where: { id } })).expiresAt;
@@ -232,7 +235,7 @@ describe("expiry", () => {
       );
       expect(lines.filter((l) => l.error === "webhook_rejected")).toEqual([]);
     } finally {
-      await updateBot(systemActor, newBot.id, { webhookUrl: receiver.url });
+      await updateBot(systemActor, { botId: newBot.id, webhookUrl: receiver.url });
       await echo.close();
     }
   });

@@ -85,8 +85,16 @@ export function quietUntil(settings: NotificationSettings, now: Date): Date | nu
   return new Date(startOfMinute + minutesLeft * 60_000);
 }
 
+export interface DeliveryTiming {
+  channel: Channel;
+  now: Date;
+  /** When this channel last sent the person something in this workspace (lastSentAt). */
+  lastSent: Date | null;
+  settings: NotificationSettings;
+}
+
 /** The earliest a message may go out: not before the gap since the last one is over, nor inside quiet hours. */
-export function earliestDelivery(channel: Channel, now: Date, last: Date | null, settings: NotificationSettings): Date {
+export function earliestDelivery({ channel, now, lastSent: last, settings }: DeliveryTiming): Date {
   let due = now.getTime();
   if (last) due = Math.max(due, last.getTime() + COALESCING[channel].gapMs);
   const quiet = quietUntil(settings, new Date(due));
@@ -95,9 +103,9 @@ export function earliestDelivery(channel: Channel, now: Date, last: Date | null,
 }
 
 /** When a new event's message is due: after the gather window, and no earlier than earliestDelivery. */
-export function dueForNewEvent(channel: Channel, now: Date, last: Date | null, settings: NotificationSettings): Date {
+export function dueForNewEvent({ channel, now, lastSent: last, settings }: DeliveryTiming): Date {
   const gathered = new Date(now.getTime() + COALESCING[channel].gatherMs);
-  return earliestDelivery(channel, gathered, last, settings);
+  return earliestDelivery({ channel, now: gathered, lastSent: last, settings });
 }
 
 const SCHEDULE = query("notifications.scheduleDelivery", {
@@ -105,11 +113,18 @@ const SCHEDULE = query("notifications.scheduleDelivery", {
           max_attempts := ${DELIVER_MAX_ATTEMPTS}, job_key := $3, job_key_mode := $4)::text AS id`,
 });
 
+interface ScheduleDeliveryOptions {
+  target: Target;
+  runAt: Date;
+  /** `preserve`: a job already waiting keeps its time; `replace`: it is moved to `runAt`. */
+  mode: "preserve" | "replace";
+}
+
 /**
  * Queues the person's delivery job for this channel at `runAt`, in the caller's transaction. `preserve`: a job already
  * waiting keeps its time (events join it); otherwise the job is moved to `runAt` (a deferral, a settings change).
  */
-export async function scheduleDelivery(sql: Sql, t: Target, runAt: Date, mode: "preserve" | "replace"): Promise<void> {
+export async function scheduleDelivery(sql: Sql, { target: t, runAt, mode }: ScheduleDeliveryOptions): Promise<void> {
   const payload = JSON.stringify({ user_id: t.userId, workspace_id: t.workspaceId, channel: t.channel });
   await sql.query(SCHEDULE, [payload, runAt, deliveryJobKey(t), mode === "preserve" ? "preserve_run_at" : "replace"]);
 }

@@ -31,8 +31,13 @@ const SETTINGS_OF = query("notifications.settingsOf", {
     WHERE user_id = $1 AND workspace_id = $2`,
 });
 
+interface SettingsOfOptions {
+  userId: string;
+  workspaceId: string;
+}
+
 /** The settings in effect for a person in a workspace, defaults applied. */
-export async function settingsOf(sql: Sql, userId: string, workspaceId: string): Promise<NotificationSettings> {
+export async function settingsOf(sql: Sql, { userId, workspaceId }: SettingsOfOptions): Promise<NotificationSettings> {
   const [row] = await sql.query(SETTINGS_OF, [userId, workspaceId]);
   if (!row) return NOTIFICATION_DEFAULTS;
   return {
@@ -99,11 +104,16 @@ const WAITING = query("notifications.waiting", {
   notNull: ["email", "push"], // EXISTS is true or false
 });
 
+interface UpdateNotificationSettingsOptions {
+  workspaceId: string;
+  /** Checked here (NotificationSettingsChange); bad input changes nothing. */
+  change: NotificationSettingsChange;
+}
+
 /** A person changes their own settings in a workspace they are a member of. Bad input changes nothing. */
 export async function updateNotificationSettings(
   actor: PersonActor,
-  workspaceId: string,
-  change: NotificationSettingsChange,
+  { workspaceId, change }: UpdateNotificationSettingsOptions,
 ): Promise<NotificationSettingsView> {
   const data = validate(NotificationSettingsChange, { input: change, what: "Notification settings" });
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
@@ -135,12 +145,11 @@ export async function updateNotificationSettings(
     for (const channel of ["email", "push"] as const) {
       if (!waiting?.[channel]) continue;
       const target = { userId: actor.userId, workspaceId: workspace.id, channel };
-      await scheduleDelivery(
-        tx,
+      await scheduleDelivery(tx, {
         target,
-        earliestDelivery(channel, now, await lastSentAt(tx, target), settings),
-        "replace",
-      );
+        runAt: earliestDelivery({ channel, now, lastSent: await lastSentAt(tx, target), settings }),
+        mode: "replace",
+      });
     }
     await recordAuditSql(tx, {
       workspaceId: workspace.id,

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const [message] = await sql().unchecked<{ id: string }>("SELECT id FROM messages WHERE conversation_id = $1 LIMIT 1", [
     conversation,
   ]);
-  const draft = await createDraft(bot, conversation, { body: "Shall I book Tuesday?" });
+  const draft = await createDraft(bot, { conversationId: conversation, input: { body: "Shall I book Tuesday?" } });
   const fact = await proposeFact(bot, world.contacts[0]!.id, {
     key: "billing.pay_day",
     fact: "Pays on the 5th",
@@ -75,12 +75,12 @@ describe("access before locks", () => {
   });
 
   it("a draft: refused at once while its conversation is locked", async () => {
-    expect(await whileLocked("conversations", ids.conversation, () => approveDraft(outsider, ids.draft))).toMatchObject(
-      NOT_FOUND("Draft"),
-    );
-    expect(await whileLocked("conversations", ids.conversation, () => rejectDraft(outsider, ids.draft))).toMatchObject(
-      NOT_FOUND("Draft"),
-    );
+    expect(
+      await whileLocked("conversations", ids.conversation, () => approveDraft(outsider, { draftId: ids.draft })),
+    ).toMatchObject(NOT_FOUND("Draft"));
+    expect(
+      await whileLocked("conversations", ids.conversation, () => rejectDraft(outsider, { draftId: ids.draft })),
+    ).toMatchObject(NOT_FOUND("Draft"));
   });
 
   it("a conversation to take over, a card's message, a fact", async () => {
@@ -88,7 +88,9 @@ describe("access before locks", () => {
       NOT_FOUND("Conversation"),
     );
     expect(
-      await whileLocked("messages", ids.message, () => submitCardAction(outsider, ids.message, { actionKey: "yes" })),
+      await whileLocked("messages", ids.message, () =>
+        submitCardAction(outsider, { messageId: ids.message, actionKey: "yes" }),
+      ),
     ).toMatchObject(NOT_FOUND("Message"));
     expect(await whileLocked("contact_facts", ids.fact, () => confirmFact(outsider, ids.fact))).toMatchObject(
       NOT_FOUND("Fact"),

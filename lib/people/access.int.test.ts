@@ -181,11 +181,19 @@ describe("a conversation: a member who takes part, or an admin of its workspace"
   it("adding a bot takes part in it: an admin who does not sees it (403), others do not (404)", async () => {
     const bot = a.bots[0]!.id;
     const bens = await createConversation(callers.participant, { workspaceId: a.workspace.id, title: "B" });
-    await expect(authorizeBot(callers.admin, bens.id, bot)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(authorizeBot(callers.bystander, bens.id, bot)).rejects.toMatchObject(NOT_FOUND("Conversation"));
+    await expect(authorizeBot(callers.admin, { conversationId: bens.id, botId: bot })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(authorizeBot(callers.bystander, { conversationId: bens.id, botId: bot })).rejects.toMatchObject(
+      NOT_FOUND("Conversation"),
+    );
     // Pat still appears among H2's participants, but left the workspace: before, that was enough to add a bot.
-    await expect(authorizeBot(callers.former, ids.h2!, bot)).rejects.toMatchObject(NOT_FOUND("Conversation"));
-    await expect(authorizeBot(callers.foreign, bens.id, bot)).rejects.toMatchObject(NOT_FOUND("Conversation"));
+    await expect(authorizeBot(callers.former, { conversationId: ids.h2!, botId: bot })).rejects.toMatchObject(
+      NOT_FOUND("Conversation"),
+    );
+    await expect(authorizeBot(callers.foreign, { conversationId: bens.id, botId: bot })).rejects.toMatchObject(
+      NOT_FOUND("Conversation"),
+    );
     expect(await db().botAuthorization.count({ where: { conversationId: { in: [bens.id, ids.h2!] } } })).toBe(0);
     await db().conversation.delete({ where: { id: bens.id } });
   });
@@ -256,7 +264,7 @@ describe("a bot: an admin of its workspace, or the member who registered it", ()
         });
         if (managesBot(bot, { role: membership?.role ?? null, userId: actor.userId })) byPredicate.push(bot.id);
         if (managesEveryBot(membership?.role ?? null)) expect(membership?.role).toBe("admin");
-        const managed = await requireBotManager(db(), actor, bot.id).then(
+        const managed = await requireBotManager(actor, { client: db(), botId: bot.id }).then(
           () => true,
           (error: unknown) => {
             // A bot of a workspace the person is not in answers like a missing one (decision 019).

@@ -28,12 +28,26 @@ beforeAll(async () => {
 
 describe("person actions", () => {
   it("only admins pause or stop a bot", async () => {
-    await expect(setBotStatus(ben(), world.bots[0]!.id, "paused")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(setBotStatus(stranger(), world.bots[0]!.id, "paused")).rejects.toMatchObject({ code: "not_found" });
-    expect(await setBotStatus(ana(), world.bots[0]!.id, "paused", "reviewing")).toMatchObject({ status: "paused", status_reason: "reviewing" });
-    expect(await setBotStatus(ana(), world.bots[0]!.id, "active")).toMatchObject({ status: "active" });
-    await expect(setBotStatus(ana(), "00000000-0000-4000-8000-000000000000", "paused")).rejects.toMatchObject({ code: "not_found" });
-    expect(await db().auditEvent.count({ where: { subjectId: world.bots[0]!.id, action: { in: ["bot.paused", "bot.active"] } } })).toBe(2);
+    await expect(setBotStatus(ben(), { botId: world.bots[0]!.id, status: "paused" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(setBotStatus(stranger(), { botId: world.bots[0]!.id, status: "paused" })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect(
+      await setBotStatus(ana(), { botId: world.bots[0]!.id, status: "paused", reason: "reviewing" }),
+    ).toMatchObject({ status: "paused", status_reason: "reviewing" });
+    expect(await setBotStatus(ana(), { botId: world.bots[0]!.id, status: "active" })).toMatchObject({
+      status: "active",
+    });
+    await expect(
+      setBotStatus(ana(), { botId: "00000000-0000-4000-8000-000000000000", status: "paused" }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    expect(
+      await db().auditEvent.count({
+        where: { subjectId: world.bots[0]!.id, action: { in: ["bot.paused", "bot.active"] } },
+      }),
+    ).toBe(2);
   });
 
   it("only admins change the workspace's status and policy", async () => {
@@ -45,14 +59,22 @@ describe("person actions", () => {
 
   it("take-over, block and opt-out need someone in the conversation; repeats change nothing", async () => {
     const conversation = world.conversations[1]!.id;
-    await expect(takeOver(stranger(), conversation)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
-    await expect(blockBot(stranger(), conversation, world.bots[0]!.id)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
-    await expect(optOut(stranger(), conversation)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
+    await expect(takeOver(stranger(), conversation)).rejects.toMatchObject({
+      code: "not_found",
+      message: "Conversation not found",
+    });
+    await expect(
+      blockBot(stranger(), { conversationId: conversation, botId: world.bots[0]!.id }),
+    ).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
+    await expect(optOut(stranger(), conversation)).rejects.toMatchObject({
+      code: "not_found",
+      message: "Conversation not found",
+    });
     expect((await takeOver(ben(), conversation)).taken_over_by_user_id).toBe(world.people[1]!.id);
     expect((await release(ben(), conversation)).taken_over_by_user_id).toBeNull();
-    expect((await blockBot(ben(), conversation, world.bots[0]!.id)).changed).toBe(true);
-    expect((await blockBot(ben(), conversation, world.bots[0]!.id)).changed).toBe(false);
-    await unblockBot(ana(), conversation, world.bots[0]!.id);
+    expect((await blockBot(ben(), { conversationId: conversation, botId: world.bots[0]!.id })).changed).toBe(true);
+    expect((await blockBot(ben(), { conversationId: conversation, botId: world.bots[0]!.id })).changed).toBe(false);
+    await unblockBot(ana(), { conversationId: conversation, botId: world.bots[0]!.id });
     expect(await db().botBlock.count({ where: { conversationId: conversation, revokedAt: null } })).toBe(0);
     expect((await optOut(ben(), conversation)).created).toBe(true);
     expect((await optOut(ben(), conversation)).created).toBe(false);
@@ -61,25 +83,42 @@ describe("person actions", () => {
   });
 
   it("do-not-contact is for members of the contact's workspace", async () => {
-    await expect(setDoNotContact(stranger(), world.contacts[0]!.id, true)).rejects.toMatchObject({ code: "not_found", message: "Contact not found" });
-    expect(await setDoNotContact(ben(), world.contacts[0]!.id, true)).toMatchObject({ do_not_contact: true });
-    expect(await setDoNotContact(ben(), world.contacts[0]!.id, false)).toMatchObject({ do_not_contact: false });
+    await expect(
+      setDoNotContact(stranger(), { contactId: world.contacts[0]!.id, doNotContact: true }),
+    ).rejects.toMatchObject({ code: "not_found", message: "Contact not found" });
+    expect(await setDoNotContact(ben(), { contactId: world.contacts[0]!.id, doNotContact: true })).toMatchObject({
+      do_not_contact: true,
+    });
+    expect(await setDoNotContact(ben(), { contactId: world.contacts[0]!.id, doNotContact: false })).toMatchObject({
+      do_not_contact: false,
+    });
   });
 
   it("only participants authorize bots, and only bots of the same workspace", async () => {
     const conversation = world.conversations[2]!.id;
-    await expect(authorizeBot(stranger(), conversation, world.bots[0]!.id)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
-    await expect(authorizeBot(ana(), conversation, outsider.bots[0]!.id)).rejects.toMatchObject({ code: "not_found" });
-    expect((await authorizeBot(ana(), conversation, world.bots[0]!.id)).created).toBe(true);
+    await expect(
+      authorizeBot(stranger(), { conversationId: conversation, botId: world.bots[0]!.id }),
+    ).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
+    await expect(
+      authorizeBot(ana(), { conversationId: conversation, botId: outsider.bots[0]!.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    expect((await authorizeBot(ana(), { conversationId: conversation, botId: world.bots[0]!.id })).created).toBe(true);
     expect((await api("GET", `/conversations/${conversation}/messages`, { key: world.bots[0]!.api_key })).status).toBe(200);
   });
 
   it("the approvals inbox lists pending drafts and held messages with bot and reasons", async () => {
     const scheduler = world.bots[1]!;
     const held = await api("POST", `/conversations/${world.conversations[0]!.id}/messages`, { key: scheduler.api_key, body: { body: "Held one" }, idempotencyKey: idem() });
-    const items = await listPendingApprovals(ben(), world.workspace.id);
+    const items = await listPendingApprovals(ben(), { workspaceId: world.workspace.id });
     const item = items.find((i) => i.id === held.body.data.approval_id);
-    expect(item).toMatchObject({ origin: "held_message", reasons: ["new_bot"], bot: { handle: scheduler.handle }, body: "Held one" });
-    await expect(listPendingApprovals(stranger(), world.workspace.id)).rejects.toMatchObject({ code: "not_found" });
+    expect(item).toMatchObject({
+      origin: "held_message",
+      reasons: ["new_bot"],
+      bot: { handle: scheduler.handle },
+      body: "Held one",
+    });
+    await expect(listPendingApprovals(stranger(), { workspaceId: world.workspace.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

@@ -106,16 +106,31 @@ const LOCK_BOT_SENDS = query("policy.lockBotSends", {
 export const lockBotSendsStatement = (bot: BotPrincipal): Statement<"policy.lockBotSends"> =>
   statement(LOCK_BOT_SENDS, [bot.id]);
 
+interface SendSnapshotOptions {
+  conversationId: string;
+  /** The policy's time: its rolling windows end here. */
+  now: Date;
+}
+
 /**
  * A bot's send opens its transaction with this statement: the access check of requireBotConversation (404 for no
  * such conversation, 403 when it is not the bot's), the conversation's row lock and the policy snapshot, in one.
  */
 export function sendSnapshotStatement(
   bot: BotPrincipal,
-  conversationId: string,
-  now: Date,
+  { conversationId, now }: SendSnapshotOptions,
 ): Statement<"policy.sendSnapshot"> {
   return statement(SEND_SNAPSHOT, [conversationId, bot.id, now, bot.workspaceId]);
+}
+
+interface ReadSendSnapshotOptions {
+  /** The send's transaction. */
+  sql: Sql;
+  conversationId: string;
+  /** What the message says (messageContent), as the policy reads it. */
+  content: string[];
+  /** What sendSnapshotStatement returned. */
+  rows: RowOf<"policy.sendSnapshot">[];
 }
 
 /**
@@ -124,15 +139,13 @@ export function sendSnapshotStatement(
  * milliseconds `messages.created_at` keeps, as its created_at).
  */
 export async function readSendSnapshot(
-  sql: Sql,
   bot: BotPrincipal,
-  input: { conversationId: string; content: string[] },
-  rows: RowOf<"policy.sendSnapshot">[],
+  { sql, conversationId, content, rows }: ReadSendSnapshotOptions,
 ): Promise<{ workspaceId: string; snapshot: PolicySnapshot; next: { seq: number; createdAt: Date } }> {
   const row = rows[0];
   const { workspaceId } = requireBotAccess(row);
   const { last_seq: lastSeq, transaction_now: createdAt, policy_now: now } = row!;
-  const snapshot = await toSnapshot(sql, row!, { ...input, mode: "send", botId: bot.id, now });
+  const snapshot = await toSnapshot(sql, row!, { conversationId, content, mode: "send", botId: bot.id, now });
   return { workspaceId, snapshot, next: { seq: lastSeq + 1, createdAt } };
 }
 

@@ -42,11 +42,17 @@ export function refusalError(verdict: Refusal, limits?: LimitState[]): ApiError 
   }
 }
 
+interface RefusalRecord {
+  workspaceId: string;
+  /** What the attempt said, kept as an excerpt unless it carries a secret. */
+  body: string;
+}
+
 /**
  * Keeps a record of a refused attempt (admins see why a message was blocked, refused or deferred). Written after
  * the attempt's own transaction rolled back; a secret is never stored, not even as an excerpt.
  */
-export async function recordRefusal(decision: Decision, workspaceId: string, body: string): Promise<void> {
+export async function recordRefusal(decision: Decision, { workspaceId, body }: RefusalRecord): Promise<void> {
   const verdict = decision.verdict;
   const secret = verdict.reasons.some((reason) => reason === "secrets_detected");
   await db().policyDecision.create({

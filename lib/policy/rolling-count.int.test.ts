@@ -18,7 +18,10 @@ beforeAll(async () => {
   const bot = (await authenticateBot(world.bots[0]!.api_key))!;
   sentAt = [];
   for (let i = 0; i < 4; i++) {
-    const result = await sendMessage(bot, world.conversations[1]!.id, { body: `counted ${i}`, blocks: undefined });
+    const result = await sendMessage(bot, {
+      conversationId: world.conversations[1]!.id,
+      input: { body: `counted ${i}`, blocks: undefined },
+    });
     if (result.status !== "sent") throw new Error("expected sent");
     sentAt.push(result.message.created_at);
   }

@@ -77,8 +77,16 @@ export async function seedWorld(
       contactIds: [spec.contact.id],
       botIds: spec.bots.map((bot) => bot.id),
     });
-    await insertMessage(sql(), { type: "person", userId: ana.id }, { conversationId: conversation.id, body: spec.opening });
-    conversations.push({ id: conversation.id, title: spec.title, contact_id: spec.contact.id, bot_ids: spec.bots.map((bot) => bot.id) });
+    await insertMessage(sql(), {
+      author: { type: "person", userId: ana.id },
+      message: { conversationId: conversation.id, body: spec.opening },
+    });
+    conversations.push({
+      id: conversation.id,
+      title: spec.title,
+      contact_id: spec.contact.id,
+      bot_ids: spec.bots.map((bot) => bot.id),
+    });
   }
 
   return {

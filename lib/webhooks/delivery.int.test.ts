@@ -38,7 +38,7 @@ async function newDeliveries(since: Date) {
 
 async function postAndGetDelivery(body: string) {
   const since = new Date();
-  await postPersonMessage(ana(), onlyHelper(), body);
+  await postPersonMessage(ana(), { conversationId: onlyHelper(), body });
   const deliveries = (await newDeliveries(since)).filter((d) => d.eventType === "message.created");
   expect(deliveries).toHaveLength(1);
   return deliveries[0]!;
@@ -101,7 +101,10 @@ describe("a person's message is delivered, signed, to the bots of the conversati
   it("tells each bot whether it was @-mentioned", async () => {
     const since = new Date();
     const [, scheduler] = world.bots;
-    await postPersonMessage(ana(), world.conversations[0]!.id, `@${scheduler!.handle} can you book it?`);
+    await postPersonMessage(ana(), {
+      conversationId: world.conversations[0]!.id,
+      body: `@${scheduler!.handle} can you book it?`,
+    });
     const deliveries = await newDeliveries(since);
     const mentioned = Object.fromEntries(deliveries.map((d) => [d.botId, (d.payload as { data: { message: { mentioned: boolean } } }).data.message.mentioned]));
     expect(mentioned).toEqual({ [helper().id]: false, [scheduler!.id]: true });
@@ -110,7 +113,10 @@ describe("a person's message is delivered, signed, to the bots of the conversati
   it("a bot's own messages trigger no bot", async () => {
     const since = new Date();
     const principal = (await authenticateBot(helper().api_key))!;
-    const sent = await sendMessage(principal, world.conversations[0]!.id, { body: "Your order ships today.", blocks: undefined });
+    const sent = await sendMessage(principal, {
+      conversationId: world.conversations[0]!.id,
+      input: { body: "Your order ships today.", blocks: undefined },
+    });
     expect(sent.status).toBe("sent");
     expect(await newDeliveries(since)).toEqual([]);
   });

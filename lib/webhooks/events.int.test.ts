@@ -46,8 +46,8 @@ describe("events reach the bots authorized in the conversation, and only them", 
     const since = new Date();
     const bot = await newBot(`added-${Date.now()}`);
     const conversationId = await freshConversation([]);
-    await authorizeBot(ana(), conversationId, bot.id);
-    await authorizeBot(ana(), conversationId, bot.id); // already there: no second event
+    await authorizeBot(ana(), { conversationId, botId: bot.id });
+    await authorizeBot(ana(), { conversationId, botId: bot.id }); // already there: no second event
     expect(await eventsSince(since)).toEqual([
       { bot: bot.id, type: "conversation.bot_added", data: { conversation_id: conversationId, added_by: { type: "human", handle: world.people[0]!.handle } } },
     ]);
@@ -60,12 +60,12 @@ describe("events reach the bots authorized in the conversation, and only them", 
     );
     const silent = await createBot(systemActor, { workspaceId: world.workspace.id, handle: `silent-${stamp}`, name: "silent" });
     const conversationId = await freshConversation([listening!, removed!, blocked!, stopped!, unsubscribed!].map((b) => b.id).concat(silent.bot.id));
-    await removeBot(ana(), conversationId, removed!.id);
-    await blockBot(ana(), conversationId, blocked!.id);
-    await setBotStatus(systemActor, stopped!.id, "stopped");
+    await removeBot(ana(), { conversationId, botId: removed!.id });
+    await blockBot(ana(), { conversationId, botId: blocked!.id });
+    await setBotStatus(systemActor, { botId: stopped!.id, status: "stopped" });
 
     const since = new Date();
-    await postPersonMessage(person(world.people[1]!.id, "web"), conversationId, "Anyone there?");
+    await postPersonMessage(person(world.people[1]!.id, "web"), { conversationId, body: "Anyone there?" });
     const events = await eventsSince(since);
     expect(events.map((e) => [e.bot, e.type])).toEqual([[listening!.id, "message.created"]]);
     expect(events[0]!.data).toMatchObject({ message: { body: "Anyone there?", sender: { type: "human", handle: world.people[1]!.handle }, mentioned: false } });
@@ -75,13 +75,16 @@ describe("events reach the bots authorized in the conversation, and only them", 
     const bot = await newBot(`drafter-${Date.now()}`, ["draft.approved", "draft.rejected", "follow_up.cancelled"]);
     const conversationId = await freshConversation([bot.id]);
     const principal = (await authenticateBot(bot.key))!;
-    const first = await createDraft(principal, conversationId, { body: "Shall I confirm Tuesday?", follow_up: { body: "Still on for Tuesday?", delay_minutes: 60 } });
-    const second = await createDraft(principal, conversationId, { body: "Or Wednesday?" });
+    const first = await createDraft(principal, {
+      conversationId,
+      input: { body: "Shall I confirm Tuesday?", follow_up: { body: "Still on for Tuesday?", delay_minutes: 60 } },
+    });
+    const second = await createDraft(principal, { conversationId, input: { body: "Or Wednesday?" } });
 
     const since = new Date();
-    const approved = await approveDraft(ana(), first.id, { body: "Shall I confirm Tuesday at 10?" });
-    await rejectDraft(ana(), second.id);
-    await postPersonMessage(ana(), conversationId, "Thanks, all set.");
+    const approved = await approveDraft(ana(), { draftId: first.id, body: "Shall I confirm Tuesday at 10?" });
+    await rejectDraft(ana(), { draftId: second.id });
+    await postPersonMessage(ana(), { conversationId, body: "Thanks, all set." });
     expect(await eventsSince(since)).toEqual([
       {
         bot: bot.id,
@@ -104,22 +107,49 @@ describe("events reach the bots authorized in the conversation, and only them", 
     const other = await newBot(`other-${Date.now()}`);
     const conversationId = await freshConversation([bot.id, other.id]);
     const principal = (await authenticateBot(bot.key))!;
-    const sent = await sendMessage(principal, conversationId, SendMessageRequest.parse({
-      blocks: [
-        { type: "approval_card", title: "Confirm the booking?", fields: [], actions: [{ key: "approve", label: "Approve", style: "primary" }, { key: "deny", label: "Deny", style: "secondary" }] },
-        { type: "form_card", title: "Pick a slot", submit: { key: "book", label: "Book" }, inputs: [{ type: "date", name: "day", label: "Day", required: true }, { type: "number", name: "people", label: "People", min: 1, max: 8 }] },
-      ],
-    }));
+    const sent = await sendMessage(principal, {
+      conversationId,
+      input: SendMessageRequest.parse({
+        blocks: [
+          {
+            type: "approval_card",
+            title: "Confirm the booking?",
+            fields: [],
+            actions: [
+              { key: "approve", label: "Approve", style: "primary" },
+              { key: "deny", label: "Deny", style: "secondary" },
+            ],
+          },
+          {
+            type: "form_card",
+            title: "Pick a slot",
+            submit: { key: "book", label: "Book" },
+            inputs: [
+              { type: "date", name: "day", label: "Day", required: true },
+              { type: "number", name: "people", label: "People", min: 1, max: 8 },
+            ],
+          },
+        ],
+      }),
+    });
     if (sent.status !== "sent") throw new Error(`expected a sent message, got ${sent.status}`);
     const messageId = sent.message.id;
 
     const since = new Date();
-    await submitCardAction(ana(), messageId, { actionKey: "approve" });
-    await submitCardAction(ana(), messageId, { actionKey: "book", values: { day: "2030-05-01", people: "3" } });
-    await expect(submitCardAction(ana(), messageId, { actionKey: "book", values: { people: 3 } })).rejects.toMatchObject({ code: "invalid_body", message: "Day is required" });
-    await expect(submitCardAction(ana(), messageId, { actionKey: "book", values: { day: "2030-05-01", people: 20 } })).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(submitCardAction(ana(), messageId, { actionKey: "book", values: { day: "2030-05-01", pets: 1 } })).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(submitCardAction(ana(), messageId, { actionKey: "launch" })).rejects.toMatchObject({ code: "invalid_body" });
+    await submitCardAction(ana(), { messageId, actionKey: "approve" });
+    await submitCardAction(ana(), { messageId, actionKey: "book", values: { day: "2030-05-01", people: "3" } });
+    await expect(
+      submitCardAction(ana(), { messageId, actionKey: "book", values: { people: 3 } }),
+    ).rejects.toMatchObject({ code: "invalid_body", message: "Day is required" });
+    await expect(
+      submitCardAction(ana(), { messageId, actionKey: "book", values: { day: "2030-05-01", people: 20 } }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(
+      submitCardAction(ana(), { messageId, actionKey: "book", values: { day: "2030-05-01", pets: 1 } }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(submitCardAction(ana(), { messageId, actionKey: "launch" })).rejects.toMatchObject({
+      code: "invalid_body",
+    });
     const user = { type: "human", handle: world.people[0]!.handle };
     expect(await eventsSince(since)).toEqual([
       { bot: bot.id, type: "message.received", data: { conversation_id: conversationId, message_id: messageId, action: { type: "card.action", action_key: "approve", values: {} }, user } },
@@ -133,6 +163,8 @@ describe("events reach the bots authorized in the conversation, and only them", 
     const outsider = await seedWorld();
     const message = await db().message.findFirstOrThrow({ where: { conversationId: world.conversations[0]!.id } });
     // Out of sight, the card answers like a message that does not exist.
-    await expect(submitCardAction(person(outsider.people[0]!.id, "web"), message.id, { actionKey: "approve" })).rejects.toMatchObject({ code: "not_found", message: "Message not found" });
+    await expect(
+      submitCardAction(person(outsider.people[0]!.id, "web"), { messageId: message.id, actionKey: "approve" }),
+    ).rejects.toMatchObject({ code: "not_found", message: "Message not found" });
   });
 });

@@ -43,7 +43,7 @@ export async function getDelivery(actor: Actor, id: string): Promise<DeliveryDet
     include: { attempts: { orderBy: { number: "asc" } }, bot: { select: { id: true, handle: true, webhookUrl: true } } },
   });
   if (!delivery) throw new ApiError("not_found", "Delivery not found");
-  await requireBotManager(db(), actor, delivery.botId);
+  await requireBotManager(actor, { client: db(), botId: delivery.botId });
   const attempts = delivery.attempts.map(serializeAttempt);
   return {
     ...serializeDelivery(delivery),

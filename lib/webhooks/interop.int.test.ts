@@ -58,7 +58,7 @@ function verifiers(secret: string) {
 
 async function deliveriesOf(conversationId: string, body: string) {
   const since = new Date();
-  await postPersonMessage(ana(), conversationId, body);
+  await postPersonMessage(ana(), { conversationId, body });
   return db().webhookDelivery.findMany({
     where: { createdAt: { gte: since }, eventType: "message.created" },
     orderBy: { createdAt: "asc" },

@@ -20,7 +20,7 @@ const STATUSES = ["pending", "succeeded", "failed"];
 
 /** A bot's deliveries, newest first, filtered by event type, status and creation time; keyset pagination. */
 export async function listDeliveries(actor: Actor, botId: string, filters: DeliveryFilters = {}): Promise<{ data: DeliverySummary[]; next_cursor: string | null }> {
-  await requireBotManager(db(), actor, botId);
+  await requireBotManager(actor, { client: db(), botId });
   const limit = filters.limit ?? PAGE_LIMIT_DEFAULT;
   if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT_MAX)
     throw new ApiError("invalid_body", `limit must be 1 to ${PAGE_LIMIT_MAX}`);

@@ -11,7 +11,7 @@ import { attemptDelivery } from "./attempt-delivery";
  * the request, and never retried: a developer testing their endpoint wants the answer, not a schedule.
  */
 export async function pingBot(actor: Actor, botId: string) {
-  const bot = await requireBotManager(db(), actor, botId);
+  const bot = await requireBotManager(actor, { client: db(), botId });
   if (!bot.webhookUrl) throw new ApiError("invalid_body", "Set the bot's webhook URL before sending a ping");
   const eventId = randomUUID();
   const deliveryId = randomUUID(); // the envelope's id, as for every delivery (emit-event.ts)

@@ -46,7 +46,7 @@ export async function replayDelivery(actor: Actor, id: string): Promise<Delivery
   const deliveryId = requireUuid(id, "Delivery");
   const delivery = await db().webhookDelivery.findUnique({ where: { id: deliveryId } });
   if (!delivery) throw new ApiError("not_found", "Delivery not found");
-  const bot = await requireBotManager(db(), actor, delivery.botId);
+  const bot = await requireBotManager(actor, { client: db(), botId: delivery.botId });
   return transaction(async (tx) => {
     await tx.query(REPLAY_ONE, [new Date(), deliveryId]);
     await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: "webhook.replayed", subjectType: "bot", subjectId: bot.id, data: { delivery_id: deliveryId } });
@@ -60,7 +60,7 @@ export async function replayFailedDeliveries(actor: Actor, botId: string, range:
   if (Number.isNaN(range.from.getTime()) || Number.isNaN(range.to.getTime()) || range.from > range.to) {
     throw new ApiError("invalid_body", "Give a time range: from must be a valid time no later than to");
   }
-  const bot = await requireBotManager(db(), actor, botId);
+  const bot = await requireBotManager(actor, { client: db(), botId });
   return transaction(async (tx) => {
     const ids = await tx.query(FAILED_IN_RANGE, [botId, range.from, range.to]);
     const deliveryIds = ids.map((row) => row.id);

@@ -36,7 +36,7 @@ export async function rotateSigningSecret(actor: Actor, botId: string, options: 
       field: "overlap_minutes",
     });
   }
-  const bot = await requireBotManager(db(), actor, botId);
+  const bot = await requireBotManager(actor, { client: db(), botId });
   const secret = newSigningSecret();
   const now = new Date();
   const previousExpiresAt = overlap > 0 ? new Date(now.getTime() + overlap * 60_000) : now;

@@ -49,7 +49,7 @@ describe("an IP literal the address rule refuses is refused when saved", () => {
   ])("%s: 422 invalid_body on webhook_url, nothing stored or audited", async (url, message) => {
     const before = await row();
     const audits = await db().auditEvent.count({ where: { subjectId: helper().id } });
-    const error = await updateBot(ana(), helper().id, { webhookUrl: url }).catch((caught: unknown) => caught);
+    const error = await updateBot(ana(), { botId: helper().id, webhookUrl: url }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: "invalid_body", status: 422, message, extras: { field: "webhook_url" } });
     expect(await row()).toEqual(before);
     expect(await db().auditEvent.count({ where: { subjectId: helper().id } })).toBe(audits);
@@ -64,29 +64,33 @@ describe("an IP literal the address rule refuses is refused when saved", () => {
   it("a loopback literal only where the deployment allows loopback webhooks", async () => {
     await allowLoopback(false);
     for (const url of ["https://127.0.0.1:8443/hook", "https://[::1]/hook", "https://[::ffff:127.0.0.1]/hook"]) {
-      await expect(updateBot(ana(), helper().id, { webhookUrl: url }), url).rejects.toMatchObject({
+      await expect(updateBot(ana(), { botId: helper().id, webhookUrl: url }), url).rejects.toMatchObject({
         code: "invalid_body",
         message: expect.stringMatching(/loopback address .*\(loopback where the deployment allows it, ALLOW_LOOPBACK_WEBHOOKS=true\)$/),
         extras: { field: "webhook_url" },
       });
     }
     await allowLoopback(true);
-    expect(await updateBot(ana(), helper().id, { webhookUrl: "https://127.0.0.1:8443/hook" })).toMatchObject({
+    expect(await updateBot(ana(), { botId: helper().id, webhookUrl: "https://127.0.0.1:8443/hook" })).toMatchObject({
       webhook_url: "https://127.0.0.1:8443/hook",
       warnings: [],
     });
     // A form of 127.x that goes elsewhere is no loopback, allowed or not.
-    await expect(updateBot(ana(), helper().id, { webhookUrl: "https://[64:ff9b::7f00:1]/" })).rejects.toMatchObject({
+    await expect(
+      updateBot(ana(), { botId: helper().id, webhookUrl: "https://[64:ff9b::7f00:1]/" }),
+    ).rejects.toMatchObject({
       code: "invalid_body",
     });
   });
 
   it("a global address is saved as before, without a warning", async () => {
-    expect(await updateBot(ana(), helper().id, { webhookUrl: "https://93.184.216.34/hook" })).toMatchObject({
+    expect(await updateBot(ana(), { botId: helper().id, webhookUrl: "https://93.184.216.34/hook" })).toMatchObject({
       webhook_url: "https://93.184.216.34/hook",
       warnings: [],
     });
-    expect(await updateBot(ana(), helper().id, { webhookUrl: "https://[2606:2800:220:1::1]/hook" })).toMatchObject({
+    expect(
+      await updateBot(ana(), { botId: helper().id, webhookUrl: "https://[2606:2800:220:1::1]/hook" }),
+    ).toMatchObject({
       warnings: [],
     });
   });
@@ -94,7 +98,7 @@ describe("an IP literal the address rule refuses is refused when saved", () => {
 
 describe("a name is resolved when saved, and only warned about", () => {
   it("one that does not resolve is saved, with a warning on webhook_url (every time it is given)", async () => {
-    const saved = await updateBot(ana(), helper().id, { webhookUrl: "https://no-such-host.invalid/hook" });
+    const saved = await updateBot(ana(), { botId: helper().id, webhookUrl: "https://no-such-host.invalid/hook" });
     expect(saved).toMatchObject({ webhook_url: "https://no-such-host.invalid/hook", changed: ["webhook_url"] });
     expect(saved.warnings).toEqual([
       {
@@ -103,15 +107,15 @@ describe("a name is resolved when saved, and only warned about", () => {
       },
     ]);
     expect((await row()).webhookUrl).toBe("https://no-such-host.invalid/hook");
-    const again = await updateBot(ana(), helper().id, { webhookUrl: "https://no-such-host.invalid/hook" });
+    const again = await updateBot(ana(), { botId: helper().id, webhookUrl: "https://no-such-host.invalid/hook" });
     expect(again).toMatchObject({ changed: [], warnings: [{ field: "webhook_url" }] });
     // Other settings alone do not look the URL up.
-    expect(await updateBot(ana(), helper().id, { name: "Helper" })).toMatchObject({ warnings: [] });
+    expect(await updateBot(ana(), { botId: helper().id, name: "Helper" })).toMatchObject({ warnings: [] });
   });
 
   it("one that resolves to a refused address is saved, with a warning naming the address and why", async () => {
     await allowLoopback(false);
-    const saved = await updateBot(ana(), helper().id, { webhookUrl: "https://localhost:8443/hook" });
+    const saved = await updateBot(ana(), { botId: helper().id, webhookUrl: "https://localhost:8443/hook" });
     expect(saved.webhook_url).toBe("https://localhost:8443/hook");
     expect(saved.warnings).toEqual([
       {
@@ -122,7 +126,9 @@ describe("a name is resolved when saved, and only warned about", () => {
       },
     ]);
     await allowLoopback(true);
-    expect((await updateBot(ana(), helper().id, { webhookUrl: "https://localhost:8443/hook" })).warnings).toEqual([]);
+    expect(
+      (await updateBot(ana(), { botId: helper().id, webhookUrl: "https://localhost:8443/hook" })).warnings,
+    ).toEqual([]);
   });
 
   it("createBot says the same, and so does the seed that passes its URL to both bots", async () => {

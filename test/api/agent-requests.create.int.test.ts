@@ -200,7 +200,7 @@ describe("403", () => {
     ).toMatchObject({ outcome: "blocked", reasons: ["secrets_detected"], excerpt: null, conversationId: null });
 
     const p = await connectedPair();
-    await setBotStatus(systemActor, p.a.id, "stopped");
+    await setBotStatus(systemActor, { botId: p.a.id, status: "stopped" });
     const stopped = await api("POST", "/agent-requests", {
       key: p.a.api_key,
       idempotencyKey: idem(),

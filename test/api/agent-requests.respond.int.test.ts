@@ -149,12 +149,12 @@ describe("403", () => {
 
     const p = await connectedPair();
     const other = await ask(p);
-    await setBotStatus(systemActor, p.b.id, "stopped");
+    await setBotStatus(systemActor, { botId: p.b.id, status: "stopped" });
     expect((await respond(other, { body: "fine" }, { key: p.b.api_key })).body.error).toMatchObject({
       code: "policy_blocked",
       reasons: ["bot_stopped"],
     });
-    await setBotStatus(systemActor, p.b.id, "active");
+    await setBotStatus(systemActor, { botId: p.b.id, status: "active" });
     await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "suspended");
     // The resumed status reaches the key cache by NOTIFY, a moment after the commit.
     await expect

@@ -35,7 +35,7 @@ async function get(id: string, query = "") {
 async function posted(name: string, type: string, content: string) {
   const ben = person(world.people[1]!.id, "web");
   const file = await storePersonAttachment(ben, conversation, { name, type, bytes: new TextEncoder().encode(content) });
-  await postPersonMessage(ben, conversation, "", { attachmentIds: [file.id] });
+  await postPersonMessage(ben, { conversationId: conversation, body: "", attachmentIds: [file.id] });
   return file;
 }
 

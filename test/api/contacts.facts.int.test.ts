@@ -125,7 +125,11 @@ describe("POST /contacts/{id}/facts", () => {
     const sensitive = await propose({ fact: "x", key: "a.b", source_message_id: sourceId });
     expect(sensitive.status).toBe(403);
     expect(sensitive.body.error.message).toMatch(/memory:sensitive/);
-    const scoped = await issueApiKey(systemActor, world.bots[0]!.id, { name: "memory", scopes: ["memory:sensitive"] });
+    const scoped = await issueApiKey(systemActor, {
+      botId: world.bots[0]!.id,
+      name: "memory",
+      scopes: ["memory:sensitive"],
+    });
     expect(
       (
         await propose(

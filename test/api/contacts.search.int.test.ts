@@ -27,7 +27,7 @@ const INJECTION =
 const ids: Record<string, string> = {};
 
 async function say(conversationId: string, body: string) {
-  const { message } = await postPersonMessage(ana(), conversationId, body);
+  const { message } = await postPersonMessage(ana(), { conversationId, body });
   return message.id;
 }
 
@@ -241,7 +241,7 @@ describe("GET /contacts/{id}/search", () => {
     const res = await search("anything", { contact: contact.id });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toMatch(/memory:sensitive/);
-    const scoped = await issueApiKey(ana(), world.bots[0]!.id, { scopes: ["memory:sensitive"] });
+    const scoped = await issueApiKey(ana(), { botId: world.bots[0]!.id, scopes: ["memory:sensitive"] });
     expect((await search("anything", { contact: contact.id, key: scoped.key })).status).toBe(200);
   });
 

@@ -58,7 +58,10 @@ describe("GET /conversations", () => {
 
   it("drops a conversation once the bot's authorization is revoked", async () => {
     const helper = world.bots[0]!;
-    await removeBot(person(world.people[0]!.id, "cli"), world.conversations[1]!.id, helper.id);
+    await removeBot(person(world.people[0]!.id, "cli"), {
+      conversationId: world.conversations[1]!.id,
+      botId: helper.id,
+    });
     const res = await api("GET", "/conversations?limit=200", { key: helper.api_key });
     expect(res.body.data.map((c: { id: string }) => c.id)).not.toContain(world.conversations[1]!.id);
   });
@@ -70,7 +73,7 @@ describe("GET /conversations", () => {
       (await api("GET", "/conversations?limit=200", { key: helper.api_key })).body.data.map((c: { id: string }) => c.id) as string[];
     const before = await ids();
     const oldest = before[before.length - 1]!;
-    const posted = await postPersonMessage(ana, oldest, "bump");
+    const posted = await postPersonMessage(ana, { conversationId: oldest, body: "bump" });
     const after = await api("GET", "/conversations?limit=200", { key: helper.api_key });
     expect(after.body.data[0].id).toBe(oldest);
     expect(Date.parse(after.body.data[0].last_message_at)).toBe(Date.parse(posted.message.created_at));
@@ -79,12 +82,12 @@ describe("GET /conversations", () => {
     // Revoked in the test above: authorized again, the conversation is back, ordered by its own last activity.
     const revoked = world.conversations[1]!.id;
     expect(before).not.toContain(revoked);
-    await authorizeBot(ana, revoked, helper.id);
+    await authorizeBot(ana, { conversationId: revoked, botId: helper.id });
     const again = await api("GET", "/conversations?limit=200", { key: helper.api_key });
     const times = again.body.data.map((c: { last_message_at: string }) => Date.parse(c.last_message_at));
     expect(again.body.data.map((c: { id: string }) => c.id)).toContain(revoked);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    await postPersonMessage(ana, revoked, "back");
+    await postPersonMessage(ana, { conversationId: revoked, body: "back" });
     expect((await ids())[0]).toBe(revoked);
   });
 

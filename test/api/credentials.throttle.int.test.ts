@@ -37,7 +37,7 @@ const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
 const from = (address: string) => ({ "x-forwarded-for": address });
 const unknownKey = () => generateApiKey().key;
 /** A valid key no request has used yet: not in this process's cache. */
-const freshKey = async () => (await issueApiKey(person(world.people[0]!.id, "web"), world.bots[0]!.id)).key;
+const freshKey = async () => (await issueApiKey(person(world.people[0]!.id, "web"), { botId: world.bots[0]!.id })).key;
 const me = (key: string | null, address: string, headers: Record<string, string> = {}) =>
   api("GET", "/me", { key, headers: { ...from(address), ...headers } });
 

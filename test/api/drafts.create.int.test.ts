@@ -64,7 +64,7 @@ describe("POST /conversations/{id}/drafts", () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("opted_out");
     const other = await seedWorld();
-    await setBotStatus(systemActor, other.bots[0]!.id, "stopped");
+    await setBotStatus(systemActor, { botId: other.bots[0]!.id, status: "stopped" });
     const blocked = await api("POST", `/conversations/${other.conversations[1]!.id}/drafts`, { key: other.bots[0]!.api_key, body: { body: "hi" } });
     expect(blocked.status).toBe(403);
     expect(blocked.body.error).toMatchObject({ code: "policy_blocked", reasons: ["bot_stopped"] });
@@ -79,7 +79,7 @@ describe("POST /conversations/{id}/drafts", () => {
 describe("a person decides", () => {
   it("approving sends once under the bot's label, schedules the follow-up and counts towards trust", async () => {
     const draft = (await propose({ body: "Booked for Tuesday.", follow_up: { body: "See you Tuesday!", delay_minutes: 30 } })).body.data;
-    const { draft: approved, message } = await approveDraft(ana(), draft.id);
+    const { draft: approved, message } = await approveDraft(ana(), { draftId: draft.id });
     expect(message).toMatchObject({ body: "Booked for Tuesday.", sender_bot_id: world.bots[0]!.id, sender_user_id: null, seq: 2 });
     expect(approved).toMatchObject({ status: "approved", message_id: message.id, edited: false });
     expect(approved.follow_up).toMatchObject({ status: "scheduled" });
@@ -92,7 +92,10 @@ describe("a person decides", () => {
 
   it("an edit is sent as edited, and marked so", async () => {
     const draft = (await propose({ body: "Booked for Tuesday." })).body.data;
-    const { draft: approved, message } = await approveDraft(ana(), draft.id, { body: "Booked for Wednesday instead." });
+    const { draft: approved, message } = await approveDraft(ana(), {
+      draftId: draft.id,
+      body: "Booked for Wednesday instead.",
+    });
     expect(message.body).toBe("Booked for Wednesday instead.");
     expect(approved.edited).toBe(true);
   });
@@ -101,14 +104,18 @@ describe("a person decides", () => {
     const scheduler = world.bots[1]!;
     const held = await api("POST", `/conversations/${world.conversations[2]!.id}/messages`, { key: scheduler.api_key, body: { body: "Tuesday 10:00?" }, idempotencyKey: idem() });
     expect(held.status).toBe(202);
-    const { message } = await approveDraft(ana(), held.body.data.approval_id);
+    const { message } = await approveDraft(ana(), { draftId: held.body.data.approval_id });
     expect(message.sender_bot_id).toBe(scheduler.id);
     expect((await db().bot.findUniqueOrThrow({ where: { id: scheduler.id } })).trustedMessageCount).toBe(1);
   });
 
   it("two people approving at once, and double clicks, send exactly one message", async () => {
     const draft = (await propose({ body: "Exactly once" })).body.data;
-    const results = await Promise.allSettled([approveDraft(ana(), draft.id), approveDraft(ben(), draft.id), approveDraft(ana(), draft.id)]);
+    const results = await Promise.allSettled([
+      approveDraft(ana(), { draftId: draft.id }),
+      approveDraft(ben(), { draftId: draft.id }),
+      approveDraft(ana(), { draftId: draft.id }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect((r.reason as { code: string }).code).toBe("conflict");
     expect(await db().message.count({ where: { conversationId: conversation, body: "Exactly once" } })).toBe(1);
@@ -116,22 +123,25 @@ describe("a person decides", () => {
 
   it("approval re-checks blocks and opt-outs: a draft to a do-not-contact contact is not sent", async () => {
     const draft = (await propose({ body: "Later" })).body.data;
-    await setDoNotContact(ana(), world.conversations[1]!.contact_id, true);
-    await expect(approveDraft(ana(), draft.id)).rejects.toMatchObject({ code: "policy_blocked" });
+    await setDoNotContact(ana(), { contactId: world.conversations[1]!.contact_id, doNotContact: true });
+    await expect(approveDraft(ana(), { draftId: draft.id })).rejects.toMatchObject({ code: "policy_blocked" });
     expect((await db().draft.findUniqueOrThrow({ where: { id: draft.id } })).status).toBe("pending");
   });
 
   it("rejecting keeps the draft, sends nothing, and cancels its follow-up", async () => {
     const draft = (await propose({ body: "No", follow_up: { body: "ping", delay_minutes: 5 } })).body.data;
-    const rejected = await rejectDraft(ben(), draft.id, "not now");
+    const rejected = await rejectDraft(ben(), { draftId: draft.id, note: "not now" });
     expect(rejected).toMatchObject({ status: "rejected", follow_up: { status: "cancelled", cancel_reason: "draft_rejected" } });
     expect(await db().message.count({ where: { conversationId: conversation } })).toBe(1);
-    await expect(approveDraft(ana(), draft.id)).rejects.toMatchObject({ code: "conflict" });
+    await expect(approveDraft(ana(), { draftId: draft.id })).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("only people who take part (or admins) decide", async () => {
     const draft = (await propose({ body: "Mine" })).body.data;
     const outsider = await seedWorld();
-    await expect(approveDraft(person(outsider.people[0]!.id, "web"), draft.id)).rejects.toMatchObject({ code: "not_found", message: "Draft not found" });
+    await expect(approveDraft(person(outsider.people[0]!.id, "web"), { draftId: draft.id })).rejects.toMatchObject({
+      code: "not_found",
+      message: "Draft not found",
+    });
   });
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
     const res = await api("POST", `/conversations/${conversation}/messages`, { key, body: { body: `bot ${i}` }, idempotencyKey: idem() });
     expect(res.status).toBe(201);
   }
-  await postPersonMessage(person(world.people[1]!.id, "cli"), conversation, "thanks!");
+  await postPersonMessage(person(world.people[1]!.id, "cli"), { conversationId: conversation, body: "thanks!" });
   // seqs 1..8 now: opening, six bot messages, one reply
 });
 
@@ -82,7 +82,7 @@ describe("a person's message with files", () => {
       type: "text/plain",
       bytes: new TextEncoder().encode("Paid in full"),
     });
-    await postPersonMessage(ben, conversation, "the receipt", { attachmentIds: [file.id] });
+    await postPersonMessage(ben, { conversationId: conversation, body: "the receipt", attachmentIds: [file.id] });
     const res = await list("?after_seq=8");
     expect(res.status).toBe(200);
     const { name, type, size, sha256 } = file;

@@ -62,7 +62,7 @@ describe("PATCH /messages/{id}", () => {
       body: { blocks: [{ type: "status_block", title: "Working", state: "working" }] },
       idempotencyKey: idem(),
     });
-    await setBotStatus(systemActor, other.bots[0]!.id, "stopped");
+    await setBotStatus(systemActor, { botId: other.bots[0]!.id, status: "stopped" });
     const stopped = await patch(otherSent.body.data.id, { blocks: [{ type: "status_block", title: "Done", state: "done" }] }, other.bots[0]!.api_key);
     expect(stopped.status).toBe(403);
     expect(stopped.body.error.reasons).toEqual(["bot_stopped"]);

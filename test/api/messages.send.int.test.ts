@@ -144,7 +144,7 @@ describe("202 pending_approval", () => {
   });
 
   it("holds while the bot is paused (bot_paused)", async () => {
-    await setBotStatus(systemActor, helper.id, "paused", "checking its answers");
+    await setBotStatus(systemActor, { botId: helper.id, status: "paused", reason: "checking its answers" });
     const res = await send(helper.api_key, renewal, { body: "Hello again" });
     expect(res.status).toBe(202);
     expect(res.body.data.reasons).toEqual(["bot_paused"]);
@@ -200,15 +200,15 @@ describe("403 policy_blocked", () => {
     await expectBlocked(renewal, helper.api_key, "workspace_restricted");
   });
   it("bot_stopped", async () => {
-    await setBotStatus(systemActor, helper.id, "stopped");
+    await setBotStatus(systemActor, { botId: helper.id, status: "stopped" });
     await expectBlocked(renewal, helper.api_key, "bot_stopped");
   });
   it("blocked_by_participant", async () => {
-    await blockBot(ben(), renewal, helper.id);
+    await blockBot(ben(), { conversationId: renewal, botId: helper.id });
     await expectBlocked(renewal, helper.api_key, "blocked_by_participant");
   });
   it("do_not_contact", async () => {
-    await setDoNotContact(ana(), world.conversations[1]!.contact_id, true);
+    await setDoNotContact(ana(), { contactId: world.conversations[1]!.contact_id, doNotContact: true });
     await expectBlocked(renewal, helper.api_key, "do_not_contact");
   });
   it("secrets_detected, and the refusal is recorded without the secret", async () => {
@@ -276,7 +276,10 @@ describe("429 deferred", () => {
       Array.from({ length: 24 }, (_, i) =>
         i % 2
           ? send(helper.api_key, conversations[i % 8]!.id, { body: `counted ${i}` }).then((res) => res.status)
-          : sendMessage(bot, conversations[i % 8]!.id, { body: `counted ${i}`, blocks: undefined }).then(
+          : sendMessage(bot, {
+              conversationId: conversations[i % 8]!.id,
+              input: { body: `counted ${i}`, blocks: undefined },
+            }).then(
               () => 201,
               (error: { code?: string }) => error.code,
             ),

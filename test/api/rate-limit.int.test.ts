@@ -119,7 +119,7 @@ describe("429 deferred, rate_limit_second", () => {
 
   it("refuses a stopped bot's requests from the same bucket (its 403s are counted and carry the headers)", async () => {
     await setRate(1, 2);
-    await setBotStatus(systemActor, bot.id, "stopped", "rate test");
+    await setBotStatus(systemActor, { botId: bot.id, status: "stopped", reason: "rate test" });
     const stopped = await api("GET", "/conversations", { key: bot.api_key });
     expect(stopped.status).toBe(403);
     expect(stopped.headers.get("ratelimit")).toMatch(/^"second";r=1/);

@@ -59,7 +59,7 @@ describe("a stopped bot", () => {
   it("is refused 403 bot_stopped on every operation but GET /me, and writes nothing", async () => {
     // Served while active (the key is now cached in this process).
     expect((await api("GET", "/conversations", { key })).status).toBe(200);
-    await setBotStatus(systemActor, world.bots[0]!.id, "stopped", "Leaked key");
+    await setBotStatus(systemActor, { botId: world.bots[0]!.id, status: "stopped", reason: "Leaked key" });
 
     // The status change reaches the key cache through NOTIFY (a trigger on bots), so the next request is refused.
     await expect.poll(async () => (await api("GET", "/conversations", { key })).status).toBe(403);
@@ -79,7 +79,7 @@ describe("a stopped bot", () => {
   });
 
   it("is served again once resumed", async () => {
-    await setBotStatus(systemActor, world.bots[0]!.id, "active");
+    await setBotStatus(systemActor, { botId: world.bots[0]!.id, status: "active" });
     await expect.poll(async () => (await api("GET", "/conversations", { key })).status).toBe(200);
     expect((await api("GET", `/contacts/${world.contacts[0]!.id}/context`, { key })).status).toBe(200);
   });

@@ -42,28 +42,41 @@ export function freshOf(w: World) {
           botIds: [o.helper.id, o.sched.id],
         })
       ).id,
-    message: async () => (await postPersonMessage(o.ben.actor, o.visible, "A fresh message")).message.id,
+    message: async () =>
+      (await postPersonMessage(o.ben.actor, { conversationId: o.visible, body: "A fresh message" })).message.id,
     card: async () => {
-      const sent = await sendMessage(o.helper.principal, o.visible, {
-        body: "A card",
-        blocks: [
-          { type: "approval_card", title: "Go?", fields: [], actions: [{ key: "ok", label: "OK", style: "primary" }] },
-          { type: "status_block", title: "Progress", state: "working" },
-        ],
+      const sent = await sendMessage(o.helper.principal, {
+        conversationId: o.visible,
+        input: {
+          body: "A card",
+          blocks: [
+            {
+              type: "approval_card",
+              title: "Go?",
+              fields: [],
+              actions: [{ key: "ok", label: "OK", style: "primary" }],
+            },
+            { type: "status_block", title: "Progress", state: "working" },
+          ],
+        },
       });
       if (sent.status !== "sent") throw new Error("the helper's card was not sent");
       return sent.message.id as string;
     },
-    draft: async () => (await createDraft(o.helper.principal, o.visible, { body: "A fresh draft" })).id,
+    draft: async () =>
+      (await createDraft(o.helper.principal, { conversationId: o.visible, input: { body: "A fresh draft" } })).id,
     held: async () => {
-      const sent = await sendMessage(o.sched.principal, o.visible, { body: "A fresh held message", blocks: undefined });
+      const sent = await sendMessage(o.sched.principal, {
+        conversationId: o.visible,
+        input: { body: "A fresh held message", blocks: undefined },
+      });
       if (sent.status !== "pending_approval") throw new Error("the new bot's message was not held");
       return sent.approvalId as string;
     },
     contact: async () => (await createContact(o.ana.actor, { workspaceId: o.workspace.id, name: `Fresh ${hex()}` })).id,
     sensitiveContact: async () => {
       const id = await fresh.contact();
-      await setContactSensitivity(o.ana.actor, id, "high");
+      await setContactSensitivity(o.ana.actor, { contactId: id, sensitivity: "high" });
       return id;
     },
     fact: async () =>
@@ -105,7 +118,7 @@ export function freshOf(w: World) {
     /** A file posted in V by Ben. */
     attachment: async () => {
       const upload = await storePersonAttachment(o.ben.actor, o.visible, file("posted"));
-      await postPersonMessage(o.ben.actor, o.visible, "", { attachmentIds: [upload.id] });
+      await postPersonMessage(o.ben.actor, { conversationId: o.visible, body: "", attachmentIds: [upload.id] });
       return upload.id;
     },
     /** A file `who` uploaded in V, not posted yet. */
@@ -122,7 +135,7 @@ export function freshOf(w: World) {
           webhookUrl: HOOK,
         })
       ).bot.id,
-    apiKey: async () => (await issueApiKey(systemActor, await fresh.bot(), { name: "fresh" })).id,
+    apiKey: async () => (await issueApiKey(systemActor, { botId: await fresh.bot(), name: "fresh" })).id,
     delivery: async () => (await db().webhookDelivery.findFirstOrThrow({ where: { botId: o.ops.id } })).id,
     /** A browser of `who`'s with notifications on: its endpoint. */
     pushEndpoint: (who: Person) => pushDevice(who, `fresh-${hex()}`),

@@ -257,8 +257,8 @@ describe("canaries", () => {
       await read(getThread(actor, conversation));
       await read(readMessages(actor, { conversationId: conversation, limit: 200 }));
     }
-    await read(listPendingApprovals(mia, f.workspace.id));
-    await read(listPendingApprovals(o.ana.actor, o.workspace.id));
+    await read(listPendingApprovals(mia, { workspaceId: f.workspace.id }));
+    await read(listPendingApprovals(o.ana.actor, { workspaceId: o.workspace.id }));
     await read(listCandidateFacts(mia, f.workspace.id));
     await read(listContactFacts(mia, f.contact));
     await read(listContactFacts(o.ana.actor, o.carla));
@@ -327,11 +327,11 @@ describe("live streams", () => {
       ),
     };
     try {
-      await postPersonMessage(f.bo.actor, f.conversation, "B moves");
-      await postPersonMessage(o.ana.actor, o.hidden, "H moves");
+      await postPersonMessage(f.bo.actor, { conversationId: f.conversation, body: "B moves" });
+      await postPersonMessage(o.ana.actor, { conversationId: o.hidden, body: "H moves" });
       await createAgentRequest(o.helper.principal, { to: o.ops.handle, type: "info", question: "For an admin of A?" });
       await createAgentRequest(f.fresh.principal, { to: f.other.handle, type: "info", question: "For B?" });
-      await postPersonMessage(o.ben.actor, o.visible, "V moves");
+      await postPersonMessage(o.ben.actor, { conversationId: o.visible, body: "V moves" });
       const heard = (events: Record<string, unknown>[], pass: (e: Record<string, unknown>) => boolean) =>
         events.some(pass);
       const inV = (e: Record<string, unknown>) => e.conversation_id === o.visible;

@@ -209,7 +209,7 @@ const card = (title: string): Block[] => [
 
 /** A bot's send, through the domain function the REST route calls (no idempotency key: the route's business). */
 async function botSends(bot: WorldBot, conversationId: string, input: { body?: string; blocks?: Block[] }) {
-  const result = await sendMessage(bot.principal, conversationId, input as never);
+  const result = await sendMessage(bot.principal, { conversationId, input: input as never });
   return result.status === "pending_approval" ? { held: result.approvalId } : { message: result.message.id as string };
 }
 
@@ -230,7 +230,7 @@ export async function pushDevice(who: Person, path: string): Promise<string> {
   ecdh.generateKeys();
   const endpoint = pushEndpoint(path);
   const keys = { p256dh: ecdh.getPublicKey("base64url"), auth: randomBytes(16).toString("base64url") };
-  await subscribePush(who.actor, { endpoint, keys }, null);
+  await subscribePush(who.actor, { subscription: { endpoint, keys }, userAgent: null });
   return endpoint;
 }
 
@@ -271,7 +271,7 @@ export async function buildWorld(w: World): Promise<World> {
     })
   ).id;
   o.visibleMessage = (
-    await postPersonMessage(o.ben.actor, o.visible, "Hello from the visible conversation")
+    await postPersonMessage(o.ben.actor, { conversationId: o.visible, body: "Hello from the visible conversation" })
   ).message.id;
 
   const hTitle = w.canary("H title", H_HIDDEN);
@@ -283,21 +283,28 @@ export async function buildWorld(w: World): Promise<World> {
       botIds: [o.ops.id],
     })
   ).id;
-  const hMessage = (await postPersonMessage(ana, o.hidden, `${w.canary("H message", H_HIDDEN)} said in H`)).message.id;
+  const hMessage = (
+    await postPersonMessage(ana, { conversationId: o.hidden, body: `${w.canary("H message", H_HIDDEN)} said in H` })
+  ).message.id;
   const hCard = (
     await botSends(o.ops, o.hidden, {
       body: `${w.canary("H card body", H_HIDDEN)} card`,
       blocks: card(w.canary("H card title", H_HIDDEN)),
     })
   ).message!;
-  const hDraft = (await createDraft(o.ops.principal, o.hidden, { body: `${w.canary("H draft", H_HIDDEN)} draft` })).id;
+  const hDraft = (
+    await createDraft(o.ops.principal, {
+      conversationId: o.hidden,
+      input: { body: `${w.canary("H draft", H_HIDDEN)} draft` },
+    })
+  ).id;
   const hFile = await upload(
     ana,
     o.hidden,
     `${w.canary("H attachment name", H_HIDDEN)}.txt`,
     w.canary("H attachment bytes", H_HIDDEN),
   );
-  await postPersonMessage(ana, o.hidden, "", { attachmentIds: [hFile.id] });
+  await postPersonMessage(ana, { conversationId: o.hidden, body: "", attachmentIds: [hFile.id] });
   // A fact of A sourced in H: members see and decide every fact, the bot only facts whose source it may read.
   const hFact = await proposeFact(o.ops.principal, o.carla, {
     key: "billing.pay_day",
@@ -359,7 +366,7 @@ export async function buildWorld(w: World): Promise<World> {
     type: "info",
     question: `${w.canary("Sched asks ops", ["bot"])}?`,
   });
-  const opsKey = await issueApiKey(systemActor, o.ops.id, { name: "second" });
+  const opsKey = await issueApiKey(systemActor, { botId: o.ops.id, name: "second" });
 
   o.miaToken = (
     await createPersonalToken(o.mia.actor, { workspaceId: a.id, name: "mia mcp", scopes: ["write"] })
@@ -401,8 +408,12 @@ export async function buildWorld(w: World): Promise<World> {
       botIds: [f.helper.id, f.fresh.id],
     })
   ).id;
-  const bMessage = (await postPersonMessage(f.bo.actor, f.conversation, `${w.canary("B message", B_ALL)} said in B`))
-    .message.id;
+  const bMessage = (
+    await postPersonMessage(f.bo.actor, {
+      conversationId: f.conversation,
+      body: `${w.canary("B message", B_ALL)} said in B`,
+    })
+  ).message.id;
   const bCard = (
     await botSends(f.helper, f.conversation, {
       body: `${w.canary("B card body", B_ALL)} card`,
@@ -410,9 +421,12 @@ export async function buildWorld(w: World): Promise<World> {
     })
   ).message!;
   const bDraft = (
-    await createDraft(f.helper.principal, f.conversation, {
-      body: `${w.canary("B draft", B_ALL)} draft`,
-      rationale: w.canary("B draft rationale", B_ALL),
+    await createDraft(f.helper.principal, {
+      conversationId: f.conversation,
+      input: {
+        body: `${w.canary("B draft", B_ALL)} draft`,
+        rationale: w.canary("B draft rationale", B_ALL),
+      },
     })
   ).id;
   const bHeld = (await botSends(f.fresh, f.conversation, { body: `${w.canary("B held message", B_ALL)} held` })).held!;
@@ -422,7 +436,7 @@ export async function buildWorld(w: World): Promise<World> {
     `${w.canary("B attachment name", B_ALL)}.txt`,
     w.canary("B attachment bytes", B_ALL),
   );
-  await postPersonMessage(f.bo.actor, f.conversation, "", { attachmentIds: [bFile.id] });
+  await postPersonMessage(f.bo.actor, { conversationId: f.conversation, body: "", attachmentIds: [bFile.id] });
   const bUpload = await upload(f.bo.actor, f.conversation, `${w.canary("B unposted upload", B_ALL)}.txt`, "u");
   const bCandidate = await proposeFact(f.helper.principal, f.contact, {
     key: "preferences.channel",

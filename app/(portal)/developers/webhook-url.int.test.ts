@@ -70,8 +70,13 @@ describe("the portal's webhook URL", () => {
     const bot = world.bots[0]!;
     await db().bot.update({ where: { id: bot.id }, data: { webhookUrl: "https://169.254.169.254/latest" } }); // stored before the check
     const since = new Date();
-    await postPersonMessage(person(ana.id, "web"), world.conversations[1]!.id, "Anyone there?");
-    const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { botId: bot.id, createdAt: { gte: since } } });
+    await postPersonMessage(person(ana.id, "web"), {
+      conversationId: world.conversations[1]!.id,
+      body: "Anyone there?",
+    });
+    const delivery = await db().webhookDelivery.findFirstOrThrow({
+      where: { botId: bot.id, createdAt: { gte: since } },
+    });
     await attemptDelivery(delivery.id);
 
     const page = await renderPage("app/(portal)/developers/deliveries/[id]/page.tsx", { params: Promise.resolve({ id: delivery.id }) });

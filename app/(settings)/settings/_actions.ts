@@ -70,7 +70,7 @@ export const saveNotificationSettings = formAction((workspaceId: string) => ({
   schemaInput: notificationSettingsFromForm,
   // The domain is given the change as the form gives it: it parses it itself (its schema turns times into minutes).
   run: async (actor, _parsed, values) => {
-    await updateNotificationSettings(actor, workspaceId, notificationSettingsFromForm(values));
+    await updateNotificationSettings(actor, { workspaceId, change: notificationSettingsFromForm(values) });
     return { done: "Saved" };
   },
 }));

@@ -25,5 +25,5 @@ export const approveDraft = defineTool({
   ids: { draft_id: "draft" },
   untrusted: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  run: ({ actor }, { draft_id, body }) => approve(actor, draft_id, body === undefined ? {} : { body }),
+  run: ({ actor }, { draft_id, body }) => approve(actor, { draftId: draft_id, body }),
 });

@@ -23,7 +23,8 @@ export const setDoNotContact = defineTool({
   ids: { contact_id: "contact" },
   untrusted: false,
   annotations: MARK,
-  run: ({ actor }, { contact_id, do_not_contact }) => setMark(actor, contact_id, do_not_contact),
+  run: ({ actor }, { contact_id, do_not_contact }) =>
+    setMark(actor, { contactId: contact_id, doNotContact: do_not_contact }),
 });
 
 export const setContactSensitivity = defineTool({
@@ -41,5 +42,5 @@ export const setContactSensitivity = defineTool({
   ids: { contact_id: "contact" },
   untrusted: false,
   annotations: MARK,
-  run: ({ actor }, { contact_id, sensitivity }) => setSensitivity(actor, contact_id, sensitivity),
+  run: ({ actor }, { contact_id, sensitivity }) => setSensitivity(actor, { contactId: contact_id, sensitivity }),
 });

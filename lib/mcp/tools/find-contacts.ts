@@ -20,6 +20,6 @@ export const findContacts = defineTool({
   untrusted: true,
   annotations: READ,
   run: async ({ actor, workspaceId }, { query, limit }) => ({
-    contacts: await find(actor, workspaceId, query ?? "", limit),
+    contacts: await find(actor, { workspaceId, query: query ?? "", limit }),
   }),
 });

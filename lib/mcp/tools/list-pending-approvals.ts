@@ -18,7 +18,7 @@ export const listPendingApprovals = defineTool({
   annotations: READ,
   run: async ({ actor, workspaceId }) => {
     const [drafts, agentRequests, candidateFacts] = await Promise.all([
-      pendingDrafts(actor, workspaceId),
+      pendingDrafts(actor, { workspaceId }),
       listPendingAgentRequests(actor, workspaceId),
       listCandidateFacts(actor, workspaceId),
     ]);

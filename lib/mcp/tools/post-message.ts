@@ -25,5 +25,5 @@ export const postMessage = defineTool({
   ids: { conversation_id: "conversation" },
   untrusted: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  run: ({ actor }, { conversation_id, body }) => postPersonMessage(actor, conversation_id, body),
+  run: ({ actor }, { conversation_id, body }) => postPersonMessage(actor, { conversationId: conversation_id, body }),
 });

@@ -13,5 +13,5 @@ export const rejectDraft = defineTool({
   ids: { draft_id: "draft" },
   untrusted: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  run: ({ actor }, { draft_id, note }) => reject(actor, draft_id, note || undefined),
+  run: ({ actor }, { draft_id, note }) => reject(actor, { draftId: draft_id, note: note || undefined }),
 });

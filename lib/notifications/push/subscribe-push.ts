@@ -15,6 +15,12 @@ export interface PushDevice {
   last_success_at: string | null;
 }
 
+interface SubscribePushOptions {
+  subscription: PushSubscriptionInput;
+  /** The browser's User-Agent header, from which the device's label is made. */
+  userAgent: string | null;
+}
+
 /**
  * Turns notifications on for this person on the browser that sent `subscription`. The endpoint names the browser:
  * subscribing it again updates its keys, and a browser another person had turned on now notifies this one (the
@@ -24,8 +30,7 @@ export interface PushDevice {
  */
 export async function subscribePush(
   actor: PersonActor,
-  subscription: PushSubscriptionInput,
-  userAgent: string | null,
+  { subscription, userAgent }: SubscribePushOptions,
 ): Promise<PushDevice> {
   const endpoint = await validatePushEndpoint(subscription.endpoint);
   validateBrowserKey(subscription.keys.p256dh);

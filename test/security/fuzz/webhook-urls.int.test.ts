@@ -47,7 +47,7 @@ describe("URLs to refused addresses, at every door", () => {
     const stored = "https://93.184.216.34/relay";
     await fc.assert(
       fc.asyncProperty(refusedUrl, async ({ url, address }) => {
-        const saved = await refusal(() => updateBot(ana(), bot.id, { webhookUrl: url })).finally(async () => {
+        const saved = await refusal(() => updateBot(ana(), { botId: bot.id, webhookUrl: url })).finally(async () => {
           // A URL let through is put back at once, so that the next case (and shrinking) starts from the same bot.
           const now = (await db().bot.findUniqueOrThrow({ where: { id: bot.id } })).webhookUrl;
           if (now !== stored) await db().bot.update({ where: { id: bot.id }, data: { webhookUrl: stored } });

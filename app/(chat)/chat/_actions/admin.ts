@@ -12,7 +12,7 @@ export const changeBotStatus = formAction((botId: string, status: BotStatus, pat
   path,
   read: (form) => ({ reason: form.text("reason") }),
   run: async (actor, { reason }) => {
-    await setBotStatus(actor, botId, status, reason || undefined);
+    await setBotStatus(actor, { botId, status, reason: reason || undefined });
     return { done: status === "active" ? "Bot active" : status === "paused" ? "Bot paused" : "Bot stopped" };
   },
 }));

@@ -15,7 +15,7 @@ import { formAction, plainAction } from "@/app/_lib/action";
 export const setContactDoNotContact = formAction((contactId: string, on: boolean, path: string) => ({
   path,
   run: async (actor) => {
-    await setDoNotContact(actor, contactId, on);
+    await setDoNotContact(actor, { contactId, doNotContact: on });
     return { done: on ? "Marked do-not-contact" : "Do-not-contact removed" };
   },
 }));
@@ -32,7 +32,7 @@ export const saveContact = formAction((contactId: string, path: string) => ({
   read: contactValues,
   schema: ContactDetails,
   run: async (actor, _details, values) => {
-    const { changed } = await updateContact(actor, contactId, values);
+    const { changed } = await updateContact(actor, { contactId, details: values });
     return { done: changed.length ? "Contact saved" : "Nothing to change" };
   },
 }));
@@ -52,7 +52,7 @@ export const addContact = formAction((workspaceId: string, slug: string) => ({
 export const setSensitivity = formAction((contactId: string, sensitivity: Sensitivity, path: string) => ({
   path,
   run: async (actor) => {
-    await setContactSensitivity(actor, contactId, sensitivity);
+    await setContactSensitivity(actor, { contactId, sensitivity });
     return { done: sensitivity === "high" ? "Marked sensitive" : "Sensitivity lowered" };
   },
 }));
@@ -61,6 +61,6 @@ export const setSensitivity = formAction((contactId: string, sensitivity: Sensit
 export const findContactsToAdd = plainAction((workspaceId: string, query: string) => ({
   path: "/chat",
   args: { query },
-  run: (actor) => findContacts(actor, workspaceId, query),
+  run: (actor) => findContacts(actor, { workspaceId, query }),
   refused: () => [],
 }));

@@ -22,7 +22,7 @@ export const setTakenOver = formAction((conversationId: string, on: boolean, pat
 export const setBotBlocked = formAction((conversationId: string, botId: string, on: boolean, path: string) => ({
   path,
   run: async (actor) => {
-    await (on ? blockBot(actor, conversationId, botId) : unblockBot(actor, conversationId, botId));
+    await (on ? blockBot(actor, { conversationId, botId }) : unblockBot(actor, { conversationId, botId }));
     return { done: on ? "Bot blocked here" : "Bot unblocked" };
   },
 }));
@@ -32,7 +32,7 @@ export const addBot = formAction((conversationId: string, path: string) => ({
   read: (form) => ({ botId: form.text("botId") }),
   run: async (actor, { botId }) => {
     if (!botId) throw new ApiError("invalid_body", "Choose a bot to add");
-    await authorizeBot(actor, conversationId, botId);
+    await authorizeBot(actor, { conversationId, botId });
     return { done: "Bot added" };
   },
 }));
@@ -40,7 +40,7 @@ export const addBot = formAction((conversationId: string, path: string) => ({
 export const dropBot = formAction((conversationId: string, botId: string, path: string) => ({
   path,
   run: async (actor) => {
-    await removeBot(actor, conversationId, botId);
+    await removeBot(actor, { conversationId, botId });
     return { done: "Bot removed" };
   },
 }));

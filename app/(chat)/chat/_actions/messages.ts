@@ -13,12 +13,7 @@ export const sendMessage = formAction((conversationId: string, path: string) => 
   path,
   read: (form) => ({ attachmentIds: form.texts("attachmentId").filter(Boolean), body: form.text("body") }),
   run: async (actor, { body, attachmentIds }) => {
-    const { consent } = await postPersonMessage(
-      actor,
-      conversationId,
-      body,
-      attachmentIds.length ? { attachmentIds } : undefined,
-    );
+    const { consent } = await postPersonMessage(actor, { conversationId, body, attachmentIds });
     return { done: consent === "opted_out" ? "Opted out" : consent === "opted_in" ? "Opted back in" : "Sent" };
   },
 }));
@@ -27,7 +22,7 @@ export const sendMessage = formAction((conversationId: string, path: string) => 
 export const setConsent = formAction((conversationId: string, optedOut: boolean, path: string) => ({
   path,
   run: async (actor) => {
-    await postPersonMessage(actor, conversationId, optedOut ? "STOP" : "START");
+    await postPersonMessage(actor, { conversationId, body: optedOut ? "STOP" : "START" });
     return { done: optedOut ? "Opted out" : "Opted back in" };
   },
 }));
@@ -37,7 +32,8 @@ export const approve = formAction((draftId: string, path: string) => ({
   path,
   read: (form) => ({ body: form.has("body") ? form.text("body") : null, original: form.text("original") }),
   run: async (actor, { body, original }) => {
-    await approveDraft(actor, draftId, body !== null && body.trim() !== original.trim() ? { body } : {});
+    const edited = body !== null && body.trim() !== original.trim();
+    await approveDraft(actor, { draftId, body: edited ? body : undefined });
     return { done: "Approved and sent" };
   },
 }));
@@ -46,7 +42,7 @@ export const reject = formAction((draftId: string, path: string) => ({
   path,
   read: (form) => ({ note: form.text("note") }),
   run: async (actor, { note }) => {
-    await rejectDraft(actor, draftId, note || undefined);
+    await rejectDraft(actor, { draftId, note: note || undefined });
     return { done: "Rejected" };
   },
 }));
@@ -55,7 +51,7 @@ export const answerCard = formAction((messageId: string, path: string) => ({
   path,
   read: (form) => ({ actionKey: form.text("actionKey"), values: form.fields("input:") }),
   run: async (actor, answer) => {
-    await submitCardAction(actor, messageId, answer);
+    await submitCardAction(actor, { messageId, ...answer });
     return { done: "Sent to the bot" };
   },
 }));

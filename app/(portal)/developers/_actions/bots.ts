@@ -58,7 +58,7 @@ export const saveBotSettings = formAction((botId: string) => ({
   schema: BotSettingsForm,
   fields: ["name", "webhookUrl", "eventTypes"],
   run: async (actor, input, values) => {
-    const updated = await updateBot(actor, botId, input);
+    const updated = await updateBot(actor, { botId, ...input });
     const result: SavedSettings = {
       changed: updated.changed,
       warnings: updated.warnings.map((warning) => warning.message),
@@ -73,7 +73,7 @@ export const issueKey = formAction((botId: string) => ({
   schema: ApiKeyForm,
   fields: ["name"],
   run: async (actor, { name, scopes }) => {
-    const issued = await issueApiKey(actor, botId, { name, scopes });
+    const issued = await issueApiKey(actor, { botId, name, scopes });
     const result: IssuedKey = { key: issued.key, name: issued.name, prefix: issued.prefix };
     return { values: { name: "", scopes: [] }, result };
   },

@@ -29,7 +29,7 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
   const opened = await guard(openWorkspace(actor, slug));
   if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
   const [pending, requests, told] = await Promise.all([
-    listPendingApprovals(actor, opened.value.id),
+    listPendingApprovals(actor, { workspaceId: opened.value.id }),
     listPendingAgentRequests(actor, opened.value.id),
     listNotifications(actor, opened.value.id),
   ]);

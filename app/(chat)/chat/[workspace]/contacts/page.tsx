@@ -45,7 +45,7 @@ export default async function ContactsPage({
   const opened = await guard(openWorkspace(actor, slug));
   if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
   // What was typed can be refused (the text rule): said in words, with nothing found.
-  const found = await guard(findContacts(actor, opened.value.id, q, PAGE));
+  const found = await guard(findContacts(actor, { workspaceId: opened.value.id, query: q, limit: PAGE }));
   const contacts = found.ok ? found.value : [];
 
   return (

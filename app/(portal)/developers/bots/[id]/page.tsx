@@ -23,7 +23,7 @@ export default async function BotPage({ params }: { params: Promise<{ id: string
   const { id } = await params;
   const actor = await currentActor(`/developers/bots/${id}`);
   // The bot first: an unknown or malformed id is the 404 page before anything else is asked.
-  const loaded = await guard(getManagedBot(actor, id));
+  const loaded = await guard(getManagedBot(actor, { botId: id }));
   if (!loaded.ok) return <AccessDenied error={loaded.error} />;
   const bot = loaded.value;
   const recent = await listDeliveries(actor, bot.id, { limit: 5 });

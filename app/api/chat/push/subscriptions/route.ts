@@ -25,7 +25,10 @@ export const POST = personRoute<Record<string, never>>(
   { route: "/api/chat/push/subscriptions", signInTo: "turn on notifications" },
   async ({ actor, request }) => {
     const input = validate(PushSubscriptionInput, { input: parseJson(await readBodyText(request)) });
-    return Response.json(await subscribePush(actor, input, request.headers.get("user-agent")), { status: 201 });
+    return Response.json(
+      await subscribePush(actor, { subscription: input, userAgent: request.headers.get("user-agent") }),
+      { status: 201 },
+    );
   },
 );
 

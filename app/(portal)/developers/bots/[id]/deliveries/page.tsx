@@ -45,7 +45,7 @@ export default async function DeliveriesPage({
   const filters: DeliveryListFilters = parsed.success ? parsed.data : { event_type: undefined };
   const filtered = Object.values(filters).some(Boolean);
 
-  const loaded = await guard(getManagedBot(actor, id));
+  const loaded = await guard(getManagedBot(actor, { botId: id }));
   if (!loaded.ok) return <AccessDenied error={loaded.error} />;
   const bot = loaded.value;
   const listed = await guard(

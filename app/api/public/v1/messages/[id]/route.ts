@@ -23,7 +23,11 @@ export const PATCH = botRoute(
     body: PatchMessageRequest,
   },
   async ({ bot, params, body }) =>
-    reply(200, { body: { data: await updateStatusBlocks(bot, requireUuid(params.id, "Message"), body.blocks) } }),
+    reply(200, {
+      body: {
+        data: await updateStatusBlocks(bot, { messageId: requireUuid(params.id, "Message"), statusBlocks: body.blocks }),
+      },
+    }),
 );
 
 export const { GET, POST, PUT, DELETE, OPTIONS } = notAllowed("PATCH");

@@ -30,7 +30,11 @@ export const POST = botRoute(
     idempotency: "optional",
   },
   async ({ bot, params, body, tx }) =>
-    reply(201, { body: { data: await createDraft(bot, requireUuid(params.id, "Conversation"), body, tx) } }),
+    reply(201, {
+      body: {
+        data: await createDraft(bot, { conversationId: requireUuid(params.id, "Conversation"), input: body, tx }),
+      },
+    }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

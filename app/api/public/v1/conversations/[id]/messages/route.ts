@@ -25,7 +25,8 @@ export const GET = botRoute(
   },
   async ({ bot, params, query }) =>
     reply(200, {
-      body: await listMessages(bot, conversationOf(params), {
+      body: await listMessages(bot, {
+        conversationId: conversationOf(params),
         afterSeq: query.after_seq,
         limit: query.limit,
         cursor: query.cursor,
@@ -67,7 +68,7 @@ export const POST = botRoute(
     opening: ({ bot, params }) => sendOpening(bot, conversationOf(params)),
   },
   async ({ bot, params, body, tx, opened }) => {
-    const result = await sendMessage(bot, conversationOf(params), body, tx, opened);
+    const result = await sendMessage(bot, { conversationId: conversationOf(params), input: body, tx, opened });
     if (result.status === "pending_approval") {
       return reply(202, {
         body: {
