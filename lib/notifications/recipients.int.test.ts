@@ -135,10 +135,13 @@ describe("a candidate fact", () => {
   it("is told to the members who take part in a conversation with its contact; nobody there: the admins", async () => {
     const established = (await authenticateBot(world.bots[0]!.api_key))!; // in conversations with Carla and Dev
     const source = (await db().message.findFirstOrThrow({ where: { conversationId: world.conversations[0]!.id } })).id;
-    const fact = await proposeFact(established, world.contacts[0]!.id, {
-      key: "billing.pay_day",
-      fact: "Pays on the 1st",
-      source_message_id: source,
+    const fact = await proposeFact(established, {
+      contactId: world.contacts[0]!.id,
+      input: {
+        key: "billing.pay_day",
+        fact: "Pays on the 1st",
+        source_message_id: source,
+      },
     });
     expect(await lastJob()).toEqual({ event: "fact", id: fact.id });
     expect((await whoIsTold({ event: "fact", id: fact.id }))!.userIds).toEqual([ana().userId, ben().userId].sort());
@@ -153,10 +156,13 @@ describe("a candidate fact", () => {
     });
     const message = await postPersonMessage(ana(), conversation.id, "Zed pays late");
     await db().conversationParticipant.deleteMany({ where: { conversationId: conversation.id, userId: ana().userId } });
-    const lonely = await proposeFact(established, zed.id, {
-      key: "billing.habit",
-      fact: "Pays late",
-      source_message_id: message.message.id,
+    const lonely = await proposeFact(established, {
+      contactId: zed.id,
+      input: {
+        key: "billing.habit",
+        fact: "Pays late",
+        source_message_id: message.message.id,
+      },
     });
     expect((await whoIsTold({ event: "fact", id: lonely.id }))!.userIds).toEqual([ana().userId]);
   });

@@ -37,10 +37,13 @@ beforeAll(async () => {
     conversation,
   ]);
   const draft = await createDraft(bot, conversation, { body: "Shall I book Tuesday?" });
-  const fact = await proposeFact(bot, world.contacts[0]!.id, {
-    key: "billing.pay_day",
-    fact: "Pays on the 5th",
-    source_message_id: message!.id,
+  const fact = await proposeFact(bot, {
+    contactId: world.contacts[0]!.id,
+    input: {
+      key: "billing.pay_day",
+      fact: "Pays on the 5th",
+      source_message_id: message!.id,
+    },
   });
   const request = await createAgentRequest((await authenticateBot(pair.a.api_key))!, {
     to: pair.b.handle,
@@ -90,9 +93,9 @@ describe("access before locks", () => {
     expect(
       await whileLocked("messages", ids.message, () => submitCardAction(outsider, ids.message, { actionKey: "yes" })),
     ).toMatchObject(NOT_FOUND("Message"));
-    expect(await whileLocked("contact_facts", ids.fact, () => confirmFact(outsider, ids.fact))).toMatchObject(
-      NOT_FOUND("Fact"),
-    );
+    expect(
+      await whileLocked("contact_facts", ids.fact, () => confirmFact(outsider, { factId: ids.fact })),
+    ).toMatchObject(NOT_FOUND("Fact"));
   });
 
   it("an agent request and a connection: someone of neither side is refused at once", async () => {

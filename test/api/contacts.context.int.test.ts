@@ -32,7 +32,7 @@ async function fact(
     idempotencyKey: idem(),
   });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  if (options.confirm !== false) await confirmFact(ana(), res.body.data.id, { keepOthers: options.keepOthers });
+  if (options.confirm !== false) await confirmFact(ana(), { factId: res.body.data.id, keepOthers: options.keepOthers });
   return res.body.data.id as string;
 }
 const context = (format?: string, bot = key(), contact = carla) =>

@@ -68,15 +68,18 @@ export function freshOf(w: World) {
     },
     fact: async () =>
       (
-        await proposeFact(o.helper.principal, o.carla, {
-          key: `notes.n${hex()}`,
-          fact: "A fresh candidate",
-          source_message_id: o.visibleMessage,
+        await proposeFact(o.helper.principal, {
+          contactId: o.carla,
+          input: {
+            key: `notes.n${hex()}`,
+            fact: "A fresh candidate",
+            source_message_id: o.visibleMessage,
+          },
         })
       ).id,
     confirmedFact: async () => {
       const id = await fresh.fact();
-      await confirmFact(o.ana.actor, id);
+      await confirmFact(o.ana.actor, { factId: id });
       return id;
     },
     /** The helper asks ops over A's connection that needs approval: waiting for an admin of A. */

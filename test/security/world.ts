@@ -299,12 +299,15 @@ export async function buildWorld(w: World): Promise<World> {
   );
   await postPersonMessage(ana, o.hidden, "", { attachmentIds: [hFile.id] });
   // A fact of A sourced in H: members see and decide every fact, the bot only facts whose source it may read.
-  const hFact = await proposeFact(o.ops.principal, o.carla, {
-    key: "billing.pay_day",
-    fact: `${w.canary("A fact sourced in H", ["bot"])} pays on Fridays`,
-    source_message_id: hMessage,
+  const hFact = await proposeFact(o.ops.principal, {
+    contactId: o.carla,
+    input: {
+      key: "billing.pay_day",
+      fact: `${w.canary("A fact sourced in H", ["bot"])} pays on Fridays`,
+      source_message_id: hMessage,
+    },
   });
-  await confirmFact(ana, hFact.id);
+  await confirmFact(ana, { factId: hFact.id });
   await takeOver(ana, o.hidden);
   const hHeld = (await botSends(o.ops, o.hidden, { body: `${w.canary("H held message", H_HIDDEN)} held` })).held!;
 
@@ -424,17 +427,23 @@ export async function buildWorld(w: World): Promise<World> {
   );
   await postPersonMessage(f.bo.actor, f.conversation, "", { attachmentIds: [bFile.id] });
   const bUpload = await upload(f.bo.actor, f.conversation, `${w.canary("B unposted upload", B_ALL)}.txt`, "u");
-  const bCandidate = await proposeFact(f.helper.principal, f.contact, {
-    key: "preferences.channel",
-    fact: `${w.canary("B candidate fact", B_ALL)} prefers mail`,
-    source_message_id: bMessage,
+  const bCandidate = await proposeFact(f.helper.principal, {
+    contactId: f.contact,
+    input: {
+      key: "preferences.channel",
+      fact: `${w.canary("B candidate fact", B_ALL)} prefers mail`,
+      source_message_id: bMessage,
+    },
   });
-  const bConfirmed = await proposeFact(f.helper.principal, f.contact, {
-    key: "billing.plan",
-    fact: `${w.canary("B confirmed fact", B_ALL)} is on gold`,
-    source_message_id: bMessage,
+  const bConfirmed = await proposeFact(f.helper.principal, {
+    contactId: f.contact,
+    input: {
+      key: "billing.plan",
+      fact: `${w.canary("B confirmed fact", B_ALL)} is on gold`,
+      source_message_id: bMessage,
+    },
   });
-  await confirmFact(bea, bConfirmed.id);
+  await confirmFact(bea, { factId: bConfirmed.id });
 
   // B's bots among themselves: an answered request with a file (its signed link), and one waiting for approval.
   const bConnection = await proposeConnection(bea, {

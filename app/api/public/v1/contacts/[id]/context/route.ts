@@ -19,7 +19,8 @@ export const GET = botRoute(
     },
     query: ContextQuery,
   },
-  async ({ bot, params, query }) => reply(200, { data: await buildContextPack(bot, params.id!, query.format) }),
+  async ({ bot, params, query }) =>
+    reply(200, { data: await buildContextPack(bot, { contactId: params.id!, format: query.format }) }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -27,7 +27,7 @@ export const GET = botRoute(
     query: SearchQuery,
   },
   async ({ bot, params, query }) =>
-    reply(200, { data: await searchContact(bot, params.id!, query.q, { limit: query.limit }) }),
+    reply(200, { data: await searchContact(bot, { contactId: params.id!, query: query.q, limit: query.limit }) }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");
