@@ -88,5 +88,8 @@ export const candidate = async (fact: string, key = "preferences.contact", w: Se
     })
   ).id;
 export const ask = async (question: string) =>
-  (await createAgentRequest((await authenticateBot(pair.a.api_key))!, { to: pair.b.handle, type: "info", question }))
-    .id;
+  (
+    await createAgentRequest((await authenticateBot(pair.a.api_key))!, {
+      input: { to: pair.b.handle, type: "info", question },
+    })
+  ).id;

@@ -119,13 +119,17 @@ describe("a bot-to-bot request waiting for approval", () => {
     });
     await acceptConnection(person(other.people[0]!.id, "web"), connection.id);
     const asker = (await authenticateBot(apiKey))!;
-    const request = await createAgentRequest(asker, { to: other.bots[0]!.handle, type: "info", question: "When?" });
+    const request = await createAgentRequest(asker, {
+      input: { to: other.bots[0]!.handle, type: "info", question: "When?" },
+    });
     expect(request.status).toBe("pending_approval");
     expect(await lastJob()).toEqual({ event: "agent_request", id: request.id });
     const told = (await whoIsTold({ event: "agent_request", id: request.id }))!;
     expect(told).toEqual({ workspaceId: world.workspace.id, userIds: [ana().userId, ben().userId].sort() });
     for (const member of members()) {
-      const listed = (await listPendingAgentRequests(member, world.workspace.id)).some((r) => r.id === request.id);
+      const listed = (await listPendingAgentRequests(member, { workspaceId: world.workspace.id })).some(
+        (r) => r.id === request.id,
+      );
       expect(told.userIds.includes(member.userId)).toBe(listed);
     }
   });

@@ -98,7 +98,9 @@ describe("reminders", () => {
   it("a bot-to-bot request waiting for approval is reminded of too, to the people who may approve it", async () => {
     const pair = await connectedPair({ aToB: ["info"], requiresApproval: true });
     const asker = (await authenticateBot(pair.a.api_key))!;
-    const request = await createAgentRequest(asker, { to: pair.b.handle, type: "info", question: "Any news?" });
+    const request = await createAgentRequest(asker, {
+      input: { to: pair.b.handle, type: "info", question: "Any news?" },
+    });
     const t0 = new Date(request.created_at);
     expect(await sendReminders(after(t0, 61 * MINUTE))).toMatchObject({ agentRequests: 1 });
     await runFanOuts(after(t0, 61 * MINUTE));

@@ -46,9 +46,11 @@ beforeAll(async () => {
     },
   });
   const request = await createAgentRequest((await authenticateBot(pair.a.api_key))!, {
-    to: pair.b.handle,
-    type: "availability",
-    question: "Free on Monday?",
+    input: {
+      to: pair.b.handle,
+      type: "availability",
+      question: "Free on Monday?",
+    },
   });
   ids = { conversation, draft: draft.id, message: message!.id, fact: fact.id, request: request.id };
 });
@@ -100,12 +102,12 @@ describe("access before locks", () => {
 
   it("an agent request and a connection: someone of neither side is refused at once", async () => {
     const member = person(pair.worldA.people[1]!.id, "web"); // of the asking side, but manages none of its bots
-    expect(await whileLocked("agent_requests", ids.request, () => approveAgentRequest(member, ids.request))).toMatchObject(
-      FORBIDDEN,
-    );
-    expect(await whileLocked("agent_requests", ids.request, () => declineAgentRequest(member, ids.request))).toMatchObject(
-      FORBIDDEN,
-    );
+    expect(
+      await whileLocked("agent_requests", ids.request, () => approveAgentRequest(member, { requestId: ids.request })),
+    ).toMatchObject(FORBIDDEN);
+    expect(
+      await whileLocked("agent_requests", ids.request, () => declineAgentRequest(member, { requestId: ids.request })),
+    ).toMatchObject(FORBIDDEN);
     expect(await whileLocked("bot_connections", pair.connectionId, () => acceptConnection(outsider, pair.connectionId))).toMatchObject(
       FORBIDDEN,
     );

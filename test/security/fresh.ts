@@ -84,24 +84,34 @@ export function freshOf(w: World) {
     },
     /** The helper asks ops over A's connection that needs approval: waiting for an admin of A. */
     pendingRequest: async () =>
-      (await createAgentRequest(o.helper.principal, { to: o.ops.handle, type: "info", question: "Fresh question?" }))
-        .id,
+      (
+        await createAgentRequest(o.helper.principal, {
+          input: { to: o.ops.handle, type: "info", question: "Fresh question?" },
+        })
+      ).id,
     /** Ops asks the helper, approved: the helper's to answer. */
     requestToHelper: async () => {
       const asked = await createAgentRequest(o.ops.principal, {
-        to: o.helper.handle,
-        type: "info",
-        question: "For you?",
+        input: {
+          to: o.helper.handle,
+          type: "info",
+          question: "For you?",
+        },
       });
-      await approveAgentRequest(o.ana.actor, asked.id);
+      await approveAgentRequest(o.ana.actor, { requestId: asked.id });
       return asked.id;
     },
     /** A valid link the helper holds: ops answered its request with a file. */
     signedLink: async () => {
-      const asked = await createAgentRequest(o.helper.principal, { to: o.ops.handle, type: "info", question: "File?" });
-      await approveAgentRequest(o.ana.actor, asked.id);
+      const asked = await createAgentRequest(o.helper.principal, {
+        input: { to: o.ops.handle, type: "info", question: "File?" },
+      });
+      await approveAgentRequest(o.ana.actor, { requestId: asked.id });
       const upload = await storeBotAttachment(o.ops.principal, file("answer"));
-      await respondToAgentRequest(o.ops.principal, asked.id, { body: "Here", attachment_id: upload.id });
+      await respondToAgentRequest(o.ops.principal, {
+        requestId: asked.id,
+        input: { body: "Here", attachment_id: upload.id },
+      });
       const row = await db().agentRequest.findUniqueOrThrow({ where: { id: asked.id } });
       return signToken(upload.id, new Date(row.answeredAt!.getTime() + 24 * 3_600_000));
     },

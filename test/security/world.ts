@@ -348,19 +348,25 @@ export async function buildWorld(w: World): Promise<World> {
     requiresApproval: false,
   });
   const helperAsks = await createAgentRequest(o.helper.principal, {
-    to: o.ops.handle,
-    type: "info",
-    question: "Helper asks ops (A, waiting for approval)",
+    input: {
+      to: o.ops.handle,
+      type: "info",
+      question: "Helper asks ops (A, waiting for approval)",
+    },
   });
   const opsAsks = await createAgentRequest(o.ops.principal, {
-    to: o.helper.handle,
-    type: "info",
-    question: `${w.canary("Ops asks helper, still waiting for approval", ["bot"])}?`,
+    input: {
+      to: o.helper.handle,
+      type: "info",
+      question: `${w.canary("Ops asks helper, still waiting for approval", ["bot"])}?`,
+    },
   });
   const schedAsks = await createAgentRequest(o.sched.principal, {
-    to: o.ops.handle,
-    type: "info",
-    question: `${w.canary("Sched asks ops", ["bot"])}?`,
+    input: {
+      to: o.ops.handle,
+      type: "info",
+      question: `${w.canary("Sched asks ops", ["bot"])}?`,
+    },
   });
   const opsKey = await issueApiKey(systemActor, o.ops.id, { name: "second" });
 
@@ -463,26 +469,33 @@ export async function buildWorld(w: World): Promise<World> {
     requiresApproval: false,
   });
   const answered = await createAgentRequest(f.helper.principal, {
-    to: f.other.handle,
-    type: "document",
-    question: `${w.canary("B answered question", B_ALL)}?`,
+    input: {
+      to: f.other.handle,
+      type: "document",
+      question: `${w.canary("B answered question", B_ALL)}?`,
+    },
   });
   const bOtherUpload = await storeBotAttachment(f.other.principal, {
     name: `${w.canary("B signed file name", B_ALL)}.pdf`,
     type: "application/pdf",
     bytes: new TextEncoder().encode(w.canary("B signed file bytes", B_ALL)),
   });
-  await respondToAgentRequest(f.other.principal, answered.id, {
-    body: `${w.canary("B answer", B_ALL)}`,
-    attachment_id: bOtherUpload.id,
+  await respondToAgentRequest(f.other.principal, {
+    requestId: answered.id,
+    input: {
+      body: `${w.canary("B answer", B_ALL)}`,
+      attachment_id: bOtherUpload.id,
+    },
   });
   const answeredRow = await db().agentRequest.findUniqueOrThrow({ where: { id: answered.id } });
   f.signedAttachment = bOtherUpload.id;
   f.signedToken = signToken(bOtherUpload.id, new Date(answeredRow.answeredAt!.getTime() + 24 * 3_600_000));
   const bPending = await createAgentRequest(f.fresh.principal, {
-    to: f.other.handle,
-    type: "info",
-    question: `${w.canary("B pending question", B_ALL)}?`,
+    input: {
+      to: f.other.handle,
+      type: "info",
+      question: `${w.canary("B pending question", B_ALL)}?`,
+    },
   });
   const bHelperUpload = await storeBotAttachment(f.helper.principal, {
     name: `${w.canary("B bot upload", B_ALL)}.pdf`,

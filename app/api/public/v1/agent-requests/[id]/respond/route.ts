@@ -27,7 +27,8 @@ export const POST = botRoute(
     body: RespondAgentRequestRequest,
     idempotency: "required",
   },
-  async ({ bot, params, body, tx }) => reply(200, { data: await respondToAgentRequest(bot, params.id!, body, tx) }),
+  async ({ bot, params, body, tx }) =>
+    reply(200, { data: await respondToAgentRequest(bot, { requestId: params.id!, input: body, tx }) }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
