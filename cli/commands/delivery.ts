@@ -21,7 +21,8 @@ export const deliveryCommands: Record<string, Command> = {
     run: async (args) => {
       const bot = await botByHandle(str(args, "bot"), "--bot HANDLE");
       const status = str(args, "status") === undefined ? undefined : oneOf(str(args, "status"), STATUSES, "--status");
-      const page = await listDeliveries(await actorFrom(str(args, "as")), bot.id, {
+      const page = await listDeliveries(await actorFrom(str(args, "as")), {
+        botId: bot.id,
         eventType: str(args, "event"),
         status,
         from: time(str(args, "from"), "--from"),
@@ -51,7 +52,7 @@ export const deliveryCommands: Record<string, Command> = {
       const bot = await botByHandle(str(args, "bot"), "--bot HANDLE");
       const from = time(required(str(args, "from"), "--from"), "--from")!;
       const to = time(required(str(args, "to"), "--to"), "--to")!;
-      return replayFailedDeliveries(await actorFrom(str(args, "as")), bot.id, { from, to });
+      return replayFailedDeliveries(await actorFrom(str(args, "as")), { botId: bot.id, from, to });
     },
   },
 };
