@@ -156,11 +156,11 @@ describe("approveAgentRequest", () => {
   it("refuses while a workspace of the request is suspended, or the asking bot was stopped since it asked", async () => {
     const p = await connectedPair({ requiresApproval: true });
     const request = await ask(p);
-    await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "suspended");
+    await setWorkspaceStatus(systemActor, { workspaceId: p.worldB.workspace.id, status: "suspended" });
     await expect(approveAgentRequest(p.adminA, { requestId: request.id })).rejects.toMatchObject({
       code: "workspace_suspended",
     });
-    await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "active");
+    await setWorkspaceStatus(systemActor, { workspaceId: p.worldB.workspace.id, status: "active" });
     await setBotStatus(systemActor, p.a.id, "stopped");
     await expect(approveAgentRequest(p.adminA, { requestId: request.id })).rejects.toMatchObject({
       code: "policy_blocked",

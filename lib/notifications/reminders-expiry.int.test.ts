@@ -74,7 +74,10 @@ describe("reminders", () => {
   });
 
   it("the reminder time is the workspace's (Bots & policy); a draft decided meanwhile gets none", async () => {
-    await updatePolicySettings(systemActor, world.workspace.id, { approvalReminderMinutes: 15 });
+    await updatePolicySettings(systemActor, {
+      workspaceId: world.workspace.id,
+      changes: { approvalReminderMinutes: 15 },
+    });
     try {
       const waiting = await hold("Fifteen minutes");
       const decided = await hold("Decided in time");
@@ -91,7 +94,10 @@ describe("reminders", () => {
       expect(await db().notification.count({ where: { subjectId: late, kind: "reminder" } })).toBe(0);
       expect(await db().notification.count({ where: { subjectId: waiting, kind: "reminder" } })).toBe(2);
     } finally {
-      await updatePolicySettings(systemActor, world.workspace.id, { approvalReminderMinutes: 60 });
+      await updatePolicySettings(systemActor, {
+        workspaceId: world.workspace.id,
+        changes: { approvalReminderMinutes: 60 },
+      });
     }
   });
 

@@ -37,27 +37,43 @@ describe("person actions", () => {
   });
 
   it("only admins change the workspace's status and policy", async () => {
-    await expect(setWorkspaceStatus(ben(), world.workspace.id, "suspended")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updatePolicySettings(ben(), world.workspace.id, { dailyLimit: 5 })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updatePolicySettings(ana(), world.workspace.id, { dailyLimit: 0 })).rejects.toMatchObject({ code: "invalid_body" });
-    expect(await updatePolicySettings(ana(), world.workspace.id, { dailyLimit: 500, conversationLimit: null })).toMatchObject({ daily_limit: 500, conversation_limit: null });
+    await expect(
+      setWorkspaceStatus(ben(), { workspaceId: world.workspace.id, status: "suspended" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      updatePolicySettings(ben(), { workspaceId: world.workspace.id, changes: { dailyLimit: 5 } }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { dailyLimit: 0 } }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
+    expect(
+      await updatePolicySettings(ana(), {
+        workspaceId: world.workspace.id,
+        changes: { dailyLimit: 500, conversationLimit: null },
+      }),
+    ).toMatchObject({ daily_limit: 500, conversation_limit: null });
   });
 
   it("take-over, block and opt-out need someone in the conversation; repeats change nothing", async () => {
     const conversation = world.conversations[1]!.id;
     await expect(takeOver(stranger(), conversation)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     await expect(blockBot(stranger(), conversation, world.bots[0]!.id)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
-    await expect(optOut(stranger(), conversation)).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
+    await expect(optOut(stranger(), { conversationId: conversation })).rejects.toMatchObject({
+      code: "not_found",
+      message: "Conversation not found",
+    });
     expect((await takeOver(ben(), conversation)).taken_over_by_user_id).toBe(world.people[1]!.id);
     expect((await release(ben(), conversation)).taken_over_by_user_id).toBeNull();
     expect((await blockBot(ben(), conversation, world.bots[0]!.id)).changed).toBe(true);
     expect((await blockBot(ben(), conversation, world.bots[0]!.id)).changed).toBe(false);
     await unblockBot(ana(), conversation, world.bots[0]!.id);
     expect(await db().botBlock.count({ where: { conversationId: conversation, revokedAt: null } })).toBe(0);
-    expect((await optOut(ben(), conversation)).created).toBe(true);
-    expect((await optOut(ben(), conversation)).created).toBe(false);
-    expect((await optIn(ben(), conversation)).revoked).toBe(1);
-    await expect(optOut(ben(), conversation, { contactId: world.contacts[0]!.id })).rejects.toMatchObject({ code: "not_found" });
+    expect((await optOut(ben(), { conversationId: conversation })).created).toBe(true);
+    expect((await optOut(ben(), { conversationId: conversation })).created).toBe(false);
+    expect((await optIn(ben(), { conversationId: conversation })).revoked).toBe(1);
+    await expect(
+      optOut(ben(), { conversationId: conversation, contactId: world.contacts[0]!.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("do-not-contact is for members of the contact's workspace", async () => {

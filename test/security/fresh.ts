@@ -117,12 +117,13 @@ export function freshOf(w: World) {
     },
     /** A file posted in V by Ben. */
     attachment: async () => {
-      const upload = await storePersonAttachment(o.ben.actor, o.visible, file("posted"));
+      const upload = await storePersonAttachment(o.ben.actor, { conversationId: o.visible, file: file("posted") });
       await postPersonMessage(o.ben.actor, o.visible, "", { attachmentIds: [upload.id] });
       return upload.id;
     },
     /** A file `who` uploaded in V, not posted yet. */
-    upload: async (who: Person = o.ben) => (await storePersonAttachment(who.actor, o.visible, file("upload"))).id,
+    upload: async (who: Person = o.ben) =>
+      (await storePersonAttachment(who.actor, { conversationId: o.visible, file: file("upload") })).id,
     botUpload: async () => (await storeBotAttachment(o.helper.principal, file("bot-upload"))).id,
     /** A bot of A registered by the operator (so only A's admins manage it). */
     bot: async () =>

@@ -214,10 +214,13 @@ async function botSends(bot: WorldBot, conversationId: string, input: { body?: s
 }
 
 async function upload(actor: PersonActor, conversationId: string, name: string, content: string) {
-  return storePersonAttachment(actor, conversationId, {
-    name,
-    type: "text/plain",
-    bytes: new TextEncoder().encode(content),
+  return storePersonAttachment(actor, {
+    conversationId,
+    file: {
+      name,
+      type: "text/plain",
+      bytes: new TextEncoder().encode(content),
+    },
   });
 }
 

@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export const POST = personRoute({ route: "/api/chat/conversations/[id]/attachments", signInTo: "upload a file" }, async ({ actor, params, request }) => {
   const { id } = params;
   const file = await readUploadedFile(request, "file", maxAttachmentBytes(), (size) => tooLarge("this upload", size));
-  return Response.json(await storePersonAttachment(actor, id, file), { status: 201 });
+  return Response.json(await storePersonAttachment(actor, { conversationId: id, file }), { status: 201 });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");
