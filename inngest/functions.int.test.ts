@@ -243,12 +243,10 @@ describe("Inngest functions", () => {
     const pair = await connectedPair({ aToB: ["info"] });
     const asker = (await authenticateBot(pair.a.api_key))!;
     const long = new Date(Date.now() - requestTtlMs() - 3_600_000);
-    const request = await createAgentRequest(
-      asker,
-      { to: pair.b.handle, type: "info", question: "Still there?" },
-      undefined,
-      long,
-    );
+    const request = await createAgentRequest(asker, {
+      input: { to: pair.b.handle, type: "info", question: "Still there?" },
+      now: long,
+    });
     const { result } = await new InngestTestEngine({ function: fn(EXPIRE_TASK) }).execute();
     expect((result as { expired: string[] }).expired).toContain(request.id);
     expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({

@@ -78,12 +78,18 @@ const firstMessage = async (conversationId: string) =>
   (await db().message.findFirstOrThrow({ where: { conversationId, seq: 1 } })).id;
 export const candidate = async (fact: string, key = "preferences.contact", w: SeededWorld = world) =>
   (
-    await proposeFact((await authenticateBot(w.bots[0]!.api_key))!, w.contacts[0]!.id, {
-      key,
-      fact,
-      source_message_id: await firstMessage(w.conversations[0]!.id),
+    await proposeFact((await authenticateBot(w.bots[0]!.api_key))!, {
+      contactId: w.contacts[0]!.id,
+      input: {
+        key,
+        fact,
+        source_message_id: await firstMessage(w.conversations[0]!.id),
+      },
     })
   ).id;
 export const ask = async (question: string) =>
-  (await createAgentRequest((await authenticateBot(pair.a.api_key))!, { to: pair.b.handle, type: "info", question }))
-    .id;
+  (
+    await createAgentRequest((await authenticateBot(pair.a.api_key))!, {
+      input: { to: pair.b.handle, type: "info", question },
+    })
+  ).id;

@@ -71,7 +71,7 @@ export type BoundFormAction<Bound extends unknown[], Values, Result> = (
  *       read: (form) => ({ overlapMinutes: form.text("overlapMinutes") }),
  *       schema: SigningSecretRotationForm,
  *       fields: ["overlapMinutes"],
- *       run: async (actor, { overlapMinutes }) => ({ result: await rotateSigningSecret(actor, botId, { overlapMinutes }) }),
+ *       run: async (actor, { overlapMinutes }) => ({ result: await rotateSigningSecret(actor, { botId, overlapMinutes }) }),
  *     }));
  *
  * The page binds it (`rotateSecret.bind(null, bot.id)`); the form's component calls it through useActionState.

@@ -58,7 +58,7 @@ async function main() {
     await sql().unchecked("TRUNCATE idempotency_keys, webhook_deliveries, webhook_attempts");
     const world = await seedWorld();
     const workspaceId = world.workspace.id;
-    await updatePolicySettings(systemActor, workspaceId, { dailyLimit: 100_000, ...UNTHROTTLED });
+    await updatePolicySettings(systemActor, { workspaceId, changes: { dailyLimit: 100_000, ...UNTHROTTLED } });
     const ana = person(world.people[0]!.id, "cli");
     const senders: { bot: BotPrincipal; conversationId: string }[] = [];
     for (let i = 0; i < CONCURRENCY; i++) {

@@ -209,14 +209,20 @@ const OPERATIONS: Operation[] = [
     kind: "page",
     async once(f, i) {
       const to = new Date(Date.now() - (30 + (i % 200)) * 86_400_000);
-      await listDeliveries(person(f.admin, "web"), f.bot0.id, { status: "failed", from: new Date(to.getTime() - 30 * 86_400_000), to, limit: 25 });
+      await listDeliveries(person(f.admin, "web"), {
+        botId: f.bot0.id,
+        status: "failed",
+        from: new Date(to.getTime() - 30 * 86_400_000),
+        to,
+        limit: 25,
+      });
     },
   },
   {
     name: "page: deliveries, status pending",
     kind: "page",
     async once(f) {
-      await listDeliveries(person(f.admin, "web"), f.bot0.id, { status: "pending", limit: 25 });
+      await listDeliveries(person(f.admin, "web"), { botId: f.bot0.id, status: "pending", limit: 25 });
     },
   },
   {

@@ -218,12 +218,11 @@ async function insertMessages(conversationId: string, bodies: string[]): Promise
 async function insertVectors(target: Target, items: { id: string; vector: Float32Array }[], model: string) {
   for (let i = 0; i < items.length; i += 500) {
     const chunk = items.slice(i, i + 500);
-    await storeVectors(
-      sql(),
-      "message",
+    await storeVectors(sql(), {
+      subjectType: "message",
       model,
-      chunk.map((c) => ({ ...c, workspaceId: target.workspaceId })),
-    );
+      vectors: chunk.map((c) => ({ ...c, workspaceId: target.workspaceId })),
+    });
   }
 }
 
@@ -256,7 +255,7 @@ async function timeSearches(
   for (let round = 0; round < ROUNDS; round++) {
     for (const q of QUERIES) {
       const t0 = performance.now();
-      await searchContact(target.bot, target.contactId, q, { vector, limit: 10 });
+      await searchContact(target.bot, { contactId: target.contactId, query: q, vector, limit: 10 });
       times.push(performance.now() - t0);
     }
   }
@@ -268,7 +267,7 @@ async function timeContextPack(target: Target): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < 30; i++) {
     const t0 = performance.now();
-    await buildContextPack(target.bot, target.contactId, i % 2 ? "compact" : "full");
+    await buildContextPack(target.bot, { contactId: target.contactId, format: i % 2 ? "compact" : "full" });
     times.push(performance.now() - t0);
   }
   return percentile(
@@ -288,7 +287,7 @@ async function recallAt10(target: Target, model: string): Promise<{ recall: numb
   for (const query of vectors) {
     const exact = await exactTop(target, model, query, 10);
     const tenth = exact[exact.length - 1]!.cosine;
-    const approx = await nearestMessagesPgvector(target.conversationIds, model, query, 10);
+    const approx = await nearestMessagesPgvector({ conversationIds: target.conversationIds, model, query, depth: 10 });
     sum += approx.filter((m) => m.cosine >= tenth - 1e-6).length / 10;
     gap += tenth - (approx[approx.length - 1]?.cosine ?? 0);
   }
@@ -302,7 +301,7 @@ async function exactTop(
   query: Float32Array,
   k: number,
 ): Promise<{ id: string; cosine: number }[]> {
-  const candidates = await nearestMessages(target.conversationIds, model, query, 100);
+  const candidates = await nearestMessages({ conversationIds: target.conversationIds, model, query, depth: 100 });
   const rows = await sql().unchecked<{ id: string; embedding: Buffer }>(
     `SELECT m.id, array_send(e.embedding) AS embedding FROM unnest($1::uuid[], $2::int4[]) AS k(c, s)
        JOIN messages m ON m.conversation_id = k.c AND m.seq = k.s
@@ -366,7 +365,7 @@ async function coldLoad(target: Target, model: string): Promise<number> {
   clearVectorCache();
   const { vectors } = await embedTexts(["warm"]);
   const t0 = performance.now();
-  await nearestMessages(target.conversationIds, model, vectors[0]!, 10);
+  await nearestMessages({ conversationIds: target.conversationIds, model, query: vectors[0]!, depth: 10 });
   return performance.now() - t0;
 }
 

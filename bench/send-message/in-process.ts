@@ -30,7 +30,10 @@ async function main() {
     workspace: { id: string };
     people: { id: string }[];
   };
-  await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 1_000_000, ...UNTHROTTLED });
+  await updatePolicySettings(systemActor, {
+    workspaceId: world.workspace.id,
+    changes: { dailyLimit: 1_000_000, ...UNTHROTTLED },
+  });
   const ana = person(world.people[0]!.id, "cli");
   const pairs: { key: string; conversation: string }[] = [];
   for (let i = 0; i < CONCURRENCY; i++) {

@@ -48,7 +48,10 @@ async function main() {
     // Sixteen established bots, one per client, each in its own conversation and all in a shared one: the load of
     // many bots of one workspace. Each stays well under the daily limit, as real bots do (the rolling-window count
     // scans at most the bot's messages of the day, up to its limit).
-    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 5000, ...UNTHROTTLED });
+    await updatePolicySettings(systemActor, {
+      workspaceId: world.workspace.id,
+      changes: { dailyLimit: 5000, ...UNTHROTTLED },
+    });
     const ana = person(world.people[0]!.id, "cli");
     const bots: { id: string; key: string }[] = [];
     for (let i = 0; i < CONCURRENCY; i++) {

@@ -167,7 +167,10 @@ async function round(variant: (typeof VARIANTS)[number], index: number): Promise
     process.env.DATABASE_URL = "";
     const ready = await prepareDatabase();
     const world = demoCredentials(dataDir);
-    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 1_000_000, ...UNTHROTTLED });
+    await updatePolicySettings(systemActor, {
+      workspaceId: world.workspace.id,
+      changes: { dailyLimit: 1_000_000, ...UNTHROTTLED },
+    });
     await disconnectDb();
     const bot = world.bots.find((b) => b.established)!;
     const conversation = world.conversations.find((c) => c.bot_ids.includes(bot.id))!.id;

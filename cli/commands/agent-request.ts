@@ -9,17 +9,18 @@ export const agentRequestCommands: Record<string, Command> = {
     usage: "agent-request approve ID --as EMAIL",
     flags: { as: S },
     run: async (args) =>
-      approveAgentRequest(await requirePerson(str(args, "as")), id(args.positionals[0], "the agent request ID")),
+      approveAgentRequest(await requirePerson(str(args, "as")), {
+        requestId: id(args.positionals[0], "the agent request ID"),
+      }),
   },
   "agent-request decline": {
     usage: "agent-request decline ID [--note TEXT] --as EMAIL",
     flags: { note: S, as: S },
     run: async (args) =>
-      declineAgentRequest(
-        await requirePerson(str(args, "as")),
-        id(args.positionals[0], "the agent request ID"),
-        str(args, "note"),
-      ),
+      declineAgentRequest(await requirePerson(str(args, "as")), {
+        requestId: id(args.positionals[0], "the agent request ID"),
+        note: str(args, "note"),
+      }),
   },
   "agent-request pending": {
     usage: "agent-request pending --workspace SLUG --as EMAIL",
@@ -27,7 +28,7 @@ export const agentRequestCommands: Record<string, Command> = {
     run: async (args) => {
       const actor = await requirePerson(str(args, "as"));
       const ws = await workspaceBySlug(str(args, "workspace"));
-      return { data: await listPendingAgentRequests(actor, ws.id) };
+      return { data: await listPendingAgentRequests(actor, { workspaceId: ws.id }) };
     },
   },
 };

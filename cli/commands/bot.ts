@@ -110,7 +110,7 @@ export const botCommands: Record<string, Command> = {
     run: async (args) => {
       const bot = await botByHandle(args.positionals[0]);
       const overlapMinutes = wholeNumber(str(args, "overlap-minutes"), "--overlap-minutes");
-      return rotateSigningSecret(await actorFrom(str(args, "as")), bot.id, { overlapMinutes });
+      return rotateSigningSecret(await actorFrom(str(args, "as")), { botId: bot.id, overlapMinutes });
     },
   },
   ...statusCommands,

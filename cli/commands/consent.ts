@@ -11,7 +11,7 @@ export const consentCommands: Record<string, Command> = {
     run: async (args) => {
       const conversationId = id(str(args, "conversation"), "--conversation");
       const options = { contactId: contact(str(args, "contact")), everywhere: bool(args, "everywhere") };
-      return optOut(await requirePerson(str(args, "as")), conversationId, options);
+      return optOut(await requirePerson(str(args, "as")), { conversationId, ...options });
     },
   },
   optin: {
@@ -19,7 +19,7 @@ export const consentCommands: Record<string, Command> = {
     flags: { conversation: S, as: S, contact: S },
     run: async (args) => {
       const conversationId = id(str(args, "conversation"), "--conversation");
-      return optIn(await requirePerson(str(args, "as")), conversationId, { contactId: contact(str(args, "contact")) });
+      return optIn(await requirePerson(str(args, "as")), { conversationId, contactId: contact(str(args, "contact")) });
     },
   },
 };

@@ -24,7 +24,8 @@ export const deliveryCommands: Record<string, Command> = {
         str(args, "status") === undefined
           ? undefined
           : oneOf(str(args, "status"), { choices: STATUSES, what: "--status" });
-      const page = await listDeliveries(await actorFrom(str(args, "as")), bot.id, {
+      const page = await listDeliveries(await actorFrom(str(args, "as")), {
+        botId: bot.id,
         eventType: str(args, "event"),
         status,
         from: time(str(args, "from"), "--from"),
@@ -54,7 +55,7 @@ export const deliveryCommands: Record<string, Command> = {
       const bot = await botByHandle(str(args, "bot"), "--bot HANDLE");
       const from = time(required(str(args, "from"), "--from"), "--from")!;
       const to = time(required(str(args, "to"), "--to"), "--to")!;
-      return replayFailedDeliveries(await actorFrom(str(args, "as")), bot.id, { from, to });
+      return replayFailedDeliveries(await actorFrom(str(args, "as")), { botId: bot.id, from, to });
     },
   },
 };

@@ -24,10 +24,13 @@ export const messageCommands: Record<string, Command> = {
       const attachmentIds = [];
       for (const file of files) {
         const name = path.basename(file);
-        const stored = await storePersonAttachment(actor, conversationId, {
-          name,
-          type: typeFromName(name),
-          bytes: await readAttachFile(file),
+        const stored = await storePersonAttachment(actor, {
+          conversationId,
+          file: {
+            name,
+            type: typeFromName(name),
+            bytes: await readAttachFile(file),
+          },
         });
         attachmentIds.push(stored.id);
       }

@@ -20,7 +20,7 @@ export const workspaceCommands: Record<string, Command> = {
     run: async (args) => {
       const status = oneOf(args.positionals[1], { choices: WORKSPACE_STATUSES, what: "the status" });
       const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
-      return setWorkspaceStatus(await actorFrom(str(args, "as")), ws.id, status);
+      return setWorkspaceStatus(await actorFrom(str(args, "as")), { workspaceId: ws.id, status });
     },
   },
   "workspace settings": {
@@ -48,7 +48,7 @@ export const workspaceCommands: Record<string, Command> = {
         rateBurst: wholeNumber(str(args, "rate-burst"), "--rate-burst"),
       };
       const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
-      return updatePolicySettings(await actorFrom(str(args, "as")), ws.id, changes);
+      return updatePolicySettings(await actorFrom(str(args, "as")), { workspaceId: ws.id, changes });
     },
   },
 };

@@ -75,5 +75,5 @@ export async function acceptConnection(actor: PersonActor, id: string): Promise<
     }
     return connectionModel(accepted!);
   });
-  return (await viewConnections(db(), [updated], adminOf))[0]!;
+  return (await viewConnections(db(), { connections: [updated], adminOf }))[0]!;
 }

@@ -37,7 +37,16 @@ const LOAD = query("agentRequests.load", {
 /** A row read with AGENT_REQUEST_SELECT (every statement built on it has this row). */
 export type AgentRequestRow = RowOf<"agentRequests.load">;
 
-export async function loadAgentRequest(sql: Sql, id: string, now: Date): Promise<AgentRequestRow | null> {
+export interface LoadAgentRequestOptions {
+  requestId: string;
+  /** The moment whose view of the request is read: one past its expiry reads as expired. */
+  now: Date;
+}
+
+export async function loadAgentRequest(
+  sql: Sql,
+  { requestId: id, now }: LoadAgentRequestOptions,
+): Promise<AgentRequestRow | null> {
   const rows = await sql.query(LOAD, [now, id]);
   return rows[0] ?? null;
 }

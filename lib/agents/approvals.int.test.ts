@@ -25,7 +25,9 @@ import { closeListener } from "@/lib/db/listener";
 let pair: Pair;
 const HOOK = "https://b.example.com/hook";
 const ask = async (p: Pair, question = "Which slots are free next week?") =>
-  createAgentRequest((await authenticateBot(p.a.api_key))!, { to: p.b.handle, type: "availability", question });
+  createAgentRequest((await authenticateBot(p.a.api_key))!, {
+    input: { to: p.b.handle, type: "availability", question },
+  });
 const createdEventsFor = (botId: string) =>
   db().webhookDelivery.count({ where: { botId, eventType: "agent_request.created" } });
 
@@ -37,7 +39,7 @@ describe("listPendingAgentRequests", () => {
   it("gives the inbox card what it needs, oldest first; members see only their own bots' requests", async () => {
     const first = await ask(pair, "first?");
     const second = await ask(pair, "second?");
-    const pending = await listPendingAgentRequests(pair.adminA, pair.worldA.workspace.id);
+    const pending = await listPendingAgentRequests(pair.adminA, { workspaceId: pair.worldA.workspace.id });
     expect(pending.map((p) => p.id)).toEqual([first.id, second.id]);
     expect(pending[0]).toEqual({
       id: first.id,
@@ -55,11 +57,15 @@ describe("listPendingAgentRequests", () => {
       expires_at: first.expires_at,
     });
     // The seed's member registered no bot; the other workspace's admin sees nothing of A's requests.
-    expect(await listPendingAgentRequests(person(pair.worldA.people[1]!.id, "web"), pair.worldA.workspace.id)).toEqual(
-      [],
-    );
-    expect(await listPendingAgentRequests(pair.adminB, pair.worldB.workspace.id)).toEqual([]);
-    await expect(listPendingAgentRequests(pair.adminB, pair.worldA.workspace.id)).rejects.toMatchObject({
+    expect(
+      await listPendingAgentRequests(person(pair.worldA.people[1]!.id, "web"), {
+        workspaceId: pair.worldA.workspace.id,
+      }),
+    ).toEqual([]);
+    expect(await listPendingAgentRequests(pair.adminB, { workspaceId: pair.worldB.workspace.id })).toEqual([]);
+    await expect(
+      listPendingAgentRequests(pair.adminB, { workspaceId: pair.worldA.workspace.id }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
   });
@@ -70,7 +76,7 @@ describe("approveAgentRequest", () => {
     const request = await ask(pair);
     const before = await createdEventsFor(pair.b.id);
     const later = new Date(Date.now() + 60 * 60_000);
-    const approved = await approveAgentRequest(pair.adminA, request.id, later);
+    const approved = await approveAgentRequest(pair.adminA, { requestId: request.id, now: later });
     expect(approved).toMatchObject({ id: request.id, status: "awaiting_response" });
     expect(Date.parse(approved.expires_at)).toBe(later.getTime() + 72 * 3_600_000);
     expect(await createdEventsFor(pair.b.id)).toBe(before + 1);
@@ -80,8 +86,12 @@ describe("approveAgentRequest", () => {
       deliveredAt: later,
     });
     expect(await db().auditEvent.count({ where: { subjectId: request.id, action: "agent_request.approved" } })).toBe(1);
-    await expect(approveAgentRequest(pair.adminA, request.id)).rejects.toMatchObject({ code: "conflict" });
-    await expect(declineAgentRequest(pair.adminA, request.id)).rejects.toMatchObject({ code: "conflict" });
+    await expect(approveAgentRequest(pair.adminA, { requestId: request.id })).rejects.toMatchObject({
+      code: "conflict",
+    });
+    await expect(declineAgentRequest(pair.adminA, { requestId: request.id })).rejects.toMatchObject({
+      code: "conflict",
+    });
   });
 
   it("two people at once decide once", async () => {
@@ -94,8 +104,8 @@ describe("approveAgentRequest", () => {
       role: "admin",
     });
     const results = await Promise.allSettled([
-      approveAgentRequest(pair.adminA, request.id),
-      approveAgentRequest(person(other.id, "cli"), request.id),
+      approveAgentRequest(pair.adminA, { requestId: request.id }),
+      approveAgentRequest(person(other.id, "cli"), { requestId: request.id }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
@@ -103,9 +113,13 @@ describe("approveAgentRequest", () => {
   it("who may decide: the asking workspace's admins and the asking bot's developer; not its other members, not the other side", async () => {
     const request = await ask(pair);
     const member = person(pair.worldA.people[1]!.id, "web");
-    await expect(approveAgentRequest(member, request.id)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(approveAgentRequest(pair.adminB, request.id)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(approveAgentRequest(pair.adminA, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+    await expect(approveAgentRequest(member, { requestId: request.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(approveAgentRequest(pair.adminB, { requestId: request.id })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(
+      approveAgentRequest(pair.adminA, { requestId: "00000000-0000-4000-8000-000000000000" }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
 
@@ -127,27 +141,33 @@ describe("approveAgentRequest", () => {
     });
     await acceptConnection(pair.adminB, connection.id);
     const own = await createAgentRequest((await authenticateBot(apiKey))!, {
-      to: pair.b.handle,
-      type: "info",
-      question: "Hi?",
+      input: {
+        to: pair.b.handle,
+        type: "info",
+        question: "Hi?",
+      },
     });
-    expect((await listPendingAgentRequests(member, pair.worldA.workspace.id)).map((p) => p.id)).toEqual([own.id]);
-    expect((await approveAgentRequest(member, own.id)).status).toBe("awaiting_response");
+    expect(
+      (await listPendingAgentRequests(member, { workspaceId: pair.worldA.workspace.id })).map((p) => p.id),
+    ).toEqual([own.id]);
+    expect((await approveAgentRequest(member, { requestId: own.id })).status).toBe("awaiting_response");
   });
 
   it("refuses while a workspace of the request is suspended, or the asking bot was stopped since it asked", async () => {
     const p = await connectedPair({ requiresApproval: true });
     const request = await ask(p);
-    await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "suspended");
-    await expect(approveAgentRequest(p.adminA, request.id)).rejects.toMatchObject({ code: "workspace_suspended" });
-    await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "active");
+    await setWorkspaceStatus(systemActor, { workspaceId: p.worldB.workspace.id, status: "suspended" });
+    await expect(approveAgentRequest(p.adminA, { requestId: request.id })).rejects.toMatchObject({
+      code: "workspace_suspended",
+    });
+    await setWorkspaceStatus(systemActor, { workspaceId: p.worldB.workspace.id, status: "active" });
     await setBotStatus(systemActor, { botId: p.a.id, status: "stopped" });
-    await expect(approveAgentRequest(p.adminA, request.id)).rejects.toMatchObject({
+    await expect(approveAgentRequest(p.adminA, { requestId: request.id })).rejects.toMatchObject({
       code: "policy_blocked",
       extras: { reasons: ["bot_stopped"] },
     });
     await setBotStatus(systemActor, { botId: p.a.id, status: "active" });
-    expect((await approveAgentRequest(p.adminA, request.id)).status).toBe("awaiting_response");
+    expect((await approveAgentRequest(p.adminA, { requestId: request.id })).status).toBe("awaiting_response");
   });
 });
 
@@ -155,16 +175,16 @@ describe("declineAgentRequest", () => {
   it("declines with a note; the addressed bot never hears of it", async () => {
     const request = await ask(pair);
     const before = await createdEventsFor(pair.b.id);
-    const declined = await declineAgentRequest(pair.adminA, request.id, "Not for them");
+    const declined = await declineAgentRequest(pair.adminA, { requestId: request.id, note: "Not for them" });
     expect(declined).toMatchObject({ status: "declined", response: null });
     expect(await db().agentRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
       decisionNote: "Not for them",
       decidedByUserId: pair.worldA.people[0]!.id,
     });
     expect(await createdEventsFor(pair.b.id)).toBe(before);
-    expect((await listPendingAgentRequests(pair.adminA, pair.worldA.workspace.id)).map((p) => p.id)).not.toContain(
-      request.id,
-    );
+    expect(
+      (await listPendingAgentRequests(pair.adminA, { workspaceId: pair.worldA.workspace.id })).map((p) => p.id),
+    ).not.toContain(request.id);
   });
 });
 
@@ -180,7 +200,7 @@ describe("the inbox, live", () => {
       watchWorkspace(member, { workspaceId: p.worldA.workspace.id, watcher: (e) => heard.member.push(e) }),
       watchWorkspace(p.adminB, { workspaceId: p.worldB.workspace.id, watcher: (e) => heard.otherSide.push(e) }),
     ]);
-    const count = () => countPendingAgentRequests(p.adminA, p.worldA.workspace.id);
+    const count = () => countPendingAgentRequests(p.adminA, { workspaceId: p.worldA.workspace.id });
 
     const first = await ask(p, "first?");
     const second = await ask(p, "second?");
@@ -188,11 +208,11 @@ describe("the inbox, live", () => {
     const fourth = await ask(p, "fourth?");
     await vi.waitFor(() => expect(heard.admin).toHaveLength(4));
     expect(await count()).toBe(4);
-    expect(await countPendingAgentRequests(member, p.worldA.workspace.id)).toBe(0);
+    expect(await countPendingAgentRequests(member, { workspaceId: p.worldA.workspace.id })).toBe(0);
 
     // Leaving: approved, declined, expired by the sweep, declined by a revoked connection.
-    await approveAgentRequest(p.adminA, first.id);
-    await declineAgentRequest(p.adminA, second.id);
+    await approveAgentRequest(p.adminA, { requestId: first.id });
+    await declineAgentRequest(p.adminA, { requestId: second.id });
     await db().agentRequest.update({ where: { id: third.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await count()).toBe(1); // past its expiry it is no longer listed, even before the sweep
     await expireAgentRequests();
@@ -218,10 +238,12 @@ describe("the inbox, live", () => {
       requiresApproval: true,
     });
     await acceptConnection(p.adminB, connection.id);
-    await createAgentRequest((await authenticateBot(apiKey))!, { to: p.b.handle, type: "info", question: "Hi?" });
+    await createAgentRequest((await authenticateBot(apiKey))!, {
+      input: { to: p.b.handle, type: "info", question: "Hi?" },
+    });
     await vi.waitFor(() => expect(heard.member).toEqual([{ kind: "agent_request" }]));
     await vi.waitFor(() => expect(heard.admin).toHaveLength(9));
-    expect(await countPendingAgentRequests(member, p.worldA.workspace.id)).toBe(1);
+    expect(await countPendingAgentRequests(member, { workspaceId: p.worldA.workspace.id })).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(heard.otherSide).toEqual([]);
     for (const stop of stops) stop();

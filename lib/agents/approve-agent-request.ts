@@ -29,7 +29,17 @@ const DECLINE = query("agentRequests.decline", {
 });
 const EXPIRE = query("agentRequests.expireOne", { text: "UPDATE agent_requests SET status = 'expired' WHERE id = $1" });
 
-export async function approveAgentRequest(actor: PersonActor, id: string, now: Date = new Date()) {
+export interface ApproveAgentRequestOptions {
+  /** The request's id as the caller gave it. */
+  requestId: string;
+  /** The moment the work happens: expiry is judged against it (tests pass a fixed one). */
+  now?: Date;
+}
+
+export async function approveAgentRequest(
+  actor: PersonActor,
+  { requestId: id, now = new Date() }: ApproveAgentRequestOptions,
+) {
   const outcome = await transaction(async (tx) => {
     const request = await lockPending(tx, actor, id, now);
     if (request.expired) return { kind: "expired" } as const;
@@ -52,7 +62,7 @@ export async function approveAgentRequest(actor: PersonActor, id: string, now: D
       subjectType: "agent_request",
       subjectId: request.id,
     });
-    const resource = serializeAgentRequest((await loadAgentRequest(tx, request.id, now))!);
+    const resource = serializeAgentRequest((await loadAgentRequest(tx, { requestId: request.id, now }))!);
     await agentRequestCreated(tx, {
       workspaceId: request.toWorkspaceId,
       botId: request.toBotId,
@@ -65,7 +75,19 @@ export async function approveAgentRequest(actor: PersonActor, id: string, now: D
   return outcome.resource;
 }
 
-export async function declineAgentRequest(actor: PersonActor, id: string, note?: string, now: Date = new Date()) {
+export interface DeclineAgentRequestOptions {
+  /** The request's id as the caller gave it. */
+  requestId: string;
+  /** Why, for the asking side (kept trimmed; blank is none). */
+  note?: string;
+  /** The moment the work happens: expiry is judged against it (tests pass a fixed one). */
+  now?: Date;
+}
+
+export async function declineAgentRequest(
+  actor: PersonActor,
+  { requestId: id, note, now = new Date() }: DeclineAgentRequestOptions,
+) {
   const outcome = await transaction(async (tx) => {
     const request = await lockPending(tx, actor, id, now);
     if (request.expired) return { kind: "expired" } as const;
@@ -80,7 +102,7 @@ export async function declineAgentRequest(actor: PersonActor, id: string, note?:
     });
     return {
       kind: "done",
-      resource: serializeAgentRequest((await loadAgentRequest(tx, request.id, now))!),
+      resource: serializeAgentRequest((await loadAgentRequest(tx, { requestId: request.id, now }))!),
     } as const;
   });
   if (outcome.kind === "expired") throw expiredError();

@@ -16,15 +16,22 @@ export function blockedError(reasons: string[]): ApiError {
   return new ApiError("policy_blocked", `Not sent: ${reasons.map((r) => PLAIN[r] ?? r).join("; ")}`, { reasons });
 }
 
+export interface RecordBlockedRequestOptions {
+  /** The block rules' reason codes. */
+  reasons: string[];
+  /** What the bot tried to say: kept as an excerpt unless it holds a secret. */
+  text: string;
+  /** A question (the default) or an answer. */
+  mode?: "agent_request" | "agent_response";
+}
+
 /**
  * Admins see blocked requests and answers in the policy log like blocked messages (no conversation; a secret is never
  * kept, not even as an excerpt). Its own statement: the request's transaction rolls back with the refusal.
  */
 export async function recordBlockedRequest(
   bot: BotPrincipal,
-  reasons: string[],
-  text: string,
-  mode: "agent_request" | "agent_response" = "agent_request",
+  { reasons, text, mode = "agent_request" }: RecordBlockedRequestOptions,
 ) {
   await db().policyDecision.create({
     data: {

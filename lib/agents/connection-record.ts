@@ -78,11 +78,16 @@ export function connectionState(c: Pick<BotConnection, "revokedAt" | "acceptedAA
   return c.acceptedAAt && c.acceptedBAt ? "active" : "pending";
 }
 
+export interface ViewConnectionsOptions {
+  connections: BotConnection[];
+  /** The workspaces (ids) the person viewing administers. */
+  adminOf: Set<string>;
+}
+
 /** The views of `connections` for a person who administers `adminOf` (workspace ids). */
 export async function viewConnections(
   client: Db | Tx,
-  connections: BotConnection[],
-  adminOf: Set<string>,
+  { connections, adminOf }: ViewConnectionsOptions,
 ): Promise<ConnectionView[]> {
   const botIds = [...new Set(connections.flatMap((c) => [c.botAId, c.botBId]))];
   const userIds = [

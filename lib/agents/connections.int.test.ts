@@ -19,9 +19,11 @@ const member = (w: SeededWorld) => person(w.people[1]!.id, "web");
 const principal = async (w: SeededWorld, i = 0) => (await authenticateBot(w.bots[i]!.api_key))!;
 const ask = async (from: SeededWorld, to: SeededWorld, i = 0) =>
   createAgentRequest(await principal(from), {
-    to: to.bots[i]!.handle,
-    type: "info",
-    question: "When is the office open?",
+    input: {
+      to: to.bots[i]!.handle,
+      type: "info",
+      question: "When is the office open?",
+    },
   });
 
 beforeAll(async () => {
@@ -62,9 +64,11 @@ describe("a connection between two workspaces", () => {
     await expect(ask(one, two)).rejects.toMatchObject({ code: "no_trusted_connection" });
     await expect(
       createAgentRequest(await principal(two), {
-        to: one.bots[0]!.handle,
-        type: "document",
-        question: "The contract, please",
+        input: {
+          to: one.bots[0]!.handle,
+          type: "document",
+          question: "The contract, please",
+        },
       }),
     ).rejects.toMatchObject({ code: "no_trusted_connection" });
 

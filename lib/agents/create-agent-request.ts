@@ -51,11 +51,16 @@ const INSERT = query("agentRequests.insert", {
    RETURNING id`,
 });
 
+export interface CreateAgentRequestOptions {
+  input: CreateAgentRequestInput;
+  tx?: Sql;
+  /** The moment the request is made: its expiry counts from it (tests pass a fixed one). */
+  now?: Date;
+}
+
 export async function createAgentRequest(
   bot: BotPrincipal,
-  input: CreateAgentRequestInput,
-  tx?: Sql,
-  now: Date = new Date(),
+  { input, tx, now = new Date() }: CreateAgentRequestOptions,
 ) {
   const handle = input.to.trim().replace(/^@/, "").toLowerCase();
   const outcome = await inTransaction(tx, async (sql) => {
@@ -101,17 +106,16 @@ export async function createAgentRequest(
     ];
     const status = held.length ? "pending_approval" : "awaiting_response";
     const inserted = await sql.query(INSERT, [
-        connection.id,
-        bot.id,
-        context.to_id,
-        input.type,
-        input.question,
-        status,
-        held,
-        now,
-        new Date(now.getTime() + requestTtlMs()),
-      ],
-    );
+      connection.id,
+      bot.id,
+      context.to_id,
+      input.type,
+      input.question,
+      status,
+      held,
+      now,
+      new Date(now.getTime() + requestTtlMs()),
+    ]);
     const id = inserted[0]!.id;
     await recordBotAudit(sql, {
       workspaceId: bot.workspaceId,
@@ -121,7 +125,7 @@ export async function createAgentRequest(
       subjectId: id,
       data: { to_bot_id: context.to_id, type: input.type, status, reasons: held },
     });
-    const request = serializeAgentRequest((await loadAgentRequest(sql, id, now))!);
+    const request = serializeAgentRequest((await loadAgentRequest(sql, { requestId: id, now }))!);
     if (status === "awaiting_response") {
       await agentRequestCreated(sql, { workspaceId: context.to_workspace_id, botId: context.to_id, request, now });
     } else {
@@ -131,7 +135,7 @@ export async function createAgentRequest(
   });
 
   if (outcome.kind === "blocked") {
-    await recordBlockedRequest(bot, outcome.reasons, input.question);
+    await recordBlockedRequest(bot, { reasons: outcome.reasons, text: input.question });
     throw blockedError(outcome.reasons);
   }
   return outcome.request;

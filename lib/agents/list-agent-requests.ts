@@ -36,7 +36,13 @@ const LIST = {
   both: query("agentRequests.listBoth", { text: listText(`(${OUTGOING} OR ${INCOMING})`), notNull }),
 };
 
-export async function listAgentRequests(bot: BotPrincipal, input: AgentRequestListInput, now: Date = new Date()) {
+export interface ListAgentRequestsOptions {
+  input: AgentRequestListInput;
+  /** The moment the work happens: expiry is judged against it (tests pass a fixed one). */
+  now?: Date;
+}
+
+export async function listAgentRequests(bot: BotPrincipal, { input, now = new Date() }: ListAgentRequestsOptions) {
   const after = input.cursor ? decodeCursor(input.cursor, isPosition) : null;
   const rows = await sql().query(LIST[input.direction ?? "both"], [
     now,

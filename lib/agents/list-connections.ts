@@ -23,7 +23,7 @@ export async function listConnections(
     orderBy: { createdAt: "desc" },
     take: 500,
   });
-  const views = await viewConnections(db(), connections, adminOf);
+  const views = await viewConnections(db(), { connections, adminOf });
   const rank = (v: ConnectionView) => (v.state === "pending" && v.can_accept ? -1 : ORDER[v.state]);
   return views.sort((x, y) => rank(x) - rank(y));
 }

@@ -38,10 +38,15 @@ const pendingOf = (askers: { id: string }[], now: Date) => ({
   expiresAt: { gt: now },
 });
 
+export interface PendingAgentRequestsOptions {
+  workspaceId: string;
+  /** The moment the work happens: expiry is judged against it (tests pass a fixed one). */
+  now?: Date;
+}
+
 export async function listPendingAgentRequests(
   actor: PersonActor,
-  workspaceId: string,
-  now: Date = new Date(),
+  { workspaceId, now = new Date() }: PendingAgentRequestsOptions,
 ): Promise<PendingAgentRequest[]> {
   const askers = await decidableAskers(actor, workspaceId);
   if (!askers.length) return [];
@@ -75,8 +80,7 @@ export async function listPendingAgentRequests(
 /** How many the inbox lists (the chat's "Approvals" count): the same requests, counted. */
 export async function countPendingAgentRequests(
   actor: PersonActor,
-  workspaceId: string,
-  now: Date = new Date(),
+  { workspaceId, now = new Date() }: PendingAgentRequestsOptions,
 ): Promise<number> {
   const askers = await decidableAskers(actor, workspaceId);
   return askers.length ? db().agentRequest.count({ where: pendingOf(askers, now) }) : 0;

@@ -80,7 +80,7 @@ export async function proposeConnection(actor: PersonActor, input: ConnectionPro
       }
       return connection;
     });
-    return (await viewConnections(db(), [created], adminOf))[0]!;
+    return (await viewConnections(db(), { connections: [created], adminOf }))[0]!;
   } catch (error) {
     // Two proposals for one pair at once: the partial unique index lets one through.
     if (isUniqueViolation(error)) throw alreadyConnected(own.handle, other.handle);

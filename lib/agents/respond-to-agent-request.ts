@@ -36,12 +36,18 @@ const ANSWER = query("agentRequests.answer", {
     WHERE id = $1`,
 });
 
+export interface RespondToAgentRequestOptions {
+  /** The request's id as the caller gave it. */
+  requestId: string;
+  input: RespondAgentRequestInput;
+  tx?: Sql;
+  /** The moment the work happens: expiry is judged against it (tests pass a fixed one). */
+  now?: Date;
+}
+
 export async function respondToAgentRequest(
   bot: BotPrincipal,
-  id: string,
-  input: RespondAgentRequestInput,
-  tx?: Sql,
-  now: Date = new Date(),
+  { requestId: id, input, tx, now = new Date() }: RespondToAgentRequestOptions,
 ) {
   const requestId = requireUuid(id, "Agent request");
   const outcome = await inTransaction(tx, async (sql) => {
@@ -90,13 +96,13 @@ export async function respondToAgentRequest(
       subjectId: requestId,
       data: { from_bot_id: locked.from_bot_id, attachment_id: input.attachment_id ?? null },
     });
-    const request = serializeAgentRequest((await loadAgentRequest(sql, requestId, now))!);
+    const request = serializeAgentRequest((await loadAgentRequest(sql, { requestId, now }))!);
     await agentRequestAnswered(sql, { workspaceId: locked.from_workspace_id, botId: locked.from_bot_id, request, now });
     return { kind: "answered", request } as const;
   });
 
   if (outcome.kind === "blocked") {
-    await recordBlockedRequest(bot, outcome.reasons, input.body, "agent_response");
+    await recordBlockedRequest(bot, { reasons: outcome.reasons, text: input.body, mode: "agent_response" });
     throw blockedError(outcome.reasons);
   }
   return outcome.request;

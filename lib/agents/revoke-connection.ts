@@ -70,6 +70,6 @@ export async function revokeConnection(
     }
     return { revoked: connectionModel(revoked!), declined: declined.length };
   });
-  const [view] = await viewConnections(db(), [revoked], adminOf);
+  const [view] = await viewConnections(db(), { connections: [revoked], adminOf });
   return { ...view!, declined_requests: declined };
 }

@@ -36,7 +36,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("storePersonAttachment and readAttachment", () => {
   it("stores the bytes under their SHA-256 and reads them back, with a row and an audit event", async () => {
     const bytes = text("quarterly numbers, v1\n");
-    const stored = await storePersonAttachment(ben(), conversation, { name: "numbers.csv", type: "text/csv", bytes });
+    const stored = await storePersonAttachment(ben(), {
+      conversationId: conversation,
+      file: { name: "numbers.csv", type: "text/csv", bytes },
+    });
     expect(stored).toEqual({
       id: expect.any(String),
       name: "numbers.csv",
@@ -76,8 +79,14 @@ describe("storePersonAttachment and readAttachment", () => {
 
   it("shares one file between uploads of the same bytes", async () => {
     const bytes = text(`same bytes ${Date.now()}`);
-    const first = await storePersonAttachment(ben(), conversation, { name: "a.txt", type: "text/plain", bytes });
-    const second = await storePersonAttachment(ana(), conversation, { name: "b.txt", type: "text/plain", bytes });
+    const first = await storePersonAttachment(ben(), {
+      conversationId: conversation,
+      file: { name: "a.txt", type: "text/plain", bytes },
+    });
+    const second = await storePersonAttachment(ana(), {
+      conversationId: conversation,
+      file: { name: "b.txt", type: "text/plain", bytes },
+    });
     expect(second.id).not.toBe(first.id);
     expect(second.sha256).toBe(first.sha256);
     expect(filesOnDisk().filter((name) => name === first.sha256)).toHaveLength(1);
@@ -87,7 +96,10 @@ describe("storePersonAttachment and readAttachment", () => {
     const bytes = new Uint8Array(10 * 1024 * 1024 + 100 * 1024).fill(7);
     const rows = await db().attachment.count();
     await expect(
-      storePersonAttachment(ben(), conversation, { name: "report.pdf", type: "application/pdf", bytes }),
+      storePersonAttachment(ben(), {
+        conversationId: conversation,
+        file: { name: "report.pdf", type: "application/pdf", bytes },
+      }),
     ).rejects.toMatchObject({
       code: "payload_too_large",
       message: "Files can be at most 10 MB; report.pdf is 10.1 MB",
@@ -99,31 +111,57 @@ describe("storePersonAttachment and readAttachment", () => {
   it("refuses an empty file and empty or over-long names; cleans separators and control characters from names", async () => {
     const one = text("x");
     await expect(
-      storePersonAttachment(ben(), conversation, { name: "empty.txt", type: "text/plain", bytes: new Uint8Array() }),
+      storePersonAttachment(ben(), {
+        conversationId: conversation,
+        file: { name: "empty.txt", type: "text/plain", bytes: new Uint8Array() },
+      }),
     ).rejects.toMatchObject({ code: "invalid_body", message: "empty.txt is empty" });
     await expect(
-      storePersonAttachment(ben(), conversation, { name: " \u0000\u202e ", type: "", bytes: one }),
+      storePersonAttachment(ben(), {
+        conversationId: conversation,
+        file: { name: " \u0000\u202e ", type: "", bytes: one },
+      }),
     ).rejects.toMatchObject({ code: "invalid_body", message: "A file needs a name" });
     await expect(
-      storePersonAttachment(ben(), conversation, { name: `${"n".repeat(252)}.txt`, type: "", bytes: one }),
+      storePersonAttachment(ben(), {
+        conversationId: conversation,
+        file: { name: `${"n".repeat(252)}.txt`, type: "", bytes: one },
+      }),
     ).rejects.toMatchObject({ code: "invalid_body" });
     expect(
-      (await storePersonAttachment(ben(), conversation, { name: `${"n".repeat(251)}.txt`, type: "", bytes: one })).name,
+      (
+        await storePersonAttachment(ben(), {
+          conversationId: conversation,
+          file: { name: `${"n".repeat(251)}.txt`, type: "", bytes: one },
+        })
+      ).name,
     ).toHaveLength(255);
 
-    const cleaned = await storePersonAttachment(ben(), conversation, {
-      name: "../../etc/pass\nwd\u202efdp.exe",
-      type: "",
-      bytes: one,
+    const cleaned = await storePersonAttachment(ben(), {
+      conversationId: conversation,
+      file: {
+        name: "../../etc/pass\nwd\u202efdp.exe",
+        type: "",
+        bytes: one,
+      },
     });
     expect(cleaned.name).toBe(".._.._etc_passwdfdp.exe");
     expect(cleaned.type).toBe("application/octet-stream");
     expect(
-      (await storePersonAttachment(ben(), conversation, { name: "photo.PNG", type: "Image/PNG; foo=bar", bytes: one }))
-        .type,
+      (
+        await storePersonAttachment(ben(), {
+          conversationId: conversation,
+          file: { name: "photo.PNG", type: "Image/PNG; foo=bar", bytes: one },
+        })
+      ).type,
     ).toBe("image/png");
     expect(
-      (await storePersonAttachment(ben(), conversation, { name: "odd", type: "not a type", bytes: one })).type,
+      (
+        await storePersonAttachment(ben(), {
+          conversationId: conversation,
+          file: { name: "odd", type: "not a type", bytes: one },
+        })
+      ).type,
     ).toBe("application/octet-stream");
   });
 
@@ -132,26 +170,35 @@ describe("storePersonAttachment and readAttachment", () => {
     const bytes = text(`not for you ${Date.now()}`);
     const rows = await db().attachment.count();
     await expect(
-      storePersonAttachment(person(outsider.people[0]!.id, "web"), conversation, {
-        name: "x.txt",
-        type: "text/plain",
-        bytes,
+      storePersonAttachment(person(outsider.people[0]!.id, "web"), {
+        conversationId: conversation,
+        file: {
+          name: "x.txt",
+          type: "text/plain",
+          bytes,
+        },
       }),
     ).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
     await expect(
-      storePersonAttachment(ben(), "00000000-0000-4000-8000-000000000000", {
-        name: "x.txt",
-        type: "text/plain",
-        bytes,
+      storePersonAttachment(ben(), {
+        conversationId: "00000000-0000-4000-8000-000000000000",
+        file: {
+          name: "x.txt",
+          type: "text/plain",
+          bytes,
+        },
       }),
     ).rejects.toMatchObject({ code: "not_found" });
     await expect(
-      storePersonAttachment(ben(), "nope", { name: "x.txt", type: "text/plain", bytes }),
+      storePersonAttachment(ben(), { conversationId: "nope", file: { name: "x.txt", type: "text/plain", bytes } }),
     ).rejects.toMatchObject({ code: "not_found" });
     expect(await db().attachment.count()).toBe(rows);
     expect(filesOnDisk()).not.toContain(sha(bytes));
 
-    const stored = await storePersonAttachment(ben(), conversation, { name: "mine.txt", type: "text/plain", bytes });
+    const stored = await storePersonAttachment(ben(), {
+      conversationId: conversation,
+      file: { name: "mine.txt", type: "text/plain", bytes },
+    });
     await expect(readAttachment(person(outsider.people[0]!.id, "web"), stored.id)).rejects.toMatchObject({
       code: "not_found",
       message: "Attachment not found",
@@ -163,10 +210,13 @@ describe("storePersonAttachment and readAttachment", () => {
   });
 
   it("an upload is private to its uploader until a message uses it", async () => {
-    const stored = await storePersonAttachment(ben(), conversation, {
-      name: "draft.txt",
-      type: "text/plain",
-      bytes: text("draft"),
+    const stored = await storePersonAttachment(ben(), {
+      conversationId: conversation,
+      file: {
+        name: "draft.txt",
+        type: "text/plain",
+        bytes: text("draft"),
+      },
     });
     // Out of sight, it answers like an id that does not exist.
     await expect(readAttachment(ana(), stored.id)).rejects.toMatchObject({

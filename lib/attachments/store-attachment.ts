@@ -25,10 +25,15 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
+export interface StorePersonAttachmentOptions {
+  /** The conversation's id as the request gave it. */
+  conversationId: string;
+  file: UploadedFile;
+}
+
 export async function storePersonAttachment(
   actor: PersonActor,
-  conversationId: string,
-  file: UploadedFile,
+  { conversationId, file }: StorePersonAttachmentOptions,
 ): Promise<AttachmentInfo> {
   const id = requireUuid(conversationId, "Conversation");
   const name = cleanName(file.name);

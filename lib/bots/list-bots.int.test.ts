@@ -63,7 +63,7 @@ describe("listManagedBots", () => {
 
 describe("getManagedBot", () => {
   it("the developer sees settings, keys by prefix and signing secrets by date, never secret material", async () => {
-    const rotated = await rotateSigningSecret(ben(), bensBot, { overlapMinutes: 60 });
+    const rotated = await rotateSigningSecret(ben(), { botId: bensBot, overlapMinutes: 60 });
     const bot = await getManagedBot(ben(), { botId: bensBot });
     expect(bot).toMatchObject({
       id: bensBot,

@@ -53,19 +53,32 @@ async function resolveSubject(tx: Transaction, actor: PersonActor, conversationI
   return { conversation, who, label };
 }
 
+export interface OptInOptions extends ConsentSubject {
+  conversationId: string;
+  /** The transaction of the caller's work (a person's STOP or START message), else one of its own. */
+  tx?: Transaction;
+}
+
+export interface OptOutOptions extends OptInOptions {
+  /** Out of every conversation of the workspace, not this one only. */
+  everywhere?: boolean;
+  /** The word that asked for it (STOP...), when a message did. */
+  keyword?: string;
+}
+
 /** Opts the subject out of bot messages in this conversation, or (`everywhere`) in every conversation of the workspace. */
-export async function optOut(
-  actor: PersonActor,
-  conversationId: string,
-  options: ConsentSubject & { everywhere?: boolean; keyword?: string } = {},
-  tx?: Transaction,
-) {
+export async function optOut(actor: PersonActor, { conversationId, tx, ...options }: OptOutOptions) {
   return inTransaction(tx, async (tx) => {
     const { conversation, who, label } = await resolveSubject(tx, actor, conversationId, options);
     const scope = options.everywhere ? null : conversationId;
     // A workspace-wide opt-out already covers this conversation; a conversation's own one does not cover the rest.
     const [covering] = await tx.query(COVERING, [conversation.workspaceId, who.userId, who.contactId, scope]);
-    const result = { opted_out: true, scope: scope ? "conversation" : "workspace", conversation_id: conversationId, ...label };
+    const result = {
+      opted_out: true,
+      scope: scope ? "conversation" : "workspace",
+      conversation_id: conversationId,
+      ...label,
+    };
     if (covering) return { ...result, scope: covering.conversation_id ? "conversation" : "workspace", created: false };
     await tx.query(INSERT_OPT_OUT, [
       conversation.workspaceId,
@@ -91,12 +104,25 @@ export async function optOut(
  * Opts the subject back in here: revokes its opt-outs that cover this conversation (its own and workspace-wide
  * ones). Opt-outs of other single conversations stay: START here says nothing about those.
  */
-export async function optIn(actor: PersonActor, conversationId: string, options: ConsentSubject = {}, tx?: Transaction) {
+export async function optIn(actor: PersonActor, { conversationId, tx, ...options }: OptInOptions) {
   return inTransaction(tx, async (tx) => {
     const { conversation, who, label } = await resolveSubject(tx, actor, conversationId, options);
-    const revoked = await tx.query(REVOKE, [conversation.workspaceId, who.userId, who.contactId, conversationId, new Date()]);
+    const revoked = await tx.query(REVOKE, [
+      conversation.workspaceId,
+      who.userId,
+      who.contactId,
+      conversationId,
+      new Date(),
+    ]);
     if (revoked.length > 0) {
-      await recordAuditSql(tx, { workspaceId: conversation.workspaceId, actor, action: "consent.opted_in", subjectType: "conversation", subjectId: conversationId, data: label });
+      await recordAuditSql(tx, {
+        workspaceId: conversation.workspaceId,
+        actor,
+        action: "consent.opted_in",
+        subjectType: "conversation",
+        subjectId: conversationId,
+        data: label,
+      });
     }
     return { opted_out: false, conversation_id: conversationId, ...label, revoked: revoked.length };
   });

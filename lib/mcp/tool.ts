@@ -97,7 +97,7 @@ export async function invoke(ctx: ToolContext, { tool, args }: InvokeOptions): P
     if (hostile) return toolError("invalid_body", `Arguments are invalid: ${describeHostileText(hostile)}`);
     for (const [field, kind] of Object.entries(tool.ids)) {
       const value = args[field];
-      if (typeof value === "string") await requireTokenWorkspace(ctx.principal, kind, value);
+      if (typeof value === "string") await requireTokenWorkspace(ctx.principal, { kind, id: value });
     }
     const data = await tool.run(ctx, args);
     const json = JSON.stringify(data, null, 2);

@@ -221,12 +221,12 @@ describe("write tools act as the person, through MCP", () => {
   it("a refusal of the policy comes back as a tool error, never a stack trace", async () => {
     const draftId = await propose("Will be refused");
     const ben = person(world.people[1]!.id, "web");
-    await optOut(ben, conv(0));
+    await optOut(ben, { conversationId: conv(0) });
     const refused = await call(ana, "approve_draft", { draft_id: draftId });
     expect(refused).toMatchObject({ isError: true, error: { code: "opted_out" } });
     expect(refused.text).toMatch(/^opted_out: /);
     expect(refused.text).not.toMatch(/\.ts:\d+/);
-    await optIn(ben, conv(0));
+    await optIn(ben, { conversationId: conv(0) });
   });
 
   it("reject_draft", async () => {

@@ -23,6 +23,13 @@ const ACCESS = query("memory.botContactAccess", {
   notNull: ["conversation_ids"],
 });
 
+export interface RequireBotContactOptions {
+  /** The contact's id as the request gave it (checked to be a UUID here). */
+  contactId: string;
+  /** Where to read: the caller's transaction, or the pool. */
+  sql?: Sql;
+}
+
 /**
  * docs/api-contract.md#access: a bot may read a contact only when it is authorized in a conversation linked to that
  * contact, in its own workspace; a high-sensitivity contact also needs the key's `memory:sensitive` scope. An unknown
@@ -30,8 +37,7 @@ const ACCESS = query("memory.botContactAccess", {
  */
 export async function requireBotContact(
   bot: BotPrincipal,
-  id: string,
-  sql: Sql = defaultSql(),
+  { contactId: id, sql = defaultSql() }: RequireBotContactOptions,
 ): Promise<ContactAccess> {
   const contactId = requireUuid(id, "Contact");
   const rows = await sql.query(ACCESS, [contactId, bot.workspaceId, bot.id]);

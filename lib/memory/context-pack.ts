@@ -38,17 +38,22 @@ export interface ContextOptions {
   staleDays?: number;
 }
 
-export async function buildContextPack(
-  bot: BotPrincipal,
-  contactId: string,
-  format: ContextFormat,
-  options: ContextOptions = {},
-) {
-  return contextPackFor(await requireBotContact(bot, contactId), format, options);
+export interface ContextPackOptions extends ContextOptions {
+  format: ContextFormat;
+}
+
+export interface BuildContextPackOptions extends ContextPackOptions {
+  /** The contact's id as the request gave it. */
+  contactId: string;
+}
+
+export async function buildContextPack(bot: BotPrincipal, { contactId, ...options }: BuildContextPackOptions) {
+  return contextPackFor(await requireBotContact(bot, { contactId }), options);
 }
 
 /** The pack for whoever was granted `access` (a bot, or a person through MCP: lib/memory/person-contact-access.ts). */
-export async function contextPackFor(access: ContactAccess, format: ContextFormat, options: ContextOptions = {}) {
+export async function contextPackFor(access: ContactAccess, options: ContextPackOptions) {
+  const { format } = options;
   const now = options.now ?? new Date();
   const minFacts = options.minFacts ?? env().MEMORY_MIN_FACTS;
   const staleDays = options.staleDays ?? env().MEMORY_STALE_DAYS;
@@ -96,7 +101,14 @@ export async function contextPackFor(access: ContactAccess, format: ContextForma
     items: [] as typeof items,
     generated_at: now.toISOString(),
   };
-  return fitToBudget(pack, items, BUDGETS[format]);
+  return fitToBudget(pack, { items, budget: BUDGETS[format] });
+}
+
+export interface FitToBudgetOptions<I> {
+  /** The candidate items, most useful first. */
+  items: I[];
+  /** Tokens the whole pack must stay under. */
+  budget: number;
 }
 
 /**
@@ -105,7 +117,10 @@ export async function contextPackFor(access: ContactAccess, format: ContextForma
  * for the comma between them), then the whole JSON is counted; should BPE merges across item boundaries make it
  * larger, the last items go until it fits. token_count is the count of the final JSON.
  */
-export function fitToBudget<P extends { token_count: number; items: I[] }, I>(pack: P, items: I[], budget: number): P {
+export function fitToBudget<P extends { token_count: number; items: I[] }, I>(
+  pack: P,
+  { items, budget }: FitToBudgetOptions<I>,
+): P {
   // 99999 stands in for the count itself: the real one has as many digits at most, so it never counts more.
   const measure = (candidate: P) => countTokens(JSON.stringify({ ...candidate, token_count: 99_999 }));
   let used = measure({ ...pack, items: [] });

@@ -37,15 +37,20 @@ const READ = query("memory.readLegacy", {
 
 async function conversationContact(tx: Sql, conversationId: string): Promise<string> {
   const [first] = await tx.query(CONTACTS, [conversationId]);
-  if (!first?.contact_id) throw new ApiError("invalid_body", "This conversation has no contact to remember things about");
+  if (!first?.contact_id)
+    throw new ApiError("invalid_body", "This conversation has no contact to remember things about");
   return first.contact_id;
+}
+
+export interface WriteConversationMemoryOptions {
+  conversationId: string;
+  input: LegacyMemoryInput;
+  tx?: Sql;
 }
 
 export async function writeConversationMemory(
   bot: BotPrincipal,
-  conversationId: string,
-  input: LegacyMemoryInput,
-  tx?: Sql,
+  { conversationId, input, tx }: WriteConversationMemoryOptions,
 ) {
   const conversation = await requireBotConversation(bot, { sql: tx ?? sql(), conversationId });
   return inTransaction(tx, async (tx) => {
@@ -53,15 +58,14 @@ export async function writeConversationMemory(
     const source = await tx.query(SOURCE, [input.source_message_id, conversationId]);
     if (!source[0]) throw new ApiError("invalid_body", "source_message_id must be a message of this conversation");
     const rows = await tx.query(INSERT, [
-        conversation.workspaceId,
-        contactId,
-        LEGACY_MEMORY_KEY,
-        input.fact.trim(),
-        input.source_message_id,
-        conversationId,
-        bot.id,
-      ],
-    );
+      conversation.workspaceId,
+      contactId,
+      LEGACY_MEMORY_KEY,
+      input.fact.trim(),
+      input.source_message_id,
+      conversationId,
+      bot.id,
+    ]);
     await recordBotAudit(tx, {
       workspaceId: conversation.workspaceId,
       botId: bot.id,
@@ -76,7 +80,16 @@ export async function writeConversationMemory(
   });
 }
 
-export async function readConversationMemory(bot: BotPrincipal, conversationId: string, q?: string) {
+export interface ReadConversationMemoryOptions {
+  conversationId: string;
+  /** Text the facts must contain (the `q` query parameter); all of them when absent or blank. */
+  query?: string;
+}
+
+export async function readConversationMemory(
+  bot: BotPrincipal,
+  { conversationId, query: q }: ReadConversationMemoryOptions,
+) {
   await requireBotConversation(bot, { sql: sql(), conversationId });
   const contacts = await sql().query(CONTACTS, [conversationId]);
   const rows = await sql().query(READ, [conversationId, q?.trim() || null]);

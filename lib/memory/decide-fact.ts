@@ -95,9 +95,16 @@ async function notifyContact(tx: Transaction, contactId: string) {
     await notifyConversation(tx, { conversationId: conversation_id, kind: "updated" });
 }
 
-export async function confirmFact(actor: PersonActor, id: string, options: { keepOthers?: boolean } = {}) {
+export interface ConfirmFactOptions {
+  /** The fact's id as the request gave it. */
+  factId: string;
+  /** Keep the key's other confirmed facts instead of superseding them (the pack then reports conflicting_facts). */
+  keepOthers?: boolean;
+}
+
+export async function confirmFact(actor: PersonActor, options: ConfirmFactOptions) {
   return transaction(async (tx) => {
-    const fact = await lockFact(tx, actor, id);
+    const fact = await lockFact(tx, actor, options.factId);
     requireStatus(fact, ["candidate"], "confirmed");
     // The key's confirmed facts, locked, so two confirmations on one key are served one after the other.
     const current = await tx.query(LOCK_CONFIRMED_ON_KEY, [fact.contact_id, fact.key]);
@@ -135,7 +142,14 @@ export async function rejectFact(actor: PersonActor, id: string) {
   });
 }
 
-export async function editFact(actor: PersonActor, id: string, text: string) {
+export interface EditFactOptions {
+  /** The fact's id as the request gave it. */
+  factId: string;
+  /** The fact's new wording. */
+  text: string;
+}
+
+export async function editFact(actor: PersonActor, { factId: id, text }: EditFactOptions) {
   const fact = text.trim();
   if (!fact || fact.length > FACT_MAX) throw new ApiError("invalid_body", `A fact must be 1 to ${FACT_MAX} characters`);
   return transaction(async (tx) => {

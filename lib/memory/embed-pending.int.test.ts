@@ -19,7 +19,13 @@ import { createConversation } from "@/lib/conversations/create-conversation";
 
 let world: SeededWorld;
 const ana = () => person(world.people[0]!.id, "web");
-const helper = (): BotPrincipal => ({ ...world.bots[0]!, workspaceId: world.workspace.id, keyId: "test", scopes: [], status: "active" });
+const helper = (): BotPrincipal => ({
+  ...world.bots[0]!,
+  workspaceId: world.workspace.id,
+  keyId: "test",
+  scopes: [],
+  status: "active",
+});
 const model = () => embeddingModelId();
 
 const embeddedIds = async (type: "message" | "fact") =>
@@ -82,10 +88,13 @@ describe("embedPending", () => {
       )
       .catch(() => {});
     const source = await db().message.findFirstOrThrow({ where: { conversationId: world.conversations[0]!.id } });
-    const fact = await proposeFact(helper(), world.contacts[0]!.id, {
-      fact: "Prefers email to phone calls",
-      key: "contact.channel",
-      source_message_id: source.id,
+    const fact = await proposeFact(helper(), {
+      contactId: world.contacts[0]!.id,
+      input: {
+        fact: "Prefers email to phone calls",
+        key: "contact.channel",
+        source_message_id: source.id,
+      },
     });
     const [queued] = await sql().unchecked<{ n: number }>(
       `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = $1 AND key = $1`,
@@ -94,10 +103,13 @@ describe("embedPending", () => {
     expect(queued!.n).toBe(1);
     await db().contactFact.update({ where: { id: fact.id }, data: { status: "rejected" } });
     const rejected = fact.id;
-    const kept = await proposeFact(helper(), world.contacts[0]!.id, {
-      fact: "Works from Lisbon",
-      key: "contact.city",
-      source_message_id: source.id,
+    const kept = await proposeFact(helper(), {
+      contactId: world.contacts[0]!.id,
+      input: {
+        fact: "Works from Lisbon",
+        key: "contact.city",
+        source_message_id: source.id,
+      },
     });
     expect((await embedPending()).facts).toBe(1);
     const facts = await embeddedIds("fact");
@@ -144,7 +156,7 @@ describe("the exact path's vector cache", () => {
     for (const row of stored) {
       // The codes are what the cache would make from the stored floats (float32 values, as `real` keeps them).
       const expected = new Int8Array(row.embedding.length);
-      const scale = quantize(Float32Array.from(row.embedding), expected);
+      const scale = quantize(Float32Array.from(row.embedding), { codes: expected });
       expect(new Int8Array(row.int8Codes!.buffer, row.int8Codes!.byteOffset, row.int8Codes!.length)).toEqual(expected);
       expect(Math.fround(row.int8Scale!)).toBe(Math.fround(scale));
     }
@@ -152,7 +164,7 @@ describe("the exact path's vector cache", () => {
     const { vectors } = await embedTexts(["When do the pallets arrive?"]);
     const nearest = async () => {
       clearVectorCache();
-      return nearestMessages([conversationId], model(), vectors[0]!, 10);
+      return nearestMessages({ conversationIds: [conversationId], model: model(), query: vectors[0]!, depth: 10 });
     };
     const fromCodes = await nearest();
     expect(fromCodes.length).toBeGreaterThan(1);
@@ -169,7 +181,7 @@ describe("the exact path's vector cache", () => {
   it("extends a cached block with new vectors instead of reloading it, and finds them", async () => {
     clearVectorCache();
     const carla = world.contacts[0]!.id;
-    await searchContact(helper(), carla, "pallets");
+    await searchContact(helper(), { contactId: carla, query: "pallets" });
     const before = vectorCacheStats();
     expect(before.blocks).toBeGreaterThan(0);
     const { message } = await postPersonMessage(ana(), {
@@ -177,11 +189,18 @@ describe("the exact path's vector cache", () => {
       body: "Refrigerated trucks are booked for Thursday",
     });
     // Not embedded yet: found by its words only.
-    expect((await searchContact(helper(), carla, "refrigerated trucks")).map((h) => h.id)).toContain(message.id);
+    expect(
+      (await searchContact(helper(), { contactId: carla, query: "refrigerated trucks" })).map((h) => h.id),
+    ).toContain(message.id);
     await embedPending();
     // The cached block is extended with the new vector: the nearest to the message's own text is that message.
     const { vectors } = await embedTexts(["Refrigerated trucks are booked for Thursday"]);
-    const [nearest] = await nearestMessages([world.conversations[0]!.id], model(), vectors[0]!, 1);
+    const [nearest] = await nearestMessages({
+      conversationIds: [world.conversations[0]!.id],
+      model: model(),
+      query: vectors[0]!,
+      depth: 1,
+    });
     expect(nearest).toMatchObject({ conversationId: world.conversations[0]!.id, seq: message.seq });
     expect(nearest!.estimate).toBeGreaterThan(0.98);
     expect(vectorCacheStats().blocks).toBe(before.blocks);
@@ -214,7 +233,12 @@ describe("the exact path's vector cache", () => {
       const query = new Float32Array(512);
       query[k % 480] = 1;
       query[480 + Math.floor(k / 480)] = 0.5;
-      const [nearest, second] = await nearestMessages([conversation.id], model(), query, 2);
+      const [nearest, second] = await nearestMessages({
+        conversationIds: [conversation.id],
+        model: model(),
+        query,
+        depth: 2,
+      });
       expect(nearest).toMatchObject({ conversationId: conversation.id, seq: k + 1 });
       expect(second!.estimate).toBeLessThan(nearest!.estimate - 0.1);
     }

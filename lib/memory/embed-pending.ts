@@ -92,12 +92,11 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
       facts.map((f) => f.fact),
     );
     await transaction((tx) =>
-      storeVectors(
-        tx,
-        "fact",
+      storeVectors(tx, {
+        subjectType: "fact",
         model,
-        facts.map((f, i) => ({ id: f.id, workspaceId: f.workspace_id, vector: vectors[i]! })),
-      ),
+        vectors: facts.map((f, i) => ({ id: f.id, workspaceId: f.workspace_id, vector: vectors[i]! })),
+      }),
     );
     result.facts += facts.length;
     if (Date.now() > deadline) return { ...result, embedded: result.facts + result.messages, more: true };
@@ -111,17 +110,12 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
       work.messages.map((m) => m.body),
     );
     await transaction(async (tx) => {
-      await storeVectors(
-        tx,
-        "message",
+      await storeVectors(tx, {
+        subjectType: "message",
         model,
-        work.messages.map((m, i) => ({ id: m.id, workspaceId: m.workspace_id, vector: vectors[i]! })),
-      );
-      await tx.query(ADVANCE, [
-        work.progress.map((p) => p.conversationId),
-        model,
-        work.progress.map((p) => p.seq),
-      ]);
+        vectors: work.messages.map((m, i) => ({ id: m.id, workspaceId: m.workspace_id, vector: vectors[i]! })),
+      });
+      await tx.query(ADVANCE, [work.progress.map((p) => p.conversationId), model, work.progress.map((p) => p.seq)]);
     });
     result.messages += work.messages.length;
     if (Date.now() > deadline) return { ...result, embedded: result.facts + result.messages, more: true };
@@ -169,8 +163,7 @@ async function pendingMessages(
   for (const conversation of conversations) {
     const room = batch - out.messages.length;
     if (room <= 0) break;
-    const rows = await db.query(PENDING_MESSAGES, [conversation.id, conversation.done, conversation.last_seq, room],
-    );
+    const rows = await db.query(PENDING_MESSAGES, [conversation.id, conversation.done, conversation.last_seq, room]);
     // Fewer rows than room: the conversation is done up to last_seq (seqs are gapless; a missing row was rolled back
     // with its seq). Otherwise it is done up to the last row read.
     const reached = rows.length < room ? conversation.last_seq : rows[rows.length - 1]!.seq;

@@ -20,12 +20,12 @@ describe("Int8Matrix", () => {
     // Appended in uneven batches, across memory growth.
     for (const count of [1, 7, 300, 2]) {
       const batch = new Int8Array(stride * count);
-      for (let r = 0; r < count; r++) quantize(random(dims, rows.length + r + 1), batch, r * stride);
+      for (let r = 0; r < count; r++) quantize(random(dims, rows.length + r + 1), { codes: batch, offset: r * stride });
       for (let r = 0; r < count; r++) rows.push(batch.slice(r * stride, (r + 1) * stride));
       matrix.append(batch, count);
     }
     const query = new Int8Array(stride);
-    quantize(random(dims, 999), query);
+    quantize(random(dims, 999), { codes: query });
     const scores = matrix.scores(query);
     expect(scores).toHaveLength(rows.length);
     rows.forEach((row, r) => {
@@ -43,10 +43,10 @@ describe("Int8Matrix", () => {
 describe("quantize", () => {
   it("maps the largest magnitude to ±127 and returns the scale that undoes it", () => {
     const out = new Int8Array(16);
-    const scale = quantize([0.5, -0.25, 0.125, 0], out);
+    const scale = quantize([0.5, -0.25, 0.125, 0], { codes: out });
     expect([...out.slice(0, 4)]).toEqual([127, -63, 32, 0]); // -63.5 rounds up
     expect(scale).toBeCloseTo(0.5 / 127, 10);
-    expect(quantize([0, 0], new Int8Array(16))).toBe(0);
+    expect(quantize([0, 0], { codes: new Int8Array(16) })).toBe(0);
   });
 
   it("keeps cosine estimates of unit vectors within 0.01", () => {
@@ -59,7 +59,8 @@ describe("quantize", () => {
     const b = unit(random(dims, 2).map((x, i) => x + a[i]! * 3));
     const qa = new Int8Array(dims);
     const qb = new Int8Array(dims);
-    const estimate = quantize(a, qa) * quantize(b, qb) * qa.reduce((sum, x, i) => sum + x * qb[i]!, 0);
+    const estimate =
+      quantize(a, { codes: qa }) * quantize(b, { codes: qb }) * qa.reduce((sum, x, i) => sum + x * qb[i]!, 0);
     const exact = a.reduce((sum, x, i) => sum + x * b[i]!, 0);
     expect(Math.abs(estimate - exact)).toBeLessThan(0.01);
   });

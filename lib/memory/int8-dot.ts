@@ -227,11 +227,18 @@ export class Int8Matrix {
   }
 }
 
+export interface QuantizeOptions {
+  /** Where the int8 codes go (stride bytes per vector, zero-padded). */
+  codes: Int8Array;
+  /** The index in `codes` of the vector's first code. */
+  offset?: number;
+}
+
 /**
- * Symmetric int8 quantization of one vector into `out` at `offset` (stride bytes, zero-padded): each value becomes
- * round(x / scale) with scale = max|x| / 127. Returns the scale (0 for a zero vector).
+ * Symmetric int8 quantization of one vector into `codes` at `offset`: each value becomes round(x / scale) with
+ * scale = max|x| / 127. Returns the scale (0 for a zero vector).
  */
-export function quantize(vector: ArrayLike<number>, out: Int8Array, offset = 0): number {
+export function quantize(vector: ArrayLike<number>, { codes: out, offset = 0 }: QuantizeOptions): number {
   let max = 0;
   for (let i = 0; i < vector.length; i++) max = Math.max(max, Math.abs(vector[i]!));
   if (max === 0) return 0;

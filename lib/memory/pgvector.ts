@@ -67,13 +67,24 @@ export interface NearMessage {
   cosine: number;
 }
 
+export interface NearestMessagesPgvectorOptions {
+  /** The conversations to search: already what the caller may read. */
+  conversationIds: string[];
+  /** The embedding model whose vectors are compared. */
+  model: string;
+  /** The query's vector, of that model. */
+  query: Float32Array;
+  /** How many messages to return. */
+  depth: number;
+}
+
 /** The `depth` messages of these conversations nearest the query, by pgvector's cosine distance. */
-export async function nearestMessagesPgvector(
-  conversationIds: string[],
-  model: string,
-  query: Float32Array,
-  depth: number,
-): Promise<NearMessage[]> {
+export async function nearestMessagesPgvector({
+  conversationIds,
+  model,
+  query,
+  depth,
+}: NearestMessagesPgvectorOptions): Promise<NearMessage[]> {
   if (conversationIds.length === 0) return [];
   const support = await pgvectorSupport();
   const dims = query.length;

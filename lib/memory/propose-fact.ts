@@ -21,11 +21,18 @@ const INSERT = query("facts.insert", {
    VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${FACT_COLUMNS}`,
 });
 
-export async function proposeFact(bot: BotPrincipal, contactId: string, input: ProposeFactInput, tx?: Sql) {
+export interface ProposeFactOptions {
+  /** The contact's id as the request gave it. */
+  contactId: string;
+  input: ProposeFactInput;
+  tx?: Sql;
+}
+
+export async function proposeFact(bot: BotPrincipal, { contactId, input, tx }: ProposeFactOptions) {
   if (input.key.split(".")[0] === CONSENT_GROUP) {
     throw new ApiError("invalid_body", "Bots cannot write consent: keys in the consent group are set by people only");
   }
-  const access = await requireBotContact(bot, contactId, tx ?? sql());
+  const access = await requireBotContact(bot, { contactId, sql: tx ?? sql() });
   return inTransaction(tx, async (tx) => {
     const source = await tx.query(SOURCE, [input.source_message_id, access.conversationIds]);
     if (!source[0]) {
@@ -34,8 +41,14 @@ export async function proposeFact(bot: BotPrincipal, contactId: string, input: P
         "source_message_id must be a message this bot can see, in a conversation with this contact",
       );
     }
-    const rows = await tx.query(INSERT, [access.workspaceId, access.contactId, input.key, input.fact.trim(), input.source_message_id, bot.id],
-    );
+    const rows = await tx.query(INSERT, [
+      access.workspaceId,
+      access.contactId,
+      input.key,
+      input.fact.trim(),
+      input.source_message_id,
+      bot.id,
+    ]);
     const fact = rows[0]!;
     await recordBotAudit(tx, {
       workspaceId: access.workspaceId,

@@ -40,6 +40,8 @@ const RANKED_MATCHES = 500;
 export type VectorPath = "auto" | "exact" | "pgvector";
 
 export interface SearchOptions {
+  /** What to search for (the `q` query parameter). */
+  query: string;
   limit?: number;
   /** Which vector path: `auto` (pgvector when installed) unless a test or the benchmark compares them. */
   vector?: VectorPath;
@@ -56,22 +58,22 @@ export interface SearchHit {
 
 type Ranked = { kind: "message" | "fact"; id: string }[];
 
+export interface SearchContactOptions extends SearchOptions {
+  /** The contact's id as the request gave it. */
+  contactId: string;
+}
+
 export async function searchContact(
   bot: BotPrincipal,
-  contactId: string,
-  q: string,
-  options: SearchOptions = {},
+  { contactId, ...options }: SearchContactOptions,
 ): Promise<SearchHit[]> {
-  requireQuery(q);
-  return searchContactFor(await requireBotContact(bot, contactId), q, options);
+  requireQuery(options.query);
+  return searchContactFor(await requireBotContact(bot, { contactId }), options);
 }
 
 /** The same search for whoever was granted `access` (a bot, or a person through MCP: lib/memory/person-contact-access.ts). */
-export async function searchContactFor(
-  access: ContactAccess,
-  q: string,
-  options: SearchOptions = {},
-): Promise<SearchHit[]> {
+export async function searchContactFor(access: ContactAccess, options: SearchOptions): Promise<SearchHit[]> {
+  const { query: q } = options;
   requireQuery(q);
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? SEARCH_LIMIT_DEFAULT)), SEARCH_LIMIT_MAX);
   const scope = { contactId: access.contactId, conversationIds: access.conversationIds };
@@ -137,8 +139,15 @@ async function nearest(scope: Scope, q: string, path: VectorPath): Promise<Ranke
     (async () => {
       const usePgvector =
         path === "pgvector" || (path === "auto" && dims <= HNSW_MAX_DIMS && (await pgvectorSupport()).installed);
-      if (usePgvector) return nearestMessagesPgvector(scope.conversationIds, model, query, DEPTH);
-      return rerank(await nearestMessages(scope.conversationIds, model, query, CANDIDATES), model, query);
+      if (usePgvector)
+        return nearestMessagesPgvector({ conversationIds: scope.conversationIds, model, query, depth: DEPTH });
+      const candidates = await nearestMessages({
+        conversationIds: scope.conversationIds,
+        model,
+        query,
+        depth: CANDIDATES,
+      });
+      return rerank(candidates, model, query);
     })(),
     nearestFacts(scope, model, query),
   ]);
@@ -163,8 +172,11 @@ const RERANK = query("search.rerankVectors", {
 /** Exact cosines of the int8 candidates, from their stored float vectors. */
 async function rerank(candidates: { conversationId: string; seq: number }[], model: string, query: Float32Array) {
   if (candidates.length === 0) return [];
-  const rows = await pooled().query(RERANK, [candidates.map((c) => c.conversationId), candidates.map((c) => c.seq), model],
-  );
+  const rows = await pooled().query(RERANK, [
+    candidates.map((c) => c.conversationId),
+    candidates.map((c) => c.seq),
+    model,
+  ]);
   return rows
     .map(({ id, embedding }) => ({ id, cosine: dot(readFloat4Array(embedding), query) }))
     .sort((a, b) => b.cosine - a.cosine)
@@ -223,12 +235,8 @@ async function hydrate(
   const factIds = fused.filter((f) => f.kind === "fact").map((f) => f.id);
   const db = pooled();
   const [messages, facts] = await Promise.all([
-    messageIds.length === 0
-      ? []
-      : db.query(HIT_MESSAGES, [messageIds, scope.conversationIds]),
-    factIds.length === 0
-      ? []
-      : db.query(HIT_FACTS, [scope.contactId, scope.conversationIds, factIds]),
+    messageIds.length === 0 ? [] : db.query(HIT_MESSAGES, [messageIds, scope.conversationIds]),
+    factIds.length === 0 ? [] : db.query(HIT_FACTS, [scope.contactId, scope.conversationIds, factIds]),
   ]);
   const byMessage = new Map(messages.map((m) => [m.id, m]));
   const byFact = new Map(facts.map((f) => [f.id, f]));

@@ -69,7 +69,13 @@ const tails = [
 
 let world: SeededWorld;
 let databaseName = "";
-const helper = (): BotPrincipal => ({ ...world.bots[0]!, workspaceId: world.workspace.id, keyId: "test", scopes: [], status: "active" });
+const helper = (): BotPrincipal => ({
+  ...world.bots[0]!,
+  workspaceId: world.workspace.id,
+  keyId: "test",
+  scopes: [],
+  status: "active",
+});
 
 describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR_TEST_URL set" : SKIP_REASON})`, () => {
   beforeAll(async () => {
@@ -134,13 +140,15 @@ describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR
       "the",
     ];
     for (const q of queries) {
-      const exact = (await searchContact(helper(), world.contacts[0]!.id, q, { vector: "exact", limit: 10 })).map(
+      const exact = (
+        await searchContact(helper(), { contactId: world.contacts[0]!.id, query: q, vector: "exact", limit: 10 })
+      ).map((h) => h.id);
+      const viaPgvector = (
+        await searchContact(helper(), { contactId: world.contacts[0]!.id, query: q, vector: "pgvector", limit: 10 })
+      ).map((h) => h.id);
+      const auto = (await searchContact(helper(), { contactId: world.contacts[0]!.id, query: q, limit: 10 })).map(
         (h) => h.id,
       );
-      const viaPgvector = (
-        await searchContact(helper(), world.contacts[0]!.id, q, { vector: "pgvector", limit: 10 })
-      ).map((h) => h.id);
-      const auto = (await searchContact(helper(), world.contacts[0]!.id, q, { limit: 10 })).map((h) => h.id);
       expect(exact, q).toHaveLength(10);
       // HNSW is approximate: the first five must agree exactly, the ten as a set almost always.
       expect(viaPgvector.slice(0, 5), q).toEqual(exact.slice(0, 5));

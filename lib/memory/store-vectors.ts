@@ -23,7 +23,7 @@ export interface SubjectVector {
  */
 export function int8Codes(vector: ArrayLike<number>): { codes: Buffer; scale: number } {
   const codes = new Int8Array(vector.length);
-  const scale = quantize(Float32Array.from(vector), codes);
+  const scale = quantize(Float32Array.from(vector), { codes });
   return { codes: Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength), scale };
 }
 
@@ -35,18 +35,25 @@ const INSERT = query("embeddings.insert", {
    ON CONFLICT (subject_type, subject_id, model) DO NOTHING`,
 });
 
-/** Stores the vectors of `type` subjects under `model`; a subject that already has one keeps it. */
-export async function storeVectors(sql: Sql, type: "message" | "fact", model: string, items: SubjectVector[]) {
+export interface StoreVectorsOptions {
+  /** What every vector is of (`subject_type`). */
+  subjectType: "message" | "fact";
+  /** The embedding model that made them. */
+  model: string;
+  vectors: SubjectVector[];
+}
+
+/** Stores the vectors of `subjectType` subjects under `model`; a subject that already has one keeps it. */
+export async function storeVectors(sql: Sql, { subjectType: type, model, vectors: items }: StoreVectorsOptions) {
   if (items.length === 0) return;
   const quantized = items.map((i) => int8Codes(i.vector));
   await sql.query(INSERT, [
-      type,
-      model,
-      items.map((i) => i.id),
-      items.map((i) => i.workspaceId),
-      items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`),
-      quantized.map((q) => q.codes),
-      quantized.map((q) => q.scale),
-    ],
-  );
+    type,
+    model,
+    items.map((i) => i.id),
+    items.map((i) => i.workspaceId),
+    items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`),
+    quantized.map((q) => q.codes),
+    quantized.map((q) => q.scale),
+  ]);
 }

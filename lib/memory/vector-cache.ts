@@ -49,19 +49,30 @@ export function clearVectorCache() {
   cache.bytes = 0;
 }
 
+export interface NearestMessagesOptions {
+  /** The conversations to search: must already be what the caller may read. */
+  conversationIds: string[];
+  /** The embedding model whose stored vectors are compared. */
+  model: string;
+  /** The query's vector, of that model. */
+  query: Float32Array;
+  /** How many candidates to return. */
+  depth: number;
+}
+
 /**
  * The `depth` messages of these conversations whose stored vectors (of `model`) are nearest the query, by int8
- * estimate. `conversationIds` must already be what the caller may read.
+ * estimate.
  */
-export async function nearestMessages(
-  conversationIds: string[],
-  model: string,
-  query: Float32Array,
-  depth: number,
-): Promise<VectorCandidate[]> {
+export async function nearestMessages({
+  conversationIds,
+  model,
+  query,
+  depth,
+}: NearestMessagesOptions): Promise<VectorCandidate[]> {
   const blocks = await currentBlocks(conversationIds, model, query.length);
   const q = new Int8Array(paddedDims(query.length));
-  const queryScale = quantize(query, q);
+  const queryScale = quantize(query, { codes: q });
   const top = new TopK(depth);
   for (const block of blocks) {
     if (block.matrix.rows === 0) continue;
@@ -202,7 +213,7 @@ function appendRows(block: Block, rows: LoadedRow[]) {
     } else {
       const values = readFloat4Array(embedding!);
       if (values.length !== dims) continue;
-      scales[before + n] = quantize(values, staged, n * stride);
+      scales[before + n] = quantize(values, { codes: staged, offset: n * stride });
     }
     seqs[before + n] = seq;
     n++;

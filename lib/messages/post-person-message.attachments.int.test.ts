@@ -21,10 +21,13 @@ let conversation: string; // Dev's renewal: ana, ben, the established helper bot
 const ana = () => person(world.people[0]!.id, "web");
 const ben = () => person(world.people[1]!.id, "web");
 const upload = (actor = ben(), conversationId = conversation, name = "report.pdf", content = `%PDF ${Math.random()}`) =>
-  storePersonAttachment(actor, conversationId, {
-    name,
-    type: "application/pdf",
-    bytes: new TextEncoder().encode(content),
+  storePersonAttachment(actor, {
+    conversationId,
+    file: {
+      name,
+      type: "application/pdf",
+      bytes: new TextEncoder().encode(content),
+    },
   });
 
 beforeAll(async () => {

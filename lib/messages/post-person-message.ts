@@ -99,11 +99,11 @@ export async function postPersonMessage(
     if (keyword === "opt_out") {
       const word = text.replace(/[.!\s]+$/, "").toUpperCase();
       const everywhere = word === "STOPALL";
-      await optOut(actor, conversationId, { everywhere, keyword: word }, tx);
+      await optOut(actor, { conversationId, everywhere, keyword: word, tx });
       await confirm(tx, conversationId, everywhere ? CONFIRM_OUT_ALL : CONFIRM_OUT, "opted_out", actor.userId);
       consent = "opted_out";
     } else if (keyword === "opt_in") {
-      await optIn(actor, conversationId, {}, tx);
+      await optIn(actor, { conversationId, tx });
       await confirm(tx, conversationId, CONFIRM_IN, "opted_in", actor.userId);
       consent = "opted_in";
     }

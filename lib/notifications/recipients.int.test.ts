@@ -122,13 +122,17 @@ describe("a bot-to-bot request waiting for approval", () => {
     });
     await acceptConnection(person(other.people[0]!.id, "web"), connection.id);
     const asker = (await authenticateBot(apiKey))!;
-    const request = await createAgentRequest(asker, { to: other.bots[0]!.handle, type: "info", question: "When?" });
+    const request = await createAgentRequest(asker, {
+      input: { to: other.bots[0]!.handle, type: "info", question: "When?" },
+    });
     expect(request.status).toBe("pending_approval");
     expect(await lastJob()).toEqual({ event: "agent_request", id: request.id });
     const told = (await whoIsTold({ event: "agent_request", id: request.id }))!;
     expect(told).toEqual({ workspaceId: world.workspace.id, userIds: [ana().userId, ben().userId].sort() });
     for (const member of members()) {
-      const listed = (await listPendingAgentRequests(member, world.workspace.id)).some((r) => r.id === request.id);
+      const listed = (await listPendingAgentRequests(member, { workspaceId: world.workspace.id })).some(
+        (r) => r.id === request.id,
+      );
       expect(told.userIds.includes(member.userId)).toBe(listed);
     }
   });
@@ -138,10 +142,13 @@ describe("a candidate fact", () => {
   it("is told to the members who take part in a conversation with its contact; nobody there: the admins", async () => {
     const established = (await authenticateBot(world.bots[0]!.api_key))!; // in conversations with Carla and Dev
     const source = (await db().message.findFirstOrThrow({ where: { conversationId: world.conversations[0]!.id } })).id;
-    const fact = await proposeFact(established, world.contacts[0]!.id, {
-      key: "billing.pay_day",
-      fact: "Pays on the 1st",
-      source_message_id: source,
+    const fact = await proposeFact(established, {
+      contactId: world.contacts[0]!.id,
+      input: {
+        key: "billing.pay_day",
+        fact: "Pays on the 1st",
+        source_message_id: source,
+      },
     });
     expect(await lastJob()).toEqual({ event: "fact", id: fact.id });
     expect((await whoIsTold({ event: "fact", id: fact.id }))!.userIds).toEqual([ana().userId, ben().userId].sort());
@@ -156,10 +163,13 @@ describe("a candidate fact", () => {
     });
     const message = await postPersonMessage(ana(), { conversationId: conversation.id, body: "Zed pays late" });
     await db().conversationParticipant.deleteMany({ where: { conversationId: conversation.id, userId: ana().userId } });
-    const lonely = await proposeFact(established, zed.id, {
-      key: "billing.habit",
-      fact: "Pays late",
-      source_message_id: message.message.id,
+    const lonely = await proposeFact(established, {
+      contactId: zed.id,
+      input: {
+        key: "billing.habit",
+        fact: "Pays late",
+        source_message_id: message.message.id,
+      },
     });
     expect((await whoIsTold({ event: "fact", id: lonely.id }))!.userIds).toEqual([ana().userId]);
   });

@@ -74,7 +74,10 @@ describe("reminders", () => {
   });
 
   it("the reminder time is the workspace's (Bots & policy); a draft decided meanwhile gets none", async () => {
-    await updatePolicySettings(systemActor, world.workspace.id, { approvalReminderMinutes: 15 });
+    await updatePolicySettings(systemActor, {
+      workspaceId: world.workspace.id,
+      changes: { approvalReminderMinutes: 15 },
+    });
     try {
       const waiting = await hold("Fifteen minutes");
       const decided = await hold("Decided in time");
@@ -91,14 +94,19 @@ describe("reminders", () => {
       expect(await db().notification.count({ where: { subjectId: late, kind: "reminder" } })).toBe(0);
       expect(await db().notification.count({ where: { subjectId: waiting, kind: "reminder" } })).toBe(2);
     } finally {
-      await updatePolicySettings(systemActor, world.workspace.id, { approvalReminderMinutes: 60 });
+      await updatePolicySettings(systemActor, {
+        workspaceId: world.workspace.id,
+        changes: { approvalReminderMinutes: 60 },
+      });
     }
   });
 
   it("a bot-to-bot request waiting for approval is reminded of too, to the people who may approve it", async () => {
     const pair = await connectedPair({ aToB: ["info"], requiresApproval: true });
     const asker = (await authenticateBot(pair.a.api_key))!;
-    const request = await createAgentRequest(asker, { to: pair.b.handle, type: "info", question: "Any news?" });
+    const request = await createAgentRequest(asker, {
+      input: { to: pair.b.handle, type: "info", question: "Any news?" },
+    });
     const t0 = new Date(request.created_at);
     expect(await sendReminders(after(t0, 61 * MINUTE))).toMatchObject({ agentRequests: 1 });
     await runFanOuts(after(t0, 61 * MINUTE));

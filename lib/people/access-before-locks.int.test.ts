@@ -37,15 +37,20 @@ beforeAll(async () => {
     conversation,
   ]);
   const draft = await createDraft(bot, { conversationId: conversation, input: { body: "Shall I book Tuesday?" } });
-  const fact = await proposeFact(bot, world.contacts[0]!.id, {
-    key: "billing.pay_day",
-    fact: "Pays on the 5th",
-    source_message_id: message!.id,
+  const fact = await proposeFact(bot, {
+    contactId: world.contacts[0]!.id,
+    input: {
+      key: "billing.pay_day",
+      fact: "Pays on the 5th",
+      source_message_id: message!.id,
+    },
   });
   const request = await createAgentRequest((await authenticateBot(pair.a.api_key))!, {
-    to: pair.b.handle,
-    type: "availability",
-    question: "Free on Monday?",
+    input: {
+      to: pair.b.handle,
+      type: "availability",
+      question: "Free on Monday?",
+    },
   });
   ids = { conversation, draft: draft.id, message: message!.id, fact: fact.id, request: request.id };
 });
@@ -92,19 +97,19 @@ describe("access before locks", () => {
         submitCardAction(outsider, { messageId: ids.message, actionKey: "yes" }),
       ),
     ).toMatchObject(NOT_FOUND("Message"));
-    expect(await whileLocked("contact_facts", ids.fact, () => confirmFact(outsider, ids.fact))).toMatchObject(
-      NOT_FOUND("Fact"),
-    );
+    expect(
+      await whileLocked("contact_facts", ids.fact, () => confirmFact(outsider, { factId: ids.fact })),
+    ).toMatchObject(NOT_FOUND("Fact"));
   });
 
   it("an agent request and a connection: someone of neither side is refused at once", async () => {
     const member = person(pair.worldA.people[1]!.id, "web"); // of the asking side, but manages none of its bots
-    expect(await whileLocked("agent_requests", ids.request, () => approveAgentRequest(member, ids.request))).toMatchObject(
-      FORBIDDEN,
-    );
-    expect(await whileLocked("agent_requests", ids.request, () => declineAgentRequest(member, ids.request))).toMatchObject(
-      FORBIDDEN,
-    );
+    expect(
+      await whileLocked("agent_requests", ids.request, () => approveAgentRequest(member, { requestId: ids.request })),
+    ).toMatchObject(FORBIDDEN);
+    expect(
+      await whileLocked("agent_requests", ids.request, () => declineAgentRequest(member, { requestId: ids.request })),
+    ).toMatchObject(FORBIDDEN);
     expect(await whileLocked("bot_connections", pair.connectionId, () => acceptConnection(outsider, pair.connectionId))).toMatchObject(
       FORBIDDEN,
     );

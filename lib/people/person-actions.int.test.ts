@@ -51,10 +51,21 @@ describe("person actions", () => {
   });
 
   it("only admins change the workspace's status and policy", async () => {
-    await expect(setWorkspaceStatus(ben(), world.workspace.id, "suspended")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updatePolicySettings(ben(), world.workspace.id, { dailyLimit: 5 })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updatePolicySettings(ana(), world.workspace.id, { dailyLimit: 0 })).rejects.toMatchObject({ code: "invalid_body" });
-    expect(await updatePolicySettings(ana(), world.workspace.id, { dailyLimit: 500, conversationLimit: null })).toMatchObject({ daily_limit: 500, conversation_limit: null });
+    await expect(
+      setWorkspaceStatus(ben(), { workspaceId: world.workspace.id, status: "suspended" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      updatePolicySettings(ben(), { workspaceId: world.workspace.id, changes: { dailyLimit: 5 } }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { dailyLimit: 0 } }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
+    expect(
+      await updatePolicySettings(ana(), {
+        workspaceId: world.workspace.id,
+        changes: { dailyLimit: 500, conversationLimit: null },
+      }),
+    ).toMatchObject({ daily_limit: 500, conversation_limit: null });
   });
 
   it("take-over, block and opt-out need someone in the conversation; repeats change nothing", async () => {
@@ -66,7 +77,7 @@ describe("person actions", () => {
     await expect(
       blockBot(stranger(), { conversationId: conversation, botId: world.bots[0]!.id }),
     ).rejects.toMatchObject({ code: "not_found", message: "Conversation not found" });
-    await expect(optOut(stranger(), conversation)).rejects.toMatchObject({
+    await expect(optOut(stranger(), { conversationId: conversation })).rejects.toMatchObject({
       code: "not_found",
       message: "Conversation not found",
     });
@@ -76,10 +87,12 @@ describe("person actions", () => {
     expect((await blockBot(ben(), { conversationId: conversation, botId: world.bots[0]!.id })).changed).toBe(false);
     await unblockBot(ana(), { conversationId: conversation, botId: world.bots[0]!.id });
     expect(await db().botBlock.count({ where: { conversationId: conversation, revokedAt: null } })).toBe(0);
-    expect((await optOut(ben(), conversation)).created).toBe(true);
-    expect((await optOut(ben(), conversation)).created).toBe(false);
-    expect((await optIn(ben(), conversation)).revoked).toBe(1);
-    await expect(optOut(ben(), conversation, { contactId: world.contacts[0]!.id })).rejects.toMatchObject({ code: "not_found" });
+    expect((await optOut(ben(), { conversationId: conversation })).created).toBe(true);
+    expect((await optOut(ben(), { conversationId: conversation })).created).toBe(false);
+    expect((await optIn(ben(), { conversationId: conversation })).revoked).toBe(1);
+    await expect(
+      optOut(ben(), { conversationId: conversation, contactId: world.contacts[0]!.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("do-not-contact is for members of the contact's workspace", async () => {

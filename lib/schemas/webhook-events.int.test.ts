@@ -96,11 +96,16 @@ describe("webhook payloads against lib/schemas/webhook-events.ts", () => {
     });
     // Agent requests as the domain writes them: asked of B (created), answered by B (answered, to A).
     const asked = await createAgentRequest((await authenticateBot(pair.a.api_key))!, {
-      to: pair.b.handle,
-      type: "info",
-      question: "Open on Sunday?",
+      input: {
+        to: pair.b.handle,
+        type: "info",
+        question: "Open on Sunday?",
+      },
     });
-    await respondToAgentRequest((await authenticateBot(pair.b.api_key))!, asked.id, { body: "Yes, 10 to 16." });
+    await respondToAgentRequest((await authenticateBot(pair.b.api_key))!, {
+      requestId: asked.id,
+      input: { body: "Yes, 10 to 16." },
+    });
     await pingBot(systemActor, pair.a.id);
 
     const delivered = await deliveriesSince(since);

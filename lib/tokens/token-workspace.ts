@@ -38,10 +38,16 @@ const WORKSPACE_OF: Record<Scoped, { label: string; query: Query<`tokens.workspa
   },
 };
 
+export interface RequireTokenWorkspaceOptions {
+  /** What the id names. */
+  kind: Scoped;
+  /** The id as the tool's input gave it (anything but a UUID is not found). */
+  id: string;
+}
+
 export async function requireTokenWorkspace(
   principal: Pick<TokenPrincipal, "workspaceId">,
-  kind: Scoped,
-  id: string,
+  { kind, id }: RequireTokenWorkspaceOptions,
 ): Promise<void> {
   const { label, query: statement } = WORKSPACE_OF[kind];
   const rows = isUuid(id) ? await sql().query(statement, [id.toLowerCase()]) : [];

@@ -94,18 +94,20 @@ export async function attemptDelivery(
     "User-Agent": "Relay-Webhooks/1.0",
     "X-Service-Event": claimed.event_type,
     "X-Service-Timestamp": String(timestamp),
-    "X-Service-Signature": signatureHeader(secrets, timestamp, body),
+    "X-Service-Signature": signatureHeader(secrets, { timestamp, body }),
     "X-Service-Delivery": claimed.id,
     "webhook-id": envelope.id,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": standardSignatureHeader(secrets, envelope.id, timestamp, body),
+    "webhook-signature": standardSignatureHeader(secrets, { webhookId: envelope.id, timestamp, body }),
   };
 
   const result: PostResult = !claimed.webhook_url
     ? { status: null, body: null, error: "the bot has no webhook URL", durationMs: 0 }
     : claimed.bot_status === "stopped"
       ? { status: null, body: null, error: "the bot is stopped", durationMs: 0 }
-      : await postWebhook(claimed.webhook_url, headers, body, {
+      : await postWebhook(claimed.webhook_url, {
+          headers,
+          body,
           allowLoopback: claimed.allow_loopback,
           timeoutMs: options.timeoutMs,
         });

@@ -289,10 +289,22 @@ describe("replay, ping and rotation", () => {
     receiver.respond = (_req, res) => { res.statusCode = 503; res.end(); };
     const failed = await postAndGetDelivery("fails for good");
     await db().webhookDelivery.update({ where: { id: failed.id }, data: { status: "failed" } });
-    const result = await replayFailedDeliveries(ana(), helper().id, { from: new Date(failed.createdAt.getTime() - 1), to: new Date() });
+    const result = await replayFailedDeliveries(ana(), {
+      botId: helper().id,
+      from: new Date(failed.createdAt.getTime() - 1),
+      to: new Date(),
+    });
     expect(result).toEqual({ replayed: 1, delivery_ids: [failed.id] });
-    expect(await replayFailedDeliveries(ana(), helper().id, { from: new Date(Date.now() + 60_000), to: new Date(Date.now() + 120_000) })).toEqual({ replayed: 0, delivery_ids: [] });
-    await expect(replayFailedDeliveries(ana(), helper().id, { from: new Date(), to: new Date(Date.now() - 1000) })).rejects.toMatchObject({ code: "invalid_body" });
+    expect(
+      await replayFailedDeliveries(ana(), {
+        botId: helper().id,
+        from: new Date(Date.now() + 60_000),
+        to: new Date(Date.now() + 120_000),
+      }),
+    ).toEqual({ replayed: 0, delivery_ids: [] });
+    await expect(
+      replayFailedDeliveries(ana(), { botId: helper().id, from: new Date(), to: new Date(Date.now() - 1000) }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
     await expect(replayDelivery(person(world.people[1]!.id, "web"), delivery.id)).rejects.toMatchObject({ code: "forbidden" });
   });
 
@@ -312,17 +324,19 @@ describe("replay, ping and rotation", () => {
   });
 
   it("during a rotation's overlap both secrets sign; without overlap only the new one", async () => {
-    const { signing_secret: second } = await rotateSigningSecret(ana(), helper().id, { overlapMinutes: 60 });
+    const { signing_secret: second } = await rotateSigningSecret(ana(), { botId: helper().id, overlapMinutes: 60 });
     await pingBot(ana(), helper().id);
     const [during] = receiver.received;
     expect(during!.headers["x-service-signature"]).toBe(`${hmac(second, during!)},${hmac(helper().signing_secret, during!)}`);
     expect(verifyWebhook(during!.body, during!.headers, helper().signing_secret).type).toBe("ping");
     expect(verifyWebhook(during!.body, during!.headers, second).type).toBe("ping");
 
-    const { signing_secret: third } = await rotateSigningSecret(ana(), helper().id, { overlapMinutes: 0 });
+    const { signing_secret: third } = await rotateSigningSecret(ana(), { botId: helper().id, overlapMinutes: 0 });
     await pingBot(ana(), helper().id);
     const after = receiver.received[1]!;
     expect(after.headers["x-service-signature"]).toBe(hmac(third, after));
-    await expect(rotateSigningSecret(ana(), helper().id, { overlapMinutes: -5 })).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(rotateSigningSecret(ana(), { botId: helper().id, overlapMinutes: -5 })).rejects.toMatchObject({
+      code: "invalid_body",
+    });
   });
 });

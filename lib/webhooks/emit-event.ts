@@ -86,8 +86,13 @@ export async function emitToConversation(sql: Sql, input: EventInput & { mention
   return eventId;
 }
 
+export interface EmitToBotInput extends EventInput {
+  /** The one bot to tell. */
+  botId: string;
+}
+
 /** Sends an event to one bot, if it wants it (and, for a conversation's event, still stands authorized there). */
-export async function emitToBot(sql: Sql, botId: string, input: EventInput): Promise<string> {
+export async function emitToBot(sql: Sql, { botId, ...input }: EmitToBotInput): Promise<string> {
   const eventId = randomUUID();
   await sql.query(TO_BOT, [...values(input, eventId, []), botId]);
   return eventId;

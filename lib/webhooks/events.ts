@@ -54,7 +54,8 @@ export function messageReceived(
     action: { type: "card.action" | "form.submit"; action_key: string; values: Record<string, unknown> };
   },
 ) {
-  return emitToBot(sql, e.botId, {
+  return emitToBot(sql, {
+    botId: e.botId,
     type: "message.received",
     workspaceId: e.workspaceId,
     conversationId: e.conversationId,
@@ -71,7 +72,8 @@ export function botAdded(
   sql: Sql,
   e: { workspaceId: string; conversationId: string; botId: string; addedByHandle: string },
 ) {
-  return emitToBot(sql, e.botId, {
+  return emitToBot(sql, {
+    botId: e.botId,
     type: "conversation.bot_added",
     workspaceId: e.workspaceId,
     conversationId: e.conversationId,
@@ -91,7 +93,8 @@ export function draftApproved(
     message: { id: string; seq: number; body: string };
   },
 ) {
-  return emitToBot(sql, e.botId, {
+  return emitToBot(sql, {
+    botId: e.botId,
     type: "draft.approved",
     workspaceId: e.workspaceId,
     conversationId: e.conversationId,
@@ -109,7 +112,8 @@ export function draftRejected(
   sql: Sql,
   e: { workspaceId: string; conversationId: string; botId: string; draftId: string; rejectedByHandle: string },
 ) {
-  return emitToBot(sql, e.botId, {
+  return emitToBot(sql, {
+    botId: e.botId,
     type: "draft.rejected",
     workspaceId: e.workspaceId,
     conversationId: e.conversationId,
@@ -132,7 +136,8 @@ export function draftExpired(
     expiredAt: Date;
   },
 ) {
-  return emitToBot(sql, e.botId, {
+  return emitToBot(sql, {
+    botId: e.botId,
     type: "draft.expired",
     workspaceId: e.workspaceId,
     conversationId: e.conversationId,
@@ -150,7 +155,8 @@ export function followUpCancelled(
   sql: Sql,
   e: { workspaceId: string; conversationId: string; botId: string; draftId: string; reason: string },
 ) {
-  return emitToBot(sql, e.botId, {
+  return emitToBot(sql, {
+    botId: e.botId,
     type: "follow_up.cancelled",
     workspaceId: e.workspaceId,
     conversationId: e.conversationId,
@@ -168,7 +174,8 @@ interface AgentRequestEvent {
 
 /** The two agent-request events differ only in their type: one payload, written once. */
 function agentRequestEvent(sql: Sql, type: "agent_request.created" | "agent_request.answered", e: AgentRequestEvent) {
-  return emitToBot(sql, e.botId, {
+  return emitToBot(sql, {
+    botId: e.botId,
     type,
     workspaceId: e.workspaceId,
     conversationId: null,

@@ -62,9 +62,9 @@ async function checkSignature(botId: string, attempt: AttemptView | undefined): 
     Object.entries(attempt.request_headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? "";
   const timestamp = Number(header("X-Service-Timestamp"));
   const sent = header("X-Service-Signature");
-  const [secret] = await activeSigningSecrets(sql(), botId);
+  const [secret] = await activeSigningSecrets(sql(), { botId });
   if (!secret || !Number.isInteger(timestamp)) return null;
-  const expected = `sha256=${computeSignature(secret, timestamp, attempt.request_body)}`;
+  const expected = `sha256=${computeSignature(secret, { timestamp, body: attempt.request_body })}`;
   return {
     timestamp,
     signed_string: signedString(timestamp, attempt.request_body),

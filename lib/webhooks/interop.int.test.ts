@@ -241,7 +241,7 @@ describe("secrets issued before decision 024 (base64url tails) and rotation", ()
     expect(() => new SvixWebhook(rewritten).verify(before!.body, beforeHeaders)).not.toThrow();
 
     // Rotation with an overlap: a standard-base64 secret; both secrets sign, in both headers.
-    const { signing_secret: next } = await rotateSigningSecret(ana(), helper().id, { overlapMinutes: 60 });
+    const { signing_secret: next } = await rotateSigningSecret(ana(), { botId: helper().id, overlapMinutes: 60 });
     expect(next).toMatch(STANDARD_BASE64_SECRET);
     receiver.received.length = 0;
     await pingBot(ana(), helper().id);
@@ -259,7 +259,7 @@ describe("secrets issued before decision 024 (base64url tails) and rotation", ()
     expect(() => new SvixWebhook(rewritten).verify(during!.body, duringHeaders)).not.toThrow();
 
     // Without overlap only the new secret signs.
-    const { signing_secret: third } = await rotateSigningSecret(ana(), helper().id, { overlapMinutes: 0 });
+    const { signing_secret: third } = await rotateSigningSecret(ana(), { botId: helper().id, overlapMinutes: 0 });
     receiver.received.length = 0;
     await pingBot(ana(), helper().id);
     const [after] = await receiver.waitFor(1);

@@ -18,8 +18,15 @@ export interface DeliveryFilters {
 
 const STATUSES = ["pending", "succeeded", "failed"];
 
+export interface ListDeliveriesOptions extends DeliveryFilters {
+  botId: string;
+}
+
 /** A bot's deliveries, newest first, filtered by event type, status and creation time; keyset pagination. */
-export async function listDeliveries(actor: Actor, botId: string, filters: DeliveryFilters = {}): Promise<{ data: DeliverySummary[]; next_cursor: string | null }> {
+export async function listDeliveries(
+  actor: Actor,
+  { botId, ...filters }: ListDeliveriesOptions,
+): Promise<{ data: DeliverySummary[]; next_cursor: string | null }> {
   await requireBotManager(actor, { client: db(), botId });
   const limit = filters.limit ?? PAGE_LIMIT_DEFAULT;
   if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT_MAX)
@@ -27,20 +34,28 @@ export async function listDeliveries(actor: Actor, botId: string, filters: Deliv
   if (filters.eventType && !(EVENT_TYPES as readonly string[]).includes(filters.eventType)) {
     throw new ApiError("invalid_body", `Unknown event type ${filters.eventType}; known: ${EVENT_TYPES.join(", ")}`);
   }
-  if (filters.status && !STATUSES.includes(filters.status)) throw new ApiError("invalid_body", `status must be one of ${STATUSES.join(", ")}`);
-  for (const date of [filters.from, filters.to]) if (date && Number.isNaN(date.getTime())) throw new ApiError("invalid_body", "from and to must be valid times");
+  if (filters.status && !STATUSES.includes(filters.status))
+    throw new ApiError("invalid_body", `status must be one of ${STATUSES.join(", ")}`);
+  for (const date of [filters.from, filters.to])
+    if (date && Number.isNaN(date.getTime())) throw new ApiError("invalid_body", "from and to must be valid times");
 
   const after = filters.cursor ? decodeCursor(filters.cursor) : null;
   const where: Prisma.WebhookDeliveryWhereInput = {
     botId,
     ...(filters.eventType ? { eventType: filters.eventType } : {}),
     ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.from || filters.to ? { createdAt: { ...(filters.from ? { gte: filters.from } : {}), ...(filters.to ? { lte: filters.to } : {}) } } : {}),
+    ...(filters.from || filters.to
+      ? { createdAt: { ...(filters.from ? { gte: filters.from } : {}), ...(filters.to ? { lte: filters.to } : {}) } }
+      : {}),
     ...(after
       ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
       : {}),
   };
-  const rows = await db().webhookDelivery.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
+  const rows = await db().webhookDelivery.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -7,7 +7,7 @@ import { postWebhook } from "./post-webhook";
 
 describe("postWebhook refuses before connecting", () => {
   const post = (url: string, allowLoopback = false) =>
-    postWebhook(url, { "Content-Type": "application/json" }, "{}", { allowLoopback, timeoutMs: 2000 });
+    postWebhook(url, { headers: { "Content-Type": "application/json" }, body: "{}", allowLoopback, timeoutMs: 2000 });
 
   it("private, reserved and metadata IP literals", async () => {
     expect(await post("https://10.0.0.5/hook")).toMatchObject({

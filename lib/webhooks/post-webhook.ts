@@ -32,16 +32,26 @@ const agents = {
   https: new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
 
+export interface PostWebhookOptions {
+  headers: Record<string, string>;
+  /** The raw body; bytes for a Web Push message (lib/notifications/push/push-to-person.ts), which is encrypted. */
+  body: string | Uint8Array;
+  /** Whether a loopback address may be the target (local development and tests). */
+  allowLoopback: boolean;
+  /** How long to wait for the answer (default DELIVERY_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
 export async function postWebhook(
   target: string,
-  headers: Record<string, string>,
-  body: string | Uint8Array, // bytes: a Web Push message (lib/notifications/push/push-to-person.ts) is encrypted
-  options: { allowLoopback: boolean; timeoutMs?: number },
+  { headers, body, allowLoopback, timeoutMs = DELIVERY_TIMEOUT_MS }: PostWebhookOptions,
 ): Promise<PostResult> {
   const started = performance.now();
-  const done = (result: Omit<PostResult, "durationMs">): PostResult => ({ ...result, durationMs: Math.round(performance.now() - started) });
+  const done = (result: Omit<PostResult, "durationMs">): PostResult => ({
+    ...result,
+    durationMs: Math.round(performance.now() - started),
+  });
   const refuse = (why: string) => done({ status: null, body: null, error: `${REFUSED}${why}`, refused: true });
-  const { allowLoopback, timeoutMs = DELIVERY_TIMEOUT_MS } = options;
   let url: URL;
   try {
     url = new URL(target);
@@ -80,7 +90,11 @@ export async function postWebhook(
         finish({ status: null, body: null, error: `${REFUSED}${error.message}`, refused: true });
         return;
       }
-      finish({ status: null, body: null, error: `${(error as NodeJS.ErrnoException).code ?? "error"}: ${error.message}` });
+      finish({
+        status: null,
+        body: null,
+        error: `${(error as NodeJS.ErrnoException).code ?? "error"}: ${error.message}`,
+      });
     });
     request.on("response", (response) => {
       const chunks: Buffer[] = [];

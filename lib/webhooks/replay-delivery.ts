@@ -55,8 +55,16 @@ export async function replayDelivery(actor: Actor, id: string): Promise<Delivery
   });
 }
 
+export interface ReplayFailedDeliveriesOptions {
+  botId: string;
+  /** The first creation time replayed. */
+  from: Date;
+  /** The last creation time replayed. */
+  to: Date;
+}
+
 /** Replays every failed delivery of the bot created in [from, to], at most 1000 at a time (oldest first). */
-export async function replayFailedDeliveries(actor: Actor, botId: string, range: { from: Date; to: Date }) {
+export async function replayFailedDeliveries(actor: Actor, { botId, ...range }: ReplayFailedDeliveriesOptions) {
   if (Number.isNaN(range.from.getTime()) || Number.isNaN(range.to.getTime()) || range.from > range.to) {
     throw new ApiError("invalid_body", "Give a time range: from must be a valid time no later than to");
   }

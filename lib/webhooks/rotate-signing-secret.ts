@@ -23,13 +23,19 @@ const INSERT_SECRET = query("webhooks.insertSecret", {
   text: "INSERT INTO bot_signing_secrets (bot_id, secret_encrypted) VALUES ($1, $2)",
 });
 
+export interface RotateSigningSecretOptions {
+  botId: string;
+  /** How long the previous secret keeps signing beside the new one (default DEFAULT_OVERLAP_MINUTES). */
+  overlapMinutes?: number;
+}
+
 /**
  * A new signing secret, returned once. The current secret keeps signing beside it for `overlapMinutes` (0 ends it
  * at once), so the developer can deploy the new secret without failing a delivery. Older secrets end now: at most
  * two ever sign. Two steps: who may manage the bot is requireBotManager's read (Prisma, as for every bot setting);
  * the rotation takes the bot's row lock, so it is one SQL transaction (docs/decisions/005).
  */
-export async function rotateSigningSecret(actor: Actor, botId: string, options: { overlapMinutes?: number } = {}) {
+export async function rotateSigningSecret(actor: Actor, { botId, ...options }: RotateSigningSecretOptions) {
   const overlap = options.overlapMinutes ?? DEFAULT_OVERLAP_MINUTES;
   if (!Number.isInteger(overlap) || overlap < 0 || overlap > MAX_OVERLAP_MINUTES) {
     throw new ApiError("invalid_body", `The overlap must be 0 to ${MAX_OVERLAP_MINUTES} whole minutes`, {

@@ -13,13 +13,19 @@ export function signedString(timestamp: number, body: string): string {
   return `${timestamp}.${body}`;
 }
 
-export function computeSignature(secret: string, timestamp: number, body: string): string {
+/** What a signature covers: a delivery's timestamp (Unix seconds) and its raw body. */
+export interface SignOptions {
+  timestamp: number;
+  body: string;
+}
+
+export function computeSignature(secret: string, { timestamp, body }: SignOptions): string {
   return createHmac("sha256", secret).update(signedString(timestamp, body)).digest("hex");
 }
 
 /** The X-Service-Signature value for these secrets (newest first). */
-export function signatureHeader(secrets: string[], timestamp: number, body: string): string {
-  return secrets.map((secret) => `sha256=${computeSignature(secret, timestamp, body)}`).join(",");
+export function signatureHeader(secrets: string[], { timestamp, body }: SignOptions): string {
+  return secrets.map((secret) => `sha256=${computeSignature(secret, { timestamp, body })}`).join(",");
 }
 
 /**
@@ -31,11 +37,22 @@ export function standardKey(secret: string): Buffer {
   return Buffer.from(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "base64");
 }
 
-export function computeStandardSignature(secret: string, id: string, timestamp: number, body: string): string {
+/** What a Standard Webhooks signature covers: the message's id (`webhook-id`) too. */
+export interface StandardSignOptions extends SignOptions {
+  webhookId: string;
+}
+
+export function computeStandardSignature(
+  secret: string,
+  { webhookId: id, timestamp, body }: StandardSignOptions,
+): string {
   return createHmac("sha256", standardKey(secret)).update(`${id}.${timestamp}.${body}`).digest("base64");
 }
 
 /** The webhook-signature value for these secrets (newest first). */
-export function standardSignatureHeader(secrets: string[], id: string, timestamp: number, body: string): string {
-  return secrets.map((secret) => `v1,${computeStandardSignature(secret, id, timestamp, body)}`).join(" ");
+export function standardSignatureHeader(
+  secrets: string[],
+  { webhookId, timestamp, body }: StandardSignOptions,
+): string {
+  return secrets.map((secret) => `v1,${computeStandardSignature(secret, { webhookId, timestamp, body })}`).join(" ");
 }

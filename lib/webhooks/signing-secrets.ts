@@ -6,9 +6,18 @@ const ACTIVE = query("webhooks.activeSecrets", {
     WHERE bot_id = $1 AND (expires_at IS NULL OR expires_at > $2) ORDER BY created_at DESC`,
 });
 
+export interface ActiveSigningSecretsOptions {
+  botId: string;
+  /** The moment whose live secrets are wanted. */
+  now?: Date;
+}
+
 /** The secrets that sign a bot's deliveries now, newest first: the current one, plus the previous one while its
  * rotation window lasts. */
-export async function activeSigningSecrets(sql: Sql, botId: string, now = new Date()): Promise<string[]> {
+export async function activeSigningSecrets(
+  sql: Sql,
+  { botId, now = new Date() }: ActiveSigningSecretsOptions,
+): Promise<string[]> {
   const rows = await sql.query(ACTIVE, [botId, now]);
   return rows.map((row) => unseal(row.secret_encrypted));
 }

@@ -19,13 +19,20 @@ const helperSends = () =>
 
 describe("setWorkspaceStatus", () => {
   it("an admin restricts, the operator suspends, a repeat changes nothing; bots are blocked until active again", async () => {
-    expect(await setWorkspaceStatus(ana(), world.workspace.id, "restricted")).toMatchObject({ status: "restricted", changed: true });
+    expect(await setWorkspaceStatus(ana(), { workspaceId: world.workspace.id, status: "restricted" })).toMatchObject({
+      status: "restricted",
+      changed: true,
+    });
     expect((await helperSends()).body.error.reasons).toEqual(["workspace_restricted"]);
-    expect(await setWorkspaceStatus(systemActor, world.workspace.id, "suspended")).toMatchObject({ status: "suspended", changed: true });
-    expect(await setWorkspaceStatus(systemActor, world.workspace.id, "suspended")).toMatchObject({ changed: false });
+    expect(
+      await setWorkspaceStatus(systemActor, { workspaceId: world.workspace.id, status: "suspended" }),
+    ).toMatchObject({ status: "suspended", changed: true });
+    expect(
+      await setWorkspaceStatus(systemActor, { workspaceId: world.workspace.id, status: "suspended" }),
+    ).toMatchObject({ changed: false });
     expect(await status()).toBe("suspended");
     expect((await helperSends()).body.error.reasons).toEqual(["workspace_suspended"]);
-    await setWorkspaceStatus(ana(), world.workspace.id, "active");
+    await setWorkspaceStatus(ana(), { workspaceId: world.workspace.id, status: "active" });
     expect((await helperSends()).status).toBe(201);
     const audits = await db().auditEvent.findMany({ where: { subjectId: world.workspace.id, action: { startsWith: "workspace." } }, orderBy: { createdAt: "asc" } });
     expect(audits.map((a) => [a.action, a.actorType])).toEqual([
@@ -37,10 +44,21 @@ describe("setWorkspaceStatus", () => {
 
   it("refuses members who are not admins and people of other workspaces; not_found and invalid_body", async () => {
     const outsider = await seedWorld();
-    await expect(setWorkspaceStatus(ben(), world.workspace.id, "suspended")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(setWorkspaceStatus(person(outsider.people[0]!.id, "web"), world.workspace.id, "suspended")).rejects.toMatchObject({ code: "not_found" });
-    await expect(setWorkspaceStatus(ana(), "00000000-0000-4000-8000-000000000000", "suspended")).rejects.toMatchObject({ code: "not_found" });
-    await expect(setWorkspaceStatus(ana(), world.workspace.id, "closed" as "active")).rejects.toMatchObject({ code: "invalid_body" });
+    await expect(
+      setWorkspaceStatus(ben(), { workspaceId: world.workspace.id, status: "suspended" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      setWorkspaceStatus(person(outsider.people[0]!.id, "web"), {
+        workspaceId: world.workspace.id,
+        status: "suspended",
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      setWorkspaceStatus(ana(), { workspaceId: "00000000-0000-4000-8000-000000000000", status: "suspended" }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      setWorkspaceStatus(ana(), { workspaceId: world.workspace.id, status: "closed" as "active" }),
+    ).rejects.toMatchObject({ code: "invalid_body" });
     expect(await status()).toBe("active");
   });
 });

@@ -7,9 +7,15 @@ import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
 export const WORKSPACE_STATUSES = ["active", "restricted", "suspended"] as const;
 export type WorkspaceStatus = (typeof WORKSPACE_STATUSES)[number];
 
+export interface SetWorkspaceStatusOptions {
+  workspaceId: string;
+  status: WorkspaceStatus;
+}
+
 /** A restricted or suspended workspace's bots can send nothing (403 `workspace_restricted` / `workspace_suspended`). */
-export async function setWorkspaceStatus(actor: Actor, workspaceId: string, status: WorkspaceStatus) {
-  if (!WORKSPACE_STATUSES.includes(status)) throw new ApiError("invalid_body", "Workspace status must be active, restricted or suspended");
+export async function setWorkspaceStatus(actor: Actor, { workspaceId, status }: SetWorkspaceStatusOptions) {
+  if (!WORKSPACE_STATUSES.includes(status))
+    throw new ApiError("invalid_body", "Workspace status must be active, restricted or suspended");
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   await requireAdminOrSystem(actor, { client: db(), workspaceId: workspace.id });
@@ -17,7 +23,14 @@ export async function setWorkspaceStatus(actor: Actor, workspaceId: string, stat
   if (workspace.status === status) return view(workspace, false);
   return db().$transaction(async (tx) => {
     const updated = await tx.workspace.update({ where: { id: workspace.id }, data: { status } });
-    await recordAudit(tx, { workspaceId: workspace.id, actor, action: `workspace.${status}`, subjectType: "workspace", subjectId: workspace.id, data: { from: workspace.status } });
+    await recordAudit(tx, {
+      workspaceId: workspace.id,
+      actor,
+      action: `workspace.${status}`,
+      subjectType: "workspace",
+      subjectId: workspace.id,
+      data: { from: workspace.status },
+    });
     return view(updated, true);
   });
 }

@@ -40,7 +40,12 @@ describe("readPolicySettings", () => {
 
 describe("updatePolicySettings", () => {
   it("changes only the given settings; null turns the conversation limit off again; audited", async () => {
-    expect(await updatePolicySettings(ana(), world.workspace.id, { dailyLimit: 500, conversationLimit: 5, conversationWindowSeconds: 60 })).toEqual({
+    expect(
+      await updatePolicySettings(ana(), {
+        workspaceId: world.workspace.id,
+        changes: { dailyLimit: 500, conversationLimit: 5, conversationWindowSeconds: 60 },
+      }),
+    ).toEqual({
       workspace_id: world.workspace.id,
       new_bot_threshold: 50,
       daily_limit: 500,
@@ -50,39 +55,55 @@ describe("updatePolicySettings", () => {
       rate_per_second: 10,
       rate_burst: 30,
     });
-    await updatePolicySettings(systemActor, world.workspace.id, { newBotThreshold: 10 });
+    await updatePolicySettings(systemActor, { workspaceId: world.workspace.id, changes: { newBotThreshold: 10 } });
     expect(await settings()).toMatchObject({ newBotThreshold: 10, dailyLimit: 500, conversationLimit: 5 });
-    await updatePolicySettings(ana(), world.workspace.id, { conversationLimit: null });
+    await updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { conversationLimit: null } });
     expect(await settings()).toMatchObject({ newBotThreshold: 10, dailyLimit: 500, conversationLimit: null, conversationWindowSeconds: 60 });
     expect(await db().auditEvent.count({ where: { subjectId: world.workspace.id, action: "workspace.policy_updated" } })).toBe(3);
   });
 
   it("sets the approval reminder time (minutes, 1 to a week), as the chat's form types it", async () => {
-    expect(await updatePolicySettings(ana(), world.workspace.id, { approvalReminderMinutes: 15 })).toMatchObject({
+    expect(
+      await updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { approvalReminderMinutes: 15 } }),
+    ).toMatchObject({
       approval_reminder_minutes: 15,
     });
     expect((await settings()).approvalReminderMinutes).toBe(15);
     const typed = { newBotThreshold: "10", dailyLimit: "500", conversationLimit: "", conversationWindowSeconds: "60" };
     expect(
-      await updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm({ ...typed, approvalReminderMinutes: " 90 " })),
+      await updatePolicySettings(ana(), {
+        workspaceId: world.workspace.id,
+        changes: policySettingsFromForm({ ...typed, approvalReminderMinutes: " 90 " }),
+      }),
     ).toMatchObject({ approval_reminder_minutes: 90 });
     for (const bad of ["0", "", "1.5", String(POLICY_BOUNDS.approvalReminderMinutes + 1)]) {
       await expect(
-        updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm({ ...typed, approvalReminderMinutes: bad })),
+        updatePolicySettings(ana(), {
+          workspaceId: world.workspace.id,
+          changes: policySettingsFromForm({ ...typed, approvalReminderMinutes: bad }),
+        }),
       ).rejects.toMatchObject({ code: "invalid_body" });
     }
     expect((await settings()).approvalReminderMinutes).toBe(90);
-    await updatePolicySettings(ana(), world.workspace.id, { approvalReminderMinutes: 60 });
+    await updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { approvalReminderMinutes: 60 } });
   });
 
   it("sets each bot's request rate and burst (issue 31), as the chat's form and the CLI type them", async () => {
-    expect(await updatePolicySettings(ana(), world.workspace.id, { ratePerSecond: 25, rateBurst: 100 })).toMatchObject({
+    expect(
+      await updatePolicySettings(ana(), {
+        workspaceId: world.workspace.id,
+        changes: { ratePerSecond: 25, rateBurst: 100 },
+      }),
+    ).toMatchObject({
       rate_per_second: 25,
       rate_burst: 100,
     });
     const typed = { newBotThreshold: "50", dailyLimit: "1000", conversationLimit: "", conversationWindowSeconds: "3600" };
     expect(
-      await updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm({ ...typed, ratePerSecond: " 5 ", rateBurst: "5" })),
+      await updatePolicySettings(ana(), {
+        workspaceId: world.workspace.id,
+        changes: policySettingsFromForm({ ...typed, ratePerSecond: " 5 ", rateBurst: "5" }),
+      }),
     ).toMatchObject({ rate_per_second: 5, rate_burst: 5 });
     const before = await settings();
     for (const bad of [
@@ -94,15 +115,20 @@ describe("updatePolicySettings", () => {
       { rateBurst: String(POLICY_BOUNDS.rateBurst + 1) },
     ]) {
       await expect(
-        updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm({ ...typed, ...bad })),
+        updatePolicySettings(ana(), {
+          workspaceId: world.workspace.id,
+          changes: policySettingsFromForm({ ...typed, ...bad }),
+        }),
       ).rejects.toMatchObject({ code: "invalid_body" });
     }
-    await expect(updatePolicySettings(ana(), world.workspace.id, { ratePerSecond: 1001 })).rejects.toThrow(
-      "Policy settings is invalid: ratePerSecond: The request rate must be at most 1,000",
-    );
+    await expect(
+      updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { ratePerSecond: 1001 } }),
+    ).rejects.toThrow("Policy settings is invalid: ratePerSecond: The request rate must be at most 1,000");
     expect(await settings()).toEqual(before);
     // A member may not change them.
-    await expect(updatePolicySettings(ben(), world.workspace.id, { ratePerSecond: 1000 })).rejects.toMatchObject({
+    await expect(
+      updatePolicySettings(ben(), { workspaceId: world.workspace.id, changes: { ratePerSecond: 1000 } }),
+    ).rejects.toMatchObject({
       code: "forbidden",
     });
   });
@@ -118,11 +144,10 @@ describe("updatePolicySettings", () => {
       fc.asyncProperty(typed, typed, async (ratePerSecond, rateBurst) => {
         const before = await settings();
         try {
-          const after = await updatePolicySettings(
-            ana(),
-            world.workspace.id,
-            policySettingsFromForm({ ...fields, ratePerSecond, rateBurst }),
-          );
+          const after = await updatePolicySettings(ana(), {
+            workspaceId: world.workspace.id,
+            changes: policySettingsFromForm({ ...fields, ratePerSecond, rateBurst }),
+          });
           for (const [value, max] of [
             [after.rate_per_second, POLICY_BOUNDS.ratePerSecond],
             [after.rate_burst, POLICY_BOUNDS.rateBurst],
@@ -154,17 +179,24 @@ describe("updatePolicySettings", () => {
       { conversationWindowSeconds: POLICY_BOUNDS.conversationWindowSeconds + 1 },
       { dailyLimit: 10, retries: 3 } as { dailyLimit: number },
     ]) {
-      await expect(updatePolicySettings(ana(), world.workspace.id, bad)).rejects.toMatchObject({ code: "invalid_body" });
+      await expect(
+        updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: bad }),
+      ).rejects.toMatchObject({ code: "invalid_body" });
     }
-    await expect(updatePolicySettings(ana(), world.workspace.id, { dailyLimit: POLICY_BOUNDS.dailyLimit + 1 })).rejects.toThrow(
-      "Policy settings is invalid: dailyLimit: The daily limit must be at most 1,000,000",
-    );
+    await expect(
+      updatePolicySettings(ana(), {
+        workspaceId: world.workspace.id,
+        changes: { dailyLimit: POLICY_BOUNDS.dailyLimit + 1 },
+      }),
+    ).rejects.toThrow("Policy settings is invalid: dailyLimit: The daily limit must be at most 1,000,000");
     expect(await settings()).toEqual(before);
   });
 
   it("takes the chat form's fields as typed: an empty per-conversation limit is off, an empty daily limit is refused", async () => {
     const typed = { newBotThreshold: " 20 ", dailyLimit: "300", conversationLimit: "", conversationWindowSeconds: "900" };
-    expect(await updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm(typed))).toMatchObject({
+    expect(
+      await updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: policySettingsFromForm(typed) }),
+    ).toMatchObject({
       new_bot_threshold: 20,
       daily_limit: 300,
       conversation_limit: null,
@@ -172,7 +204,9 @@ describe("updatePolicySettings", () => {
     });
     const before = await settings();
     for (const bad of [{ ...typed, dailyLimit: "" }, { ...typed, conversationLimit: "5x" }, { ...typed, newBotThreshold: "ten" }]) {
-      await expect(updatePolicySettings(ana(), world.workspace.id, policySettingsFromForm(bad))).rejects.toMatchObject({
+      await expect(
+        updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: policySettingsFromForm(bad) }),
+      ).rejects.toMatchObject({
         code: "invalid_body",
       });
     }
@@ -181,9 +215,18 @@ describe("updatePolicySettings", () => {
 
   it("refuses members who are not admins and people of other workspaces; not_found for unknown workspaces", async () => {
     const outsider = await seedWorld();
-    await expect(updatePolicySettings(ben(), world.workspace.id, { dailyLimit: 5 })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updatePolicySettings(person(outsider.people[0]!.id, "web"), world.workspace.id, { dailyLimit: 5 })).rejects.toMatchObject({ code: "not_found" });
-    await expect(updatePolicySettings(ana(), "00000000-0000-4000-8000-000000000000", { dailyLimit: 5 })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      updatePolicySettings(ben(), { workspaceId: world.workspace.id, changes: { dailyLimit: 5 } }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      updatePolicySettings(person(outsider.people[0]!.id, "web"), {
+        workspaceId: world.workspace.id,
+        changes: { dailyLimit: 5 },
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      updatePolicySettings(ana(), { workspaceId: "00000000-0000-4000-8000-000000000000", changes: { dailyLimit: 5 } }),
+    ).rejects.toMatchObject({ code: "not_found" });
     expect((await settings()).dailyLimit).not.toBe(5);
   });
 });

@@ -33,8 +33,14 @@ export async function readPolicySettings(actor: PersonActor, workspaceId: string
   return settingsOf(db(), id);
 }
 
+export interface UpdatePolicySettingsOptions {
+  workspaceId: string;
+  /** The settings to change (validated here); the others stay. */
+  changes: PolicySettingsChange;
+}
+
 /** Admins tune their workspace's policy; only the given settings change. Bad input changes nothing. */
-export async function updatePolicySettings(actor: Actor, workspaceId: string, changes: PolicySettingsChange) {
+export async function updatePolicySettings(actor: Actor, { workspaceId, changes }: UpdatePolicySettingsOptions) {
   const data = validate(PolicySettingsChange, { input: changes, what: "Policy settings" });
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
@@ -45,7 +51,14 @@ export async function updatePolicySettings(actor: Actor, workspaceId: string, ch
       create: { workspaceId: workspace.id, ...data },
       update: { ...data, updatedAt: new Date() },
     });
-    await recordAudit(tx, { workspaceId: workspace.id, actor, action: "workspace.policy_updated", subjectType: "workspace", subjectId: workspace.id, data: { ...data } });
+    await recordAudit(tx, {
+      workspaceId: workspace.id,
+      actor,
+      action: "workspace.policy_updated",
+      subjectType: "workspace",
+      subjectId: workspace.id,
+      data: { ...data },
+    });
     return settingsOf(tx, workspace.id);
   });
 }

@@ -166,7 +166,7 @@ describe("403", () => {
 
   it("workspace_suspended: the asking bot's workspace, or the addressed bot's", async () => {
     const p = await connectedPair();
-    await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "suspended");
+    await setWorkspaceStatus(systemActor, { workspaceId: p.worldB.workspace.id, status: "suspended" });
     const theirs = await api("POST", "/agent-requests", {
       key: p.a.api_key,
       idempotencyKey: idem(),
@@ -176,8 +176,8 @@ describe("403", () => {
       status: 403,
       body: { error: { code: "workspace_suspended", reasons: ["workspace_suspended"] } },
     });
-    await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "active");
-    await setWorkspaceStatus(systemActor, p.worldA.workspace.id, "suspended");
+    await setWorkspaceStatus(systemActor, { workspaceId: p.worldB.workspace.id, status: "active" });
+    await setWorkspaceStatus(systemActor, { workspaceId: p.worldA.workspace.id, status: "suspended" });
     const mine = await api("POST", "/agent-requests", {
       key: p.a.api_key,
       idempotencyKey: idem(),

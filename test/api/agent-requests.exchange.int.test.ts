@@ -102,9 +102,9 @@ describe("two bots exchange a request and a document", () => {
     // Nothing reaches B before a person of A's workspace approves it in the inbox.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiverB.received).toEqual([]);
-    const inbox = await listPendingAgentRequests(pair.adminA, pair.worldA.workspace.id);
+    const inbox = await listPendingAgentRequests(pair.adminA, { workspaceId: pair.worldA.workspace.id });
     expect(inbox.map((card) => card.id)).toEqual([asked.body.data.id]);
-    await approveAgentRequest(pair.adminA, asked.body.data.id);
+    await approveAgentRequest(pair.adminA, { requestId: asked.body.data.id });
 
     // B's server hears agent_request.created and answers; A's server hears agent_request.answered.
     const deadline = Date.now() + 20_000;

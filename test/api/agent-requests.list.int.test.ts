@@ -90,7 +90,7 @@ describe("200", () => {
     expect((await list("", held.a.api_key)).body.data.map((r: { status: string }) => r.status)).toEqual([
       "pending_approval",
     ]);
-    await declineAgentRequest(held.adminA, id, "not now");
+    await declineAgentRequest(held.adminA, { requestId: id, note: "not now" });
     expect((await list("", held.b.api_key)).body.data).toEqual([]);
     expect((await list("?status=declined", held.a.api_key)).body.data.map((r: { id: string }) => r.id)).toEqual([id]);
   });

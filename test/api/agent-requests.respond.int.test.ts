@@ -155,7 +155,7 @@ describe("403", () => {
       reasons: ["bot_stopped"],
     });
     await setBotStatus(systemActor, { botId: p.b.id, status: "active" });
-    await setWorkspaceStatus(systemActor, p.worldB.workspace.id, "suspended");
+    await setWorkspaceStatus(systemActor, { workspaceId: p.worldB.workspace.id, status: "suspended" });
     // The resumed status reaches the key cache by NOTIFY, a moment after the commit.
     await expect
       .poll(async () => (await respond(other, { body: "fine" }, { key: p.b.api_key })).body.error?.code)

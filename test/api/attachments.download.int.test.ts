@@ -34,7 +34,10 @@ async function get(id: string, query = "") {
 /** Ben uploads and posts a file in the renewal conversation. */
 async function posted(name: string, type: string, content: string) {
   const ben = person(world.people[1]!.id, "web");
-  const file = await storePersonAttachment(ben, conversation, { name, type, bytes: new TextEncoder().encode(content) });
+  const file = await storePersonAttachment(ben, {
+    conversationId: conversation,
+    file: { name, type, bytes: new TextEncoder().encode(content) },
+  });
   await postPersonMessage(ben, { conversationId: conversation, body: "", attachmentIds: [file.id] });
   return file;
 }

@@ -32,7 +32,7 @@ async function fact(
     idempotencyKey: idem(),
   });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  if (options.confirm !== false) await confirmFact(ana(), res.body.data.id, { keepOthers: options.keepOthers });
+  if (options.confirm !== false) await confirmFact(ana(), { factId: res.body.data.id, keepOthers: options.keepOthers });
   return res.body.data.id as string;
 }
 const context = (format?: string, bot = key(), contact = carla) =>
@@ -97,7 +97,10 @@ describe("GET /contacts/{id}/context", () => {
 
   it("keeps under 1500 tokens (full) and 500 (compact) with many facts, dropping whole items, newest kept", async () => {
     // 120 proposals in a row: faster than the default request rate (issue 31) allows.
-    await updatePolicySettings(systemActor, world.workspace.id, { ratePerSecond: 1000, rateBurst: 1000 });
+    await updatePolicySettings(systemActor, {
+      workspaceId: world.workspace.id,
+      changes: { ratePerSecond: 1000, rateBurst: 1000 },
+    });
     for (let i = 0; i < 120; i++) {
       await fact(
         `Note ${i}: ${"prefers detailed written summaries after every call, sent before noon, ".repeat(1 + (i % 3))}`.trim(),

@@ -147,9 +147,9 @@ describe("people decide on facts", () => {
 
   it("confirming supersedes the key's confirmed fact; both stay, with who and when", async () => {
     const first = await candidate("Pays on the 5th");
-    await confirmFact(ana(), first);
+    await confirmFact(ana(), { factId: first });
     const second = await candidate("Pays on the 10th");
-    const { superseded } = await confirmFact(ana(), second);
+    const { superseded } = await confirmFact(ana(), { factId: second });
     expect(superseded).toEqual([first]);
     const rows = await db().contactFact.findMany({ where: { contactId: carla }, orderBy: { createdAt: "asc" } });
     expect(rows.map((r) => [r.fact, r.status, r.supersededById])).toEqual([
@@ -157,19 +157,19 @@ describe("people decide on facts", () => {
       ["Pays on the 10th", "confirmed", null],
     ]);
     expect(rows[1]).toMatchObject({ decidedByUserId: world.people[0]!.id, confirmedAt: expect.any(Date) });
-    await expect(confirmFact(ana(), second)).rejects.toMatchObject({ code: "conflict" });
+    await expect(confirmFact(ana(), { factId: second })).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("keeping both leaves two confirmed facts on the key (a conflict the context pack reports)", async () => {
-    await confirmFact(ana(), await candidate("Pays on the 5th"));
-    await confirmFact(ana(), await candidate("Pays on the 20th"), { keepOthers: true });
+    await confirmFact(ana(), { factId: await candidate("Pays on the 5th") });
+    await confirmFact(ana(), { factId: await candidate("Pays on the 20th"), keepOthers: true });
     expect(await db().contactFact.count({ where: { contactId: carla, status: "confirmed" } })).toBe(2);
   });
 
   it("editing writes a new confirmed fact over the old; retiring and rejecting keep the row", async () => {
     const id = await candidate("Pays on the 5th");
-    await confirmFact(ana(), id);
-    const edited = await editFact(ana(), id, "Pays on the 5th, by bank transfer");
+    await confirmFact(ana(), { factId: id });
+    const edited = await editFact(ana(), { factId: id, text: "Pays on the 5th, by bank transfer" });
     expect(edited).toMatchObject({
       status: "confirmed",
       fact: "Pays on the 5th, by bank transfer",
@@ -184,7 +184,7 @@ describe("people decide on facts", () => {
     const rejected = await rejectFact(ana(), await candidate("Owns a boat", "assets.boat"));
     expect(rejected.status).toBe("rejected");
     expect(await db().contactFact.count({ where: { contactId: carla } })).toBe(3);
-    await expect(editFact(ana(), edited.id, "too late")).rejects.toMatchObject({ code: "conflict" });
+    await expect(editFact(ana(), { factId: edited.id, text: "too late" })).rejects.toMatchObject({ code: "conflict" });
     const outsider = await seedWorld();
     await expect(rejectFact(person(outsider.people[0]!.id, "web"), await candidate("x", "a.b"))).rejects.toMatchObject({
       code: "not_found",

@@ -43,7 +43,7 @@ async function fact(
     idempotencyKey: idem(),
   });
   expect(res.status).toBe(201);
-  if (options.decide === "confirm") await confirmFact(ana(), res.body.data.id, { keepOthers: true });
+  if (options.decide === "confirm") await confirmFact(ana(), { factId: res.body.data.id, keepOthers: true });
   if (options.decide === "reject") await rejectFact(ana(), res.body.data.id);
   return res.body.data.id as string;
 }

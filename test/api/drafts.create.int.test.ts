@@ -59,7 +59,7 @@ describe("POST /conversations/{id}/drafts", () => {
   });
 
   it("409 opted_out when a participant opted out; 403 when blocked", async () => {
-    await optOut(ben(), conversation, {});
+    await optOut(ben(), { conversationId: conversation });
     const res = await propose({ body: "Hello?" });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("opted_out");

@@ -77,10 +77,13 @@ describe("GET /conversations/{id}/messages", () => {
 describe("a person's message with files", () => {
   it("lists its `attachments` (name, type, size, sha256, as in `message.created`), as the OpenAPI Message says", async () => {
     const ben = person(world.people[1]!.id, "cli");
-    const file = await storePersonAttachment(ben, conversation, {
-      name: "receipt.txt",
-      type: "text/plain",
-      bytes: new TextEncoder().encode("Paid in full"),
+    const file = await storePersonAttachment(ben, {
+      conversationId: conversation,
+      file: {
+        name: "receipt.txt",
+        type: "text/plain",
+        bytes: new TextEncoder().encode("Paid in full"),
+      },
     });
     await postPersonMessage(ben, { conversationId: conversation, body: "the receipt", attachmentIds: [file.id] });
     const res = await list("?after_seq=8");

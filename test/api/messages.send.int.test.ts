@@ -105,7 +105,10 @@ describe("201 sent", () => {
 
   it("gives 50 concurrent sends to one conversation the seqs 2..51, no gap, no duplicate", async () => {
     // Fifty at once: past the default request rate's burst (test/api/rate-limit.int.test.ts has that).
-    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 10_000, ratePerSecond: 100, rateBurst: 100 });
+    await updatePolicySettings(systemActor, {
+      workspaceId: world.workspace.id,
+      changes: { dailyLimit: 10_000, ratePerSecond: 100, rateBurst: 100 },
+    });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => send(helper.api_key, renewal, { body: `update ${i}` })),
     );
@@ -192,11 +195,11 @@ describe("403 policy_blocked", () => {
   };
 
   it("workspace_suspended", async () => {
-    await setWorkspaceStatus(systemActor, world.workspace.id, "suspended");
+    await setWorkspaceStatus(systemActor, { workspaceId: world.workspace.id, status: "suspended" });
     await expectBlocked(renewal, helper.api_key, "workspace_suspended");
   });
   it("workspace_restricted", async () => {
-    await setWorkspaceStatus(systemActor, world.workspace.id, "restricted");
+    await setWorkspaceStatus(systemActor, { workspaceId: world.workspace.id, status: "restricted" });
     await expectBlocked(renewal, helper.api_key, "workspace_restricted");
   });
   it("bot_stopped", async () => {
@@ -227,8 +230,8 @@ describe("403 policy_blocked", () => {
     await expectBlocked(renewal, helper.api_key, "secrets_detected", { blocks: [card] });
   });
   it("block reasons win over opt-outs and holds, and only they are listed", async () => {
-    await setWorkspaceStatus(systemActor, world.workspace.id, "suspended");
-    await optOut(ben(), visit, {});
+    await setWorkspaceStatus(systemActor, { workspaceId: world.workspace.id, status: "suspended" });
+    await optOut(ben(), { conversationId: visit });
     const res = await expectBlocked(visit, scheduler.api_key, "workspace_suspended");
     expect(res.body.error.reasons).toEqual(["workspace_suspended"]);
   });
@@ -236,20 +239,20 @@ describe("403 policy_blocked", () => {
 
 describe("409 opted_out", () => {
   it("refuses when a participant opted out", async () => {
-    await optOut(ben(), renewal, {});
+    await optOut(ben(), { conversationId: renewal });
     const res = await send(helper.api_key, renewal, { body: "Hello" });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: "opted_out", reasons: ["opted_out"] });
   });
   it("refuses when a contact's opt-out was recorded", async () => {
-    await optOut(ana(), renewal, { contactId: world.conversations[1]!.contact_id });
+    await optOut(ana(), { conversationId: renewal, contactId: world.conversations[1]!.contact_id });
     expect((await send(helper.api_key, renewal, { body: "Hello" })).status).toBe(409);
   });
 });
 
 describe("429 deferred", () => {
   it("defers past the daily limit with a Retry-After until the rolling window frees a slot", async () => {
-    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 3 });
+    await updatePolicySettings(systemActor, { workspaceId: world.workspace.id, changes: { dailyLimit: 3 } });
     for (let i = 0; i < 3; i++) expect((await send(helper.api_key, renewal, { body: `m${i}` })).status).toBe(201);
     // The oldest of the three was sent 23 h ago: one slot frees in one hour.
     await db()
@@ -263,7 +266,7 @@ describe("429 deferred", () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
   });
   it("holds the daily limit exactly under concurrent sends to many conversations, with a key and without", async () => {
-    await updatePolicySettings(systemActor, world.workspace.id, { dailyLimit: 12 });
+    await updatePolicySettings(systemActor, { workspaceId: world.workspace.id, changes: { dailyLimit: 12 } });
     const conversations = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         createConversation(ana(), { workspaceId: world.workspace.id, title: `Counted ${i}`, botIds: [helper.id] }),
@@ -290,9 +293,12 @@ describe("429 deferred", () => {
     expect(await db().message.count({ where: { senderBotId: helper.id, body: { startsWith: "counted " } } })).toBe(12);
   });
   it("defers by the per-conversation limit when the workspace sets one", async () => {
-    await updatePolicySettings(systemActor, world.workspace.id, {
-      conversationLimit: 2,
-      conversationWindowSeconds: 60,
+    await updatePolicySettings(systemActor, {
+      workspaceId: world.workspace.id,
+      changes: {
+        conversationLimit: 2,
+        conversationWindowSeconds: 60,
+      },
     });
     expect((await send(helper.api_key, renewal, { body: "a" })).status).toBe(201);
     expect((await send(helper.api_key, renewal, { body: "b" })).status).toBe(201);

@@ -29,7 +29,10 @@ const me = (key = bot.api_key) => api("GET", "/me", { key });
 const send = (body: string, idempotencyKey = idem()) =>
   api("POST", `/conversations/${conversation}/messages`, { key: bot.api_key, body: { body }, idempotencyKey });
 const setRate = (ratePerSecond: number, rateBurst: number, more: Record<string, unknown> = {}) =>
-  updatePolicySettings(systemActor, world.workspace.id, { ratePerSecond, rateBurst, ...more });
+  updatePolicySettings(systemActor, {
+    workspaceId: world.workspace.id,
+    changes: { ratePerSecond, rateBurst, ...more },
+  });
 const params = (header: string | null) =>
   Object.fromEntries([...(header ?? "").matchAll(/;([a-z]+)=(\d+)/g)].map((m) => [m[1]!, Number(m[2])]));
 

@@ -81,48 +81,62 @@ export function freshOf(w: World) {
     },
     fact: async () =>
       (
-        await proposeFact(o.helper.principal, o.carla, {
-          key: `notes.n${hex()}`,
-          fact: "A fresh candidate",
-          source_message_id: o.visibleMessage,
+        await proposeFact(o.helper.principal, {
+          contactId: o.carla,
+          input: {
+            key: `notes.n${hex()}`,
+            fact: "A fresh candidate",
+            source_message_id: o.visibleMessage,
+          },
         })
       ).id,
     confirmedFact: async () => {
       const id = await fresh.fact();
-      await confirmFact(o.ana.actor, id);
+      await confirmFact(o.ana.actor, { factId: id });
       return id;
     },
     /** The helper asks ops over A's connection that needs approval: waiting for an admin of A. */
     pendingRequest: async () =>
-      (await createAgentRequest(o.helper.principal, { to: o.ops.handle, type: "info", question: "Fresh question?" }))
-        .id,
+      (
+        await createAgentRequest(o.helper.principal, {
+          input: { to: o.ops.handle, type: "info", question: "Fresh question?" },
+        })
+      ).id,
     /** Ops asks the helper, approved: the helper's to answer. */
     requestToHelper: async () => {
       const asked = await createAgentRequest(o.ops.principal, {
-        to: o.helper.handle,
-        type: "info",
-        question: "For you?",
+        input: {
+          to: o.helper.handle,
+          type: "info",
+          question: "For you?",
+        },
       });
-      await approveAgentRequest(o.ana.actor, asked.id);
+      await approveAgentRequest(o.ana.actor, { requestId: asked.id });
       return asked.id;
     },
     /** A valid link the helper holds: ops answered its request with a file. */
     signedLink: async () => {
-      const asked = await createAgentRequest(o.helper.principal, { to: o.ops.handle, type: "info", question: "File?" });
-      await approveAgentRequest(o.ana.actor, asked.id);
+      const asked = await createAgentRequest(o.helper.principal, {
+        input: { to: o.ops.handle, type: "info", question: "File?" },
+      });
+      await approveAgentRequest(o.ana.actor, { requestId: asked.id });
       const upload = await storeBotAttachment(o.ops.principal, file("answer"));
-      await respondToAgentRequest(o.ops.principal, asked.id, { body: "Here", attachment_id: upload.id });
+      await respondToAgentRequest(o.ops.principal, {
+        requestId: asked.id,
+        input: { body: "Here", attachment_id: upload.id },
+      });
       const row = await db().agentRequest.findUniqueOrThrow({ where: { id: asked.id } });
       return signToken(upload.id, new Date(row.answeredAt!.getTime() + 24 * 3_600_000));
     },
     /** A file posted in V by Ben. */
     attachment: async () => {
-      const upload = await storePersonAttachment(o.ben.actor, o.visible, file("posted"));
+      const upload = await storePersonAttachment(o.ben.actor, { conversationId: o.visible, file: file("posted") });
       await postPersonMessage(o.ben.actor, { conversationId: o.visible, body: "", attachmentIds: [upload.id] });
       return upload.id;
     },
     /** A file `who` uploaded in V, not posted yet. */
-    upload: async (who: Person = o.ben) => (await storePersonAttachment(who.actor, o.visible, file("upload"))).id,
+    upload: async (who: Person = o.ben) =>
+      (await storePersonAttachment(who.actor, { conversationId: o.visible, file: file("upload") })).id,
     botUpload: async () => (await storeBotAttachment(o.helper.principal, file("bot-upload"))).id,
     /** A bot of A registered by the operator (so only A's admins manage it). */
     bot: async () =>

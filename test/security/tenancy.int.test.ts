@@ -264,9 +264,10 @@ describe("canaries", () => {
     await read(listContactFacts(o.ana.actor, o.carla));
     await read(getContact(mia, f.contact));
     await read(db().contact.findMany({ where: { workspaceId: o.workspace.id } }));
-    await read(listPendingAgentRequests(mia, f.workspace.id));
-    await read(listPendingAgentRequests(o.ana.actor, o.workspace.id));
-    for (const bot of [o.ops, f.helper, f.other]) await read(listAgentRequests(bot.principal, { limit: 200 }));
+    await read(listPendingAgentRequests(mia, { workspaceId: f.workspace.id }));
+    await read(listPendingAgentRequests(o.ana.actor, { workspaceId: o.workspace.id }));
+    for (const bot of [o.ops, f.helper, f.other])
+      await read(listAgentRequests(bot.principal, { input: { limit: 200 } }));
     await read(db().user.findMany({ where: { id: { in: [f.bea.id, f.bo.id] } } }));
     await read(db().bot.findMany({ where: { workspaceId: f.workspace.id } }));
     await read(db().attachment.findMany({ where: { workspaceId: { in: [o.workspace.id, f.workspace.id] } } }));
@@ -329,8 +330,10 @@ describe("live streams", () => {
     try {
       await postPersonMessage(f.bo.actor, { conversationId: f.conversation, body: "B moves" });
       await postPersonMessage(o.ana.actor, { conversationId: o.hidden, body: "H moves" });
-      await createAgentRequest(o.helper.principal, { to: o.ops.handle, type: "info", question: "For an admin of A?" });
-      await createAgentRequest(f.fresh.principal, { to: f.other.handle, type: "info", question: "For B?" });
+      await createAgentRequest(o.helper.principal, {
+        input: { to: o.ops.handle, type: "info", question: "For an admin of A?" },
+      });
+      await createAgentRequest(f.fresh.principal, { input: { to: f.other.handle, type: "info", question: "For B?" } });
       await postPersonMessage(o.ben.actor, { conversationId: o.visible, body: "V moves" });
       const heard = (events: Record<string, unknown>[], pass: (e: Record<string, unknown>) => boolean) =>
         events.some(pass);

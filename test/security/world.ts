@@ -214,10 +214,13 @@ async function botSends(bot: WorldBot, conversationId: string, input: { body?: s
 }
 
 async function upload(actor: PersonActor, conversationId: string, name: string, content: string) {
-  return storePersonAttachment(actor, conversationId, {
-    name,
-    type: "text/plain",
-    bytes: new TextEncoder().encode(content),
+  return storePersonAttachment(actor, {
+    conversationId,
+    file: {
+      name,
+      type: "text/plain",
+      bytes: new TextEncoder().encode(content),
+    },
   });
 }
 
@@ -306,12 +309,15 @@ export async function buildWorld(w: World): Promise<World> {
   );
   await postPersonMessage(ana, { conversationId: o.hidden, body: "", attachmentIds: [hFile.id] });
   // A fact of A sourced in H: members see and decide every fact, the bot only facts whose source it may read.
-  const hFact = await proposeFact(o.ops.principal, o.carla, {
-    key: "billing.pay_day",
-    fact: `${w.canary("A fact sourced in H", ["bot"])} pays on Fridays`,
-    source_message_id: hMessage,
+  const hFact = await proposeFact(o.ops.principal, {
+    contactId: o.carla,
+    input: {
+      key: "billing.pay_day",
+      fact: `${w.canary("A fact sourced in H", ["bot"])} pays on Fridays`,
+      source_message_id: hMessage,
+    },
   });
-  await confirmFact(ana, hFact.id);
+  await confirmFact(ana, { factId: hFact.id });
   await takeOver(ana, o.hidden);
   const hHeld = (await botSends(o.ops, o.hidden, { body: `${w.canary("H held message", H_HIDDEN)} held` })).held!;
 
@@ -352,19 +358,25 @@ export async function buildWorld(w: World): Promise<World> {
     requiresApproval: false,
   });
   const helperAsks = await createAgentRequest(o.helper.principal, {
-    to: o.ops.handle,
-    type: "info",
-    question: "Helper asks ops (A, waiting for approval)",
+    input: {
+      to: o.ops.handle,
+      type: "info",
+      question: "Helper asks ops (A, waiting for approval)",
+    },
   });
   const opsAsks = await createAgentRequest(o.ops.principal, {
-    to: o.helper.handle,
-    type: "info",
-    question: `${w.canary("Ops asks helper, still waiting for approval", ["bot"])}?`,
+    input: {
+      to: o.helper.handle,
+      type: "info",
+      question: `${w.canary("Ops asks helper, still waiting for approval", ["bot"])}?`,
+    },
   });
   const schedAsks = await createAgentRequest(o.sched.principal, {
-    to: o.ops.handle,
-    type: "info",
-    question: `${w.canary("Sched asks ops", ["bot"])}?`,
+    input: {
+      to: o.ops.handle,
+      type: "info",
+      question: `${w.canary("Sched asks ops", ["bot"])}?`,
+    },
   });
   const opsKey = await issueApiKey(systemActor, { botId: o.ops.id, name: "second" });
 
@@ -438,17 +450,23 @@ export async function buildWorld(w: World): Promise<World> {
   );
   await postPersonMessage(f.bo.actor, { conversationId: f.conversation, body: "", attachmentIds: [bFile.id] });
   const bUpload = await upload(f.bo.actor, f.conversation, `${w.canary("B unposted upload", B_ALL)}.txt`, "u");
-  const bCandidate = await proposeFact(f.helper.principal, f.contact, {
-    key: "preferences.channel",
-    fact: `${w.canary("B candidate fact", B_ALL)} prefers mail`,
-    source_message_id: bMessage,
+  const bCandidate = await proposeFact(f.helper.principal, {
+    contactId: f.contact,
+    input: {
+      key: "preferences.channel",
+      fact: `${w.canary("B candidate fact", B_ALL)} prefers mail`,
+      source_message_id: bMessage,
+    },
   });
-  const bConfirmed = await proposeFact(f.helper.principal, f.contact, {
-    key: "billing.plan",
-    fact: `${w.canary("B confirmed fact", B_ALL)} is on gold`,
-    source_message_id: bMessage,
+  const bConfirmed = await proposeFact(f.helper.principal, {
+    contactId: f.contact,
+    input: {
+      key: "billing.plan",
+      fact: `${w.canary("B confirmed fact", B_ALL)} is on gold`,
+      source_message_id: bMessage,
+    },
   });
-  await confirmFact(bea, bConfirmed.id);
+  await confirmFact(bea, { factId: bConfirmed.id });
 
   // B's bots among themselves: an answered request with a file (its signed link), and one waiting for approval.
   const bConnection = await proposeConnection(bea, {
@@ -468,26 +486,33 @@ export async function buildWorld(w: World): Promise<World> {
     requiresApproval: false,
   });
   const answered = await createAgentRequest(f.helper.principal, {
-    to: f.other.handle,
-    type: "document",
-    question: `${w.canary("B answered question", B_ALL)}?`,
+    input: {
+      to: f.other.handle,
+      type: "document",
+      question: `${w.canary("B answered question", B_ALL)}?`,
+    },
   });
   const bOtherUpload = await storeBotAttachment(f.other.principal, {
     name: `${w.canary("B signed file name", B_ALL)}.pdf`,
     type: "application/pdf",
     bytes: new TextEncoder().encode(w.canary("B signed file bytes", B_ALL)),
   });
-  await respondToAgentRequest(f.other.principal, answered.id, {
-    body: `${w.canary("B answer", B_ALL)}`,
-    attachment_id: bOtherUpload.id,
+  await respondToAgentRequest(f.other.principal, {
+    requestId: answered.id,
+    input: {
+      body: `${w.canary("B answer", B_ALL)}`,
+      attachment_id: bOtherUpload.id,
+    },
   });
   const answeredRow = await db().agentRequest.findUniqueOrThrow({ where: { id: answered.id } });
   f.signedAttachment = bOtherUpload.id;
   f.signedToken = signToken(bOtherUpload.id, new Date(answeredRow.answeredAt!.getTime() + 24 * 3_600_000));
   const bPending = await createAgentRequest(f.fresh.principal, {
-    to: f.other.handle,
-    type: "info",
-    question: `${w.canary("B pending question", B_ALL)}?`,
+    input: {
+      to: f.other.handle,
+      type: "info",
+      question: `${w.canary("B pending question", B_ALL)}?`,
+    },
   });
   const bHelperUpload = await storeBotAttachment(f.helper.principal, {
     name: `${w.canary("B bot upload", B_ALL)}.pdf`,

@@ -13,7 +13,7 @@ export const approveAgentRequest = defineTool({
   ids: { request_id: "agent_request" },
   untrusted: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  run: ({ actor }, { request_id }) => approve(actor, request_id),
+  run: ({ actor }, { request_id }) => approve(actor, { requestId: request_id }),
 });
 
 export const declineAgentRequest = defineTool({
@@ -25,5 +25,5 @@ export const declineAgentRequest = defineTool({
   ids: { request_id: "agent_request" },
   untrusted: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  run: ({ actor }, { request_id, note }) => decline(actor, request_id, note || undefined),
+  run: ({ actor }, { request_id, note }) => decline(actor, { requestId: request_id, note: note || undefined }),
 });

@@ -36,7 +36,7 @@ export const confirmFact = defineTool({
   untrusted: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   run: async ({ actor }, { fact_id, keep_others }) => {
-    const { fact, superseded } = await confirm(actor, fact_id, { keepOthers: keep_others });
+    const { fact, superseded } = await confirm(actor, { factId: fact_id, keepOthers: keep_others });
     return { fact: view(fact), superseded };
   },
 });

@@ -20,5 +20,5 @@ export const getContactContext = defineTool({
   untrusted: true,
   annotations: READ,
   run: async ({ actor }, { contact_id, format }) =>
-    contextPackFor(await requirePersonContact(actor, contact_id), format ?? "full"),
+    contextPackFor(await requirePersonContact(actor, contact_id), { format: format ?? "full" }),
 });

@@ -19,7 +19,7 @@ export const listPendingApprovals = defineTool({
   run: async ({ actor, workspaceId }) => {
     const [drafts, agentRequests, candidateFacts] = await Promise.all([
       pendingDrafts(actor, { workspaceId }),
-      listPendingAgentRequests(actor, workspaceId),
+      listPendingAgentRequests(actor, { workspaceId }),
       listCandidateFacts(actor, workspaceId),
     ]);
     return {

@@ -17,5 +17,6 @@ export const optOut = defineTool({
   ids: { conversation_id: "conversation" },
   untrusted: false,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  run: ({ actor }, { conversation_id, everywhere }) => recordOptOut(actor, conversation_id, { everywhere }),
+  run: ({ actor }, { conversation_id, everywhere }) =>
+    recordOptOut(actor, { conversationId: conversation_id, everywhere }),
 });

@@ -32,6 +32,6 @@ export const searchContactMemory = defineTool({
   untrusted: true,
   annotations: READ,
   run: async ({ actor }, { contact_id, query, limit }) => ({
-    hits: await searchContactFor(await requirePersonContact(actor, contact_id), query, { limit }),
+    hits: await searchContactFor(await requirePersonContact(actor, contact_id), { query, limit }),
   }),
 });

@@ -93,7 +93,11 @@ export async function pushToPerson(userId: string, payload: PushPayload): Promis
         for (const [name, value] of Object.entries(request.headers)) {
           if (name.toLowerCase() !== "content-length") headers[name] = String(value);
         }
-        result = await postWebhook(subscription.endpoint, headers, request.body ?? new Uint8Array(), { allowLoopback });
+        result = await postWebhook(subscription.endpoint, {
+          headers,
+          body: request.body ?? new Uint8Array(),
+          allowLoopback,
+        });
       } catch (error) {
         result = { status: null, body: null, error: `not sent: ${(error as Error).message}`, durationMs: 0 };
       }

@@ -62,7 +62,7 @@ describe("URLs to refused addresses, at every door", () => {
 
         expect(await metadataDocumentFetchAllowed(url)).toBe(false);
 
-        const posted = await postWebhook(url, {}, "{}", { allowLoopback: false, timeoutMs: 1000 });
+        const posted = await postWebhook(url, { headers: {}, body: "{}", allowLoopback: false, timeoutMs: 1000 });
         expect(posted).toMatchObject({ status: null, refused: true });
         expect(posted.error).toMatch(new RegExp(`^refused: ${address.replace(/[.]/g, "\\.")} is `));
       }),

@@ -49,7 +49,7 @@ export default async function WorkspaceChatLayout({
   const [workspaces, conversations, requests] = await Promise.all([
     listPersonWorkspaces(actor),
     listPersonConversations(actor, workspace.id),
-    countPendingAgentRequests(actor, workspace.id),
+    countPendingAgentRequests(actor, { workspaceId: workspace.id }),
   ]);
   // What the approvals inbox lists: drafts and held messages, and bot-to-bot requests the person may decide.
   const waiting = conversations.reduce((sum, c) => sum + c.pending_approvals, requests);

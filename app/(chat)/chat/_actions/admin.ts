@@ -33,7 +33,7 @@ export const savePolicySettings = formAction((workspaceId: string, path: string)
   schema: PolicySettingsChange,
   schemaInput: policySettingsFromForm,
   run: async (actor, change) => {
-    await updatePolicySettings(actor, workspaceId, change);
+    await updatePolicySettings(actor, { workspaceId, changes: change });
     return { done: "Policy saved" };
   },
 }));

@@ -8,7 +8,7 @@ import { formAction } from "@/app/_lib/action";
 export const decideAgentRequest = formAction((requestId: string, approve: boolean, path: string) => ({
   path,
   run: async (actor) => {
-    await (approve ? approveAgentRequest(actor, requestId) : declineAgentRequest(actor, requestId));
+    await (approve ? approveAgentRequest(actor, { requestId }) : declineAgentRequest(actor, { requestId }));
     return { done: approve ? "Sent to the other bot" : "Declined" };
   },
 }));

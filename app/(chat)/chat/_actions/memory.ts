@@ -12,7 +12,7 @@ export const decideFact = formAction(
     run: async (actor) => {
       if (decision === "reject") await rejectFact(actor, factId);
       else if (decision === "retire") await retireFact(actor, factId);
-      else await confirmFact(actor, factId, { keepOthers: decision === "confirm_keep" });
+      else await confirmFact(actor, { factId, keepOthers: decision === "confirm_keep" });
       return { done: decision === "reject" ? "Rejected" : decision === "retire" ? "Retired" : "Confirmed" };
     },
   }),
@@ -22,7 +22,7 @@ export const reviseFact = formAction((factId: string, path: string) => ({
   path,
   read: (form) => ({ fact: form.text("fact") }),
   run: async (actor, { fact }) => {
-    await editFact(actor, factId, fact);
+    await editFact(actor, { factId, text: fact });
     return { done: "Saved" };
   },
 }));

@@ -92,7 +92,7 @@ export const rotateSecret = formAction((botId: string) => ({
   schema: SigningSecretRotationForm,
   fields: ["overlapMinutes"],
   run: async (actor, { overlapMinutes }, values) => {
-    const rotated = await rotateSigningSecret(actor, botId, { overlapMinutes });
+    const rotated = await rotateSigningSecret(actor, { botId, overlapMinutes });
     const result: RotatedSecret = {
       signingSecret: rotated.signing_secret,
       previousExpiresAt: rotated.previous_expires_at,

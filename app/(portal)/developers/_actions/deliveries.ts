@@ -18,7 +18,7 @@ export const loadMoreDeliveries = plainAction((botId: string, query: Record<stri
     const filters = DeliveryListQuery.safeParse(query);
     if (!filters.success) throw new ApiError("invalid_body", "The filters are not valid");
     const { event_type, ...rest } = filters.data;
-    return listDeliveries(actor, botId, { ...rest, eventType: event_type, cursor });
+    return listDeliveries(actor, { botId, ...rest, eventType: event_type, cursor });
   },
   refused: (error) => ({ error: error.message }),
 }));
@@ -29,7 +29,7 @@ export const replayFailedInRange = formAction((botId: string) => ({
   schema: ReplayRangeForm,
   fields: ["from", "to"],
   run: async (actor, range, values) => {
-    const { replayed } = await replayFailedDeliveries(actor, botId, range);
+    const { replayed } = await replayFailedDeliveries(actor, { botId, ...range });
     return { values, result: { replayed } };
   },
 }));

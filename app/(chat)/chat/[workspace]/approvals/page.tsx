@@ -30,7 +30,7 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
   if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
   const [pending, requests, told] = await Promise.all([
     listPendingApprovals(actor, { workspaceId: opened.value.id }),
-    listPendingAgentRequests(actor, opened.value.id),
+    listPendingAgentRequests(actor, { workspaceId: opened.value.id }),
     listNotifications(actor, opened.value.id),
   ]);
   const total = pending.length + requests.length;

@@ -26,7 +26,7 @@ export default async function BotPage({ params }: { params: Promise<{ id: string
   const loaded = await guard(getManagedBot(actor, { botId: id }));
   if (!loaded.ok) return <AccessDenied error={loaded.error} />;
   const bot = loaded.value;
-  const recent = await listDeliveries(actor, bot.id, { limit: 5 });
+  const recent = await listDeliveries(actor, { botId: bot.id, limit: 5 });
 
   const revokeActions = revokeActionsFor(bot.keys, (keyId) => revokeKey.bind(null, bot.id, keyId));
   return (

@@ -26,7 +26,7 @@ export const GET = botRoute(
     },
     query: AgentRequestListQuery,
   },
-  async ({ bot, query }) => reply(200, { body: await listAgentRequests(bot, query) }),
+  async ({ bot, query }) => reply(200, { body: await listAgentRequests(bot, { input: query }) }),
 );
 
 export const POST = botRoute(
@@ -54,7 +54,7 @@ export const POST = botRoute(
     body: CreateAgentRequestRequest,
     idempotency: "required",
   },
-  async ({ bot, body, tx }) => reply(201, { body: { data: await createAgentRequest(bot, body, tx) } }),
+  async ({ bot, body, tx }) => reply(201, { body: { data: await createAgentRequest(bot, { input: body, tx }) } }),
 );
 
 export const { PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET", "POST");

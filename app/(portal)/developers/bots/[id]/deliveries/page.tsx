@@ -49,7 +49,8 @@ export default async function DeliveriesPage({
   if (!loaded.ok) return <AccessDenied error={loaded.error} />;
   const bot = loaded.value;
   const listed = await guard(
-    listDeliveries(actor, bot.id, {
+    listDeliveries(actor, {
+      botId: bot.id,
       eventType: filters.event_type,
       status: filters.status,
       from: filters.from,

@@ -20,7 +20,7 @@ export const POST = personRoute(
       maxFileBytes: maxAttachmentBytes(),
       tooLarge: (size) => tooLarge("this upload", size),
     });
-    return Response.json(await storePersonAttachment(actor, id, file), { status: 201 });
+    return Response.json(await storePersonAttachment(actor, { conversationId: id, file }), { status: 201 });
   },
 );
 

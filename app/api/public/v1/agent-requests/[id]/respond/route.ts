@@ -28,7 +28,7 @@ export const POST = botRoute(
     idempotency: "required",
   },
   async ({ bot, params, body, tx }) =>
-    reply(200, { body: { data: await respondToAgentRequest(bot, params.id!, body, tx) } }),
+    reply(200, { body: { data: await respondToAgentRequest(bot, { requestId: params.id!, input: body, tx }) } }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

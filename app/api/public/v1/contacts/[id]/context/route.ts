@@ -23,7 +23,7 @@ export const GET = botRoute(
     query: ContextQuery,
   },
   async ({ bot, params, query }) =>
-    reply(200, { body: { data: await buildContextPack(bot, params.id!, query.format) } }),
+    reply(200, { body: { data: await buildContextPack(bot, { contactId: params.id!, format: query.format }) } }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

@@ -25,7 +25,8 @@ export const POST = botRoute(
     body: ProposeFactRequest,
     idempotency: "required",
   },
-  async ({ bot, params, body, tx }) => reply(201, { body: { data: await proposeFact(bot, params.id!, body, tx) } }),
+  async ({ bot, params, body, tx }) =>
+    reply(201, { body: { data: await proposeFact(bot, { contactId: params.id!, input: body, tx }) } }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = notAllowed("POST");

@@ -26,7 +26,9 @@ export const GET = botRoute(
     query: SearchQuery,
   },
   async ({ bot, params, query }) =>
-    reply(200, { body: { data: await searchContact(bot, params.id!, query.q, { limit: query.limit }) } }),
+    reply(200, {
+      body: { data: await searchContact(bot, { contactId: params.id!, query: query.q, limit: query.limit }) },
+    }),
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = notAllowed("GET");

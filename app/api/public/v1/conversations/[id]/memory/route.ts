@@ -30,7 +30,10 @@ export const GET = botRoute(
     query: LegacyMemoryQuery,
   },
   async ({ bot, params, query }) => {
-    const { facts, contactId } = await readConversationMemory(bot, requireUuid(params.id, "Conversation"), query.q);
+    const { facts, contactId } = await readConversationMemory(bot, {
+      conversationId: requireUuid(params.id, "Conversation"),
+      query: query.q,
+    });
     return reply(200, { body: { data: facts }, headers: deprecationHeaders(contactId, "context") });
   },
 );
@@ -60,7 +63,11 @@ export const POST = botRoute(
     idempotency: "required",
   },
   async ({ bot, params, body, tx }) => {
-    const { fact, contactId } = await writeConversationMemory(bot, requireUuid(params.id, "Conversation"), body, tx);
+    const { fact, contactId } = await writeConversationMemory(bot, {
+      conversationId: requireUuid(params.id, "Conversation"),
+      input: body,
+      tx,
+    });
     return reply(201, { body: { data: fact }, headers: deprecationHeaders(contactId, "facts") });
   },
 );
