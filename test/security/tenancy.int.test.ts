@@ -17,7 +17,8 @@ import {
 import { signedLinkProbes, unsubscribeProbes } from "./doors/routes";
 import { changedTables, fingerprint } from "./fingerprint";
 import { freshOf, type Fresh } from "./fresh";
-import { buildWorld, World, type Person, type Probe, type Viewer } from "./world";
+import { buildWorld } from "./build-world";
+import { World, type Person, type Probe, type Viewer } from "./world";
 
 // The tenancy matrix (issue 16): every door (REST operation, MCP tool, route handler, server action) crossed with
 // every kind of object it takes, of another workspace, out of the caller's sight in its own, or random; each
