@@ -118,18 +118,21 @@ export const RuleWindow = z
       ctx.addIssue({ code: "custom", path: ["start"], message: "must be before 24:00: the window never opens" });
   });
 
-export const RuleMatch = z.strictObject({
-  /** Any of these bots, by id or handle. */
-  bots: NonEmptyNames("bot").optional(),
-  /** The conversation carries any of these labels. */
-  conversationLabels: NonEmptyNames("label").optional(),
-  /** The conversation's contact carries any of these labels. */
-  contactLabels: NonEmptyNames("label").optional(),
-  contactSensitivity: z.enum(["normal", "high"]).optional(),
-  /** Any of these matchers finds something in the message. */
-  content: z.array(ContentMatcher).min(1, "must list at least one matcher, or be left out").max(20).optional(),
-  window: RuleWindow.optional(),
-});
+export const RuleMatch = z.strictObject(
+  {
+    /** Any of these bots, by id or handle. */
+    bots: NonEmptyNames("bot").optional(),
+    /** The conversation carries any of these labels. */
+    conversationLabels: NonEmptyNames("label").optional(),
+    /** The conversation's contact carries any of these labels. */
+    contactLabels: NonEmptyNames("label").optional(),
+    contactSensitivity: z.enum(["normal", "high"]).optional(),
+    /** Any of these matchers finds something in the message. */
+    content: z.array(ContentMatcher).min(1, "must list at least one matcher, or be left out").max(20).optional(),
+    window: RuleWindow.optional(),
+  },
+  { error: (issue) => (issue.input === undefined ? "is required: write {} to match every message" : undefined) },
+);
 
 const Escalation = z.strictObject({
   afterMinutes: z.number().int().min(1).max(ESCALATE_MAX_MINUTES, `must be at most ${ESCALATE_MAX_MINUTES} (a week)`),
@@ -186,12 +189,14 @@ export type RuleOutcome = z.output<typeof RuleOutcome>;
 export type Rule = z.output<typeof Rule>;
 export type RuleSet = z.output<typeof RuleSet>;
 
-/** Why RE2 refuses `pattern`, or null when it compiles. */
+/** Why RE2 refuses `pattern`, or null when it compiles; what RE2 leaves out on purpose is named as such. */
 export function patternProblem(pattern: string): string | null {
   try {
     RE2JS.compile(pattern);
     return null;
   } catch (error) {
+    if (/\(\?<?[=!]/.test(pattern)) return "lookahead and lookbehind are not supported (patterns run in linear time)";
+    if (/\\[1-9]/.test(pattern)) return "backreferences are not supported (patterns run in linear time)";
     return (error as Error).message.replace(/^error parsing regexp: /, "");
   }
 }
