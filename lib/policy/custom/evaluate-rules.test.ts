@@ -208,6 +208,20 @@ describe("order and the rest of the match", () => {
     expect(evaluateRules(rules, message({ attachmentCount: 2 }))).toBeNull();
   });
 
+  it("runs an admin's pathological pattern on a long message without stalling the send", () => {
+    const rules = compiled([
+      {
+        slug: "catastrophic",
+        match: { content: [{ kind: "pattern", pattern: "(a+)+$" }] },
+        outcome: { block: { reason: "x" } },
+      },
+    ]);
+    const started = performance.now();
+    expect(evaluateRules(rules, message({ texts: [`${"a".repeat(4000)}!`, `${"a".repeat(4000)}!`] }))).toBeNull();
+    expect(evaluateRules(rules, message({ texts: ["aaaa"] }))?.outcome).toBe("blocked");
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   it("matches a window on its days, the day a night's window starts on", () => {
     const rules = compiled([
       {

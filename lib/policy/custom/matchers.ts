@@ -94,9 +94,11 @@ const WORDS: Record<string, string> = { dollar: "USD", euro: "EUR", pound: "GBP"
 const CODE = "[A-Z]{3}";
 const SYMBOL = "US\\$|CA\\$|A\\$|[$€£¥₹₩₽₺₪₫₦]";
 const NUMBER = "\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?";
+// A number after its currency starts only where a run of digits starts (the lookbehind): tried at every digit of a
+// long run, the match would cost the square of the run's length.
 const WORD = "(?:[Dd]ollar|[Ee]uro|[Pp]ound|[Rr]upee|[Yy]en)s?";
 const AMOUNT = new RegExp(
-  `(?:(${SYMBOL}|\\b${CODE})\\s?(${NUMBER}))|(?:(${NUMBER})\\s?(${SYMBOL}|${CODE}\\b|${WORD}\\b))`,
+  `(?:(${SYMBOL}|\\b${CODE})\\s?(${NUMBER}))|(?:(?<![\\d.,])(${NUMBER})\\s?(${SYMBOL}|${CODE}\\b|${WORD}\\b))`,
   "gu",
 );
 /** The ISO 4217 codes the runtime knows: "FOR 600" is not an amount. */
