@@ -141,6 +141,15 @@ describe("issue 33's sentences as rules", () => {
       expect(evaluateRules(rules, message({ now: new Date("2026-10-24T20:00:00Z"), contact: null }))).toMatchObject({
         retryAfterSeconds: 11 * 3600,
       });
+      // A zone the runtime does not know is never a reason to send at night: the contact's falls back to the
+      // workspace's, and the workspace's to UTC (22:00 UTC on 10 June waits 10 hours).
+      const unknown = { labels: [], sensitivity: "normal" as const, timeZone: "Mars/Olympus_Mons" };
+      expect(evaluateRules(rules, message({ now: new Date("2026-10-24T20:00:00Z"), contact: unknown }))).toMatchObject({
+        retryAfterSeconds: 11 * 3600,
+      });
+      expect(
+        evaluateRules(rules, message({ now: new Date("2026-06-10T22:00:00Z"), workspaceTimeZone: "Nowhere" })),
+      ).toMatchObject({ retryAfterSeconds: 10 * 3600 });
     });
 
     it("counts a Retry-After in whole seconds, at least one", () => {

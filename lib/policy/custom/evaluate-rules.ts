@@ -69,11 +69,11 @@ function decide(rule: CompiledRule, { now, closes }: { now: Date; closes: Date |
   return { outcome: "allowed" };
 }
 
+/** The zone a window reads: its own, or the contact's, else the workspace's; a zone the runtime does not know, UTC. */
 function windowZone(zone: string, input: RuleInput): string {
-  if (zone === "workspace") return input.workspaceTimeZone;
+  const workspace = isTimeZone(input.workspaceTimeZone) ? input.workspaceTimeZone : "UTC";
+  if (zone === "workspace") return workspace;
   if (zone === "contact")
-    return input.contact?.timeZone && isTimeZone(input.contact.timeZone)
-      ? input.contact.timeZone
-      : input.workspaceTimeZone;
+    return input.contact?.timeZone && isTimeZone(input.contact.timeZone) ? input.contact.timeZone : workspace;
   return zone;
 }

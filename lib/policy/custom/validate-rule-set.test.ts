@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { issueText, validateRuleSet, type ApproverGroup } from "./validate-rule-set";
 
@@ -45,6 +46,12 @@ describe("validateRuleSet", () => {
     expect(result.ruleSet.rules[1]?.match.content).toEqual([
       { kind: "links", allowDomains: ["example.com", "example.org"] },
     ]);
+  });
+
+  it("accepts the rule that decision 034 shows as the shape", () => {
+    const record = readFileSync("docs/decisions/034-policy-rules.md", "utf8");
+    const example = /```json\n([\s\S]*?)```/.exec(record)?.[1];
+    expect(refusals({ rules: [JSON.parse(example ?? "null")] })).toBe("ok");
   });
 
   it("refuses an unknown field, at any depth, naming it", () => {
