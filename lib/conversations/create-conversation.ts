@@ -69,7 +69,7 @@ const COUNT_CONTACTS = query("conversations.countContacts", {
 const INSERT_CONVERSATION = query("conversations.insert", {
   text: `INSERT INTO conversations (workspace_id, title, created_by_user_id) VALUES ($1, $2, $3)
   RETURNING id, workspace_id, title, last_seq, last_message_at, last_message_preview, taken_over_by_user_id,
-            taken_over_at, created_by_user_id, created_at`,
+            taken_over_at, created_by_user_id, labels, created_at`,
 });
 /** $2 the people, $3 the contacts. */
 const INSERT_PARTICIPANTS = query("conversations.insertParticipants", {
@@ -89,5 +89,6 @@ const conversationModel = (row: RowOf<"conversations.insert">): Conversation => 
   takenOverByUserId: row.taken_over_by_user_id,
   takenOverAt: row.taken_over_at,
   createdByUserId: row.created_by_user_id,
+  labels: row.labels,
   createdAt: row.created_at,
 });

@@ -263,6 +263,20 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "approverGroups.addMembers": {
+    row: Record<string, never>;
+    params: [string | null, string | null, readonly string[] | null];
+  };
+  "approverGroups.removeOthers": {
+    row: Record<string, never>;
+    params: [string | null, readonly string[] | null];
+  };
+  "approverGroups.upsert": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, string | null];
+  };
   "attachments.find": {
     row: {
       id: string;
@@ -545,6 +559,7 @@ export interface Statements {
       taken_over_by_user_id: string | null;
       taken_over_at: Date | null;
       created_by_user_id: string | null;
+      labels: string[];
       created_at: Date;
     };
     params: [string | null, string | null, string | null];
@@ -1625,6 +1640,40 @@ export interface Statements {
       n: number;
     };
     params: [Date | string | null, number | string | bigint | null];
+  };
+  "ruleSets.current": {
+    row: {
+      version: number;
+      rules: unknown;
+    };
+    params: [string | null];
+  };
+  "ruleSets.groupSizes": {
+    row: {
+      name: string;
+      size: number;
+    };
+    params: [string | null];
+  };
+  "ruleSets.insertVersion": {
+    row: {
+      id: string;
+      version: number;
+      saved_at: Date;
+    };
+    params: [string | null, string | null, string | null, string | null, number | null];
+  };
+  "ruleSets.lockWorkspace": {
+    row: {
+      id: string;
+    };
+    params: [string | null];
+  };
+  "ruleSets.notifySaved": {
+    row: {
+      pg_notify: unknown | null;
+    };
+    params: [string | null];
   };
   "search.factVectors": {
     row: {
