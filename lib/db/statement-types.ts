@@ -1661,7 +1661,7 @@ export interface Statements {
       version: number;
       saved_at: Date;
     };
-    params: [string | null, string | null, string | null, string | null, number | null];
+    params: [string | null, unknown | null, string | null, string | null, number | null];
   };
   "ruleSets.lockWorkspace": {
     row: {

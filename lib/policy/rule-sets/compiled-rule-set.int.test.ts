@@ -34,7 +34,7 @@ async function storeElsewhere(rules: unknown, { notify }: { notify: boolean }) {
   await other.query("BEGIN");
   await other.query(
     `INSERT INTO policy_rule_set_versions (workspace_id, version, rules, reason)
-     SELECT $1, COALESCE(max(version), 0) + 1, $2::jsonb, 'elsewhere' FROM policy_rule_set_versions WHERE workspace_id = $1`,
+     SELECT $1::uuid, COALESCE(max(version), 0) + 1, $2::jsonb, 'elsewhere' FROM policy_rule_set_versions WHERE workspace_id = $1`,
     [world.workspace.id, JSON.stringify(rules)],
   );
   if (notify) await other.query("SELECT pg_notify($1, $2)", [RULE_SET_CHANNEL, world.workspace.id]);

@@ -32,7 +32,7 @@ const REMOVE_OTHERS = query("approverGroups.removeOthers", {
 });
 const ADD_MEMBERS = query("approverGroups.addMembers", {
   text: `INSERT INTO approver_group_members (group_id, workspace_id, user_id)
-    SELECT $1, $2, unnest($3::uuid[]) ON CONFLICT DO NOTHING`,
+    SELECT $1::uuid, $2::uuid, unnest($3::uuid[]) ON CONFLICT DO NOTHING`,
 });
 
 export interface SaveApproverGroupOptions {

@@ -20,7 +20,7 @@ export const REASON_MAX = 1000;
 
 const INSERT_VERSION = query("ruleSets.insertVersion", {
   text: `INSERT INTO policy_rule_set_versions (workspace_id, version, rules, saved_by_user_id, reason, restored_from_version)
-    SELECT $1, COALESCE(max(v.version), 0) + 1, $2::jsonb, $3, $4, $5
+    SELECT $1::uuid, COALESCE(max(v.version), 0) + 1, $2::jsonb, $3::uuid, $4::text, $5::int
       FROM policy_rule_set_versions v WHERE v.workspace_id = $1
     RETURNING id, version, saved_at`,
 });
