@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeListener, listening } from "@/lib/db/listener";
+import { closeListener, listening, subscribe } from "@/lib/db/listener";
 import { systemActor } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import type { RuleInput } from "@/lib/policy/custom/types";
@@ -14,6 +14,15 @@ import { saveRuleSet } from "./save-rule-set";
 
 let world: SeededWorld;
 let other: pg.Client;
+/** The saves this process has heard of on the channel, as the cache hears them. */
+let heard = 0;
+
+/** Waits until the NOTIFYs of `count` saves have arrived, so none still in flight evicts what a test then caches. */
+async function heardSaves(count: number) {
+  const started = Date.now();
+  while (heard < count && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(heard).toBe(count);
+}
 
 const input = (texts: string[]): RuleInput => ({
   bot: { id: world.bots[0]!.id, handle: world.bots[0]!.handle },
@@ -45,6 +54,8 @@ beforeAll(async () => {
   world = await seedWorld();
   other = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await other.connect();
+  // This brings the process's LISTEN connection up before the cache first asks: the cache must subscribe all the same.
+  await subscribe(RULE_SET_CHANNEL, { handler: (workspaceId) => void (workspaceId === world.workspace.id && heard++) });
 });
 
 afterAll(async () => {
@@ -71,6 +82,7 @@ describe("compiledRuleSet", () => {
   });
 
   it("compiles once: the same compiled set answers until a save is heard", async () => {
+    await heardSaves(1); // the first test's save, heard by this process too
     const a = await compiledRuleSet(world.workspace.id);
     const b = await compiledRuleSet(world.workspace.id);
     expect(b).toBe(a);

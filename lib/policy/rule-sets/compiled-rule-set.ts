@@ -34,12 +34,21 @@ interface Entry {
   unheardSince: number | null;
 }
 
-const cache = processSingleton("__relayCompiledRules", () => new Map<string, Entry>());
+const state = processSingleton("__relayCompiledRules", () => ({
+  cache: new Map<string, Entry>(),
+  /** The channel's subscription, made once per process: the listener LISTENs again on every reconnect. */
+  subscribed: null as Promise<void> | null,
+}));
+const cache = state.cache;
 const onSaved = (workspaceId: string) => void cache.delete(workspaceId);
 const onReset = () => cache.clear();
 
+/**
+ * Subscribes once per process. Not "when not listening": the LISTEN connection may already be up for another channel
+ * (a chat's live stream), and a cache that skipped its own subscription then would never hear a save.
+ */
 function start(): Promise<void> {
-  return listening() ? Promise.resolve() : subscribe(RULE_SET_CHANNEL, { handler: onSaved, onReset });
+  return (state.subscribed ??= subscribe(RULE_SET_CHANNEL, { handler: onSaved, onReset }));
 }
 
 export interface CompiledRuleSetOptions {
