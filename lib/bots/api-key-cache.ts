@@ -23,19 +23,8 @@ const onRevoked = (payload: string) => {
 };
 const onReset = () => entries.clear();
 
-const subscription = processSingleton("__relayKeyCacheSubscription", () => ({ subscribed: false }));
-
-/**
- * Subscribes the first time, and again whenever the connection is down (which reconnects it); a no-op on the hot path
- * once subscribed and listening. "Listening" alone is not enough: the process's one LISTEN connection may have been
- * opened by another subscriber (a chat's live stream) before this cache's first use, and then revocations from other
- * processes would go unheard while keys stayed cached.
- */
-function start(): Promise<void> {
-  if (subscription.subscribed && listening()) return Promise.resolve();
-  subscription.subscribed = true;
-  return subscribe(API_KEY_CHANNEL, { handler: onRevoked, onReset });
-}
+/** Subscribes on every use (cheap once listening; lib/db/listener.ts), and reconnects the connection when it is down. */
+const start = () => subscribe(API_KEY_CHANNEL, { handler: onRevoked, onReset });
 
 export async function cachedPrincipal(hash: string): Promise<BotPrincipal | null> {
   await start();

@@ -35,15 +35,22 @@ export interface SubscribeOptions {
   onReset?: () => void;
 }
 
-/** Subscribes to a channel; resolves once LISTEN is in place (or the attempt failed: then `listening()` is false). */
+/**
+ * Subscribes to a channel; resolves once LISTEN is in place (or the attempt failed: then `listening()` is false).
+ * Idempotent, and cheap once the connection is up (a map lookup): a cache calls it on every use rather than keeping its
+ * own "subscribed" flag, so it is subscribed whoever opened the connection first (a chat's live stream, another cache)
+ * and reconnects it when it is down.
+ */
 export async function subscribe(channel: string, { handler, onReset }: SubscribeOptions): Promise<void> {
   state.closed = false;
   let handlers = state.channels.get(channel);
+  const newChannel = !handlers;
   if (!handlers) state.channels.set(channel, (handlers = new Set<Handler>()));
   handlers.add(handler);
   if (onReset) state.resets.add(onReset);
   if (state.client && state.healthy) {
-    await state.client.query(`LISTEN "${channel}"`).catch(() => markDown());
+    // A known channel was LISTENed when the connection opened (connect) or when it was first added.
+    if (newChannel) await state.client.query(`LISTEN "${channel}"`).catch(() => markDown());
     return;
   }
   await connect();

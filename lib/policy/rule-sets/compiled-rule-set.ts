@@ -34,22 +34,12 @@ interface Entry {
   unheardSince: number | null;
 }
 
-const state = processSingleton("__relayCompiledRules", () => ({
-  cache: new Map<string, Entry>(),
-  /** The channel's subscription, made once per process: the listener LISTENs again on every reconnect. */
-  subscribed: null as Promise<void> | null,
-}));
-const cache = state.cache;
+const cache = processSingleton("__relayCompiledRules", () => new Map<string, Entry>());
 const onSaved = (workspaceId: string) => void cache.delete(workspaceId);
 const onReset = () => cache.clear();
 
-/**
- * Subscribes once per process. Not "when not listening": the LISTEN connection may already be up for another channel
- * (a chat's live stream), and a cache that skipped its own subscription then would never hear a save.
- */
-function start(): Promise<void> {
-  return (state.subscribed ??= subscribe(RULE_SET_CHANNEL, { handler: onSaved, onReset }));
-}
+/** Subscribes on every use (cheap once listening; lib/db/listener.ts), and reconnects the connection when it is down. */
+const start = () => subscribe(RULE_SET_CHANNEL, { handler: onSaved, onReset });
 
 export interface CompiledRuleSetOptions {
   /** Where to read a version not cached yet: the caller's transaction, else the pool. */
