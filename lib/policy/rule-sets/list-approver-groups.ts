@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/people/actor";
 import { requireRulesAdmin } from "./require-rules-admin";
 
 // The approver groups a workspace's rules may name (issue 33, approval routing): its two roles, `role:admin` and
-// `role:member` (the members holding each role), then its named groups by slug, each with the people in it. What the
+// `role:member` (its admins; everyone in it, admins included), then its named groups by slug, each with the people in it. What the
 // rules editor offers and the validation counts (./group-sizes.ts). Admins only.
 
 export interface ApproverGroupView {
@@ -40,9 +40,9 @@ export async function listApproverGroups(
   });
   const roles = (["admin", "member"] as const).map((role) => ({
     slug: `role:${role}`,
-    name: role === "admin" ? "Admins" : "Members",
+    name: role === "admin" ? "Admins" : "Everyone",
     kind: "role" as const,
-    members: memberships.filter((m) => m.role === role).map((m) => view(m.user)),
+    members: memberships.filter((m) => role === "member" || m.role === role).map((m) => view(m.user)),
   }));
   const named = groups.map((group) => ({
     slug: group.slug,

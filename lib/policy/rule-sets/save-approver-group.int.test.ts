@@ -56,7 +56,7 @@ describe("saveApproverGroup", () => {
     const groups = await listApproverGroups(ana(), { workspaceId: world.workspace.id });
     expect(groups.map((g) => [g.slug, g.kind, g.members.map((m) => m.userId)])).toEqual([
       ["role:admin", "role", [world.people[0]!.id]],
-      ["role:member", "role", [world.people[1]!.id]],
+      ["role:member", "role", [world.people[0]!.id, world.people[1]!.id]],
       ["finance", "named", [world.people[1]!.id]],
     ]);
   });

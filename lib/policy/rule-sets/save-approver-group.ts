@@ -20,6 +20,7 @@ import { refusal } from "./store-version";
 // the rules and a change of a group cannot pass each other's checks.
 
 export const GROUP_MEMBERS_MAX = 500;
+const FOREIGN_KEY_VIOLATION = "23503";
 const GROUP_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const UPSERT_GROUP = query("approverGroups.upsert", {
@@ -76,16 +77,20 @@ export async function saveApproverGroup(
   const known = members.every(isUuid)
     ? await db().membership.count({ where: { workspaceId: id, userId: { in: members } } })
     : -1;
-  if (known !== members.length)
-    throw new ApiError("invalid_body", "Every member of an approver group must be a member of the workspace", {
+  const notMembers = () =>
+    new ApiError("invalid_body", "Every member of an approver group must be a member of the workspace", {
       field: "member_ids",
     });
+  if (known !== members.length) throw notMembers();
 
   const groupId = await transaction(async (tx) => {
     if (!(await lockRules(tx, id))) throw new ApiError("not_found", "Workspace not found");
     const [group] = await tx.query(UPSERT_GROUP, [id, slug, title]);
     await tx.query(REMOVE_OTHERS, [group!.id, members]);
-    await tx.query(ADD_MEMBERS, [group!.id, id, members]);
+    // Someone may leave the workspace after the check above: the foreign key to memberships refuses them then.
+    await tx.query(ADD_MEMBERS, [group!.id, id, members]).catch((error: unknown) => {
+      throw (error as { code?: string }).code === FOREIGN_KEY_VIOLATION ? notMembers() : error;
+    });
     const current = await currentVersion(tx, id);
     if (current) {
       const validation = validateRuleSet(current.rules, { groups: await groupSizes(tx, id) });

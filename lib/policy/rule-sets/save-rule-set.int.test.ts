@@ -175,7 +175,7 @@ describe("saveRuleSet", () => {
 
 describe("restoreRuleSet and the history", () => {
   it("restores an old version as a new one, recorded as restored, and the history diffs each version", async () => {
-    const latest = (await listRuleSetVersions(ana(), { workspaceId: world.workspace.id }))[0]!;
+    const latest = (await listRuleSetVersions(ana(), { workspaceId: world.workspace.id })).versions[0]!;
     const restored = await restoreRuleSet(ana(), {
       workspaceId: world.workspace.id,
       version: 1,
@@ -192,7 +192,8 @@ describe("restoreRuleSet and the history", () => {
       }),
     ).toMatchObject({ actorId: world.people[0]!.id, data: { version: restored.version, restored_from_version: 1 } });
 
-    const history = await listRuleSetVersions(ana(), { workspaceId: world.workspace.id });
+    const { versions: history, nextBefore } = await listRuleSetVersions(ana(), { workspaceId: world.workspace.id });
+    expect(nextBefore).toBeNull();
     expect(history.map((v) => v.version)).toEqual(
       Array.from({ length: restored.version }, (_, i) => restored.version - i),
     );
@@ -203,6 +204,10 @@ describe("restoreRuleSet and the history", () => {
     });
     expect(history.at(-1)).toMatchObject({ version: 1, restoredFromVersion: null });
     expect(history[0]).not.toHaveProperty("rules");
+    const first = await listRuleSetVersions(ana(), { workspaceId: world.workspace.id, limit: 2 });
+    expect(first.versions.map((v) => v.version)).toEqual([restored.version, restored.version - 1]);
+    const second = await listRuleSetVersions(ana(), { workspaceId: world.workspace.id, before: first.nextBefore! });
+    expect(second.versions[0]!.version).toBe(restored.version - 2);
 
     // Version 2 put quiet hours on top of version 1's two rules.
     const v2 = await getRuleSet(ana(), { workspaceId: world.workspace.id, version: 2 });
