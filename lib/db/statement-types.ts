@@ -706,13 +706,31 @@ export interface Statements {
       string | null,
       number | null,
       "pending" | "scheduled" | "sent" | "cancelled" | null,
+      number | null,
+      string | null,
+      string | null,
+      number | null,
+      number | null,
+      string | null,
     ];
   };
   "drafts.insertHeld": {
     row: {
       id: string;
     };
-    params: [string | null, string | null, string | null, unknown | null, readonly string[] | null];
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      unknown | null,
+      readonly string[] | null,
+      number | null,
+      string | null,
+      string | null,
+      number | null,
+      number | null,
+      string | null,
+    ];
   };
   "drafts.lockFollowUp": {
     row: {
@@ -1182,6 +1200,7 @@ export interface Statements {
       unknown | null,
       string | null,
       boolean | null,
+      number | null,
     ];
   };
   "messages.listForBot": {
@@ -1572,6 +1591,14 @@ export interface Statements {
       transaction_now: Date;
       policy_now: Date;
       workspace_status: "active" | "restricted" | "suspended";
+      snapshot_workspace_id: string;
+      bot_handle: string;
+      conversation_labels: string[];
+      workspace_time_zone: string;
+      contact_count: number;
+      contact_high: boolean;
+      contact_time_zone: string | null;
+      contact_labels: string[];
       bot_status: "active" | "paused" | "stopped";
       trusted_message_count: number;
       new_bot_threshold: number;
@@ -1596,6 +1623,14 @@ export interface Statements {
   "policy.snapshot": {
     row: {
       workspace_status: "active" | "restricted" | "suspended";
+      snapshot_workspace_id: string;
+      bot_handle: string;
+      conversation_labels: string[];
+      workspace_time_zone: string;
+      contact_count: number;
+      contact_high: boolean;
+      contact_time_zone: string | null;
+      contact_labels: string[];
       bot_status: "active" | "paused" | "stopped";
       trusted_message_count: number;
       new_bot_threshold: number;

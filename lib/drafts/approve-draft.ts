@@ -4,7 +4,7 @@ import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { ApiError } from "@/lib/errors";
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import { insertMessage } from "@/lib/messages/insert-message";
-import { messageContent } from "@/lib/messages/content";
+import { messageContent, messageShape } from "@/lib/messages/content";
 import { serializeMessage } from "@/lib/messages/serialize";
 import { handleOfSql, type PersonActor } from "@/lib/people/actor";
 import { requireConversationAccessSql } from "@/lib/people/access";
@@ -89,6 +89,7 @@ export async function approveDraft(actor: PersonActor, { draftId, body: edit }: 
       botId: draft.bot_id,
       conversationId: draft.conversation_id,
       content: messageContent(body, blocks),
+      shape: messageShape(blocks),
     });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision, workspaceId: conversation.workspaceId, body } as const;
 

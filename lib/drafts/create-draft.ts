@@ -5,6 +5,7 @@ import { decide } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
 import type { CreateDraftInput } from "@/lib/schemas/drafts";
 import { serializeDraft } from "./serialize-draft";
+import { routeColumns } from "./create-held-message";
 import { notifyConversation } from "@/lib/chat/live";
 import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { DRAFT_LIFETIME_DAYS } from "@/lib/limits";
@@ -20,8 +21,11 @@ export const DRAFT_COLUMNS = `id, conversation_id AS "conversationId", status, b
 
 const INSERT = query("drafts.insert", {
   text: `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, rationale,
-                       follow_up_body, follow_up_delay_minutes, follow_up_status, expires_at)
-   VALUES ($1, $2, 'draft', $3, $3, $4, $5, $6, $7::follow_up_status, now() + interval '${DRAFT_LIFETIME_DAYS} days')
+                       follow_up_body, follow_up_delay_minutes, follow_up_status, expires_at,
+                       rule_set_version, rule_slug, approver_group, approvals_required, escalate_after_minutes,
+                       escalation_group)
+   VALUES ($1, $2, 'draft', $3, $3, $4, $5, $6, $7::follow_up_status, now() + interval '${DRAFT_LIFETIME_DAYS} days',
+           $8::int, $9::text, $10::text, COALESCE($11::int, 1), $12::int, $13::text)
    RETURNING ${DRAFT_COLUMNS}`,
 });
 
@@ -47,6 +51,11 @@ export async function createDraft(bot: BotPrincipal, { conversationId, input, tx
       input.follow_up?.body ?? null,
       input.follow_up?.delay_minutes ?? null,
       input.follow_up ? "pending" : null,
+      // A custom rule that would hold this text names who decides it (lib/policy/evaluate.ts, draft mode).
+      ...routeColumns({
+        route: decision.verdict.outcome === "held" ? (decision.verdict.route ?? null) : null,
+        ruleSetVersion: decision.ruleSetVersion,
+      }),
     ]);
     await notifyConversation(tx, { conversationId, kind: "draft" });
     await enqueueNotification(tx, { event: "draft", id: rows[0]!.id });

@@ -40,8 +40,9 @@ const INSERT = query("messages.insert", {
        FROM next
      )
      INSERT INTO messages (id, conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id,
-                           approved_by_user_id, draft_id, metadata)
-     SELECT $11::uuid, $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb
+                           approved_by_user_id, draft_id, metadata, rule_set_version)
+     SELECT $11::uuid, $1, next.last_seq, $3::message_kind, $4, $5::jsonb, $6::uuid, $7::uuid, $8::uuid, $9::uuid, $10::jsonb,
+            $13::int
      FROM next CROSS JOIN (SELECT count(x) FROM notified) AS told
      RETURNING id, conversation_id, seq, kind, body, blocks, sender_user_id, sender_bot_id, created_at`,
 });
@@ -171,6 +172,7 @@ function insertStatement(
         JSON.stringify(message.metadata ?? {}),
         id,
         trusting,
+        author.type === "bot" ? author.decision.ruleSetVersion : null,
       ],
     ),
   };

@@ -7,7 +7,7 @@ import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/poli
 import type { LimitState } from "@/lib/limits";
 import type { SendMessageInput } from "@/lib/schemas/messages";
 import { createHeldMessage } from "@/lib/drafts/create-held-message";
-import { messageContent } from "./content";
+import { messageContent, messageShape } from "./content";
 import { insertMessageAtCommit, type InsertedMessage } from "./insert-message";
 
 // POST /conversations/{id}/messages: one policy decision, then sent (201), held for a person (202), or refused
@@ -50,12 +50,13 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const blocks = input.blocks ?? null;
   const content = messageContent(input.body, blocks);
+  const shape = messageShape(blocks);
 
   const outcome = await inTransaction(tx, async (tx): Promise<SendResult | Refused> => {
     const [lock, opening] = sendOpening(bot, conversationId);
     if (!opened) await runStatement(tx, lock);
     const rows = opened ? rowsOf(opening.query, opened) : await runStatement(tx, opening);
-    const { workspaceId, snapshot, next } = await readSendSnapshot(bot, { sql: tx, conversationId, content, rows });
+    const { workspaceId, snapshot, next } = await readSendSnapshot(bot, { sql: tx, conversationId, content, shape, rows });
     const decision = decideOn(snapshot, { botId: bot.id, conversationId });
     const { verdict } = decision;
     if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId };
@@ -66,6 +67,8 @@ export async function sendMessage(
         body: input.body,
         blocks,
         reasons: verdict.reasons,
+        route: verdict.route ?? null,
+        ruleSetVersion: decision.ruleSetVersion,
       });
       return {
         status: "pending_approval",
@@ -83,7 +86,7 @@ export async function sendMessage(
   });
 
   if (outcome.status === "refused") {
-    const record = () => recordRefusal(outcome.decision, { workspaceId: outcome.workspaceId, body: input.body });
+    const record = () => recordRefusal(outcome.decision, { workspaceId: outcome.workspaceId, body: input.body, blocks });
     const error = refusalError(outcome.verdict, messageLimitsAfter(outcome.decision.snapshot, outcome.verdict));
     // In the caller's transaction (the route's), the record waits for its end: written now it would need a second
     // pooled connection while this one holds the conversation's and the bot's locks, and a pool full of sends

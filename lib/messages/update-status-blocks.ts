@@ -2,6 +2,7 @@ import { query, sql, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
+import { messageShape } from "./content";
 import { decide } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError } from "@/lib/policy/refusal";
 import { blockTexts, type Block, type StatusBlock } from "@/lib/schemas/blocks";
@@ -51,6 +52,7 @@ export async function updateStatusBlocks(bot: BotPrincipal, { messageId, statusB
       botId: bot.id,
       conversationId: conversation.id,
       content: blockTexts(statusBlocks),
+      shape: messageShape(statusBlocks),
     });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
     const rows = await tx.query(UPDATE, [messageId, JSON.stringify(next)]);

@@ -3,7 +3,7 @@ import type { Sql } from "@/lib/db/sql";
 import { countDecision } from "./count-decision";
 import { evaluatePolicy } from "./evaluate";
 import { loadPolicySnapshot } from "./load-snapshot";
-import type { PolicyMode, PolicySnapshot, Verdict } from "./types";
+import type { MessageShape, PolicyMode, PolicySnapshot, Verdict } from "./types";
 
 /**
  * A verdict bound to exactly the content, bot and conversation it was reached for. The one door that writes bot
@@ -17,6 +17,8 @@ export interface Decision {
   readonly digest: string;
   /** What the verdict was reached on (the door reads the trust counter from it). */
   readonly snapshot: PolicySnapshot;
+  /** The custom rule-set version in force, recorded with whatever the decision writes; null when there is none. */
+  readonly ruleSetVersion: number | null;
 }
 
 export function contentDigest(content: string[]): string {
@@ -27,7 +29,7 @@ export function contentDigest(content: string[]): string {
 
 export async function decide(
   sql: Sql,
-  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now?: Date },
+  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; shape?: MessageShape; now?: Date },
 ): Promise<Decision> {
   return decideOn(await loadPolicySnapshot(sql, { ...input, now: input.now ?? new Date() }), input);
 }
@@ -46,5 +48,6 @@ export function decideOn(snapshot: PolicySnapshot, input: { botId: string; conve
     conversationId: input.conversationId,
     digest: contentDigest(snapshot.content),
     snapshot,
+    ruleSetVersion: snapshot.custom?.version ?? null,
   };
 }

@@ -1,11 +1,58 @@
+import type { RuleVerdict } from "./custom/types";
 import { contentFindings } from "./content";
-import type { BlockReason, DeferReason, HoldReason, PolicySnapshot, Verdict } from "./types";
+import type { BlockReason, DeferReason, HoldReason, PolicyMode, PolicySnapshot, Verdict } from "./types";
 
 // The policy engine: a pure function of a snapshot (docs/decisions/003-policy-order.md). First matching verdict
 // wins, in this order: blocked -> refused (opted out) -> deferred -> held -> sent; every reason of the winning
 // verdict is listed. The mode says which verdicts can apply at all.
+//
+// The built-in rules are a floor (docs/decisions/034-policy-rules.md): they are judged first, and the workspace's
+// custom rules run only when the floor let the message through, held or deferred it. The final verdict is the
+// stricter of the two, so no custom rule can lift the floor; an `allow` only stops the custom rules below it.
 
 export function evaluatePolicy(s: PolicySnapshot): Verdict {
+  const floor = evaluateBuiltIn(s);
+  if (!s.custom || floor.outcome === "blocked" || floor.outcome === "refused") return floor;
+  return stricter(floor, { custom: s.custom.evaluate(s.custom.input), mode: s.mode });
+}
+
+/**
+ * The stricter of the floor's verdict and the first matching custom rule's. A custom block applies in every mode (a
+ * person's approval and a bot's status edit included). Holds and windows are a bot's own send's: a person approving
+ * answers the hold and chooses the time, and a draft waits for a person anyway (its hold only names who decides).
+ */
+function stricter(floor: Verdict, { custom, mode }: { custom: RuleVerdict | null; mode: PolicyMode }): Verdict {
+  if (!custom || custom.outcome === "allowed") return floor;
+  const reason = custom.rule.reason;
+  if (custom.outcome === "blocked") return { outcome: "blocked", reasons: [reason], explanation: custom.message };
+  if (mode === "draft" && custom.outcome === "held")
+    return { outcome: "held", reasons: [reason], route: routeOf(custom) };
+  if (mode !== "send") return floor;
+  if (custom.outcome === "deferred") {
+    if (floor.outcome !== "deferred")
+      return { outcome: "deferred", reasons: [reason], retryAfterSeconds: custom.retryAfterSeconds };
+    return {
+      outcome: "deferred",
+      reasons: [...floor.reasons, reason],
+      retryAfterSeconds: Math.max(floor.retryAfterSeconds, custom.retryAfterSeconds),
+    };
+  }
+  if (floor.outcome === "deferred") return floor;
+  return {
+    outcome: "held",
+    reasons: floor.outcome === "held" ? [...floor.reasons, reason] : [reason],
+    route: routeOf(custom),
+  };
+}
+
+const routeOf = (held: Extract<RuleVerdict, { outcome: "held" }>) => ({
+  rule: held.rule.slug,
+  group: held.group,
+  approvals: held.approvals,
+  escalate: held.escalate,
+});
+
+function evaluateBuiltIn(s: PolicySnapshot): Verdict {
   const findings = contentFindings(s.content);
 
   const blocked: BlockReason[] = [];

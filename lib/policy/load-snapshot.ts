@@ -3,7 +3,9 @@ import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { botAccessColumns, requireBotAccess } from "@/lib/conversations/bot-access";
 import { POLICY_DEFAULTS } from "./defaults";
 import { HOUR_ORIGIN } from "./hour-buckets";
-import type { PolicyMode, PolicySnapshot } from "./types";
+import type { RuleInput } from "./custom/types";
+import { compiledRuleSet } from "./rule-sets/compiled-rule-set";
+import type { CustomRules, MessageShape, PolicyMode, PolicySnapshot } from "./types";
 
 // Gathers everything the policy engine needs in ONE query, inside the caller's transaction. A caller that will
 // write a message holds the conversation's row lock from then until its commit (a bot's send takes it in this very
@@ -19,6 +21,11 @@ import type { PolicyMode, PolicySnapshot } from "./types";
 const snapshotStatement = (access: boolean) => `
     SELECT ${access ? `${botAccessColumns("$4", "b.id")}, c.last_seq, now()::timestamptz(3) AS transaction_now, $3::timestamptz AS policy_now,` : ""}
            w.status AS workspace_status,
+           c.workspace_id AS snapshot_workspace_id,
+           b.handle AS bot_handle,
+           c.labels AS conversation_labels,
+           COALESCE(s.time_zone, 'UTC') AS workspace_time_zone,
+           who.contact_count, who.contact_high, who.contact_time_zone, who.contact_labels,
            b.status AS bot_status,
            b.trusted_message_count,
            COALESCE(s.new_bot_threshold, ${POLICY_DEFAULTS.newBotThreshold}) AS new_bot_threshold,
@@ -55,6 +62,19 @@ const snapshotStatement = (access: boolean) => `
                   AND d.created_at > $3::timestamptz - interval '24 hours'
                 LIMIT COALESCE(s.daily_limit, ${POLICY_DEFAULTS.dailyLimit})) y) AS n
     ) day
+    -- What custom rules read of the conversation's contacts (most conversations have one): their labels together,
+    -- whether any is sensitive, and the time zone of the first who has one (lib/policy/custom/types.ts).
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS contact_count,
+             COALESCE(bool_or(ct.sensitivity = 'high'), false) AS contact_high,
+             (array_agg(ct.time_zone ORDER BY p.joined_at, ct.id) FILTER (WHERE ct.time_zone IS NOT NULL))[1]
+               AS contact_time_zone,
+             ARRAY(SELECT DISTINCT l FROM conversation_participants p2 JOIN contacts ct2 ON ct2.id = p2.contact_id,
+                          unnest(ct2.labels) AS l
+                    WHERE p2.conversation_id = c.id) AS contact_labels
+      FROM conversation_participants p JOIN contacts ct ON ct.id = p.contact_id
+      WHERE p.conversation_id = c.id
+    ) who
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS n FROM (
         SELECT 1 FROM messages m
@@ -66,6 +86,10 @@ const snapshotStatement = (access: boolean) => `
     WHERE c.id = $1${access ? " FOR UPDATE OF c" : ""}`;
 
 const COMPUTED = [
+  "workspace_time_zone",
+  "contact_count",
+  "contact_high",
+  "contact_labels",
   "new_bot_threshold",
   "daily_limit",
   "taken_over",
@@ -84,7 +108,7 @@ type Row = RowOf<"policy.snapshot">;
 
 export async function loadPolicySnapshot(
   sql: Sql,
-  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now: Date },
+  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; shape?: MessageShape; now: Date },
 ): Promise<PolicySnapshot> {
   const rows = await sql.query(SNAPSHOT, [input.conversationId, input.botId, input.now]);
   const row = rows[0];
@@ -129,6 +153,8 @@ interface ReadSendSnapshotOptions {
   conversationId: string;
   /** What the message says (messageContent), as the policy reads it. */
   content: string[];
+  /** Its blocks' types (messageShape), as custom rules read them. */
+  shape?: MessageShape;
   /** What sendSnapshotStatement returned. */
   rows: RowOf<"policy.sendSnapshot">[];
 }
@@ -140,19 +166,19 @@ interface ReadSendSnapshotOptions {
  */
 export async function readSendSnapshot(
   bot: BotPrincipal,
-  { sql, conversationId, content, rows }: ReadSendSnapshotOptions,
+  { sql, conversationId, content, shape, rows }: ReadSendSnapshotOptions,
 ): Promise<{ workspaceId: string; snapshot: PolicySnapshot; next: { seq: number; createdAt: Date } }> {
   const row = rows[0];
   const { workspaceId } = requireBotAccess(row);
   const { last_seq: lastSeq, transaction_now: createdAt, policy_now: now } = row!;
-  const snapshot = await toSnapshot(sql, row!, { conversationId, content, mode: "send", botId: bot.id, now });
+  const snapshot = await toSnapshot(sql, row!, { conversationId, content, shape, mode: "send", botId: bot.id, now });
   return { workspaceId, snapshot, next: { seq: lastSeq + 1, createdAt } };
 }
 
 async function toSnapshot(
   sql: Sql,
   row: Row,
-  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; now: Date },
+  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; shape?: MessageShape; now: Date },
 ): Promise<PolicySnapshot> {
   const { botId, conversationId, now } = input;
   const conversationLimit =
@@ -191,7 +217,35 @@ async function toSnapshot(
       optedOut: row.opted_out,
     },
     usage: { dayCount: row.day_count, dayFreesAt, conversationCount: row.conv_count, conversationFreesAt },
+    ...(await customRules(sql, row, input)),
   };
+}
+
+/**
+ * The workspace's compiled rules (cached per process and version; read in the caller's transaction when not cached,
+ * so a send holding its locks never waits for a second pooled connection) and what they would read.
+ */
+async function customRules(
+  sql: Sql,
+  row: Row,
+  input: { botId: string; content: string[]; shape?: MessageShape; now: Date },
+): Promise<{ custom?: CustomRules }> {
+  const rules = await compiledRuleSet(row.snapshot_workspace_id, { sql });
+  if (rules.version === null) return {};
+  const ruleInput: RuleInput = {
+    bot: { id: input.botId, handle: row.bot_handle },
+    conversationLabels: row.conversation_labels,
+    contact:
+      row.contact_count > 0
+        ? { labels: row.contact_labels, sensitivity: row.contact_high ? "high" : "normal", timeZone: row.contact_time_zone }
+        : null,
+    workspaceTimeZone: row.workspace_time_zone,
+    texts: input.content,
+    attachmentCount: input.shape?.attachmentCount ?? 0,
+    blockTypes: input.shape?.blockTypes ?? [],
+    now: input.now,
+  };
+  return { custom: { version: rules.version, input: ruleInput, evaluate: rules.evaluate } };
 }
 
 const SLOT_FREES_AT = query("policy.slotFreesAt", {

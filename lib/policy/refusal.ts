@@ -4,6 +4,8 @@ import type { Decision } from "./decide";
 import type { LimitState } from "@/lib/limits";
 import type { Verdict } from "./types";
 import { cutText } from "@/lib/text/hostile-text";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Block } from "@/lib/schemas/blocks";
 
 export type Refusal = Extract<Verdict, { outcome: "blocked" | "refused" | "deferred" }>;
 
@@ -22,9 +24,18 @@ const PLAIN: Record<string, string> = {
   rate_limit_conversation: "the bot reached the message limit of this conversation",
 };
 
+/** A reason in words: a custom rule's is named by its code, with its own words when it blocked. */
+function plain(reason: string, verdict: Refusal): string {
+  if (!reason.startsWith("rule:")) return PLAIN[reason] ?? reason;
+  if (verdict.outcome === "blocked" && verdict.explanation) return `${verdict.explanation} (${reason})`;
+  return verdict.outcome === "deferred"
+    ? `outside the hours the workspace's rule ${reason} allows`
+    : `the workspace's rule ${reason}`;
+}
+
 /** The API error for a verdict that does not let the message through (docs/api-contract.md#verdicts). */
 export function refusalError(verdict: Refusal, limits?: LimitState[]): ApiError {
-  const why = verdict.reasons.map((reason) => PLAIN[reason] ?? reason).join("; ");
+  const why = verdict.reasons.map((reason) => plain(reason, verdict)).join("; ");
   switch (verdict.outcome) {
     case "blocked":
       return new ApiError("policy_blocked", `Not delivered: ${why}`, { reasons: verdict.reasons, limits });
@@ -44,15 +55,18 @@ export function refusalError(verdict: Refusal, limits?: LimitState[]): ApiError 
 
 interface RefusalRecord {
   workspaceId: string;
-  /** What the attempt said, kept as an excerpt unless it carries a secret. */
+  /** What the attempt said: kept whole for the dry run, and as the log's excerpt, unless it carries a secret. */
   body: string;
+  /** Its blocks, kept with its text. */
+  blocks?: Block[] | null;
 }
 
 /**
- * Keeps a record of a refused attempt (admins see why a message was blocked, refused or deferred). Written after
- * the attempt's own transaction rolled back; a secret is never stored, not even as an excerpt.
+ * Keeps a record of a refused attempt (admins see why a message was blocked, refused or deferred; the dry run replays
+ * it through proposed rules). Written after the attempt's own transaction rolled back; a secret is never stored, not
+ * even as an excerpt. The whole text is cleared by the retention sweep after ATTEMPT_TEXT_RETENTION_DAYS.
  */
-export async function recordRefusal(decision: Decision, { workspaceId, body }: RefusalRecord): Promise<void> {
+export async function recordRefusal(decision: Decision, { workspaceId, body, blocks }: RefusalRecord): Promise<void> {
   const verdict = decision.verdict;
   const secret = verdict.reasons.some((reason) => reason === "secrets_detected");
   await db().policyDecision.create({
@@ -64,6 +78,9 @@ export async function recordRefusal(decision: Decision, { workspaceId, body }: R
       outcome: verdict.outcome,
       reasons: [...verdict.reasons],
       excerpt: secret ? null : cutText(body, 140),
+      body: secret ? null : body,
+      ...(!secret && blocks && blocks.length > 0 ? { blocks: blocks as Prisma.InputJsonValue } : {}),
+      ruleSetVersion: decision.ruleSetVersion,
     },
   });
 }

@@ -1,3 +1,5 @@
+import type { RuleInput, RuleReason, RuleVerdict } from "./custom/types";
+
 // The policy engine's vocabulary. The engine (./evaluate.ts) is a pure function of a PolicySnapshot:
 // everything it needs is gathered beforehand by ./load-snapshot.ts, so the rules can be tested without a database.
 
@@ -21,7 +23,36 @@ export type BlockReason = (typeof BLOCK_REASONS)[number];
 export type RefuseReason = (typeof REFUSE_REASONS)[number];
 export type DeferReason = (typeof DEFER_REASONS)[number];
 export type HoldReason = (typeof HOLD_REASONS)[number];
-export type ReasonCode = BlockReason | RefuseReason | DeferReason | HoldReason;
+export type ReasonCode = BlockReason | RefuseReason | DeferReason | HoldReason | RuleReason;
+
+/**
+ * Who must decide an item a custom rule held (issue 33): `approvals` distinct people of `group`, and whom to tell
+ * when nobody has within `escalate.afterMinutes`. Items held by the built-in rules alone have none: one approval of
+ * anyone who may see the conversation decides them.
+ */
+export interface ApprovalRoute {
+  /** The rule's slug. */
+  rule: string;
+  group: string;
+  approvals: number;
+  escalate: { afterMinutes: number; group: string } | null;
+}
+
+/** What custom rules read of a message beside its texts: the types of its blocks, and its files (none from a bot yet). */
+export interface MessageShape {
+  blockTypes: string[];
+  attachmentCount: number;
+}
+
+/** The workspace's custom rules as a snapshot carries them (docs/decisions/034-policy-rules.md). */
+export interface CustomRules {
+  /** The rule-set version in force: every decision records it. */
+  version: number;
+  /** What the rules read (the message's texts are the snapshot's content). */
+  input: RuleInput;
+  /** The first matching rule's verdict, or null; only run once the built-in floor has let the message through. */
+  evaluate: (input: RuleInput) => RuleVerdict | null;
+}
 
 /**
  * What is being decided.
@@ -62,6 +93,8 @@ export interface PolicySnapshot {
     /** A participant opted out (STOP) and has not opted back in. */
     optedOut: boolean;
   };
+  /** The workspace's custom rules; absent when it saved none. */
+  custom?: CustomRules;
   usage: {
     /** This bot's messages (sent or held) in the last 24 h. */
     dayCount: number;
@@ -74,9 +107,13 @@ export interface PolicySnapshot {
   };
 }
 
+/**
+ * A custom rule's reason (`rule:<slug>`) comes after the built-in reasons of the same verdict. A held verdict a
+ * custom rule gave names its route; a block a custom rule gave carries the rule's own words (`explanation`).
+ */
 export type Verdict =
   | { outcome: "sent"; reasons: [] }
-  | { outcome: "held"; reasons: HoldReason[] }
-  | { outcome: "deferred"; reasons: DeferReason[]; retryAfterSeconds: number }
-  | { outcome: "blocked"; reasons: BlockReason[] }
+  | { outcome: "held"; reasons: (HoldReason | RuleReason)[]; route?: ApprovalRoute }
+  | { outcome: "deferred"; reasons: (DeferReason | RuleReason)[]; retryAfterSeconds: number }
+  | { outcome: "blocked"; reasons: (BlockReason | RuleReason)[]; explanation?: string }
   | { outcome: "refused"; reasons: RefuseReason[] };

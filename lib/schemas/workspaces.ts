@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { POLICY_BOUNDS } from "@/lib/policy/defaults";
+import { TimeZone } from "./labels";
 
 // A workspace's policy settings, as admins change them (the chat's "Bots & policy" page, `cli workspace settings`).
 // Whole numbers of at least 1: a daily limit of 0 would be a silent suspension (suspend the workspace instead).
@@ -25,6 +26,8 @@ export const PolicySettingsChange = z.strictObject({
   /** Each bot's request rate (lib/throttle/bot-rate.ts): requests a second, sustained, and at once. */
   ratePerSecond: whole("The request rate", POLICY_BOUNDS.ratePerSecond).optional(),
   rateBurst: whole("The burst", POLICY_BOUNDS.rateBurst).optional(),
+  /** The workspace's IANA time zone: policy rules' windows read it when a contact's is not known. */
+  timeZone: TimeZone.optional(),
 });
 export type PolicySettingsChange = z.input<typeof PolicySettingsChange>;
 
@@ -38,6 +41,7 @@ export interface PolicySettings {
   approval_reminder_minutes: number;
   rate_per_second: number;
   rate_burst: number;
+  time_zone: string;
 }
 
 /** The form's fields as typed: an empty per-conversation limit is "off"; other empty fields are refused. */

@@ -9,7 +9,7 @@ import { PolicySettingsChange, type PolicySettings } from "@/lib/schemas/workspa
 
 // A workspace's policy settings: the new-bot threshold, the daily limit per bot, an optional per-conversation limit,
 // each bot's request rate (lib/throttle/bot-rate.ts), and when an approval still waiting gets its reminder
-// (lib/notifications/reminders.ts).
+// (lib/notifications/reminders.ts), and its time zone (policy rules' windows read it when a contact's is not known).
 // Admins change them (the chat's "Bots & policy" page, the CLI); every change is audited.
 
 async function settingsOf(client: Db | Tx, workspaceId: string): Promise<PolicySettings> {
@@ -23,6 +23,7 @@ async function settingsOf(client: Db | Tx, workspaceId: string): Promise<PolicyS
     approval_reminder_minutes: row?.approvalReminderMinutes ?? POLICY_DEFAULTS.approvalReminderMinutes,
     rate_per_second: row?.ratePerSecond ?? POLICY_DEFAULTS.ratePerSecond,
     rate_burst: row?.rateBurst ?? POLICY_DEFAULTS.rateBurst,
+    time_zone: row?.timeZone ?? "UTC",
   };
 }
 

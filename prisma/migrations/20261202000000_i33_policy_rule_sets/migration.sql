@@ -78,3 +78,43 @@ ALTER TABLE "conversations" ADD COLUMN "labels" TEXT[] NOT NULL DEFAULT '{}';
 -- Null where no custom rule set was in effect, and for everything decided before the send reads the rules.
 ALTER TABLE "policy_decisions" ADD COLUMN "rule_set_version" INTEGER;
 ALTER TABLE "drafts" ADD COLUMN "rule_set_version" INTEGER;
+
+-- The workspace's time zone: a rule's window reads it when the contact's is not known (IANA; UTC until an admin
+-- sets it).
+ALTER TABLE "workspace_settings" ADD COLUMN "time_zone" TEXT NOT NULL DEFAULT 'UTC';
+
+-- A sent bot message is a policy decision too: the version in force when it was decided.
+ALTER TABLE "messages" ADD COLUMN "rule_set_version" INTEGER;
+
+-- A refused attempt's whole text, kept for the dry run (lib/policy/dry-run): a proposed rule set is replayed over the
+-- workspace's recent attempts as well as its messages. Never kept when the attempt held a secret (the built-in
+-- secrets rule blocked it, or a custom rule found a card number); cleared after ATTEMPT_TEXT_RETENTION_DAYS by the
+-- retention sweep, the excerpt staying for the log.
+ALTER TABLE "policy_decisions"
+    ADD COLUMN "body" TEXT,
+    ADD COLUMN "blocks" JSONB;
+
+-- Approval routing: a held item records who must decide it (the rule's approver group, how many distinct people of
+-- it) and whom to tell when nobody has (the escalation group, after how long, and when it was told). Items held by
+-- the built-in rules alone keep the old routing: one approval from anyone who may see the conversation.
+ALTER TABLE "drafts"
+    ADD COLUMN "rule_slug" TEXT,
+    ADD COLUMN "approver_group" TEXT,
+    ADD COLUMN "approvals_required" INTEGER NOT NULL DEFAULT 1,
+    ADD COLUMN "escalate_after_minutes" INTEGER,
+    ADD COLUMN "escalation_group" TEXT,
+    ADD COLUMN "escalated_at" TIMESTAMPTZ(3),
+    ADD CONSTRAINT "drafts_approvals_required_check" CHECK ("approvals_required" BETWEEN 1 AND 10);
+
+-- The approvals given so far to a held item that needs more than one: one row per person (one person counts once),
+-- with the text they approved. An approver's edit deletes the others' rows (approvals are of a text).
+CREATE TABLE "draft_approvals" (
+    "draft_id" UUID NOT NULL,
+    "user_id" UUID NOT NULL,
+    "approved_at" TIMESTAMPTZ(3) NOT NULL DEFAULT now(),
+    "via" TEXT NOT NULL,
+
+    CONSTRAINT "draft_approvals_pkey" PRIMARY KEY ("draft_id", "user_id")
+);
+ALTER TABLE "draft_approvals" ADD CONSTRAINT "draft_approvals_draft_id_fkey"
+    FOREIGN KEY ("draft_id") REFERENCES "drafts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
