@@ -216,6 +216,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations/{id}/messages/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What would happen to this message? The send's verdict and reasons, without sending
+         * @description Runs the policy a send of this body would pass, built-in rules and the workspace's own (`rule:<slug>` reasons), and answers 200 with what the send would answer: `outcome` (`sent`, `pending_approval`, `policy_blocked`, `opted_out`, `deferred`), its HTTP `status`, `reasons`, the refusal's `message`, `retry_after` for a deferral and, when a workspace rule would hold it, who must approve. Nothing is written or sent; it counts against no message limit (the daily and per-conversation limits) and needs no `Idempotency-Key`. Like every request it takes a token of the bot's request rate. A send a moment later can still be decided otherwise: the check is of now.
+         */
+        post: operations["checkMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -1023,6 +1043,34 @@ export interface components {
             sha256: string;
             size: number;
             type: string;
+        };
+        MessageCheck: {
+            data: {
+                /** @description Who would decide a message a workspace rule holds; null otherwise */
+                approval: {
+                    /** @description How many distinct people of the group must approve */
+                    approvals: number;
+                    /** @description The approver group: `role:admin`, `role:member` or a named group */
+                    group: string;
+                    /** @description The slug of the rule that holds it */
+                    rule: string;
+                } | null;
+                /** @description The refusal's message as the send would word it */
+                message: string | null;
+                /**
+                 * @description What the send would answer: its `status` (201, 202) or its error `code` (403, 409, 429)
+                 * @enum {string}
+                 */
+                outcome: "sent" | "pending_approval" | "policy_blocked" | "opted_out" | "deferred";
+                /** @description The reasons the send would give, built-in codes first, then a workspace rule's `rule:<slug>` */
+                reasons: string[];
+                /** @description Seconds until a deferred send could go */
+                retry_after: number | null;
+                /** @description The workspace's rule-set version that decided; null when it has none */
+                rule_set_version: number | null;
+                /** @description The HTTP status the send would answer */
+                status: 201 | 202 | 403 | 409 | 429;
+            };
         };
         MessageCreatedData: {
             /** Format: uuid */
@@ -3765,6 +3813,190 @@ export interface operations {
                      */
                     "RateLimit-Policy"?: string;
                     /** @description Seconds until the bot's next request is let through or the rate window frees a slot, or until the address may try again */
+                    "Retry-After"?: number;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Your table for 4 is booked for Friday at 19:30. Reply CHANGE to move it."
+                 *     }
+                 */
+                "application/json": components["schemas"]["SendMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The verdict a send would get now */
+            200: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCheck"];
+                };
+            };
+            /** @description `invalid_json`: the body is not JSON */
+            400: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer realm="relay"`; with `error="invalid_token"` when a key was presented and refused */
+                    "WWW-Authenticate"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: the bot is not authorized in this conversation; `policy_blocked` with reasons `["bot_stopped"]`: a workspace admin stopped the bot */
+            403: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than 256 KiB */
+            413: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_body` or `invalid_blocks`: the request does not match the schema */
+            422: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `deferred` with reasons `["rate_limit_second"]` and `retry_after`: the bot is over its request rate; or `too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then */
+            429: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the bot's next request is let through, or until the address may try again */
                     "Retry-After"?: number;
                     /** @description Identifies this request in our logs */
                     "X-Request-Id"?: string;

@@ -146,6 +146,23 @@ describe("requests", () => {
     });
   });
 
+  it("checks a message without sending it: the verdict as a send would give it, no Idempotency-Key", async () => {
+    const verdict = {
+      outcome: "deferred",
+      status: 429,
+      reasons: ["rule:quiet-hours"],
+      message: "Deferred: outside the hours the workspace's rule rule:quiet-hours allows; retry after 3600 s",
+      retry_after: 3600,
+      approval: null,
+      rule_set_version: 4,
+    };
+    script = [{ status: 200, body: { data: verdict } }];
+    expect(await client().checkMessage(CONV, { body: "Good morning" })).toEqual(verdict);
+    expect(seen[0]).toMatchObject({ method: "POST", url: `/api/public/v1/conversations/${CONV}/messages/check` });
+    expect(seen[0]?.headers["idempotency-key"]).toBeUndefined();
+    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ body: "Good morning" });
+  });
+
   it("creates drafts and patches status blocks", async () => {
     script = [
       { status: 201, body: { data: { id: "d1", conversation_id: CONV, status: "pending", body: "Proposed" } } },
@@ -392,6 +409,7 @@ const everyOperation: Record<string, (relay: RelayClient) => Promise<unknown>> =
   listConversations: (relay) => relay.listConversations({ limit: 2 }),
   listMessages: (relay) => relay.listMessages(ID, { after_seq: 3 }),
   sendMessage: (relay) => relay.sendMessage(ID, { body: "hi" }),
+  checkMessage: (relay) => relay.checkMessage(ID, { body: "hi" }),
   updateMessage: (relay) => relay.updateMessage(ID, { blocks: [{ type: "status_block", title: "T", state: "done" }] }),
   createDraft: (relay) => relay.createDraft(ID, { body: "Proposed" }),
   proposeFact: (relay) => relay.proposeFact(ID, { key: "order.size", fact: "M", source_message_id: ID }),
@@ -422,7 +440,7 @@ describe("operations", () => {
 
   it("has one method per operation of the OpenAPI document, named by its operationId", () => {
     const ids = operations.map(({ operation }) => operation.operationId).sort();
-    expect(ids).toHaveLength(15);
+    expect(ids).toHaveLength(16);
     expect(Object.keys(everyOperation).sort()).toEqual(ids);
     for (const id of ids) expect(typeof Reflect.get(RelayClient.prototype, id), id).toBe("function");
   });

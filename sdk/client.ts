@@ -71,6 +71,8 @@ export type HeldMessage = Answer<"sendMessage", 202>["data"];
 export type SendMessageResult = SentMessage | HeldMessage;
 
 export type SendMessageRequest = RequestBody<"sendMessage">;
+/** What a send would answer now (`POST .../messages/check`): narrow on `outcome`. */
+export type MessageCheck = Answer<"checkMessage", 200>["data"];
 export type UpdateMessageRequest = RequestBody<"updateMessage">;
 export type CreateDraftRequest = RequestBody<"createDraft">;
 export type ProposeFactRequest = RequestBody<"proposeFact">;
@@ -286,6 +288,20 @@ export class RelayClient {
       path: `/conversations/${enc(conversationId)}/messages`,
       json: body,
       idempotencyKey: keyOf(options),
+    });
+    return answer.body.data;
+  }
+
+  /**
+   * `POST /conversations/{id}/messages/check`: what would happen to this message, without sending it. The send's
+   * verdict and reasons (`rule:<slug>` for a workspace rule), its HTTP status, and who would approve a held one.
+   * Writes nothing and counts against no message limit.
+   */
+  async checkMessage(conversationId: string, body: SendMessageRequest): Promise<MessageCheck> {
+    const answer = await this.call<Answer<"checkMessage", 200>>({
+      method: "POST",
+      path: `/conversations/${enc(conversationId)}/messages/check`,
+      json: body,
     });
     return answer.body.data;
   }

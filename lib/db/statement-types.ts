@@ -1577,6 +1577,37 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "policy.checkSnapshot": {
+    row: {
+      workspace_id: string;
+      authorized: boolean;
+      last_seq: number;
+      transaction_now: Date;
+      policy_now: Date;
+      workspace_status: "active" | "restricted" | "suspended";
+      snapshot_workspace_id: string;
+      bot_handle: string;
+      conversation_labels: string[];
+      workspace_time_zone: string;
+      contact_count: number;
+      contact_high: boolean;
+      contact_time_zone: string | null;
+      contact_labels: string[];
+      bot_status: "active" | "paused" | "stopped";
+      trusted_message_count: number;
+      new_bot_threshold: number;
+      daily_limit: number;
+      conversation_limit: number | null;
+      conversation_window_seconds: number | null;
+      taken_over: boolean;
+      bot_blocked: boolean;
+      do_not_contact: boolean;
+      opted_out: boolean;
+      day_count: number;
+      conv_count: number;
+    };
+    params: [string | null, string | null, Date | string | null, string | null];
+  };
   "policy.lockBotSends": {
     row: {
       pg_advisory_xact_lock: unknown | null;

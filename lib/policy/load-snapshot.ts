@@ -18,7 +18,7 @@ import type { CustomRules, MessageShape, PolicyMode, PolicySnapshot } from "./ty
  * re-reads the locked row (a take-over committed meanwhile is seen); the other tables are read as of the
  * statement's start.
  */
-const snapshotStatement = (access: boolean) => `
+const snapshotStatement = (access: boolean, { lock = access }: { lock?: boolean } = {}) => `
     SELECT ${access ? `${botAccessColumns("$4", "b.id")}, c.last_seq, now()::timestamptz(3) AS transaction_now, $3::timestamptz AS policy_now,` : ""}
            w.status AS workspace_status,
            c.workspace_id AS snapshot_workspace_id,
@@ -83,7 +83,7 @@ const snapshotStatement = (access: boolean) => `
         LIMIT COALESCE(s.conversation_limit, 0)
       ) x
     ) conv
-    WHERE c.id = $1${access ? " FOR UPDATE OF c" : ""}`;
+    WHERE c.id = $1${lock ? " FOR UPDATE OF c" : ""}`;
 
 const COMPUTED = [
   "workspace_time_zone",
@@ -102,6 +102,11 @@ const COMPUTED = [
 const SNAPSHOT = query("policy.snapshot", { text: snapshotStatement(false), notNull: COMPUTED });
 const SEND_SNAPSHOT = query("policy.sendSnapshot", {
   text: snapshotStatement(true),
+  notNull: [...COMPUTED, "authorized", "transaction_now", "policy_now"],
+});
+/** The verdict check's (POST .../messages/check): the send's statement without its row lock, for it writes nothing. */
+const CHECK_SNAPSHOT = query("policy.checkSnapshot", {
+  text: snapshotStatement(true, { lock: false }),
   notNull: [...COMPUTED, "authorized", "transaction_now", "policy_now"],
 });
 type Row = RowOf<"policy.snapshot">;
@@ -147,6 +152,14 @@ export function sendSnapshotStatement(
   return statement(SEND_SNAPSHOT, [conversationId, bot.id, now, bot.workspaceId]);
 }
 
+/** The verdict check's statement: the send's access check and snapshot, taking no lock. */
+export function checkSnapshotStatement(
+  bot: BotPrincipal,
+  { conversationId, now }: SendSnapshotOptions,
+): Statement<"policy.checkSnapshot"> {
+  return statement(CHECK_SNAPSHOT, [conversationId, bot.id, now, bot.workspaceId]);
+}
+
 interface ReadSendSnapshotOptions {
   /** The send's transaction. */
   sql: Sql;
@@ -155,7 +168,7 @@ interface ReadSendSnapshotOptions {
   content: string[];
   /** Its blocks' types (messageShape), as custom rules read them. */
   shape?: MessageShape;
-  /** What sendSnapshotStatement returned. */
+  /** What sendSnapshotStatement (or checkSnapshotStatement) returned. */
   rows: RowOf<"policy.sendSnapshot">[];
 }
 

@@ -91,4 +91,36 @@ export const HeldMessage = z
   })
   .meta({ id: "HeldMessage" });
 
+export const MessageCheck = z
+  .object({
+    data: z.object({
+      outcome: z
+        .enum(["sent", "pending_approval", "policy_blocked", "opted_out", "deferred"])
+        .meta({ description: "What the send would answer: its `status` (201, 202) or its error `code` (403, 409, 429)" }),
+      status: z.union([z.literal(201), z.literal(202), z.literal(403), z.literal(409), z.literal(429)]).meta({
+        description: "The HTTP status the send would answer",
+      }),
+      reasons: z.array(z.string()).meta({
+        description:
+          "The reasons the send would give, built-in codes first, then a workspace rule's `rule:<slug>`",
+      }),
+      message: z.string().nullable().meta({ description: "The refusal's message as the send would word it" }),
+      retry_after: z.number().int().nullable().meta({ description: "Seconds until a deferred send could go" }),
+      approval: z
+        .object({
+          rule: z.string().meta({ description: "The slug of the rule that holds it" }),
+          group: z.string().meta({ description: "The approver group: `role:admin`, `role:member` or a named group" }),
+          approvals: z.number().int().meta({ description: "How many distinct people of the group must approve" }),
+        })
+        .nullable()
+        .meta({ description: "Who would decide a message a workspace rule holds; null otherwise" }),
+      rule_set_version: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: "The workspace's rule-set version that decided; null when it has none" }),
+    }),
+  })
+  .meta({ id: "MessageCheck" });
+
 export const UpdatedMessage = z.object({ data: Message }).meta({ id: "UpdatedMessage" });

@@ -29,6 +29,7 @@ describe("readPolicySettings", () => {
       approval_reminder_minutes: POLICY_DEFAULTS.approvalReminderMinutes,
       rate_per_second: POLICY_DEFAULTS.ratePerSecond,
       rate_burst: POLICY_DEFAULTS.rateBurst,
+      time_zone: "UTC",
     };
     expect(await readPolicySettings(person(fresh.people[1]!.id, "web"), fresh.workspace.id)).toEqual(expected);
     // Without a settings row at all (workspaces made before settings existed), the same.
@@ -54,6 +55,7 @@ describe("updatePolicySettings", () => {
       approval_reminder_minutes: 60,
       rate_per_second: 10,
       rate_burst: 30,
+      time_zone: "UTC",
     });
     await updatePolicySettings(systemActor, { workspaceId: world.workspace.id, changes: { newBotThreshold: 10 } });
     expect(await settings()).toMatchObject({ newBotThreshold: 10, dailyLimit: 500, conversationLimit: 5 });
@@ -86,6 +88,18 @@ describe("updatePolicySettings", () => {
     }
     expect((await settings()).approvalReminderMinutes).toBe(90);
     await updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { approvalReminderMinutes: 60 } });
+  });
+
+  it("sets the workspace's time zone (issue 33), an IANA zone or nothing changes", async () => {
+    expect(
+      await updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { timeZone: " Europe/Berlin " } }),
+    ).toMatchObject({ time_zone: "Europe/Berlin" });
+    for (const timeZone of ["Mars/Olympus", "", "+02:00"])
+      await expect(
+        updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { timeZone } }),
+      ).rejects.toMatchObject({ code: "invalid_body", message: expect.stringContaining("timeZone: must be an IANA time zone") });
+    expect((await settings()).timeZone).toBe("Europe/Berlin");
+    await updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { timeZone: "UTC" } });
   });
 
   it("sets each bot's request rate and burst (issue 31), as the chat's form and the CLI type them", async () => {

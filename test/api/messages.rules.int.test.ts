@@ -189,6 +189,87 @@ describe("the floor", () => {
   });
 });
 
+describe("POST /conversations/{id}/messages/check", () => {
+  const check = (key: string, conversationId: string, body: unknown) =>
+    api("POST", `/conversations/${conversationId}/messages/check`, { key, body });
+
+  it("answers what the send then answers, for every verdict, writing nothing", async () => {
+    const version = await saveRules([
+      {
+        slug: "own-domains",
+        match: { content: [{ kind: "links", allowDomains: ["example.com"] }] },
+        outcome: { block: { reason: "Links outside our own domains are not allowed" } },
+      },
+      {
+        slug: "billing-over-500",
+        match: { content: [{ kind: "money", over: 500 }] },
+        outcome: { hold: { group: "finance", approvals: 2 } },
+      },
+    ]);
+    const cases = [
+      { key: helper.api_key, conversation: renewal, body: { body: "All set for next month." } },
+      { key: helper.api_key, conversation: renewal, body: { body: "That comes to $900." } },
+      { key: helper.api_key, conversation: renewal, body: { body: "See https://evil.example.net" } },
+      { key: scheduler.api_key, conversation: order, body: { body: "Tuesday?" } },
+    ];
+    const seen: string[] = [];
+    for (const { key, conversation, body } of cases) {
+      const messages = await db().message.count({ where: { conversationId: conversation } });
+      const drafts = await db().draft.count({ where: { conversationId: conversation } });
+      const decisions = await db().policyDecision.count({ where: { conversationId: conversation } });
+      const checked = await check(key, conversation, body);
+      expect(checked.status).toBe(200);
+      expect(checked.headers.get("idempotent-replayed")).toBeNull();
+      // Nothing written by the check.
+      expect(await db().message.count({ where: { conversationId: conversation } })).toBe(messages);
+      expect(await db().draft.count({ where: { conversationId: conversation } })).toBe(drafts);
+      expect(await db().policyDecision.count({ where: { conversationId: conversation } })).toBe(decisions);
+
+      const sent = await send(key, conversation, body);
+      const verdict = checked.body.data;
+      expect(verdict.status).toBe(sent.status);
+      expect(verdict.rule_set_version).toBe(version);
+      if (sent.status < 300) {
+        expect(verdict.outcome).toBe(sent.body.data.status);
+        expect(verdict.reasons).toEqual(sent.body.data.reasons ?? []);
+        expect(verdict.message).toBeNull();
+      } else {
+        expect(verdict.outcome).toBe(sent.body.error.code);
+        expect(verdict.reasons).toEqual(sent.body.error.reasons);
+        expect(verdict.message).toBe(sent.body.error.message);
+      }
+      seen.push(`${verdict.outcome} ${verdict.reasons.join(",")}`);
+    }
+    expect(seen).toEqual([
+      "sent ",
+      "pending_approval sensitive_money,rule:billing-over-500",
+      "policy_blocked rule:own-domains",
+      "pending_approval new_bot",
+    ]);
+    const held = await check(helper.api_key, renewal, { body: "That comes to $900." });
+    expect(held.body.data.approval).toEqual({ rule: "billing-over-500", group: "finance", approvals: 2 });
+  });
+
+  it("counts against no message limit: at the daily limit's edge, checks leave the last slot to the send", async () => {
+    await updatePolicySettings(systemActor, { workspaceId: world.workspace.id, changes: { dailyLimit: 1 } });
+    for (let i = 0; i < 3; i++) {
+      const checked = await check(helper.api_key, renewal, { body: "Still on for Friday." });
+      expect(checked.body.data).toMatchObject({ outcome: "sent", status: 201 });
+    }
+    expect((await send(helper.api_key, renewal, { body: "Still on for Friday." })).status).toBe(201);
+    const after = await check(helper.api_key, renewal, { body: "And Saturday?" });
+    expect(after.body.data).toMatchObject({ outcome: "deferred", status: 429, reasons: ["rate_limit_day"] });
+    expect(after.body.data.retry_after).toBeGreaterThan(86_000);
+  });
+
+  it("refuses like the send: 404 for no such conversation, 403 for another bot's, 422 for a bad body", async () => {
+    expect((await check(helper.api_key, "00000000-0000-4000-8000-000000000000", { body: "x" })).status).toBe(404);
+    expect((await check(helper.api_key, world.conversations[2]!.id, { body: "x" })).status).toBe(403);
+    const bad = await check(helper.api_key, renewal, { body: "x", extra: true });
+    expect(bad.status).toBe(422);
+  });
+});
+
 /** An `Etc/GMT±n` zone whose wall clock now reads `hour` (give or take the minutes). */
 function zoneAtHour(hour: number): string {
   for (let offset = -12; offset <= 14; offset++) {

@@ -3,6 +3,7 @@ import type { BotRouteHandler } from "@/lib/http/bot-route";
 import * as me from "@/app/api/public/v1/me/route";
 import * as conversations from "@/app/api/public/v1/conversations/route";
 import * as messages from "@/app/api/public/v1/conversations/[id]/messages/route";
+import * as messageCheck from "@/app/api/public/v1/conversations/[id]/messages/check/route";
 import * as message from "@/app/api/public/v1/messages/[id]/route";
 import * as drafts from "@/app/api/public/v1/conversations/[id]/drafts/route";
 import * as facts from "@/app/api/public/v1/contacts/[id]/facts/route";
@@ -26,6 +27,7 @@ export const ROUTE_MODULES: Record<string, Record<string, unknown>> = {
   "me/route.ts": me,
   "conversations/route.ts": conversations,
   "conversations/[id]/messages/route.ts": messages,
+  "conversations/[id]/messages/check/route.ts": messageCheck,
   "messages/[id]/route.ts": message,
   "conversations/[id]/drafts/route.ts": drafts,
   "contacts/[id]/facts/route.ts": facts,
