@@ -15,6 +15,10 @@ import { MESSAGE_BODY_MAX } from "@/lib/limits";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 
+/** An approver group in words: the workspace's roles, or a named group's slug. */
+const groupText = (group: string) =>
+  group === "role:admin" ? "the admins" : group === "role:member" ? "anyone in the workspace" : `the group “${group}”`;
+
 /**
  * A bot's draft or held message, waiting for a person: what it would say (editable), why it waits, the bot's
  * rationale and its follow-up. Approving sends it once under the bot's label; the buttons are disabled while a
@@ -79,6 +83,27 @@ export function DraftCard({
             ))}
           </ul>
         </div>
+      )}
+      {draft.approvals && draft.approvals.required > 1 && (
+        <p className="mt-2 text-sm text-amber-900" data-testid="draft-approvals">
+          <span className="font-medium">
+            {draft.approvals.by.length} of {draft.approvals.required} approvals
+          </span>
+          {draft.approvals.group && <> from {groupText(draft.approvals.group)}</>}
+          {draft.approvals.by.length > 0 && (
+            <>
+              {" "}
+              · approved by{" "}
+              {draft.approvals.by.map((p, i) => (
+                <span key={`${p.handle}-${i}`}>
+                  {i > 0 && ", "}
+                  <UntrustedText text={p.name ?? "a former member"} />
+                </span>
+              ))}
+            </>
+          )}
+          {draft.approvals.mine && <> · you approved; it waits for someone else</>}
+        </p>
       )}
       {draft.rationale && (
         <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700" data-testid="draft-rationale">

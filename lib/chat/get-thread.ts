@@ -51,6 +51,14 @@ export interface PendingDraft {
   follow_up: { body: string; delay_minutes: number } | null;
   created_at: string;
   expires_at: string;
+  /** When a workspace rule asks several people (issue 33): how many, of which group, who approved so far. */
+  approvals?: {
+    required: number;
+    group: string | null;
+    by: { handle: string | null; name: string | null }[];
+    /** This person approved already. */
+    mine: boolean;
+  };
 }
 
 export async function getThread(actor: PersonActor, id: string) {

@@ -18,5 +18,6 @@ const TEXT: Record<string, string> = {
 };
 
 export function reasonText(code: string): string {
+  if (code.startsWith("rule:")) return `The workspace's rule “${code.slice(5)}”`;
   return TEXT[code] ?? code.replaceAll("_", " ");
 }

@@ -625,6 +625,18 @@ export interface Statements {
     row: Record<string, never>;
     params: [];
   };
+  "drafts.addApproval": {
+    row: {
+      user_id: string;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "drafts.approvalsGiven": {
+    row: {
+      n: number;
+    };
+    params: [string | null];
+  };
   "drafts.approve": {
     row: {
       id: string;
@@ -653,6 +665,12 @@ export interface Statements {
       Date | string | null,
     ];
   };
+  "drafts.body": {
+    row: {
+      body: string;
+    };
+    params: [string | null];
+  };
   "drafts.cancelFollowUp": {
     row: Record<string, never>;
     params: [string | null, string | null];
@@ -662,6 +680,20 @@ export interface Statements {
       conversation_id: string;
     };
     params: [string | null];
+  };
+  "drafts.decider": {
+    row: {
+      conversation_id: string;
+      workspace_id: string;
+      approver_group: string | null;
+      sees: boolean;
+      decides: boolean;
+    };
+    params: [string | null, string | null];
+  };
+  "drafts.editRouted": {
+    row: Record<string, never>;
+    params: [string | null, string | null];
   };
   "drafts.expire": {
     row: Record<string, never>;
@@ -758,6 +790,8 @@ export interface Statements {
       expires_at: Date;
       follow_up_body: string | null;
       follow_up_delay_minutes: number | null;
+      approver_group: string | null;
+      approvals_required: number;
     };
     params: [string | null];
   };
@@ -785,6 +819,31 @@ export interface Statements {
       decidedAt: Date | null;
     };
     params: [string | null, string | null, string | null, Date | string | null, string | null];
+  };
+  "drafts.resetApprovals": {
+    row: {
+      n: number;
+    };
+    params: [string | null];
+  };
+  "drafts.row": {
+    row: {
+      id: string;
+      conversationId: string;
+      status: "pending" | "approved" | "rejected" | "expired";
+      body: string;
+      rationale: string | null;
+      followUpBody: string | null;
+      followUpDelayMinutes: number | null;
+      followUpStatus: "pending" | "scheduled" | "sent" | "cancelled" | null;
+      followUpDueAt: Date | null;
+      followUpCancelReason: string | null;
+      messageId: string | null;
+      edited: boolean;
+      createdAt: Date;
+      decidedAt: Date | null;
+    };
+    params: [string | null];
   };
   "drafts.scheduleFollowUp": {
     row: {
@@ -1314,6 +1373,19 @@ export interface Statements {
       id: string | null;
     };
     params: [unknown | null];
+  };
+  "notifications.escalateDrafts": {
+    row: {
+      n: number;
+    };
+    params: [Date | string | null];
+  };
+  "notifications.escalationGroup": {
+    row: {
+      workspace_id: string;
+      user_id: string;
+    };
+    params: [string | null];
   };
   "notifications.factAdmins": {
     row: {

@@ -7,14 +7,14 @@ import { insertMessage } from "@/lib/messages/insert-message";
 import { messageContent, messageShape } from "@/lib/messages/content";
 import { serializeMessage } from "@/lib/messages/serialize";
 import { handleOfSql, type PersonActor } from "@/lib/people/actor";
-import { requireConversationAccessSql } from "@/lib/people/access";
+import { requireDraftDecider } from "./deciders";
 import { draftApproved, draftRejected } from "@/lib/webhooks/events";
 import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
 import { DRAFT_COLUMNS } from "./create-draft";
-import { DRAFT_CONVERSATION, scheduleFollowUp } from "./send-follow-up";
+import { scheduleFollowUp } from "./send-follow-up";
 import { afterDraftExpired } from "./expire-drafts";
 import { notifyConversation } from "@/lib/chat/live";
 import { DRAFT_LIFETIME_DAYS, MESSAGE_BODY_MAX } from "@/lib/limits";
@@ -82,7 +82,12 @@ export async function approveDraft(actor: PersonActor, { draftId, body: edit }: 
       return { kind: "expired" } as const;
     }
 
-    const body = editedBody ?? draft.body;
+    if (draft.approvals_required > 1) {
+      const counted = await countApproval(tx, { actor, draft, edit: editedBody, workspaceId: conversation.workspaceId });
+      if (counted.kind === "waiting") return counted;
+    }
+    // A routed item's text is the last approver's edit, which the others approved (countApproval).
+    const body = draft.approvals_required > 1 ? (await currentBody(tx, draft.id)) : (editedBody ?? draft.body);
     const blocks = (draft.blocks as Block[] | null) ?? null;
     const decision = await decide(tx, {
       mode: "approved",
@@ -139,7 +144,80 @@ export async function approveDraft(actor: PersonActor, { draftId, body: edit }: 
     throw new ApiError("conflict", `This draft expired (${lifetime}) and can no longer be approved`);
   }
   if (outcome.kind === "refused") return refuse(outcome.decision, outcome.refused, outcome.workspaceId, outcome.body);
-  return { draft: serializeDraft(outcome.draft), message: serializeMessage(outcome.message) };
+  if (outcome.kind === "waiting")
+    return { draft: serializeDraft(outcome.draft), message: null, approvals: outcome.approvals };
+  return { draft: serializeDraft(outcome.draft), message: serializeMessage(outcome.message), approvals: null };
+}
+
+const EDIT_ROUTED = query("drafts.editRouted", {
+  text: `UPDATE drafts SET body = $2, edited = $2 <> original_body WHERE id = $1`,
+});
+const RESET_APPROVALS = query("drafts.resetApprovals", {
+  text: `WITH gone AS (DELETE FROM draft_approvals WHERE draft_id = $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+  notNull: ["n"],
+});
+const ADD_APPROVAL = query("drafts.addApproval", {
+  text: `INSERT INTO draft_approvals (draft_id, user_id, via) VALUES ($1, $2, $3)
+    ON CONFLICT (draft_id, user_id) DO NOTHING RETURNING user_id`,
+});
+const APPROVALS_GIVEN = query("drafts.approvalsGiven", {
+  text: `SELECT count(*)::int AS n FROM draft_approvals WHERE draft_id = $1`,
+  notNull: ["n"],
+});
+const DRAFT_ROW = query("drafts.row", { text: `SELECT ${DRAFT_COLUMNS} FROM drafts WHERE id = $1` });
+const DRAFT_BODY = query("drafts.body", { text: `SELECT body FROM drafts WHERE id = $1` });
+
+const currentBody = async (tx: Transaction, draftId: string) => (await tx.query(DRAFT_BODY, [draftId]))[0]!.body;
+
+interface CountApprovalOptions {
+  actor: PersonActor;
+  draft: { id: string; origin: string; body: string; conversation_id: string; approvals_required: number };
+  /** The approver's edit of the text, if any. */
+  edit: string | undefined;
+  workspaceId: string;
+}
+
+/**
+ * One approval of an item a rule asks several people for (issue 33). One person counts once: a second approval of the
+ * same text is a 409. An approver's edit changes the text the others approved, so it resets their approvals and
+ * counts as the editor's own; the edited text is kept on the item and in the audit. Short of the count, the item
+ * keeps waiting (the inbox shows "1 of 2 approvals"); at the count, the caller sends it, once, under the item's lock.
+ */
+async function countApproval(tx: Transaction, { actor, draft, edit, workspaceId }: CountApprovalOptions) {
+  const edited = edit !== undefined && edit !== draft.body;
+  let reset = 0;
+  if (edited) {
+    await tx.query(EDIT_ROUTED, [draft.id, edit]);
+    [{ n: reset }] = (await tx.query(RESET_APPROVALS, [draft.id])) as [{ n: number }];
+    await recordAuditSql(tx, {
+      workspaceId,
+      actor,
+      action: `${draft.origin}.edited`,
+      subjectType: "draft",
+      subjectId: draft.id,
+      data: { body: edit, approvals_reset: reset },
+    });
+  }
+  const added = await tx.query(ADD_APPROVAL, [draft.id, actor.userId, actor.via]);
+  const [{ n: given }] = (await tx.query(APPROVALS_GIVEN, [draft.id])) as [{ n: number }];
+  const approvals = { given, required: draft.approvals_required };
+  if (added.length === 0)
+    throw new ApiError(
+      "conflict",
+      `You already approved this ${label(draft.origin)}; it waits for ${approvals.required - given} more approval(s) from other people`,
+    );
+  if (given >= approvals.required) return { kind: "counted" as const };
+  await recordAuditSql(tx, {
+    workspaceId,
+    actor,
+    action: `${draft.origin}.approval_given`,
+    subjectType: "draft",
+    subjectId: draft.id,
+    data: { approvals: given, required: approvals.required, ...(edited ? { edited: true } : {}) },
+  });
+  await notifyConversation(tx, { conversationId: draft.conversation_id, kind: "draft" });
+  const [row] = await tx.query(DRAFT_ROW, [draft.id]);
+  return { kind: "waiting" as const, draft: row!, approvals };
 }
 
 async function refuse(decision: Decision, verdict: Refusal, workspaceId: string, body: string): Promise<never> {
@@ -180,27 +258,20 @@ export async function rejectDraft(actor: PersonActor, { draftId, note }: RejectD
 
 const LOCK_DRAFT = query("drafts.lockForDecision", {
   text: `SELECT id, conversation_id, bot_id, origin, status, body, original_body,
-       blocks, expires_at, follow_up_body, follow_up_delay_minutes
+       blocks, expires_at, follow_up_body, follow_up_delay_minutes, approver_group, approvals_required
   FROM drafts WHERE id = $1 FOR UPDATE`,
 });
 
 /**
- * Locks a draft that a person is deciding, and checks they may. The check comes first, so a person who may not see
- * the draft makes us lock nothing (a draft never moves to another conversation, so the check stays true). The
- * conversation is locked first, then the draft: the order of a person's reply (which inserts into the conversation,
- * then cancels its follow-ups), so the two never deadlock. A draft already decided is a 409 `conflict`: double
- * clicks and two people at once decide once.
+ * Locks a draft that a person is deciding, and checks they may (./deciders.ts). The check comes first, so a person
+ * who may not decide the draft makes us lock nothing (a draft never moves to another conversation or group, so the
+ * check stays true; an escalation only adds deciders). The conversation is locked first, then the draft: the order
+ * of a person's reply (which inserts into the conversation, then cancels its follow-ups), so the two never deadlock.
+ * A draft already decided is a 409 `conflict`: double clicks and two people at once decide once.
  */
 async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string) {
-  const draftId = requireUuid(id, "Draft");
-  const [found] = await tx.query(DRAFT_CONVERSATION, [draftId]);
-  if (!found) throw new ApiError("not_found", "Draft not found");
-  const { conversation } = await requireConversationAccessSql(actor, {
-    client: tx,
-    conversationId: found.conversation_id,
-    what: "Draft",
-  });
-  await lockConversation(tx, found.conversation_id);
+  const { draftId, conversation } = await requireDraftDecider(tx, actor, id);
+  await lockConversation(tx, conversation.id);
   const [draft] = await tx.query(LOCK_DRAFT, [draftId]);
   if (!draft) throw new ApiError("not_found", "Draft not found");
   if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);

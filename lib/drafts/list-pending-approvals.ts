@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { query, sql } from "@/lib/db/sql";
-import { conversationVisibleSql } from "@/lib/people/access";
+import { mayDecideDraftSql } from "./deciders";
 import { serializeDraft } from "./serialize-draft";
 
 /**
@@ -20,7 +20,7 @@ export const APPROVALS_LIMIT = 100;
 const OLDEST_PENDING = query("drafts.oldestPending", {
   text: `SELECT d.id FROM drafts d JOIN conversations c ON c.id = d.conversation_id
     WHERE c.workspace_id = $1 AND d.status = 'pending' AND d.expires_at > now()
-      AND ${conversationVisibleSql("c", "$2")}
+      AND ${mayDecideDraftSql("d", "c", "$2")}
     ORDER BY d.created_at, d.id
     LIMIT $3`,
 });
@@ -32,9 +32,9 @@ interface ListPendingApprovalsOptions {
 }
 
 /**
- * What waits for this person in a workspace: pending drafts and held messages, oldest first, in the conversations
- * they can act in (the ones they take part in; every one for an admin, as approveDraft allows); the oldest
- * APPROVALS_LIMIT (or `limit`).
+ * What waits for this person in a workspace: pending drafts and held messages they may decide (./deciders.ts: in the
+ * conversations they can act in, or routed by a rule to a group they are in), oldest first; the oldest
+ * APPROVALS_LIMIT (or `limit`). An item a rule asks several people for says how many approved, and who.
  */
 export async function listPendingApprovals(
   actor: PersonActor,
@@ -46,7 +46,7 @@ export async function listPendingApprovals(
   const limit = Math.max(1, Math.min(wanted ?? APPROVALS_LIMIT, APPROVALS_LIMIT));
   const ids = (await sql().query(OLDEST_PENDING, [workspace.id, actor.userId, limit])).map((row) => row.id);
   const drafts = await db().draft.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  const [bots, conversations] = await Promise.all([
+  const [bots, conversations, given] = await Promise.all([
     db().bot.findMany({
       where: { id: { in: [...new Set(drafts.map((d) => d.botId))] } },
       select: { id: true, handle: true, name: true },
@@ -55,7 +55,13 @@ export async function listPendingApprovals(
       where: { id: { in: [...new Set(drafts.map((d) => d.conversationId))] } },
       select: { id: true, title: true },
     }),
+    db().draftApproval.findMany({ where: { draftId: { in: ids } }, orderBy: { approvedAt: "asc" } }),
   ]);
+  const approvers = await db().user.findMany({
+    where: { id: { in: [...new Set(given.map((a) => a.userId))] } },
+    select: { id: true, handle: true, name: true },
+  });
+  const personById = new Map(approvers.map((p) => [p.id, p]));
   const botById = new Map(bots.map((b) => [b.id, b]));
   const titleById = new Map(conversations.map((c) => [c.id, c.title]));
   return drafts.map((draft) => ({
@@ -66,5 +72,13 @@ export async function listPendingApprovals(
     conversation_title: titleById.get(draft.conversationId) ?? null,
     expires_at: draft.expiresAt.toISOString(),
     bot: botById.get(draft.botId) ?? null,
+    approvals: {
+      required: draft.approvalsRequired,
+      group: draft.approverGroup,
+      by: given
+        .filter((a) => a.draftId === draft.id)
+        .map((a) => ({ handle: personById.get(a.userId)?.handle ?? null, name: personById.get(a.userId)?.name ?? null })),
+      mine: given.some((a) => a.draftId === draft.id && a.userId === actor.userId),
+    },
   }));
 }

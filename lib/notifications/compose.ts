@@ -7,7 +7,7 @@ import type { NotifyEvent } from "./enqueue";
 // approved before its job ran needs nobody.
 
 export type NotificationKind =
-  "approval" | "agent_request" | "fact" | "mention" | "bot_status" | "reminder" | "expired";
+  "approval" | "agent_request" | "fact" | "mention" | "bot_status" | "reminder" | "escalation" | "expired";
 
 export interface Composed {
   kind: NotificationKind;
@@ -54,7 +54,10 @@ async function draftContext(id: string) {
   return {
     draft,
     lead: `${what} from ${bot.name} (@${bot.handle}) in ${quoted(conversation.title)}`,
-    path: draftPath({ slug: conversation.workspace.slug, conversationId: draft.conversationId, draftId: draft.id }),
+    // An item a rule routed goes to its group, who may not take part in the conversation: the inbox shows it to them.
+    path: draft.approverGroup
+      ? `/chat/${conversation.workspace.slug}/approvals#draft-${draft.id}`
+      : draftPath({ slug: conversation.workspace.slug, conversationId: draft.conversationId, draftId: draft.id }),
   };
 }
 
@@ -87,6 +90,19 @@ export async function compose(event: NotifyEvent, now: Date): Promise<Composed |
         subjectId: event.id,
         dedupeKey: `${reminder ? "reminder" : "approval"}:${event.id}`,
         title: `${reminder ? "Still waiting: " : ""}${context.lead}`,
+        body: excerpt(context.draft.body),
+        path: context.path,
+      };
+    }
+    case "draft_escalated": {
+      const context = await draftContext(event.id);
+      if (!context || context.draft.status !== "pending" || context.draft.expiresAt <= now) return null;
+      const waited = context.draft.escalateAfterMinutes ?? 0;
+      return {
+        kind: "escalation",
+        subjectId: event.id,
+        dedupeKey: `escalation:${event.id}`,
+        title: `Nobody decided in ${waited} min, you may now: ${context.lead}`,
         body: excerpt(context.draft.body),
         path: context.path,
       };

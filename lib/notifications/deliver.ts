@@ -25,7 +25,7 @@ export type DeliveryOutcome =
 /** Rows one delivery takes; more wait for the next one (the channel's gap later). */
 const BATCH_MAX = 500;
 /** Kinds that tell of something which may stop waiting (decided, expired) before the message goes out. */
-const WAITING_KINDS = new Set(["approval", "agent_request", "fact", "reminder"]);
+const WAITING_KINDS = new Set(["approval", "agent_request", "fact", "reminder", "escalation"]);
 
 const LOCK = query("notifications.lockTarget", { text: "SELECT pg_advisory_xact_lock(hashtext($1))" });
 

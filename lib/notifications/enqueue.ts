@@ -23,6 +23,8 @@ export type NotifyEvent =
   /** An approval still waits after the workspace's reminder time (id: the draft, or the agent request). */
   | { event: "draft_reminder"; id: string }
   | { event: "agent_request_reminder"; id: string }
+  /** Nobody decided an item a rule routed within the rule's time: its escalation group is told (id: the draft). */
+  | { event: "draft_escalated"; id: string }
   /** A draft or held message expired, undecided (id: the draft). */
   | { event: "draft_expired"; id: string };
 
@@ -42,6 +44,9 @@ export async function enqueueNotification(sql: Sql, event: NotifyEvent): Promise
  * statement that writes the rows and enqueues their jobs at once (a held message: lib/drafts/create-held-message.ts).
  * Its one column, `job`, must be read (count(job)) for PostgreSQL to run it.
  */
-export const ENQUEUE_NOTIFY_FROM = (event: "draft" | "draft_reminder" | "agent_request_reminder", source: string) =>
+export const ENQUEUE_NOTIFY_FROM = (
+  event: "draft" | "draft_reminder" | "draft_escalated" | "agent_request_reminder",
+  source: string,
+) =>
   `SELECT relay_enqueue_job('${NOTIFY_TASK}', json_build_object('event', '${event}', 'id', ${source}.id),
           max_attempts := ${NOTIFY_MAX_ATTEMPTS}) AS job FROM ${source}`;

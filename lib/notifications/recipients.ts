@@ -1,5 +1,7 @@
 import { query, sql as pool, type Sql } from "@/lib/db/sql";
 import { botManagedSql, contactVisibleSql, conversationVisibleSql } from "@/lib/people/access";
+import { mayDecideDraftSql } from "@/lib/drafts/deciders";
+import { inApproverGroupSql } from "@/lib/policy/rule-sets/group-members";
 import type { NotifyEvent } from "./enqueue";
 import { mentionCandidates } from "./mentions";
 
@@ -8,8 +10,9 @@ import { mentionCandidates } from "./mentions";
 // told about exactly what they could open and decide:
 //
 // - a draft or a held message (and its reminder, and its expiry): the people who may decide it, as the approvals
-//   inbox lists it (lib/drafts/list-pending-approvals.ts): members of the workspace who take part in the
-//   conversation, and its admins;
+//   inbox lists it (lib/drafts/deciders.ts): members of the workspace who take part in the conversation, and its
+//   admins; or, when a workspace rule routed it, the people of the rule's approver group (issue 33);
+// - an item a rule routed that nobody decided within the rule's time: its escalation group, who may decide it now;
 // - a bot-to-bot request waiting for approval (and its reminder): the people who may approve it
 //   (lib/agents/approve-agent-request.ts): the asking bot's managers, i.e. the admins of its workspace and the member
 //   who registered it;
@@ -31,14 +34,25 @@ export interface Audience {
 
 const WHO = "who.user_id";
 
-/** The people who may decide a draft or held message (the approvals inbox's rule). */
+/** The people who may decide a draft or held message (the approvals inbox's rule: lib/drafts/deciders.ts). */
 const DRAFT_DECIDERS = query("notifications.draftDeciders", {
   text: `
   SELECT c.workspace_id, who.user_id
     FROM drafts d
     JOIN conversations c ON c.id = d.conversation_id
     JOIN memberships who ON who.workspace_id = c.workspace_id
-   WHERE d.id = $1 AND ${conversationVisibleSql("c", WHO)}`,
+   WHERE d.id = $1 AND ${mayDecideDraftSql("d", "c", WHO)}`,
+});
+
+/** An escalated item's escalation group: told that nobody decided in time, and that they may decide it now. */
+const ESCALATION_GROUP = query("notifications.escalationGroup", {
+  text: `
+  SELECT c.workspace_id, who.user_id
+    FROM drafts d
+    JOIN conversations c ON c.id = d.conversation_id
+    JOIN memberships who ON who.workspace_id = c.workspace_id
+   WHERE d.id = $1 AND d.escalation_group IS NOT NULL
+     AND ${inApproverGroupSql({ group: "d.escalation_group", workspace: "c.workspace_id", user: WHO })}`,
 });
 
 /** The people who may approve an agent request: the asking bot's managers. */
@@ -117,6 +131,8 @@ export async function whoIsTold(event: NotifyEvent, sql: Sql = pool()): Promise<
     case "draft_reminder":
     case "draft_expired":
       return audience(await sql.query(DRAFT_DECIDERS, [event.id]), []);
+    case "draft_escalated":
+      return audience(await sql.query(ESCALATION_GROUP, [event.id]), []);
     case "agent_request":
     case "agent_request_reminder":
       return audience(await sql.query(REQUEST_DECIDERS, [event.id]), []);

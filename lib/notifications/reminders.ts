@@ -33,6 +33,26 @@ const DRAFTS = query("notifications.remindDrafts", {
   notNull: ["n"],
 });
 
+// Escalation (issue 33): an item a workspace rule routed with `escalate` that nobody decided within the rule's minutes
+// is marked escalated (from then its escalation group may decide it too: lib/drafts/deciders.ts) and the group is
+// told, once, in the same statement. Expiry stays as it is: silence is never consent.
+const ESCALATE = query("notifications.escalateDrafts", {
+  text: `
+  WITH due AS (
+    SELECT d.id FROM drafts d
+     WHERE d.status = 'pending' AND d.escalated_at IS NULL AND d.escalate_after_minutes IS NOT NULL
+       AND d.expires_at > $1::timestamptz
+       AND d.created_at <= $1::timestamptz - make_interval(mins => d.escalate_after_minutes)
+     ORDER BY d.created_at LIMIT ${SWEEP_MAX}
+     FOR UPDATE OF d SKIP LOCKED
+  ),
+  escalated AS (UPDATE drafts SET escalated_at = $1::timestamptz FROM due WHERE drafts.id = due.id
+                RETURNING drafts.id),
+  told AS (${ENQUEUE_NOTIFY_FROM("draft_escalated", "escalated")})
+  SELECT count(job)::int AS n FROM told`,
+  notNull: ["n"],
+});
+
 // An approved request's clock restarts (lib/agents/approve-agent-request.ts), but it no longer waits for a person:
 // only requests still pending approval are reminded of, by when they were asked.
 const REQUESTS = query("notifications.remindAgentRequests", {
@@ -57,5 +77,6 @@ const REQUESTS = query("notifications.remindAgentRequests", {
 export async function sendReminders(now: Date = new Date(), sql: Sql = pool()) {
   const [drafts] = await sql.query(DRAFTS, [now]);
   const [requests] = await sql.query(REQUESTS, [now]);
-  return { drafts: drafts?.n ?? 0, agentRequests: requests?.n ?? 0 };
+  const [escalated] = await sql.query(ESCALATE, [now]);
+  return { drafts: drafts?.n ?? 0, agentRequests: requests?.n ?? 0, escalated: escalated?.n ?? 0 };
 }

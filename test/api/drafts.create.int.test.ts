@@ -81,10 +81,10 @@ describe("a person decides", () => {
     const draft = (await propose({ body: "Booked for Tuesday.", follow_up: { body: "See you Tuesday!", delay_minutes: 30 } })).body.data;
     const { draft: approved, message } = await approveDraft(ana(), { draftId: draft.id });
     expect(message).toMatchObject({ body: "Booked for Tuesday.", sender_bot_id: world.bots[0]!.id, sender_user_id: null, seq: 2 });
-    expect(approved).toMatchObject({ status: "approved", message_id: message.id, edited: false });
+    expect(approved).toMatchObject({ status: "approved", message_id: message!.id, edited: false });
     expect(approved.follow_up).toMatchObject({ status: "scheduled" });
     expect(Date.parse(approved.follow_up!.due_at!) - Date.parse(approved.decided_at!)).toBe(30 * 60_000);
-    const row = await db().message.findUniqueOrThrow({ where: { id: message.id } });
+    const row = await db().message.findUniqueOrThrow({ where: { id: message!.id } });
     expect(row.approvedByUserId).toBe(world.people[0]!.id);
     const audit = await db().auditEvent.findFirstOrThrow({ where: { subjectId: draft.id, action: "draft.approved" } });
     expect(audit).toMatchObject({ actorId: world.people[0]!.id, via: "cli" });
@@ -96,7 +96,7 @@ describe("a person decides", () => {
       draftId: draft.id,
       body: "Booked for Wednesday instead.",
     });
-    expect(message.body).toBe("Booked for Wednesday instead.");
+    expect(message!.body).toBe("Booked for Wednesday instead.");
     expect(approved.edited).toBe(true);
   });
 
@@ -105,7 +105,7 @@ describe("a person decides", () => {
     const held = await api("POST", `/conversations/${world.conversations[2]!.id}/messages`, { key: scheduler.api_key, body: { body: "Tuesday 10:00?" }, idempotencyKey: idem() });
     expect(held.status).toBe(202);
     const { message } = await approveDraft(ana(), { draftId: held.body.data.approval_id });
-    expect(message.sender_bot_id).toBe(scheduler.id);
+    expect(message!.sender_bot_id).toBe(scheduler.id);
     expect((await db().bot.findUniqueOrThrow({ where: { id: scheduler.id } })).trustedMessageCount).toBe(1);
   });
 

@@ -10,7 +10,8 @@ export const approveDraft = defineTool({
   description:
     "Sends a bot's draft or held message, once, under the bot's name, approved by the person through their assistant " +
     "(the chat and the audit trail show it). Give `body` to send your edited text instead (edit-and-approve). The policy " +
-    "is checked again and may still refuse. Show the person the exact text and get their go-ahead first: it cannot be unsent.",
+    "is checked again and may still refuse. When a workspace rule asks several people, your approval is counted and " +
+    "the item waits (`approvals`: given and required) until the last one approves; then it is sent. Show the person the exact text and get their go-ahead first: it cannot be unsent.",
   scope: "write",
   input: {
     draft_id: draftId,

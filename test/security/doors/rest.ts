@@ -102,6 +102,12 @@ export function restDoors({ w, fresh }: DoorContext): Door[] {
       ],
     },
     {
+      key: `${V1}/conversations/[id]/messages/check/route.ts#POST`,
+      surface: "rest",
+      callers: ["bot"],
+      slots: [restConversation("POST", "messages/check", { body: () => ({ body: "Probe" }) })],
+    },
+    {
       key: `${V1}/conversations/[id]/drafts/route.ts#POST`,
       surface: "rest",
       callers: ["bot"],

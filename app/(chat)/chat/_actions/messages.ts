@@ -33,7 +33,9 @@ export const approve = formAction((draftId: string, path: string) => ({
   read: (form) => ({ body: form.has("body") ? form.text("body") : null, original: form.text("original") }),
   run: async (actor, { body, original }) => {
     const edited = body !== null && body.trim() !== original.trim();
-    await approveDraft(actor, { draftId, body: edited ? body : undefined });
+    const { approvals } = await approveDraft(actor, { draftId, body: edited ? body : undefined });
+    if (approvals)
+      return { done: `Your approval is counted: ${approvals.given} of ${approvals.required}; it is sent at ${approvals.required}` };
     return { done: "Approved and sent" };
   },
 }));

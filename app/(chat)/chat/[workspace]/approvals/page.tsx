@@ -82,6 +82,7 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
                 follow_up: d.follow_up ? { body: d.follow_up.body, delay_minutes: d.follow_up.delay_minutes } : null,
                 created_at: d.created_at,
                 expires_at: d.expires_at,
+                approvals: d.approvals,
               };
               return (
                 <DraftCard
