@@ -851,6 +851,44 @@ export interface Statements {
     };
     params: [string | null, Date | string | null];
   };
+  "dryRun.attempts": {
+    row: {
+      at: Date;
+      bot_id: string;
+      conversation_id: string;
+      body: string;
+      blocks: unknown | null;
+      outcome: string;
+      reasons: string[];
+      approver_group: string | null;
+    };
+    params: [string | null, readonly string[] | null, Date | string | null, Date | string | null];
+  };
+  "dryRun.bots": {
+    row: {
+      id: string;
+      handle: string;
+      name: string;
+    };
+    params: [string | null];
+  };
+  "dryRun.conversations": {
+    row: {
+      id: string;
+      labels: string[];
+      contact_count: number;
+      contact_high: boolean;
+      contact_time_zone: string | null;
+      contact_labels: string[];
+    };
+    params: [readonly string[] | null];
+  };
+  "dryRun.zone": {
+    row: {
+      time_zone: string;
+    };
+    params: [string | null];
+  };
   "embeddings.advance": {
     row: Record<string, never>;
     params: [readonly string[] | null, string | null, readonly number[] | null];

@@ -61,9 +61,9 @@ describe("reminders", () => {
     await runFanOuts(new Date()); // the first notification
     const t0 = await created(id);
 
-    expect(await sendReminders(after(t0, 59 * MINUTE))).toEqual({ drafts: 0, agentRequests: 0 });
-    expect(await sendReminders(after(t0, 60 * MINUTE))).toEqual({ drafts: 1, agentRequests: 0 });
-    expect(await sendReminders(after(t0, 120 * MINUTE))).toEqual({ drafts: 0, agentRequests: 0 }); // once
+    expect(await sendReminders(after(t0, 59 * MINUTE))).toEqual({ drafts: 0, agentRequests: 0, escalated: 0 });
+    expect(await sendReminders(after(t0, 60 * MINUTE))).toEqual({ drafts: 1, agentRequests: 0, escalated: 0 });
+    expect(await sendReminders(after(t0, 120 * MINUTE))).toEqual({ drafts: 0, agentRequests: 0, escalated: 0 }); // once
     expect((await db().draft.findUniqueOrThrow({ where: { id } })).remindedAt).toEqual(after(t0, 60 * MINUTE));
 
     await runFanOuts(after(t0, 60 * MINUTE));

@@ -21,7 +21,7 @@ export function evaluatePolicy(s: PolicySnapshot): Verdict {
  * person's approval and a bot's status edit included). Holds and windows are a bot's own send's: a person approving
  * answers the hold and chooses the time, and a draft waits for a person anyway (its hold only names who decides).
  */
-function stricter(floor: Verdict, { custom, mode }: { custom: RuleVerdict | null; mode: PolicyMode }): Verdict {
+export function stricter(floor: Verdict, { custom, mode }: { custom: RuleVerdict | null; mode: PolicyMode }): Verdict {
   if (!custom || custom.outcome === "allowed") return floor;
   const reason = custom.rule.reason;
   if (custom.outcome === "blocked") return { outcome: "blocked", reasons: [reason], explanation: custom.message };

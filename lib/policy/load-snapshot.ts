@@ -4,6 +4,7 @@ import { botAccessColumns, requireBotAccess } from "@/lib/conversations/bot-acce
 import { POLICY_DEFAULTS } from "./defaults";
 import { HOUR_ORIGIN } from "./hour-buckets";
 import type { RuleInput } from "./custom/types";
+import { ruleContact, ruleContactsSql } from "./rule-contacts";
 import { compiledRuleSet } from "./rule-sets/compiled-rule-set";
 import type { CustomRules, MessageShape, PolicyMode, PolicySnapshot } from "./types";
 
@@ -62,19 +63,7 @@ const snapshotStatement = (access: boolean, { lock = access }: { lock?: boolean 
                   AND d.created_at > $3::timestamptz - interval '24 hours'
                 LIMIT COALESCE(s.daily_limit, ${POLICY_DEFAULTS.dailyLimit})) y) AS n
     ) day
-    -- What custom rules read of the conversation's contacts (most conversations have one): their labels together,
-    -- whether any is sensitive, and the time zone of the first who has one (lib/policy/custom/types.ts).
-    CROSS JOIN LATERAL (
-      SELECT count(*)::int AS contact_count,
-             COALESCE(bool_or(ct.sensitivity = 'high'), false) AS contact_high,
-             (array_agg(ct.time_zone ORDER BY p.joined_at, ct.id) FILTER (WHERE ct.time_zone IS NOT NULL))[1]
-               AS contact_time_zone,
-             ARRAY(SELECT DISTINCT l FROM conversation_participants p2 JOIN contacts ct2 ON ct2.id = p2.contact_id,
-                          unnest(ct2.labels) AS l
-                    WHERE p2.conversation_id = c.id) AS contact_labels
-      FROM conversation_participants p JOIN contacts ct ON ct.id = p.contact_id
-      WHERE p.conversation_id = c.id
-    ) who
+    CROSS JOIN LATERAL ${ruleContactsSql("c")} who
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS n FROM (
         SELECT 1 FROM messages m
@@ -248,10 +237,7 @@ async function customRules(
   const ruleInput: RuleInput = {
     bot: { id: input.botId, handle: row.bot_handle },
     conversationLabels: row.conversation_labels,
-    contact:
-      row.contact_count > 0
-        ? { labels: row.contact_labels, sensitivity: row.contact_high ? "high" : "normal", timeZone: row.contact_time_zone }
-        : null,
+    contact: ruleContact(row),
     workspaceTimeZone: row.workspace_time_zone,
     texts: input.content,
     attachmentCount: input.shape?.attachmentCount ?? 0,
