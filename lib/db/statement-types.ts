@@ -820,6 +820,10 @@ export interface Statements {
     };
     params: [string | null, string | null, string | null, Date | string | null, string | null];
   };
+  "drafts.rescheduleFollowUp": {
+    row: Record<string, never>;
+    params: [string | null, Date | string | null];
+  };
   "drafts.resetApprovals": {
     row: {
       n: number;

@@ -59,7 +59,24 @@ interface ApproveDraftOptions {
   body?: string;
 }
 
-export async function approveDraft(actor: PersonActor, { draftId, body: edit }: ApproveDraftOptions) {
+/** Thrown inside the approval's transaction to roll it back; answered as the refusal after it. */
+class RefusedApproval extends Error {
+  constructor(readonly refusal: { refused: Refusal; decision: Decision; workspaceId: string; body: string }) {
+    super("refused");
+  }
+}
+
+export async function approveDraft(actor: PersonActor, options: ApproveDraftOptions) {
+  try {
+    return await approveOnce(actor, options);
+  } catch (error) {
+    if (!(error instanceof RefusedApproval)) throw error;
+    const { decision, refused, workspaceId, body } = error.refusal;
+    return refuse(decision, refused, workspaceId, body);
+  }
+}
+
+async function approveOnce(actor: PersonActor, { draftId, body: edit }: ApproveDraftOptions) {
   const editedBody = edit?.trim();
   if (edit !== undefined && (!editedBody || editedBody.length > MESSAGE_BODY_MAX)) {
     throw new ApiError("invalid_body", `The edited text must be 1 to ${MESSAGE_BODY_MAX} characters`);
@@ -96,7 +113,9 @@ export async function approveDraft(actor: PersonActor, { draftId, body: edit }: 
       content: messageContent(body, blocks),
       shape: messageShape(blocks),
     });
-    if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision, workspaceId: conversation.workspaceId, body } as const;
+    // Refused: everything this approval wrote is rolled back (a counted approval too), so the item waits as it was.
+    if (isRefusal(decision.verdict))
+      throw new RefusedApproval({ refused: decision.verdict, decision, workspaceId: conversation.workspaceId, body });
 
     const message = await insertMessage(tx, {
       author: { type: "bot", decision, approvedByUserId: actor.userId, draftId: draft.id },
@@ -143,7 +162,6 @@ export async function approveDraft(actor: PersonActor, { draftId, body: edit }: 
     const lifetime = `drafts wait ${DRAFT_LIFETIME_DAYS} days`;
     throw new ApiError("conflict", `This draft expired (${lifetime}) and can no longer be approved`);
   }
-  if (outcome.kind === "refused") return refuse(outcome.decision, outcome.refused, outcome.workspaceId, outcome.body);
   if (outcome.kind === "waiting")
     return { draft: serializeDraft(outcome.draft), message: null, approvals: outcome.approvals };
   return { draft: serializeDraft(outcome.draft), message: serializeMessage(outcome.message), approvals: null };

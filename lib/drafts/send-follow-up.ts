@@ -11,7 +11,8 @@ import { followUpCancelled } from "@/lib/webhooks/events";
 // cancelled in the reply's transaction, so the job, when it runs, finds it cancelled and does nothing. When due, the
 // follow-up passes the policy again, as approved content (the person approved its text with the draft): blocks,
 // do-not-contact and opt-outs stop it (cancelled, with the reason, and the bot hears follow_up.cancelled); a
-// conversation a person took over is not followed up either. One SQL transaction (docs/decisions/005).
+// conversation a person took over is not followed up either. A workspace rule's window that is closed (quiet hours)
+// moves it to when the window opens. One SQL transaction (docs/decisions/005).
 
 export const FOLLOW_UP_TASK = "send_follow_up";
 
@@ -49,6 +50,9 @@ const LOCK_FOLLOW_UP = query("drafts.lockFollowUp", {
 const CANCEL_FOLLOW_UP = query("drafts.cancelFollowUp", {
   text: "UPDATE drafts SET follow_up_status = 'cancelled', follow_up_cancel_reason = $2 WHERE id = $1",
 });
+const RESCHEDULE_FOLLOW_UP = query("drafts.rescheduleFollowUp", {
+  text: "UPDATE drafts SET follow_up_due_at = $2 WHERE id = $1",
+});
 const FOLLOW_UP_SENT = query("drafts.followUpSent", {
   text: "UPDATE drafts SET follow_up_status = 'sent', follow_up_message_id = $2 WHERE id = $1",
 });
@@ -75,6 +79,13 @@ export async function sendFollowUp(draftId: string, now = new Date()): Promise<F
     if (draft.taken_over_by_user_id) return { result: await cancel("conversation_taken_over") };
 
     const decision = await decide(tx, { mode: "approved", botId, conversationId, content: messageContent(draft.follow_up_body, null), now });
+    if (decision.verdict.outcome === "deferred") {
+      // A workspace rule's window (quiet hours): the follow-up waits for it to open instead of being dropped.
+      const dueAt = new Date(now.getTime() + decision.verdict.retryAfterSeconds * 1000);
+      await tx.query(RESCHEDULE_FOLLOW_UP, [draftId, dueAt]);
+      await scheduleFollowUp(tx, { draftId, dueAt });
+      return { result: { status: "skipped", reason: `deferred until ${dueAt.toISOString()} (${decision.verdict.reasons.join(", ")})` } as FollowUpOutcome };
+    }
     if (isRefusal(decision.verdict)) {
       return { result: await cancel(decision.verdict.reasons[0] ?? "refused"), refusal: decision, workspaceId, body: draft.follow_up_body };
     }

@@ -18,8 +18,10 @@ export function evaluatePolicy(s: PolicySnapshot): Verdict {
 
 /**
  * The stricter of the floor's verdict and the first matching custom rule's. A custom block applies in every mode (a
- * person's approval and a bot's status edit included). Holds and windows are a bot's own send's: a person approving
- * answers the hold and chooses the time, and a draft waits for a person anyway (its hold only names who decides).
+ * person's approval and a bot's status edit included). A window (quiet hours) applies to a bot's send and to what a
+ * person approved (the approval, a follow-up): "nothing goes" means nothing; the approval is refused until the
+ * window opens, and a follow-up waits for it. A hold is answered by the approval, and a draft waits for a person
+ * anyway (its hold only names who decides). A status edit is not a new message: no window holds it back.
  */
 export function stricter(floor: Verdict, { custom, mode }: { custom: RuleVerdict | null; mode: PolicyMode }): Verdict {
   if (!custom || custom.outcome === "allowed") return floor;
@@ -27,7 +29,7 @@ export function stricter(floor: Verdict, { custom, mode }: { custom: RuleVerdict
   if (custom.outcome === "blocked") return { outcome: "blocked", reasons: [reason], explanation: custom.message };
   if (mode === "draft" && custom.outcome === "held")
     return { outcome: "held", reasons: [reason], route: routeOf(custom) };
-  if (mode !== "send") return floor;
+  if (mode === "edit" || mode === "draft") return floor;
   if (custom.outcome === "deferred") {
     if (floor.outcome !== "deferred")
       return { outcome: "deferred", reasons: [reason], retryAfterSeconds: custom.retryAfterSeconds };
@@ -37,7 +39,7 @@ export function stricter(floor: Verdict, { custom, mode }: { custom: RuleVerdict
       retryAfterSeconds: Math.max(floor.retryAfterSeconds, custom.retryAfterSeconds),
     };
   }
-  if (floor.outcome === "deferred") return floor;
+  if (floor.outcome === "deferred" || mode === "approved") return floor;
   return {
     outcome: "held",
     reasons: floor.outcome === "held" ? [...floor.reasons, reason] : [reason],

@@ -11,6 +11,7 @@ import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
 import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
 import { forgetCompiledRuleSet } from "@/lib/policy/rule-sets/compiled-rule-set";
 import { localTime } from "@/lib/policy/custom/zoned-time";
+import { approveDraft } from "@/lib/drafts/approve-draft";
 import { api, idem } from "./client";
 
 // The workspace's custom rules at a bot's send (issue 33; docs/decisions/034-policy-rules.md): every example sentence
@@ -163,6 +164,36 @@ describe("the issue's sentences, at the send", () => {
     expect((await send(helper.api_key, renewal, { body: "Good afternoon again!" })).status).toBe(201);
     await updatePolicySettings(systemActor, { workspaceId: world.workspace.id, changes: { timeZone: night } });
     expect((await send(helper.api_key, renewal, { body: "Good night?" })).status).toBe(429);
+  });
+});
+
+describe("what a person approved", () => {
+  it("waits for quiet hours too: the approval is refused with the wait, and the item stays as it was", async () => {
+    const vip = { slug: "vip", match: { contactLabels: ["vip"] }, outcome: { hold: { group: "role:admin", approvals: 1 } } };
+    await saveRules([vip]);
+    const contactId = world.conversations[1]!.contact_id;
+    await setContactRouting(ana(), { contactId, labels: ["vip"], timeZone: zoneAtHour(23) });
+    const held = await send(helper.api_key, renewal, { body: "Your renewal is ready." });
+    expect(held.status).toBe(202);
+    await saveRules([
+      {
+        slug: "quiet-hours",
+        match: { window: { start: "21:00", end: "08:00", timeZone: "contact" } },
+        outcome: { defer: { until: "window-end" } },
+      },
+      vip,
+    ]);
+    await expect(approveDraft(ana(), { draftId: held.body.data.approval_id })).rejects.toMatchObject({
+      code: "deferred",
+      extras: { reasons: ["rule:quiet-hours"] },
+    });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: held.body.data.approval_id } })).toMatchObject({
+      status: "pending",
+    });
+    expect(await db().draftApproval.count({ where: { draftId: held.body.data.approval_id } })).toBe(0);
+    // In the contact's day the approval goes through.
+    await setContactRouting(ana(), { contactId, timeZone: zoneAtHour(12) });
+    expect((await approveDraft(ana(), { draftId: held.body.data.approval_id })).message).not.toBeNull();
   });
 });
 
