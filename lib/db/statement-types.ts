@@ -1791,6 +1791,12 @@ export interface Statements {
     };
     params: [string | null, string | null, Date | string | null];
   };
+  "retention.attemptTexts": {
+    row: {
+      n: number;
+    };
+    params: [Date | string | null, number | string | bigint | null];
+  };
   "retention.failedDeliveries": {
     row: {
       n: number;

@@ -94,15 +94,53 @@ describe("pruneExpiredRows", () => {
          ('Client', 'no expiry', '{}', NULL)`,
       [now],
     );
+    for (const [label, days] of [
+      ["attempt 91 days ago", 91],
+      ["attempt 89 days ago", 89],
+    ] as const)
+      await db().policyDecision.create({
+        data: {
+          workspaceId: world.workspace.id,
+          botId: bot(),
+          mode: "send",
+          outcome: "blocked",
+          reasons: ["rule:x"],
+          excerpt: label,
+          body: label,
+          blocks: [{ type: "status_block", title: label, state: "working" }],
+          createdAt: ago(days),
+        },
+      });
     const messages = await db().message.count();
     const audit = await db().auditEvent.count();
 
     const result = await pruneExpiredRows({ now, windows: { deliveryDays: 30, failedDeliveryDays: 90 } });
 
     expect(result).toMatchObject({
-      deleted: { idempotency_keys: 1, webhook_deliveries: 3, job_outbox: 3, oauth_provider_records: 1 },
+      deleted: {
+        idempotency_keys: 1,
+        webhook_deliveries: 3,
+        job_outbox: 3,
+        oauth_provider_records: 1,
+        policy_attempt_texts: 1,
+      },
       done: true,
     });
+    // The attempt's whole text goes after 90 days (the dry run's longest range); the log's row and excerpt stay.
+    expect(
+      await db().policyDecision.findMany({
+        where: { workspaceId: world.workspace.id, reasons: { has: "rule:x" } },
+        select: { excerpt: true, body: true, blocks: true },
+        orderBy: { createdAt: "asc" },
+      }),
+    ).toEqual([
+      { excerpt: "attempt 91 days ago", body: null, blocks: null },
+      {
+        excerpt: "attempt 89 days ago",
+        body: "attempt 89 days ago",
+        blocks: [{ type: "status_block", title: "attempt 89 days ago", state: "working" }],
+      },
+    ]);
     expect(await remainingDeliveries()).toEqual([
       "failed 31 days ago",
       "failed 89 days ago",
@@ -138,8 +176,8 @@ describe("pruneExpiredRows", () => {
     const spent = await pruneExpiredRows({ now, batchSize: 3, budgetMs: 0 });
     expect(spent).toMatchObject({ done: false, batches: 0, deleted: { idempotency_keys: 0 } });
     const result = await pruneExpiredRows({ now, batchSize: 3 });
-    // 3 + 3 + 3 + 1: the short batch ends the table; then one empty batch for each of the four other steps.
-    expect(result).toMatchObject({ done: true, batches: 8, deleted: { idempotency_keys: 10 } });
+    // 3 + 3 + 3 + 1: the short batch ends the table; then one empty batch for each of the five other steps.
+    expect(result).toMatchObject({ done: true, batches: 9, deleted: { idempotency_keys: 10 } });
     expect(await db().idempotencyKey.count()).toBe(0);
   });
 

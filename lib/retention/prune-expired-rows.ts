@@ -1,5 +1,10 @@
 import { query, sql, type Sql } from "@/lib/db/sql";
-import { JOB_OUTBOX_RETENTION_DAYS, retentionWindows, type RetentionWindows } from "./retention-windows";
+import {
+  ATTEMPT_TEXT_RETENTION_DAYS,
+  JOB_OUTBOX_RETENTION_DAYS,
+  retentionWindows,
+  type RetentionWindows,
+} from "./retention-windows";
 
 // Retention (README.md#retention, docs/decisions/028-retention.md): rows with no lasting value are deleted once
 // their time is up, so these tables stay the size of their window instead of growing with every send:
@@ -11,6 +16,9 @@ import { JOB_OUTBOX_RETENTION_DAYS, retentionWindows, type RetentionWindows } fr
 // - job_outbox rows (JOBS_ENGINE=inngest) run or replaced a week ago, or sent and never claimed a week past run_at;
 // - oauth_provider_records (oidc-provider's codes, tokens, sessions) past expires_at: the adapter already reads them
 //   as gone.
+//
+// - the whole text of refused attempts (policy_decisions.body and blocks, kept for the policy rules' dry run) after
+//   ATTEMPT_TEXT_RETENTION_DAYS, the dry run's longest range: cleared, the row and its excerpt staying in the log.
 //
 // Never pruned: messages, the audit log, the policy log, security events, drafts, notifications. Each statement
 // deletes one small batch, chosen with FOR UPDATE SKIP LOCKED through an index and committed alone: a row a send is
@@ -63,6 +71,18 @@ const JOB_OUTBOX = query("retention.jobOutbox", {
   notNull: ["n"],
 });
 
+const ATTEMPT_TEXTS = query("retention.attemptTexts", {
+  text: `WITH doomed AS (
+     SELECT id FROM policy_decisions
+      WHERE created_at < $1::timestamptz AND (body IS NOT NULL OR blocks IS NOT NULL)
+      ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED
+   ), cleared AS (
+     UPDATE policy_decisions p SET body = NULL, blocks = NULL FROM doomed WHERE p.id = doomed.id RETURNING 1
+   )
+   SELECT count(*)::int AS n FROM cleared`,
+  notNull: ["n"],
+});
+
 const OAUTH_RECORDS = query("retention.oauthRecords", {
   text: `WITH doomed AS (
      SELECT model, id FROM oauth_provider_records WHERE expires_at <= $1::timestamptz
@@ -91,6 +111,8 @@ export interface PruneResult {
     webhook_deliveries: number;
     job_outbox: number;
     oauth_provider_records: number;
+    /** Refused attempts whose whole text was cleared (the row stays). */
+    policy_attempt_texts: number;
   };
   batches: number;
   /** True when every table was pruned to its window; false when the budget ran out first. */
@@ -106,7 +128,13 @@ export async function pruneExpiredRows(options: PruneOptions = {}): Promise<Prun
   const windows = options.windows ?? retentionWindows();
   const client = options.client ?? sql();
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const deleted = { idempotency_keys: 0, webhook_deliveries: 0, job_outbox: 0, oauth_provider_records: 0 };
+  const deleted = {
+    idempotency_keys: 0,
+    webhook_deliveries: 0,
+    job_outbox: 0,
+    oauth_provider_records: 0,
+    policy_attempt_texts: 0,
+  };
   let batches = 0;
   const steps: [keyof typeof deleted, () => Promise<number>][] = [
     ["idempotency_keys", async () => (await client.query(IDEMPOTENCY, [now, batchSize]))[0]!.n],
@@ -114,6 +142,10 @@ export async function pruneExpiredRows(options: PruneOptions = {}): Promise<Prun
     ["webhook_deliveries", async () => (await client.query(FAILED, [before(windows.failedDeliveryDays), batchSize]))[0]!.n],
     ["job_outbox", async () => (await client.query(JOB_OUTBOX, [before(JOB_OUTBOX_RETENTION_DAYS), batchSize]))[0]!.n],
     ["oauth_provider_records", async () => (await client.query(OAUTH_RECORDS, [now, batchSize]))[0]!.n],
+    [
+      "policy_attempt_texts",
+      async () => (await client.query(ATTEMPT_TEXTS, [before(ATTEMPT_TEXT_RETENTION_DAYS), batchSize]))[0]!.n,
+    ],
   ];
   const outOfTime = () => performance.now() - started >= budgetMs;
   for (const [table, batch] of steps) {

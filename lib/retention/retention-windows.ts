@@ -13,6 +13,12 @@ export interface RetentionWindows {
 /** Days a job_outbox row is kept once it was run or replaced (or, sent and never claimed, past its run_at). */
 export const JOB_OUTBOX_RETENTION_DAYS = 7;
 
+/**
+ * Days a refused attempt's whole text is kept for the policy rules' dry run (lib/policy/dry-run/): its longest range.
+ * The row and its excerpt stay in the policy log.
+ */
+export const ATTEMPT_TEXT_RETENTION_DAYS = 90;
+
 export function retentionWindows(): RetentionWindows {
   const { DELIVERY_RETENTION_DAYS, FAILED_DELIVERY_RETENTION_DAYS } = env();
   return { deliveryDays: DELIVERY_RETENTION_DAYS, failedDeliveryDays: FAILED_DELIVERY_RETENTION_DAYS };

@@ -53,8 +53,26 @@ export interface LocalTime {
 
 const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
-/** The wall-clock time of `instant` in `timeZone`. */
+/**
+ * The wall-clock time of `instant` in `timeZone`. Fast: the zone's offset is asked of Intl once per quarter hour
+ * (zoneOffset), and the rest is arithmetic; a send's window costs well under a microsecond, and the dry run reads
+ * 100,000 of them.
+ */
 export function localTime(instant: Date, { timeZone }: { timeZone: string }): LocalTime {
+  const ms = instant.getTime();
+  const wall = new Date(ms + zoneOffset(ms, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+    minute: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
+/** The wall-clock time as Intl reads it: what zoneOffset is made from. */
+function intlLocalTime(instant: Date, timeZone: string): LocalTime {
   const parts: Record<string, string> = {};
   for (const part of formatFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
   return {
@@ -67,12 +85,33 @@ export function localTime(instant: Date, { timeZone }: { timeZone: string }): Lo
   };
 }
 
-/** How far `timeZone`'s clock is ahead of UTC at `ms`, in milliseconds. */
-function offsetAt(ms: number, timeZone: string): number {
-  const local = localTime(new Date(ms), { timeZone });
-  const wall = Date.UTC(local.year, local.month - 1, local.day, 0, local.minute, local.second);
-  return wall - Math.floor(ms / 1000) * 1000;
+const QUARTER_MS = 900_000;
+/** Offsets by zone and quarter hour; a zone's map is emptied past OFFSETS_MAX entries. */
+const offsets = new Map<string, Map<number, number>>();
+const OFFSETS_MAX = 50_000;
+
+/**
+ * How far `timeZone`'s clock is ahead of UTC at `ms`, in milliseconds. Every zone's offset today is a whole number of
+ * quarter hours, so its changes fall on UTC quarter hours: the offset at a quarter's start holds for the whole
+ * quarter, and is asked of Intl once. (Local mean times before 1900 had odd offsets; no rule reads them.)
+ */
+function zoneOffset(ms: number, timeZone: string): number {
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map()));
+  let offset = zone.get(quarter);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_MS;
+    const local = intlLocalTime(new Date(start), timeZone);
+    offset = Date.UTC(local.year, local.month - 1, local.day, 0, local.minute, local.second) - start;
+    if (zone.size >= OFFSETS_MAX) zone.clear();
+    zone.set(quarter, offset);
+  }
+  return offset;
 }
+
+/** How far `timeZone`'s clock is ahead of UTC at `ms`, in milliseconds. */
+const offsetAt = (ms: number, timeZone: string): number => zoneOffset(ms, timeZone);
 
 const DAY_MS = 86_400_000;
 
