@@ -1,5 +1,4 @@
 import { query, transaction, type Transaction } from "@/lib/db/sql";
-import { requireUuid } from "@/lib/ids";
 import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { ApiError } from "@/lib/errors";
 import { recordAuditSql } from "@/lib/audit/record-audit";
