@@ -336,7 +336,7 @@ describe("Inngest functions", () => {
       held.approvalId,
     ]);
     const { result } = await new InngestTestEngine({ function: fn(REMINDERS_TASK) }).execute({ events: [tick] });
-    expect(result).toEqual({ drafts: 1, agentRequests: 0 });
+    expect(result).toEqual({ drafts: 1, agentRequests: 0, escalated: 0 });
     expect((await db().draft.findUniqueOrThrow({ where: { id: held.approvalId } })).remindedAt).not.toBeNull();
     const [notify, ...more] = await relayed(NOTIFY_TASK);
     expect(more).toEqual([]);
@@ -345,6 +345,7 @@ describe("Inngest functions", () => {
     expect((await new InngestTestEngine({ function: fn(REMINDERS_TASK) }).execute({ events: [tick] })).result).toEqual({
       drafts: 0,
       agentRequests: 0,
+      escalated: 0,
     });
   });
 

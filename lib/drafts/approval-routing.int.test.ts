@@ -1,16 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { person } from "@/lib/people/actor";
-import { createPerson } from "@/lib/people/create-person";
 import { authenticateBot } from "@/lib/bots/authenticate-bot";
 import { sendMessage } from "@/lib/messages/send-message";
-import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
 import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
 import { sendReminders } from "@/lib/notifications/reminders";
 import { whoIsTold } from "@/lib/notifications/recipients";
 import { compose } from "@/lib/notifications/compose";
+import { addFinanceGroup } from "@/test/finance-group";
 import { approveDraft, rejectDraft } from "./approve-draft";
 import { listPendingApprovals } from "./list-pending-approvals";
 
@@ -35,16 +33,9 @@ const MONEY_RULE = {
 beforeEach(async () => {
   world = await seedWorld();
   renewal = world.conversations[1]!.id;
-  const handle = `fin-${randomBytes(3).toString("hex")}`;
-  fin = await createPerson({ email: `${handle}@demo.relay.test`, name: "Fin Ance", handle, workspaceId: world.workspace.id });
+  fin = await addFinanceGroup(world);
   // Fin registered the billing bot (the seed registers its bots as the operator).
   await db().bot.update({ where: { id: world.bots[0]!.id }, data: { createdByUserId: fin.id } });
-  await saveApproverGroup(ana(), {
-    workspaceId: world.workspace.id,
-    slug: "finance",
-    name: "Finance",
-    memberIds: [world.people[1]!.id, fin.id],
-  });
   await saveRuleSet(ana(), { workspaceId: world.workspace.id, rules: { rules: [MONEY_RULE] }, reason: "test" });
 });
 

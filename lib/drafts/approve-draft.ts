@@ -287,7 +287,7 @@ const LOCK_DRAFT = query("drafts.lockForDecision", {
  * A draft already decided is a 409 `conflict`: double clicks and two people at once decide once.
  */
 async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string) {
-  const { draftId, conversation } = await requireDraftDecider(tx, actor, id);
+  const { draftId, conversation } = await requireDraftDecider(actor, { sql: tx, draftId: id });
   await lockConversation(tx, conversation.id);
   const [draft] = await tx.query(LOCK_DRAFT, [draftId]);
   if (!draft) throw new ApiError("not_found", "Draft not found");

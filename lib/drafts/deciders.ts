@@ -13,8 +13,17 @@ import { inApproverGroupSql } from "@/lib/policy/rule-sets/group-members";
 //   rule asking Finance means Finance), and, once it was escalated, the people of its escalation group too.
 // Anyone who may decide may also reject; one rejection ends the item.
 
-/** An SQL condition: the person `user` may decide draft row `d` of conversation row `c`. */
-export function mayDecideDraftSql(d: string, c: string, user: string): string {
+export interface MayDecideSql {
+  /** The draft row's alias. */
+  draft: string;
+  /** Its conversation row's alias. */
+  conversation: string;
+  /** An SQL expression for the person's user id. */
+  user: string;
+}
+
+/** An SQL condition: the person `user` may decide draft row `draft` of conversation row `conversation`. */
+export function mayDecideDraftSql({ draft: d, conversation: c, user }: MayDecideSql): string {
   const workspace = `${c}.workspace_id`;
   return `(CASE WHEN ${d}.approver_group IS NULL THEN ${conversationVisibleSql(c, user)}
            ELSE ${inApproverGroupSql({ group: `${d}.approver_group`, workspace, user })}
@@ -25,7 +34,7 @@ export function mayDecideDraftSql(d: string, c: string, user: string): string {
 const DECIDER = query("drafts.decider", {
   text: `SELECT d.conversation_id, c.workspace_id, d.approver_group,
        ${conversationVisibleSql("c", "$2")} AS sees,
-       ${mayDecideDraftSql("d", "c", "$2")} AS decides
+       ${mayDecideDraftSql({ draft: "d", conversation: "c", user: "$2" })} AS decides
   FROM drafts d JOIN conversations c ON c.id = d.conversation_id
   WHERE d.id = $1`,
   notNull: ["sees", "decides"],
@@ -35,7 +44,7 @@ const DECIDER = query("drafts.decider", {
  * The draft's conversation and workspace when the person may decide it. A draft they may neither see nor decide is a
  * 404, as an unknown id; one they see but whose rule names another group, a 403 naming the group.
  */
-export async function requireDraftDecider(sql: Sql, actor: PersonActor, id: string) {
+export async function requireDraftDecider(actor: PersonActor, { sql, draftId: id }: { sql: Sql; draftId: string }) {
   const draftId = requireUuid(id, "Draft");
   const [row] = await sql.query(DECIDER, [draftId, actor.userId]);
   if (!row || (!row.sees && !row.decides)) throw new ApiError("not_found", "Draft not found");

@@ -41,7 +41,7 @@ const DRAFT_DECIDERS = query("notifications.draftDeciders", {
     FROM drafts d
     JOIN conversations c ON c.id = d.conversation_id
     JOIN memberships who ON who.workspace_id = c.workspace_id
-   WHERE d.id = $1 AND ${mayDecideDraftSql("d", "c", WHO)}`,
+   WHERE d.id = $1 AND ${mayDecideDraftSql({ draft: "d", conversation: "c", user: WHO })}`,
 });
 
 /** An escalated item's escalation group: told that nobody decided in time, and that they may decide it now. */

@@ -21,6 +21,7 @@ import {
 } from "@/lib/schemas/memory";
 import {
   HeldMessage,
+  MessageCheck,
   MessageList,
   PatchMessageRequest,
   SendMessageRequest,
@@ -143,6 +144,20 @@ export const EXAMPLES = new Map<z.ZodType, unknown>([
   [SendMessageRequest, SEND],
   [SentMessage, { data: SENT }],
   [HeldMessage, { data: { status: "pending_approval", approval_id: IDS.draft, reasons: ["new_bot"] } }],
+  [
+    MessageCheck,
+    {
+      data: {
+        outcome: "pending_approval",
+        status: 202,
+        reasons: ["sensitive_money", "rule:billing-over-500"],
+        message: null,
+        retry_after: null,
+        approval: { rule: "billing-over-500", group: "finance", approvals: 2 },
+        rule_set_version: 4,
+      },
+    },
+  ],
   [PatchMessageRequest, { blocks: [STATUS_BLOCK] }],
   [
     UpdatedMessage,

@@ -1,17 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { person, systemActor } from "@/lib/people/actor";
-import { createPerson } from "@/lib/people/create-person";
 import { setBotStatus } from "@/lib/bots/set-bot-status";
 import { setContactRouting } from "@/lib/contacts/set-contact-routing";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
-import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
 import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
 import { forgetCompiledRuleSet } from "@/lib/policy/rule-sets/compiled-rule-set";
 import { localTime } from "@/lib/policy/custom/zoned-time";
 import { approveDraft } from "@/lib/drafts/approve-draft";
+import { addFinanceGroup } from "@/test/finance-group";
 import { api, idem } from "./client";
 
 // The workspace's custom rules at a bot's send (issue 33; docs/decisions/034-policy-rules.md): every example sentence
@@ -40,18 +38,7 @@ beforeEach(async () => {
   [helper, scheduler] = world.bots as [typeof helper, typeof scheduler];
   order = world.conversations[0]!.id;
   renewal = world.conversations[1]!.id;
-  const carla = await createPerson({
-    email: `fin-${randomBytes(3).toString("hex")}@demo.relay.test`,
-    name: "Fin Ance",
-    handle: `fin-${randomBytes(3).toString("hex")}`,
-    workspaceId: world.workspace.id,
-  });
-  await saveApproverGroup(ana(), {
-    workspaceId: world.workspace.id,
-    slug: "finance",
-    name: "Finance",
-    memberIds: [world.people[1]!.id, carla.id],
-  });
+  await addFinanceGroup(world);
 });
 
 describe("the issue's sentences, at the send", () => {

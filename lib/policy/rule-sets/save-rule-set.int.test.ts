@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { person, systemActor } from "@/lib/people/actor";
-import { createPerson } from "@/lib/people/create-person";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import type { RuleSet } from "@/lib/policy/custom/rule-set";
 import { diffRuleSets } from "./diff-rule-sets";
@@ -11,6 +9,7 @@ import { listRuleSetVersions } from "./list-rule-set-versions";
 import { restoreRuleSet } from "./restore-rule-set";
 import { saveApproverGroup } from "./save-approver-group";
 import { saveRuleSet } from "./save-rule-set";
+import { addFinanceGroup } from "@/test/finance-group";
 
 // Issue 33 phase 2: a workspace's rules stored as versions. Versions count up per workspace and never skip, even when
 // saved at once; a set that fails validation is refused naming rule and field and changes nothing; only admins (and
@@ -40,18 +39,7 @@ const versionCount = () => db().policyRuleSetVersion.count({ where: { workspaceI
 
 beforeAll(async () => {
   world = await seedWorld();
-  const carla = await createPerson({
-    email: `carla-${randomBytes(3).toString("hex")}@demo.relay.test`,
-    name: "Carla Finance",
-    handle: `carla-${randomBytes(3).toString("hex")}`,
-    workspaceId: world.workspace.id,
-  });
-  await saveApproverGroup(ana(), {
-    workspaceId: world.workspace.id,
-    slug: "finance",
-    name: "Finance",
-    memberIds: [world.people[1]!.id, carla.id],
-  });
+  await addFinanceGroup(world);
 });
 
 describe("saveRuleSet", () => {
