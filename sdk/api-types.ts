@@ -3862,6 +3862,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "outcome": "pending_approval",
+                     *         "status": 202,
+                     *         "reasons": [
+                     *           "sensitive_money",
+                     *           "rule:billing-over-500"
+                     *         ],
+                     *         "message": null,
+                     *         "retry_after": null,
+                     *         "approval": {
+                     *           "rule": "billing-over-500",
+                     *           "group": "finance",
+                     *           "approvals": 2
+                     *         },
+                     *         "rule_set_version": 4
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageCheck"];
                 };
             };
