@@ -32,7 +32,7 @@ function usage(): string {
 }
 
 function findCommand(argv: string[]): { command: Command; rest: string[] } | null {
-  for (const words of [2, 1]) {
+  for (const words of [3, 2, 1]) {
     const command = COMMANDS[argv.slice(0, words).join(" ")];
     if (command) return { command, rest: argv.slice(words) };
   }
@@ -59,7 +59,7 @@ export async function runCli(argv: string[], out: CliOutput): Promise<number> {
       out.stderr,
       `unknown command: ${argv
         .filter((word) => !word.startsWith("-"))
-        .slice(0, 2)
+        .slice(0, 3)
         .join(" ")}\n\n${usage()}`,
     );
     return 2;

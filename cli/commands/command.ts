@@ -78,3 +78,13 @@ export function wholeNumber(value: string | undefined, what: string): number | u
   if (value.trim() === "" || !Number.isInteger(n)) throw new UsageError(`${what} must be a whole number, got "${value}"`);
   return n;
 }
+
+/** Runs a file operation; a failure is a usage error naming the file (`label`): "no such file", or the system's words. */
+export async function fileOp<T>(op: () => Promise<T>, { label }: { label: string }): Promise<T> {
+  try {
+    return await op();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`${label}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`);
+  }
+}

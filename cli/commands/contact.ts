@@ -1,8 +1,9 @@
+import { setContactRouting } from "@/lib/contacts/set-contact-routing";
 import { createContact } from "@/lib/contacts/create-contact";
 import { serializeContact } from "@/lib/contacts/serialize-contact";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
 import { SENSITIVITIES, setContactSensitivity } from "@/lib/contacts/set-sensitivity";
-import { id, oneOf, required, S, str, type Command } from "./command";
+import { id, list, M, oneOf, required, S, str, type Command } from "./command";
 import { requirePerson, workspaceBySlug } from "./resolve";
 
 export const contactCommands: Record<string, Command> = {
@@ -43,6 +44,21 @@ export const contactCommands: Record<string, Command> = {
       const contactId = id(args.positionals[0], "CONTACT_ID");
       const value = oneOf(args.positionals[1], { choices: SENSITIVITIES, what: "normal|high" });
       return setContactSensitivity(await requirePerson(str(args, "as")), { contactId, sensitivity: value });
+    },
+  },
+  "contact labels": {
+    usage: "contact labels CONTACT_ID [--label TEXT]... [--time-zone ZONE|none] --as EMAIL",
+    flags: { label: M, "time-zone": S, as: S },
+    run: async (args) => {
+      const contactId = id(args.positionals[0], "CONTACT_ID");
+      const zone = str(args, "time-zone");
+      // Without --label the labels stay; `--label ""` alone clears them.
+      const labels = args.flags.label === undefined ? undefined : list(args, "label").filter((l) => l.trim() !== "");
+      return setContactRouting(await requirePerson(str(args, "as")), {
+        contactId,
+        labels,
+        timeZone: zone === undefined ? undefined : zone === "none" ? null : zone,
+      });
     },
   },
 };

@@ -1,3 +1,4 @@
+import { setConversationLabels } from "@/lib/conversations/set-conversation-labels";
 import { createConversation } from "@/lib/conversations/create-conversation";
 import { release, takeOver } from "@/lib/conversations/take-over";
 import { id, list, M, S, str, type Command } from "./command";
@@ -38,6 +39,15 @@ export const conversationCommands: Record<string, Command> = {
     run: async (args) => {
       const conversationId = id(args.positionals[0], "the conversation ID");
       return release(await requirePerson(str(args, "as")), conversationId);
+    },
+  },
+  "conversation labels": {
+    usage: "conversation labels ID [--label TEXT]... --as EMAIL",
+    flags: { label: M, as: S },
+    run: async (args) => {
+      const conversationId = id(args.positionals[0], "the conversation ID");
+      const labels = list(args, "label").filter((label) => label.trim() !== "");
+      return setConversationLabels(await requirePerson(str(args, "as")), { conversationId, labels });
     },
   },
 };

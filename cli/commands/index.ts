@@ -11,15 +11,17 @@ import { embeddingsCommands } from "./embeddings";
 import { keyCommands } from "./key";
 import { messageCommands } from "./message";
 import { personCommands } from "./person";
+import { policyCommands } from "./policy";
 import { securityCommands } from "./security";
 import { seedCommands } from "./seed";
 import { tokenCommands } from "./token";
 import { workspaceCommands } from "./workspace";
 
-/** Every command by its name: one word (`seed`, `optout`) or two (`bot create`). */
+/** Every command by its name: one word (`seed`, `optout`), two (`bot create`) or three (`policy rules export`). */
 export const COMMANDS: Record<string, Command> = {
   ...seedCommands,
   ...workspaceCommands,
+  ...policyCommands,
   ...personCommands,
   ...contactCommands,
   ...botCommands,

@@ -5,7 +5,7 @@ import { MAX_ATTACHMENTS_PER_MESSAGE, maxAttachmentBytes, tooLarge } from "@/lib
 import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
-import { id, list, M, refuseText, required, S, str, UsageError, type Command } from "./command";
+import { fileOp, id, list, M, refuseText, required, S, str, UsageError, type Command } from "./command";
 import { requirePerson } from "./resolve";
 
 export const messageCommands: Record<string, Command> = {
@@ -51,18 +51,9 @@ export const messageCommands: Record<string, Command> = {
 
 /** The file's bytes; one over the limit is refused before it is read. */
 async function readAttachFile(file: string): Promise<Uint8Array> {
-  const { size } = await fileOp(file, () => stat(file));
+  const { size } = await fileOp(() => stat(file), { label: `--attach ${file}` });
   if (size > maxAttachmentBytes()) throw tooLarge(path.basename(file), size);
-  return fileOp(file, () => readFile(file));
-}
-
-async function fileOp<T>(file: string, op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`--attach ${file}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`);
-  }
+  return fileOp(() => readFile(file), { label: `--attach ${file}` });
 }
 
 function parseValues(text: string | undefined): Record<string, unknown> | undefined {

@@ -25,7 +25,7 @@ export const workspaceCommands: Record<string, Command> = {
   },
   "workspace settings": {
     usage:
-      "workspace settings SLUG [--daily-limit N] [--new-bot-threshold N] [--conversation-limit N|off] [--conversation-window-seconds N] [--reminder-minutes N] [--rate-per-second N] [--rate-burst N] [--as EMAIL]",
+      "workspace settings SLUG [--daily-limit N] [--new-bot-threshold N] [--conversation-limit N|off] [--conversation-window-seconds N] [--reminder-minutes N] [--rate-per-second N] [--rate-burst N] [--time-zone ZONE] [--as EMAIL]",
     flags: {
       as: S,
       "daily-limit": S,
@@ -35,6 +35,7 @@ export const workspaceCommands: Record<string, Command> = {
       "reminder-minutes": S,
       "rate-per-second": S,
       "rate-burst": S,
+      "time-zone": S,
     },
     run: async (args) => {
       const limit = str(args, "conversation-limit");
@@ -46,6 +47,7 @@ export const workspaceCommands: Record<string, Command> = {
         approvalReminderMinutes: wholeNumber(str(args, "reminder-minutes"), "--reminder-minutes"),
         ratePerSecond: wholeNumber(str(args, "rate-per-second"), "--rate-per-second"),
         rateBurst: wholeNumber(str(args, "rate-burst"), "--rate-burst"),
+        timeZone: str(args, "time-zone"),
       };
       const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
       return updatePolicySettings(await actorFrom(str(args, "as")), { workspaceId: ws.id, changes });
