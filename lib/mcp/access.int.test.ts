@@ -39,6 +39,8 @@ const READ_TOOLS = [
   "search_contact_memory",
   "get_contact_context",
   "list_pending_approvals",
+  "get_policy_rules",
+  "simulate_policy_rules",
 ];
 const WRITE_TOOLS = [
   "approve_draft",

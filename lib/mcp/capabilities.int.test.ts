@@ -19,6 +19,8 @@ const ANNOTATIONS: Record<string, [boolean, boolean, boolean, boolean]> = {
   search_contact_memory: [true, false, true, false],
   get_contact_context: [true, false, true, false],
   list_pending_approvals: [true, false, true, false],
+  get_policy_rules: [true, false, true, false],
+  simulate_policy_rules: [true, false, true, false],
   approve_draft: [false, true, false, true],
   reject_draft: [false, true, false, true],
   approve_agent_request: [false, true, false, true],

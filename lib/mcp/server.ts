@@ -11,6 +11,7 @@ import { getConversation } from "./tools/get-conversation";
 import { listConversations } from "./tools/list-conversations";
 import { listPendingApprovals } from "./tools/list-pending-approvals";
 import { optOut } from "./tools/opt-out";
+import { getPolicyRules, simulatePolicyRules } from "./tools/policy-rules";
 import { postMessage } from "./tools/post-message";
 import { readMessages } from "./tools/read-messages";
 import { rejectDraft } from "./tools/reject-draft";
@@ -56,6 +57,8 @@ export const TOOLS: RelayTool[] = [
   releaseConversation,
   setDoNotContact,
   setContactSensitivity,
+  getPolicyRules,
+  simulatePolicyRules,
 ];
 
 export const SERVER_INFO = { name: "relay", title: "Relay", version: "0.1.0" };

@@ -409,3 +409,38 @@ describe("write tools act as the person, through MCP", () => {
     expect((await call(client, "read_messages", { conversation_id: randomUUID() })).error).toEqual(unseen);
   });
 });
+
+describe("policy rules (admins)", () => {
+  const RULES = `rules:
+  - slug: hold-everything
+    match: {}
+    outcome:
+      hold: { group: "role:admin", approvals: 1 }
+`;
+
+  it("get_policy_rules reads the rules, their history and the approver groups; simulate_policy_rules dry-runs a set and saves nothing", async () => {
+    const read = await call(anaRead, "get_policy_rules");
+    expect(read).toMatchObject({ isError: false });
+    expect(read.data).toMatchObject({ current: null, history: [] });
+    expect(read.data.approver_groups.map((g: { slug: string }) => g.slug)).toEqual(["role:admin", "role:member"]);
+
+    await propose("Tuesday at 10?"); // some traffic is not needed: an empty range replays to zeros
+    const simulated = await call(anaRead, "simulate_policy_rules", { rules: RULES });
+    expect(simulated).toMatchObject({ isError: false, untrusted: true });
+    expect(simulated.data).toMatchObject({ days: 30, before: expect.any(Object), after: expect.any(Object) });
+    expect(await db().policyRuleSetVersion.count({ where: { workspaceId: world.workspace.id } })).toBe(0);
+
+    const invalid = await call(anaRead, "simulate_policy_rules", { rules: "rules:\n  - slug: x\n" });
+    expect(invalid).toMatchObject({ isError: true, error: { code: "invalid_body" } });
+    expect(invalid.error!.message).toContain("rules[0] (x).match");
+  });
+
+  it("refuses a member, whose token reads everything else", async () => {
+    const benClient = await connect(tokens.ben);
+    expect(await call(benClient, "get_policy_rules")).toMatchObject({ isError: true, error: { code: "forbidden" } });
+    expect(await call(benClient, "simulate_policy_rules", { rules: RULES })).toMatchObject({
+      isError: true,
+      error: { code: "forbidden" },
+    });
+  });
+});

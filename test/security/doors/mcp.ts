@@ -75,6 +75,8 @@ export function mcpDoors({ w, fresh }: DoorContext): Door[] {
     mcpList("list_conversations", {}, { limit: 200 }),
     mcpList("find_contacts", {}, { query: "Quinn", limit: 50 }, { query: "b.test", limit: 50 }),
     mcpList("list_pending_approvals", {}),
+    mcpList("get_policy_rules", {}),
+    mcpList("simulate_policy_rules", { rules: '{"rules": []}' }),
     tool("get_conversation", "conversation", "conversation_id", async () => o.visible),
     tool("read_messages", "conversation", "conversation_id", async () => o.visible, { limit: 200 }),
     tool("post_message", "conversation", "conversation_id", fresh.conversation, { body: "Probe" }),
