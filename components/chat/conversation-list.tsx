@@ -43,7 +43,7 @@ export function ConversationList({
                 >
                   {c.title ? <UntrustedText text={c.title} /> : "Untitled conversation"}
                 </span>
-                {c.last_message_at && <Time iso={c.last_message_at} className="shrink-0 text-xs text-slate-400" />}
+                {c.last_message_at && <Time iso={c.last_message_at} className="shrink-0 text-xs text-slate-500" />}
               </span>
               <span className="mt-0.5 flex items-center gap-2">
                 <span className={cn("min-w-0 flex-1 truncate text-xs", unread ? "text-slate-700" : "text-slate-500")}>

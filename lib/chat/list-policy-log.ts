@@ -16,6 +16,8 @@ export interface PolicyLogEntry {
   excerpt: string | null;
   /** For held messages: where the decision stands now. */
   status: "pending" | "approved" | "rejected" | "expired" | null;
+  /** The workspace's rule-set version in force when it was decided; null when it had none. */
+  ruleSetVersion: number | null;
   at: string;
 }
 
@@ -27,7 +29,7 @@ const LIMIT = 200;
  */
 const HELD = query("chat.policyLogHeld", {
   text: `SELECT d.id, d.bot_id, d.conversation_id, d.status, d.reasons, d.original_body,
-       d.created_at, d.expires_at
+       d.created_at, d.expires_at, d.rule_set_version
   FROM drafts d JOIN conversations c ON c.id = d.conversation_id
   WHERE c.workspace_id = $1 AND d.origin = 'held_message'
   ORDER BY d.created_at DESC
@@ -73,6 +75,7 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
       conversation: r.conversationId ? (conversationById.get(r.conversationId) ?? null) : null,
       excerpt: r.excerpt,
       status: null,
+      ruleSetVersion: r.ruleSetVersion,
       at: r.createdAt.toISOString(),
     })),
     ...held.map((d) => ({
@@ -83,6 +86,7 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
       conversation: conversationById.get(d.conversation_id) ?? null,
       excerpt: d.reasons.includes("secrets_detected") ? null : cutText(d.original_body, 140),
       status: d.status === "pending" && d.expires_at <= new Date() ? ("expired" as const) : d.status,
+      ruleSetVersion: d.rule_set_version,
       at: d.created_at.toISOString(),
     })),
   ];

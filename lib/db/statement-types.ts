@@ -377,6 +377,7 @@ export interface Statements {
       original_body: string;
       created_at: Date;
       expires_at: Date;
+      rule_set_version: number | null;
     };
     params: [string | null];
   };

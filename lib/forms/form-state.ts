@@ -182,3 +182,9 @@ export interface ProposedConnection {
   other: string;
   workspace: string;
 }
+
+/** The policy rules editor's fields (issue 33): the rule set as YAML or JSON, and why it changes. */
+export interface RulesFormValues {
+  rules: string;
+  reason: string;
+}

@@ -68,6 +68,8 @@ export default async function WorkspaceChatLayout({
           <div className="flex min-w-0 items-center gap-2">
             <Link
               href="/chat"
+              // Named on a phone too, where the word "Relay" beside the mark is hidden.
+              aria-label="Relay: your workspaces"
               className="flex shrink-0 items-center gap-2 rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
               <RelayMark />

@@ -113,6 +113,19 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
         <PolicySettingsForm settings={settings} action={savePolicySettings.bind(null, workspace.id, path)} />
       </Card>
 
+      <Card aria-labelledby="rules-title">
+        <CardHeader
+          id="rules-title"
+          title="Policy rules"
+          description="The workspace's own rules on top of the built-in ones: which bot may say what to whom, and who must approve. Edit them with a dry run over the last 30 days before saving; every version is kept."
+        />
+        <p className="px-5 pb-4">
+          <Link href={`/chat/${slug}/admin/rules`} className="text-sm font-medium text-indigo-700 hover:underline" data-testid="rules-link">
+            Edit the policy rules
+          </Link>
+        </p>
+      </Card>
+
       <Card aria-labelledby="log-title">
         <CardHeader
           id="log-title"
@@ -155,6 +168,11 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
                         <li key={reason}>{reasonText(reason)}</li>
                       ))}
                     </ul>
+                    {entry.ruleSetVersion !== null && (
+                      <p className="mt-0.5 text-xs text-slate-500" data-testid="policy-entry-version">
+                        Rules version {entry.ruleSetVersion}
+                      </p>
+                    )}
                   </Td>
                   <Td className="min-w-[14rem] text-xs">
                     <span className="line-clamp-2 wrap-anywhere text-slate-700">

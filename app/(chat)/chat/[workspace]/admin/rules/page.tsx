@@ -1,0 +1,136 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { currentActor } from "@/lib/auth/current-actor";
+import { openWorkspace } from "@/lib/chat/open-workspace";
+import { getRuleSet } from "@/lib/policy/rule-sets/get-rule-set";
+import { listApproverGroups } from "@/lib/policy/rule-sets/list-approver-groups";
+import { ruleSetHistory } from "@/lib/policy/rule-sets/rule-set-history";
+import { ruleSetText } from "@/lib/policy/rule-sets/rule-set-file";
+import { guard } from "@/app/_lib/guard";
+import { previewRules, restoreRules, saveRules } from "@/app/(chat)/chat/_actions/rules";
+import { RulesEditor } from "@/components/policy/rules-editor";
+import { RestoreVersionForm } from "@/components/policy/restore-version-form";
+import { Time } from "@/components/chat/time";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { UntrustedText } from "@/components/ui/untrusted-text";
+
+export const metadata: Metadata = { title: "Policy rules" };
+
+/** What the editor opens with when the workspace has no rules yet: the issue's examples, to change. */
+const STARTER = `# Relay policy rules: the first rule that matches decides; the built-in rules always come first.
+# Groups: role:admin, role:member, or a named approver group's slug.
+rules:
+  - slug: vip-held
+    description: Messages to contacts marked VIP are always held
+    match: { contactLabels: [vip] }
+    outcome:
+      hold: { group: "role:admin", approvals: 1 }
+`;
+
+// For workspace admins: the custom policy rules (issue 33; docs/decisions/034-policy-rules.md), edited as text with
+// a dry run before saving, and their history with each version's changes and a restore.
+export default async function RulesPage({ params }: { params: Promise<{ workspace: string }> }) {
+  const { workspace: slug } = await params;
+  const path = `/chat/${slug}/admin/rules`;
+  const actor = await currentActor(path);
+  const opened = await guard(openWorkspace(actor, slug));
+  if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
+  const workspace = opened.value;
+  if (workspace.role !== "admin") {
+    return (
+      <main id="main" className="p-6">
+        <h1 className="sr-only">Policy rules</h1>
+        <Alert tone="danger" title="Only workspace admins can open this page">
+          The rules say what is watched for; ask an admin of {workspace.name}.
+        </Alert>
+      </main>
+    );
+  }
+  const [current, history, groups] = await Promise.all([
+    getRuleSet(actor, { workspaceId: workspace.id }),
+    ruleSetHistory(actor, { workspaceId: workspace.id }),
+    listApproverGroups(actor, { workspaceId: workspace.id }),
+  ]);
+  const text = current
+    ? ruleSetText({ rules: current.rules.rules }, { format: "yaml", header: `Version ${current.version}: ${current.reason}` })
+    : STARTER;
+
+  return (
+    <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-lg font-semibold text-slate-900">Policy rules</h1>
+        <Link href={`/chat/${slug}/admin`} className="text-sm font-medium text-indigo-700 hover:underline">
+          Back to Bots &amp; policy
+        </Link>
+      </div>
+      <Card aria-labelledby="editor-title">
+        <CardHeader
+          id="editor-title"
+          title={current ? `Rules in force: version ${current.version}` : "No rules yet"}
+          description="Which bot may say what to whom, and who must approve. Links, e-mails, phones, amounts, card numbers, block types and patterns; labels, sensitivity and hours on the contact's clock."
+        />
+        <CardBody>
+          <RulesEditor
+            initial={text}
+            nextVersion={(current?.version ?? 0) + 1}
+            preview={previewRules.bind(null, workspace.id, path)}
+            save={saveRules.bind(null, workspace.id, path)}
+          />
+        </CardBody>
+      </Card>
+
+      <Card aria-labelledby="groups-title">
+        <CardHeader id="groups-title" title="Approver groups" description="What a rule's hold may name." />
+        <ul className="divide-y divide-slate-100 text-sm">
+          {groups.map((group) => (
+            <li key={group.slug} className="px-5 py-2.5">
+              <code className="font-mono text-xs">{group.slug}</code> · {group.name} · {group.members.length}{" "}
+              {group.members.length === 1 ? "person" : "people"}
+            </li>
+          ))}
+        </ul>
+      </Card>
+
+      <Card aria-labelledby="history-title">
+        <CardHeader id="history-title" title="History" description="Every saved version, newest first; a restore is a new version." />
+        {history.length === 0 ? (
+          <p className="px-5 py-6 text-sm text-slate-500">No version saved yet.</p>
+        ) : (
+          <ol className="divide-y divide-slate-100">
+            {history.map((entry) => (
+              <li key={entry.version} className="space-y-1.5 px-5 py-4" data-testid="rules-version">
+                <p className="text-sm text-slate-900">
+                  <span className="font-semibold">Version {entry.version}</span>
+                  {entry.restoredFromVersion && <span> (restored from version {entry.restoredFromVersion})</span>} ·{" "}
+                  {entry.savedBy ? <UntrustedText text={entry.savedBy.name ?? "a former member"} /> : "the operator"} ·{" "}
+                  <Time iso={entry.savedAt.toISOString()} />
+                </p>
+                <p className="text-sm text-slate-700">
+                  “<UntrustedText text={entry.reason} />”
+                </p>
+                <p className="text-xs text-slate-600">{diffText(entry.diff)}</p>
+                {entry.version !== current?.version && (
+                  <RestoreVersionForm
+                    version={entry.version}
+                    action={restoreRules.bind(null, workspace.id, entry.version, path)}
+                  />
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+    </main>
+  );
+}
+
+function diffText(diff: { added: { slug: string }[]; removed: { slug: string }[]; changed: { slug: string; fields: string[] }[]; moved: { slug: string }[] }) {
+  const parts = [
+    ...diff.added.map((r) => `added ${r.slug}`),
+    ...diff.removed.map((r) => `removed ${r.slug}`),
+    ...diff.changed.map((r) => `changed ${r.slug} (${r.fields.join(", ")})`),
+    ...diff.moved.map((r) => `moved ${r.slug}`),
+  ];
+  return parts.length > 0 ? parts.join(" · ") : "no change to the rules";
+}
