@@ -5,6 +5,7 @@ import { systemActor } from "@/lib/people/actor";
 import { dryRun, type DryRunResult } from "@/lib/policy/dry-run/dry-run";
 import { fmt } from "../lib";
 import { MAIN, scaleDatabases } from "../scale/seed";
+import { EXAMPLE, FIFTY } from "./rule-sets";
 
 // npm run bench:policy (issue 33): the dry run over 100,000 of the large seed's bot messages (`npm run
 // bench:seed-large` first: workspace scale-main, 1,000,000 messages, half of them bots'), in-process, through the
@@ -18,39 +19,6 @@ import { MAIN, scaleDatabases } from "../scale/seed";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
-
-const EXAMPLE = [
-  {
-    slug: "billing-over-500",
-    description: "The billing bots' amounts over 500 need two admins; tell the admins after an hour",
-    match: { bots: ["scale-main-bot-1", "scale-main-bot-2"], content: [{ kind: "money", over: 500 }] },
-    outcome: { hold: { group: "role:admin", approvals: 2, escalate: { afterMinutes: 60, group: "role:admin" } } },
-  },
-  {
-    slug: "own-domains",
-    match: { content: [{ kind: "links", allowDomains: ["example.com", "relay.test"] }] },
-    outcome: { block: { reason: "Links outside our own domains" } },
-  },
-  { slug: "vip", match: { contactLabels: ["vip"] }, outcome: { hold: { group: "role:admin", approvals: 1 } } },
-  {
-    slug: "quiet-hours",
-    match: { window: { start: "21:00", end: "08:00", timeZone: "contact" } },
-    outcome: { defer: { until: "window-end" } },
-  },
-  {
-    slug: "card-numbers",
-    match: { content: [{ kind: "cards" }] },
-    outcome: { block: { reason: "No card numbers" } },
-  },
-];
-const FIFTY = [
-  ...Array.from({ length: 45 }, (_, i) => ({
-    slug: `never-${i}`,
-    match: { content: [{ kind: "pattern", pattern: `\\bzz${i}q[0-9]{4}x\\b` }] },
-    outcome: { block: { reason: "never" } },
-  })),
-  ...EXAMPLE,
-];
 
 async function main() {
   const dbs = await scaleDatabases();

@@ -7,7 +7,9 @@ import { createBot } from "@/lib/bots/create-bot";
 import { createConversation } from "@/lib/conversations/create-conversation";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { person, systemActor } from "@/lib/people/actor";
+import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
 import { demoCredentials } from "../../scripts/built-server";
+import { FIFTY_QUIET } from "../policy/rule-sets";
 import { closedLoop, cpuMsOf, fmt, percentile, request, rssOf, startApp, UNTHROTTLED, wrkLoad, type LoadResult } from "../lib";
 
 // bench/send-message (issue 2): POST messages on the sent path at concurrency 16 for 10 s, against two ceilings
@@ -15,6 +17,12 @@ import { closedLoop, cpuMsOf, fmt, percentile, request, rssOf, startApp, UNTHROT
 // through `pg`. Also GET of a 200-message page. Prints figures; record them in bench/RESULTS.md.
 
 const CONCURRENCY = 16;
+/**
+ * BENCH_RULES=50: each round measures the send twice, interleaved (order alternating by round), with the workspace's
+ * rules an empty set and then fifty rules that hold back nothing it sends (bench/policy/rule-sets.ts), every one tried
+ * on every send (issue 33: with 50 rules a send must cost within the machine's noise of a send with none).
+ */
+const RULES = Number(process.env.BENCH_RULES ?? 0);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
@@ -139,19 +147,39 @@ end
     // send would carry that drift into the ratio.
     const wrkOptions = { seconds: SECONDS, connections: CONCURRENCY, threads: WRK_THREADS };
     type Measured = LoadResult & { cpuMs: number };
-    const rounds: { bare: Measured; barePost: Measured | null; sends: Measured }[] = [];
+    const rounds: { bare: Measured; barePost: Measured | null; sends: Measured; withRules: Measured | null }[] = [];
     let sentSpread = 0;
+    const measureSends = async (round: number, tag: string) => {
+      const before = await sentCount();
+      const measured = await withServerCpu(
+        async () =>
+          wrkLoad(app.url, { ...wrkOptions, script: pairsScript("spread", spreadPairs) }) ??
+          (await closedLoop(CONCURRENCY, SECONDS, async (w, i) => send(w, conversations[w]!, `spread-${tag}-${round}-${w}-${i}`))),
+      );
+      sentSpread += (await sentCount()) - before;
+      return measured;
+    };
+    // The server process hears a save by NOTIFY and compiles the new version on its next send.
+    const useRules = async (rules: unknown[]) => {
+      await saveRuleSet(systemActor, { workspaceId: world.workspace.id, rules: { rules }, reason: `bench: ${rules.length} rules` });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await closedLoop(4, 1, async (w, i) => send(w, conversations[w]!, `rules-warm-${rules.length}-${Date.now()}-${w}-${i}`));
+    };
     for (let round = 0; round < ROUNDS; round++) {
       const bare = await withServerCpu(async () => wrkLoad(`${app.url}/api/bench/bare`, wrkOptions) ?? (await closedLoop(CONCURRENCY, SECONDS, bareRoute)));
       const barePost = await withServerCpu(() => wrkLoad(app.url, { ...wrkOptions, script: barePostScript }));
-      const before = await sentCount();
-      const sends = await withServerCpu(
-        async () =>
-          wrkLoad(app.url, { ...wrkOptions, script: pairsScript("spread", spreadPairs) }) ??
-          (await closedLoop(CONCURRENCY, SECONDS, async (w, i) => send(w, conversations[w]!, `spread-${round}-${w}-${i}`))),
-      );
-      sentSpread += (await sentCount()) - before;
-      rounds.push({ bare, barePost, sends });
+      if (RULES === 0) {
+        rounds.push({ bare, barePost, sends: await measureSends(round, "plain"), withRules: null });
+        continue;
+      }
+      let sends: Measured | null = null;
+      let withRules: Measured | null = null;
+      for (const many of round % 2 === 0 ? [false, true] : [true, false]) {
+        await useRules(many ? FIFTY_QUIET.slice(0, RULES) : []);
+        if (many) withRules = await measureSends(round, "rules");
+        else sends = await measureSends(round, "none");
+      }
+      rounds.push({ bare, barePost, sends: sends!, withRules });
     }
     const ratio = (r: (typeof rounds)[number]) => r.sends.rps / r.bare.rps;
     const median = [...rounds].sort((a, b) => ratio(a) - ratio(b))[Math.floor(rounds.length / 2)]!;
