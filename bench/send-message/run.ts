@@ -160,7 +160,7 @@ end
       return measured;
     };
     // The server process hears a save by NOTIFY and compiles the new version on its next send.
-    const useRules = async (rules: unknown[]) => {
+    const switchRules = async (rules: unknown[]) => {
       await saveRuleSet(systemActor, { workspaceId: world.workspace.id, rules: { rules }, reason: `bench: ${rules.length} rules` });
       await new Promise((resolve) => setTimeout(resolve, 300));
       await closedLoop(4, 1, async (w, i) => send(w, conversations[w]!, `rules-warm-${rules.length}-${Date.now()}-${w}-${i}`));
@@ -175,7 +175,7 @@ end
       let sends: Measured | null = null;
       let withRules: Measured | null = null;
       for (const many of round % 2 === 0 ? [false, true] : [true, false]) {
-        await useRules(many ? FIFTY_QUIET.slice(0, RULES) : []);
+        await switchRules(many ? FIFTY_QUIET.slice(0, RULES) : []);
         if (many) withRules = await measureSends(round, "rules");
         else sends = await measureSends(round, "none");
       }
