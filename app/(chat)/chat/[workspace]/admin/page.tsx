@@ -1,17 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { currentActor } from "@/lib/auth/current-actor";
 import { listPolicyLog } from "@/lib/chat/list-policy-log";
 import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
-import { openWorkspace } from "@/lib/chat/open-workspace";
 import { reasonText } from "@/lib/chat/reason-text";
-import { guard } from "@/app/_lib/guard";
+import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
 import { changeBotStatus, savePolicySettings } from "@/app/(chat)/chat/_actions/admin";
 import { readPolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { BotStatusForm } from "@/components/chat/bot-status-form";
 import { PolicySettingsForm } from "@/components/chat/policy-settings-form";
 import { Time } from "@/components/chat/time";
-import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
@@ -31,20 +28,14 @@ const OUTCOME: Record<string, { label: string; tone: BadgeTone }> = {
 export default async function AdminPage({ params }: { params: Promise<{ workspace: string }> }) {
   const { workspace: slug } = await params;
   const path = `/chat/${slug}/admin`;
-  const actor = await currentActor(path);
-  const opened = await guard(openWorkspace(actor, slug));
-  if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
-  const workspace = opened.value;
-  if (workspace.role !== "admin") {
-    return (
-      <main id="main" className="p-6">
-        <h1 className="sr-only">Bots and policy</h1>
-        <Alert tone="danger" title="Only workspace admins can open this page">
-          Ask an admin of {workspace.name} to pause or stop a bot.
-        </Alert>
-      </main>
-    );
-  }
+  const admin = await openAdminPage({
+    slug,
+    path,
+    title: "Bots and policy",
+    ask: (name) => `Ask an admin of ${name} to pause or stop a bot.`,
+  });
+  if (!admin.ok) return admin.page;
+  const { actor, workspace } = admin;
   const [bots, log, settings] = await Promise.all([
     listWorkspaceBots(actor, workspace.id),
     listPolicyLog(actor, workspace.id),

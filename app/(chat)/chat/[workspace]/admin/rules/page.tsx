@@ -1,17 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { currentActor } from "@/lib/auth/current-actor";
-import { openWorkspace } from "@/lib/chat/open-workspace";
 import { getRuleSet } from "@/lib/policy/rule-sets/get-rule-set";
 import { listApproverGroups } from "@/lib/policy/rule-sets/list-approver-groups";
 import { ruleSetHistory } from "@/lib/policy/rule-sets/rule-set-history";
 import { ruleSetText } from "@/lib/policy/rule-sets/rule-set-file";
-import { guard } from "@/app/_lib/guard";
+import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
 import { previewRules, restoreRules, saveRules } from "@/app/(chat)/chat/_actions/rules";
 import { RulesEditor } from "@/components/policy/rules-editor";
 import { RestoreVersionForm } from "@/components/policy/restore-version-form";
 import { Time } from "@/components/chat/time";
-import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 
@@ -33,20 +30,14 @@ rules:
 export default async function RulesPage({ params }: { params: Promise<{ workspace: string }> }) {
   const { workspace: slug } = await params;
   const path = `/chat/${slug}/admin/rules`;
-  const actor = await currentActor(path);
-  const opened = await guard(openWorkspace(actor, slug));
-  if (!opened.ok) return <Alert tone="danger">{opened.error.message}</Alert>;
-  const workspace = opened.value;
-  if (workspace.role !== "admin") {
-    return (
-      <main id="main" className="p-6">
-        <h1 className="sr-only">Policy rules</h1>
-        <Alert tone="danger" title="Only workspace admins can open this page">
-          The rules say what is watched for; ask an admin of {workspace.name}.
-        </Alert>
-      </main>
-    );
-  }
+  const admin = await openAdminPage({
+    slug,
+    path,
+    title: "Policy rules",
+    ask: (name) => `The rules say what is watched for; ask an admin of ${name}.`,
+  });
+  if (!admin.ok) return admin.page;
+  const { actor, workspace } = admin;
   const [current, history, groups] = await Promise.all([
     getRuleSet(actor, { workspaceId: workspace.id }),
     ruleSetHistory(actor, { workspaceId: workspace.id }),
