@@ -226,6 +226,19 @@ end
       if (r.barePost) console.log(row(`round ${i + 1}: bare POST of a send's shape`, r.barePost));
       console.log(row(`round ${i + 1}: send, own conversations (${fmt(100 * ratio(r))} % of bare)`, r.sends));
     });
+    if (RULES > 0) {
+      const withRules = rounds.map((r) => r.withRules!);
+      const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      console.log(`\nA/B, ${RULES} rules against none (interleaved, order alternating by round):`);
+      rounds.forEach((r, i) =>
+        console.log(
+          `  round ${i + 1}: none ${fmt(r.sends.rps, 0)} req/s p99 ${fmt(r.sends.p99)} ms cpu ${fmt(r.sends.cpuMs, 2)} ms; ${RULES} rules ${fmt(r.withRules!.rps, 0)} req/s p99 ${fmt(r.withRules!.p99)} ms cpu ${fmt(r.withRules!.cpuMs, 2)} ms; ratio ${fmt((100 * r.withRules!.rps) / r.sends.rps)} %`,
+        ),
+      );
+      console.log(
+        `  medians: none ${fmt(mid(rounds.map((r) => r.sends.rps)), 0)} req/s, p99 ${fmt(mid(rounds.map((r) => r.sends.p99)))} ms, cpu ${fmt(mid(rounds.map((r) => r.sends.cpuMs)), 2)} ms; ${RULES} rules ${fmt(mid(withRules.map((r) => r.rps)), 0)} req/s, p99 ${fmt(mid(withRules.map((r) => r.p99)))} ms, cpu ${fmt(mid(withRules.map((r) => r.cpuMs)), 2)} ms; median ratio ${fmt(mid(rounds.map((r) => (100 * r.withRules!.rps) / r.sends.rps)))} %`,
+      );
+    }
     // Where the server's one busy thread is the bottleneck, its CPU per request predicts the ratio; the machine's
     // speed drifts less between phases in this figure than in throughput.
     console.log(

@@ -4,6 +4,9 @@ import * as chatContacts from "@/app/(chat)/chat/_actions/contacts";
 import * as chatAdmin from "@/app/(chat)/chat/_actions/admin";
 import * as chatMemory from "@/app/(chat)/chat/_actions/memory";
 import * as chatAgentRequests from "@/app/(chat)/chat/_actions/agent-requests";
+import * as chatRules from "@/app/(chat)/chat/_actions/rules";
+import { systemActor } from "@/lib/people/actor";
+import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
 import { hex, judgedRedirect, PEOPLE, personOf, type ActionKit, type Answer, type Door, type DoorContext } from "./door";
 import { settingsPortalActionDoors } from "./settings-portal-actions";
 import type { Kind, Viewer } from "../world";
@@ -21,13 +24,15 @@ const CHAT_ACTIONS: Record<string, Record<string, unknown>> = {
   admin: chatAdmin,
   memory: chatMemory,
   "agent-requests": chatAgentRequests,
+  rules: chatRules,
 };
 const chat = Object.assign({}, ...Object.values(CHAT_ACTIONS)) as typeof chatMessages &
   typeof chatConversations &
   typeof chatContacts &
   typeof chatAdmin &
   typeof chatMemory &
-  typeof chatAgentRequests;
+  typeof chatAgentRequests &
+  typeof chatRules;
 /** The file of a chat action (its door's key). */
 function chatActionFile(name: string): string {
   const area = Object.entries(CHAT_ACTIONS).find(([, module]) => name in module)?.[0];
@@ -260,6 +265,38 @@ export function actionDoors(context: DoorContext): Door[] {
           as: "workspaceId",
           own: async () => o.workspace.id,
           run: (id) => chat.savePolicySettings(id, path, { n: 0 }, form(anyPolicy)),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    ...(["previewRules", "saveRules"] as const).map((name) =>
+      act(
+        CHAT,
+        name,
+        [
+          {
+            kind: "workspace",
+            as: "workspaceId",
+            own: async () => o.workspace.id,
+            run: (id) => chat[name](id, path, { n: 0 }, form({ rules: "rules: []", reason: "Probe" })),
+          },
+        ],
+        { adminOnly: true },
+      ),
+    ),
+    act(
+      CHAT,
+      "restoreRules",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          // Version 1 exists once the workspace has saved rules (as the operator, beside the matrix's callers).
+          own: async () => {
+            await saveRuleSet(systemActor, { workspaceId: o.workspace.id, rules: { rules: [] }, reason: "door" });
+            return o.workspace.id;
+          },
+          run: (id) => chat.restoreRules(id, 1, path, { n: 0 }, form({ reason: "Probe" })),
         },
       ],
       { adminOnly: true },

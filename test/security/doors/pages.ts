@@ -106,6 +106,7 @@ export function pageDoors({ w, fresh, signIn }: DoorContext): Door[] {
     // The workspace's home reads nothing: its layout checks the workspace.
     pageDoor(`${CHAT_WS}/page.tsx`, [bySlug(`${CHAT_WS}/page.tsx`, {}, true)]),
     pageDoor(`${CHAT_WS}/admin/page.tsx`, [bySlug(`${CHAT_WS}/admin/page.tsx`)], { adminOnly: true }),
+    pageDoor(`${CHAT_WS}/admin/rules/page.tsx`, [bySlug(`${CHAT_WS}/admin/rules/page.tsx`)], { adminOnly: true }),
     pageDoor(`${CHAT_WS}/approvals/page.tsx`, [bySlug(`${CHAT_WS}/approvals/page.tsx`)]),
     pageDoor(`${CHAT_WS}/contacts/page.tsx`, [
       bySlug(`${CHAT_WS}/contacts/page.tsx`),
