@@ -70,13 +70,19 @@ export function mcpDoors({ w, fresh }: DoorContext): Door[] {
     slots: [],
     lists: calls.map((args) => (caller: Viewer) => mcp(caller, name, args)),
   });
+  const mcpAdminList = (name: string, args: Record<string, unknown>): Door => ({
+    ...mcpList(name),
+    lists: [() => mcp("mcpAdmin", name, args)],
+  });
   return [
     mcpList("whoami", {}),
     mcpList("list_conversations", {}, { limit: 200 }),
     mcpList("find_contacts", {}, { query: "Quinn", limit: 50 }, { query: "b.test", limit: 50 }),
     mcpList("list_pending_approvals", {}),
-    mcpList("get_policy_rules", {}),
-    mcpList("simulate_policy_rules", { rules: '{"rules": []}' }),
+    // Admin-only, and of the token's workspace alone (no id to probe): listed through A's admin's token, whose answer
+    // must show nothing Mia may not see of A, nor anything of B; a member's refusal is lib/mcp/tools.int.test.ts's.
+    mcpAdminList("get_policy_rules", {}),
+    mcpAdminList("simulate_policy_rules", { rules: '{"rules": []}' }),
     tool("get_conversation", "conversation", "conversation_id", async () => o.visible),
     tool("read_messages", "conversation", "conversation_id", async () => o.visible, { limit: 200 }),
     tool("post_message", "conversation", "conversation_id", fresh.conversation, { body: "Probe" }),
