@@ -142,6 +142,26 @@ describe("the checks", () => {
     // A clean path's 308 is no redirect Next makes: undocumented, and without X-Request-Id.
     expect(redirect(`/messages/${id}`, "/elsewhere")).toEqual(["undocumented status", "no X-Request-Id"]);
   });
+
+  it("accept a 405 of the route a dot segment inside the path resolves to, and only then", () => {
+    const op = operation("checkMessage");
+    const refusal = JSON.stringify({ error: { code: "method_not_allowed", message: "Use PATCH on this route", request_id: "r" } });
+    const answer = (target: string) =>
+      check(doc, op, { target, headers: [] } as unknown as FuzzCase, {
+        response: {
+          status: 405,
+          headers: { "content-type": "application/json", "x-request-id": "r", allow: "PATCH" },
+          body: Buffer.from(refusal),
+          ms: 1,
+        },
+        transportError: null,
+        changed: [],
+      }).map((problem) => problem.kind);
+    // /conversations/../messages/check is /messages/check: the message route, with the id "check", PATCH only.
+    expect(answer("/conversations/%2e%2e/messages/check")).toEqual([]);
+    expect(answer("/conversations/../messages/check")).toEqual([]);
+    expect(answer("/conversations/5f0c4d7e-8f7b-4c7e-9d55-2a1d1e7c2b10/messages/check")).toEqual(["undocumented status"]);
+  });
 });
 
 describe("the spoofed host (issue 31: every URL the app gives out is APP_URL's)", () => {
