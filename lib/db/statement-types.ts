@@ -666,12 +666,6 @@ export interface Statements {
       Date | string | null,
     ];
   };
-  "drafts.body": {
-    row: {
-      body: string;
-    };
-    params: [string | null];
-  };
   "drafts.cancelFollowUp": {
     row: Record<string, never>;
     params: [string | null, string | null];

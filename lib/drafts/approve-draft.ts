@@ -102,8 +102,8 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit }: ApproveD
       const counted = await countApproval(tx, { actor, draft, edit: editedBody, workspaceId: conversation.workspaceId });
       if (counted.kind === "waiting") return counted;
     }
-    // A routed item's text is the last approver's edit, which the others approved (countApproval).
-    const body = draft.approvals_required > 1 ? (await currentBody(tx, draft.id)) : (editedBody ?? draft.body);
+    // For a routed item, countApproval stored this edit (and cleared the others' approvals): the text sent is the same.
+    const body = editedBody ?? draft.body;
     const blocks = (draft.blocks as Block[] | null) ?? null;
     const decision = await decide(tx, {
       mode: "approved",
@@ -182,9 +182,6 @@ const APPROVALS_GIVEN = query("drafts.approvalsGiven", {
   notNull: ["n"],
 });
 const DRAFT_ROW = query("drafts.row", { text: `SELECT ${DRAFT_COLUMNS} FROM drafts WHERE id = $1` });
-const DRAFT_BODY = query("drafts.body", { text: `SELECT body FROM drafts WHERE id = $1` });
-
-const currentBody = async (tx: Transaction, draftId: string) => (await tx.query(DRAFT_BODY, [draftId]))[0]!.body;
 
 interface CountApprovalOptions {
   actor: PersonActor;

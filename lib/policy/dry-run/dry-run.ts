@@ -139,16 +139,16 @@ export async function dryRun(actor: Actor, options: DryRunOptions): Promise<DryR
       outcome: row.outcome as Outcome,
       reasons: row.reasons,
       group: row.approver_group,
-      excerpt: null,
     });
   }
   const sampleSize = Math.min(Math.max(0, Math.trunc(options.sampleSize ?? 50)), 200);
-  const result = replay(attempts, { rules, timeZone, sampleSize });
   // Excerpts only for the sample: cutting 100,000 texts that are not shown would cost more than the replay.
-  for (const flip of result.sample) {
-    const attempt = attempts.find((a) => a.at.toISOString() === flip.at && a.botId === flip.botId);
-    flip.excerpt = attempt ? cutText(attempt.input.texts[0] ?? "", 140) : null;
-  }
+  const result = replay(attempts, {
+    rules,
+    timeZone,
+    sampleSize,
+    excerptOf: (attempt) => cutText(attempt.input.texts[0] ?? "", 140),
+  });
   const named = (botId: string) => botById.get(botId) ?? { handle: "unknown", name: "Unknown bot" };
   return {
     ...result,

@@ -34,8 +34,6 @@ export interface PastAttempt {
   reasons: string[];
   /** The approver group a held item was routed to; null: anyone who sees the conversation. */
   group: string | null;
-  /** A short excerpt for the sample of flips; null when its text is not kept. */
-  excerpt: string | null;
 }
 
 export interface Flip {
@@ -67,6 +65,8 @@ export interface ReplayOptions {
   timeZone: string;
   /** At most this many flips in the sample (the first ones, oldest first). */
   sampleSize?: number;
+  /** A sampled flip's excerpt: asked for the sample only, not for every attempt. */
+  excerptOf: (attempt: PastAttempt) => string | null;
 }
 
 const zero = (): Counts => ({ sent: 0, held: 0, deferred: 0, blocked: 0, refused: 0 });
@@ -86,7 +86,7 @@ export function floorOf(outcome: Outcome, reasons: string[]): Verdict {
 }
 
 /** Replays `attempts` (oldest first) through the proposed rules. */
-export function replay(attempts: PastAttempt[], { rules, timeZone, sampleSize = 50 }: ReplayOptions): Replay {
+export function replay(attempts: PastAttempt[], { rules, timeZone, sampleSize = 50, excerptOf }: ReplayOptions): Replay {
   const before = zero();
   const after = zero();
   const perBot = new Map<string, { before: Counts; after: Counts }>();
@@ -120,7 +120,7 @@ export function replay(attempts: PastAttempt[], { rules, timeZone, sampleSize = 
 
     if (now !== attempt.outcome) {
       flips++;
-      if (sample.length < sampleSize) sample.push(flipOf(attempt, verdict));
+      if (sample.length < sampleSize) sample.push(flipOf(attempt, { verdict, excerpt: excerptOf(attempt) }));
     }
   }
 
@@ -142,13 +142,13 @@ function group(map: Map<string | null, { before: number; after: number }>, name:
   return entry;
 }
 
-function flipOf(attempt: PastAttempt, verdict: Verdict): Flip {
+function flipOf(attempt: PastAttempt, { verdict, excerpt }: { verdict: Verdict; excerpt: string | null }): Flip {
   const proposed = verdict.reasons.find(isRule);
   const current = attempt.reasons.find(isRule);
   return {
     at: attempt.at.toISOString(),
     botId: attempt.botId,
-    excerpt: attempt.excerpt,
+    excerpt,
     before: { outcome: attempt.outcome, reasons: attempt.reasons },
     after: { outcome: verdict.outcome, reasons: [...verdict.reasons] },
     rule: proposed
