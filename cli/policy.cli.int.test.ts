@@ -112,3 +112,28 @@ describe("policy simulate", () => {
     expect(late.code).toBe(2);
   });
 });
+
+describe("policy groups", () => {
+  it("makes a named group from people's emails, lists it, and refuses a member's change and a stranger", async () => {
+    const saved = await cli(
+      "policy", "groups", "save", world.workspace.slug, "finance", "--name", "Finance", "--member", ben(), "--member", ana(), "--as", ana(),
+    );
+    expect(saved.code).toBe(0);
+    expect(JSON.parse(saved.stdout)).toMatchObject({ slug: "finance", name: "Finance" });
+    const listed = JSON.parse((await cli("policy", "groups", "list", world.workspace.slug, "--as", ana())).stdout);
+    const finance = listed.find((group: { slug: string }) => group.slug === "finance");
+    expect(finance.members.map((m: { handle: string }) => m.handle).sort()).toEqual(
+      [world.people[0]!.handle, world.people[1]!.handle].sort(),
+    );
+
+    const byMember = await cli("policy", "groups", "save", world.workspace.slug, "finance", "--name", "Mine", "--as", ben());
+    expect(byMember.code).not.toBe(0);
+    const stranger = await cli(
+      "policy", "groups", "save", world.workspace.slug, "finance", "--name", "Finance", "--member", "nobody@example.com", "--as", ana(),
+    );
+    expect(stranger.code).not.toBe(0);
+    expect(stranger.stderr).toContain("No person with email nobody@example.com");
+    const group = await db().approverGroup.findFirstOrThrow({ where: { workspaceId: world.workspace.id, slug: "finance" } });
+    expect(group.name).toBe("Finance");
+  });
+});

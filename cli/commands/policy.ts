@@ -2,6 +2,7 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import { ApiError } from "@/lib/errors";
 import { dryRun } from "@/lib/policy/dry-run/dry-run";
 import { getRuleSet } from "@/lib/policy/rule-sets/get-rule-set";
+import { listApproverGroups } from "@/lib/policy/rule-sets/list-approver-groups";
 import { listRuleSetVersions } from "@/lib/policy/rule-sets/list-rule-set-versions";
 import { restoreRuleSet } from "@/lib/policy/rule-sets/restore-rule-set";
 import {
@@ -10,14 +11,16 @@ import {
   ruleSetText,
   type RuleSetFormat,
 } from "@/lib/policy/rule-sets/rule-set-file";
+import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
 import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
-import { fileOp, oneOf, required, S, str, UsageError, wholeNumber, type Command } from "./command";
-import { actorFrom, workspaceBySlug } from "./resolve";
+import { fileOp, list, M, oneOf, required, S, str, UsageError, wholeNumber, type Command } from "./command";
+import { actorFrom, personByEmail, workspaceBySlug } from "./resolve";
 
 // A workspace's policy rules from the command line (issue 33; docs/decisions/034-policy-rules.md): export and import
 // as YAML or JSON (the same schema; an import that fails validation changes nothing and names the rule and field),
 // the history and a restore, and `policy simulate`, the dry run of a file against the workspace's recent traffic.
-// Admins only (`--as EMAIL`), or the operator.
+// The named approver groups rules may route to: listed, and made or replaced whole by the people's emails. Admins only
+// (`--as EMAIL`), or the operator.
 
 const FORMATS = ["yaml", "json"] as const;
 
@@ -73,6 +76,26 @@ export const policyCommands: Record<string, Command> = {
       if (version === undefined) throw new UsageError("the VERSION is required");
       const reason = required(str(args, "reason"), "--reason");
       return restoreRuleSet(await actorFrom(str(args, "as")), { workspaceId: ws.id, version, reason });
+    },
+  },
+  "policy groups list": {
+    usage: "policy groups list SLUG [--as EMAIL]",
+    flags: { as: S },
+    run: async (args) => {
+      const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
+      return listApproverGroups(await actorFrom(str(args, "as")), { workspaceId: ws.id });
+    },
+  },
+  "policy groups save": {
+    usage: "policy groups save SLUG GROUP --name TEXT [--member EMAIL]... [--as EMAIL]",
+    flags: { name: S, member: M, as: S },
+    run: async (args) => {
+      const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
+      const slug = required(args.positionals[1], "the GROUP slug");
+      const name = required(str(args, "name"), "--name");
+      // Exactly these people, replacing whoever was in it: no --member empties the group (refused while a rule needs it).
+      const members = await Promise.all(list(args, "member").map(async (email) => (await personByEmail(email)).userId));
+      return saveApproverGroup(await actorFrom(str(args, "as")), { workspaceId: ws.id, slug, name, memberIds: members });
     },
   },
   "policy simulate": {
