@@ -787,6 +787,8 @@ export interface Statements {
       follow_up_delay_minutes: number | null;
       approver_group: string | null;
       approvals_required: number;
+      rule_slug: string | null;
+      created_at: Date;
     };
     params: [string | null];
   };
@@ -1357,6 +1359,15 @@ export interface Statements {
     };
     params: [string | null, unknown | null];
   };
+  "metrics.approvalsWaiting": {
+    row: {
+      workspace_id: string;
+      grp: string;
+      n: number;
+      oldest_seconds: number;
+    };
+    params: [];
+  };
   "metrics.embeddingBacklog": {
     row: {
       facts: number;
@@ -1679,6 +1690,43 @@ export interface Statements {
   "oauth.records.upsert": {
     row: Record<string, never>;
     params: [string | null, string | null, unknown | null, string | null, string | null, string | null, number | null];
+  };
+  "overview.bots": {
+    row: {
+      id: string;
+      handle: string;
+      name: string;
+      time_zone: string;
+    };
+    params: [string | null];
+  };
+  "overview.decisionTimes": {
+    row: {
+      by: string;
+      name: string;
+      decided: number;
+      p50: number;
+      p90: number;
+    };
+    params: [readonly string[] | null, Date | string | null, Date | string | null];
+  };
+  "overview.verdicts": {
+    row: {
+      bot_id: string;
+      day: string;
+      outcome: string;
+      n: number;
+    };
+    params: [string | null, readonly string[] | null, Date | string | null, Date | string | null, string | null];
+  };
+  "overview.waiting": {
+    row: {
+      grp: string;
+      n: number;
+      oldest_seconds: number;
+      bands: number[];
+    };
+    params: [readonly string[] | null, Date | string | null, readonly number[] | null];
   };
   "people.handle": {
     row: {

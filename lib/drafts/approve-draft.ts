@@ -12,6 +12,7 @@ import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
+import { countDecisionTime } from "./count-decision-time";
 import { DRAFT_COLUMNS } from "./create-draft";
 import { scheduleFollowUp } from "./send-follow-up";
 import { afterDraftExpired } from "./expire-drafts";
@@ -154,7 +155,7 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit }: ApproveD
       approvedByHandle: await handleOfSql(tx, actor.userId),
       message: { id: message.id, seq: message.seq, body: message.body },
     });
-    return { kind: "done", draft: updated!, message } as const;
+    return { kind: "done", draft: updated!, message, decided: { item: draft, workspaceId: conversation.workspaceId } } as const;
   });
 
   if (outcome.kind === "expired") {
@@ -163,6 +164,11 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit }: ApproveD
   }
   if (outcome.kind === "waiting")
     return { draft: serializeDraft(outcome.draft), message: null, approvals: outcome.approvals };
+  countDecisionTime(outcome.decided.item, {
+    workspaceId: outcome.decided.workspaceId,
+    decision: "approved",
+    decidedAt: outcome.draft.decidedAt ?? new Date(),
+  });
   return { draft: serializeDraft(outcome.draft), message: serializeMessage(outcome.message), approvals: null };
 }
 
@@ -246,7 +252,7 @@ interface RejectDraftOptions {
 }
 
 export async function rejectDraft(actor: PersonActor, { draftId, note }: RejectDraftOptions) {
-  const draft = await transaction(async (tx) => {
+  const { draft, decided } = await transaction(async (tx) => {
     const { draft: current, conversation } = await lockPendingDraft(tx, actor, draftId);
     const [updated] = await tx.query(REJECT_DRAFT, [current.id, actor.userId, actor.via, new Date(), note ?? null]);
     await recordAuditSql(tx, {
@@ -265,14 +271,16 @@ export async function rejectDraft(actor: PersonActor, { draftId, note }: RejectD
       draftId: current.id,
       rejectedByHandle: await handleOfSql(tx, actor.userId),
     });
-    return updated!;
+    return { draft: updated!, decided: { item: current, workspaceId: conversation.workspaceId } };
   });
+  countDecisionTime(decided.item, { ...decided, decision: "rejected", decidedAt: draft.decidedAt ?? new Date() });
   return serializeDraft(draft);
 }
 
 const LOCK_DRAFT = query("drafts.lockForDecision", {
   text: `SELECT id, conversation_id, bot_id, origin, status, body, original_body,
-       blocks, expires_at, follow_up_body, follow_up_delay_minutes, approver_group, approvals_required
+       blocks, expires_at, follow_up_body, follow_up_delay_minutes, approver_group, approvals_required,
+       rule_slug, created_at
   FROM drafts WHERE id = $1 FOR UPDATE`,
 });
 

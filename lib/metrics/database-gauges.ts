@@ -4,7 +4,8 @@ import { log } from "@/lib/log";
 import { metrics } from "./registry";
 
 // The gauges read from the database at scrape time: the job queue (graphile-worker's own tables), the job outbox of
-// JOBS_ENGINE=inngest, contact search's embedding backlog (lib/memory/embed-pending.ts) and the notification backlog.
+// JOBS_ENGINE=inngest, contact search's embedding backlog (lib/memory/embed-pending.ts), the notification backlog and
+// the items waiting for a person's approval.
 // They describe the deployment, not the process, so every app or worker process answers the same values: alert on
 // them from one target (or with max()).
 //
@@ -52,6 +53,18 @@ const EMBEDDINGS = query("metrics.embeddingBacklog", {
   notNull: ["facts", "conversations", "messages"],
 });
 
+// What waits for a person now, by workspace and approver group (the admin overview's "waiting": lib/policy/overview),
+// read through the partial index of pending drafts. An item anyone in the conversation may decide is in the group
+// ":anyone", as lib/policy/overview/names.ts names it (this floor may not import it; metrics.int.test.ts holds both).
+const WAITING = query("metrics.approvalsWaiting", {
+  text: `SELECT b.workspace_id, COALESCE(d.approver_group, ':anyone') AS grp, count(*)::int AS n,
+          EXTRACT(EPOCH FROM now() - min(d.created_at))::float8 AS oldest_seconds
+     FROM drafts d JOIN bots b ON b.id = d.bot_id
+    WHERE d.status = 'pending' AND d.expires_at > now()
+    GROUP BY 1, 2`,
+  notNull: ["workspace_id", "grp", "n", "oldest_seconds"],
+});
+
 const JOB_STATES = ["ready", "scheduled", "running", "failed"] as const;
 
 /**
@@ -62,11 +75,12 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
   const m = metrics();
   resetDatabaseGauges(m);
   try {
-    const [jobs, outbox, [embeddings], notifications] = await Promise.all([
+    const [jobs, outbox, [embeddings], notifications, waiting] = await Promise.all([
       sql.query(JOBS, []),
       sql.query(OUTBOX, []),
       sql.query(EMBEDDINGS, [embeddingModelId()]),
       notificationBacklog(sql),
+      sql.query(WAITING, []),
     ]);
     for (const row of jobs) {
       for (const state of JOB_STATES) m.jobs.set({ task: row.task, state }, row[state]);
@@ -80,6 +94,11 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
       for (const kind of ["facts", "conversations", "messages"] as const)
         m.embeddingBacklog.set({ kind }, embeddings[kind]);
     for (const { channel, pending } of notifications) m.notificationBacklog.set({ channel }, pending);
+    for (const row of waiting) {
+      const labels = { workspace: row.workspace_id, group: row.grp };
+      m.approvalsWaiting.set(labels, row.n);
+      m.approvalsOldestWaiting.set(labels, row.oldest_seconds);
+    }
     m.databaseReadOk.set(1);
   } catch (error) {
     resetDatabaseGauges(m);
@@ -108,4 +127,6 @@ function resetDatabaseGauges(m: ReturnType<typeof metrics>): void {
   m.outboxOldestAge.reset();
   m.embeddingBacklog.reset();
   m.notificationBacklog.reset();
+  m.approvalsWaiting.reset();
+  m.approvalsOldestWaiting.reset();
 }

@@ -6,6 +6,8 @@ import { botRoute, reply } from "@/lib/http/bot-route";
 import { eventStream } from "@/lib/http/sse";
 import { log } from "@/lib/log";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
+import { rejectDraft } from "@/lib/drafts/approve-draft";
+import { ANYONE, BUILT_IN } from "@/lib/policy/overview/names";
 import { json } from "@/lib/openapi/operation";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
@@ -106,6 +108,10 @@ describe("the endpoint's door", () => {
     for (const [name, type] of [
       ["relay_policy_decisions_total", "counter"],
       ["relay_policy_decision_reasons_total", "counter"],
+      ["relay_policy_bot_verdicts_total", "counter"],
+      ["relay_approval_decision_seconds", "histogram"],
+      ["relay_approvals_waiting", "gauge"],
+      ["relay_approvals_oldest_waiting_seconds", "gauge"],
       ["relay_http_request_duration_seconds", "histogram"],
       ["relay_webhook_attempts_total", "counter"],
       ["relay_sse_streams_open", "gauge"],
@@ -155,6 +161,9 @@ describe("what the product does moves the metrics", () => {
     expect(delta("relay_policy_decisions_total", { mode: "send", verdict: "held" })).toBe(1);
     expect(delta("relay_policy_decision_reasons_total", { mode: "send", verdict: "held", reason: "new_bot" })).toBe(1);
     expect(delta("relay_policy_decision_reasons_total", { mode: "send", verdict: "sent", reason: "new_bot" })).toBe(0);
+    expect(delta("relay_policy_bot_verdicts_total", { bot: helper().id, verdict: "sent" })).toBe(1);
+    expect(delta("relay_policy_bot_verdicts_total", { bot: scheduler().id, verdict: "held" })).toBe(1);
+    expect(delta("relay_policy_bot_verdicts_total", { bot: helper().id, verdict: "held" })).toBe(0);
     const template = "/api/public/v1/conversations/{id}/messages";
     expect(delta("relay_http_request_duration_seconds_count", { method: "POST", route: template, status: "201" })).toBe(
       1,
@@ -264,6 +273,33 @@ describe("what the product does moves the metrics", () => {
     expect(sample(text, "relay_notification_backlog", { channel: "email" })).toBe(email + 1);
     expect(sample(text, "relay_notification_backlog", { channel: "push" })).toBe(push);
     await sql().unchecked("DELETE FROM notifications WHERE dedupe_key = 'metrics-probe'");
+  });
+
+  it("what waits for a person, how long it waited, and the time people took to decide it", async () => {
+    const conversation = world.conversations[0]!.id;
+    const held = await api("POST", `/conversations/${conversation}/messages`, {
+      key: scheduler().api_key,
+      body: { body: "Shall I book Thursday?" },
+      idempotencyKey: idem(),
+    });
+    expect(held.status).toBe(202);
+    const draftId = (held.body as { data: { approval_id: string } }).data.approval_id;
+    await sql().unchecked("UPDATE drafts SET created_at = now() - interval '2 hours' WHERE id = $1", [draftId]);
+    const waiting = { workspace: world.workspace.id, group: ANYONE };
+    const before = await scrape();
+    expect(sample(before, "relay_approvals_waiting", waiting)).toBeGreaterThanOrEqual(1);
+    expect(sample(before, "relay_approvals_oldest_waiting_seconds", waiting)).toBeGreaterThanOrEqual(7_200);
+
+    await rejectDraft(person(world.people[0]!.id, "web"), { draftId });
+    const after = await scrape();
+    const decided = { ...waiting, rule: BUILT_IN, decision: "rejected" };
+    const delta = (name: string, labels: Record<string, string>) =>
+      (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+    expect(delta("relay_approval_decision_seconds_count", decided)).toBe(1);
+    // Two hours: past the 1-hour bucket, within the 4-hour one.
+    expect(delta("relay_approval_decision_seconds_bucket", { ...decided, le: "3600" })).toBe(0);
+    expect(delta("relay_approval_decision_seconds_bucket", { ...decided, le: "14400" })).toBe(1);
+    expect(sample(after, "relay_approvals_waiting", waiting) ?? 0).toBe(sample(before, "relay_approvals_waiting", waiting)! - 1);
   });
 
   it("an open SSE stream counts until its client goes away", async () => {

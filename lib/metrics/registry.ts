@@ -14,6 +14,10 @@ export interface Metrics {
   registry: Registry;
   policyDecisions: Counter<"mode" | "verdict">;
   policyReasons: Counter<"mode" | "verdict" | "reason">;
+  botVerdicts: Counter<"bot" | "verdict">;
+  approvalDecisionSeconds: Histogram<"workspace" | "group" | "rule" | "decision">;
+  approvalsWaiting: Gauge<"workspace" | "group">;
+  approvalsOldestWaiting: Gauge<"workspace" | "group">;
   httpDuration: Histogram<"method" | "route" | "status">;
   webhookAttempts: Counter<"trigger" | "outcome">;
   sseStreams: Gauge;
@@ -80,6 +84,35 @@ function createMetrics(): Metrics {
       collect() {
         this.set(openStreams.get()?.() ?? 0);
       },
+    }),
+    // The admin overview's figures (lib/policy/overview/policy-overview.ts), by ids as the API names them: a bot's
+    // sends per verdict (its verdicts per day: increase over 1d), the time people took to decide what was held (p50
+    // and p90 by histogram_quantile) per approver group and rule, and what waits now. Their labels are bounded by
+    // what a workspace defines: its bots, its approver groups and its rules' slugs.
+    botVerdicts: new Counter({
+      name: "relay_policy_bot_verdicts_total",
+      help: "A bot's sends by policy verdict (sent, held, deferred, blocked, refused), by bot id",
+      labelNames: ["bot", "verdict"],
+      registers,
+    }),
+    approvalDecisionSeconds: new Histogram({
+      name: "relay_approval_decision_seconds",
+      help: "From a held message's or draft's creation to a person's approval or rejection, by workspace id, approver group (:anyone when any participant may decide), rule (a slug, :built-in or :draft) and decision",
+      labelNames: ["workspace", "group", "rule", "decision"],
+      buckets: [60, 300, 900, 1_800, 3_600, 4 * 3_600, 12 * 3_600, 86_400, 3 * 86_400, 7 * 86_400],
+      registers,
+    }),
+    approvalsWaiting: new Gauge({
+      name: "relay_approvals_waiting",
+      help: "Held messages and drafts waiting for a person (read from the database), by workspace id and approver group",
+      labelNames: ["workspace", "group"],
+      registers,
+    }),
+    approvalsOldestWaiting: new Gauge({
+      name: "relay_approvals_oldest_waiting_seconds",
+      help: "How long the oldest item waiting for a person has waited (read from the database), by workspace id and approver group",
+      labelNames: ["workspace", "group"],
+      registers,
     }),
     jobs: new Gauge({
       name: "relay_jobs",

@@ -16,10 +16,14 @@ export const POLICY_REASONS: readonly string[] = [
   "rule",
 ];
 
-/** Counts a policy decision once, and each of its reasons (./decide.ts). */
-export function countDecision(mode: PolicyMode, verdict: Verdict): void {
+/**
+ * Counts a policy decision once, and each of its reasons (./decide.ts); a bot's send also by its bot (the admin
+ * overview's verdicts per bot: lib/policy/overview/policy-overview.ts).
+ */
+export function countDecision(verdict: Verdict, { mode, botId }: { mode: PolicyMode; botId: string }): void {
   const m = metrics();
   m.policyDecisions.inc({ mode, verdict: verdict.outcome });
+  if (mode === "send") m.botVerdicts.inc({ bot: botId, verdict: verdict.outcome });
   for (const reason of verdict.reasons)
     m.policyReasons.inc({ mode, verdict: verdict.outcome, reason: reason.startsWith("rule:") ? "rule" : reason });
 }

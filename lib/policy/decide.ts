@@ -40,7 +40,7 @@ export async function decide(
  */
 export function decideOn(snapshot: PolicySnapshot, input: { botId: string; conversationId: string }): Decision {
   const verdict = evaluatePolicy(snapshot);
-  countDecision(snapshot.mode, verdict);
+  countDecision(verdict, { mode: snapshot.mode, botId: input.botId });
   return {
     verdict,
     mode: snapshot.mode,

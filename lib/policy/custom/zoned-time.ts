@@ -115,6 +115,12 @@ const offsetAt = (ms: number, timeZone: string): number => zoneOffset(ms, timeZo
 
 const DAY_MS = 86_400_000;
 
+/** The instant's day on the zone's clock, `YYYY-MM-DD`. */
+export function localDay(instant: Date, { timeZone }: { timeZone: string }): string {
+  const local = localTime(instant, { timeZone });
+  return `${local.year}-${String(local.month).padStart(2, "0")}-${String(local.day).padStart(2, "0")}`;
+}
+
 export interface WallTime {
   timeZone: string;
   year: number;

@@ -1,7 +1,7 @@
 import type { CompiledRuleSet } from "@/lib/policy/custom/compile";
 import { evaluateRules } from "@/lib/policy/custom/evaluate-rules";
 import type { RuleInput } from "@/lib/policy/custom/types";
-import { localTime } from "@/lib/policy/custom/zoned-time";
+import { localDay } from "@/lib/policy/custom/zoned-time";
 import { stricter } from "@/lib/policy/evaluate";
 import {
   BLOCK_REASONS,
@@ -168,9 +168,8 @@ function dayFormatter(timeZone: string): (at: Date) => string {
     // within one, the day does not change.
     const quarter = Math.floor(at.getTime() / 900_000);
     if (quarter === lastQuarter) return lastDay;
-    const local = localTime(at, { timeZone });
     lastQuarter = quarter;
-    lastDay = `${local.year}-${String(local.month).padStart(2, "0")}-${String(local.day).padStart(2, "0")}`;
+    lastDay = localDay(at, { timeZone });
     return lastDay;
   };
 }
