@@ -1,8 +1,8 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
 
-// Verdicts before and after, as stacked bars per category (a day, a bot), with the same figures as a table beside it
-// for screen readers and for reading exact numbers (docs/decisions/034-policy-rules.md, "Pictures"). d3-scale places
+// Verdicts as stacked bars per category (a day, a bot): before and after side by side (the dry run), or one bar each
+// (the overview), with the same figures as a table beside it for screen readers and for reading exact numbers (docs/decisions/034-policy-rules.md, "Pictures"). d3-scale places
 // the bars; React draws the SVG with presentation attributes and Tailwind classes, no style attribute: the page's
 // Content-Security-Policy allows styles by nonce only, and there is no script to run for the picture.
 
@@ -11,7 +11,8 @@ export type ChartCounts = Record<ChartOutcome, number>;
 
 export interface ChartRow {
   label: string;
-  before: ChartCounts;
+  /** Absent in every row: one bar per category, `after` being the counts. */
+  before?: ChartCounts;
   after: ChartCounts;
 }
 
@@ -39,7 +40,8 @@ const BOTTOM = 22;
 /** A chart of `rows` (at most 31 bars pairs are drawn; the table has them all) and its table. */
 export function VerdictChart({ title, rows, testId }: { title: string; rows: ChartRow[]; testId: string }) {
   const shown = rows.slice(-31);
-  const width = Math.max(280, shown.length * 36);
+  const paired = rows.some((row) => row.before);
+  const width = Math.max(280, shown.length * (paired ? 36 : 24));
   const max = Math.max(1, ...shown.flatMap((row) => [total(row.before), total(row.after)]));
   const x = scaleBand<string>()
     .domain(shown.map((row) => row.label))
@@ -47,7 +49,7 @@ export function VerdictChart({ title, rows, testId }: { title: string; rows: Cha
     .paddingInner(0.25)
     .paddingOuter(0.1);
   const y = scaleLinear().domain([0, max]).range([HEIGHT - BOTTOM, TOP]);
-  const half = x.bandwidth() / 2;
+  const half = paired ? x.bandwidth() / 2 : x.bandwidth();
 
   return (
     <figure className="space-y-2" data-testid={testId}>
@@ -66,9 +68,9 @@ export function VerdictChart({ title, rows, testId }: { title: string; rows: Cha
             const left = x(row.label) ?? 0;
             return (
               <g key={row.label}>
-                <Stack counts={row.before} x={left} width={half - 1} y={y} faded />
-                <Stack counts={row.after} x={left + half} width={half - 1} y={y} />
-                <text x={left + half} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-600 text-[9px]">
+                {paired && <Stack counts={row.before} x={left} width={half - 1} y={y} faded />}
+                <Stack counts={row.after} x={paired ? left + half : left} width={half - 1} y={y} />
+                <text x={left + x.bandwidth() / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-600 text-[9px]">
                   {shortLabel(row.label)}
                 </text>
               </g>
@@ -83,14 +85,14 @@ export function VerdictChart({ title, rows, testId }: { title: string; rows: Cha
             {outcome}
           </li>
         ))}
-        <li>each pair: before (lighter), after</li>
+        {paired && <li>each pair: before (lighter), after</li>}
       </ul>
-      <Table label={`${title}, before and after`}>
+      <Table label={paired ? `${title}, before and after` : title}>
         <thead>
           <tr>
             <Th>{title.split(" per ")[1] ?? "Category"}</Th>
             {OUTCOMES.map((outcome) => (
-              <Th key={outcome}>{outcome} before → after</Th>
+              <Th key={outcome}>{paired ? `${outcome} before → after` : outcome}</Th>
             ))}
           </tr>
         </thead>
@@ -100,7 +102,7 @@ export function VerdictChart({ title, rows, testId }: { title: string; rows: Cha
               <Td className="whitespace-nowrap">{row.label}</Td>
               {OUTCOMES.map((outcome) => (
                 <Td key={outcome} className="whitespace-nowrap tabular-nums">
-                  {row.before[outcome]} → {row.after[outcome]}
+                  {paired ? `${row.before?.[outcome] ?? 0} → ${row.after[outcome]}` : row.after[outcome]}
                 </Td>
               ))}
             </tr>
@@ -112,13 +114,13 @@ export function VerdictChart({ title, rows, testId }: { title: string; rows: Cha
 }
 
 function Stack({
-  counts,
+  counts = ZERO,
   x,
   width,
   y,
   faded,
 }: {
-  counts: ChartCounts;
+  counts?: ChartCounts;
   x: number;
   width: number;
   y: (value: number) => number;
@@ -142,7 +144,8 @@ function Stack({
   );
 }
 
-const total = (counts: ChartCounts) => OUTCOMES.reduce((n, outcome) => n + counts[outcome], 0);
+const ZERO: ChartCounts = { sent: 0, held: 0, deferred: 0, blocked: 0, refused: 0 };
+const total = (counts: ChartCounts = ZERO) => OUTCOMES.reduce((n, outcome) => n + counts[outcome], 0);
 
 /** A day `2026-11-03` as `11-03`; anything else cut to 8 characters. */
 const shortLabel = (label: string) => (/^\d{4}-\d{2}-\d{2}$/.test(label) ? label.slice(5) : label.slice(0, 8));

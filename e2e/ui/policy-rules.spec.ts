@@ -4,8 +4,8 @@ import { cli, demoWorld, idem } from "../fixtures";
 
 // The policy rules editor (issue 33) in a real browser against the built server: an admin writes a rule, sees the dry
 // run's figures, saves, changes it, restores the first version from the history, and finds the policy log naming the
-// version that held a bot's message. The rule names a label only this test gives, so the demo workspace's other
-// tests are not affected by it.
+// version that held a bot's message; then the policy overview shows it waiting and, once decided, its time to
+// decision. The rule names a label only this test gives, so the demo workspace's other tests are not affected by it.
 
 const world = demoWorld();
 const [ana] = world.people;
@@ -106,6 +106,22 @@ test("an admin edits a rule, sees the dry run, saves, restores, and the policy l
   await expect(entry).toContainText(`The workspace's rule “${label}”`);
   await expect(entry.getByTestId("policy-entry-version")).toHaveText(`Rules version ${first + 2}`);
 
+  // The overview: the held message waits, routed to the admins; once an admin decides it, the time to decision is
+  // shown for the admins and for the rule; each chart has its table, and the page passes axe.
+  const heldId = ((await next.json()) as { data: { approval_id: string } }).data.approval_id;
+  await page.goto(`/chat/${slug}/admin/overview`);
+  await expect(page.getByTestId("overview-waiting-group").filter({ hasText: "Admins" })).toContainText(/\d+ waiting/);
+  cli("draft", "reject", heldId, "--note", "Not now", "--as", ana!.email);
+  await page.goto(`/chat/${slug}/admin/overview?days=7`);
+  await expect(page.getByTestId("overview-groups-row").filter({ hasText: "Admins" })).toBeVisible();
+  await expect(page.getByTestId("overview-rules-row").filter({ hasText: `rule ${label}` })).toBeVisible();
+  await page.getByRole("link", { name: `@${helper.handle}`, exact: true }).click();
+  await expect(page.getByTestId("overview-days")).toContainText(`Verdicts of @${helper.handle} per day`);
+  await expect(page.getByRole("link", { name: `@${helper.handle}`, exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("overview-days").locator("svg rect").first()).toBeVisible();
+  await accessible(page);
+  await page.screenshot({ path: "test-results/policy-overview-1280.png", fullPage: true });
+
   // The editor on a phone-sized screen, with a dry run shown.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/chat/${slug}/admin/rules`);
@@ -113,4 +129,8 @@ test("an admin edits a rule, sees the dry run, saves, restores, and the policy l
   await expect(page.getByTestId("dry-run")).toBeVisible();
   await accessible(page);
   await page.screenshot({ path: "test-results/policy-rules-390.png", fullPage: true });
+  await page.goto(`/chat/${slug}/admin/overview`);
+  await expect(page.getByTestId("overview-ages")).toBeVisible();
+  await accessible(page);
+  await page.screenshot({ path: "test-results/policy-overview-390.png", fullPage: true });
 });

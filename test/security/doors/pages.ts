@@ -107,6 +107,7 @@ export function pageDoors({ w, fresh, signIn }: DoorContext): Door[] {
     pageDoor(`${CHAT_WS}/page.tsx`, [bySlug(`${CHAT_WS}/page.tsx`, {}, true)]),
     pageDoor(`${CHAT_WS}/admin/page.tsx`, [bySlug(`${CHAT_WS}/admin/page.tsx`)], { adminOnly: true }),
     pageDoor(`${CHAT_WS}/admin/rules/page.tsx`, [bySlug(`${CHAT_WS}/admin/rules/page.tsx`)], { adminOnly: true }),
+    pageDoor(`${CHAT_WS}/admin/overview/page.tsx`, [bySlug(`${CHAT_WS}/admin/overview/page.tsx`)], { adminOnly: true }),
     pageDoor(`${CHAT_WS}/approvals/page.tsx`, [bySlug(`${CHAT_WS}/approvals/page.tsx`)]),
     pageDoor(`${CHAT_WS}/contacts/page.tsx`, [
       bySlug(`${CHAT_WS}/contacts/page.tsx`),

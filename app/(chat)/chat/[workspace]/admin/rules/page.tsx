@@ -51,9 +51,14 @@ export default async function RulesPage({ params }: { params: Promise<{ workspac
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-lg font-semibold text-slate-900">Policy rules</h1>
-        <Link href={`/chat/${slug}/admin`} className="text-sm font-medium text-indigo-700 hover:underline">
-          Back to Bots &amp; policy
-        </Link>
+        <p className="flex flex-wrap gap-x-4 text-sm">
+          <Link href={`/chat/${slug}/admin/overview`} className="font-medium text-indigo-700 hover:underline">
+            Policy overview
+          </Link>
+          <Link href={`/chat/${slug}/admin`} className="font-medium text-indigo-700 hover:underline">
+            Back to Bots &amp; policy
+          </Link>
+        </p>
       </div>
       <Card aria-labelledby="editor-title">
         <CardHeader
