@@ -1,5 +1,6 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ChartScroll } from "./chart-scroll";
 import { formatWait } from "@/components/ui/format";
 
 // The admin overview's two other pictures (issue 33 item 8), drawn like the verdict chart (./verdict-chart.tsx):
@@ -35,7 +36,7 @@ export function CountBars({
   return (
     <figure className="space-y-2" data-testid={testId}>
       <figcaption className="text-sm font-medium text-slate-800">{title}</figcaption>
-      <div className="overflow-x-auto">
+      <ChartScroll>
         <svg
           role="img"
           aria-label={`${title}: the table below gives the figures`}
@@ -58,14 +59,19 @@ export function CountBars({
                     className="fill-amber-600"
                   />
                 )}
-                <text x={left + x.bandwidth() / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-600 text-[9px]">
+                <text
+                  x={left + x.bandwidth() / 2}
+                  y={HEIGHT - 6}
+                  textAnchor="middle"
+                  className="fill-slate-600 text-[9px]"
+                >
                   {row.label}
                 </text>
               </g>
             );
           })}
         </svg>
-      </div>
+      </ChartScroll>
       <Table label={title}>
         <thead>
           <tr>
@@ -97,7 +103,17 @@ const ROW = 26;
 const NAME_WIDTH = 150;
 
 /** Time to decision per group or rule: for each, a bar to its p90 with its p50 marked darker, and the table. */
-export function DecisionTimeBars({ title, rows, testId, what }: { title: string; rows: TimeRow[]; testId: string; what: string }) {
+export function DecisionTimeBars({
+  title,
+  rows,
+  testId,
+  what,
+}: {
+  title: string;
+  rows: TimeRow[];
+  testId: string;
+  what: string;
+}) {
   if (rows.length === 0)
     return (
       <figure className="space-y-1" data-testid={testId}>
@@ -113,7 +129,7 @@ export function DecisionTimeBars({ title, rows, testId, what }: { title: string;
   return (
     <figure className="space-y-2" data-testid={testId}>
       <figcaption className="text-sm font-medium text-slate-800">{title}</figcaption>
-      <div className="overflow-x-auto">
+      <ChartScroll>
         <svg
           role="img"
           aria-label={`${title}: the table below gives the figures`}
@@ -129,8 +145,20 @@ export function DecisionTimeBars({ title, rows, testId, what }: { title: string;
                 <text x={NAME_WIDTH - 8} y={top + 14} textAnchor="end" className="fill-slate-700 text-[11px]">
                   {row.label.length > 22 ? `${row.label.slice(0, 21)}…` : row.label}
                 </text>
-                <rect x={NAME_WIDTH} y={top + 3} width={Math.max(1, x(row.p90Seconds))} height={ROW - 8} className="fill-sky-600" />
-                <rect x={NAME_WIDTH} y={top + 3} width={Math.max(1, x(row.p50Seconds))} height={ROW - 8} className="fill-sky-900" />
+                <rect
+                  x={NAME_WIDTH}
+                  y={top + 3}
+                  width={Math.max(1, x(row.p90Seconds))}
+                  height={ROW - 8}
+                  className="fill-sky-600"
+                />
+                <rect
+                  x={NAME_WIDTH}
+                  y={top + 3}
+                  width={Math.max(1, x(row.p50Seconds))}
+                  height={ROW - 8}
+                  className="fill-sky-900"
+                />
                 <text x={NAME_WIDTH + x(row.p90Seconds) + 6} y={top + 14} className="fill-slate-700 text-[10px]">
                   {formatWait(row.p90Seconds)}
                 </text>
@@ -138,7 +166,7 @@ export function DecisionTimeBars({ title, rows, testId, what }: { title: string;
             );
           })}
         </svg>
-      </div>
+      </ChartScroll>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-hidden="true">
         <li className="flex items-center gap-1.5">
           <span className="inline-block size-2.5 rounded-sm bg-sky-900" />

@@ -148,15 +148,19 @@ function DryRunView({ result, stale }: { result: DryRunResult; stale: boolean })
     )
     .slice(0, 12);
   return (
-    <section aria-labelledby="dry-run-title" className="space-y-5 rounded-xl border border-slate-200 bg-white p-4" data-testid="dry-run">
+    <section
+      aria-labelledby="dry-run-title"
+      className="space-y-5 rounded-xl border border-slate-200 bg-white p-4"
+      data-testid="dry-run"
+    >
       <div>
         <h3 id="dry-run-title" className="text-sm font-semibold text-slate-900">
           Dry run: {result.total.toLocaleString("en-US")} bot messages and attempts, {result.days.toFixed(0)} days
           {stale && <span className="ml-2 font-normal text-amber-800">(of the rules as they were: run it again)</span>}
         </h3>
         <p className="text-xs text-slate-600">
-          {result.flips.toLocaleString("en-US")} would be decided otherwise · replayed in {result.elapsedMs} ms · days on{" "}
-          {result.timeZone}&apos;s clock
+          {result.flips.toLocaleString("en-US")} would be decided otherwise · replayed in {result.elapsedMs} ms · days
+          on {result.timeZone}&apos;s clock
         </p>
       </div>
       <Table label="Verdicts before and after">
@@ -229,12 +233,16 @@ function DryRunView({ result, stale }: { result: DryRunResult; stale: boolean })
             {result.sample.map((flip) => (
               <tr key={`${flip.at}-${flip.botId}`} data-testid="dry-run-flip">
                 <Td className="whitespace-nowrap text-xs">{flip.at.slice(0, 16).replace("T", " ")}</Td>
-                <Td className="whitespace-nowrap">@<UntrustedText text={result.bots[flip.botId]?.handle ?? "unknown"} /></Td>
+                <Td className="whitespace-nowrap">
+                  @<UntrustedText text={result.bots[flip.botId]?.handle ?? "unknown"} />
+                </Td>
                 <Td className="whitespace-nowrap">
                   {flip.before.outcome} → {flip.after.outcome}
                 </Td>
                 <Td className="whitespace-nowrap text-xs">
-                  {flip.rule ? `${flip.rule.slug} (${flip.rule.side === "proposed" ? "now matches" : "no longer decides"})` : "—"}
+                  {flip.rule
+                    ? `${flip.rule.slug} (${flip.rule.side === "proposed" ? "now matches" : "no longer decides"})`
+                    : "—"}
                 </Td>
                 <Td className="min-w-[14rem] text-xs">
                   {flip.excerpt !== null ? <UntrustedText text={flip.excerpt} /> : <em>not kept</em>}

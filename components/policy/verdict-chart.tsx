@@ -1,5 +1,6 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
+import { ChartScroll } from "./chart-scroll";
 
 // Verdicts as stacked bars per category (a day, a bot): before and after side by side (the dry run), or one bar each
 // (the overview), with the same figures as a table beside it for screen readers and for reading exact numbers (docs/decisions/034-policy-rules.md, "Pictures"). d3-scale places
@@ -38,23 +39,60 @@ const TOP = 8;
 const BOTTOM = 22;
 
 /** A chart of `rows` (at most 31 bars pairs are drawn; the table has them all) and its table. */
-export function VerdictChart({ title, rows, testId }: { title: string; rows: ChartRow[]; testId: string }) {
+export function VerdictChart({
+  title,
+  rows,
+  testId,
+  folded,
+}: {
+  title: string;
+  rows: ChartRow[];
+  testId: string;
+  /** The table behind a "the figures" disclosure, for a page of several charts. */
+  folded?: boolean;
+}) {
   const shown = rows.slice(-31);
   const paired = rows.some((row) => row.before);
-  const width = Math.max(280, shown.length * (paired ? 36 : 24));
+  const width = Math.max(280, shown.length * (paired ? 36 : 30));
   const max = Math.max(1, ...shown.flatMap((row) => [total(row.before), total(row.after)]));
   const x = scaleBand<string>()
     .domain(shown.map((row) => row.label))
     .range([0, width])
     .paddingInner(0.25)
     .paddingOuter(0.1);
-  const y = scaleLinear().domain([0, max]).range([HEIGHT - BOTTOM, TOP]);
+  const y = scaleLinear()
+    .domain([0, max])
+    .range([HEIGHT - BOTTOM, TOP]);
+  const table = (
+    <Table label={paired ? `${title}, before and after` : title}>
+      <thead>
+        <tr>
+          <Th>{title.split(" per ")[1] ?? "Category"}</Th>
+          {OUTCOMES.map((outcome) => (
+            <Th key={outcome}>{paired ? `${outcome} before → after` : outcome}</Th>
+          ))}
+        </tr>
+      </thead>
+      <Tbody>
+        {rows.map((row) => (
+          <tr key={row.label}>
+            <Td className="whitespace-nowrap">{row.label}</Td>
+            {OUTCOMES.map((outcome) => (
+              <Td key={outcome} className="whitespace-nowrap tabular-nums">
+                {paired ? `${row.before?.[outcome] ?? 0} → ${row.after[outcome]}` : row.after[outcome]}
+              </Td>
+            ))}
+          </tr>
+        ))}
+      </Tbody>
+    </Table>
+  );
   const half = paired ? x.bandwidth() / 2 : x.bandwidth();
 
   return (
     <figure className="space-y-2" data-testid={testId}>
       <figcaption className="text-sm font-medium text-slate-800">{title}</figcaption>
-      <div className="overflow-x-auto">
+      <ChartScroll startAtEnd>
         <svg
           role="img"
           aria-label={`${title}: the table below gives the figures`}
@@ -70,14 +108,19 @@ export function VerdictChart({ title, rows, testId }: { title: string; rows: Cha
               <g key={row.label}>
                 {paired && <Stack counts={row.before} x={left} width={half - 1} y={y} faded />}
                 <Stack counts={row.after} x={paired ? left + half : left} width={half - 1} y={y} />
-                <text x={left + x.bandwidth() / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-600 text-[9px]">
+                <text
+                  x={left + x.bandwidth() / 2}
+                  y={HEIGHT - 6}
+                  textAnchor="middle"
+                  className="fill-slate-600 text-[9px]"
+                >
                   {shortLabel(row.label)}
                 </text>
               </g>
             );
           })}
         </svg>
-      </div>
+      </ChartScroll>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-hidden="true">
         {OUTCOMES.map((outcome) => (
           <li key={outcome} className="flex items-center gap-1.5">
@@ -87,28 +130,14 @@ export function VerdictChart({ title, rows, testId }: { title: string; rows: Cha
         ))}
         {paired && <li>each pair: before (lighter), after</li>}
       </ul>
-      <Table label={paired ? `${title}, before and after` : title}>
-        <thead>
-          <tr>
-            <Th>{title.split(" per ")[1] ?? "Category"}</Th>
-            {OUTCOMES.map((outcome) => (
-              <Th key={outcome}>{paired ? `${outcome} before → after` : outcome}</Th>
-            ))}
-          </tr>
-        </thead>
-        <Tbody>
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <Td className="whitespace-nowrap">{row.label}</Td>
-              {OUTCOMES.map((outcome) => (
-                <Td key={outcome} className="whitespace-nowrap tabular-nums">
-                  {paired ? `${row.before?.[outcome] ?? 0} → ${row.after[outcome]}` : row.after[outcome]}
-                </Td>
-              ))}
-            </tr>
-          ))}
-        </Tbody>
-      </Table>
+      {folded ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium text-indigo-700">The figures as a table</summary>
+          {table}
+        </details>
+      ) : (
+        table
+      )}
     </figure>
   );
 }
@@ -137,7 +166,14 @@ function Stack({
       {bars.map(({ outcome, value, base }) => {
         const top = y(base + value);
         return (
-          <rect key={outcome} x={x} y={top} width={Math.max(1, width)} height={y(base) - top} className={FILL[outcome]} />
+          <rect
+            key={outcome}
+            x={x}
+            y={top}
+            width={Math.max(1, width)}
+            height={y(base) - top}
+            className={FILL[outcome]}
+          />
         );
       })}
     </g>

@@ -76,9 +76,7 @@ export default async function OverviewPage({
             {n} days
           </Choice>
         ))}
-        <span className="text-slate-600">
-          · days on the workspace&apos;s clock ({overview.timeZone})
-        </span>
+        <span className="text-slate-600">· days on the workspace&apos;s clock ({overview.timeZone})</span>
       </nav>
 
       <Card aria-labelledby="verdicts-title">
@@ -102,11 +100,13 @@ export default async function OverviewPage({
             title={bot ? `Verdicts of @${bot.handle} per day` : "Verdicts of all bots per day"}
             rows={(bot?.perDay ?? overview.perDay).map((day) => ({ label: day.day, after: day.counts }))}
             testId="overview-days"
+            folded
           />
           <VerdictChart
             title="Verdicts per bot"
             rows={overview.perBot.map((b) => ({ label: `@${b.handle}`, after: b.total }))}
             testId="overview-bots"
+            folded
           />
         </CardBody>
       </Card>
@@ -169,7 +169,9 @@ function Choice({ href, current, children }: { href: string; current: boolean; c
       aria-current={current ? "page" : undefined}
       className={cn(
         "rounded-full border px-3 py-1 font-medium",
-        current ? "border-indigo-700 bg-indigo-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-indigo-500",
+        current
+          ? "border-indigo-700 bg-indigo-700 text-white"
+          : "border-slate-300 bg-white text-slate-800 hover:border-indigo-500",
       )}
     >
       {children}
