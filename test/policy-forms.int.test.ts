@@ -7,7 +7,7 @@ import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { saveContactRouting } from "@/app/(chat)/chat/_actions/contacts";
 import { saveConversationLabels } from "@/app/(chat)/chat/_actions/conversations";
 import { savePolicySettings } from "@/app/(chat)/chat/_actions/admin";
-import { createApproverGroup, editApproverGroup } from "@/app/(chat)/chat/_actions/rules";
+import { createApproverGroup, editApproverGroup, removeApproverGroup } from "@/app/(chat)/chat/_actions/rules";
 
 // The chat's forms for what policy rules read and who decides (issue 33), called as a form calls them, with
 // everything behind the session real: a contact's labels and time zone, a conversation's labels, the workspace's time
@@ -133,7 +133,7 @@ describe("savePolicySettings: the workspace's time zone", () => {
   });
 });
 
-describe("createApproverGroup and editApproverGroup", () => {
+describe("createApproverGroup, editApproverGroup and removeApproverGroup", () => {
   const members = async (slug: string) =>
     (
       await db().approverGroup.findUnique({
@@ -209,5 +209,21 @@ describe("createApproverGroup and editApproverGroup", () => {
       error: expect.stringContaining("admin"),
     });
     expect(await members("ops")).toBeUndefined();
+  });
+
+  it("deletes a group the rules do not name; refuses, in words, one they do, and a member", async () => {
+    signIn(0);
+    await createApproverGroup(world.workspace.id, path, s0, form({ slug: "temp", name: "Temp", memberIds: [] }));
+    expect(await removeApproverGroup(world.workspace.id, "finance", path, s0)).toMatchObject({
+      n: 1,
+      error: expect.stringMatching(/^finance cannot be deleted: the current rules \(version 1\) name it: rules\[0\] \(two-of-finance\)/),
+    });
+    signIn(1);
+    expect(await removeApproverGroup(world.workspace.id, "temp", path, s0)).toMatchObject({ error: expect.stringContaining("admin") });
+    expect(await members("temp")).toEqual([]);
+    signIn(0);
+    expect(await removeApproverGroup(world.workspace.id, "temp", path, s0)).toEqual({ n: 1, done: "Group temp deleted" });
+    expect(await members("temp")).toBeUndefined();
+    expect(await members("finance")).toHaveLength(2);
   });
 });

@@ -385,6 +385,23 @@ export function actionDoors(context: DoorContext): Door[] {
     ),
     act(
       CHAT,
+      "removeApproverGroup",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          // A group no rule names, made afresh by the operator (a delete uses it up).
+          own: async () => {
+            await saveApproverGroup(systemActor, { workspaceId: o.workspace.id, slug: "gone", name: "Gone", memberIds: [] });
+            return o.workspace.id;
+          },
+          run: (id) => chat.removeApproverGroup(id, "gone", path, s0),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
       "decideFact",
       [{ kind: "fact", as: "factId", own: fresh.fact, run: (id) => chat.decideFact(id, "confirm", path, s0) }],
       { variant: "confirm" },

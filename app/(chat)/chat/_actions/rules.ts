@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/errors";
 import type { ApproverGroupValues, RulesFormValues } from "@/lib/forms/form-state";
 import { dryRun, type DryRunResult } from "@/lib/policy/dry-run/dry-run";
 import { listApproverGroups } from "@/lib/policy/rule-sets/list-approver-groups";
+import { deleteApproverGroup } from "@/lib/policy/rule-sets/delete-approver-group";
 import { restoreRuleSet } from "@/lib/policy/rule-sets/restore-rule-set";
 import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
 import { parseRuleSetText } from "@/lib/policy/rule-sets/rule-set-file";
@@ -12,9 +13,9 @@ import type { FormReader } from "@/app/_lib/form-text";
 import { formAction } from "@/app/_lib/action";
 
 // The rules editor's actions (issue 33; app/_lib/action.ts says how every action answers): the dry run of what was
-// typed, saving it as the next version, restoring an old one, making or changing a named approver group. A refusal
-// (invalid YAML, a rule that fails validation, a group the rules in force could not live with, a member) comes back
-// in words with what was typed.
+// typed, saving it as the next version, restoring an old one, making, changing or deleting a named approver group. A
+// refusal (invalid YAML, a rule that fails validation, a group the rules in force could not live with or that an item
+// waits for, a member) comes back in words with what was typed.
 
 const readRules = (form: { text: (name: string) => string }): RulesFormValues => ({
   rules: form.text("rules"),
@@ -90,5 +91,15 @@ export const editApproverGroup = formAction((workspaceId: string, slug: string, 
   run: async (actor, values: ApproverGroupValues) => {
     await saveApproverGroup(actor, { workspaceId, ...values });
     return { done: `Group ${slug} saved` };
+  },
+}));
+
+/** Deletes a named approver group that neither the rules in force nor a waiting item need. */
+export const removeApproverGroup = formAction((workspaceId: string, slug: string, path: string) => ({
+  path,
+  args: { slug },
+  run: async (actor) => {
+    await deleteApproverGroup(actor, { workspaceId, slug });
+    return { done: `Group ${slug} deleted` };
   },
 }));

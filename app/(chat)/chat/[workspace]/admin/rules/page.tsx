@@ -9,9 +9,11 @@ import {
   createApproverGroup,
   editApproverGroup,
   previewRules,
+  removeApproverGroup,
   restoreRules,
   saveRules,
 } from "@/app/(chat)/chat/_actions/rules";
+import { ActionButton } from "@/components/chat/action-button";
 import { ApproverGroupForm } from "@/components/policy/approver-group-form";
 import { RulesEditor } from "@/components/policy/rules-editor";
 import { RestoreVersionForm } from "@/components/policy/restore-version-form";
@@ -33,7 +35,7 @@ rules:
 `;
 
 // For workspace admins: the custom policy rules (issue 33; docs/decisions/034-policy-rules.md), edited as text with
-// a dry run before saving, the approver groups a hold may name (the named ones made and changed here), and the
+// a dry run before saving, the approver groups a hold may name (the named ones made, changed and deleted here), and the
 // rules' history with each version's changes and a restore.
 export default async function RulesPage({ params }: { params: Promise<{ workspace: string }> }) {
   const { workspace: slug } = await params;
@@ -105,6 +107,14 @@ export default async function RulesPage({ params }: { params: Promise<{ workspac
                       people={people}
                       action={editApproverGroup.bind(null, workspace.id, group.slug, path)}
                     />
+                    <ActionButton
+                      action={removeApproverGroup.bind(null, workspace.id, group.slug, path)}
+                      variant="danger-ghost"
+                      confirm={`Delete the approver group ${group.slug}?`}
+                      className="mt-3"
+                    >
+                      Delete {group.slug}
+                    </ActionButton>
                   </div>
                 </details>
               )}
