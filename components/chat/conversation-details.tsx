@@ -1,14 +1,23 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
+import type { ConversationRouting } from "@/lib/chat/get-conversation-routing";
 import type { Thread } from "@/lib/chat/get-thread";
 import type { WorkspaceBot } from "@/lib/chat/list-workspace-bots";
 import { Badge } from "@/components/ui/badge";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { ActionButton } from "./action-button";
-import type { ButtonAction, FormAction } from "@/lib/forms/form-state";
+import type {
+  ButtonAction,
+  ContactRoutingValues,
+  ConversationLabelsValues,
+  FormAction,
+} from "@/lib/forms/form-state";
 import { AddBotForm } from "./add-bot-form";
 import { ContactControls, ContactMarks, type ContactControlActions } from "./contact-controls";
 import { ContactFactsPanel, type FactActions } from "./contact-facts";
 import type { ContactFacts } from "@/lib/memory/list-contact-facts";
+import { ContactRoutingForm, ConversationLabelsForm } from "./routing-forms";
+import { ContactRoutingView, LabelBadges } from "./routing-labels";
 
 /** The controls' server actions, bound to the conversation by the page: each call gives the action of one control. */
 export interface ConversationActions {
@@ -21,20 +30,27 @@ export interface ConversationActions {
   addBot: FormAction<unknown>;
   contact: (contactId: string) => ContactControlActions;
   facts: FactActions;
+  /** Sets the conversation's labels (an admin). */
+  setLabels: FormAction<ConversationLabelsValues>;
+  /** Sets a contact's labels and time zone (an admin). */
+  setContactRouting: (contactId: string) => FormAction<ContactRoutingValues>;
 }
 
 /**
  * Who is in a conversation and the controls people hold over its bots: take over, STOP/START, do-not-contact,
- * block, add and remove bots. Each control says what it will do; each refusal is shown beside it.
+ * block, add and remove bots; the labels and time zones policy rules read (an admin changes them). Each control
+ * says what it will do; each refusal is shown beside it.
  */
 export function ConversationDetails({
   thread,
+  routing,
   workspaceBots,
   contactFacts,
   workspaceSlug,
   actions,
 }: {
   thread: Thread;
+  routing: ConversationRouting;
   workspaceBots: WorkspaceBot[];
   contactFacts: ContactFacts[];
   workspaceSlug: string;
@@ -47,6 +63,7 @@ export function ConversationDetails({
     (b) => b.status !== "stopped" && !conversation.bots.some((c) => c.id === b.id && c.authorized),
   );
   const statusOf = new Map(workspaceBots.map((b) => [b.id, b]));
+  const admin = viewer.role === "admin";
 
   return (
     <div className="min-w-0 space-y-6 p-4 text-sm">
@@ -86,6 +103,22 @@ export function ConversationDetails({
             <ActionButton action={actions.setOptedOut(true)} variant="danger-ghost">
               Stop bot messages (STOP)
             </ActionButton>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby={`${id}-labels`}>
+        <h2 id={`${id}-labels`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          Labels
+        </h2>
+        <div className="mt-2 space-y-2">
+          <LabelBadges labels={routing.labels} label="Conversation labels" />
+          {admin ? (
+            <Disclosure summary="Change labels">
+              <ConversationLabelsForm labels={routing.labels} action={actions.setLabels} />
+            </Disclosure>
+          ) : (
+            <p className="text-xs text-slate-500">Policy rules may match on them; an admin changes them.</p>
           )}
         </div>
       </section>
@@ -149,6 +182,12 @@ export function ConversationDetails({
                 <ContactMarks contact={contact} />
               </p>
               <ContactControls contact={contact} viewerRole={viewer.role} actions={actions.contact(contact.id)} />
+              <ContactRouting
+                contactId={contact.id}
+                routing={routing.contacts[contact.id]}
+                admin={admin}
+                action={actions.setContactRouting}
+              />
               {contactFacts
                 .filter((f) => f.contact.id === contact.id)
                 .map((facts) => (
@@ -181,5 +220,43 @@ export function ConversationDetails({
         </ul>
       </section>
     </div>
+  );
+}
+
+/** A contact's labels and time zone beside the conversation, and an admin's form for them behind a disclosure. */
+function ContactRouting({
+  contactId,
+  routing,
+  admin,
+  action,
+}: {
+  contactId: string;
+  routing: ConversationRouting["contacts"][string] | undefined;
+  admin: boolean;
+  action: ConversationActions["setContactRouting"];
+}) {
+  const labels = routing?.labels ?? [];
+  const timeZone = routing?.time_zone ?? null;
+  return (
+    <div className="space-y-2">
+      <ContactRoutingView labels={labels} timeZone={timeZone} />
+      {admin && (
+        <Disclosure summary="Change labels and time zone">
+          <ContactRoutingForm labels={labels} timeZone={timeZone} action={action(contactId)} />
+        </Disclosure>
+      )}
+    </div>
+  );
+}
+
+/** A form tucked away in the narrow pane: a native disclosure, opened by keyboard or pointer. */
+function Disclosure({ summary, children }: { summary: string; children: ReactNode }) {
+  return (
+    <details>
+      <summary className="w-fit cursor-pointer rounded text-xs font-medium text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        {summary}
+      </summary>
+      <div className="mt-2">{children}</div>
+    </details>
   );
 }

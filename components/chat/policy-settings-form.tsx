@@ -5,8 +5,9 @@ import { POLICY_BOUNDS, POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import type { PolicySettings } from "@/lib/schemas/workspaces";
 import { Alert } from "@/components/ui/alert";
 import { CardBody } from "@/components/ui/card";
-import { Field, Input, Select } from "@/components/ui/field";
+import { describedBy, Field, Input, Select } from "@/components/ui/field";
 import { SaveFooter } from "./save-footer";
+import { TimeZoneInput } from "./time-zone-input";
 import type { PolicySettingsState, PolicySettingsValues } from "@/lib/forms/form-state";
 
 const WINDOWS: [seconds: number, label: string][] = [
@@ -27,6 +28,7 @@ const valuesOf = (s: PolicySettings): PolicySettingsValues => ({
   approvalReminderMinutes: String(s.approval_reminder_minutes),
   ratePerSecond: String(s.rate_per_second),
   rateBurst: String(s.rate_burst),
+  timeZone: s.time_zone,
 });
 
 /** The limits every bot message in the workspace is checked against; admins change them here. */
@@ -134,6 +136,23 @@ export function PolicySettingsForm({
             value={v.approvalReminderMinutes}
             unit="minutes after it started waiting"
           />
+        </Field>
+        <Field
+          id="timeZone"
+          label="Time zone"
+          hint="The workspace's clock: policy rules' hours use it for a contact whose time zone is not known (default UTC)."
+          error={state.fieldErrors?.timeZone}
+        >
+          <span className="block max-w-xs">
+            <TimeZoneInput
+              id="timeZone"
+              name="timeZone"
+              required
+              defaultValue={v.timeZone}
+              invalid={!!state.fieldErrors?.timeZone}
+              {...describedBy("timeZone", { error: state.fieldErrors?.timeZone, hint: true })}
+            />
+          </span>
         </Field>
       </CardBody>
       <SaveFooter state={state} pending={pending} label="Save policy" />

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { createConversation } from "@/lib/conversations/create-conversation";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
+import { setContactRouting } from "./set-contact-routing";
 import { setDoNotContact } from "./set-do-not-contact";
 import { getContact } from "./get-contact";
 
@@ -49,6 +50,13 @@ describe("getContact", () => {
       sensitivity: "normal",
     });
     await setDoNotContact(ben(), { contactId: carla, doNotContact: false });
+  });
+
+  it("shows anyone in the workspace the labels and time zone policy rules read (issue 33)", async () => {
+    expect(await getContact(ben(), carla)).toMatchObject({ labels: [], time_zone: null });
+    await setContactRouting(ana(), { contactId: carla, labels: ["VIP", "renewal"], timeZone: "Europe/Berlin" });
+    expect(await getContact(ben(), carla)).toMatchObject({ labels: ["renewal", "vip"], time_zone: "Europe/Berlin" });
+    await setContactRouting(ana(), { contactId: carla, labels: [], timeZone: null });
   });
 
   it("refuses people of other workspaces and unknown contacts", async () => {

@@ -5,8 +5,10 @@ import type { PersonActor } from "@/lib/people/actor";
 import { serializeContact } from "./serialize-contact";
 import type { Sensitivity } from "./set-sensitivity";
 
-// A contact as people see it on its own page: its details, the marks that limit bots, and the conversations with it
-// that the viewer may open (lib/people/access.ts: an admin, all of them; a member, those they take part in).
+// A contact as people see it on its own page: its details, the marks that limit bots, the labels and time zone policy
+// rules read, and the conversations with it that the viewer may open (lib/people/access.ts: an admin, all of them; a
+// member, those they take part in). The labels and zone are this page's, not serializeContact's: the CLI's shape of
+// a contact stays as it is.
 
 export interface ContactView {
   id: string;
@@ -19,6 +21,9 @@ export interface ContactView {
   do_not_contact_by: string | null;
   do_not_contact_at: string | null;
   created_at: string;
+  /** What the workspace's policy rules read (issue 33): its labels, and its IANA time zone (null: not known). */
+  labels: string[];
+  time_zone: string | null;
   conversations: { id: string; title: string | null; last_message_at: string }[];
   /** Conversations with the contact that the viewer may not open. */
   other_conversations: number;
@@ -44,6 +49,8 @@ export async function getContact(actor: PersonActor, contactId: string): Promise
   return {
     ...serializeContact(contact),
     do_not_contact_by: markedBy?.name ?? null,
+    labels: contact.labels,
+    time_zone: contact.timeZone,
     conversations: visible.map((c) => ({ id: c.id, title: c.title, last_message_at: c.last_message_at.toISOString() })),
     other_conversations: conversations.length - visible.length,
   };

@@ -267,6 +267,13 @@ export interface Statements {
     row: Record<string, never>;
     params: [string | null, string | null, readonly string[] | null];
   };
+  "approverGroups.delete": {
+    row: {
+      id: string;
+      name: string;
+    };
+    params: [string | null, string | null];
+  };
   "approverGroups.removeOthers": {
     row: Record<string, never>;
     params: [string | null, readonly string[] | null];
@@ -276,6 +283,12 @@ export interface Statements {
       id: string;
     };
     params: [string | null, string | null, string | null];
+  };
+  "approverGroups.waitingFor": {
+    row: {
+      waiting: number;
+    };
+    params: [string | null, string | null];
   };
   "attachments.find": {
     row: {

@@ -76,10 +76,23 @@ export interface PolicySettingsValues {
   approvalReminderMinutes: string;
   ratePerSecond: string;
   rateBurst: string;
+  /** The workspace's IANA time zone (issue 33): policy rules' windows read it when a contact's is not known. */
+  timeZone: string;
 }
 
 /** A refused save answers with what was typed, so nothing is lost. */
 export type PolicySettingsState = FormState<PolicySettingsValues>;
+
+/** What policy rules read of a contact, as typed (issue 33): its labels in one text, and its time zone ("": not known). */
+export interface ContactRoutingValues {
+  labels: string;
+  timeZone: string;
+}
+
+/** A conversation's labels as typed (issue 33), in one text. */
+export interface ConversationLabelsValues {
+  labels: string;
+}
 
 // ---- Settings
 
@@ -187,4 +200,11 @@ export interface ProposedConnection {
 export interface RulesFormValues {
   rules: string;
   reason: string;
+}
+
+/** A named approver group as typed (issue 33): its slug (a new group's; fixed once made), its name, its people's ids. */
+export interface ApproverGroupValues {
+  slug: string;
+  name: string;
+  memberIds: string[];
 }

@@ -22,3 +22,26 @@ export const TimeZone = z
   .string()
   .trim()
   .refine(isTimeZone, "must be an IANA time zone such as Europe/Berlin");
+
+/** Labels as a person types them in a form: separated by commas or new lines, blank ones left out. */
+export function labelsFromText(text: string): string[] {
+  return text
+    .split(/[,\n]/)
+    .map((label) => label.trim())
+    .filter((label) => label !== "");
+}
+
+/** A contact's labels and time zone as the chat's form sends them: an empty zone is "not known". */
+export const ContactRoutingForm = z.strictObject({
+  labels: Labels,
+  timeZone: TimeZone.nullable(),
+});
+
+/** A contact's routing fields as typed (labels as one text, the zone as typed) into what ContactRoutingForm reads. */
+export const contactRoutingFromForm = (fields: { labels: string; timeZone: string }) => ({
+  labels: labelsFromText(fields.labels),
+  timeZone: fields.timeZone.trim() === "" ? null : fields.timeZone,
+});
+
+/** A conversation's labels as the chat's form sends them. */
+export const ConversationLabelsForm = z.strictObject({ labels: Labels });

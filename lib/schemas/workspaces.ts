@@ -56,6 +56,8 @@ export function policySettingsFromForm(fields: {
   ratePerSecond?: string;
   /** Absent: unchanged. */
   rateBurst?: string;
+  /** Absent: unchanged; an IANA zone, trimmed (empty is refused: a workspace always has one). */
+  timeZone?: string;
 }): PolicySettingsChange {
   const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
   return {
@@ -68,5 +70,6 @@ export function policySettingsFromForm(fields: {
       : { approvalReminderMinutes: number(fields.approvalReminderMinutes) }),
     ...(fields.ratePerSecond === undefined ? {} : { ratePerSecond: number(fields.ratePerSecond) }),
     ...(fields.rateBurst === undefined ? {} : { rateBurst: number(fields.rateBurst) }),
+    ...(fields.timeZone === undefined ? {} : { timeZone: fields.timeZone }),
   };
 }

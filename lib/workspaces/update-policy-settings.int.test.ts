@@ -99,6 +99,14 @@ describe("updatePolicySettings", () => {
         updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { timeZone } }),
       ).rejects.toMatchObject({ code: "invalid_body", message: expect.stringContaining("timeZone: must be an IANA time zone") });
     expect((await settings()).timeZone).toBe("Europe/Berlin");
+    // As the chat's form types it: absent, unchanged; typed, the zone; empty, refused (a workspace always has one).
+    const typed = { newBotThreshold: "50", dailyLimit: "1000", conversationLimit: "", conversationWindowSeconds: "3600" };
+    const change = (timeZone?: string) =>
+      updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: policySettingsFromForm({ ...typed, timeZone }) });
+    expect(await change()).toMatchObject({ time_zone: "Europe/Berlin" });
+    expect(await change("America/New_York ")).toMatchObject({ time_zone: "America/New_York" });
+    await expect(change("")).rejects.toMatchObject({ code: "invalid_body", message: expect.stringContaining("timeZone") });
+    expect((await settings()).timeZone).toBe("America/New_York");
     await updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { timeZone: "UTC" } });
   });
 

@@ -6,6 +6,7 @@ import * as chatMemory from "@/app/(chat)/chat/_actions/memory";
 import * as chatAgentRequests from "@/app/(chat)/chat/_actions/agent-requests";
 import * as chatRules from "@/app/(chat)/chat/_actions/rules";
 import { systemActor } from "@/lib/people/actor";
+import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
 import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
 import { hex, judgedRedirect, PEOPLE, personOf, type ActionKit, type Answer, type Door, type DoorContext } from "./door";
 import { settingsPortalActionDoors } from "./settings-portal-actions";
@@ -102,6 +103,8 @@ export function actionDoors(context: DoorContext): Door[] {
     // Issue 31: the request rate is one of the settings; generous, so the matrix's own bots are never deferred.
     ratePerSecond: "1000",
     rateBurst: "1000",
+    // Issue 33: the workspace's time zone is one of the form's fields.
+    timeZone: "UTC",
   };
 
   return [
@@ -172,6 +175,19 @@ export function actionDoors(context: DoorContext): Door[] {
         run: (id) => chat.saveContact(id, path, { n: 0 }, form({ name: "Probe Name", email: "", phone: "" })),
       },
     ]),
+    act(
+      CHAT,
+      "saveContactRouting",
+      [
+        {
+          kind: "contact",
+          as: "contactId",
+          own: fresh.contact,
+          run: (id) => chat.saveContactRouting(id, path, { n: 0 }, form({ labels: "vip, probe", timeZone: "Europe/Berlin" })),
+        },
+      ],
+      { adminOnly: true },
+    ),
     act(CHAT, "addContact", [
       {
         kind: "workspace",
@@ -220,6 +236,19 @@ export function actionDoors(context: DoorContext): Door[] {
         run: (id) => chat.setBotBlocked(o.visible, id, true, path, s0),
       },
     ]),
+    act(
+      CHAT,
+      "saveConversationLabels",
+      [
+        {
+          kind: "conversation",
+          as: "conversationId",
+          own: fresh.conversation,
+          run: (id) => chat.saveConversationLabels(id, path, { n: 0 }, form({ labels: "legal, probe" })),
+        },
+      ],
+      { adminOnly: true },
+    ),
     act(CHAT, "addBot", [
       {
         kind: "conversation",
@@ -297,6 +326,76 @@ export function actionDoors(context: DoorContext): Door[] {
             return o.workspace.id;
           },
           run: (id) => chat.restoreRules(id, 1, path, { n: 0 }, form({ reason: "Probe" })),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
+      "createApproverGroup",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          own: async () => o.workspace.id,
+          run: (id) =>
+            chat.createApproverGroup(id, path, { n: 0 }, form({ slug: `probe-${hex(3)}`, name: "Probe", memberIds: [] })),
+        },
+        {
+          kind: "person",
+          as: "formData memberIds",
+          own: async () => o.mia.id,
+          run: (id) =>
+            chat.createApproverGroup(
+              o.workspace.id,
+              path,
+              { n: 0 },
+              form({ slug: `probe-${hex(3)}`, name: "Probe", memberIds: [id] }),
+            ),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
+      "editApproverGroup",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          // The group exists once the operator made it (beside the matrix's callers).
+          own: async () => {
+            await saveApproverGroup(systemActor, { workspaceId: o.workspace.id, slug: "door", name: "Door", memberIds: [] });
+            return o.workspace.id;
+          },
+          run: (id) => chat.editApproverGroup(id, "door", path, { n: 0 }, form({ name: "Probe", memberIds: [] })),
+        },
+        {
+          kind: "person",
+          as: "formData memberIds",
+          own: async () => {
+            await saveApproverGroup(systemActor, { workspaceId: o.workspace.id, slug: "door", name: "Door", memberIds: [] });
+            return o.mia.id;
+          },
+          run: (id) =>
+            chat.editApproverGroup(o.workspace.id, "door", path, { n: 0 }, form({ name: "Probe", memberIds: [id] })),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
+      "removeApproverGroup",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          // A group no rule names, made afresh by the operator (a delete uses it up).
+          own: async () => {
+            await saveApproverGroup(systemActor, { workspaceId: o.workspace.id, slug: "gone", name: "Gone", memberIds: [] });
+            return o.workspace.id;
+          },
+          run: (id) => chat.removeApproverGroup(id, "gone", path, s0),
         },
       ],
       { adminOnly: true },

@@ -28,10 +28,12 @@ export const savePolicySettings = formAction((workspaceId: string, path: string)
     approvalReminderMinutes: form.text("approvalReminderMinutes"),
     ratePerSecond: form.text("ratePerSecond"),
     rateBurst: form.text("rateBurst"),
+    timeZone: form.text("timeZone"),
   }),
   // Checked here first too, so the person reads the one problem in words (the domain's refusal names the field).
   schema: PolicySettingsChange,
   schemaInput: policySettingsFromForm,
+  fields: ["timeZone"] as const,
   run: async (actor, change) => {
     await updatePolicySettings(actor, { workspaceId, changes: change });
     return { done: "Policy saved" };

@@ -3,11 +3,13 @@
 import { createContact } from "@/lib/contacts/create-contact";
 import { findContacts } from "@/lib/contacts/find-contacts";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
+import { setContactRouting } from "@/lib/contacts/set-contact-routing";
 import { setContactSensitivity, type Sensitivity } from "@/lib/contacts/set-sensitivity";
 import { updateContact } from "@/lib/contacts/update-contact";
 import type { FormReader } from "@/app/_lib/form-text";
 import { ContactDetails } from "@/lib/schemas/contacts";
-import type { ContactFormValues } from "@/lib/forms/form-state";
+import { ContactRoutingForm, contactRoutingFromForm } from "@/lib/schemas/labels";
+import type { ContactFormValues, ContactRoutingValues } from "@/lib/forms/form-state";
 import { formAction, plainAction } from "@/app/_lib/action";
 
 // The chat's contacts actions (app/_lib/action.ts says how every action answers).
@@ -54,6 +56,19 @@ export const setSensitivity = formAction((contactId: string, sensitivity: Sensit
   run: async (actor) => {
     await setContactSensitivity(actor, { contactId, sensitivity });
     return { done: sensitivity === "high" ? "Marked sensitive" : "Sensitivity lowered" };
+  },
+}));
+
+/** An admin sets what policy rules read of a contact (issue 33): its labels and time zone; a refusal keeps what was typed. */
+export const saveContactRouting = formAction((contactId: string, path: string) => ({
+  path,
+  read: (form): ContactRoutingValues => ({ labels: form.text("labels"), timeZone: form.text("timeZone") }),
+  schema: ContactRoutingForm,
+  schemaInput: contactRoutingFromForm,
+  fields: ["labels", "timeZone"] as const,
+  run: async (actor, { labels, timeZone }) => {
+    await setContactRouting(actor, { contactId, labels, timeZone });
+    return { done: "Labels and time zone saved" };
   },
 }));
 

@@ -3,10 +3,12 @@
 import { authorizeBot, removeBot } from "@/lib/conversations/authorize-bot";
 import { createConversation } from "@/lib/conversations/create-conversation";
 import { blockBot, unblockBot } from "@/lib/conversations/block-bot";
+import { setConversationLabels } from "@/lib/conversations/set-conversation-labels";
 import { release, takeOver } from "@/lib/conversations/take-over";
 import { ApiError } from "@/lib/errors";
-import type { NewConversationValues } from "@/lib/forms/form-state";
+import type { ConversationLabelsValues, NewConversationValues } from "@/lib/forms/form-state";
 import { NewConversation } from "@/lib/schemas/conversations";
+import { ConversationLabelsForm, labelsFromText } from "@/lib/schemas/labels";
 import { formAction } from "@/app/_lib/action";
 
 // The chat's conversations actions (app/_lib/action.ts says how every action answers).
@@ -24,6 +26,19 @@ export const setBotBlocked = formAction((conversationId: string, botId: string, 
   run: async (actor) => {
     await (on ? blockBot(actor, { conversationId, botId }) : unblockBot(actor, { conversationId, botId }));
     return { done: on ? "Bot blocked here" : "Bot unblocked" };
+  },
+}));
+
+/** An admin sets the conversation's labels, which policy rules read (issue 33); a refusal keeps what was typed. */
+export const saveConversationLabels = formAction((conversationId: string, path: string) => ({
+  path,
+  read: (form): ConversationLabelsValues => ({ labels: form.text("labels") }),
+  schema: ConversationLabelsForm,
+  schemaInput: ({ labels }) => ({ labels: labelsFromText(labels) }),
+  fields: ["labels"] as const,
+  run: async (actor, { labels }) => {
+    await setConversationLabels(actor, { conversationId, labels });
+    return { done: "Labels saved" };
   },
 }));
 

@@ -1,5 +1,11 @@
-import { setContactDoNotContact, setSensitivity } from "@/app/(chat)/chat/_actions/contacts";
-import { addBot, dropBot, setBotBlocked, setTakenOver } from "@/app/(chat)/chat/_actions/conversations";
+import { saveContactRouting, setContactDoNotContact, setSensitivity } from "@/app/(chat)/chat/_actions/contacts";
+import {
+  addBot,
+  dropBot,
+  saveConversationLabels,
+  setBotBlocked,
+  setTakenOver,
+} from "@/app/(chat)/chat/_actions/conversations";
 import { decideFact, reviseFact } from "@/app/(chat)/chat/_actions/memory";
 import { setConsent } from "@/app/(chat)/chat/_actions/messages";
 import type { ContactControlActions } from "@/components/chat/contact-controls";
@@ -31,4 +37,6 @@ export const conversationActions = (conversationId: string, path: string): Conve
   addBot: addBot.bind(null, conversationId, path),
   contact: (contactId) => contactActions(contactId, path),
   facts: factActions(path),
+  setLabels: saveConversationLabels.bind(null, conversationId, path),
+  setContactRouting: (contactId) => saveContactRouting.bind(null, contactId, path),
 });

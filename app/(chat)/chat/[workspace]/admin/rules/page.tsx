@@ -5,7 +5,16 @@ import { listApproverGroups } from "@/lib/policy/rule-sets/list-approver-groups"
 import { ruleSetHistory } from "@/lib/policy/rule-sets/rule-set-history";
 import { ruleSetText } from "@/lib/policy/rule-sets/rule-set-file";
 import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
-import { previewRules, restoreRules, saveRules } from "@/app/(chat)/chat/_actions/rules";
+import {
+  createApproverGroup,
+  editApproverGroup,
+  previewRules,
+  removeApproverGroup,
+  restoreRules,
+  saveRules,
+} from "@/app/(chat)/chat/_actions/rules";
+import { ActionButton } from "@/components/chat/action-button";
+import { ApproverGroupForm } from "@/components/policy/approver-group-form";
 import { RulesEditor } from "@/components/policy/rules-editor";
 import { RestoreVersionForm } from "@/components/policy/restore-version-form";
 import { Time } from "@/components/chat/time";
@@ -26,7 +35,8 @@ rules:
 `;
 
 // For workspace admins: the custom policy rules (issue 33; docs/decisions/034-policy-rules.md), edited as text with
-// a dry run before saving, and their history with each version's changes and a restore.
+// a dry run before saving, the approver groups a hold may name (the named ones made, changed and deleted here), and the
+// rules' history with each version's changes and a restore.
 export default async function RulesPage({ params }: { params: Promise<{ workspace: string }> }) {
   const { workspace: slug } = await params;
   const path = `/chat/${slug}/admin/rules`;
@@ -43,6 +53,8 @@ export default async function RulesPage({ params }: { params: Promise<{ workspac
     ruleSetHistory(actor, { workspaceId: workspace.id }),
     listApproverGroups(actor, { workspaceId: workspace.id }),
   ]);
+  // Everyone in the workspace, whom a named group may hold: the members of role:member.
+  const people = groups.find((group) => group.slug === "role:member")?.members ?? [];
   const text = current
     ? ruleSetText({ rules: current.rules.rules }, { format: "yaml", header: `Version ${current.version}: ${current.reason}` })
     : STARTER;
@@ -77,15 +89,49 @@ export default async function RulesPage({ params }: { params: Promise<{ workspac
       </Card>
 
       <Card aria-labelledby="groups-title">
-        <CardHeader id="groups-title" title="Approver groups" description="What a rule's hold may name." />
+        <CardHeader
+          id="groups-title"
+          title="Approver groups"
+          description="What a rule's hold may name: the two roles, or a named group by its slug."
+        />
         <ul className="divide-y divide-slate-100 text-sm">
           {groups.map((group) => (
-            <li key={group.slug} className="px-5 py-2.5">
-              <code className="font-mono text-xs">{group.slug}</code> · {group.name} · {group.members.length}{" "}
-              {group.members.length === 1 ? "person" : "people"}
+            <li key={group.slug} className="space-y-2 px-5 py-2.5" data-testid="approver-group">
+              <p>
+                <code className="font-mono text-xs">{group.slug}</code> · <UntrustedText text={group.name} /> ·{" "}
+                {group.members.length} {group.members.length === 1 ? "person" : "people"}
+              </p>
+              {group.kind === "named" && (
+                <details>
+                  <summary className="w-fit cursor-pointer rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                    Change <span className="sr-only">{group.slug}</span>
+                  </summary>
+                  <div className="mt-3">
+                    <ApproverGroupForm
+                      group={{ slug: group.slug, name: group.name, memberIds: group.members.map((m) => m.userId) }}
+                      people={people}
+                      action={editApproverGroup.bind(null, workspace.id, group.slug, path)}
+                    />
+                    <ActionButton
+                      action={removeApproverGroup.bind(null, workspace.id, group.slug, path)}
+                      variant="danger-ghost"
+                      confirm={`Delete the approver group ${group.slug}?`}
+                      className="mt-3"
+                    >
+                      Delete {group.slug}
+                    </ActionButton>
+                  </div>
+                </details>
+              )}
             </li>
           ))}
         </ul>
+        <section aria-labelledby="new-group-title" className="border-t border-slate-200 px-5 py-4">
+          <h3 id="new-group-title" className="mb-3 text-sm font-semibold text-slate-900">
+            New group
+          </h3>
+          <ApproverGroupForm people={people} action={createApproverGroup.bind(null, workspace.id, path)} />
+        </section>
       </Card>
 
       <Card aria-labelledby="history-title">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { currentActor } from "@/lib/auth/current-actor";
+import { getConversationRouting } from "@/lib/chat/get-conversation-routing";
 import { getThread } from "@/lib/chat/get-thread";
 import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { listContactFacts } from "@/lib/memory/list-contact-facts";
@@ -38,9 +39,10 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
     );
   }
   const thread = read.value;
-  const [bots, contactFacts] = await Promise.all([
+  const [bots, contactFacts, routing] = await Promise.all([
     listWorkspaceBots(actor, thread.conversation.workspace_id),
     Promise.all(thread.conversation.contacts.map((c) => listContactFacts(actor, c.id))),
+    getConversationRouting(actor, { conversationId: thread.conversation.id }),
   ]);
   const { conversation, viewer } = thread;
   const title = conversation.title ?? "Untitled conversation";
@@ -48,6 +50,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
   const details = (
     <ConversationDetails
       thread={thread}
+      routing={routing}
       workspaceBots={bots}
       contactFacts={contactFacts}
       workspaceSlug={slug}

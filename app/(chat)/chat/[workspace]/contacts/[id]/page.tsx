@@ -5,11 +5,13 @@ import { openWorkspace } from "@/lib/chat/open-workspace";
 import { getContact } from "@/lib/contacts/get-contact";
 import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { guard } from "@/app/_lib/guard";
-import { saveContact } from "@/app/(chat)/chat/_actions/contacts";
+import { saveContact, saveContactRouting } from "@/app/(chat)/chat/_actions/contacts";
 import { contactActions, factActions } from "@/app/(chat)/chat/_lib/bound-actions";
 import { ContactControls, ContactMarks } from "@/components/chat/contact-controls";
 import { ContactFactsPanel } from "@/components/chat/contact-facts";
 import { ContactForm } from "@/components/chat/contact-form";
+import { ContactRoutingForm } from "@/components/chat/routing-forms";
+import { ContactRoutingView } from "@/components/chat/routing-labels";
 import { Time } from "@/components/chat/time";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
@@ -20,8 +22,9 @@ import { visibleText } from "@/lib/text/hidden-characters";
 
 export const metadata: Metadata = { title: "Contact" };
 
-// One contact: its details (any member corrects them), the marks that limit bots, what we know about it (the same
-// facts panel as beside a conversation), and the conversations with it that the viewer may open.
+// One contact: its details (any member corrects them), the marks that limit bots, the labels and time zone the
+// workspace's policy rules read (an admin changes them), what we know about it (the same facts panel as beside a
+// conversation), and the conversations with it that the viewer may open.
 export default async function ContactPage({ params }: { params: Promise<{ workspace: string; id: string }> }) {
   const { workspace: slug, id } = await params;
   const path = `/chat/${slug}/contacts/${id}`;
@@ -86,6 +89,26 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
               viewerRole={opened.value.role}
               actions={contactActions(contact.id, path)}
             />
+          </CardBody>
+        </Card>
+
+        <Card aria-labelledby="contact-routing">
+          <CardHeader
+            id="contact-routing"
+            title="What rules read"
+            description="The workspace's policy rules may hold or block bot messages by a contact's labels, and keep to hours on its clock."
+          />
+          <CardBody className="space-y-4">
+            <ContactRoutingView labels={contact.labels} timeZone={contact.time_zone} />
+            {opened.value.role === "admin" ? (
+              <ContactRoutingForm
+                labels={contact.labels}
+                timeZone={contact.time_zone}
+                action={saveContactRouting.bind(null, contact.id, path)}
+              />
+            ) : (
+              <p className="text-xs text-slate-500">An admin can change them.</p>
+            )}
           </CardBody>
         </Card>
 
