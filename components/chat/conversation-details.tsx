@@ -214,7 +214,7 @@ export function ConversationDetails({
               <span className="text-slate-500">
                 @<UntrustedText text={p.handle} />
               </span>
-              {p.id === viewer.id && <span className="text-slate-400"> (you)</span>}
+              {p.id === viewer.id && <span className="text-slate-500"> (you)</span>}
             </li>
           ))}
         </ul>

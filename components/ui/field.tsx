@@ -28,7 +28,7 @@ export function Field({
     <div className={className}>
       <label htmlFor={id} className="flex items-baseline gap-2 text-sm font-medium text-slate-800">
         {label}
-        {optional && <span className="text-xs font-normal text-slate-400">optional</span>}
+        {optional && <span className="text-xs font-normal text-slate-500">optional</span>}
       </label>
       <div className="mt-1.5">{children}</div>
       {hint && !error && (

@@ -37,7 +37,6 @@ async function accessible(page: Page) {
 test("an admin edits a rule, sees the dry run, saves, restores, and the policy log names the version", async ({ page }) => {
   // A contact with the label and a conversation with it, where the established demo bot already said something.
   const contact = cli("contact", "create", "--workspace", slug, "--name", "Vera Important", "--as", ana!.email) as { id: string };
-  cli("contact", "labels", contact.id, "--label", label, "--as", ana!.email);
   const conversation = cli(
     "conversation", "create", "--workspace", slug, "--as", ana!.email, "--title", "VIP renewal",
     "--contact", contact.id, "--bot", helper.handle, "--json",
@@ -50,7 +49,15 @@ test("an admin edits a rule, sees the dry run, saves, restores, and the policy l
   expect((await send("Your renewal is ready.")).status()).toBe(201);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, `/chat/${slug}/admin/rules`);
+  // The admin marks the contact on its page: the label the rule will name, and its time zone.
+  await signIn(page, `/chat/${slug}/contacts/${contact.id}`);
+  await page.getByRole("textbox", { name: "Labels" }).fill(`${label}, Renewals`);
+  await page.getByLabel("Time zone").fill("Europe/Lisbon");
+  await page.getByRole("button", { name: "Save labels and time zone" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /saved/i })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Labels" })).toHaveValue(`${label}, renewals`);
+  await accessible(page);
+  await page.goto(`/chat/${slug}/admin/rules`);
   const editor = page.getByTestId("rules-text");
   const save = page.getByTestId("rules-save");
 
