@@ -12,8 +12,8 @@ export function ChartScroll({ children, startAtEnd }: { children: ReactNode; sta
       className={cn(
         "overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-500",
         // Days run left to right, the latest last: a box too narrow for them opens on the latest. Reversed, the row
-        // starts at the right, scrolled to its end; "safe" keeps a chart that fits on the left.
-        startAtEnd && "flex flex-row-reverse justify-end-safe *:shrink-0",
+        // starts at the right, scrolled to its end; the chart's auto margin keeps one that fits on the left.
+        startAtEnd && "flex flex-row-reverse *:mr-auto *:shrink-0",
       )}
     >
       {children}
