@@ -114,7 +114,7 @@ describe("policy simulate", () => {
 });
 
 describe("policy groups", () => {
-  it("makes a named group from people's emails, lists it, and refuses a member's change and a stranger", async () => {
+  it("makes a named group from people's emails, lists it, refuses a member's change and a stranger, and deletes it", async () => {
     const saved = await cli(
       "policy", "groups", "save", world.workspace.slug, "finance", "--name", "Finance", "--member", ben(), "--member", ana(), "--as", ana(),
     );
@@ -135,5 +135,12 @@ describe("policy groups", () => {
     expect(stranger.stderr).toContain("No person with email nobody@example.com");
     const group = await db().approverGroup.findFirstOrThrow({ where: { workspaceId: world.workspace.id, slug: "finance" } });
     expect(group.name).toBe("Finance");
+
+    const deleted = await cli("policy", "groups", "delete", world.workspace.slug, "finance", "--as", ana());
+    expect(JSON.parse(deleted.stdout)).toEqual({ id: group.id, slug: "finance" });
+    expect(await db().approverGroup.count({ where: { workspaceId: world.workspace.id, slug: "finance" } })).toBe(0);
+    const again = await cli("policy", "groups", "delete", world.workspace.slug, "finance", "--as", ana());
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain("Approver group not found");
   });
 });

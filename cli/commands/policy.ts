@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { ApiError } from "@/lib/errors";
 import { dryRun } from "@/lib/policy/dry-run/dry-run";
+import { deleteApproverGroup } from "@/lib/policy/rule-sets/delete-approver-group";
 import { getRuleSet } from "@/lib/policy/rule-sets/get-rule-set";
 import { listApproverGroups } from "@/lib/policy/rule-sets/list-approver-groups";
 import { listRuleSetVersions } from "@/lib/policy/rule-sets/list-rule-set-versions";
@@ -19,7 +20,7 @@ import { actorFrom, personByEmail, workspaceBySlug } from "./resolve";
 // A workspace's policy rules from the command line (issue 33; docs/decisions/034-policy-rules.md): export and import
 // as YAML or JSON (the same schema; an import that fails validation changes nothing and names the rule and field),
 // the history and a restore, and `policy simulate`, the dry run of a file against the workspace's recent traffic.
-// The named approver groups rules may route to: listed, and made or replaced whole by the people's emails. Admins only
+// The named approver groups rules may route to: listed, made or replaced whole by the people's emails, and deleted. Admins only
 // (`--as EMAIL`), or the operator.
 
 const FORMATS = ["yaml", "json"] as const;
@@ -96,6 +97,16 @@ export const policyCommands: Record<string, Command> = {
       // Exactly these people, replacing whoever was in it: no --member empties the group (refused while a rule needs it).
       const members = await Promise.all(list(args, "member").map(async (email) => (await personByEmail(email)).userId));
       return saveApproverGroup(await actorFrom(str(args, "as")), { workspaceId: ws.id, slug, name, memberIds: members });
+    },
+  },
+  "policy groups delete": {
+    usage: "policy groups delete SLUG GROUP [--as EMAIL]",
+    flags: { as: S },
+    run: async (args) => {
+      const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
+      const slug = required(args.positionals[1], "the GROUP slug");
+      // Refused while the rules in force name the group, or an item still waits for its people.
+      return deleteApproverGroup(await actorFrom(str(args, "as")), { workspaceId: ws.id, slug });
     },
   },
   "policy simulate": {
