@@ -9,6 +9,7 @@ import { sendReminders } from "@/lib/notifications/reminders";
 import { whoIsTold } from "@/lib/notifications/recipients";
 import { compose } from "@/lib/notifications/compose";
 import { addFinanceGroup } from "@/test/finance-group";
+import { runFanOuts } from "@/test/notifications";
 import { approveDraft, rejectDraft } from "./approve-draft";
 import { listPendingApprovals } from "./list-pending-approvals";
 
@@ -150,6 +151,11 @@ describe("escalation", () => {
       title: expect.stringContaining("Nobody decided in 60 min, you may now: Held message from Helper"),
       path: `/chat/${world.workspace.slug}/approvals#draft-${id}`,
     });
+    // The fan-out writes the escalation group's notification (the kind was once refused by the table's check).
+    await runFanOuts(at);
+    const told = await db().notification.findMany({ where: { subjectId: id, kind: "escalation" } });
+    expect(told.map((n) => n.userId)).toEqual([world.people[0]!.id]);
+    expect(told[0]!.path).toBe(`/chat/${world.workspace.slug}/approvals#draft-${id}`);
 
     // The admins may decide now; their approval counts as one of the two.
     expect((await listPendingApprovals(ana(), { workspaceId: world.workspace.id })).some((d) => d.id === id)).toBe(true);
