@@ -46,6 +46,8 @@ export function DraftCard({
   const edited = body.trim() !== draft.body.trim();
   const error = [approved, rejected].sort((a, b) => b.n - a.n).find((s) => s.error)?.error;
   const held = draft.origin === "held_message";
+  // A rule routed it to a group this person is not in: shown, saying who decides, but not offered to them.
+  const decidable = draft.decidable !== false;
 
   return (
     <article
@@ -151,41 +153,51 @@ export function DraftCard({
             replies: “<UntrustedText text={draft.follow_up.body} />”
           </p>
         )}
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          <Button type="submit" size="sm" disabled={busy || (editing && !body.trim())} aria-busy={approving}>
-            {editing && edited ? "Approve edited" : "Approve"}
-          </Button>
-          {!editing ? (
-            <Button size="sm" variant="secondary" onClick={() => setEditing(true)} disabled={busy}>
-              Edit
+        {!decidable && (
+          <p className="mt-3 text-sm text-slate-700" data-testid="draft-not-decidable">
+            {`A workspace rule asks ${draft.approvals?.group ? groupText(draft.approvals.group) : "other people"} to decide this; it is not offered to you.`}
+            <span className="ml-1 text-xs text-slate-500">
+              Expires <Time iso={draft.expires_at} />
+            </span>
+          </p>
+        )}
+        {decidable && (
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <Button type="submit" size="sm" disabled={busy || (editing && !body.trim())} aria-busy={approving}>
+              {editing && edited ? "Approve edited" : "Approve"}
             </Button>
-          ) : (
+            {!editing ? (
+              <Button size="sm" variant="secondary" onClick={() => setEditing(true)} disabled={busy}>
+                Edit
+              </Button>
+            ) : (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setEditing(false);
+                  setBody(draft.body);
+                }}
+                disabled={busy}
+              >
+                Cancel edit
+              </Button>
+            )}
             <Button
               size="sm"
-              variant="ghost"
-              onClick={() => {
-                setEditing(false);
-                setBody(draft.body);
-              }}
+              variant="danger-ghost"
+              formAction={rejectAction}
+              formNoValidate
               disabled={busy}
+              aria-busy={rejecting}
             >
-              Cancel edit
+              Reject
             </Button>
-          )}
-          <Button
-            size="sm"
-            variant="danger-ghost"
-            formAction={rejectAction}
-            formNoValidate
-            disabled={busy}
-            aria-busy={rejecting}
-          >
-            Reject
-          </Button>
-          <span className="ml-auto text-xs text-slate-500">
-            Expires <Time iso={draft.expires_at} />
-          </span>
-        </div>
+            <span className="ml-auto text-xs text-slate-500">
+              Expires <Time iso={draft.expires_at} />
+            </span>
+          </div>
+        )}
       </form>
       {error && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">

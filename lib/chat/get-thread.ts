@@ -5,6 +5,7 @@ import { requireConversationAccess } from "@/lib/people/access";
 import type { Block } from "@/lib/schemas/blocks";
 import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
 import { messageView, type CardResponse, type MessageView } from "@/lib/messages/message-view";
+import { decidableDrafts } from "@/lib/drafts/deciders";
 
 // A conversation as a person sees it in the chat: who is in it, its messages (with the bot's label, who approved a
 // bot message, and the responses to its cards), and what waits for a person's approval there.
@@ -59,6 +60,11 @@ export interface PendingDraft {
     /** This person approved already. */
     mine: boolean;
   };
+  /**
+   * false: the person sees the item but may not decide it (a rule routed it to a group they are not in), so it is
+   * shown without Approve and Reject. Absent: they may.
+   */
+  decidable?: boolean;
 }
 
 export async function getThread(actor: PersonActor, id: string) {
@@ -93,11 +99,21 @@ export async function getThread(actor: PersonActor, id: string) {
     }),
   ]);
   const messages = recent.reverse();
+  // Who may decide each pending item (a rule may route it to a group outside the conversation), and who approved an
+  // item a rule asks several people for.
+  const pendingIds = drafts.map((d) => d.id);
+  const [given, decidable] = pendingIds.length
+    ? await Promise.all([
+        db().draftApproval.findMany({ where: { draftId: { in: pendingIds } }, orderBy: { approvedAt: "asc" } }),
+        decidableDrafts(actor, conversationId),
+      ])
+    : [[], new Set<string>()];
 
   const userIds = new Set<string>([
     ...participants.flatMap((p) => (p.userId ? [p.userId] : [])),
     ...messages.flatMap((m) => [m.senderUserId, m.approvedByUserId].filter((v): v is string => !!v)),
     ...(conversation.takenOverByUserId ? [conversation.takenOverByUserId] : []),
+    ...given.map((a) => a.userId),
   ]);
   const botIds = new Set<string>([
     ...authorizations.map((a) => a.botId),
@@ -213,6 +229,18 @@ export async function getThread(actor: PersonActor, id: string) {
             : null,
         created_at: d.createdAt.toISOString(),
         expires_at: d.expiresAt.toISOString(),
+        approvals: {
+          required: d.approvalsRequired,
+          group: d.approverGroup,
+          by: given
+            .filter((a) => a.draftId === d.id)
+            .map((a) => ({
+              handle: userById.get(a.userId)?.handle ?? null,
+              name: userById.get(a.userId)?.name ?? null,
+            })),
+          mine: given.some((a) => a.draftId === d.id && a.userId === actor.userId),
+        },
+        decidable: decidable.has(d.id),
       };
     }),
     follow_ups: followUps.map((d): ThreadFollowUp => {

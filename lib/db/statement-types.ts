@@ -689,6 +689,12 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "drafts.decidableInConversation": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null];
+  };
   "drafts.decider": {
     row: {
       conversation_id: string;

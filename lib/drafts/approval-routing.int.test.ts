@@ -9,8 +9,10 @@ import { sendReminders } from "@/lib/notifications/reminders";
 import { whoIsTold } from "@/lib/notifications/recipients";
 import { compose } from "@/lib/notifications/compose";
 import { addFinanceGroup } from "@/test/finance-group";
+import { runFanOuts } from "@/test/notifications";
 import { approveDraft, rejectDraft } from "./approve-draft";
 import { listPendingApprovals } from "./list-pending-approvals";
+import { getThread } from "@/lib/chat/get-thread";
 
 // Approval routing (issue 33): an item a workspace rule holds records its approver group and how many distinct
 // people of it must approve. One person counts once, through any door; anyone of the group may reject, which ends
@@ -129,6 +131,12 @@ describe("two approvals from Finance", () => {
     expect(await offered(ben())).toBe(true);
     expect(await offered(finance())).toBe(true);
     expect(await offered(ana())).toBe(false);
+    // In the conversation, the admin who sees it is shown the item, who decides it, and no buttons.
+    await approveDraft(finance(), { draftId: id });
+    expect((await getThread(ana(), renewal)).drafts.find((d) => d.id === id)).toMatchObject({
+      decidable: false,
+      approvals: { required: 2, group: "finance", by: [{ name: "Fin Ance" }], mine: false },
+    });
     expect((await whoIsTold({ event: "draft", id }))?.userIds).toEqual([world.people[1]!.id, fin.id].sort());
   });
 });
@@ -150,8 +158,14 @@ describe("escalation", () => {
       title: expect.stringContaining("Nobody decided in 60 min, you may now: Held message from Helper"),
       path: `/chat/${world.workspace.slug}/approvals#draft-${id}`,
     });
+    // The fan-out writes the escalation group's notification (the kind was once refused by the table's check).
+    await runFanOuts(at);
+    const told = await db().notification.findMany({ where: { subjectId: id, kind: "escalation" } });
+    expect(told.map((n) => n.userId)).toEqual([world.people[0]!.id]);
+    expect(told[0]!.path).toBe(`/chat/${world.workspace.slug}/approvals#draft-${id}`);
 
-    // The admins may decide now; their approval counts as one of the two.
+    // The admins may decide now, in the approvals inbox and in the conversation; their approval counts as one of the two.
+    expect((await getThread(ana(), renewal)).drafts.find((d) => d.id === id)?.decidable).toBe(true);
     expect((await listPendingApprovals(ana(), { workspaceId: world.workspace.id })).some((d) => d.id === id)).toBe(true);
     expect((await approveDraft(ana(), { draftId: id })).approvals).toEqual({ given: 1, required: 2 });
     expect((await approveDraft(ben(), { draftId: id })).message).not.toBeNull();

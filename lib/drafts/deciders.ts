@@ -1,4 +1,4 @@
-import { query, type Sql } from "@/lib/db/sql";
+import { query, sql, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { conversationVisibleSql } from "@/lib/people/access";
@@ -51,4 +51,19 @@ export async function requireDraftDecider(actor: PersonActor, { sql, draftId: id
   if (!row.decides)
     throw new ApiError("forbidden", `Only the approver group ${row.approver_group} may decide this item`);
   return { draftId, conversation: { id: row.conversation_id, workspaceId: row.workspace_id } };
+}
+
+const DECIDABLE_IN_CONVERSATION = query("drafts.decidableInConversation", {
+  text: `SELECT d.id FROM drafts d JOIN conversations c ON c.id = d.conversation_id
+    WHERE d.conversation_id = $1 AND d.status = 'pending'
+      AND ${mayDecideDraftSql({ draft: "d", conversation: "c", user: "$2" })}`,
+});
+
+/**
+ * The ids of a conversation's pending items this person may decide: its thread offers Approve and Reject for these
+ * only (an item a rule routed to a group they are not in is shown, saying who decides it).
+ */
+export async function decidableDrafts(actor: PersonActor, conversationId: string): Promise<Set<string>> {
+  const rows = await sql().query(DECIDABLE_IN_CONVERSATION, [conversationId, actor.userId]);
+  return new Set(rows.map((row) => row.id));
 }
