@@ -38,7 +38,7 @@ export function BotStatusForm({
       {status === "active" && (
         <div className="min-w-[12rem] flex-1">
           <label htmlFor={id} className="text-xs font-medium text-slate-600">
-            Reason <span className="font-normal text-slate-400">optional</span>
+            Reason <span className="font-normal text-slate-500">optional</span>
           </label>
           <Input
             id={id}

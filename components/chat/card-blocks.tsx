@@ -154,7 +154,7 @@ export function FormCardView({
               <div key={input.name}>
                 <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
                   <UntrustedText text={input.label} />
-                  {!input.required && <span className="ml-1.5 text-xs font-normal text-slate-400">optional</span>}
+                  {!input.required && <span className="ml-1.5 text-xs font-normal text-slate-500">optional</span>}
                 </label>
                 <div className="mt-1">
                   {input.type === "select" ? (
@@ -211,7 +211,7 @@ function AnswerLine({
         </strong>{" "}
         {children}
       </span>
-      <Time iso={answer.at} className="text-xs text-slate-400" />
+      <Time iso={answer.at} className="text-xs text-slate-500" />
     </p>
   );
 }
@@ -226,7 +226,7 @@ function CardError({ message }: { message?: string }) {
 }
 
 function shown(input: FormCard["inputs"][number], value: string | number | undefined) {
-  if (value === undefined || value === "") return <span className="text-slate-400">—</span>;
+  if (value === undefined || value === "") return <span className="text-slate-500">—</span>;
   const text =
     input.type === "select" ? (input.options.find((o) => o.value === value)?.label ?? String(value)) : String(value);
   return <UntrustedText text={text} />;

@@ -281,7 +281,7 @@ export function Composer({
           {state.error ?? uploadError}
         </p>
       )}
-      <p className="mt-1.5 hidden text-[11px] text-slate-400 sm:block">
+      <p className="mt-1.5 hidden text-[11px] text-slate-500 sm:block">
         Enter to send · Shift+Enter for a new line · STOP opts you out of bot messages here, START opts back in
       </p>
     </form>

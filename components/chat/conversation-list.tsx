@@ -43,10 +43,10 @@ export function ConversationList({
                 >
                   {c.title ? <UntrustedText text={c.title} /> : "Untitled conversation"}
                 </span>
-                {c.last_message_at && <Time iso={c.last_message_at} className="shrink-0 text-xs text-slate-500" />}
+                {c.last_message_at && <Time iso={c.last_message_at} className="shrink-0 text-xs text-slate-600" />}
               </span>
               <span className="mt-0.5 flex items-center gap-2">
-                <span className={cn("min-w-0 flex-1 truncate text-xs", unread ? "text-slate-700" : "text-slate-500")}>
+                <span className={cn("min-w-0 flex-1 truncate text-xs", unread ? "text-slate-800" : "text-slate-600")}>
                   {c.last_message_preview ? <UntrustedText text={c.last_message_preview} /> : "No messages yet"}
                 </span>
                 {c.pending_approvals > 0 && (

@@ -136,7 +136,7 @@ export function PushOptIn() {
 
   return (
     <div className="flex items-start gap-2 text-xs text-slate-500" data-testid="push-opt-in" data-state={state.kind}>
-      <Icon d={BELL} className="mt-1.5 size-4 shrink-0 text-slate-400" />
+      <Icon d={BELL} className="mt-1.5 size-4 shrink-0 text-slate-500" />
       <div className="min-w-0 flex-1" aria-live="polite">
         {state.kind === "checking" && <p className="py-1.5">Checking notifications…</p>}
         {state.kind === "unsupported" && <p className="py-1.5">This browser cannot show notifications.</p>}

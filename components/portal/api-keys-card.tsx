@@ -40,7 +40,7 @@ export function ApiKeysCard({
           </thead>
           <Tbody>
             {keys.map((key) => (
-              <tr key={key.id} className={key.revoked_at ? "text-slate-400" : undefined}>
+              <tr key={key.id} className={key.revoked_at ? "text-slate-500" : undefined}>
                 <CredentialNameCell
                   name={key.name}
                   prefix={key.prefix}

@@ -112,7 +112,7 @@ function TypeLabel({ schema }: { schema: Schema }): ReactNode {
   if (schema.$ref) {
     const name = refName(schema.$ref);
     return (
-      <a href={`#${schemaAnchor(name)}`} className="text-indigo-700 hover:underline">
+      <a href={`#${schemaAnchor(name)}`} className="text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:decoration-indigo-700">
         {name}
       </a>
     );
@@ -125,7 +125,7 @@ function TypeLabel({ schema }: { schema: Schema }): ReactNode {
       <>
         {variants.map((variant, index) => (
           <span key={index}>
-            {index > 0 && <span className="text-slate-400"> | </span>}
+            {index > 0 && <span className="text-slate-500"> | </span>}
             <TypeLabel schema={variant} />
           </span>
         ))}
@@ -137,7 +137,7 @@ function TypeLabel({ schema }: { schema: Schema }): ReactNode {
     <>
       {types.map((type, index) => (
         <span key={type}>
-          {index > 0 && <span className="text-slate-400"> | </span>}
+          {index > 0 && <span className="text-slate-500"> | </span>}
           {type === "array" && schema.items ? (
             <>
               array of <TypeLabel schema={schema.items} />
@@ -147,7 +147,7 @@ function TypeLabel({ schema }: { schema: Schema }): ReactNode {
           )}
         </span>
       ))}
-      {schema.format && <span className="text-slate-400"> ({schema.format})</span>}
+      {schema.format && <span className="text-slate-500"> ({schema.format})</span>}
       {!types.length && !schema.format && "any"}
     </>
   );
@@ -222,7 +222,7 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <div tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500">
       <table className="min-w-full text-sm" aria-label={caption}>
         <CompactHead columns={["Field", "Type", "Description"]} />
         <tbody className="divide-y divide-slate-100">
@@ -240,7 +240,7 @@ export function SchemaFields({ schema, caption }: { schema: Schema; caption: str
               <td className="min-w-56 px-3 py-2 text-slate-600">
                 <Text>{row.schema.description}</Text>
                 {constraints(row.schema).length > 0 && (
-                  <span className={cn("block text-xs text-slate-400", row.schema.description && "mt-0.5")}>
+                  <span className={cn("block text-xs text-slate-500", row.schema.description && "mt-0.5")}>
                     {constraints(row.schema).join(" · ")}
                   </span>
                 )}
@@ -292,7 +292,7 @@ export function OperationSection({
             {method}
           </span>
           <code className="font-mono text-sm font-semibold text-slate-900">
-            <span className="text-slate-400">{base}</span>
+            <span className="text-slate-500">{base}</span>
             {path}
           </code>
         </h3>
@@ -313,7 +313,7 @@ export function OperationSection({
         {params.length > 0 && (
           <div>
             <Subheading>Parameters</Subheading>
-            <div className="overflow-x-auto rounded-lg border border-slate-200">
+            <div tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500">
               <table className="min-w-full text-sm" aria-label={`Parameters of ${method.toUpperCase()} ${path}`}>
                 <CompactHead columns={["Name", "In", "Type", "Description"]} />
                 <tbody className="divide-y divide-slate-100">
@@ -332,7 +332,7 @@ export function OperationSection({
                       <td className="px-3 py-2 text-slate-600">
                         <Text>{param.description ?? param.schema?.description}</Text>
                         {param.schema && constraints(param.schema).length > 0 && (
-                          <span className="block text-xs text-slate-400">{constraints(param.schema).join(" · ")}</span>
+                          <span className="block text-xs text-slate-500">{constraints(param.schema).join(" · ")}</span>
                         )}
                       </td>
                     </tr>

@@ -54,11 +54,11 @@ export function AttemptCard({ attempt, open }: { attempt: AttemptView; open: boo
         <div className="space-y-4 px-5 pb-5">
           <p className="font-mono text-xs break-all text-slate-700">
             <span className="mr-2 rounded bg-slate-800 px-1.5 py-0.5 font-semibold text-white">POST</span>
-            {attempt.url || <span className="text-slate-400">(no URL)</span>}
+            {attempt.url || <span className="text-slate-500">(no URL)</span>}
           </p>
           <div>
             <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">Request headers</h4>
-            <div className="overflow-x-auto rounded-lg border border-slate-200">
+            <div tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500">
               <table className="min-w-full text-xs" aria-label={`Request headers of attempt ${attempt.number}`}>
                 <tbody className="divide-y divide-slate-100">
                   {Object.entries(attempt.request_headers).map(([name, value]) => (
@@ -91,7 +91,7 @@ export function AttemptCard({ attempt, open }: { attempt: AttemptView; open: boo
               Response <HttpStatus status={attempt.response_status} />
             </h4>
             {attempt.response_body === null ? (
-              <p className="text-sm text-slate-400">No response{attempt.error ? "" : " body"}.</p>
+              <p className="text-sm text-slate-500">No response{attempt.error ? "" : " body"}.</p>
             ) : (
               <CodeBlock
                 code={response.slice(0, RESPONSE_SHOWN) || "(empty body)"}

@@ -36,7 +36,7 @@ export function CredentialStateCells({
         {revokedAt ? (
           <span>
             <Badge tone="red">revoked</Badge>
-            <span className="mt-1 block text-xs text-slate-400">{formatDateTimeShort(revokedAt)}</span>
+            <span className="mt-1 block text-xs text-slate-500">{formatDateTimeShort(revokedAt)}</span>
           </span>
         ) : (
           <Badge tone="green" dot>

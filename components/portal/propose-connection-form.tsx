@@ -188,7 +188,7 @@ function TypeChoices({
                   className="size-4 shrink-0 rounded border-slate-300 accent-indigo-600"
                 />
                 <span className="text-sm text-slate-800">{REQUEST_TYPE_LABELS[type]}</span>
-                <span className="font-mono text-xs text-slate-400">{type}</span>
+                <span className="font-mono text-xs text-slate-500">{type}</span>
               </label>
             </li>
           );

@@ -39,9 +39,9 @@ export function SigningSecretsCard({
         </thead>
         <Tbody>
           {secrets.map((secret) => (
-            <tr key={secret.id} className={secret.state === "expired" ? "text-slate-400" : undefined}>
+            <tr key={secret.id} className={secret.state === "expired" ? "text-slate-500" : undefined}>
               <Td>
-                <span className="mr-3 font-mono text-xs tracking-widest text-slate-400" aria-label="hidden">
+                <span className="mr-3 font-mono text-xs tracking-widest text-slate-500" aria-label="hidden">
                   whsec_••••••••
                 </span>
                 <Badge tone={STATE[secret.state].tone} dot={secret.state !== "expired"}>

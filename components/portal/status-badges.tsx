@@ -20,7 +20,7 @@ export function DeliveryStatusBadge({ status }: { status: string }) {
 
 /** An HTTP status of a webhook response; none when the request failed before an answer. */
 export function HttpStatus({ status }: { status: number | null }) {
-  if (status === null) return <span className="text-slate-400">—</span>;
+  if (status === null) return <span className="text-slate-500">—</span>;
   const tone: BadgeTone = status >= 200 && status < 300 ? "green" : status >= 300 && status < 500 ? "yellow" : "red";
   return (
     <Badge tone={tone} mono>

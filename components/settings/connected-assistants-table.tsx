@@ -40,7 +40,7 @@ export function ConnectedAssistantsTable({
       </thead>
       <Tbody>
         {grants.map((grant) => (
-          <tr key={grant.id} className={grant.revoked_at ? "text-slate-400" : undefined} data-testid="grant-row">
+          <tr key={grant.id} className={grant.revoked_at ? "text-slate-500" : undefined} data-testid="grant-row">
             <CredentialNameCell
               name={grant.client_name}
               detail={

@@ -33,7 +33,7 @@ export function TokensTable({
       </thead>
       <Tbody>
         {tokens.map((token) => (
-          <tr key={token.id} className={token.revoked_at ? "text-slate-400" : undefined} data-testid="token-row">
+          <tr key={token.id} className={token.revoked_at ? "text-slate-500" : undefined} data-testid="token-row">
             <CredentialNameCell
               name={token.name}
               prefix={token.prefix}

@@ -22,7 +22,7 @@ export default async function SignInPage({
   return (
     <StandaloneCard
       width="sm"
-      footer={<p className="mt-6 text-center text-xs text-slate-400">People sign in here; bots use API keys.</p>}
+      footer={<p className="mt-6 text-center text-xs text-slate-500">People sign in here; bots use API keys.</p>}
     >
       <h1 className="text-lg font-semibold text-slate-900">Sign in</h1>
       <p className="mt-1 text-sm text-slate-500">to your conversations, approvals and bots.</p>

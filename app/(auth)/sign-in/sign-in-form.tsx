@@ -79,7 +79,7 @@ export function SignInForm({
       </form>
       {oauthProviders.length > 0 && (
         <div role="group" aria-label="Other ways to sign in" className="mt-6">
-          <div className="flex items-center gap-3 text-xs text-slate-400">
+          <div className="flex items-center gap-3 text-xs text-slate-500">
             <span className="h-px flex-1 bg-slate-200" />
             or
             <span className="h-px flex-1 bg-slate-200" />

@@ -49,7 +49,7 @@ export default async function BotsPage() {
               title={
                 <span className="flex flex-wrap items-center gap-2">
                   <UntrustedText text={workspace.name} />
-                  <span className="font-mono text-xs font-normal text-slate-400">{workspace.slug}</span>
+                  <span className="font-mono text-xs font-normal text-slate-500">{workspace.slug}</span>
                   <Badge tone={workspace.role === "admin" ? "indigo" : "gray"}>{workspace.role}</Badge>
                 </span>
               }
@@ -105,7 +105,7 @@ export default async function BotsPage() {
                             {bot.webhook_url}
                           </span>
                         ) : (
-                          <span className="text-xs text-slate-400">Not set</span>
+                          <span className="text-xs text-slate-500">Not set</span>
                         )}
                       </Td>
                       <Td
@@ -123,7 +123,7 @@ export default async function BotsPage() {
           </Card>
         ))}
       </div>
-      {total > 0 && <p className="mt-4 text-xs text-slate-400">{plural(total, { one: "bot" })} · times in UTC</p>}
+      {total > 0 && <p className="mt-4 text-xs text-slate-500">{plural(total, { one: "bot" })} · times in UTC</p>}
     </>
   );
 }

@@ -118,10 +118,10 @@ function ConnectionRow({
 }) {
   const label = `@${c.a.bot.handle} and @${c.b.bot.handle}`;
   return (
-    <tr className={c.state === "revoked" ? "text-slate-400" : undefined} data-testid={`connection-${c.id}`}>
+    <tr className={c.state === "revoked" ? "text-slate-500" : undefined} data-testid={`connection-${c.id}`}>
       <Td>
         <BotCell side={c.a} warnings={warnings.a} />
-        <span aria-hidden className="my-0.5 block text-xs text-slate-400">
+        <span aria-hidden className="my-0.5 block text-xs text-slate-500">
           ⇅
         </span>
         <BotCell side={c.b} warnings={warnings.b} />
@@ -156,7 +156,7 @@ function BotCell({ side, warnings }: { side: ConnectionSide; warnings: NameWarni
   return (
     <span className="block min-w-0">
       <span className="font-mono text-sm font-medium text-slate-900">@{side.bot.handle}</span>{" "}
-      <span className="font-mono text-xs text-slate-400">{side.workspace.slug}</span>
+      <span className="font-mono text-xs text-slate-500">{side.workspace.slug}</span>
       <UntrustedText text={side.bot.name} className="block text-xs text-slate-500" />
       <NameWarningNotes warnings={warnings} />
     </span>
@@ -172,7 +172,7 @@ function Asks({ side, other }: { side: ConnectionSide; other: ConnectionSide }) 
       {side.may_ask.length ? (
         side.may_ask.map((type) => REQUEST_TYPE_LABELS[type]).join(", ")
       ) : (
-        <span className="text-slate-400">nothing</span>
+        <span className="text-slate-500">nothing</span>
       )}
     </p>
   );

@@ -179,7 +179,7 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
                       {entry.excerpt !== null ? (
                         <UntrustedText text={entry.excerpt} />
                       ) : (
-                        <em className="text-slate-400">not kept (it held a secret)</em>
+                        <em className="text-slate-500">not kept (it held a secret)</em>
                       )}
                     </span>
                     {entry.conversation && (

@@ -80,7 +80,7 @@ export default async function BotPage({ params }: { params: Promise<{ id: string
                     >
                       <span className="min-w-0">
                         <span className="block truncate font-mono text-xs text-slate-900">{delivery.event_type}</span>
-                        <span className="block font-mono text-[11px] text-slate-400">{delivery.id.slice(0, 8)}…</span>
+                        <span className="block font-mono text-[11px] text-slate-500">{delivery.id.slice(0, 8)}…</span>
                       </span>
                       <span className="flex shrink-0 items-center gap-1.5">
                         <HttpStatus status={delivery.last_response_status} />

@@ -93,7 +93,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
                     value: delivery.conversation_id ? (
                       <code className="font-mono text-xs">{delivery.conversation_id}</code>
                     ) : (
-                      <span className="text-slate-400">—</span>
+                      <span className="text-slate-500">—</span>
                     ),
                     wide: !!delivery.conversation_id,
                   },
@@ -102,7 +102,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
                     value: delivery.completed_at ? (
                       formatDateTime(delivery.completed_at)
                     ) : (
-                      <span className="text-slate-400">—</span>
+                      <span className="text-slate-500">—</span>
                     ),
                   },
                   {
@@ -111,7 +111,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
                       delivery.status === "pending" && delivery.next_attempt_at ? (
                         formatDateTime(delivery.next_attempt_at)
                       ) : (
-                        <span className="text-slate-400">—</span>
+                        <span className="text-slate-500">—</span>
                       ),
                   },
                   {
@@ -119,7 +119,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
                     value: delivery.url ? (
                       <code className="font-mono text-xs break-all">{delivery.url}</code>
                     ) : (
-                      <span className="text-slate-400">Not set</span>
+                      <span className="text-slate-500">Not set</span>
                     ),
                     wide: true,
                   },

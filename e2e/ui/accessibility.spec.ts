@@ -1,0 +1,71 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { demoWorld } from "../fixtures";
+
+// Every page a person reaches from the chat, the portal and the settings, signed in as the demo workspace's admin
+// (who sees the most: admin pages, approvals, every form), at 390 and 1280 px, against axe-core's WCAG 2.0, 2.1 and
+// 2.2 A and AA rules. One test per width collects every page's violations and shows them together, so one run names
+// everything to mend. The consent and unsubscribe pages need a token and are checked by their own specs
+// (names.spec.ts, notifications.spec.ts).
+
+const world = demoWorld();
+const ana = world.people[0]!;
+const ws = world.workspace.slug;
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+const PAGES = [
+  `/chat/${ws}`,
+  `/chat/${ws}/c/${world.conversations[0]!.id}`,
+  `/chat/${ws}/approvals`,
+  `/chat/${ws}/contacts`,
+  `/chat/${ws}/contacts/${world.contacts[0]!.id}`,
+  `/chat/${ws}/new`,
+  `/chat/${ws}/admin`,
+  `/chat/${ws}/admin/rules`,
+  `/chat/${ws}/admin/overview`,
+  "/developers",
+  "/developers/bots/new",
+  `/developers/bots/${world.bots[0]!.id}`,
+  `/developers/bots/${world.bots[0]!.id}/deliveries`,
+  "/developers/connections",
+  "/developers/docs",
+  "/settings",
+  "/settings/tokens",
+  "/settings/notifications",
+  "/settings/notifications/outbox",
+];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`every page passes axe-core's WCAG 2.2 AA rules at ${viewport.width} px`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+
+    await page.goto("/sign-in");
+    const signIn = await violations(page);
+    if (signIn.length) found["/sign-in"] = signIn;
+    await page.getByLabel("Email").fill(ana.email);
+    await page.getByLabel("Password").fill(ana.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).not.toHaveURL(/\/sign-in/);
+
+    for (const path of PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await page.waitForLoadState("load");
+      const seen = await violations(page);
+      if (seen.length) found[path] = seen;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+}
