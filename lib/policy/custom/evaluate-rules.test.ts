@@ -231,6 +231,41 @@ describe("order and the rest of the match", () => {
     expect(performance.now() - started).toBeLessThan(500);
   });
 
+  it("asks many patterns in one search and decides as each asked alone: groups, case flags and anchors kept", () => {
+    const patternRules = [
+      {
+        slug: "invoice",
+        match: { content: [{ kind: "pattern", pattern: "invoice \\d+" }] },
+        outcome: { hold: { group: "finance", approvals: 1 } },
+      },
+      {
+        slug: "project-x",
+        match: { content: [{ kind: "pattern", pattern: "secret-plan|project x", caseInsensitive: true }] },
+        outcome: { block: { reason: "Not a word of it" } },
+      },
+      { slug: "exact", match: { content: [{ kind: "pattern", pattern: "^exact$" }] }, outcome: { allow: true } },
+    ];
+    const together = compiled(patternRules);
+    const alone = patternRules.map((rule) => compiled([rule]));
+    const cases: [string[], string | null][] = [
+      [["see Invoice 12"], null], // case-sensitive
+      [["see invoice 12"], "rule:invoice"],
+      [["about PROJECT X today"], "rule:project-x"], // the alternation stays inside its own group
+      [["the Secret-Plan"], "rule:project-x"],
+      [["hi", "exact"], "rule:exact"], // anchored to each text
+      [["not exact here"], null],
+      [["nothing here"], null],
+    ];
+    for (const [texts, reason] of cases) {
+      const input = message({ texts });
+      expect(evaluateRules(together, input)?.rule.reason ?? null, texts.join(" / ")).toBe(reason);
+      const first = alone.map((rules) => evaluateRules(rules, message({ texts }))).find((verdict) => verdict !== null);
+      expect(first?.rule.reason ?? null).toBe(reason);
+    }
+    const both = matchingRules(together, message({ texts: ["invoice 7 for project x"] }));
+    expect(both.map((verdict) => verdict.rule.reason)).toEqual(["rule:invoice", "rule:project-x"]);
+  });
+
   it("matches a window on its days, the day a night's window starts on", () => {
     const rules = compiled([
       {

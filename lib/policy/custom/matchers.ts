@@ -191,6 +191,9 @@ export function findCards(texts: string[]): Finding[] {
 export function findPattern(texts: string[], { pattern }: { pattern: RE2JS }): Finding[] {
   const found: Finding[] = [];
   for (const text of texts) {
+    // test() answers yes or no without the match's bounds, several times faster than a matcher's find(): the
+    // matcher runs only on a text that matches, for what it found.
+    if (!pattern.test(text)) continue;
     const matcher = pattern.matcher(text);
     if (matcher.find()) found.push({ kind: "pattern", text: (matcher.group() ?? "").slice(0, 200) });
     if (found.length >= FINDINGS_MAX) break;
