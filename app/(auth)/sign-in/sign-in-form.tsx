@@ -2,7 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
@@ -23,6 +23,9 @@ export function SignInForm({
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
   const [redirectingTo, setRedirectingTo] = useState<string>();
+  // Sign in is offered once the page's script runs: before, a click (or Enter) would submit the form natively, to
+  // this page, the password in the address, and the page would come back empty.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,7 +60,7 @@ export function SignInForm({
 
   return (
     <>
-      <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Sign in">
+      <form onSubmit={submit} method="post" className="mt-6 space-y-4" aria-label="Sign in">
         {error && <Alert tone="danger">{error}</Alert>}
         <Field id="email" label="Email">
           <Input
@@ -73,7 +76,7 @@ export function SignInForm({
         <Field id="password" label="Password">
           <Input id="password" name="password" type="password" autoComplete="current-password" required />
         </Field>
-        <Button type="submit" className="w-full" disabled={pending || redirectingTo !== undefined}>
+        <Button type="submit" className="w-full" disabled={!hydrated || pending || redirectingTo !== undefined}>
           {pending ? "Signing in…" : "Sign in"}
         </Button>
       </form>
@@ -103,3 +106,5 @@ export function SignInForm({
     </>
   );
 }
+
+const noSubscription = () => () => {};

@@ -185,7 +185,7 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
                     {entry.conversation && (
                       <Link
                         href={`/chat/${slug}/c/${entry.conversation.id}`}
-                        className="text-indigo-700 hover:underline"
+                        className="text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:decoration-indigo-700"
                       >
                         {entry.conversation.title ?? "Conversation"}
                       </Link>
