@@ -62,3 +62,38 @@ export function newConversation(as: string, title: string, withThem: { bot?: str
   ) as { id: string };
   return conversation.id;
 }
+
+/**
+ * Every page the demo workspace's first admin reaches signed in, with the demo's own ids: the chat (admin pages too),
+ * the developer portal (a delivery's page when `deliveryId` is given) and the settings. The consent and unsubscribe
+ * pages need a token and are visited by their own specs.
+ */
+export function adminPages({ deliveryId }: { deliveryId?: string } = {}): string[] {
+  const world = demoWorld();
+  const chat = `/chat/${world.workspace.slug}`;
+  const bot = `/developers/bots/${world.bots[0]!.id}`;
+  return [
+    "/",
+    "/chat",
+    chat,
+    `${chat}/c/${world.conversations[0]!.id}`,
+    `${chat}/approvals`,
+    `${chat}/contacts`,
+    `${chat}/contacts/${world.conversations[0]!.contact_id}`,
+    `${chat}/new`,
+    `${chat}/admin`,
+    `${chat}/admin/rules`,
+    `${chat}/admin/overview`,
+    "/developers",
+    "/developers/bots/new",
+    bot,
+    `${bot}/deliveries`,
+    ...(deliveryId ? [`/developers/deliveries/${deliveryId}`] : []),
+    "/developers/connections",
+    "/developers/docs",
+    "/settings",
+    "/settings/tokens",
+    "/settings/notifications",
+    "/settings/notifications/outbox",
+  ];
+}

@@ -105,7 +105,13 @@ export function ApproverGroupForm({
         )}
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="sm" variant={group ? "secondary" : "primary"} disabled={pending} aria-busy={pending}>
+        <Button
+          type="submit"
+          size="sm"
+          variant={group ? "secondary" : "primary"}
+          disabled={pending}
+          aria-busy={pending}
+        >
           {pending ? "Saving…" : group ? `Save ${group.slug}` : "Make group"}
         </Button>
         {state.done && !state.error && (

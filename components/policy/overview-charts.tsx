@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { ChartScroll } from "./chart-scroll";
+import { ChartFigure } from "./chart-figure";
 import { formatWait } from "@/components/ui/format";
 
 // The admin overview's two other pictures (issue 33 item 8), drawn like the verdict chart (./verdict-chart.tsx):
@@ -34,17 +34,13 @@ export function CountBars({
     .domain([0, Math.max(1, ...rows.map((row) => row.count))])
     .range([HEIGHT - BOTTOM, TOP]);
   return (
-    <figure className="space-y-2" data-testid={testId}>
-      <figcaption className="text-sm font-medium text-slate-800">{title}</figcaption>
-      <ChartScroll>
-        <svg
-          role="img"
-          aria-label={`${title}: the table below gives the figures`}
-          width={width}
-          height={HEIGHT}
-          viewBox={`0 0 ${width} ${HEIGHT}`}
-          className="block"
-        >
+    <ChartFigure
+      title={title}
+      testId={testId}
+      width={width}
+      height={HEIGHT}
+      drawing={
+        <>
           <line x1={0} x2={width} y1={y(0)} y2={y(0)} className="stroke-slate-300" />
           {rows.map((row) => {
             const left = x(row.label) ?? 0;
@@ -70,8 +66,9 @@ export function CountBars({
               </g>
             );
           })}
-        </svg>
-      </ChartScroll>
+        </>
+      }
+    >
       <Table label={title}>
         <thead>
           <tr>
@@ -88,7 +85,7 @@ export function CountBars({
           ))}
         </Tbody>
       </Table>
-    </figure>
+    </ChartFigure>
   );
 }
 
@@ -127,17 +124,13 @@ export function DecisionTimeBars({
     .domain([0, Math.max(60, ...rows.map((row) => row.p90Seconds))])
     .range([0, width - NAME_WIDTH - 70]);
   return (
-    <figure className="space-y-2" data-testid={testId}>
-      <figcaption className="text-sm font-medium text-slate-800">{title}</figcaption>
-      <ChartScroll>
-        <svg
-          role="img"
-          aria-label={`${title}: the table below gives the figures`}
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          className="block"
-        >
+    <ChartFigure
+      title={title}
+      testId={testId}
+      width={width}
+      height={height}
+      drawing={
+        <>
           {rows.map((row, i) => {
             const top = 4 + i * ROW;
             return (
@@ -165,8 +158,9 @@ export function DecisionTimeBars({
               </g>
             );
           })}
-        </svg>
-      </ChartScroll>
+        </>
+      }
+    >
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-hidden="true">
         <li className="flex items-center gap-1.5">
           <span className="inline-block size-2.5 rounded-sm bg-sky-900" />
@@ -197,6 +191,6 @@ export function DecisionTimeBars({
           ))}
         </Tbody>
       </Table>
-    </figure>
+    </ChartFigure>
   );
 }

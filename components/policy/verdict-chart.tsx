@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { Table, Tbody, Td, Th } from "@/components/ui/table";
-import { ChartScroll } from "./chart-scroll";
+import { ChartFigure } from "./chart-figure";
 
 // Verdicts as stacked bars per category (a day, a bot): before and after side by side (the dry run), or one bar each
 // (the overview), with the same figures as a table beside it for screen readers and for reading exact numbers (docs/decisions/034-policy-rules.md, "Pictures"). d3-scale places
@@ -90,17 +90,14 @@ export function VerdictChart({
   const half = paired ? x.bandwidth() / 2 : x.bandwidth();
 
   return (
-    <figure className="space-y-2" data-testid={testId}>
-      <figcaption className="text-sm font-medium text-slate-800">{title}</figcaption>
-      <ChartScroll startAtEnd>
-        <svg
-          role="img"
-          aria-label={`${title}: the table below gives the figures`}
-          width={width}
-          height={HEIGHT}
-          viewBox={`0 0 ${width} ${HEIGHT}`}
-          className="block"
-        >
+    <ChartFigure
+      title={title}
+      testId={testId}
+      width={width}
+      height={HEIGHT}
+      startAtEnd
+      drawing={
+        <>
           <line x1={0} x2={width} y1={y(0)} y2={y(0)} className="stroke-slate-300" />
           {shown.map((row) => {
             const left = x(row.label) ?? 0;
@@ -119,8 +116,9 @@ export function VerdictChart({
               </g>
             );
           })}
-        </svg>
-      </ChartScroll>
+        </>
+      }
+    >
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-hidden="true">
         {OUTCOMES.map((outcome) => (
           <li key={outcome} className="flex items-center gap-1.5">
@@ -138,7 +136,7 @@ export function VerdictChart({
       ) : (
         table
       )}
-    </figure>
+    </ChartFigure>
   );
 }
 

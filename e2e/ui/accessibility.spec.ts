@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoWorld } from "../fixtures";
+import { adminPages, demoWorld } from "../fixtures";
 
 // Every page a person reaches from the chat, the portal and the settings, signed in as the demo workspace's admin
 // (who sees the most: admin pages, approvals, every form), at 390 and 1280 px, against axe-core's WCAG 2.0, 2.1 and
@@ -10,30 +10,8 @@ import { demoWorld } from "../fixtures";
 
 const world = demoWorld();
 const ana = world.people[0]!;
-const ws = world.workspace.slug;
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-const PAGES = [
-  `/chat/${ws}`,
-  `/chat/${ws}/c/${world.conversations[0]!.id}`,
-  `/chat/${ws}/approvals`,
-  `/chat/${ws}/contacts`,
-  `/chat/${ws}/contacts/${world.contacts[0]!.id}`,
-  `/chat/${ws}/new`,
-  `/chat/${ws}/admin`,
-  `/chat/${ws}/admin/rules`,
-  `/chat/${ws}/admin/overview`,
-  "/developers",
-  "/developers/bots/new",
-  `/developers/bots/${world.bots[0]!.id}`,
-  `/developers/bots/${world.bots[0]!.id}/deliveries`,
-  "/developers/connections",
-  "/developers/docs",
-  "/settings",
-  "/settings/tokens",
-  "/settings/notifications",
-  "/settings/notifications/outbox",
-];
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -58,7 +36,7 @@ for (const viewport of [
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).not.toHaveURL(/\/sign-in/);
 
-    for (const path of PAGES) {
+    for (const path of adminPages()) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await page.waitForLoadState("load");

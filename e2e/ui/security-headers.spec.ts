@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page, type Response } from "@playwright/test";
-import { cli, demoWorld } from "../fixtures";
+import { adminPages, cli, demoWorld } from "../fixtures";
 
 // Every page of the app in Chromium, signed in as the demo's admin: none may log a Content-Security-Policy
 // violation (a console message or a `securitypolicyviolation` event), each answers with the security headers and a
@@ -102,29 +102,7 @@ test("every page loads without a policy violation, with its headers and a fresh 
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/chat/${slug}`));
 
-  const contact = conversation.contact_id;
-  const pages = [
-    "/",
-    "/chat",
-    `/chat/${slug}`,
-    `/chat/${slug}/c/${conversation.id}`,
-    `/chat/${slug}/approvals`,
-    `/chat/${slug}/contacts`,
-    `/chat/${slug}/contacts/${contact}`,
-    `/chat/${slug}/new`,
-    `/chat/${slug}/admin`,
-    "/developers",
-    "/developers/bots/new",
-    `/developers/bots/${bot.id}`,
-    `/developers/bots/${bot.id}/deliveries`,
-    `/developers/deliveries/${deliveryId}`,
-    "/developers/connections",
-    "/developers/docs",
-    "/settings",
-    "/settings/tokens",
-    "/settings/notifications",
-    "/settings/notifications/outbox",
-  ];
+  const pages = adminPages({ deliveryId });
   for (const path of pages) {
     const response = await page.goto(path);
     expect(response!.status(), path).toBe(200);
