@@ -192,15 +192,20 @@ test("a person turns on notifications, a held message's push shows in Chromium, 
   // The push service hands the message to Chromium's worker, and the worker shows it.
   const cdp = await context.newCDPSession(page);
   const registration = await registrationId(cdp);
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: base(),
-    registrationId: registration,
-    data: JSON.stringify(delivery!.payload),
-  });
-  // The worker may be stopped by Chromium and woken by the message: on a loaded machine that takes seconds.
-  await expect.poll(() => shownNotifications(page), { timeout: 20_000 }).toEqual([
-    { title: payload.title, body: payload.body, tag: payload.tag, data: { url: approvalUrl }, icon: `${base()}/icon.svg` },
-  ]);
+  // The worker may be stopped by Chromium and woken by the message: on a loaded machine that takes seconds, and a
+  // message that reaches a worker still starting is sometimes dropped (CI, 2026-11-27). Delivered again while nothing
+  // shows: the notification's tag makes a second showing replace the first, never add to it.
+  await expect(async () => {
+    if ((await shownNotifications(page)).length === 0)
+      await cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: base(),
+        registrationId: registration,
+        data: JSON.stringify(delivery!.payload),
+      });
+    expect(await shownNotifications(page)).toEqual([
+      { title: payload.title, body: payload.body, tag: payload.tag, data: { url: approvalUrl }, icon: `${base()}/icon.svg` },
+    ]);
+  }).toPass({ timeout: 40_000, intervals: [1_000, 2_000, 5_000] });
 
   // A click on it takes the open tab to the approval, where the held message waits.
   await page.goto(`/chat/${slug}/contacts`);
