@@ -5,6 +5,7 @@ import { requireConversationAccess } from "@/lib/people/access";
 import type { Block } from "@/lib/schemas/blocks";
 import type { AttachmentInfo } from "@/lib/attachments/store-attachment";
 import { messageView, type CardResponse, type MessageView } from "@/lib/messages/message-view";
+import { approvalsSoFar, type ApprovalsSoFar } from "@/lib/drafts/approvals-so-far";
 import { decidableDrafts } from "@/lib/drafts/deciders";
 
 // A conversation as a person sees it in the chat: who is in it, its messages (with the bot's label, who approved a
@@ -53,13 +54,7 @@ export interface PendingDraft {
   created_at: string;
   expires_at: string;
   /** When a workspace rule asks several people (issue 33): how many, of which group, who approved so far. */
-  approvals?: {
-    required: number;
-    group: string | null;
-    by: { handle: string | null; name: string | null }[];
-    /** This person approved already. */
-    mine: boolean;
-  };
+  approvals?: ApprovalsSoFar;
   /**
    * false: the person sees the item but may not decide it (a rule routed it to a group they are not in), so it is
    * shown without Approve and Reject. Absent: they may.
@@ -229,17 +224,7 @@ export async function getThread(actor: PersonActor, id: string) {
             : null,
         created_at: d.createdAt.toISOString(),
         expires_at: d.expiresAt.toISOString(),
-        approvals: {
-          required: d.approvalsRequired,
-          group: d.approverGroup,
-          by: given
-            .filter((a) => a.draftId === d.id)
-            .map((a) => ({
-              handle: userById.get(a.userId)?.handle ?? null,
-              name: userById.get(a.userId)?.name ?? null,
-            })),
-          mine: given.some((a) => a.draftId === d.id && a.userId === actor.userId),
-        },
+        approvals: approvalsSoFar(d, { given, people: userById, viewerId: actor.userId }),
         decidable: decidable.has(d.id),
       };
     }),

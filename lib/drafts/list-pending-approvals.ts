@@ -4,6 +4,7 @@ import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
 import { query, sql } from "@/lib/db/sql";
 import { mayDecideDraftSql } from "./deciders";
+import { approvalsSoFar } from "./approvals-so-far";
 import { serializeDraft } from "./serialize-draft";
 
 /**
@@ -72,13 +73,6 @@ export async function listPendingApprovals(
     conversation_title: titleById.get(draft.conversationId) ?? null,
     expires_at: draft.expiresAt.toISOString(),
     bot: botById.get(draft.botId) ?? null,
-    approvals: {
-      required: draft.approvalsRequired,
-      group: draft.approverGroup,
-      by: given
-        .filter((a) => a.draftId === draft.id)
-        .map((a) => ({ handle: personById.get(a.userId)?.handle ?? null, name: personById.get(a.userId)?.name ?? null })),
-      mine: given.some((a) => a.draftId === draft.id && a.userId === actor.userId),
-    },
+    approvals: approvalsSoFar(draft, { given, people: personById, viewerId: actor.userId }),
   }));
 }
