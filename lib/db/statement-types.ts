@@ -884,14 +884,6 @@ export interface Statements {
     };
     params: [string | null, readonly string[] | null, Date | string | null, Date | string | null];
   };
-  "dryRun.bots": {
-    row: {
-      id: string;
-      handle: string;
-      name: string;
-    };
-    params: [string | null];
-  };
   "dryRun.conversations": {
     row: {
       id: string;
@@ -902,12 +894,6 @@ export interface Statements {
       contact_labels: string[];
     };
     params: [readonly string[] | null];
-  };
-  "dryRun.zone": {
-    row: {
-      time_zone: string;
-    };
-    params: [string | null];
   };
   "embeddings.advance": {
     row: Record<string, never>;
@@ -1710,15 +1696,6 @@ export interface Statements {
     row: Record<string, never>;
     params: [string | null, string | null, unknown | null, string | null, string | null, string | null, number | null];
   };
-  "overview.bots": {
-    row: {
-      id: string;
-      handle: string;
-      name: string;
-      time_zone: string;
-    };
-    params: [string | null];
-  };
   "overview.decisionTimes": {
     row: {
       by: string;
@@ -1852,6 +1829,20 @@ export interface Statements {
       conv_count: number;
     };
     params: [string | null, string | null, Date | string | null];
+  };
+  "policy.workspaceBots": {
+    row: {
+      id: string;
+      handle: string;
+      name: string;
+    };
+    params: [string | null];
+  };
+  "policy.workspaceTimeZone": {
+    row: {
+      time_zone: string;
+    };
+    params: [string | null];
   };
   "retention.attemptTexts": {
     row: {

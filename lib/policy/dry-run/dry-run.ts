@@ -4,11 +4,11 @@ import type { Actor } from "@/lib/people/actor";
 import { cutText } from "@/lib/text/hostile-text";
 import { compileRuleSet } from "@/lib/policy/custom/compile";
 import { validateRuleSet } from "@/lib/policy/custom/validate-rule-set";
-import { isTimeZone } from "@/lib/policy/custom/zoned-time";
 import { ruleContact, ruleContactsSql } from "@/lib/policy/rule-contacts";
 import { groupSizes } from "@/lib/policy/rule-sets/group-sizes";
 import { requireRulesAdmin } from "@/lib/policy/rule-sets/require-rules-admin";
 import { refusal } from "@/lib/policy/rule-sets/store-version";
+import { workspaceBots, workspaceTimeZone } from "@/lib/policy/workspace-reads";
 import type { RuleInput } from "@/lib/policy/custom/types";
 import { blockTexts, type Block } from "@/lib/schemas/blocks";
 import { replay, type Outcome, type PastAttempt, type Replay } from "./replay";
@@ -24,16 +24,6 @@ import { replay, type Outcome, type PastAttempt, type Replay } from "./replay";
 
 export const DRY_RUN_DEFAULT_DAYS = 30;
 export const DRY_RUN_MAX_DAYS = 90;
-
-const BOTS = query("dryRun.bots", {
-  text: "SELECT id, handle, name FROM bots WHERE workspace_id = $1",
-});
-
-/** The workspace's time zone (its settings' time_zone, UTC without settings). */
-const ZONE = query("dryRun.zone", {
-  text: "SELECT COALESCE((SELECT time_zone FROM workspace_settings WHERE workspace_id = $1), 'UTC') AS time_zone",
-  notNull: ["time_zone"],
-});
 
 /**
  * Every past attempt in the range, oldest first: by the workspace's bots ($2), so each part reads its (bot,
@@ -103,8 +93,7 @@ export async function dryRun(actor: Actor, options: DryRunOptions): Promise<DryR
   const rules = compileRuleSet(validation.ruleSet);
   const { from, to } = rangeOf(options);
 
-  const [bots, [zone]] = await Promise.all([sql.query(BOTS, [workspaceId]), sql.query(ZONE, [workspaceId])]);
-  const timeZone = zone && isTimeZone(zone.time_zone) ? zone.time_zone : "UTC";
+  const [bots, timeZone] = await Promise.all([workspaceBots(sql, workspaceId), workspaceTimeZone(sql, workspaceId)]);
   const rows = await sql.query(ATTEMPTS, [workspaceId, bots.map((b) => b.id), from, to]);
   const conversationIds = [...new Set(rows.map((row) => row.conversation_id))];
   const conversations = new Map(

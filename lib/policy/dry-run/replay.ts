@@ -69,7 +69,8 @@ export interface ReplayOptions {
   excerptOf: (attempt: PastAttempt) => string | null;
 }
 
-const zero = (): Counts => ({ sent: 0, held: 0, deferred: 0, blocked: 0, refused: 0 });
+/** Every outcome at zero. */
+export const noCounts = (): Counts => ({ sent: 0, held: 0, deferred: 0, blocked: 0, refused: 0 });
 const isRule = (reason: string) => reason.startsWith("rule:");
 
 /** The built-in rules' part of a past verdict: what no custom rule can change. */
@@ -87,8 +88,8 @@ export function floorOf(outcome: Outcome, reasons: string[]): Verdict {
 
 /** Replays `attempts` (oldest first) through the proposed rules. */
 export function replay(attempts: PastAttempt[], { rules, timeZone, sampleSize = 50, excerptOf }: ReplayOptions): Replay {
-  const before = zero();
-  const after = zero();
+  const before = noCounts();
+  const after = noCounts();
   const perBot = new Map<string, { before: Counts; after: Counts }>();
   const perDay = new Map<string, { before: Counts; after: Counts }>();
   const perGroup = new Map<string | null, { before: number; after: number }>();
@@ -106,12 +107,12 @@ export function replay(attempts: PastAttempt[], { rules, timeZone, sampleSize = 
 
     before[attempt.outcome]++;
     after[now]++;
-    const bot = perBot.get(attempt.botId) ?? { before: zero(), after: zero() };
+    const bot = perBot.get(attempt.botId) ?? { before: noCounts(), after: noCounts() };
     bot.before[attempt.outcome]++;
     bot.after[now]++;
     perBot.set(attempt.botId, bot);
     const key = dayOf(attempt.at);
-    const day = perDay.get(key) ?? { before: zero(), after: zero() };
+    const day = perDay.get(key) ?? { before: noCounts(), after: noCounts() };
     day.before[attempt.outcome]++;
     day.after[now]++;
     perDay.set(key, day);

@@ -7,6 +7,7 @@ import { approveDraft, rejectDraft } from "@/lib/drafts/approve-draft";
 import { sendMessage } from "@/lib/messages/send-message";
 import { dryRun } from "@/lib/policy/dry-run/dry-run";
 import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
+import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { ANYONE, BUILT_IN } from "./names";
 import { policyOverview } from "./policy-overview";
 
@@ -96,5 +97,10 @@ describe("policyOverview", () => {
       });
     const today = await policyOverview(ana(), { workspaceId: world.workspace.id, days: 1 });
     expect(today.perDay.length).toBeLessThanOrEqual(2);
+    // Days on the workspace's clock, from its settings.
+    await updatePolicySettings(ana(), { workspaceId: world.workspace.id, changes: { timeZone: "Asia/Tokyo" } });
+    const tokyo = await policyOverview(ana(), { workspaceId: world.workspace.id, days: 1 });
+    expect(tokyo.timeZone).toBe("Asia/Tokyo");
+    expect(tokyo.perDay.at(-1)!.day).toBe(new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10));
   });
 });

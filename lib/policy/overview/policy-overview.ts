@@ -2,9 +2,10 @@ import { query, sql as pool } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { DRAFT_LIFETIME_DAYS } from "@/lib/limits";
 import type { Actor } from "@/lib/people/actor";
-import { isTimeZone, localDay } from "@/lib/policy/custom/zoned-time";
-import { OUTCOMES, type Counts, type Outcome } from "@/lib/policy/dry-run/replay";
+import { localDay } from "@/lib/policy/custom/zoned-time";
+import { noCounts, OUTCOMES, type Counts, type Outcome } from "@/lib/policy/dry-run/replay";
 import { requireRulesAdmin } from "@/lib/policy/rule-sets/require-rules-admin";
+import { workspaceBots, workspaceTimeZone } from "@/lib/policy/workspace-reads";
 import { A_DRAFT, ANYONE, BUILT_IN } from "./names";
 
 // The admin overview of the gate (issue 33 item 8): what the policy did with each bot's messages per day, what waits
@@ -26,13 +27,6 @@ export const WAITING_AGES = [
   { label: "over 3 days", from: 259_200 },
 ] as const;
 
-
-const BOTS = query("overview.bots", {
-  text: `SELECT b.id, b.handle, b.name, COALESCE(s.time_zone, 'UTC') AS time_zone
-      FROM bots b LEFT JOIN workspace_settings s ON s.workspace_id = b.workspace_id
-     WHERE b.workspace_id = $1 ORDER BY b.handle`,
-  notNull: ["time_zone"],
-});
 
 /** Per bot, day (on the workspace's clock, $5) and outcome; $2: its bots, $3..$4: the range. */
 const VERDICTS = query("overview.verdicts", {
@@ -134,9 +128,7 @@ export async function policyOverview(actor: Actor, options: PolicyOverviewOption
   const to = options.now ?? new Date();
   const from = new Date(to.getTime() - days * 86_400_000);
   const sql = pool();
-  const bots = await sql.query(BOTS, [workspaceId]);
-  const zone = bots[0]?.time_zone;
-  const timeZone = zone && isTimeZone(zone) ? zone : "UTC";
+  const [bots, timeZone] = await Promise.all([workspaceBots(sql, workspaceId), workspaceTimeZone(sql, workspaceId)]);
   const ids = bots.map((bot) => bot.id);
   const [verdicts, waiting, times] = await Promise.all([
     sql.query(VERDICTS, [workspaceId, ids, from, to, timeZone]),
@@ -145,7 +137,7 @@ export async function policyOverview(actor: Actor, options: PolicyOverviewOption
   ]);
 
   const dayKeys = daysBetween({ from, to, timeZone });
-  const series = () => new Map(dayKeys.map((day) => [day, zero()]));
+  const series = () => new Map(dayKeys.map((day) => [day, noCounts()]));
   const all = series();
   const byBot = new Map(bots.map((bot) => [bot.id, series()]));
   for (const row of verdicts) {
@@ -194,10 +186,8 @@ export async function policyOverview(actor: Actor, options: PolicyOverviewOption
   };
 }
 
-const zero = (): Counts => ({ sent: 0, held: 0, deferred: 0, blocked: 0, refused: 0 });
-
 function sum(list: Counts[]): Counts {
-  const total = zero();
+  const total = noCounts();
   for (const counts of list) for (const outcome of OUTCOMES) total[outcome] += counts[outcome];
   return total;
 }
