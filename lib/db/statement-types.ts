@@ -274,6 +274,12 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "approverGroups.insertNew": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, string | null];
+  };
   "approverGroups.removeOthers": {
     row: Record<string, never>;
     params: [string | null, readonly string[] | null];

@@ -61,6 +61,25 @@ describe("saveApproverGroup", () => {
     ]);
   });
 
+  it("makes only a new group when asked: a slug in use is refused, even by two at once, and that group is kept", async () => {
+    const make = (name: string) =>
+      saveApproverGroup(ana(), {
+        workspaceId: world.workspace.id,
+        slug: "audit",
+        name,
+        memberIds: [world.people[0]!.id],
+        onlyNew: true,
+      }).catch((error: unknown) => error);
+    const outcomes = await Promise.all([make("Audit A"), make("Audit B")]);
+    const refused = outcomes.filter((outcome) => (outcome as { code?: string }).code === "conflict");
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ extras: { field: "slug" } });
+    const made = outcomes.find((outcome) => !refused.includes(outcome)) as { name: string };
+    expect((await groupRows("audit"))!.name).toBe(made.name);
+    expect(await make("Audit C")).toMatchObject({ code: "conflict" });
+    expect((await groupRows("audit"))!.name).toBe(made.name);
+  });
+
   it("refuses people who are not members of the workspace, and bad slugs and names, changing nothing", async () => {
     const before = await groupRows("finance");
     for (const memberIds of [

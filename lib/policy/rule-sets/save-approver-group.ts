@@ -28,6 +28,11 @@ const UPSERT_GROUP = query("approverGroups.upsert", {
     ON CONFLICT (workspace_id, slug) DO UPDATE SET name = EXCLUDED.name, updated_at = now()
     RETURNING id`,
 });
+const INSERT_NEW_GROUP = query("approverGroups.insertNew", {
+  text: `INSERT INTO approver_groups (workspace_id, slug, name) VALUES ($1, $2, $3)
+    ON CONFLICT (workspace_id, slug) DO NOTHING
+    RETURNING id`,
+});
 const REMOVE_OTHERS = query("approverGroups.removeOthers", {
   text: `DELETE FROM approver_group_members WHERE group_id = $1 AND NOT (user_id = ANY($2::uuid[]))`,
 });
@@ -44,6 +49,8 @@ export interface SaveApproverGroupOptions {
   name: string;
   /** Exactly the people in it, each a member of the workspace; may be empty while no rule names the group. */
   memberIds: string[];
+  /** Only a new group: a slug in use is refused (409, field `slug`) instead of replacing that group. */
+  onlyNew?: boolean;
 }
 
 /** The group as saved. */
@@ -57,7 +64,7 @@ export interface SavedApproverGroup {
 /** Makes or replaces a named approver group; refuses non-members, and a change the current rules could not live with. */
 export async function saveApproverGroup(
   actor: Actor,
-  { workspaceId, slug, name, memberIds }: SaveApproverGroupOptions,
+  { workspaceId, slug, name, memberIds, onlyNew }: SaveApproverGroupOptions,
 ): Promise<SavedApproverGroup> {
   const id = await requireRulesAdmin(actor, workspaceId);
   if (typeof slug !== "string" || !GROUP_SLUG.test(slug) || slug.length > 64)
@@ -85,7 +92,9 @@ export async function saveApproverGroup(
 
   const groupId = await transaction(async (tx) => {
     if (!(await lockRules(tx, id))) throw new ApiError("not_found", "Workspace not found");
-    const [group] = await tx.query(UPSERT_GROUP, [id, slug, title]);
+    const [group] = await tx.query(onlyNew ? INSERT_NEW_GROUP : UPSERT_GROUP, [id, slug, title]);
+    if (!group)
+      throw new ApiError("conflict", `There is already a group ${slug}: change it in its own form`, { field: "slug" });
     await tx.query(REMOVE_OTHERS, [group!.id, members]);
     // Someone may leave the workspace after the check above: the foreign key to memberships refuses them then.
     await tx.query(ADD_MEMBERS, [group!.id, id, members]).catch((error: unknown) => {

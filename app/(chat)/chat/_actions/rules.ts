@@ -1,9 +1,7 @@
 "use server";
 
-import { ApiError } from "@/lib/errors";
 import type { ApproverGroupValues, RulesFormValues } from "@/lib/forms/form-state";
 import { dryRun, type DryRunResult } from "@/lib/policy/dry-run/dry-run";
-import { listApproverGroups } from "@/lib/policy/rule-sets/list-approver-groups";
 import { deleteApproverGroup } from "@/lib/policy/rule-sets/delete-approver-group";
 import { restoreRuleSet } from "@/lib/policy/rule-sets/restore-rule-set";
 import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
@@ -64,20 +62,15 @@ const readGroup = (form: FormReader) => ({
 });
 
 /**
- * Makes a named approver group. The domain's save replaces a group of the same slug; a form for a new group must not
- * do that silently, so a slug in use is refused here, beside the field (the group's own form changes it).
+ * Makes a named approver group. A form for a new group must not replace one of the same slug silently: a slug in use
+ * is refused beside the field, under the rules lock (the group's own form changes it).
  */
 export const createApproverGroup = formAction((workspaceId: string, path: string) => ({
   path,
   read: (form): ApproverGroupValues => ({ slug: form.text("slug").trim(), ...readGroup(form) }),
   fields: ["slug", "name", "memberIds"] as const,
   run: async (actor, values: ApproverGroupValues) => {
-    const groups = await listApproverGroups(actor, { workspaceId });
-    if (groups.some((group) => group.kind === "named" && group.slug === values.slug))
-      throw new ApiError("conflict", `There is already a group ${values.slug}: change it in its own form`, {
-        field: "slug",
-      });
-    const saved = await saveApproverGroup(actor, { workspaceId, ...values });
+    const saved = await saveApproverGroup(actor, { workspaceId, ...values, onlyNew: true });
     return { done: `Group ${saved.slug} made`, values: { slug: "", name: "", memberIds: [] } };
   },
 }));
