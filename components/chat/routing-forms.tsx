@@ -1,10 +1,10 @@
 "use client";
 
-import { useActionState, useId, type ReactNode } from "react";
+import { useActionState, useId } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import type { ContactRoutingValues, ConversationLabelsValues, FormAction, FormState } from "@/lib/forms/form-state";
+import { SaveRow } from "./save-footer";
 import { TimeZoneInput } from "./time-zone-input";
 
 // An admin's forms for what policy rules read (issue 33): a contact's labels and time zone (on its page and beside a
@@ -57,9 +57,9 @@ export function ContactRoutingForm({
           {...describedBy(`${id}-zone`, { error: errors.timeZone, hint: true })}
         />
       </Field>
-      <Submit pending={pending} done={state.error ? undefined : state.done}>
+      <SaveRow pending={pending} done={state.error ? undefined : state.done}>
         Save labels and time zone
-      </Submit>
+      </SaveRow>
     </form>
   );
 }
@@ -91,24 +91,9 @@ export function ConversationLabelsForm({
           {...describedBy(`${id}-labels`, { error, hint: true })}
         />
       </Field>
-      <Submit pending={pending} done={state.error ? undefined : state.done}>
+      <SaveRow pending={pending} done={state.error ? undefined : state.done}>
         Save labels
-      </Submit>
+      </SaveRow>
     </form>
-  );
-}
-
-function Submit({ pending, done, children }: { pending: boolean; done?: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button type="submit" size="sm" variant="secondary" disabled={pending} aria-busy={pending}>
-        {pending ? "Saving…" : children}
-      </Button>
-      {done && (
-        <p role="status" className="text-xs text-emerald-700">
-          {done}
-        </p>
-      )}
-    </div>
   );
 }

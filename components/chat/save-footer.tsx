@@ -1,4 +1,5 @@
-import { Button } from "@/components/ui/button";
+import type { ReactNode } from "react";
+import { Button, type ButtonVariant } from "@/components/ui/button";
 import { CardFooter } from "@/components/ui/card";
 import type { ActionState } from "@/lib/forms/form-state";
 
@@ -24,5 +25,32 @@ export function SaveFooter({
         {pending ? "Saving…" : label}
       </Button>
     </CardFooter>
+  );
+}
+
+/** The save row of a small form inside a card: its button, and the confirmation of the last save beside it. */
+export function SaveRow({
+  pending,
+  done,
+  variant = "secondary",
+  children,
+}: {
+  pending: boolean;
+  /** The confirmation to show (none after a refusal). */
+  done?: string;
+  variant?: ButtonVariant;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button type="submit" size="sm" variant={variant} disabled={pending} aria-busy={pending}>
+        {pending ? "Saving…" : children}
+      </Button>
+      {done && (
+        <p role="status" className="text-xs text-emerald-700">
+          {done}
+        </p>
+      )}
+    </div>
   );
 }

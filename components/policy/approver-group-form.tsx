@@ -2,7 +2,7 @@
 
 import { useActionState, useId } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { SaveRow } from "@/components/chat/save-footer";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import type { ApproverGroupValues, FormAction, FormState } from "@/lib/forms/form-state";
@@ -104,22 +104,9 @@ export function ApproverGroupForm({
           </p>
         )}
       </fieldset>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          type="submit"
-          size="sm"
-          variant={group ? "secondary" : "primary"}
-          disabled={pending}
-          aria-busy={pending}
-        >
-          {pending ? "Saving…" : group ? `Save ${group.slug}` : "Make group"}
-        </Button>
-        {state.done && !state.error && (
-          <p role="status" className="text-xs text-emerald-700">
-            {state.done}
-          </p>
-        )}
-      </div>
+      <SaveRow pending={pending} done={state.error ? undefined : state.done} variant={group ? "secondary" : "primary"}>
+        {group ? `Save ${group.slug}` : "Make group"}
+      </SaveRow>
     </form>
   );
 }
