@@ -4,8 +4,9 @@ import { prepareDatabase, type ReadyDatabase } from "@/lib/db/setup";
 import { env, InvalidEnvironment } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { terminalJson } from "@/lib/text/terminal-json";
-import { COMMANDS, UsageError, type Command } from "./commands";
+import { COMMANDS, JsonLines, UsageError, type Command } from "./commands";
 import { checkArgs } from "./commands/command";
+import { ChainBroken } from "./commands/audit";
 
 // The CLI as a function: `npm run --silent cli -- <command>` (cli/main.ts) calls it with the process's streams and
 // exits with its code; tests call it in their own process with streams of their own. One JSON document on stdout per
@@ -85,7 +86,9 @@ export async function runCli(argv: string[], out: CliOutput): Promise<number> {
     ready = await prepareDatabase();
     const result = await command.run({ positionals: parsed.positionals, flags: parsed.values });
     // Names and bodies someone else wrote reach a terminal: its hidden characters are written as JSON escapes.
-    await emit(out.stdout, terminalJson(result, 2));
+    if (result instanceof JsonLines) {
+      for await (const line of result.lines) await emit(out.stdout, terminalJson(line));
+    } else await emit(out.stdout, terminalJson(result, 2));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -93,7 +96,7 @@ export async function runCli(argv: string[], out: CliOutput): Promise<number> {
       return 2;
     }
     const code =
-      error instanceof ApiError
+      error instanceof ApiError || error instanceof ChainBroken
         ? error.code
         : error instanceof InvalidEnvironment
           ? "invalid_environment"

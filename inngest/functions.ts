@@ -15,6 +15,8 @@ import {
   type Channel,
 } from "@/lib/notifications/schedule";
 import { pruneExpiredRows, RETENTION_CRONTAB, RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
+import { CHECKPOINT_CRONTAB, CHECKPOINT_TASK, writeCheckpoint } from "@/lib/audit/checkpoints";
+import { SEAL_CRONTAB, SEAL_TASK, sealAuditLog } from "@/lib/audit/seal-audit-log";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
 import { sendJobEvents } from "./client";
@@ -149,6 +151,10 @@ export function relayFunctions(client: Inngest, { send = sendJobEvents }: { send
     cronFunction(EXPIRE_DRAFTS_TASK, EXPIRE_DRAFTS_CRONTAB, () => expireDrafts()),
     cronFunction(REMINDERS_TASK, REMINDERS_CRONTAB, () => sendReminders()),
     cronFunction(RETENTION_TASK, RETENTION_CRONTAB, () => pruneExpiredRows()),
+    // The audit chain: sealed every minute where no worker seals it every 5 s (a deployment without one), its head
+    // signed every 10 minutes.
+    cronFunction(SEAL_TASK, SEAL_CRONTAB, () => sealAuditLog()),
+    cronFunction(CHECKPOINT_TASK, CHECKPOINT_CRONTAB, () => writeCheckpoint()),
     // Rows no relay process sent (none runs on a serverless deployment): sent within a minute.
     client.createFunction(
       { id: "relay-job-outbox", name: "job outbox relay", retries: 0, triggers: [{ cron: "* * * * *" }] },

@@ -26,6 +26,9 @@ import { expireDraftsTask, sendRemindersTask } from "./tasks/notification-sweeps
 import { RETENTION_CRONTAB, RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
 import { pruneExpiredRowsTask } from "./tasks/prune-expired-rows";
 import { startHeartbeat } from "@/lib/health/worker-heartbeat";
+import { CHECKPOINT_CRONTAB, CHECKPOINT_TASK } from "@/lib/audit/checkpoints";
+import { SEAL_EVERY_MS, sealAuditLog } from "@/lib/audit/seal-audit-log";
+import { auditCheckpointTask } from "./tasks/audit-checkpoint";
 import { pgSql, query } from "@/lib/db/sql";
 import type { JobsEngine } from "@/lib/jobs/engine";
 import type { SendJobEvents } from "@/lib/jobs/outbox-relay";
@@ -111,19 +114,22 @@ export async function startWorker(options: {
       [EXPIRE_DRAFTS_TASK]: expireDraftsTask,
       [REMINDERS_TASK]: sendRemindersTask,
       [RETENTION_TASK]: pruneExpiredRowsTask,
+      [CHECKPOINT_TASK]: auditCheckpointTask,
     },
     // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
     // later, a notification lost while the LISTEN connection was down) is embedded within a minute.
     // Agent requests past their expiry are marked expired (reads already treat them so: lib/agents); so are drafts
     // and held messages, whose bots and people are told (lib/drafts/expire-drafts.ts); approvals still waiting after
     // the workspace's reminder time get their one reminder (lib/notifications/reminders.ts). Every 10 minutes, rows
-    // past their retention are deleted in small batches (lib/retention/prune-expired-rows.ts).
+    // past their retention are deleted in small batches (lib/retention/prune-expired-rows.ts), and the audit chain's
+    // head is signed (lib/audit/checkpoints.ts).
     crontab: [
       `* * * * * ${EMBED_TASK} ?queue=${EMBED_QUEUE}&jobKey=${EMBED_JOB_KEY}`,
       EXPIRE_CRONTAB,
       EXPIRE_DRAFTS_CRONTAB,
       REMINDERS_CRONTAB,
       RETENTION_CRONTAB,
+      CHECKPOINT_CRONTAB,
     ].join("\n"),
     preset: {
       worker: {
@@ -142,6 +148,11 @@ export async function startWorker(options: {
   await sweep();
   const timer = setInterval(sweep, options.sweepEveryMs ?? 30_000);
   timer.unref();
+  // The audit chain's sealer, every 5 s in every worker: one runs at a time (an advisory lock), the others leave.
+  const seal = () =>
+    sealAuditLog().catch((error: Error) => jobLogger.error(`audit sealer failed: ${error.message}`));
+  const sealTimer = setInterval(seal, SEAL_EVERY_MS);
+  sealTimer.unref();
   const stopEmbeddingTrigger = await queueEmbeddingOnNewMessages(pgPool);
   const metricsServer = await workerMetrics(options.metricsPort);
   // GET /api/ready wants a worker's beat within a minute (lib/health/worker-heartbeat.ts).
@@ -150,6 +161,7 @@ export async function startWorker(options: {
     metricsPort: metricsServer?.port,
     async stop() {
       clearInterval(timer);
+      clearInterval(sealTimer);
       stopEmbeddingTrigger();
       await metricsServer?.close();
       // Running jobs finish; past the timeout, those still running are failed back to the queue (to be retried).

@@ -15,6 +15,9 @@ const variables = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   /** 32 bytes, base64: encrypts webhook signing secrets at rest. Unset: a key file in DATA_DIR is made once. */
   RELAY_SECRET_KEY: z.string().optional(),
+  /** Signs the audit chain's checkpoints: an Ed25519 private key, PKCS#8 PEM or its 32-byte seed in base64. Unset: a
+   * key file in DATA_DIR is made once (lib/audit/signing-key.ts). */
+  RELAY_AUDIT_SIGNING_KEY: z.string().optional(),
   /** Public origin of the app, used in links (signed file links, MCP client set-ups, the API docs' server). */
   APP_URL: z.url().optional(),
   PORT: z.coerce.number().int().positive().default(3000),

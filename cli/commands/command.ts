@@ -26,6 +26,11 @@ export const B: Flag = { type: "boolean" };
 
 export class UsageError extends Error {}
 
+/** A command's result printed as JSON lines, one value per line as it comes (a stream, not one document). */
+export class JsonLines {
+  constructor(readonly lines: AsyncIterable<unknown>) {}
+}
+
 export const str = (args: Args, name: string) => args.flags[name] as string | undefined;
 export const list = (args: Args, name: string) => (args.flags[name] as string[] | undefined) ?? [];
 export const bool = (args: Args, name: string) => args.flags[name] === true;

@@ -1,4 +1,5 @@
 import { agentRequestCommands } from "./agent-request";
+import { auditCommands } from "./audit";
 import { botCommands } from "./bot";
 import type { Command } from "./command";
 import { consentCommands } from "./consent";
@@ -36,6 +37,7 @@ export const COMMANDS: Record<string, Command> = {
   ...agentRequestCommands,
   ...tokenCommands,
   ...securityCommands,
+  ...auditCommands,
 };
 
-export { UsageError, type Command } from "./command";
+export { JsonLines, UsageError, type Command } from "./command";

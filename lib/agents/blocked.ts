@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { auditLogData } from "@/lib/audit/audit-log";
+import { contentDigest } from "@/lib/policy/decide";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
@@ -33,8 +36,10 @@ export async function recordBlockedRequest(
   bot: BotPrincipal,
   { reasons, text, mode = "agent_request" }: RecordBlockedRequestOptions,
 ) {
-  await db().policyDecision.create({
+  const id = randomUUID();
+  const record = db().policyDecision.create({
     data: {
+      id,
       workspaceId: bot.workspaceId,
       botId: bot.id,
       conversationId: null,
@@ -44,4 +49,14 @@ export async function recordBlockedRequest(
       excerpt: reasons.includes("secrets_detected") ? null : cutText(text, 140),
     },
   });
+  // The chain's entry of the refusal: ids, codes and the text's digest (lib/policy/decision-entry.ts says the same of
+  // a message's decision).
+  const entry = auditLogData({
+    kind: "policy.decided",
+    workspaceId: bot.workspaceId,
+    actor: { type: "bot", id: bot.id },
+    subject: { type: "attempt", id },
+    facts: { mode, outcome: "blocked", reasons: [...reasons], contentSha256: contentDigest([text]) },
+  });
+  await db().$transaction([record, db().auditLogEntry.create({ data: entry })]);
 }

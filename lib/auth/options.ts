@@ -12,6 +12,7 @@ import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
 import { SIGN_IN_UNAVAILABLE, signInLockedCode } from "./sign-in-errors";
 import { log } from "@/lib/log";
+import { recordSignIn } from "@/lib/security/record-security-event";
 
 // People sign in with next-auth 4 (docs/design.md#sign-in): email + password checked against users.password_hash
 // (scrypt), or GitHub / Google when configured (lib/auth/oauth-providers.ts), for an existing account only (no
@@ -83,6 +84,8 @@ export function authOptions(): NextAuthOptions {
         } else if (user) {
           token.sub = user.id;
         }
+        // The moment of signing in (later calls carry neither): into the audit chain.
+        if (account && token.sub) await recordSignIn(token.sub, { method: account.provider });
         return token;
       },
       session({ session, token }) {

@@ -323,8 +323,97 @@ export interface Statements {
       string | null,
       string | null,
       string | null,
+      string | null,
+      unknown | null,
       unknown | null,
     ];
+  };
+  "auditLog.append": {
+    row: Record<string, never>;
+    params: [string | null, string | null, string | null, string | null, string | null, string | null, unknown | null];
+  };
+  "auditLog.checkpoints": {
+    row: {
+      seq: string;
+      hash: string;
+      at: Date;
+      key_id: string;
+      signature: string;
+    };
+    params: [];
+  };
+  "auditLog.firstSince": {
+    row: {
+      seq: string | null;
+    };
+    params: [Date | string | null];
+  };
+  "auditLog.head": {
+    row: {
+      seq: string;
+      hash: string;
+    };
+    params: [];
+  };
+  "auditLog.insertCheckpoint": {
+    row: Record<string, never>;
+    params: [number | string | bigint | null, string | null, Date | string | null, string | null, string | null];
+  };
+  "auditLog.lastCheckpoint": {
+    row: {
+      seq: string;
+      hash: string;
+      at: Date;
+      key_id: string;
+      signature: string;
+    };
+    params: [];
+  };
+  "auditLog.page": {
+    row: {
+      id: string;
+      seq: string;
+      prev_hash: string;
+      hash: string;
+      at: Date;
+      kind: string;
+      workspace_id: string | null;
+      actor_type: string;
+      actor_id: string | null;
+      subject_type: string;
+      subject_id: string | null;
+      facts: unknown;
+    };
+    params: [number | string | bigint | null, number | string | bigint | null, number | string | bigint | null];
+  };
+  "auditLog.seal": {
+    row: Record<string, never>;
+    params: [
+      readonly (number | string | bigint)[] | null,
+      readonly (number | string | bigint)[] | null,
+      readonly string[] | null,
+      readonly string[] | null,
+    ];
+  };
+  "auditLog.sealerLock": {
+    row: {
+      locked: boolean;
+    };
+    params: [number | string | bigint | null];
+  };
+  "auditLog.unsealed": {
+    row: {
+      id: string;
+      at: Date;
+      kind: string;
+      workspace_id: string | null;
+      actor_type: string;
+      actor_id: string | null;
+      subject_type: string;
+      subject_id: string | null;
+      facts: unknown;
+    };
+    params: [number | string | bigint | null];
   };
   "bots.findKey": {
     row: {

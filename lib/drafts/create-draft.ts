@@ -1,3 +1,5 @@
+import { appendAuditLog } from "@/lib/audit/audit-log";
+import { decisionEntry } from "@/lib/policy/decision-entry";
 import { inTransaction, query, sql, type Sql } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
@@ -57,6 +59,10 @@ export async function createDraft(bot: BotPrincipal, { conversationId, input, tx
         ruleSetVersion: decision.ruleSetVersion,
       }),
     ]);
+    await appendAuditLog(
+      tx,
+      decisionEntry(decision, { workspaceId: conversation.workspaceId, subject: { type: "draft", id: rows[0]!.id } }),
+    );
     await notifyConversation(tx, { conversationId, kind: "draft" });
     await enqueueNotification(tx, { event: "draft", id: rows[0]!.id });
     return { kind: "done", draft: rows[0]! } as const;

@@ -9,6 +9,8 @@ import type { SendMessageInput } from "@/lib/schemas/messages";
 import { createHeldMessage } from "@/lib/drafts/create-held-message";
 import { messageContent, messageShape } from "./content";
 import { insertMessageAtCommit, type InsertedMessage } from "./insert-message";
+import { auditLogStatement } from "@/lib/audit/audit-log";
+import { decisionEntry } from "@/lib/policy/decision-entry";
 
 // POST /conversations/{id}/messages: one policy decision, then sent (201), held for a person (202), or refused
 // (403 / 409 / 429, recorded for admins). Cards go through exactly the same door.
@@ -60,6 +62,8 @@ export async function sendMessage(
     const decision = decideOn(snapshot, { botId: bot.id, conversationId });
     const { verdict } = decision;
     if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId };
+    const decided = (subject: { type: string; id: string }) =>
+      tx.atCommit(auditLogStatement(decisionEntry(decision, { workspaceId, subject })));
     if (verdict.outcome === "held") {
       const draft = await createHeldMessage(tx, {
         botId: bot.id,
@@ -70,6 +74,7 @@ export async function sendMessage(
         route: verdict.route ?? null,
         ruleSetVersion: decision.ruleSetVersion,
       });
+      decided({ type: "draft", id: draft.id });
       return {
         status: "pending_approval",
         approvalId: draft.id,
@@ -82,6 +87,7 @@ export async function sendMessage(
       message: { conversationId, body: input.body, blocks },
       next,
     });
+    decided({ type: "message", id: message.id });
     return { status: "sent", message, limits: messageLimitsAfter(snapshot, verdict) };
   });
 

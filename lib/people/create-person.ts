@@ -1,3 +1,4 @@
+import { appendAuditLogPrisma } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { hashPassword } from "./password";
@@ -20,13 +21,26 @@ export async function createPerson(input: {
   const existing = await db().user.findFirst({ where: { OR: [{ email }, { handle: input.handle }] } });
   if (existing) throw new ApiError("conflict", existing.email === email ? `${email} already has an account` : `Handle @${input.handle} is taken`);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return db().user.create({
-    data: {
-      email,
-      name: input.name,
-      handle: input.handle,
-      passwordHash,
-      ...(input.workspaceId ? { memberships: { create: { workspaceId: input.workspaceId, role: input.role ?? "member" } } } : {}),
-    },
+  const role = input.role ?? "member";
+  return db().$transaction(async (tx) => {
+    const user = await tx.user.create({
+      data: {
+        email,
+        name: input.name,
+        handle: input.handle,
+        passwordHash,
+        ...(input.workspaceId ? { memberships: { create: { workspaceId: input.workspaceId, role } } } : {}),
+      },
+    });
+    // Who may decide starts here: a role given is a role change, in the audit chain.
+    if (input.workspaceId)
+      await appendAuditLogPrisma(tx, {
+        kind: "membership.created",
+        workspaceId: input.workspaceId,
+        actor: { type: "system", id: null },
+        subject: { type: "person", id: user.id },
+        facts: { role },
+      });
+    return user;
   });
 }

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { auditLogData } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
+import { decisionEntry } from "./decision-entry";
 import { ApiError } from "@/lib/errors";
 import type { Decision } from "./decide";
 import type { LimitState } from "@/lib/limits";
@@ -69,8 +72,10 @@ interface RefusalRecord {
 export async function recordRefusal(decision: Decision, { workspaceId, body, blocks }: RefusalRecord): Promise<void> {
   const verdict = decision.verdict;
   const secret = verdict.reasons.some((reason) => reason === "secrets_detected");
-  await db().policyDecision.create({
+  const id = randomUUID();
+  const record = db().policyDecision.create({
     data: {
+      id,
       workspaceId,
       botId: decision.botId,
       conversationId: decision.conversationId,
@@ -83,4 +88,6 @@ export async function recordRefusal(decision: Decision, { workspaceId, body, blo
       ruleSetVersion: decision.ruleSetVersion,
     },
   });
+  const entry = decisionEntry(decision, { workspaceId, subject: { type: "attempt", id } });
+  await db().$transaction([record, db().auditLogEntry.create({ data: auditLogData(entry) })]);
 }

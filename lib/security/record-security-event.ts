@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { appendAuditLogPrisma, auditLogData } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 
 // Account-level security records (security_events): a sign-in belongs to no workspace, so audit_events cannot hold
-// it. Written when a lockout starts; the operator reads them with `cli security events`.
+// it. Written when a lockout starts; the operator reads them with `cli security events`. Each also enters the audit
+// chain (lib/audit/audit-log.ts), by id only: the email and address stay here, where erasure can reach them.
 
 export type SecurityEventKind = "sign_in_locked" | "sign_in_address_locked" | "credentials_locked";
 
@@ -18,13 +21,34 @@ export async function recordSecurityEvent(entry: {
 }): Promise<void> {
   const email = entry.email?.slice(0, EMAIL_MAX);
   const user = email ? await db().user.findUnique({ where: { email }, select: { id: true } }) : null;
-  await db().securityEvent.create({
+  const id = randomUUID();
+  const record = db().securityEvent.create({
     data: {
+      id,
       kind: entry.kind,
       userId: user?.id ?? null,
       email: email ?? null,
       address: entry.address,
       data: entry.data as Prisma.InputJsonValue,
     },
+  });
+  const chained = auditLogData({
+    kind: `security.${entry.kind}`,
+    workspaceId: null,
+    actor: { type: "system", id: null },
+    subject: { type: "person", id: user?.id ?? null },
+    facts: { event: id },
+  });
+  await db().$transaction([record, db().auditLogEntry.create({ data: chained })]);
+}
+
+/** A person signed in (next-auth's sign-in, lib/auth/options.ts): by which method, in the audit chain. */
+export async function recordSignIn(userId: string, { method }: { method: string }): Promise<void> {
+  await appendAuditLogPrisma(db(), {
+    kind: "person.signed_in",
+    workspaceId: null,
+    actor: { type: "person", id: userId },
+    subject: { type: "person", id: userId },
+    facts: { method },
   });
 }
