@@ -1,3 +1,4 @@
+import { AUDIT_ENTRIES, ensureAuditEntries } from "../audit/seed";
 import { describeDatabase, ensureScaleSeed, scaleDatabases } from "./seed";
 
 // npm run bench:seed-large (issue 23): seeds the databases bench:scale measures, only what is missing (bench/scale/seed.ts).
@@ -8,6 +9,9 @@ async function main() {
   const dbs = await scaleDatabases();
   try {
     await ensureScaleSeed(dbs, log);
+    // Issue 34: the audit chain's million entries (unsealed; bench:audit seals and verifies them).
+    const added = await ensureAuditEntries(dbs.large, { count: AUDIT_ENTRIES });
+    if (added) log(`audit_log: ${added} entries`);
     console.log(`done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     for (const [label, url] of [["large", dbs.large], ["empty", dbs.empty]] as const) {
       const { size, rows } = await describeDatabase(url);

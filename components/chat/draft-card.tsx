@@ -116,6 +116,7 @@ export function DraftCard({
 
       <form action={approveAction} className="mt-3">
         <input type="hidden" name="original" value={draft.body} />
+        <input type="hidden" name="seen" value={draft.content_digest} />
         {editing ? (
           <div>
             <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-800">

@@ -72,8 +72,8 @@ export function digestOf(value: unknown): string {
 }
 
 /**
- * What an audit record's details may give the chain as they are: ids (uuids, and lists of them), numbers and
- * booleans. Everything else (names, labels, excerpts) enters only through the digest of the whole.
+ * What an audit record's details may give the chain as they are: ids (uuids, and lists of them), SHA-256 digests,
+ * numbers and booleans. Everything else (names, labels, excerpts) enters only through the digest of the whole.
  */
 export function idFacts(data: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
@@ -83,7 +83,9 @@ export function idFacts(data: Record<string, unknown>): Record<string, unknown> 
   return kept;
 }
 
+const SHA256 = /^[0-9a-f]{64}$/;
+
 const isIdLike = (value: unknown) =>
-  (typeof value === "string" && isUuid(value)) ||
+  (typeof value === "string" && (isUuid(value) || SHA256.test(value))) ||
   typeof value === "boolean" ||
   (typeof value === "number" && Number.isFinite(value));

@@ -1,3 +1,4 @@
+import { draftContentDigest } from "@/lib/drafts/content-digest";
 import { db } from "@/lib/db/client";
 import { requireUuid } from "@/lib/ids";
 import type { PersonActor } from "@/lib/people/actor";
@@ -60,6 +61,8 @@ export interface PendingDraft {
    * shown without Approve and Reject. Absent: they may.
    */
   decidable?: boolean;
+  /** What an approval binds to (lib/drafts/content-digest.ts): refused if the item changes before it is approved. */
+  content_digest: string;
 }
 
 export async function getThread(actor: PersonActor, id: string) {
@@ -226,6 +229,7 @@ export async function getThread(actor: PersonActor, id: string) {
         expires_at: d.expiresAt.toISOString(),
         approvals: approvalsSoFar(d, { given, people: userById, viewerId: actor.userId }),
         decidable: decidable.has(d.id),
+        content_digest: draftContentDigest(d),
       };
     }),
     follow_ups: followUps.map((d): ThreadFollowUp => {

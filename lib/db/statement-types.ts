@@ -902,6 +902,7 @@ export interface Statements {
       approver_group: string | null;
       approvals_required: number;
       rule_slug: string | null;
+      rule_set_version: number | null;
       created_at: Date;
     };
     params: [string | null];

@@ -14,6 +14,7 @@ import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
 import { countDecisionTime } from "./count-decision-time";
 import { DRAFT_COLUMNS } from "./create-draft";
+import { approvalContentDigest } from "./content-digest";
 import { scheduleFollowUp } from "./send-follow-up";
 import { afterDraftExpired } from "./expire-drafts";
 import { notifyConversation } from "@/lib/chat/live";
@@ -57,6 +58,12 @@ interface ApproveDraftOptions {
   draftId: string;
   /** The person's edit of the text; absent: the text as the bot wrote it. */
   body?: string;
+  /**
+   * The content digest of the item as the person saw it (./content-digest.ts; the chat's card and the assistant's
+   * list give it). Given, the approval is refused if the item changed since: 409 `conflict`, reason
+   * `content_changed`. Absent (the CLI, which shows nothing first), the item is approved as it stands.
+   */
+  seen?: string;
 }
 
 /** Thrown inside the approval's transaction to roll it back; answered as the refusal after it. */
@@ -76,7 +83,7 @@ export async function approveDraft(actor: PersonActor, options: ApproveDraftOpti
   }
 }
 
-async function approveOnce(actor: PersonActor, { draftId, body: edit }: ApproveDraftOptions) {
+async function approveOnce(actor: PersonActor, { draftId, body: edit, seen }: ApproveDraftOptions) {
   const editedBody = edit?.trim();
   if (edit !== undefined && (!editedBody || editedBody.length > MESSAGE_BODY_MAX)) {
     throw new ApiError("invalid_body", `The edited text must be 1 to ${MESSAGE_BODY_MAX} characters`);
@@ -99,8 +106,23 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit }: ApproveD
       return { kind: "expired" } as const;
     }
 
+    const digest = approvalContentDigest({
+      id: draft.id,
+      conversationId: draft.conversation_id,
+      body: draft.body,
+      blocks: draft.blocks,
+      ruleSetVersion: draft.rule_set_version,
+    });
+    if (seen !== undefined && seen !== digest) throw contentChanged(draft.origin);
+
     if (draft.approvals_required > 1) {
-      const counted = await countApproval(tx, { actor, draft, edit: editedBody, workspaceId: conversation.workspaceId });
+      const counted = await countApproval(tx, {
+        actor,
+        draft,
+        edit: editedBody,
+        workspaceId: conversation.workspaceId,
+        digest,
+      });
       if (counted.kind === "waiting") return counted;
     }
     // For a routed item, countApproval stored this edit (and cleared the others' approvals): the text sent is the same.
@@ -142,7 +164,8 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit }: ApproveD
       action: `${draft.origin}.approved`,
       subjectType: "draft",
       subjectId: draft.id,
-      data: { message_id: message.id, edited: updated!.edited },
+      // What was approved (the item as seen) and what was sent (the decision's digest of the message's content).
+      data: { message_id: message.id, edited: updated!.edited, content_digest: digest, sent_digest: decision.digest },
     });
     if (followUpDueAt && updated!.followUpDueAt)
       await scheduleFollowUp(tx, { draftId: draft.id, dueAt: updated!.followUpDueAt });
@@ -195,6 +218,8 @@ interface CountApprovalOptions {
   /** The approver's edit of the text, if any. */
   edit: string | undefined;
   workspaceId: string;
+  /** The item's content digest as it stood when approved. */
+  digest: string;
 }
 
 /**
@@ -203,7 +228,7 @@ interface CountApprovalOptions {
  * counts as the editor's own; the edited text is kept on the item and in the audit. Short of the count, the item
  * keeps waiting (the inbox shows "1 of 2 approvals"); at the count, the caller sends it, once, under the item's lock.
  */
-async function countApproval(tx: Transaction, { actor, draft, edit, workspaceId }: CountApprovalOptions) {
+async function countApproval(tx: Transaction, { actor, draft, edit, workspaceId, digest }: CountApprovalOptions) {
   const edited = edit !== undefined && edit !== draft.body;
   let reset = 0;
   if (edited) {
@@ -233,7 +258,12 @@ async function countApproval(tx: Transaction, { actor, draft, edit, workspaceId 
     action: `${draft.origin}.approval_given`,
     subjectType: "draft",
     subjectId: draft.id,
-    data: { approvals: given, required: approvals.required, ...(edited ? { edited: true } : {}) },
+    data: {
+      approvals: given,
+      required: approvals.required,
+      content_digest: digest,
+      ...(edited ? { edited: true } : {}),
+    },
   });
   await notifyConversation(tx, { conversationId: draft.conversation_id, kind: "draft" });
   const [row] = await tx.query(DRAFT_ROW, [draft.id]);
@@ -280,7 +310,7 @@ export async function rejectDraft(actor: PersonActor, { draftId, note }: RejectD
 const LOCK_DRAFT = query("drafts.lockForDecision", {
   text: `SELECT id, conversation_id, bot_id, origin, status, body, original_body,
        blocks, expires_at, follow_up_body, follow_up_delay_minutes, approver_group, approvals_required,
-       rule_slug, created_at
+       rule_slug, rule_set_version, created_at
   FROM drafts WHERE id = $1 FOR UPDATE`,
 });
 
@@ -299,5 +329,13 @@ async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string)
   if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
   return { draft, conversation };
 }
+
+/** The item is no longer what the person saw: refused, so they read it again (the page shows the new text). */
+export const contentChanged = (origin: string) =>
+  new ApiError(
+    "conflict",
+    `This ${label(origin)} changed since you opened it (someone edited it, or the bot updated it): read it again before you approve`,
+    { reasons: ["content_changed"] },
+  );
 
 const label = (origin: string) => (origin === "held_message" ? "held message" : "draft");

@@ -1,3 +1,4 @@
+import { draftContentDigest } from "./content-digest";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
@@ -74,5 +75,6 @@ export async function listPendingApprovals(
     expires_at: draft.expiresAt.toISOString(),
     bot: botById.get(draft.botId) ?? null,
     approvals: approvalsSoFar(draft, { given, people: personById, viewerId: actor.userId }),
+    content_digest: draftContentDigest(draft),
   }));
 }

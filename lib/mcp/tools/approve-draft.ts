@@ -22,9 +22,18 @@ export const approveDraft = defineTool({
       .max(MESSAGE_BODY_MAX)
       .optional()
       .describe(`Edited text to send instead of the draft's (1 to ${MESSAGE_BODY_MAX} characters)`),
+    content_digest: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional()
+      .describe(
+        "The item's content_digest as list_pending_approvals gave it with the text you showed the person: the approval " +
+          "is refused (content_changed) if the item changed since. Recommended.",
+      ),
   },
   ids: { draft_id: "draft" },
   untrusted: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  run: ({ actor }, { draft_id, body }) => approve(actor, { draftId: draft_id, body }),
+  run: ({ actor }, { draft_id, body, content_digest }) =>
+    approve(actor, { draftId: draft_id, body, seen: content_digest }),
 });

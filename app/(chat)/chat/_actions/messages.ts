@@ -4,6 +4,8 @@ import { markConversationRead } from "@/lib/chat/mark-read";
 import { approveDraft, rejectDraft } from "@/lib/drafts/approve-draft";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
+import { refresh } from "next/cache";
+import { ApiError } from "@/lib/errors";
 import { formAction, plainAction } from "@/app/_lib/action";
 
 // The chat's messages actions (app/_lib/action.ts says how every action answers). Pages update by themselves (the
@@ -30,10 +32,22 @@ export const setConsent = formAction((conversationId: string, optedOut: boolean,
 /** Approves a draft as it is, or as edited when the edit differs from the original. */
 export const approve = formAction((draftId: string, path: string) => ({
   path,
-  read: (form) => ({ body: form.has("body") ? form.text("body") : null, original: form.text("original") }),
-  run: async (actor, { body, original }) => {
+  read: (form) => ({
+    body: form.has("body") ? form.text("body") : null,
+    original: form.text("original"),
+    seen: form.text("seen"),
+  }),
+  run: async (actor, { body, original, seen }) => {
     const edited = body !== null && body.trim() !== original.trim();
-    const { approvals } = await approveDraft(actor, { draftId, body: edited ? body : undefined });
+    const { approvals } = await approveDraft(actor, {
+      draftId,
+      body: edited ? body : undefined,
+      seen: seen || undefined,
+    }).catch((error: unknown) => {
+      // Changed since the page showed it: the page is drawn again with the new text beside the refusal.
+      if (error instanceof ApiError && error.extras.reasons?.includes("content_changed")) refresh();
+      throw error;
+    });
     if (approvals)
       return { done: `Your approval is counted: ${approvals.given} of ${approvals.required}; it is sent at ${approvals.required}` };
     return { done: "Approved and sent" };

@@ -83,6 +83,7 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
                 created_at: d.created_at,
                 expires_at: d.expires_at,
                 approvals: d.approvals,
+                content_digest: d.content_digest,
               };
               return (
                 <DraftCard

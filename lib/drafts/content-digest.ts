@@ -1,0 +1,42 @@
+import { digestOf } from "@/lib/audit/audit-log";
+
+// What a person approves (issue 34, "approvals bound to what was seen"): the SHA-256 of the item's canonical JSON
+// (RFC 8785) over everything that would be sent and where. The page and the assistant are given it with the text;
+// an approval that names it is refused if the item changed since (an edit by another approver, a bot's new status
+// blocks), and a passkey approval signs a challenge derived from it (lib/auth/approval-challenge.ts). The audit
+// chain's entry of the approval carries it, and `cli audit verify-approval` recomputes it from the message sent.
+
+/** The fields the digest covers, as stored. */
+export interface ApprovalContent {
+  id: string;
+  conversationId: string;
+  body: string;
+  blocks: unknown;
+  /** The custom rule-set version the item was held under; null when none. */
+  ruleSetVersion: number | null;
+  /** SHA-256 of each attachment the message carries, in order (none for a draft today). */
+  attachments?: string[];
+}
+
+export function approvalContentDigest(content: ApprovalContent): string {
+  return digestOf({
+    v: 1,
+    item: content.id,
+    conversation: content.conversationId,
+    body: content.body,
+    blocks: content.blocks ?? null,
+    attachments: content.attachments ?? [],
+    ruleSetVersion: content.ruleSetVersion,
+  });
+}
+
+/** The digest of a pending draft as Prisma reads it. */
+export function draftContentDigest(draft: {
+  id: string;
+  conversationId: string;
+  body: string;
+  blocks: unknown;
+  ruleSetVersion: number | null;
+}): string {
+  return approvalContentDigest(draft);
+}
