@@ -3,6 +3,7 @@ import { listCheckpoints, verifyAuditLog, writeCheckpoint } from "@/lib/audit/ch
 import { exportAuditLog } from "@/lib/audit/export-audit-log";
 import { sealAuditLog } from "@/lib/audit/seal-audit-log";
 import { auditSigningKey, parsePublicKey, publicKeyText } from "@/lib/audit/signing-key";
+import { verifyApproval } from "@/lib/audit/verify-approval";
 import { B, bool, JsonLines, list, M, S, str, UsageError, type Command } from "./command";
 
 // The audit chain (docs/decisions/035-audit-chain.md), for the operator: it belongs to the deployment, not to a
@@ -22,6 +23,19 @@ export const auditCommands: Record<string, Command> = {
         throw new ChainBroken(`audit chain broken at seq ${seq}: ${kind} (${detail})`);
       }
       return { ok: true, entries: verdict.entries, head: verdict.head, checkpoints: verdict.checkpoints, ms: verdict.ms };
+    },
+  },
+  "audit verify-approval": {
+    usage: "audit verify-approval DRAFT_ID [--public-key KEY_OR_FILE ...]",
+    flags: { "public-key": M },
+    run: async (args) => {
+      const [id] = args.positionals;
+      if (!id) throw new UsageError("give the approval's id (the draft's or held message's id)");
+      const keys = list(args, "public-key").map(readPublicKey);
+      await sealAuditLog();
+      const verdict = await verifyApproval(id, { publicKeys: keys.length > 0 ? keys : undefined });
+      if (!verdict.ok) throw new ChainBroken(`approval ${verdict.draftId} does not verify: ${verdict.problems.join("; ")}`);
+      return verdict;
     },
   },
   "audit seal": {

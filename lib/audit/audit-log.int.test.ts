@@ -97,6 +97,10 @@ describe("the sealer", () => {
       expect(entry.hash).toBe(entryHash(entry, { prevHash: i === 0 ? GENESIS : chain[i - 1]!.hash }));
     }
     expect(head).toEqual({ seq: chain.length, hash: chain.at(-1)!.hash });
+    // A walk from the middle starts exactly there, a page at a time.
+    const from = [];
+    for await (const entry of readChain({ fromSeq: 3, pageSize: 2 })) from.push(entry.seq);
+    expect(from).toEqual(chain.slice(2).map((e) => e.seq));
     expect(await db().auditLogEntry.count({ where: { seq: null } })).toBe(0);
   });
 

@@ -45,15 +45,26 @@ export async function* readChain(
   { fromSeq = 1, pageSize = PAGE_SIZE }: { fromSeq?: number; pageSize?: number } = {},
   client: Sql = poolSql(),
 ): AsyncGenerator<SealedEntry & { id: string }> {
-  let after = { seq: String(fromSeq - 1), id: "0" };
-  for (;;) {
-    const rows = await client.query(PAGE, [after.seq, after.id, pageSize]);
-    for (const row of rows) {
-      const entry = chainEntryOfRow({ ...row, seq: Number(row.seq) });
-      yield { ...entry, prevHash: row.prev_hash, hash: row.hash, id: String(row.id) };
+  // Past every row of seq fromSeq - 1 (the largest id there is), so the first page starts at fromSeq.
+  let page = client.query(PAGE, [String(fromSeq - 1), "9223372036854775807", pageSize]);
+  try {
+    yield* pages();
+  } finally {
+    // A walk that stops early (a break found, a span read) leaves a page in flight: its failure is nobody's.
+    page.catch(() => {});
+  }
+
+  async function* pages() {
+    for (;;) {
+      const rows = await page;
+      const last = rows[rows.length - 1];
+      // The next page is read while this one is hashed: the database's time and the walk's overlap.
+      if (last && rows.length === pageSize) page = client.query(PAGE, [String(last.seq), String(last.id), pageSize]);
+      for (const row of rows) {
+        const entry = chainEntryOfRow({ ...row, seq: Number(row.seq) });
+        yield { ...entry, prevHash: row.prev_hash, hash: row.hash, id: String(row.id) };
+      }
+      if (rows.length < pageSize) return;
     }
-    if (rows.length < pageSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { seq: String(last.seq), id: String(last.id) };
   }
 }

@@ -332,6 +332,27 @@ export interface Statements {
     row: Record<string, never>;
     params: [string | null, string | null, string | null, string | null, string | null, string | null, unknown | null];
   };
+  "auditLog.approvalEntry": {
+    row: {
+      seq: string | null;
+      actor_id: string | null;
+      facts: unknown;
+    };
+    params: [string | null];
+  };
+  "auditLog.approvalOf": {
+    row: {
+      id: string;
+      status: "pending" | "approved" | "rejected" | "expired";
+      origin: "draft" | "held_message";
+      decided_by_user_id: string | null;
+      message_id: string | null;
+      message_body: string | null;
+      message_blocks: unknown | null;
+      approved_by_user_id: string | null;
+    };
+    params: [string | null];
+  };
   "auditLog.checkpoints": {
     row: {
       seq: string;

@@ -8,6 +8,8 @@ import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
 import { getThread } from "@/lib/chat/get-thread";
 import { contentDigest } from "@/lib/policy/decide";
 import { addFinanceGroup } from "@/test/finance-group";
+import { cli } from "@/test/cli";
+import { sql } from "@/lib/db/sql";
 import { approveDraft } from "./approve-draft";
 import { approvalContentDigest } from "./content-digest";
 import { listPendingApprovals } from "./list-pending-approvals";
@@ -91,5 +93,36 @@ describe("approvals bound to the content seen", () => {
       sent_digest: contentDigest(["Your renewal comes to $1,250."]),
       message_id: approved.message!.id,
     });
+  });
+
+  it("cli audit verify-approval checks the approval offline: the message sent, the approver, and the chain up to a signed checkpoint", async () => {
+    const id = await hold("Your renewal comes to $900.");
+    await approveDraft(finance(), { draftId: id });
+    const approved = await approveDraft(ben(), { draftId: id });
+    const before = await cli("audit", "verify-approval", id);
+    expect(before.code).toBe(1);
+    expect(before.stderr).toContain("no signed checkpoint covers the entry yet");
+    expect((await cli("audit", "checkpoint")).code).toBe(0);
+
+    const res = await cli("audit", "verify-approval", id);
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      ok: true,
+      draftId: id,
+      messageId: approved.message!.id,
+      approverId: world.people[1]!.id,
+      problems: [],
+    });
+
+    // Someone with the database changes the message that was sent: the approval no longer vouches for it.
+    await sql().unchecked("UPDATE messages SET body = 'Your renewal comes to $9,000.' WHERE id = $1", [approved.message!.id]);
+    const forged = await cli("audit", "verify-approval", id);
+    expect(forged.code).toBe(1);
+    expect(forged.stderr).toContain("the message sent is not the content the approval names");
+
+    expect((await cli("audit", "verify-approval", "not-an-id")).code).toBe(1);
+    const pending = await hold("Your renewal comes to $700.");
+    expect((await cli("audit", "verify-approval", pending)).stderr).toContain("is pending, not approved");
   });
 });

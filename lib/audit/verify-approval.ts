@@ -1,0 +1,105 @@
+import type { KeyObject } from "node:crypto";
+import { query, sql as poolSql } from "@/lib/db/sql";
+import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
+import { messageContent } from "@/lib/messages/content";
+import { contentDigest } from "@/lib/policy/decide";
+import type { Block } from "@/lib/schemas/blocks";
+import { verifyChain } from "./checkpoint";
+import { listCheckpoints } from "./checkpoints";
+import { readChain } from "./read-chain";
+import { auditSigningKey } from "./signing-key";
+
+// `cli audit verify-approval <id>` (issue 34): checks one approval offline, from what is stored, without trusting
+// the rows that describe it:
+// - the message actually sent has the content digest the approval's chain entry names (`sent_digest`);
+// - the entry was made by the person the draft and the message name as approver, for that message;
+// - the entry is in the chain: its hash and every hash after it check out up to a checkpoint signed by a trusted key.
+// A passkey approval's assertion is checked as well once approvals carry one (issue 34 item 3's passkey half).
+
+const APPROVAL = query("auditLog.approvalOf", {
+  text: `SELECT d.id, d.status, d.origin, d.decided_by_user_id, d.message_id,
+       m.body AS message_body, m.blocks AS message_blocks, m.approved_by_user_id
+  FROM drafts d LEFT JOIN messages m ON m.id = d.message_id
+ WHERE d.id = $1`,
+});
+const ENTRY = query("auditLog.approvalEntry", {
+  text: `SELECT seq, actor_id, facts FROM audit_log
+  WHERE subject_type = 'draft' AND subject_id = $1 AND kind IN ('draft.approved', 'held_message.approved')
+  ORDER BY id LIMIT 1`,
+});
+
+export interface ApprovalVerdict {
+  ok: boolean;
+  draftId: string;
+  messageId: string | null;
+  approverId: string | null;
+  entrySeq: number | null;
+  /** The checkpoint that vouches for the entry (the first at or after it). */
+  checkpointSeq: number | null;
+  /** What failed, in order; empty when ok. */
+  problems: string[];
+}
+
+export async function verifyApproval(
+  id: string,
+  { publicKeys }: { publicKeys?: KeyObject[] } = {},
+): Promise<ApprovalVerdict> {
+  const draftId = requireUuid(id, "Approval");
+  const [draft] = await poolSql().query(APPROVAL, [draftId]);
+  if (!draft) throw new ApiError("not_found", "Approval not found");
+  const verdict: ApprovalVerdict = {
+    ok: false,
+    draftId,
+    messageId: draft.message_id,
+    approverId: draft.decided_by_user_id,
+    entrySeq: null,
+    checkpointSeq: null,
+    problems: [],
+  };
+  const problem = (text: string) => verdict.problems.push(text);
+  if (draft.status !== "approved" || !draft.message_id) {
+    problem(`the ${draft.origin === "held_message" ? "held message" : "draft"} is ${draft.status}, not approved`);
+    return verdict;
+  }
+  const [entry] = await poolSql().query(ENTRY, [draftId]);
+  if (!entry) {
+    problem("the audit chain has no entry of this approval");
+    return verdict;
+  }
+  const facts = entry.facts as { message_id?: string; sent_digest?: string };
+  const sent = contentDigest(messageContent(draft.message_body ?? "", draft.message_blocks as Block[] | null));
+  if (facts.sent_digest !== sent) problem("the message sent is not the content the approval names (sent_digest differs)");
+  if (facts.message_id !== draft.message_id) problem("the approval's entry names another message");
+  if (entry.actor_id !== draft.decided_by_user_id || draft.approved_by_user_id !== draft.decided_by_user_id)
+    problem("the approver the entry names is not the one the draft and the message name");
+  if (entry.seq === null) {
+    problem("the approval's entry is not sealed yet (run `cli audit seal`)");
+    return verdict;
+  }
+  verdict.entrySeq = Number(entry.seq);
+  await checkInclusion(verdict, { publicKeys: publicKeys ?? [auditSigningKey().publicKey] });
+  verdict.ok = verdict.problems.length === 0;
+  return verdict;
+}
+
+/** Walks from the entry to the first checkpoint at or after it: every hash on the way, and the signature there. */
+async function checkInclusion(verdict: ApprovalVerdict, { publicKeys }: { publicKeys: KeyObject[] }) {
+  const seq = verdict.entrySeq!;
+  const checkpoint = (await listCheckpoints()).find((c) => c.seq >= seq);
+  if (!checkpoint) {
+    verdict.problems.push("no signed checkpoint covers the entry yet (run `cli audit checkpoint`)");
+    return;
+  }
+  verdict.checkpointSeq = checkpoint.seq;
+  async function* span() {
+    for await (const entry of readChain({ fromSeq: seq })) {
+      if (entry.seq > checkpoint!.seq) return;
+      yield entry;
+    }
+  }
+  const first = (await readChain({ fromSeq: seq, pageSize: 1 }).next()).value;
+  const start = { seq, hash: first?.prevHash ?? "" };
+  const result = await verifyChain(span(), { checkpoints: [checkpoint], publicKeys, start });
+  if (result.broken) verdict.problems.push(`the chain does not vouch for it: seq ${result.broken.seq} ${result.broken.kind} (${result.broken.detail})`);
+}
