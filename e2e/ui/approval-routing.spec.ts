@@ -212,6 +212,39 @@ test("two people of Finance approve in the browser: the first leaves it waiting,
   expect(await sentCount(page, conversationId, body)).toBe(1);
 });
 
+test("an edit between viewing and approving is refused: the page shows the new text, and approving that sends it once (issue 34)", async ({
+  browser,
+  page,
+}) => {
+  const body = "The repair comes to $1,800 in total.";
+  const edited = "The repair comes to $1,650 in total.";
+  const { conversationId } = conversationWith("Eddie Edit", [moneyLabel]);
+  const id = await hold(page, conversationId, body, moneyLabel);
+
+  // Felix reads the item. His page's live updates are held back: the moment before an update arrives, made to last.
+  const reader = await signIn(browser, felix, inbox);
+  await reader.route("**/stream", (route) => route.abort());
+  await reader.reload();
+  const item = card(reader, id);
+  await expect(item.getByTestId("draft-body")).toHaveText(body);
+
+  // Meanwhile Fiona edits the amount and approves (1 of 2).
+  cli("draft", "approve", id, "--body", edited, "--as", fiona);
+
+  // Felix approves what he read: refused, nothing sent, and the page shows the new text.
+  await item.getByRole("button", { name: "Approve" }).click();
+  await expect(reader.getByRole("alert").filter({ hasText: "changed since you opened it" })).toBeVisible();
+  await expect(item.getByTestId("draft-body")).toHaveText(edited);
+  expect(await sentCount(page, conversationId, body)).toBe(0);
+  expect(await sentCount(page, conversationId, edited)).toBe(0);
+
+  // Having read it, he approves the new text: sent once.
+  await item.getByRole("button", { name: "Approve" }).click();
+  await expect(item).toHaveCount(0);
+  expect(await sentCount(page, conversationId, edited)).toBe(1);
+  expect(await sentCount(page, conversationId, body)).toBe(0);
+});
+
 test("the bot's registrant alone is not enough when a rule asks two: their approval counts once and it waits", async ({
   browser,
   page,

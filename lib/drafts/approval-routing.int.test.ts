@@ -151,6 +151,11 @@ describe("escalation", () => {
     const at = new Date(created.getTime() + 61 * 60_000);
     expect((await sendReminders(at)).escalated).toBeGreaterThanOrEqual(1);
     expect((await db().draft.findUniqueOrThrow({ where: { id } })).escalatedAt).toEqual(at);
+    // In the audit chain, once (issue 34): by ids and the groups' slugs.
+    const chained = await db().auditLogEntry.findMany({ where: { kind: "held_message.escalated", subjectId: id } });
+    expect(chained.map((e) => [e.actorType, e.workspaceId, e.facts])).toEqual([
+      ["system", world.workspace.id, { conversationId: renewal, group: "finance", escalatedTo: "role:admin" }],
+    ]);
     expect((await sendReminders(new Date(at.getTime() + 60_000))).escalated).toBe(0);
     expect((await whoIsTold({ event: "draft_escalated", id }))?.userIds).toEqual([world.people[0]!.id]);
     expect(await compose({ event: "draft_escalated", id }, at)).toMatchObject({

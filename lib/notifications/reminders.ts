@@ -47,7 +47,14 @@ const ESCALATE = query("notifications.escalateDrafts", {
      FOR UPDATE OF d SKIP LOCKED
   ),
   escalated AS (UPDATE drafts SET escalated_at = $1::timestamptz FROM due WHERE drafts.id = due.id
-                RETURNING drafts.id),
+                RETURNING drafts.id, drafts.origin, drafts.conversation_id, drafts.approver_group, drafts.escalation_group),
+  -- The audit chain's entry of each escalation (lib/audit/audit-log.ts): ids and the groups' slugs only.
+  chained AS (
+    INSERT INTO audit_log (kind, workspace_id, actor_type, actor_id, subject_type, subject_id, facts)
+    SELECT e.origin || '.escalated', c.workspace_id, 'system', NULL, 'draft', e.id::text,
+           jsonb_build_object('conversationId', e.conversation_id, 'group', e.approver_group, 'escalatedTo', e.escalation_group)
+      FROM escalated e JOIN conversations c ON c.id = e.conversation_id
+  ),
   told AS (${ENQUEUE_NOTIFY_FROM("draft_escalated", "escalated")})
   SELECT count(job)::int AS n FROM told`,
   notNull: ["n"],
