@@ -2,6 +2,8 @@ import { query, transaction, type Transaction } from "@/lib/db/sql";
 import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { ApiError } from "@/lib/errors";
 import { recordAuditSql } from "@/lib/audit/record-audit";
+import { appendAuditLog } from "@/lib/audit/audit-log";
+import { decisionEntry } from "@/lib/policy/decision-entry";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { messageContent, messageShape } from "@/lib/messages/content";
 import { serializeMessage } from "@/lib/messages/serialize";
@@ -167,6 +169,10 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit, seen }: Ap
       // What was approved (the item as seen) and what was sent (the decision's digest of the message's content).
       data: { message_id: message.id, edited: updated!.edited, content_digest: digest, sent_digest: decision.digest },
     });
+    await appendAuditLog(
+      tx,
+      decisionEntry(decision, { workspaceId: conversation.workspaceId, subject: { type: "message", id: message.id } }),
+    );
     if (followUpDueAt && updated!.followUpDueAt)
       await scheduleFollowUp(tx, { draftId: draft.id, dueAt: updated!.followUpDueAt });
     await draftApproved(tx, {

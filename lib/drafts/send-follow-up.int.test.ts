@@ -48,6 +48,9 @@ describe("follow-ups", () => {
     expect(message).toMatchObject({ conversationId, body: "Any questions about the renewal?", senderBotId: world.bots[0]!.id, approvedByUserId: world.people[0]!.id, draftId });
     expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({ followUpStatus: "sent", followUpMessageId: message.id });
     expect(await sendFollowUp(draftId, dueAt)).toEqual({ status: "skipped", reason: "follow-up is sent" });
+    // Its policy decision is in the audit chain once (issue 34), as the draft's approval's is.
+    const decided = await db().auditLogEntry.findMany({ where: { kind: "policy.decided", subjectId: message.id } });
+    expect(decided.map((e) => (e.facts as { mode: string; outcome: string }))).toMatchObject([{ mode: "approved", outcome: "sent" }]);
   });
 
   it("a reply before it is due cancels it; the job then does nothing", async () => {

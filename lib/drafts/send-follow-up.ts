@@ -1,3 +1,5 @@
+import { appendAuditLog } from "@/lib/audit/audit-log";
+import { decisionEntry } from "@/lib/policy/decision-entry";
 import { query, transaction, type Sql } from "@/lib/db/sql";
 import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { insertMessage } from "@/lib/messages/insert-message";
@@ -94,6 +96,7 @@ export async function sendFollowUp(draftId: string, now = new Date()): Promise<F
       message: { conversationId, body: draft.follow_up_body },
     });
     await tx.query(FOLLOW_UP_SENT, [draftId, message.id]);
+    await appendAuditLog(tx, decisionEntry(decision, { workspaceId, subject: { type: "message", id: message.id } }));
     return { result: { status: "sent", message_id: message.id } as FollowUpOutcome };
   });
   if ("refusal" in outcome && outcome.refusal)

@@ -1,3 +1,5 @@
+import { appendAuditLog } from "@/lib/audit/audit-log";
+import { decisionEntry } from "@/lib/policy/decision-entry";
 import { query, sql, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
@@ -56,6 +58,10 @@ export async function updateStatusBlocks(bot: BotPrincipal, { messageId, statusB
     });
     if (isRefusal(decision.verdict)) return { kind: "refused", refused: decision.verdict, decision } as const;
     const rows = await tx.query(UPDATE, [messageId, JSON.stringify(next)]);
+    await appendAuditLog(
+      tx,
+      decisionEntry(decision, { workspaceId: conversation.workspaceId, subject: { type: "message", id: messageId } }),
+    );
     await notifyConversation(tx, { conversationId: conversation.id, kind: "updated" });
     return { kind: "done", row: rows[0]! } as const;
   });

@@ -33,6 +33,9 @@ describe("PATCH /messages/{id}", () => {
     const row = await db().message.findUniqueOrThrow({ where: { id: sent.id } });
     expect(row.editedAt).not.toBeNull();
     expect(await db().message.count({ where: { conversationId: conversation } })).toBe(sent.seq);
+    // The edit's policy decision is in the audit chain (issue 34), after the send's: mode `edit`, by digest.
+    const decided = await db().auditLogEntry.findMany({ where: { kind: "policy.decided", subjectId: sent.id }, orderBy: { id: "asc" } });
+    expect(decided.map((e) => (e.facts as { mode: string }).mode)).toEqual(["send", "edit"]);
   });
 
   it("422 invalid_blocks when the patch carries anything but status blocks, or the message has none", async () => {
