@@ -332,6 +332,14 @@ export interface Statements {
     row: Record<string, never>;
     params: [string | null, string | null, string | null, string | null, string | null, string | null, unknown | null];
   };
+  "auditLog.bots": {
+    row: {
+      id: string;
+      name: string;
+      handle: string;
+    };
+    params: [string | null];
+  };
   "auditLog.checkpoints": {
     row: {
       seq: string;
@@ -359,6 +367,12 @@ export interface Statements {
     row: Record<string, never>;
     params: [number | string | bigint | null, string | null, Date | string | null, string | null, string | null];
   };
+  "auditLog.kinds": {
+    row: {
+      kind: string;
+    };
+    params: [string | null];
+  };
   "auditLog.lastCheckpoint": {
     row: {
       seq: string;
@@ -368,6 +382,14 @@ export interface Statements {
       signature: string;
     };
     params: [];
+  };
+  "auditLog.members": {
+    row: {
+      id: string;
+      name: string;
+      handle: string;
+    };
+    params: [string | null];
   };
   "auditLog.page": {
     row: {
@@ -385,6 +407,56 @@ export interface Statements {
       facts: unknown;
     };
     params: [number | string | bigint | null, number | string | bigint | null, number | string | bigint | null];
+  };
+  "auditLog.pageNewer": {
+    row: {
+      id: string;
+      at: Date;
+      kind: string;
+      actor_type: string;
+      actor_id: string | null;
+      subject_type: string;
+      subject_id: string | null;
+      facts: unknown;
+      seq: string | null;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      Date | string | null,
+      Date | string | null,
+      Date | string | null,
+      number | string | bigint | null,
+      number | string | bigint | null,
+    ];
+  };
+  "auditLog.pageOlder": {
+    row: {
+      id: string;
+      at: Date;
+      kind: string;
+      actor_type: string;
+      actor_id: string | null;
+      subject_type: string;
+      subject_id: string | null;
+      facts: unknown;
+      seq: string | null;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      Date | string | null,
+      Date | string | null,
+      Date | string | null,
+      number | string | bigint | null,
+      number | string | bigint | null,
+    ];
   };
   "auditLog.seal": {
     row: Record<string, never>;
@@ -414,6 +486,12 @@ export interface Statements {
       facts: unknown;
     };
     params: [number | string | bigint | null];
+  };
+  "auditLog.unsealedInWorkspace": {
+    row: {
+      n: number;
+    };
+    params: [string | null];
   };
   "bots.findKey": {
     row: {
