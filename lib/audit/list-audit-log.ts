@@ -72,7 +72,7 @@ export interface AuditLogItem {
 export interface AuditChainStatus {
   /** The latest signed checkpoint of the whole chain (every workspace's entries are in one chain). */
   lastCheckpoint: { seq: number; at: string; keyId: string } | null;
-  /** The workspace's entries the sealer has not reached yet. */
+  /** The workspace's entries the sealer has not reached yet, counted up to UNSEALED_COUNT_MAX. */
   unsealed: number;
   /** The key checkpoints are signed with: what a verifier trusts. */
   signingKey: { keyId: string; publicKey: string; pem: string };
@@ -106,8 +106,12 @@ const KINDS = query("auditLog.kinds", {
     ) recent ORDER BY kind`,
   notNull: ["kind"],
 });
+/** Counted up to this many: the sealer keeps the number near zero, and a stopped one must not slow the page. */
+export const UNSEALED_COUNT_MAX = 10_000;
 const UNSEALED = query("auditLog.unsealedInWorkspace", {
-  text: "SELECT count(*)::int AS n FROM audit_log WHERE seq IS NULL AND workspace_id = $1",
+  text: `SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM audit_log WHERE seq IS NULL AND workspace_id = $1 LIMIT ${UNSEALED_COUNT_MAX}
+    ) waiting`,
   notNull: ["n"],
 });
 
@@ -121,20 +125,21 @@ const FILTERS = `workspace_id = $1
      AND ($5::text IS NULL OR starts_with(kind, $5))
      AND ($6::timestamptz IS NULL OR at >= $6)
      AND ($7::timestamptz IS NULL OR at < $7)`;
-const COLUMNS = "id::text AS id, at, kind, actor_type, actor_id, subject_type, subject_id, facts, seq::text AS seq";
+// `a.id` in ORDER BY and the cursor's comparison: the bigint, never the text column of the same name.
+const COLUMNS = "a.id::text AS id, at, kind, actor_type, actor_id, subject_type, subject_id, facts, seq::text AS seq";
 const OLDER = query("auditLog.pageOlder", {
-  text: `SELECT ${COLUMNS} FROM audit_log
+  text: `SELECT ${COLUMNS} FROM audit_log a
    WHERE ${FILTERS}
-     AND ($8::timestamptz IS NULL OR (at, id) < ($8::timestamptz, $9::bigint))
-   ORDER BY at DESC, id DESC LIMIT $10`,
+     AND ($8::timestamptz IS NULL OR (a.at, a.id) < ($8::timestamptz, $9::bigint))
+   ORDER BY a.at DESC, a.id DESC LIMIT $10`,
   notNull: ["id"],
   prepared: false,
 });
 const NEWER = query("auditLog.pageNewer", {
-  text: `SELECT ${COLUMNS} FROM audit_log
+  text: `SELECT ${COLUMNS} FROM audit_log a
    WHERE ${FILTERS}
-     AND (at, id) > ($8::timestamptz, $9::bigint)
-   ORDER BY at ASC, id ASC LIMIT $10`,
+     AND (a.at, a.id) > ($8::timestamptz, $9::bigint)
+   ORDER BY a.at ASC, a.id ASC LIMIT $10`,
   notNull: ["id"],
   prepared: false,
 });
