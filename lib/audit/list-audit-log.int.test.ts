@@ -34,7 +34,13 @@ const count = async () => (await sql().unchecked<{ n: number }>("SELECT count(*)
 async function walk(filters: AuditLogFilters = {}, size = 25): Promise<AuditLogList[]> {
   const pages = [await listAuditLog(ana(), { workspaceId: world.workspace.id, filters, page: { size } })];
   while (pages.at(-1)!.older)
-    pages.push(await listAuditLog(ana(), { workspaceId: world.workspace.id, filters, page: { size, cursor: pages.at(-1)!.older! } }));
+    pages.push(
+      await listAuditLog(ana(), {
+        workspaceId: world.workspace.id,
+        filters,
+        page: { size, cursor: pages.at(-1)!.older! },
+      }),
+    );
   return pages;
 }
 const ids = (pages: AuditLogList[]) => pages.flatMap((page) => page.entries.map((entry) => entry.id));
@@ -69,7 +75,9 @@ describe("listAuditLog", () => {
     await expect(listAuditLog(stranger(), { workspaceId: world.workspace.id })).rejects.toMatchObject({
       code: "not_found",
     });
-    await expect(listAuditLog(ana(), { workspaceId: crypto.randomUUID() })).rejects.toMatchObject({ code: "not_found" });
+    await expect(listAuditLog(ana(), { workspaceId: crypto.randomUUID() })).rejects.toMatchObject({
+      code: "not_found",
+    });
     const operator = await listAuditLog(systemActor, { workspaceId: world.workspace.id });
     expect(operator.entries).toHaveLength(50);
   });
@@ -103,7 +111,12 @@ describe("listAuditLog", () => {
   it("names the workspace's people and bots, never anyone's from elsewhere", async () => {
     const { entries } = await listAuditLog(ana(), { workspaceId: world.workspace.id, page: { size: 200 } });
     const byAna = entries.find((e) => e.actor.id === world.people[0]!.id)!;
-    expect(byAna.actor).toEqual({ type: "person", id: world.people[0]!.id, name: "Ana Lima", handle: world.people[0]!.handle });
+    expect(byAna.actor).toEqual({
+      type: "person",
+      id: world.people[0]!.id,
+      name: "Ana Lima",
+      handle: world.people[0]!.handle,
+    });
     const byBot = entries.find((e) => e.actor.type === "bot")!;
     expect(byBot.actor.name).toBe(world.bots[0]!.name);
     expect(entries.find((e) => e.actor.type === "system")!.actor.name).toBeNull();
@@ -172,12 +185,21 @@ describe("listAuditLog", () => {
       [{ size: 0 }, "size"],
       [{ cursor: "garbage" }, ""],
       [{ cursor: Buffer.from(JSON.stringify({ at: "x", id: "1", dir: "older" })).toString("base64url") }, ""],
-      [{ cursor: Buffer.from(JSON.stringify({ at: "2026-11-27T00:00:00Z", id: "1; --", dir: "older" })).toString("base64url") }, ""],
+      [
+        {
+          cursor: Buffer.from(JSON.stringify({ at: "2026-11-27T00:00:00Z", id: "1; --", dir: "older" })).toString(
+            "base64url",
+          ),
+        },
+        "",
+      ],
     ];
     for (const [input, field] of refused) {
       const page = "size" in input || "cursor" in input ? (input as { size?: number; cursor?: string }) : {};
       const filters = "size" in input || "cursor" in input ? {} : (input as AuditLogFilters);
-      const error = await listAuditLog(ana(), { workspaceId: world.workspace.id, filters, page }).catch((e: unknown) => e);
+      const error = await listAuditLog(ana(), { workspaceId: world.workspace.id, filters, page }).catch(
+        (e: unknown) => e,
+      );
       expect(error, JSON.stringify(input)).toMatchObject({ code: "invalid_body" });
       if (field) expect((error as { extras: { field?: string } }).extras.field, JSON.stringify(input)).toBe(field);
     }

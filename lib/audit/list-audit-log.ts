@@ -232,7 +232,10 @@ function checkFilters(
     throw refuse("bot", "An entry has one actor: filter by a person or by a bot, not both");
   if (input.kind) {
     if (!KIND.test(input.kind))
-      throw refuse("kind", "A kind is lower-case letters, digits, _ and dots (policy.decided), or a prefix ending in a dot (policy.)");
+      throw refuse(
+        "kind",
+        "A kind is lower-case letters, digits, _ and dots (policy.decided), or a prefix ending in a dot (policy.)",
+      );
     filters.kind = input.kind;
   }
   for (const field of ["from", "to"] as const) {
@@ -250,11 +253,15 @@ function isoTime(value: string, field: "from" | "to"): string {
   const match = ISO_TIME.exec(value.trim());
   const [year, month, day] = [match?.[1], match?.[2], match?.[3]].map(Number) as [number, number, number];
   // Date.UTC rolls 30 February over to March: a day the month does not have is refused, not moved.
-  const real = match && year >= 1970 && month >= 1 && month <= 12 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+  const real =
+    match && year >= 1970 && month >= 1 && month <= 12 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
   const offset = match?.[5]?.toUpperCase().replace(/^([+-]\d{2})(\d{2})$/, "$1:$2") ?? "Z";
   const at = real ? new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4] ?? "00:00"}${offset}`) : null;
   if (!at || Number.isNaN(at.getTime()))
-    throw refuse(field, `${field} must be a time in ISO 8601 (2026-11-27 or 2026-11-27T14:05, UTC unless an offset is given)`);
+    throw refuse(
+      field,
+      `${field} must be a time in ISO 8601 (2026-11-27 or 2026-11-27T14:05, UTC unless an offset is given)`,
+    );
   return at.toISOString();
 }
 
@@ -283,9 +290,12 @@ function runPage(
  * newest first; a newer page that reaches the top is the first page, full. Entries are never deleted, so the
  * entry a cursor was made from still stands between the pages: going older there is a newer page, and back.
  */
-async function readPage(
-  request: { workspaceId: string; filters: AuditLogFilters; size: number; cursor: Cursor | null },
-): Promise<{ rows: Row[]; newer: string | null; older: string | null }> {
+async function readPage(request: {
+  workspaceId: string;
+  filters: AuditLogFilters;
+  size: number;
+  cursor: Cursor | null;
+}): Promise<{ rows: Row[]; newer: string | null; older: string | null }> {
   const { size, cursor } = request;
   if (cursor?.dir === "newer") {
     const rows = await runPage(request, { statement: NEWER, after: cursor });
