@@ -45,7 +45,7 @@ export function AuditEntries({ entries }: { entries: AuditLogItem[] }) {
                 </>
               )}
             </Td>
-            <Td className="min-w-[16rem] text-xs">
+            <Td className="min-w-[20rem] text-xs">
               <Facts entry={entry} />
             </Td>
             <Td className="text-xs whitespace-nowrap">

@@ -40,7 +40,7 @@ export function AuditFilters({ path, values, people, bots, kinds, sizes, invalid
       method="get"
       action={path}
       aria-label="Filter the audit entries"
-      className="grid gap-3 border-b border-slate-200 bg-slate-50/60 px-5 py-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6"
+      className="grid gap-3 border-b border-slate-200 bg-slate-50/60 px-5 py-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <div>
         <label htmlFor="audit-person" className={labelClass}>
@@ -122,7 +122,7 @@ export function AuditFilters({ path, values, people, bots, kinds, sizes, invalid
           ))}
         </Select>
       </div>
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3 xl:col-span-6">
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit" variant="secondary">
           Show entries
         </Button>
