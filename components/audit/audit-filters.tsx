@@ -23,18 +23,20 @@ export interface AuditFiltersProps {
   bots: { id: string; name: string; handle: string }[];
   kinds: string[];
   sizes: readonly number[];
-  /** The field a refusal named, marked invalid. */
+  /** The field a refusal named, marked invalid and described by the refusal (`errorId`, the element saying why). */
   invalid?: string;
+  errorId?: string;
 }
 
 const labelClass = "text-xs font-medium text-slate-700";
 
-export function AuditFilters({ path, values, people, bots, kinds, sizes, invalid }: AuditFiltersProps) {
+export function AuditFilters({ path, values, people, bots, kinds, sizes, invalid, errorId }: AuditFiltersProps) {
   // Every `policy.*` kind at once: the prefixes of the kinds present.
   const prefixes = [...new Set(kinds.filter((k) => k.includes(".")).map((k) => k.slice(0, k.indexOf(".") + 1)))];
   const kindOffered = [...prefixes, ...kinds].includes(values.kind) || values.kind === "";
   const filtered = Boolean(values.person || values.bot || values.kind || values.from || values.to);
-  const field = (name: string) => ({ "aria-invalid": invalid === name ? true : undefined });
+  const field = (name: string) =>
+    invalid === name ? { "aria-invalid": true, "aria-describedby": errorId } : ({} as Record<string, never>);
   return (
     <form
       method="get"

@@ -96,4 +96,7 @@ test("an admin filters the audit log by kind with the keyboard, pages through it
   await expect(page.getByRole("alert").filter({ hasText: "These filters cannot be used" })).toContainText(
     "from must be a time in ISO 8601",
   );
+  await expect(page.getByLabel("From (UTC)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("From (UTC)")).toHaveAccessibleDescription(/from must be a time in ISO 8601/);
+  await accessible(page);
 });

@@ -113,9 +113,10 @@ export default async function AuditPage({
           kinds={shown.kinds}
           sizes={AUDIT_PAGE_SIZES}
           invalid={listed.ok ? undefined : (listed.error.extras.field ?? "cursor")}
+          errorId="audit-filters-refused"
         />
         {!listed.ok ? (
-          <div className="px-5 py-4">
+          <div className="px-5 py-4" id="audit-filters-refused">
             <Alert tone="danger" title="These filters cannot be used">
               {listed.error.message}.{" "}
               <Link href={path} className="font-medium underline">
