@@ -84,6 +84,7 @@ export function adminPages({ deliveryId }: { deliveryId?: string } = {}): string
     `${chat}/admin`,
     `${chat}/admin/rules`,
     `${chat}/admin/overview`,
+    `${chat}/admin/audit`,
     "/developers",
     "/developers/bots/new",
     bot,

@@ -4,11 +4,25 @@ import { cn } from "./cn";
 /**
  * A table that scrolls sideways on narrow screens instead of squeezing its columns. The scrolling box takes focus, so
  * a keyboard can scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable); the table inside carries the name.
+ * `region`: the box is also a named region (a wide table people are expected to scroll), so a screen reader says
+ * what the focus landed on.
  */
-export function Table({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+export function Table({
+  label,
+  children,
+  className,
+  region,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  region?: string;
+}) {
   return (
     <div
       tabIndex={0}
+      role={region ? "region" : undefined}
+      aria-label={region}
       className={cn(
         "relative overflow-x-auto last:rounded-b-xl focus-visible:outline-2 focus-visible:outline-indigo-500",
         className,

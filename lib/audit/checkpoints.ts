@@ -45,6 +45,12 @@ export async function writeCheckpoint(now: Date = new Date()): Promise<{ checkpo
   return { checkpoint, sealed };
 }
 
+/** The latest checkpoint, or null before the first. */
+export async function lastCheckpoint(): Promise<Checkpoint | null> {
+  const [last] = await poolSql().query(LAST);
+  return last ? checkpointOf(last) : null;
+}
+
 export async function listCheckpoints(): Promise<Checkpoint[]> {
   return (await poolSql().query(ALL)).map(checkpointOf);
 }

@@ -353,6 +353,14 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "auditLog.bots": {
+    row: {
+      id: string;
+      name: string;
+      handle: string;
+    };
+    params: [string | null];
+  };
   "auditLog.checkpoints": {
     row: {
       seq: string;
@@ -380,6 +388,12 @@ export interface Statements {
     row: Record<string, never>;
     params: [number | string | bigint | null, string | null, Date | string | null, string | null, string | null];
   };
+  "auditLog.kinds": {
+    row: {
+      kind: string;
+    };
+    params: [string | null];
+  };
   "auditLog.lastCheckpoint": {
     row: {
       seq: string;
@@ -389,6 +403,14 @@ export interface Statements {
       signature: string;
     };
     params: [];
+  };
+  "auditLog.members": {
+    row: {
+      id: string;
+      name: string;
+      handle: string;
+    };
+    params: [string | null];
   };
   "auditLog.page": {
     row: {
@@ -406,6 +428,56 @@ export interface Statements {
       facts: unknown;
     };
     params: [number | string | bigint | null, number | string | bigint | null, number | string | bigint | null];
+  };
+  "auditLog.pageNewer": {
+    row: {
+      id: string;
+      at: Date;
+      kind: string;
+      actor_type: string;
+      actor_id: string | null;
+      subject_type: string;
+      subject_id: string | null;
+      facts: unknown;
+      seq: string | null;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      Date | string | null,
+      Date | string | null,
+      Date | string | null,
+      number | string | bigint | null,
+      number | string | bigint | null,
+    ];
+  };
+  "auditLog.pageOlder": {
+    row: {
+      id: string;
+      at: Date;
+      kind: string;
+      actor_type: string;
+      actor_id: string | null;
+      subject_type: string;
+      subject_id: string | null;
+      facts: unknown;
+      seq: string | null;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      Date | string | null,
+      Date | string | null,
+      Date | string | null,
+      number | string | bigint | null,
+      number | string | bigint | null,
+    ];
   };
   "auditLog.seal": {
     row: Record<string, never>;
@@ -435,6 +507,12 @@ export interface Statements {
       facts: unknown;
     };
     params: [number | string | bigint | null];
+  };
+  "auditLog.unsealedInWorkspace": {
+    row: {
+      n: number;
+    };
+    params: [string | null];
   };
   "bots.findKey": {
     row: {

@@ -108,6 +108,31 @@ export function pageDoors({ w, fresh, signIn }: DoorContext): Door[] {
     pageDoor(`${CHAT_WS}/admin/page.tsx`, [bySlug(`${CHAT_WS}/admin/page.tsx`)], { adminOnly: true }),
     pageDoor(`${CHAT_WS}/admin/rules/page.tsx`, [bySlug(`${CHAT_WS}/admin/rules/page.tsx`)], { adminOnly: true }),
     pageDoor(`${CHAT_WS}/admin/overview/page.tsx`, [bySlug(`${CHAT_WS}/admin/overview/page.tsx`)], { adminOnly: true }),
+    // The audit log: its filters name a member and a bot of the workspace; another workspace's, or nobody, is refused
+    // in the same words (and never shows their entries, which are another workspace's).
+    pageDoor(
+      `${CHAT_WS}/admin/audit/page.tsx`,
+      [
+        bySlug(`${CHAT_WS}/admin/audit/page.tsx`),
+        {
+          kind: "person",
+          as: "?person",
+          same: true,
+          own: async () => o.ben.id,
+          render: (caller, id) =>
+            page(caller, `${CHAT_WS}/admin/audit/page.tsx`, { workspace: o.workspace.slug }, { person: id }),
+        },
+        {
+          kind: "bot",
+          as: "?bot",
+          same: true,
+          own: async () => o.helper.id,
+          render: (caller, id) =>
+            page(caller, `${CHAT_WS}/admin/audit/page.tsx`, { workspace: o.workspace.slug }, { bot: id }),
+        },
+      ],
+      { adminOnly: true },
+    ),
     pageDoor(`${CHAT_WS}/approvals/page.tsx`, [bySlug(`${CHAT_WS}/approvals/page.tsx`)]),
     pageDoor(`${CHAT_WS}/contacts/page.tsx`, [
       bySlug(`${CHAT_WS}/contacts/page.tsx`),

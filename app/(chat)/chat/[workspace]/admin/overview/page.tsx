@@ -67,6 +67,9 @@ export default async function OverviewPage({
           <Link href={`/chat/${slug}/admin`} className="font-medium text-indigo-700 hover:underline">
             Bots &amp; policy
           </Link>
+          <Link href={`/chat/${slug}/admin/audit`} className="font-medium text-indigo-700 hover:underline">
+            Audit log
+          </Link>
         </p>
       </div>
       <nav aria-label="Period" className="flex flex-wrap items-center gap-2 text-sm">

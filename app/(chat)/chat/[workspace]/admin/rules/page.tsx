@@ -70,6 +70,9 @@ export default async function RulesPage({ params }: { params: Promise<{ workspac
           <Link href={`/chat/${slug}/admin`} className="font-medium text-indigo-700 hover:underline">
             Back to Bots &amp; policy
           </Link>
+          <Link href={`/chat/${slug}/admin/audit`} className="font-medium text-indigo-700 hover:underline">
+            Audit log
+          </Link>
         </p>
       </div>
       <Card aria-labelledby="editor-title">
