@@ -5,6 +5,7 @@ import { authenticateBot } from "@/lib/bots/authenticate-bot";
 import { db, pool } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import { sendMessage } from "@/lib/messages/send-message";
+import { ApiError } from "@/lib/errors";
 import { updateContact } from "@/lib/contacts/update-contact";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
@@ -21,7 +22,8 @@ import { auditSigningKey, parsePublicKey } from "./signing-key";
 // deleted or inserted by someone who went around the database's refusals (a superuser disabling the trigger).
 
 let world: SeededWorld;
-const SECRET_TEXT = "Your parcel code is 4471, Mrs Example";
+// Words no id or hex digest can contain by chance (a digit string can: hex digests are full of them).
+const SECRET_TEXT = "Your parcel word is quokka, Mrs Example";
 
 /** As a superuser with the guard trigger off: what the chain must detect, since the trigger can be dropped. */
 async function tamper(statements: string[]) {
@@ -49,7 +51,10 @@ beforeAll(async () => {
   world = await seedWorld();
   const bot = (await authenticateBot(world.bots[0]!.api_key))!;
   const conversationId = world.conversations.find((c) => c.bot_ids.includes(bot.id))!.id;
-  await sendMessage(bot, { conversationId, input: { body: SECRET_TEXT, blocks: undefined } }).catch(() => {});
+  // Sent or held, or refused by the policy (an ApiError): each is a decision the chain keeps.
+  await sendMessage(bot, { conversationId, input: { body: SECRET_TEXT, blocks: undefined } }).catch((error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+  });
   await updateContact(person(world.people[0]!.id, "web"), {
     contactId: world.contacts[0]!.id,
     details: { name: "Mrs Example Renamed", email: "mrs@example.com", phone: "" },
@@ -64,7 +69,7 @@ describe("writers", () => {
     expect(entry).toMatchObject({ actorType: "bot", subjectType: expect.stringMatching(/^(message|draft|attempt)$/) });
     expect(entry.facts).toMatchObject({ mode: "send", outcome: expect.any(String), contentSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const everything = JSON.stringify(await sql().unchecked("SELECT to_jsonb(a) FROM audit_log a"));
-    expect(everything).not.toContain("4471");
+    expect(everything).not.toContain("quokka");
     expect(everything).not.toContain("Mrs Example");
   });
 
