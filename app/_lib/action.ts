@@ -52,6 +52,11 @@ export interface FormActionSpec<Values, Schema extends z.ZodType | undefined, Re
   run: (actor: PersonActor, input: Parsed<Values, Schema>, values: Values) => Promise<Success<Values, Result> | void>;
   /** false where the answer is all the page shows after a success (a new bot's credentials). */
   refresh?: false;
+  /**
+   * A refusal that says the page is out of date (the item changed since it was drawn): the page is rendered again,
+   * the refusal beside what it now shows.
+   */
+  refreshWhenRefused?: (error: ApiError) => boolean;
 }
 
 /**
@@ -106,6 +111,7 @@ export function formAction<
       // Without `read` there are no values: such an action's work takes only the actor and the bound arguments.
       success = await spec.run(actor, input as Parsed<Values, Schema>, values as Values);
     } catch (error) {
+      if (error instanceof ApiError && spec.refreshWhenRefused?.(error)) refresh();
       return refusedForm(error, { n, values, fields });
     }
     const { redirect, revalidateLayout, ...answer } = success ?? {};

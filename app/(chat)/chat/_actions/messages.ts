@@ -4,8 +4,6 @@ import { markConversationRead } from "@/lib/chat/mark-read";
 import { approveDraft, rejectDraft } from "@/lib/drafts/approve-draft";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
-import { refresh } from "next/cache";
-import { ApiError } from "@/lib/errors";
 import { formAction, plainAction } from "@/app/_lib/action";
 
 // The chat's messages actions (app/_lib/action.ts says how every action answers). Pages update by themselves (the
@@ -39,19 +37,13 @@ export const approve = formAction((draftId: string, path: string) => ({
   }),
   run: async (actor, { body, original, seen }) => {
     const edited = body !== null && body.trim() !== original.trim();
-    const { approvals } = await approveDraft(actor, {
-      draftId,
-      body: edited ? body : undefined,
-      seen: seen || undefined,
-    }).catch((error: unknown) => {
-      // Changed since the page showed it: the page is drawn again with the new text beside the refusal.
-      if (error instanceof ApiError && error.extras.reasons?.includes("content_changed")) refresh();
-      throw error;
-    });
+    const { approvals } = await approveDraft(actor, { draftId, body: edited ? body : undefined, seen: seen || undefined });
     if (approvals)
       return { done: `Your approval is counted: ${approvals.given} of ${approvals.required}; it is sent at ${approvals.required}` };
     return { done: "Approved and sent" };
   },
+  // Changed since the page showed it: the page is drawn again with the new text beside the refusal.
+  refreshWhenRefused: (error) => error.extras.reasons?.includes("content_changed") ?? false,
 }));
 
 export const reject = formAction((draftId: string, path: string) => ({
