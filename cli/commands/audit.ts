@@ -3,7 +3,7 @@ import { listCheckpoints, verifyAuditLog, writeCheckpoint } from "@/lib/audit/ch
 import { exportAuditLog } from "@/lib/audit/export-audit-log";
 import { sealAuditLog } from "@/lib/audit/seal-audit-log";
 import { auditSigningKey, parsePublicKey, publicKeyText } from "@/lib/audit/signing-key";
-import { verifyApproval } from "@/lib/audit/verify-approval";
+import { verifyApproval } from "@/lib/drafts/verify-approval";
 import { B, bool, JsonLines, list, M, S, str, UsageError, type Command } from "./command";
 
 // The audit chain (docs/decisions/035-audit-chain.md), for the operator: it belongs to the deployment, not to a

@@ -1,3 +1,4 @@
+import { AdminHeader } from "@/components/chat/admin-header";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { listPolicyLog } from "@/lib/chat/list-policy-log";
@@ -44,21 +45,7 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
 
   return (
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-lg font-semibold text-slate-900">Bots &amp; policy</h1>
-        <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          <Link
-            href={`/chat/${slug}/admin/overview`}
-            className="font-medium text-indigo-700 hover:underline"
-            data-testid="overview-link"
-          >
-            Policy overview: verdicts, waiting items, time to decision
-          </Link>
-          <Link href={`/chat/${slug}/admin/audit`} className="font-medium text-indigo-700 hover:underline" data-testid="audit-link">
-            Audit log
-          </Link>
-        </p>
-      </div>
+      <AdminHeader slug={slug} title="Bots & policy" current="admin" />
       <Card aria-labelledby="bots-title">
         <CardHeader
           id="bots-title"

@@ -1,3 +1,4 @@
+import { AdminHeader } from "@/components/chat/admin-header";
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -84,20 +85,7 @@ export default async function AuditPage({
 
   return (
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-lg font-semibold text-slate-900">Audit log</h1>
-        <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          <Link href={`/chat/${slug}/admin`} className={linkClass}>
-            Bots &amp; policy
-          </Link>
-          <Link href={`/chat/${slug}/admin/overview`} className={linkClass}>
-            Policy overview
-          </Link>
-          <Link href={`/chat/${slug}/admin/rules`} className={linkClass}>
-            Policy rules
-          </Link>
-        </p>
-      </div>
+      <AdminHeader slug={slug} title="Audit log" current="audit" />
 
       <Card aria-labelledby="entries-title">
         <CardHeader

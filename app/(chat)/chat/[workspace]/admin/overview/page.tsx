@@ -1,3 +1,4 @@
+import { AdminHeader } from "@/components/chat/admin-header";
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -58,20 +59,7 @@ export default async function OverviewPage({
 
   return (
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-lg font-semibold text-slate-900">Policy overview</h1>
-        <p className="flex flex-wrap gap-x-4 text-sm">
-          <Link href={`/chat/${slug}/admin/rules`} className="font-medium text-indigo-700 hover:underline">
-            Policy rules
-          </Link>
-          <Link href={`/chat/${slug}/admin`} className="font-medium text-indigo-700 hover:underline">
-            Bots &amp; policy
-          </Link>
-          <Link href={`/chat/${slug}/admin/audit`} className="font-medium text-indigo-700 hover:underline">
-            Audit log
-          </Link>
-        </p>
-      </div>
+      <AdminHeader slug={slug} title="Policy overview" current="overview" />
       <nav aria-label="Period" className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-slate-700">Last</span>
         {RANGES.map((n) => (

@@ -1,5 +1,5 @@
+import { AdminHeader } from "@/components/chat/admin-header";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getRuleSet } from "@/lib/policy/rule-sets/get-rule-set";
 import { listApproverGroups } from "@/lib/policy/rule-sets/list-approver-groups";
 import { ruleSetHistory } from "@/lib/policy/rule-sets/rule-set-history";
@@ -61,20 +61,7 @@ export default async function RulesPage({ params }: { params: Promise<{ workspac
 
   return (
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-lg font-semibold text-slate-900">Policy rules</h1>
-        <p className="flex flex-wrap gap-x-4 text-sm">
-          <Link href={`/chat/${slug}/admin/overview`} className="font-medium text-indigo-700 hover:underline">
-            Policy overview
-          </Link>
-          <Link href={`/chat/${slug}/admin`} className="font-medium text-indigo-700 hover:underline">
-            Back to Bots &amp; policy
-          </Link>
-          <Link href={`/chat/${slug}/admin/audit`} className="font-medium text-indigo-700 hover:underline">
-            Audit log
-          </Link>
-        </p>
-      </div>
+      <AdminHeader slug={slug} title="Policy rules" current="rules" />
       <Card aria-labelledby="editor-title">
         <CardHeader
           id="editor-title"

@@ -5,10 +5,10 @@ import { requireUuid } from "@/lib/ids";
 import { messageContent } from "@/lib/messages/content";
 import { contentDigest } from "@/lib/policy/decide";
 import type { Block } from "@/lib/schemas/blocks";
-import { verifyChain } from "./checkpoint";
-import { listCheckpoints } from "./checkpoints";
-import { readChain } from "./read-chain";
-import { auditSigningKey } from "./signing-key";
+import { verifyChain } from "@/lib/audit/checkpoint";
+import { listCheckpoints } from "@/lib/audit/checkpoints";
+import { readChain } from "@/lib/audit/read-chain";
+import { auditSigningKey } from "@/lib/audit/signing-key";
 
 // `cli audit verify-approval <id>` (issue 34): checks one approval offline, from what is stored, without trusting
 // the rows that describe it:
