@@ -25,6 +25,8 @@ import { deliverNotificationsTask } from "./tasks/deliver-notifications";
 import { expireDraftsTask, sendRemindersTask } from "./tasks/notification-sweeps";
 import { RETENTION_CRONTAB, RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
 import { pruneExpiredRowsTask } from "./tasks/prune-expired-rows";
+import { SIGN_IN_ALERT_TASK } from "@/lib/sessions/sign-in-alert-task";
+import { signInAlertTask } from "./tasks/sign-in-alert";
 import { startHeartbeat } from "@/lib/health/worker-heartbeat";
 import { pgSql, query } from "@/lib/db/sql";
 import type { JobsEngine } from "@/lib/jobs/engine";
@@ -111,6 +113,7 @@ export async function startWorker(options: {
       [EXPIRE_DRAFTS_TASK]: expireDraftsTask,
       [REMINDERS_TASK]: sendRemindersTask,
       [RETENTION_TASK]: pruneExpiredRowsTask,
+      [SIGN_IN_ALERT_TASK]: signInAlertTask,
     },
     // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
     // later, a notification lost while the LISTEN connection was down) is embedded within a minute.

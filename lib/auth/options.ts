@@ -7,7 +7,9 @@ import { clientAddress } from "@/lib/net/client-address";
 import { sameOriginPath } from "@/lib/http/redirect-target";
 import { verifyPassword } from "@/lib/people/password";
 import { guardSignIn, SignInLocked } from "./guard-sign-in";
+import { startSession, type SignInMethod } from "@/lib/sessions/start-session";
 import { linkOAuthAccount } from "./link-oauth-account";
+import { requestDevice } from "./request-device";
 import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
 import { SIGN_IN_UNAVAILABLE, signInLockedCode } from "./sign-in-errors";
@@ -55,7 +57,7 @@ export function authOptions(): NextAuthOptions {
               // Unknown people cost a hash too, so timing does not tell which emails have accounts.
               const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
               if (!user || !ok) return null;
-              return { id: user.id, email: user.email, name: user.name };
+              return { id: user.id, email: user.email, name: user.name, method: "password" as const };
             });
           } catch (error) {
             // next-auth hands a thrown error's message to the sign-in page as its `error` code, in the URL: anything
@@ -80,13 +82,16 @@ export function authOptions(): NextAuthOptions {
           const userId = await linkOAuthAccount(oauthEmail(profile));
           if (!userId) throw new Error("OAuth sign-in no longer matches a Relay account");
           token.sub = userId;
+          token.sid = await beginSession(userId, `oauth:${account.provider}`);
         } else if (user) {
           token.sub = user.id;
+          token.sid = await beginSession(user.id, user.method ?? "password");
         }
         return token;
       },
       session({ session, token }) {
         if (session.user && token.sub) session.user.id = token.sub;
+        if (token.sid) session.sid = token.sid;
         return session;
       },
       // Redirects stay on this site: the one judge of redirect targets (lib/http/redirect-target.ts) keeps a path
@@ -97,6 +102,15 @@ export function authOptions(): NextAuthOptions {
     },
   };
   return cached;
+}
+
+/**
+ * A sign-in's session row (lib/sessions/start-session.ts), for the JWT to carry: lib/auth/session.ts refuses the token
+ * once the row is revoked. The browser is the one on this request (its device cookie set here if it has none).
+ */
+async function beginSession(userId: string, method: SignInMethod): Promise<string> {
+  const device = await requestDevice();
+  return (await startSession({ userId, method, ...device })).sessionId;
 }
 
 /** The OAuth providers this server offers (their buttons on the sign-in page), in the order configured. */

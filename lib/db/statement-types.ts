@@ -1962,6 +1962,51 @@ export interface Statements {
     };
     params: [string | null, readonly string[] | null, string | null];
   };
+  "sessions.check": {
+    row: {
+      id: string;
+      strong_auth_at: Date | null;
+      touched: number;
+    };
+    params: [string | null, string | null, Date | string | null];
+  };
+  "sessions.claimAlert": {
+    row: {
+      user_id: string;
+      device: string;
+      address: string;
+      created_at: Date;
+      email: string;
+      name: string;
+    };
+    params: [string | null, Date | string | null];
+  };
+  "sessions.deviceSeen": {
+    row: {
+      seen: boolean;
+    };
+    params: [string | null, string | null];
+  };
+  "sessions.insert": {
+    row: {
+      id: string;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      Date | string | null,
+      Date | string | null,
+    ];
+  };
+  "sessions.markStrongAuth": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, Date | string | null];
+  };
   "throttle.takeBotToken": {
     row: {
       allowed: boolean;

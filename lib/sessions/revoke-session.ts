@@ -1,0 +1,20 @@
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import type { PersonActor } from "@/lib/people/actor";
+
+/**
+ * A person signs one of their sessions out (this browser's or another's); someone else's is "not found". Takes effect
+ * on that session's next request (lib/auth/session.ts checks the row each time). Signing out twice keeps the first
+ * date.
+ */
+export async function revokeSession(actor: PersonActor, sessionId: string): Promise<void> {
+  const found = isUuid(sessionId)
+    ? await db().personSession.findUnique({
+        where: { id: sessionId.toLowerCase() },
+        select: { id: true, userId: true },
+      })
+    : null;
+  if (!found || found.userId !== actor.userId) throw new ApiError("not_found", "Session not found");
+  await db().personSession.updateMany({ where: { id: found.id, revokedAt: null }, data: { revokedAt: new Date() } });
+}
