@@ -949,6 +949,53 @@ export interface Statements {
     };
     params: [string | null, string | null, string | null];
   };
+  "factors.acceptTotp": {
+    row: {
+      user_id: string;
+    };
+    params: [string | null, number | null, Date | string | null];
+  };
+  "factors.confirmTotp": {
+    row: {
+      user_id: string;
+    };
+    params: [string | null, string | null, Date | string | null, number | null];
+  };
+  "factors.count": {
+    row: {
+      passkeys: number;
+      totp: number;
+    };
+    params: [string | null];
+  };
+  "factors.deletePasskey": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null];
+  };
+  "factors.deleteRecoveryCodes": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
+  "factors.deleteTotp": {
+    row: {
+      confirmed_at: Date | null;
+    };
+    params: [string | null];
+  };
+  "factors.lockPerson": {
+    row: {
+      id: string;
+    };
+    params: [string | null];
+  };
+  "factors.useRecoveryCode": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, Date | string | null];
+  };
   "facts.confirm": {
     row: {
       id: string;
