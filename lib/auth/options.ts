@@ -6,13 +6,21 @@ import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/net/client-address";
 import { sameOriginPath } from "@/lib/http/redirect-target";
 import { verifyPassword } from "@/lib/people/password";
-import { guardSignIn, SignInLocked } from "./guard-sign-in";
+import { secondFactorsOf } from "@/lib/factors/list-factors";
+import { parseAssertion, verifySecondFactor } from "@/lib/factors/verify-second-factor";
+import { verifyPasskey } from "@/lib/factors/verify-passkey";
+import { guardSignIn, SignInIncomplete, SignInLocked } from "./guard-sign-in";
 import { startSession, type SignInMethod } from "@/lib/sessions/start-session";
 import { linkOAuthAccount } from "./link-oauth-account";
 import { requestDevice } from "./request-device";
 import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
-import { SIGN_IN_UNAVAILABLE, signInLockedCode } from "./sign-in-errors";
+import {
+  SIGN_IN_UNAVAILABLE,
+  secondFactorRequiredCode,
+  signInLockedCode,
+  type SecondFactorsAsked,
+} from "./sign-in-errors";
 import { log } from "@/lib/log";
 
 // People sign in with next-auth 4 (docs/design.md#sign-in): email + password checked against users.password_hash
@@ -40,13 +48,18 @@ export function authOptions(): NextAuthOptions {
         credentials: {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
+          // The second step (docs/decisions/036-second-factors.md): the form sends the password again with one of
+          // these once the first answer asked for a second factor.
+          code: { label: "Authenticator or recovery code", type: "text" },
+          passkey: { label: "Passkey assertion", type: "text" },
         },
         async authorize(credentials, request) {
           const email = credentials?.email?.trim().toLowerCase();
           const password = credentials?.password ?? "";
           if (!email || !password) return null;
           // Throttled per (email, address) and per address (lib/auth/guard-sign-in.ts); the address is the one the
-          // edge vouches for (instrumentation.ts).
+          // edge vouches for (instrumentation.ts). A second factor's guesses are counted there too: each is a try of
+          // the password with a code.
           const address = clientAddress(request?.headers ?? {});
           try {
             return await guardSignIn({ email, address }, async () => {
@@ -57,17 +70,46 @@ export function authOptions(): NextAuthOptions {
               // Unknown people cost a hash too, so timing does not tell which emails have accounts.
               const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
               if (!user || !ok) return null;
-              return { id: user.id, email: user.email, name: user.name, method: "password" as const };
+              const method = await secondStep(user.id, { code: credentials?.code, passkey: credentials?.passkey });
+              if (!method) return null;
+              return { id: user.id, email: user.email, name: user.name, method };
             });
           } catch (error) {
             // next-auth hands a thrown error's message to the sign-in page as its `error` code, in the URL: anything
-            // but a lockout (the database unreachable, a bug) is logged here and travels as a code that says nothing.
+            // but a lockout or the second step's question (the database unreachable, a bug) is logged here and
+            // travels as a code that says nothing.
             if (error instanceof SignInLocked) throw new Error(signInLockedCode(error.retryAfterSeconds));
+            if (error instanceof SecondFactorRequired) throw new Error(secondFactorRequiredCode(error.factors));
             log().error({ err: error }, "sign-in failed");
             throw new Error(SIGN_IN_UNAVAILABLE);
           }
         },
       }),
+      // A passkey alone (discoverable credentials: no e-mail typed). Its options come from the sign-in page's action
+      // (app/(auth)/sign-in/_actions.ts); the assertion must verify the person (PIN, biometrics).
+      {
+        ...CredentialsProvider({
+          name: "Passkey",
+          credentials: { passkey: { label: "Passkey assertion", type: "text" } },
+          async authorize(credentials) {
+            const response = parseAssertion(credentials?.passkey ?? "");
+            if (!response) return null;
+            try {
+              const proven = await verifyPasskey({ response, requireUserVerification: true });
+              if (!proven) return null;
+              const user = await db().user.findUnique({
+                where: { id: proven.userId },
+                select: { id: true, email: true, name: true },
+              });
+              return user && { ...user, method: "passkey" as const };
+            } catch (error) {
+              log().error({ err: error }, "passkey sign-in failed");
+              throw new Error(SIGN_IN_UNAVAILABLE);
+            }
+          },
+        }),
+        id: PASSKEY_PROVIDER, // its own id from the start, so lists of providers name it before next-auth merges options
+      },
       ...oauthProviders(env()),
     ],
     callbacks: {
@@ -102,6 +144,28 @@ export function authOptions(): NextAuthOptions {
     },
   };
   return cached;
+}
+
+/** The id of the provider that signs in with a passkey alone (the sign-in form's button). */
+export const PASSKEY_PROVIDER = "passkey";
+
+/** The password was right and the person has a second factor, but the attempt brought none. */
+class SecondFactorRequired extends SignInIncomplete {
+  constructor(readonly factors: SecondFactorsAsked) {
+    super("A second factor is required");
+  }
+}
+
+/**
+ * After a right password: the sign-in's method when the person has no second factor, or when the one given is right;
+ * null when it is wrong (a failed attempt); SecondFactorRequired when none was given.
+ */
+async function secondStep(userId: string, given: { code?: string; passkey?: string }): Promise<SignInMethod | null> {
+  const factors = await secondFactorsOf(userId);
+  if (!factors.totp && !factors.passkey) return "password";
+  if (!given.code?.trim() && !given.passkey) throw new SecondFactorRequired(factors);
+  const proven = await verifySecondFactor({ userId, code: given.code, passkey: given.passkey });
+  return proven && `password+${proven}`;
 }
 
 /**

@@ -990,7 +990,7 @@ export interface Statements {
     };
     params: [string | null];
   };
-  "factors.useRecoveryCode": {
+  "factors.redeemRecoveryCode": {
     row: {
       id: string;
     };

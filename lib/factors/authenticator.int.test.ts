@@ -5,7 +5,7 @@ import { person, type PersonActor } from "@/lib/people/actor";
 import { createPerson } from "@/lib/people/create-person";
 import { beginTotpEnrolment, confirmTotpEnrolment, verifyTotp } from "./authenticator";
 import { listFactors, secondFactorsOf } from "./list-factors";
-import { recoveryCodesLeft, regenerateRecoveryCodes, useRecoveryCode } from "./recovery-codes";
+import { recoveryCodesLeft, regenerateRecoveryCodes, redeemRecoveryCode } from "./recovery-codes";
 import { removeFactor } from "./remove-factor";
 import { totpCodeAt } from "./totp";
 
@@ -109,7 +109,7 @@ describe("recovery codes", () => {
     const stored = await db().recoveryCode.findMany({ where: { userId: fay.userId } });
     expect(stored.map((r) => r.codeHash).join()).not.toContain(codes[0]!.replaceAll("-", ""));
 
-    const use = (code: string) => useRecoveryCode({ userId: fay.userId, code });
+    const use = (code: string) => redeemRecoveryCode({ userId: fay.userId, code });
     expect(await use(codes[0]!)).toBe(true);
     expect(await use(codes[0]!)).toBe(false); // one use
     expect(await use(` ${codes[1]!.toUpperCase().replaceAll("-", " ")} `)).toBe(true); // as typed
@@ -118,7 +118,7 @@ describe("recovery codes", () => {
     expect(await recoveryCodesLeft(fay.userId)).toBe(8);
 
     const other = await newPerson("gus.recovery");
-    expect(await useRecoveryCode({ userId: other.userId, code: codes[2]! })).toBe(false); // Fay's, not Gus's
+    expect(await redeemRecoveryCode({ userId: other.userId, code: codes[2]! })).toBe(false); // Fay's, not Gus's
 
     const fresh = await regenerateRecoveryCodes(fay.userId);
     expect(await recoveryCodesLeft(fay.userId)).toBe(10);

@@ -14,6 +14,7 @@ import { CHALLENGE_TTL_SECONDS, relyingParty } from "./webauthn";
 // used twice, expired, never given or given for something else, another origin or RP ID, another person's passkey.
 
 const rp = relyingParty();
+const ADDRESS = "198.51.100.20";
 let ana: PersonActor;
 let ben: PersonActor;
 
@@ -40,7 +41,7 @@ async function registered(actor: PersonActor, name = "Laptop") {
 
 /** A sign-in assertion of `key` against fresh options, with `change` applied to what the browser would say. */
 async function assertion(key: SoftwareAuthenticator, change: { origin?: string; rpID?: string } = {}) {
-  const options = await passkeySignInOptions();
+  const options = await passkeySignInOptions({ address: ADDRESS });
   expect(options.allowCredentials ?? []).toEqual([]); // discoverable: nobody's credentials named
   return { options, response: key.assert({ challenge: options.challenge, origin: rp.origin, rpID: rp.id, ...change }) };
 }
@@ -84,7 +85,7 @@ describe("adding a passkey", () => {
     // Ben's try used the challenge up: Ana cannot use it either now.
     await expect(registerPasskey(ana, { response, name: "Mine" })).rejects.toMatchObject({ code: "invalid_body" });
 
-    const signIn = await passkeySignInOptions();
+    const signIn = await passkeySignInOptions({ address: ADDRESS });
     const wrongPurpose = key.register({ challenge: signIn.challenge, origin: rp.origin, rpID: rp.id });
     await expect(registerPasskey(ana, { response: wrongPurpose, name: "x" })).rejects.toMatchObject({
       code: "invalid_body",
@@ -123,7 +124,7 @@ describe("signing in with a passkey", () => {
     const later = new Date(Date.now() + (CHALLENGE_TTL_SECONDS + 1) * 1000);
     expect(await verify(old.response, later)).toBeNull();
 
-    const options = await passkeySignInOptions();
+    const options = await passkeySignInOptions({ address: ADDRESS });
     const presenceOnly = key.assert({
       challenge: options.challenge,
       origin: rp.origin,
@@ -132,7 +133,7 @@ describe("signing in with a passkey", () => {
     });
     expect(await verify(presenceOnly)).toBeNull();
     // After a password, presence is enough.
-    const second = await passkeySignInOptions();
+    const second = await passkeySignInOptions({ address: ADDRESS });
     const present = key.assert({ challenge: second.challenge, origin: rp.origin, rpID: rp.id, userVerified: false });
     expect(
       await verifyPasskey({ response: present, userId: ben.userId, requireUserVerification: false }),
@@ -169,6 +170,15 @@ describe("signing in with a passkey", () => {
     expect(
       await verifyPasskey({ response: (await assertion(key)).response, requireUserVerification: true }),
     ).toBeNull();
+  });
+});
+
+describe("sign-in options", () => {
+  it("are limited to 30 a minute per address", async () => {
+    const address = "203.0.113.99";
+    for (let i = 0; i < 30; i++) await passkeySignInOptions({ address });
+    await expect(passkeySignInOptions({ address })).rejects.toMatchObject({ code: "too_many_attempts" });
+    await passkeySignInOptions({ address: "203.0.113.98" });
   });
 });
 

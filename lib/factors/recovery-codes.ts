@@ -38,12 +38,12 @@ export async function regenerateRecoveryCodes(userId: string): Promise<string[]>
 export const recoveryCodesLeft = (userId: string): Promise<number> =>
   db().recoveryCode.count({ where: { userId, usedAt: null } });
 
-const USE = query("factors.useRecoveryCode", {
+const USE = query("factors.redeemRecoveryCode", {
   text: `UPDATE recovery_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id`,
 });
 
 /** Uses one of the person's codes: true once per code (the UPDATE that marks it used is the check). */
-export async function useRecoveryCode(input: { userId: string; code: string; now?: Date }): Promise<boolean> {
+export async function redeemRecoveryCode(input: { userId: string; code: string; now?: Date }): Promise<boolean> {
   const normalized = normalizeRecoveryCode(input.code);
   if (!normalized) return false;
   const rows = await sql().query(USE, [input.userId, hashApiKey(normalized), input.now ?? new Date()]);

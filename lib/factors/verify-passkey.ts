@@ -5,6 +5,10 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { addressKey } from "@/lib/net/client-address";
+import { requestLimit } from "@/lib/throttle/request-limit";
+import { PASSKEY_CHALLENGES } from "@/lib/throttle/policies";
 import { log } from "@/lib/log";
 import { issueChallenge, relyingParty, signedChallenge, takeChallenge } from "./webauthn";
 
@@ -15,7 +19,28 @@ import { issueChallenge, relyingParty, signedChallenge, takeChallenge } from "./
 // site's, its credential is a known passkey (the person's, when one is expected) and its signature verifies; a
 // counter that did not grow is refused (a cloned authenticator), except passkeys that count nothing (always 0).
 
-export async function passkeySignInOptions(now?: Date): Promise<PublicKeyCredentialRequestOptionsJSON> {
+/**
+ * Options for a passkey sign-in, to anyone: a stored challenge each, so an address may ask for 30 a minute (then 429
+ * `too_many_attempts`). `address` is the client's (lib/net/client-address.ts).
+ */
+export async function passkeySignInOptions({
+  address,
+  now,
+}: {
+  address: string;
+  now?: Date;
+}): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const waitMs = await requestLimit(PASSKEY_CHALLENGES).take(addressKey(address));
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new ApiError(
+      "too_many_attempts",
+      `Too many passkey sign-ins from your address: try again in ${seconds} seconds`,
+      {
+        retryAfter: seconds,
+      },
+    );
+  }
   return generateAuthenticationOptions({
     rpID: relyingParty().id,
     challenge: await issueChallenge("sign_in", { now }),
