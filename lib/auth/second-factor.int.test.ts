@@ -1,5 +1,5 @@
 import type { CredentialsConfig } from "next-auth/providers/credentials";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { beginTotpEnrolment, confirmTotpEnrolment } from "@/lib/factors/authenticator";
 import { regenerateRecoveryCodes } from "@/lib/factors/recovery-codes";
 import { passkeyRegistrationOptions, registerPasskey } from "@/lib/factors/register-passkey";
@@ -52,9 +52,16 @@ afterAll(() => {
   log.stop();
 });
 
+// Each test twenty minutes after the one before, all after the enrolment (on the real clock): its codes are of later
+// time steps than any accepted before (an authenticator accepts no step earlier than its last), and no lockout of
+// an earlier test lasts into it.
+const START = Date.now();
+let tests = 0;
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-27T12:00:10Z") });
-  vi.setSystemTime(Date.now() + Math.floor(Math.random() * 1e6) * 60_000); // a fresh time step per test
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date(START + ++tests * 20 * 60_000) });
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 /** A provider as next-auth reads it: its own options' id over the default one (as next-auth merges them). */
