@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -22,6 +23,7 @@ export function AuthenticatorSetup({
   start: (state: StartState) => Promise<StartState>;
   confirm: (state: ConfirmState, form: FormData) => Promise<ConfirmState>;
 }) {
+  const router = useRouter();
   const [started, startAction, starting] = useActionState(start, initialFormState);
   const [confirmed, confirmAction, confirming] = useActionState(confirm, initialFormState);
   const enrolment = started.result;
@@ -30,6 +32,9 @@ export function AuthenticatorSetup({
       <div aria-live="polite" className="space-y-4">
         <Alert tone="success">Authenticator added. Sign-ins now ask for a code from it after your password.</Alert>
         {confirmed.result?.recoveryCodes && <RecoveryCodesShown codes={confirmed.result.recoveryCodes} />}
+        <Button variant="secondary" onClick={() => router.refresh()}>
+          {confirmed.result?.recoveryCodes ? "I have saved them" : "Done"}
+        </Button>
       </div>
     );
   }

@@ -73,7 +73,10 @@ export const startAuthenticator = formAction(() => ({
   refresh: false as const,
 }));
 
-/** Confirms the authenticator with one code from it; recovery codes with the first factor. */
+/**
+ * Confirms the authenticator with one code from it; recovery codes with the first factor. The page is not rendered
+ * again here (it would replace the form, and the codes with it): the form does so once the person saved them.
+ */
 export const confirmAuthenticator = formAction(() => ({
   path: PATH,
   read: (form) => ({ code: form.text("code") }),
@@ -82,6 +85,7 @@ export const confirmAuthenticator = formAction(() => ({
     const { recoveryCodes } = await confirmTotpEnrolment(actor, { code });
     return { done: "Authenticator added", result: { recoveryCodes } };
   },
+  refresh: false as const,
 }));
 
 export const removeAuthenticator = formAction(() => ({
