@@ -78,6 +78,14 @@ describe("jwt callback", () => {
     expect(await sessionPerson({ userId: session.user.id, sessionId: session.sid })).toBeNull();
   });
 
+  it("ends the session's row when its browser signs out", async () => {
+    const account: Account = { type: "credentials", provider: "credentials", providerAccountId: anaId };
+    const token = await callbacks().jwt!({ token: {}, user: { id: anaId, method: "password" }, account });
+    await authOptions().events!.signOut!({ token, session: undefined as never });
+    expect((await db().personSession.findUniqueOrThrow({ where: { id: token.sid! } })).revokedAt).not.toBeNull();
+    expect(await sessionPerson({ userId: anaId, sessionId: token.sid })).toBeNull();
+  });
+
   it("records an OAuth sign-in's session with its provider", async () => {
     const profile = { email: "ana.callbacks@example.com", email_verified: true } as Profile;
     const token = await callbacks().jwt!({ token: { sub: "7" }, user: githubUser, account: githubAccount, profile });

@@ -10,6 +10,7 @@ import { secondFactorsOf } from "@/lib/factors/list-factors";
 import { parseAssertion, verifySecondFactor } from "@/lib/factors/verify-second-factor";
 import { verifyPasskey } from "@/lib/factors/verify-passkey";
 import { guardSignIn, SignInIncomplete, SignInLocked } from "./guard-sign-in";
+import { endSession } from "@/lib/sessions/revoke-session";
 import { startSession, type SignInMethod } from "@/lib/sessions/start-session";
 import { linkOAuthAccount } from "./link-oauth-account";
 import { requestDevice } from "./request-device";
@@ -112,6 +113,12 @@ export function authOptions(): NextAuthOptions {
       },
       ...oauthProviders(env()),
     ],
+    events: {
+      // Signing out ends the session's row too (the cookie is gone; the row would otherwise stay listed as live).
+      async signOut({ token }) {
+        if (token?.sid && token.sub) await endSession({ sessionId: token.sid, userId: token.sub });
+      },
+    },
     callbacks: {
       async signIn({ account, profile }) {
         if (account?.type !== "oauth") return true;

@@ -18,3 +18,15 @@ export async function revokeSession(actor: PersonActor, sessionId: string): Prom
   if (!found || found.userId !== actor.userId) throw new ApiError("not_found", "Session not found");
   await db().personSession.updateMany({ where: { id: found.id, revokedAt: null }, data: { revokedAt: new Date() } });
 }
+
+/**
+ * The session of a browser that signed out (next-auth's signOut event, with the token it cleared): revoked, so it
+ * leaves the person's list and its token, if kept somewhere, signs nobody in.
+ */
+export async function endSession(input: { sessionId: string; userId: string }): Promise<void> {
+  if (!isUuid(input.sessionId) || !isUuid(input.userId)) return;
+  await db().personSession.updateMany({
+    where: { id: input.sessionId.toLowerCase(), userId: input.userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+}
