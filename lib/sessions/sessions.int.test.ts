@@ -177,6 +177,11 @@ describe("the device's description", () => {
         "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
       ),
     ).toBe("Chrome on macOS");
+    expect(
+      describeDevice(
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
+      ),
+    ).toBe("Chrome on Linux");
     expect(describeDevice(null)).toBe("Unknown browser");
     expect(describeDevice("<script>")).toBe("Unknown browser");
   });
