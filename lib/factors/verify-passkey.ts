@@ -71,8 +71,9 @@ export async function verifyPasskey(input: VerifyPasskeyInput): Promise<{ userId
   if (!passkey) return refuse("unknown credential");
   if (input.userId !== undefined && passkey.userId !== input.userId) return refuse("another person's credential");
   const rp = relyingParty();
+  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    const verified = await verifyAuthenticationResponse({
+    verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -85,16 +86,18 @@ export async function verifyPasskey(input: VerifyPasskeyInput): Promise<{ userId
       },
       requireUserVerification: input.requireUserVerification,
     });
-    if (!verified.verified) return refuse("not verified");
-    // The counter moves only forward (a concurrent use with a higher count wins).
-    await db().passkey.updateMany({
-      where: { id: passkey.id, counter: { lte: BigInt(verified.authenticationInfo.newCounter) } },
-      data: { counter: BigInt(verified.authenticationInfo.newCounter), lastUsedAt: input.now ?? new Date() },
-    });
-    return { userId: passkey.userId, passkeyId: passkey.id };
   } catch (error) {
+    // The library throws for every refusal (origin, RP ID, signature, counter, user verification, a malformed answer).
     return refuse((error as Error).message);
   }
+  if (!verified.verified) return refuse("not verified");
+  // The counter moves only forward (a concurrent use with a higher count wins).
+  const newCounter = BigInt(verified.authenticationInfo.newCounter);
+  await db().passkey.updateMany({
+    where: { id: passkey.id, counter: { lte: newCounter } },
+    data: { counter: newCounter, lastUsedAt: input.now ?? new Date() },
+  });
+  return { userId: passkey.userId, passkeyId: passkey.id };
 }
 
 /** The transports a stored passkey lists (kept as the browser named them). */
