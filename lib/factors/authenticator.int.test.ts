@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { open } from "@/lib/crypto/secret-box";
 import { person, type PersonActor } from "@/lib/people/actor";
@@ -158,5 +158,48 @@ describe("removing a factor", () => {
     expect(await recoveryCodesLeft(ivy.userId)).toBe(10); // the passkey is still a factor
     await removeFactor(ivy, { kind: "passkey", id: passkey.id });
     expect(await recoveryCodesLeft(ivy.userId)).toBe(0);
+  });
+});
+
+describe("step-up", () => {
+  it("marks the session after an authenticator code, never after a recovery code or a wrong code", async () => {
+    const { stepUp } = await import("./step-up");
+    const { startSession } = await import("@/lib/sessions/start-session");
+    const { checkSession } = await import("@/lib/sessions/check-session");
+    const kim = await newPerson("kim.stepup");
+    const secret = await enrolled(kim);
+    const [code] = await regenerateRecoveryCodes(kim.userId);
+    const { sessionId } = await startSession({
+      userId: kim.userId,
+      method: "password",
+      userAgent: null,
+      address: "198.51.100.9",
+      deviceToken: "a".repeat(22),
+      now: T0,
+    });
+    const strongAt = async () => (await checkSession({ sessionId, userId: kim.userId, now: at(2) }))!.strongAuthAt;
+    expect(await stepUp({ userId: kim.userId, sessionId, code: code!, now: at(1) })).toBeNull();
+    expect(await redeemRecoveryCode({ userId: kim.userId, code: code! })).toBe(true); // not spent by the step-up
+    expect(await stepUp({ userId: kim.userId, sessionId, code: "000000", now: at(1) })).toBeNull();
+    expect(await strongAt()).toBeNull();
+    expect(await stepUp({ userId: kim.userId, sessionId, code: totpCodeAt(secret, at(1)), now: at(1) })).toBe("totp");
+    expect(await strongAt()).toEqual(at(1));
+  });
+});
+
+describe("removing the last factor while a workspace requires two", () => {
+  it("is refused through the enforcement hook, and nothing is removed", async () => {
+    const enforcement = await import("./enforcement");
+    const liz = await newPerson("liz.enforced");
+    await enrolled(liz);
+    const spy = vi.spyOn(enforcement, "requiresTwoFactors").mockResolvedValue(true);
+    try {
+      await expect(removeFactor(liz, { kind: "totp" })).rejects.toMatchObject({ code: "conflict" });
+      expect(spy).toHaveBeenCalledWith(liz.userId);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await secondFactorsOf(liz.userId)).toEqual({ totp: true, passkey: false });
+    expect(await recoveryCodesLeft(liz.userId)).toBe(10);
   });
 });
