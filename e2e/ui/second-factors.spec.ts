@@ -129,6 +129,10 @@ test("a passkey: added on Settings → Security, then signing in alone and after
   // Chromium's virtual authenticator keeps its credentials on itself: not backed up, not synced.
   await expect(page.getByTestId("passkey-row")).toContainText("This device only");
   await page.screenshot({ path: "test-results/security-passkey.png", fullPage: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axe(page), `${width} px, a passkey listed`).toEqual([]);
+  }
 
   // Rename it.
   await page.getByRole("button", { name: "Rename passkey Work laptop" }).click();
@@ -153,5 +157,10 @@ test("a passkey: added on Settings → Security, then signing in alone and after
   await expect(page.getByRole("heading", { name: "Confirm it is you" })).toBeVisible();
   await page.getByRole("button", { name: "Use your passkey" }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
+
+  // Three sign-ins from this one browser (its device cookie): one new-device e-mail, for the first.
+  await page.waitForTimeout(3_000); // the worker's poll (1 s) and the job
+  await page.goto(`${SITE}/settings/notifications/outbox`);
+  await expect(page.getByRole("heading", { name: /^New sign-in to Relay from / })).toHaveCount(1);
   await context.close();
 });
