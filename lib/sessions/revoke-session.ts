@@ -30,3 +30,19 @@ export async function endSession(input: { sessionId: string; userId: string }): 
     data: { revokedAt: new Date() },
   });
 }
+
+/**
+ * A person signs out every other browser at once ("Sign out everywhere else"): all their live sessions but `keep`
+ * (the one asking). Returns how many were signed out.
+ */
+export async function revokeOtherSessions(actor: PersonActor, { keep }: { keep: string | null }): Promise<number> {
+  const { count } = await db().personSession.updateMany({
+    where: {
+      userId: actor.userId,
+      revokedAt: null,
+      ...(keep && isUuid(keep) ? { id: { not: keep.toLowerCase() } } : {}),
+    },
+    data: { revokedAt: new Date() },
+  });
+  return count;
+}

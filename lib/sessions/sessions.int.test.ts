@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/errors";
 import { queued } from "@/test/notifications";
 import { describeDevice, newDeviceToken } from "./device";
 import { listSessions } from "./list-sessions";
-import { revokeSession } from "./revoke-session";
+import { revokeOtherSessions, revokeSession } from "./revoke-session";
 import { sendSignInAlert } from "./sign-in-alert";
 import { SIGN_IN_ALERT_TASK } from "./sign-in-alert-task";
 import { startSession } from "./start-session";
@@ -94,6 +94,29 @@ describe("a session's row", () => {
       method: "password",
     });
     expect(listed.find((s) => s.id === there.sessionId)?.current).toBe(false);
+  });
+});
+
+describe("signing out everywhere else", () => {
+  it("revokes every live session of the person but the one asking, and nobody else's", async () => {
+    const dee = await createPerson({
+      email: "dee.sessions@example.com",
+      name: "Dee",
+      handle: "dee.sessions",
+      password: "pw-123456789",
+    });
+    const here = await signIn(dee.id);
+    const a = await signIn(dee.id);
+    const b = await signIn(dee.id);
+    const anas = await signIn(ana.id);
+    expect(await revokeOtherSessions(person(dee.id, "web"), { keep: here.sessionId })).toBe(2);
+    expect(await sessionPerson({ userId: dee.id, sessionId: here.sessionId })).not.toBeNull();
+    expect(await sessionPerson({ userId: dee.id, sessionId: a.sessionId })).toBeNull();
+    expect(await sessionPerson({ userId: dee.id, sessionId: b.sessionId })).toBeNull();
+    expect(await sessionPerson({ userId: ana.id, sessionId: anas.sessionId })).not.toBeNull();
+    // Another person's session as the one to keep keeps nothing of theirs and signs out none of its person's.
+    expect(await revokeOtherSessions(person(dee.id, "web"), { keep: anas.sessionId })).toBe(1);
+    expect(await sessionPerson({ userId: ana.id, sessionId: anas.sessionId })).not.toBeNull();
   });
 });
 

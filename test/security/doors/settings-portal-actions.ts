@@ -108,6 +108,10 @@ export function settingsPortalActionDoors({ w, fresh }: DoorContext, { action, a
         },
       ]),
     ),
+    // Only the caller's own sessions are signed out, whatever id the page bound (lib/sessions/sessions.int.test.ts).
+    own(SECURITY, "signOutOtherSessions", async (caller) =>
+      security.signOutOtherSessions(await fresh.session(personOf(w, caller)), { n: 0 }),
+    ),
     // The sign-in page's passkey challenge: nobody's data, the same for anyone (signed in or not).
     own(SIGN_IN, "passkeyChallenge", () => signInActions.passkeyChallenge()),
 

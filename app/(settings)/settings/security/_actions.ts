@@ -6,7 +6,7 @@ import { beginTotpEnrolment, confirmTotpEnrolment, type TotpEnrolment } from "@/
 import { regenerateRecoveryCodes } from "@/lib/factors/recovery-codes";
 import { passkeyRegistrationOptions, registerPasskey, renamePasskey } from "@/lib/factors/register-passkey";
 import { removeFactor } from "@/lib/factors/remove-factor";
-import { revokeSession } from "@/lib/sessions/revoke-session";
+import { revokeOtherSessions, revokeSession } from "@/lib/sessions/revoke-session";
 import { formAction, plainAction } from "@/app/_lib/action";
 
 // The Security page's mutations (app/(settings)/settings/security/page.tsx), each one domain function as the
@@ -107,5 +107,14 @@ export const signOutSession = formAction((sessionId: string) => ({
   run: async (actor) => {
     await revokeSession(actor, sessionId);
     return { done: "Signed out" };
+  },
+}));
+
+/** Signs out every other browser of the person's: all their sessions but this one (the page binds its id). */
+export const signOutOtherSessions = formAction((currentSessionId: string) => ({
+  path: PATH,
+  run: async (actor) => {
+    const count = await revokeOtherSessions(actor, { keep: currentSessionId });
+    return { done: count === 1 ? "1 other session signed out" : `${count} other sessions signed out` };
   },
 }));

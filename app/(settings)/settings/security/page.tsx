@@ -21,6 +21,7 @@ import {
   removeAuthenticator,
   removePasskey,
   renamePasskeyAction,
+  signOutOtherSessions,
   signOutSession,
   startAuthenticator,
 } from "./_actions";
@@ -151,6 +152,17 @@ export default async function SecurityPage() {
             id="sessions-title"
             title="Where you are signed in"
             description="Sign out a browser you do not recognise or no longer use: its next request is signed out."
+            actions={
+              sessions.length > 1 && (
+                <ConfirmButton
+                  action={signOutOtherSessions.bind(null, me?.sessionId ?? "")}
+                  openText="Sign out everywhere else…"
+                  openLabel="Sign out every other browser"
+                  confirmText="Sign out the others"
+                  consequence="Every browser but this one is signed out"
+                />
+              )
+            }
           />
           {sessions.length === 0 ? (
             <EmptyState title="No sessions">Sign in again to see this browser here.</EmptyState>
