@@ -42,6 +42,8 @@ const FLOORS = [
       "policy",
       "retention",
       "schemas",
+      "sessions",
+      "factors",
       "throttle",
       "tokens",
       "webhooks",

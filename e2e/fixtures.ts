@@ -94,6 +94,7 @@ export function adminPages({ deliveryId }: { deliveryId?: string } = {}): string
     "/developers/docs",
     "/settings",
     "/settings/tokens",
+    "/settings/security",
     "/settings/notifications",
     "/settings/notifications/outbox",
   ];

@@ -17,6 +17,8 @@ import {
 import { pruneExpiredRows, RETENTION_CRONTAB, RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
 import { CHECKPOINT_CRONTAB, CHECKPOINT_TASK, writeCheckpoint } from "@/lib/audit/checkpoints";
 import { SEAL_CRONTAB, SEAL_TASK, sealAuditLog } from "@/lib/audit/seal-audit-log";
+import { SIGN_IN_ALERT_MAX_ATTEMPTS, SIGN_IN_ALERT_TASK } from "@/lib/sessions/sign-in-alert-task";
+import { sendSignInAlert } from "@/lib/sessions/sign-in-alert";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
 import { sendJobEvents } from "./client";
@@ -41,6 +43,7 @@ const RETRIES = {
   [NOTIFY_TASK]: NOTIFY_MAX_ATTEMPTS - 1,
   [DELIVER_NOTIFICATIONS_TASK]: DELIVER_MAX_ATTEMPTS - 1,
   [EMBED_TASK]: 3,
+  [SIGN_IN_ALERT_TASK]: SIGN_IN_ALERT_MAX_ATTEMPTS - 1,
   cron: 2, // crontab's max=3
 } as const;
 
@@ -126,6 +129,9 @@ export function relayFunctions(client: Inngest, { send = sendJobEvents }: { send
     jobFunction(DELIVER_TASK, (p) => attemptDelivery(String(p.delivery_id)), { retries: RETRIES[DELIVER_TASK] }),
     jobFunction(FOLLOW_UP_TASK, (p) => sendFollowUp(String(p.draft_id)), { retries: RETRIES[FOLLOW_UP_TASK] }),
     jobFunction(NOTIFY_TASK, (p) => fanOut(p as unknown as NotifyEvent), { retries: RETRIES[NOTIFY_TASK] }),
+    jobFunction(SIGN_IN_ALERT_TASK, (p) => sendSignInAlert(String(p.session_id)), {
+      retries: RETRIES[SIGN_IN_ALERT_TASK],
+    }),
     jobFunction(
       DELIVER_NOTIFICATIONS_TASK,
       (p) =>

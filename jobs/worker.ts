@@ -25,6 +25,8 @@ import { deliverNotificationsTask } from "./tasks/deliver-notifications";
 import { expireDraftsTask, sendRemindersTask } from "./tasks/notification-sweeps";
 import { RETENTION_CRONTAB, RETENTION_TASK } from "@/lib/retention/prune-expired-rows";
 import { pruneExpiredRowsTask } from "./tasks/prune-expired-rows";
+import { SIGN_IN_ALERT_TASK } from "@/lib/sessions/sign-in-alert-task";
+import { signInAlertTask } from "./tasks/sign-in-alert";
 import { startHeartbeat } from "@/lib/health/worker-heartbeat";
 import { CHECKPOINT_CRONTAB, CHECKPOINT_TASK } from "@/lib/audit/checkpoints";
 import { SEAL_EVERY_MS, sealAuditLog } from "@/lib/audit/seal-audit-log";
@@ -115,6 +117,7 @@ export async function startWorker(options: {
       [REMINDERS_TASK]: sendRemindersTask,
       [RETENTION_TASK]: pruneExpiredRowsTask,
       [CHECKPOINT_TASK]: auditCheckpointTask,
+      [SIGN_IN_ALERT_TASK]: signInAlertTask,
     },
     // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
     // later, a notification lost while the LISTEN connection was down) is embedded within a minute.

@@ -8,6 +8,7 @@ export const metadata: Metadata = { title: { default: "Settings · Relay", templ
 const SECTIONS = [
   { href: "/settings/notifications", label: "Notifications" },
   { href: "/settings/tokens", label: "Access tokens" },
+  { href: "/settings/security", label: "Security" },
 ];
 
 // A person's own settings. As in the portal, each page calls currentActor(itsOwnPath) to send signed-out people to

@@ -17,6 +17,13 @@ export class SignInLocked extends Error {
   }
 }
 
+/**
+ * Thrown by `verify` when the password was right but the sign-in needs one more step (a second factor): not a guess,
+ * so the attempt is given back, and the error passes on to the caller. The second step's attempt (the password again
+ * with a code or a passkey) is counted like any other: a wrong code is a failure of the pair and the address.
+ */
+export class SignInIncomplete extends Error {}
+
 const locked = (ms: number) => new SignInLocked(Math.max(1, Math.ceil(ms / 1000)));
 
 /** The pair's key: the email hashed (any length, never stored in clear in the counters) and the address's key. */
@@ -48,7 +55,13 @@ export async function guardSignIn<T>(
     throw locked(forPair.lockedMs);
   }
 
-  const result = await verify();
+  let result: T | null;
+  try {
+    result = await verify();
+  } catch (error) {
+    if (error instanceof SignInIncomplete) await Promise.all([pair.refund(pk), perAddress.refund(ak)]);
+    throw error;
+  }
   if (result !== null) {
     await Promise.all([pair.clear(pk), perAddress.refund(ak)]);
     return result;

@@ -29,13 +29,13 @@ afterEach(() => {
 describe("authOptions() providers", () => {
   it("offers only email and password when no OAuth variables are set", async () => {
     const { authOptions, oauthSignInProviders } = await freshOptions({});
-    expect(authOptions().providers.map((provider) => provider.id)).toEqual(["credentials"]);
+    expect(authOptions().providers.map((provider) => provider.id)).toEqual(["credentials", "passkey"]);
     expect(oauthSignInProviders()).toEqual([]);
   });
 
   it("needs both the id and the secret of a provider", async () => {
     const { authOptions } = await freshOptions({ GITHUB_ID: "gh-id", GOOGLE_SECRET: "g-secret" });
-    expect(authOptions().providers.map((provider) => provider.id)).toEqual(["credentials"]);
+    expect(authOptions().providers.map((provider) => provider.id)).toEqual(["credentials", "passkey"]);
   });
 
   it("offers GitHub when GITHUB_ID and GITHUB_SECRET are set", async () => {
@@ -47,7 +47,7 @@ describe("authOptions() providers", () => {
     const google = await freshOptions({ GOOGLE_ID: "g-id", GOOGLE_SECRET: "g-secret" });
     expect(google.oauthSignInProviders()).toEqual([{ id: "google", name: "Google" }]);
     const both = await freshOptions({ GITHUB_ID: "a", GITHUB_SECRET: "b", GOOGLE_ID: "c", GOOGLE_SECRET: "d" });
-    expect(both.authOptions().providers.map((provider) => provider.id)).toEqual(["credentials", "github", "google"]);
+    expect(both.authOptions().providers.map((provider) => provider.id)).toEqual(["credentials", "passkey", "github", "google"]);
     const github = both.authOptions().providers.find((provider) => provider.id === "github") as OAuthConfig<Profile>;
     expect(github.options).toMatchObject({ clientId: "a", clientSecret: "b" });
   });

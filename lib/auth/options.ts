@@ -6,11 +6,22 @@ import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/net/client-address";
 import { sameOriginPath } from "@/lib/http/redirect-target";
 import { verifyPassword } from "@/lib/people/password";
-import { guardSignIn, SignInLocked } from "./guard-sign-in";
+import { secondFactorsOf } from "@/lib/factors/list-factors";
+import { parseAssertion, verifySecondFactor } from "@/lib/factors/verify-second-factor";
+import { verifyPasskey } from "@/lib/factors/verify-passkey";
+import { guardSignIn, SignInIncomplete, SignInLocked } from "./guard-sign-in";
+import { endSession } from "@/lib/sessions/revoke-session";
+import { startSession, type SignInMethod } from "@/lib/sessions/start-session";
 import { linkOAuthAccount } from "./link-oauth-account";
+import { requestDevice } from "./request-device";
 import { oauthEmail, oauthProviders } from "./oauth-providers";
 import { authSecret } from "./secret";
-import { SIGN_IN_UNAVAILABLE, signInLockedCode } from "./sign-in-errors";
+import {
+  SIGN_IN_UNAVAILABLE,
+  secondFactorRequiredCode,
+  signInLockedCode,
+  type SecondFactorsAsked,
+} from "./sign-in-errors";
 import { log } from "@/lib/log";
 import { recordSignIn } from "@/lib/security/record-security-event";
 
@@ -39,13 +50,18 @@ export function authOptions(): NextAuthOptions {
         credentials: {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
+          // The second step (docs/decisions/036-second-factors.md): the form sends the password again with one of
+          // these once the first answer asked for a second factor.
+          code: { label: "Authenticator or recovery code", type: "text" },
+          passkey: { label: "Passkey assertion", type: "text" },
         },
         async authorize(credentials, request) {
           const email = credentials?.email?.trim().toLowerCase();
           const password = credentials?.password ?? "";
           if (!email || !password) return null;
           // Throttled per (email, address) and per address (lib/auth/guard-sign-in.ts); the address is the one the
-          // edge vouches for (instrumentation.ts).
+          // edge vouches for (instrumentation.ts). A second factor's guesses are counted there too: each is a try of
+          // the password with a code.
           const address = clientAddress(request?.headers ?? {});
           try {
             return await guardSignIn({ email, address }, async () => {
@@ -56,19 +72,54 @@ export function authOptions(): NextAuthOptions {
               // Unknown people cost a hash too, so timing does not tell which emails have accounts.
               const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
               if (!user || !ok) return null;
-              return { id: user.id, email: user.email, name: user.name };
+              const method = await secondStep(user.id, { code: credentials?.code, passkey: credentials?.passkey });
+              if (!method) return null;
+              return { id: user.id, email: user.email, name: user.name, method };
             });
           } catch (error) {
             // next-auth hands a thrown error's message to the sign-in page as its `error` code, in the URL: anything
-            // but a lockout (the database unreachable, a bug) is logged here and travels as a code that says nothing.
+            // but a lockout or the second step's question (the database unreachable, a bug) is logged here and
+            // travels as a code that says nothing.
             if (error instanceof SignInLocked) throw new Error(signInLockedCode(error.retryAfterSeconds));
+            if (error instanceof SecondFactorRequired) throw new Error(secondFactorRequiredCode(error.factors));
             log().error({ err: error }, "sign-in failed");
             throw new Error(SIGN_IN_UNAVAILABLE);
           }
         },
       }),
+      // A passkey alone (discoverable credentials: no e-mail typed). Its options come from the sign-in page's action
+      // (app/(auth)/sign-in/_actions.ts); the assertion must verify the person (PIN, biometrics).
+      {
+        ...CredentialsProvider({
+          name: "Passkey",
+          credentials: { passkey: { label: "Passkey assertion", type: "text" } },
+          async authorize(credentials) {
+            const response = parseAssertion(credentials?.passkey ?? "");
+            if (!response) return null;
+            try {
+              const proven = await verifyPasskey({ response, requireUserVerification: true });
+              if (!proven) return null;
+              const user = await db().user.findUnique({
+                where: { id: proven.userId },
+                select: { id: true, email: true, name: true },
+              });
+              return user && { ...user, method: "passkey" as const };
+            } catch (error) {
+              log().error({ err: error }, "passkey sign-in failed");
+              throw new Error(SIGN_IN_UNAVAILABLE);
+            }
+          },
+        }),
+        id: PASSKEY_PROVIDER, // its own id from the start, so lists of providers name it before next-auth merges options
+      },
       ...oauthProviders(env()),
     ],
+    events: {
+      // Signing out ends the session's row too (the cookie is gone; the row would otherwise stay listed as live).
+      async signOut({ token }) {
+        if (token?.sid && token.sub) await endSession({ sessionId: token.sid, userId: token.sub });
+      },
+    },
     callbacks: {
       async signIn({ account, profile }) {
         if (account?.type !== "oauth") return true;
@@ -81,8 +132,10 @@ export function authOptions(): NextAuthOptions {
           const userId = await linkOAuthAccount(oauthEmail(profile));
           if (!userId) throw new Error("OAuth sign-in no longer matches a Relay account");
           token.sub = userId;
+          token.sid = await beginSession(userId, `oauth:${account.provider}`);
         } else if (user) {
           token.sub = user.id;
+          token.sid = await beginSession(user.id, user.method ?? "password");
         }
         // The moment of signing in (later calls carry neither): into the audit chain.
         if (account && token.sub) await recordSignIn(token.sub, { method: account.provider });
@@ -90,6 +143,7 @@ export function authOptions(): NextAuthOptions {
       },
       session({ session, token }) {
         if (session.user && token.sub) session.user.id = token.sub;
+        if (token.sid) session.sid = token.sid;
         return session;
       },
       // Redirects stay on this site: the one judge of redirect targets (lib/http/redirect-target.ts) keeps a path
@@ -100,6 +154,37 @@ export function authOptions(): NextAuthOptions {
     },
   };
   return cached;
+}
+
+/** The id of the provider that signs in with a passkey alone (the sign-in form's button). */
+export const PASSKEY_PROVIDER = "passkey";
+
+/** The password was right and the person has a second factor, but the attempt brought none. */
+class SecondFactorRequired extends SignInIncomplete {
+  constructor(readonly factors: SecondFactorsAsked) {
+    super("A second factor is required");
+  }
+}
+
+/**
+ * After a right password: the sign-in's method when the person has no second factor, or when the one given is right;
+ * null when it is wrong (a failed attempt); SecondFactorRequired when none was given.
+ */
+async function secondStep(userId: string, given: { code?: string; passkey?: string }): Promise<SignInMethod | null> {
+  const factors = await secondFactorsOf(userId);
+  if (!factors.totp && !factors.passkey) return "password";
+  if (!given.code?.trim() && !given.passkey) throw new SecondFactorRequired(factors);
+  const proven = await verifySecondFactor({ userId, code: given.code, passkey: given.passkey });
+  return proven && `password+${proven}`;
+}
+
+/**
+ * A sign-in's session row (lib/sessions/start-session.ts), for the JWT to carry: lib/auth/session.ts refuses the token
+ * once the row is revoked. The browser is the one on this request (its device cookie set here if it has none).
+ */
+async function beginSession(userId: string, method: SignInMethod): Promise<string> {
+  const device = await requestDevice();
+  return (await startSession({ userId, method, ...device })).sessionId;
 }
 
 /** The OAuth providers this server offers (their buttons on the sign-in page), in the order configured. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { signInErrorMessage, signInLockedCode, waitPhrase } from "./sign-in-errors";
+import {
+  secondFactorRequiredCode,
+  secondFactorsAsked,
+  signInErrorMessage,
+  signInLockedCode,
+  waitPhrase,
+} from "./sign-in-errors";
 
 describe("sign-in error messages", () => {
   it("says when to try again after a lockout, in minutes or hours", () => {
@@ -16,5 +22,18 @@ describe("sign-in error messages", () => {
     expect(signInErrorMessage("Your account is closed, call +1 555")).toBe("Sign-in failed. Try again.");
     expect(signInErrorMessage("TooManySignIns:abc")).toBe("Sign-in failed. Try again.");
     expect(signInErrorMessage(undefined)).toBe("Sign-in failed. Try again.");
+  });
+
+  it("tells the form which second factors to ask for, and nothing else from a crafted code", () => {
+    const code = secondFactorRequiredCode({ totp: true, passkey: true });
+    expect(code).toBe("SecondFactorRequired:totp,passkey");
+    expect(secondFactorsAsked(code)).toEqual({ totp: true, passkey: true });
+    expect(secondFactorsAsked(secondFactorRequiredCode({ totp: false, passkey: true }))).toEqual({
+      totp: false,
+      passkey: true,
+    });
+    expect(secondFactorsAsked("SecondFactorRequired:sms")).toBeNull();
+    expect(secondFactorsAsked("CredentialsSignin")).toBeNull();
+    expect(signInErrorMessage(code)).toBe("Sign in again, then confirm with your second factor.");
   });
 });

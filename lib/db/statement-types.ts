@@ -1138,6 +1138,53 @@ export interface Statements {
     };
     params: [string | null, string | null, string | null];
   };
+  "factors.acceptTotp": {
+    row: {
+      user_id: string;
+    };
+    params: [string | null, number | null, Date | string | null];
+  };
+  "factors.confirmTotp": {
+    row: {
+      user_id: string;
+    };
+    params: [string | null, string | null, Date | string | null, number | null];
+  };
+  "factors.count": {
+    row: {
+      passkeys: number;
+      totp: number;
+    };
+    params: [string | null];
+  };
+  "factors.deletePasskey": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null];
+  };
+  "factors.deleteRecoveryCodes": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
+  "factors.deleteTotp": {
+    row: {
+      confirmed_at: Date | null;
+    };
+    params: [string | null];
+  };
+  "factors.lockPerson": {
+    row: {
+      id: string;
+    };
+    params: [string | null];
+  };
+  "factors.redeemRecoveryCode": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, Date | string | null];
+  };
   "facts.confirm": {
     row: {
       id: string;
@@ -2150,6 +2197,51 @@ export interface Statements {
       rank: number;
     };
     params: [string | null, readonly string[] | null, string | null];
+  };
+  "sessions.check": {
+    row: {
+      id: string;
+      strong_auth_at: Date | null;
+      touched: number;
+    };
+    params: [string | null, string | null, Date | string | null];
+  };
+  "sessions.claimAlert": {
+    row: {
+      user_id: string;
+      device: string;
+      address: string;
+      created_at: Date;
+      email: string;
+      name: string;
+    };
+    params: [string | null, Date | string | null];
+  };
+  "sessions.deviceSeen": {
+    row: {
+      seen: boolean;
+    };
+    params: [string | null, string | null];
+  };
+  "sessions.insert": {
+    row: {
+      id: string;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      Date | string | null,
+      Date | string | null,
+    ];
+  };
+  "sessions.markStrongAuth": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, Date | string | null];
   };
   "throttle.takeBotToken": {
     row: {

@@ -87,6 +87,8 @@ describe("the headers that never change", () => {
     for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
       expect(STATIC_HEADERS["Permissions-Policy"]).toContain(`${feature}=()`);
     }
+    // Passkeys: the site's own pages, no frame of another origin.
+    expect(STATIC_HEADERS["Permissions-Policy"]).toContain("publickey-credentials-get=(self)");
   });
 
   it("API answers carry them with a policy that loads nothing, is framed by no one and isolated (issue 31)", () => {

@@ -9,7 +9,9 @@ export const STATIC_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   // Legacy twin of `frame-ancestors 'none'`, for browsers that predate CSP level 2.
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "strict-origin-when-cross-origin",
-  // Nothing in Relay uses these features: no page (nor anything a page embeds) may ask for them.
+  // Nothing in Relay uses these features: no page (nor anything a page embeds) may ask for them. Passkeys (issue 34)
+  // are Relay's own pages' alone: WebAuthn's get for this origin, never for a frame of another (create's default is
+  // already the origin itself).
   "Permissions-Policy": [
     "accelerometer=()",
     "autoplay=()",
@@ -22,7 +24,7 @@ export const STATIC_HEADERS: Readonly<Record<string, string>> = Object.freeze({
     "microphone=()",
     "midi=()",
     "payment=()",
-    "publickey-credentials-get=()",
+    "publickey-credentials-get=(self)",
     "serial=()",
     "usb=()",
     "xr-spatial-tracking=()",

@@ -7,7 +7,8 @@ const OUTBOX_PAGE = 50;
 
 export interface OutboxEmail {
   id: string;
-  workspace: { slug: string; name: string };
+  /** Null for an account's e-mail (a sign-in from a new device): it belongs to no workspace. */
+  workspace: { slug: string; name: string } | null;
   to: string;
   subject: string;
   text: string;
@@ -26,7 +27,7 @@ export async function listOutbox(actor: PersonActor): Promise<{ smtp: boolean; e
     take: OUTBOX_PAGE,
   });
   const workspaces = await db().workspace.findMany({
-    where: { id: { in: [...new Set(rows.map((r) => r.workspaceId))] } },
+    where: { id: { in: [...new Set(rows.flatMap((r) => (r.workspaceId ? [r.workspaceId] : [])))] } },
     select: { id: true, slug: true, name: true },
   });
   const byId = new Map(workspaces.map((w) => [w.id, w]));
@@ -34,7 +35,7 @@ export async function listOutbox(actor: PersonActor): Promise<{ smtp: boolean; e
     smtp: Boolean(env().SMTP_URL),
     emails: rows.map((row) => ({
       id: row.id,
-      workspace: byId.get(row.workspaceId) ?? { slug: "", name: "(a workspace)" },
+      workspace: row.workspaceId ? (byId.get(row.workspaceId) ?? { slug: "", name: "(a workspace)" }) : null,
       to: row.toAddress,
       subject: row.subject,
       text: row.textBody,

@@ -42,3 +42,6 @@ export const OAUTH_REGISTRATIONS: RequestLimitPolicy = { name: "oauth_register",
 
 /** OAuth token requests (codes, refreshes) from one address: 120 a minute. */
 export const OAUTH_TOKENS: RequestLimitPolicy = { name: "oauth_token", requests: 120, windowSeconds: MINUTE };
+
+/** Passkey sign-in challenges from one address (each is a row kept five minutes: lib/factors/webauthn.ts): 30 a minute. */
+export const PASSKEY_CHALLENGES: RequestLimitPolicy = { name: "passkey_challenge", requests: 30, windowSeconds: MINUTE };

@@ -30,6 +30,8 @@ import {
   hex,
   HOOK,
   oauthGrant,
+  passkeyOf,
+  sessionOf,
   pushDevice,
   pushEndpoint,
   VIEWERS,
@@ -236,6 +238,11 @@ export async function buildWorld(w: World): Promise<World> {
   // Assistants connected by OAuth: each client's name is a canary, shown to its person alone (Settings).
   const anaGrant = await oauthGrant(o.ana, a.id, w.canary("Ana's assistant", ["bot", "mcp", "member", "mcpAdmin"]));
   const benGrant = await oauthGrant(o.ben, a.id, w.canary("Ben's assistant", ["bot", "mcp", "admin", "mcpAdmin"]));
+  // Passkeys (their names are canaries, shown to their person alone: Settings → Security) and signed-in sessions.
+  const anaPasskey = await passkeyOf(o.ana, w.canary("Ana's passkey", ["bot", "mcp", "member", "mcpAdmin"]));
+  const benPasskey = await passkeyOf(o.ben, w.canary("Ben's passkey", ["bot", "mcp", "admin", "mcpAdmin"]));
+  const anaSession = await sessionOf(o.ana);
+  const benSession = await sessionOf(o.ben);
 
   // ---- Workspace B: foreign. Mia is an admin there: only her token's fence keeps B from her assistant. ----
   const b = await createWorkspace({ slug: `ten-b-${hex(3)}`, name: "Tenancy B", settings: UNHURRIED });
@@ -368,6 +375,8 @@ export async function buildWorld(w: World): Promise<World> {
   });
   const boToken = await createPersonalToken(f.bo.actor, { workspaceId: b.id, name: "bo's", scopes: ["write"] });
   const boGrant = await oauthGrant(f.bo, b.id, w.canary("B member's assistant", B_ALL));
+  const boPasskey = await passkeyOf(f.bo, w.canary("B member's passkey", B_ALL));
+  const boSession = await sessionOf(f.bo);
   // People's Web Push devices: each endpoint holds a canary, hidden from everyone but its person.
   const boDevice = await pushDevice(f.bo, w.canary("B member's push endpoint", B_ALL));
   const anaDevice = await pushDevice(o.ana, w.canary("Ana's push endpoint", ["bot", "mcp", "member", "mcpAdmin"]));
@@ -439,6 +448,12 @@ export async function buildWorld(w: World): Promise<World> {
   w.probe("pushEndpoint", "foreign", "B's member's push endpoint", boDevice);
   w.probe("pushEndpoint", "hidden", "Ana's push endpoint", anaDevice, ["member"]);
   w.probe("pushEndpoint", "hidden", "Ben's push endpoint", benDevice, ["admin"]);
+  w.probe("passkey", "foreign", "B's member's passkey", boPasskey);
+  w.probe("passkey", "hidden", "Ana's passkey", anaPasskey, ["member"]);
+  w.probe("passkey", "hidden", "Ben's passkey", benPasskey, ["admin"]);
+  w.probe("session", "foreign", "B's member's session", boSession);
+  w.probe("session", "hidden", "Ana's session", anaSession, ["member"]);
+  w.probe("session", "hidden", "Ben's session", benSession, ["admin"]);
   w.probe("person", "foreign", "B's member", f.bo.id);
   // One random id per kind (ids are uuids everywhere; a bot handle is a random handle).
   for (const kind of new Set(w.probes.map((p) => p.kind)))

@@ -19,7 +19,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { sendMessage } from "@/lib/messages/send-message";
 import { systemActor } from "@/lib/people/actor";
 import { createPersonalToken } from "@/lib/tokens/create-token";
-import { HOOK, oauthGrant, pushDevice, type Person, type World } from "./world";
+import { HOOK, oauthGrant, passkeyOf, pushDevice, sessionOf, type Person, type World } from "./world";
 
 // The callers' own things, made fresh for each positive control that changes what it acts on (approving a draft
 // uses it up), through the product's functions. A control proves its door is called right: the refusals beside it
@@ -156,6 +156,8 @@ export function freshOf(w: World) {
     token: async (who: Person) =>
       (await createPersonalToken(who.actor, { workspaceId: o.workspace.id, name: "fresh", scopes: [] })).id,
     grant: (who: Person) => oauthGrant(who, o.workspace.id),
+    passkey: (who: Person) => passkeyOf(who),
+    session: (who: Person) => sessionOf(who),
     /** B's admin proposes a fresh bot of B to A's helper: waiting for an admin of A. */
     crossProposal: async () => {
       const f = w.foreign;

@@ -287,6 +287,9 @@ describe("canaries", () => {
     // Connected assistants, each listed to its own person (Settings → Access tokens).
     const { listOAuthGrants } = await import("@/lib/oauth/list-grants");
     for (const who of [o.ana, o.ben, f.bo]) await read(listOAuthGrants(who.actor));
+    // Passkeys, each listed to its own person (Settings → Security).
+    const { listFactors } = await import("@/lib/factors/list-factors");
+    for (const who of [o.ana, o.ben, f.bo]) await read(listFactors(who.id));
     // The world's notification emails (outbox) carry copies of what their people were told: B's to Mia, H's to Ana.
     const { listOutbox } = await import("@/lib/notifications/list-outbox");
     const outboxOf = async (actor: typeof mia) => JSON.stringify(await listOutbox(actor));

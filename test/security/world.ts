@@ -3,6 +3,11 @@ import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { subscribePush } from "@/lib/notifications/push/subscribe-push";
 import type { PersonActor } from "@/lib/people/actor";
 import { recordGrant } from "@/lib/oauth/grants";
+import { passkeyRegistrationOptions, registerPasskey } from "@/lib/factors/register-passkey";
+import { relyingParty } from "@/lib/factors/webauthn";
+import { newDeviceToken } from "@/lib/sessions/device";
+import { startSession } from "@/lib/sessions/start-session";
+import { SoftwareAuthenticator } from "@/test/software-authenticator";
 
 // The world the tenancy matrix probes, built with the product's own functions (build-world.ts fills it). Workspace A
 // is the callers'; B is foreign. A holds a conversation V the callers take part in and a conversation H only its
@@ -38,6 +43,8 @@ export type Kind =
   | "token"
   | "grant"
   | "pushEndpoint"
+  | "passkey"
+  | "session"
   | "person"
   | "unsubscribeToken";
 
@@ -75,6 +82,30 @@ export async function oauthGrant(who: Person, workspaceId: string, clientName = 
     scopes: ["read", "write"],
   });
   return grantId;
+}
+
+/** A passkey of `who`'s named `name`, registered as the Security page does (a software authenticator): its id. */
+export async function passkeyOf(who: Person, name = "Fresh passkey"): Promise<string> {
+  const rp = relyingParty();
+  const options = await passkeyRegistrationOptions(who.actor);
+  const response = new SoftwareAuthenticator().register({
+    challenge: options.challenge,
+    origin: rp.origin,
+    rpID: rp.id,
+  });
+  return (await registerPasskey(who.actor, { response, name })).id;
+}
+
+/** A signed-in session of `who`'s (a browser's sign-in): its id. */
+export async function sessionOf(who: Person): Promise<string> {
+  const started = await startSession({
+    userId: who.id,
+    method: "password",
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+    address: "198.51.100.77",
+    deviceToken: newDeviceToken(),
+  });
+  return started.sessionId;
 }
 
 export const HOOK = "http://127.0.0.1:9/hook"; // loopback (allowed outside production), nothing listens: pings fail fast

@@ -5,6 +5,7 @@ import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 import { redirectPath } from "@/lib/http/redirect-target";
 import { StandaloneCard } from "@/components/ui/standalone-card";
 import { SignInForm } from "./sign-in-form";
+import { passkeyChallenge } from "./_actions";
 import { redirectInApp } from "@/app/_lib/redirect";
 
 export const metadata: Metadata = { title: "Sign in · Relay" };
@@ -30,6 +31,7 @@ export default async function SignInPage({
         callbackPath={callbackPath}
         oauthProviders={oauthSignInProviders()}
         initialError={errorCode ? signInErrorMessage(errorCode) : undefined}
+        passkeyChallenge={passkeyChallenge}
       />
     </StandaloneCard>
   );

@@ -12,7 +12,8 @@ export const OUTBOX_PATH = "/settings/notifications/outbox";
 
 export interface OutgoingEmail {
   userId: string;
-  workspaceId: string;
+  /** Null for an account's e-mail of no workspace (lib/sessions/sign-in-alert.ts). */
+  workspaceId: string | null;
   to: string;
   subject: string;
   text: string;

@@ -219,6 +219,7 @@ export function pageDoors({ w, fresh, signIn }: DoorContext): Door[] {
     listPage("app/(settings)/layout.tsx"),
     listPage("app/(settings)/settings/page.tsx"),
     listPage("app/(settings)/settings/tokens/page.tsx"),
+    listPage("app/(settings)/settings/security/page.tsx"),
     listPage("app/(settings)/settings/notifications/page.tsx"),
     listPage("app/(settings)/settings/notifications/outbox/page.tsx"),
     {

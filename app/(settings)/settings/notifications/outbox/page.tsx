@@ -47,7 +47,9 @@ export default async function OutboxPage() {
                     <UntrustedText text={email.subject} />
                   </h2>
                   <p className="mt-1 text-xs text-slate-500">
-                    To {email.to} · <UntrustedText text={email.workspace.name} /> · <Time iso={email.created_at} />
+                    To {email.to} ·{" "}
+                    {email.workspace ? <UntrustedText text={email.workspace.name} /> : "Your account"} ·{" "}
+                    <Time iso={email.created_at} />
                   </p>
                 </div>
                 <ul className="divide-y divide-slate-100" data-testid="outbox-items">
