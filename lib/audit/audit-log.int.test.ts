@@ -8,6 +8,8 @@ import { sendMessage } from "@/lib/messages/send-message";
 import { ApiError } from "@/lib/errors";
 import { updateContact } from "@/lib/contacts/update-contact";
 import { person } from "@/lib/people/actor";
+import { redeemRecoveryCode, regenerateRecoveryCodes } from "@/lib/factors/recovery-codes";
+import { revokeOtherSessions } from "@/lib/sessions/revoke-session";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { cli } from "@/test/cli";
 import { appendAuditLog } from "./audit-log";
@@ -82,6 +84,17 @@ describe("writers", () => {
       const detail = createHash("sha256").update(canonicalize(event.data)!).digest("hex");
       expect((entry.facts as { detail: string }).detail).toBe(detail);
     }
+  });
+
+  it("an account's security changes are in the chain by ids: recovery codes made and used, sessions signed out", async () => {
+    const ben = world.people[1]!.id;
+    const [code] = await regenerateRecoveryCodes(ben);
+    expect(await redeemRecoveryCode({ userId: ben, code: code! })).toBe(true);
+    expect(await redeemRecoveryCode({ userId: ben, code: code! })).toBe(false);
+    await revokeOtherSessions(person(ben, "web"), { keep: null });
+    const kinds = (await db().auditLogEntry.findMany({ where: { actorId: ben, workspaceId: null }, orderBy: { id: "asc" } }))
+      .map((e) => e.kind);
+    expect(kinds).toEqual(["factor.recovery_codes_made", "factor.recovery_code_used", "session.revoked_others"]);
   });
 
   it("a person's creation with a role is a role change in the chain", async () => {

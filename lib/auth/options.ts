@@ -132,13 +132,11 @@ export function authOptions(): NextAuthOptions {
           const userId = await linkOAuthAccount(oauthEmail(profile));
           if (!userId) throw new Error("OAuth sign-in no longer matches a Relay account");
           token.sub = userId;
-          token.sid = await beginSession(userId, `oauth:${account.provider}`);
+          token.sid = await signIn(userId, `oauth:${account.provider}`);
         } else if (user) {
           token.sub = user.id;
-          token.sid = await beginSession(user.id, user.method ?? "password");
+          token.sid = await signIn(user.id, user.method ?? "password");
         }
-        // The moment of signing in (later calls carry neither): into the audit chain.
-        if (account && token.sub) await recordSignIn(token.sub, { method: account.provider });
         return token;
       },
       session({ session, token }) {
@@ -182,6 +180,13 @@ async function secondStep(userId: string, given: { code?: string; passkey?: stri
  * A sign-in's session row (lib/sessions/start-session.ts), for the JWT to carry: lib/auth/session.ts refuses the token
  * once the row is revoked. The browser is the one on this request (its device cookie set here if it has none).
  */
+/** The moment of signing in: the session begins, and the audit chain records it with its method and session. */
+async function signIn(userId: string, method: SignInMethod): Promise<string> {
+  const sessionId = await beginSession(userId, method);
+  await recordSignIn(userId, { method, sessionId });
+  return sessionId;
+}
+
 async function beginSession(userId: string, method: SignInMethod): Promise<string> {
   const device = await requestDevice();
   return (await startSession({ userId, method, ...device })).sessionId;

@@ -1,3 +1,5 @@
+import { appendAuditLog } from "@/lib/audit/audit-log";
+import { accountEntry } from "@/lib/security/record-security-event";
 import { db } from "@/lib/db/client";
 import { query, sql } from "@/lib/db/sql";
 import { open, seal } from "@/lib/crypto/secret-box";
@@ -53,6 +55,7 @@ export async function confirmTotpEnrolment(
   if (counter === null) throw wrongCode();
   const rows = await sql().query(CONFIRM, [actor.userId, pending.secretSealed, now, counter]);
   if (!rows.length) throw new ApiError("conflict", "The authenticator being added changed: start again");
+  await appendAuditLog(sql(), accountEntry(actor.userId, { kind: "factor.totp_added" }));
   return { recoveryCodes: await recoveryCodesForNewFactor(actor.userId) };
 }
 

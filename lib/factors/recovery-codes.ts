@@ -1,3 +1,5 @@
+import { auditLogData } from "@/lib/audit/audit-log";
+import { accountEntry } from "@/lib/security/record-security-event";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { query, sql } from "@/lib/db/sql";
@@ -30,6 +32,7 @@ export async function regenerateRecoveryCodes(userId: string): Promise<string[]>
     db().recoveryCode.createMany({
       data: codes.map((code) => ({ userId, codeHash: hashApiKey(normalizeRecoveryCode(code)!) })),
     }),
+    db().auditLogEntry.create({ data: auditLogData(accountEntry(userId, { kind: "factor.recovery_codes_made" })) }),
   ]);
   return codes;
 }
@@ -38,8 +41,15 @@ export async function regenerateRecoveryCodes(userId: string): Promise<string[]>
 export const recoveryCodesLeft = (userId: string): Promise<number> =>
   db().recoveryCode.count({ where: { userId, usedAt: null } });
 
+// The code's use enters the audit chain in the same statement (lib/security/record-security-event.ts: accountEntry).
 const USE = query("factors.redeemRecoveryCode", {
-  text: `UPDATE recovery_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id`,
+  text: `WITH used AS (
+     UPDATE recovery_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id
+   ), chained AS (
+     INSERT INTO audit_log (kind, workspace_id, actor_type, actor_id, subject_type, subject_id, facts)
+     SELECT 'factor.recovery_code_used', NULL, 'person', $1::text, 'person', $1::text, '{}'::jsonb FROM used
+   )
+   SELECT id FROM used`,
 });
 
 /** Uses one of the person's codes: true once per code (the UPDATE that marks it used is the check). */

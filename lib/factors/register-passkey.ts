@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { auditLogData } from "@/lib/audit/audit-log";
+import { accountEntry } from "@/lib/security/record-security-event";
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
@@ -81,8 +84,10 @@ export async function registerPasskey(
   const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
   if (await db().passkey.findUnique({ where: { credentialId: credential.id }, select: { id: true } }))
     throw new ApiError("conflict", "This passkey is already added");
-  const row = await db().passkey.create({
+  const id = randomUUID();
+  const create = db().passkey.create({
     data: {
+      id,
       userId: actor.userId,
       credentialId: credential.id,
       publicKey: new Uint8Array(credential.publicKey),
@@ -93,6 +98,8 @@ export async function registerPasskey(
       name,
     },
   });
+  const entry = accountEntry(actor.userId, { kind: "factor.passkey_added", subject: { type: "passkey", id } });
+  const [row] = await db().$transaction([create, db().auditLogEntry.create({ data: auditLogData(entry) })]);
   return { id: row.id, recoveryCodes: await recoveryCodesForNewFactor(actor.userId) };
 }
 

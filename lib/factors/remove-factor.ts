@@ -1,3 +1,5 @@
+import { appendAuditLog } from "@/lib/audit/audit-log";
+import { accountEntry } from "@/lib/security/record-security-event";
 import { query, transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -59,5 +61,7 @@ export async function removeFactor(actor: PersonActor, factor: FactorRef): Promi
         );
       await tx.query(DELETE_RECOVERY_CODES, [userId]);
     }
+    const subject = factor.kind === "passkey" ? { type: "passkey", id: factor.id.toLowerCase() } : undefined;
+    await appendAuditLog(tx, accountEntry(userId, { kind: `factor.${factor.kind}_removed`, subject }));
   });
 }

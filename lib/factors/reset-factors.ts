@@ -1,3 +1,5 @@
+import { auditLogData } from "@/lib/audit/audit-log";
+import { accountEntry } from "@/lib/security/record-security-event";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import type { SystemActor } from "@/lib/people/actor";
@@ -20,6 +22,7 @@ export async function resetFactors(
     db().totpFactor.deleteMany({ where: { userId, confirmedAt: { not: null } } }),
     db().recoveryCode.deleteMany({ where: { userId, usedAt: null } }),
     db().personSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    db().auditLogEntry.create({ data: auditLogData(accountEntry(userId, { kind: "factor.reset", by: "operator" })) }),
   ]);
   return {
     user_id: userId,

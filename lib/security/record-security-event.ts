@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { appendAuditLogPrisma, auditLogData } from "@/lib/audit/audit-log";
+import { appendAuditLogPrisma, auditLogData, type AuditLogWrite } from "@/lib/audit/audit-log";
 import { db } from "@/lib/db/client";
 
 // Account-level security records (security_events): a sign-in belongs to no workspace, so audit_events cannot hold
@@ -42,13 +42,41 @@ export async function recordSecurityEvent(entry: {
   await db().$transaction([record, db().auditLogEntry.create({ data: chained })]);
 }
 
-/** A person signed in (next-auth's sign-in, lib/auth/options.ts): by which method, in the audit chain. */
-export async function recordSignIn(userId: string, { method }: { method: string }): Promise<void> {
+/**
+ * A person signed in (next-auth's sign-in, lib/auth/options.ts): by which method (`password`, `password+totp`,
+ * `passkey`, `oauth:github`...) and which session, in the audit chain.
+ */
+export async function recordSignIn(userId: string, { method, sessionId }: { method: string; sessionId: string }) {
   await appendAuditLogPrisma(db(), {
     kind: "person.signed_in",
     workspaceId: null,
     actor: { type: "person", id: userId },
-    subject: { type: "person", id: userId },
+    subject: { type: "session", id: sessionId },
     facts: { method },
   });
+}
+
+/**
+ * An account's security change (a factor added or removed, recovery codes made or used, sessions signed out) as the
+ * audit chain keeps it: of no workspace, by the person (or the operator), by ids only.
+ */
+export function accountEntry(
+  userId: string,
+  { kind, subject, facts = {}, by = "person" }: AccountEntryOptions,
+): AuditLogWrite {
+  return {
+    kind,
+    workspaceId: null,
+    actor: by === "person" ? { type: "person", id: userId } : { type: "system", id: null },
+    subject: subject ?? { type: "person", id: userId },
+    facts: by === "person" ? facts : { ...facts, person: userId },
+  };
+}
+
+export interface AccountEntryOptions {
+  kind: string;
+  subject?: { type: string; id: string };
+  facts?: Record<string, unknown>;
+  /** The operator (`cli person reset-factors`) rather than the person. */
+  by?: "person" | "operator";
 }

@@ -1,3 +1,5 @@
+import { auditLogData } from "@/lib/audit/audit-log";
+import { accountEntry } from "@/lib/security/record-security-event";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -16,7 +18,11 @@ export async function revokeSession(actor: PersonActor, sessionId: string): Prom
       })
     : null;
   if (!found || found.userId !== actor.userId) throw new ApiError("not_found", "Session not found");
-  await db().personSession.updateMany({ where: { id: found.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  const entry = accountEntry(actor.userId, { kind: "session.revoked", subject: { type: "session", id: found.id } });
+  await db().$transaction([
+    db().personSession.updateMany({ where: { id: found.id, revokedAt: null }, data: { revokedAt: new Date() } }),
+    db().auditLogEntry.create({ data: auditLogData(entry) }),
+  ]);
 }
 
 /**
@@ -36,13 +42,17 @@ export async function endSession(input: { sessionId: string; userId: string }): 
  * (the one asking). Returns how many were signed out.
  */
 export async function revokeOtherSessions(actor: PersonActor, { keep }: { keep: string | null }): Promise<number> {
-  const { count } = await db().personSession.updateMany({
-    where: {
-      userId: actor.userId,
-      revokedAt: null,
-      ...(keep && isUuid(keep) ? { id: { not: keep.toLowerCase() } } : {}),
-    },
-    data: { revokedAt: new Date() },
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.personSession.updateMany({
+      where: {
+        userId: actor.userId,
+        revokedAt: null,
+        ...(keep && isUuid(keep) ? { id: { not: keep.toLowerCase() } } : {}),
+      },
+      data: { revokedAt: new Date() },
+    });
+    const entry = accountEntry(actor.userId, { kind: "session.revoked_others", facts: { sessions: count } });
+    await tx.auditLogEntry.create({ data: auditLogData(entry) });
+    return count;
   });
-  return count;
 }
