@@ -9,6 +9,7 @@ import { checkSession } from "@/lib/sessions/check-session";
 import { newDeviceToken } from "@/lib/sessions/device";
 import { startSession } from "@/lib/sessions/start-session";
 import { cli } from "@/test/cli";
+import { seedWorld } from "@/lib/seed/seed-world";
 
 // `person reset-factors`: the operator's remedy for a person who lost every factor and recovery code.
 describe("npm run cli -- person reset-factors", () => {
@@ -46,5 +47,22 @@ describe("npm run cli -- person reset-factors", () => {
     const unknown = await cli("person", "reset-factors", "--email", "nobody@example.com");
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain("No person has this email");
+  });
+});
+
+// `workspace two-factor`: what a workspace requires (lib/factors/enforcement.ts), set by the operator or an admin.
+describe("npm run cli -- workspace two-factor", () => {
+  it("sets the requirement as the operator, refuses a mode it does not know, and an admin without a factor", async () => {
+    const world = await seedWorld();
+    const slug = world.workspace.slug;
+    const set = await cli("workspace", "two-factor", slug, "--require", "approvers");
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({ workspace_id: world.workspace.id, two_factor: "approvers" });
+    const unknown = await cli("workspace", "two-factor", slug, "--require", "sometimes");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("--require must be one of off, approvers, everyone");
+    const admin = await cli("workspace", "two-factor", slug, "--require", "everyone", "--as", world.people[0]!.email);
+    expect(admin.code).toBe(1);
+    expect(JSON.parse(admin.stderr).error.code).toBe("conflict");
   });
 });

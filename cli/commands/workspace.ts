@@ -1,6 +1,7 @@
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { setWorkspaceStatus, WORKSPACE_STATUSES } from "@/lib/workspaces/set-workspace-status";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
+import { setTwoFactorMode, TWO_FACTOR_MODES } from "@/lib/factors/enforcement";
 import { oneOf, required, S, str, wholeNumber, type Command } from "./command";
 import { actorFrom, workspaceBySlug } from "./resolve";
 
@@ -51,6 +52,15 @@ export const workspaceCommands: Record<string, Command> = {
       };
       const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
       return updatePolicySettings(await actorFrom(str(args, "as")), { workspaceId: ws.id, changes });
+    },
+  },
+  "workspace two-factor": {
+    usage: `workspace two-factor SLUG --require ${TWO_FACTOR_MODES.join("|")} [--as EMAIL]`,
+    flags: { require: S, as: S },
+    run: async (args) => {
+      const mode = oneOf(str(args, "require"), { choices: TWO_FACTOR_MODES, what: "--require" });
+      const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
+      return setTwoFactorMode(await actorFrom(str(args, "as")), { workspaceId: ws.id, mode });
     },
   },
 };

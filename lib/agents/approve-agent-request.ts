@@ -1,3 +1,4 @@
+import { requireFactorToDecide } from "@/lib/factors/enforcement";
 import { query, transaction, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
@@ -150,6 +151,7 @@ async function lockPending(tx: Transaction, actor: PersonActor, id: string, now:
   }
   const [request] = await tx.query(LOCK_REQUEST, [requestId]);
   if (!request) throw new ApiError("not_found", "Agent request not found");
+  await requireFactorToDecide(actor, { sql: tx, workspaceId: request.from_workspace_id });
   if (request.status !== "pending_approval")
     throw new ApiError("conflict", `This request was already ${request.status.replace("_", " ")}`);
   const expired = request.expires_at.getTime() <= now.getTime();

@@ -1185,6 +1185,19 @@ export interface Statements {
     };
     params: [string | null, string | null, Date | string | null];
   };
+  "factors.requiredAnywhere": {
+    row: {
+      required: boolean;
+    };
+    params: [string | null];
+  };
+  "factors.standing": {
+    row: {
+      mode: string;
+      has_factor: boolean;
+    };
+    params: [string | null, string | null];
+  };
   "facts.confirm": {
     row: {
       id: string;

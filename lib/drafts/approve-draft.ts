@@ -9,6 +9,7 @@ import { messageContent, messageShape } from "@/lib/messages/content";
 import { serializeMessage } from "@/lib/messages/serialize";
 import { handleOfSql, type PersonActor } from "@/lib/people/actor";
 import { requireDraftDecider } from "./deciders";
+import { requireFactorToDecide } from "@/lib/factors/enforcement";
 import { draftApproved, draftRejected } from "@/lib/webhooks/events";
 import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
@@ -329,6 +330,8 @@ const LOCK_DRAFT = query("drafts.lockForDecision", {
  */
 async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string) {
   const { draftId, conversation } = await requireDraftDecider(actor, { sql: tx, draftId: id });
+  // A workspace that requires a second factor: without one, a person reads the item but does not decide it.
+  await requireFactorToDecide(actor, { sql: tx, workspaceId: conversation.workspaceId });
   await lockConversation(tx, conversation.id);
   const [draft] = await tx.query(LOCK_DRAFT, [draftId]);
   if (!draft) throw new ApiError("not_found", "Draft not found");

@@ -1,12 +1,96 @@
-// THE HOOK FOR WORKSPACE ENFORCEMENT (issue 34: "a workspace may require two factors", built separately).
-//
-// Whether the person must keep a second factor because a workspace of theirs requires one. removeFactor
-// (lib/factors/remove-factor.ts) asks it before removing a person's last factor and refuses then. It answers false
-// for every person until workspace enforcement exists: that work replaces this body (a workspace setting read
-// through the person's memberships) and needs to change nothing in removeFactor.
+import { recordAudit } from "@/lib/audit/record-audit";
+import { db } from "@/lib/db/client";
+import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
+import { ApiError } from "@/lib/errors";
+import { requireUuid } from "@/lib/ids";
+import { requireAdminOrSystem, type Actor, type PersonActor } from "@/lib/people/actor";
 
-/** Whether a workspace of `userId`'s requires two factors (always false until enforcement is built). */
+// Workspaces that require a second factor (issue 34 item 2; docs/decisions/037-enforcement-and-step-up.md). An admin
+// sets `two_factor` to `approvers` (whoever decides must have one) or `everyone` (every member is also asked to add
+// one on every page of the workspace until they do). Either way a member without a factor reads but does not decide:
+// approving or rejecting a draft or held message is refused (403, reason `second_factor_required`) and the item
+// keeps waiting. A factor is a passkey or a confirmed authenticator app; recovery codes are a way back, not a factor.
+
+export const TWO_FACTOR_MODES = ["off", "approvers", "everyone"] as const;
+export type TwoFactorMode = (typeof TWO_FACTOR_MODES)[number];
+
+const HAS_FACTOR = `(EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = $2)
+     OR EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = $2 AND t.confirmed_at IS NOT NULL))`;
+
+const STANDING = query("factors.standing", {
+  text: `SELECT COALESCE((SELECT two_factor FROM workspace_settings WHERE workspace_id = $1), 'off') AS mode,
+       ${HAS_FACTOR} AS has_factor`,
+  notNull: ["mode", "has_factor"],
+});
+
+const REQUIRED_ANYWHERE = query("factors.requiredAnywhere", {
+  text: `SELECT EXISTS (
+     SELECT 1 FROM memberships m JOIN workspace_settings s ON s.workspace_id = m.workspace_id
+      WHERE m.user_id = $1 AND s.two_factor <> 'off') AS required`,
+  notNull: ["required"],
+});
+
+/** What a workspace requires of a person, and whether they have a factor. */
+export async function twoFactorStanding(
+  { workspaceId, userId }: { workspaceId: string; userId: string },
+  client: Sql = poolSql(),
+): Promise<{ mode: TwoFactorMode; hasFactor: boolean; mayDecide: boolean }> {
+  const [row] = await client.query(STANDING, [workspaceId, userId]);
+  const mode = (TWO_FACTOR_MODES as readonly string[]).includes(row!.mode) ? (row!.mode as TwoFactorMode) : "off";
+  return { mode, hasFactor: row!.has_factor, mayDecide: mode === "off" || row!.has_factor };
+}
+
+/** Refuses a decision by a person without a factor in a workspace that requires one (in the decision's transaction). */
+export async function requireFactorToDecide(actor: PersonActor, { sql, workspaceId }: { sql: Sql; workspaceId: string }) {
+  const standing = await twoFactorStanding({ workspaceId, userId: actor.userId }, sql);
+  if (!standing.mayDecide) throw secondFactorRequired();
+}
+
+export const secondFactorRequired = () =>
+  new ApiError(
+    "forbidden",
+    "This workspace requires a second factor to decide: add a passkey or an authenticator app in Settings → Security",
+    { reasons: ["second_factor_required"] },
+  );
+
+/** Whether a workspace of `userId`'s requires two factors: removing their last one is then refused (removeFactor). */
 export async function requiresTwoFactors(userId: string): Promise<boolean> {
-  void userId;
-  return false;
+  const [row] = await poolSql().query(REQUIRED_ANYWHERE, [userId]);
+  return row?.required ?? false;
+}
+
+/**
+ * An admin sets what the workspace requires. Requiring factors without having one oneself is refused: the admin
+ * would lose the right to decide (and to change this back) at once. Audited, and so in the audit chain.
+ */
+export async function setTwoFactorMode(actor: Actor, { workspaceId, mode }: { workspaceId: string; mode: string }) {
+  const id = requireUuid(workspaceId, "Workspace");
+  if (!(TWO_FACTOR_MODES as readonly string[]).includes(mode))
+    throw new ApiError("invalid_body", `Two factors: one of ${TWO_FACTOR_MODES.join(", ")}`, { field: "two_factor" });
+  await requireAdminOrSystem(actor, { client: db(), workspaceId: id });
+  if (actor.type === "person" && mode !== "off") {
+    const { hasFactor } = await twoFactorStanding({ workspaceId: id, userId: actor.userId });
+    if (!hasFactor)
+      throw new ApiError(
+        "conflict",
+        "Add a second factor to your own account first (Settings → Security): without one you could no longer decide",
+        { field: "two_factor" },
+      );
+  }
+  return db().$transaction(async (tx) => {
+    await tx.workspaceSettings.upsert({
+      where: { workspaceId: id },
+      create: { workspaceId: id, twoFactor: mode },
+      update: { twoFactor: mode, updatedAt: new Date() },
+    });
+    await recordAudit(tx, {
+      workspaceId: id,
+      actor,
+      action: "workspace.two_factor_set",
+      subjectType: "workspace",
+      subjectId: id,
+      data: { two_factor: mode },
+    });
+    return { workspace_id: id, two_factor: mode as TwoFactorMode };
+  });
 }

@@ -1,3 +1,4 @@
+import { requireFactorToDecide } from "@/lib/factors/enforcement";
 import { query, transaction, type RowOf, type Transaction } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
@@ -80,6 +81,7 @@ async function lockFact(tx: Transaction, actor: PersonActor, id: string) {
   await requireContactAccessSql(actor, { client: tx, contactId: found.contact_id, what: "Fact" });
   const [fact] = await tx.query(LOCK_FACT, [factId]);
   if (!fact) throw new ApiError("not_found", "Fact not found");
+  await requireFactorToDecide(actor, { sql: tx, workspaceId: fact.workspace_id });
   return fact;
 }
 

@@ -298,6 +298,20 @@ export function actionDoors(context: DoorContext): Door[] {
       ],
       { adminOnly: true },
     ),
+    act(
+      CHAT,
+      "saveTwoFactor",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          own: async () => o.workspace.id,
+          // "off": the admins of the matrix have no second factor, and requiring one without is refused.
+          run: (id) => chat.saveTwoFactor(id, path, { n: 0 }, form({ twoFactor: "off" })),
+        },
+      ],
+      { adminOnly: true },
+    ),
     ...(["previewRules", "saveRules"] as const).map((name) =>
       act(
         CHAT,

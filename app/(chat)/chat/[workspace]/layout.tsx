@@ -5,6 +5,7 @@ import { listPersonConversations } from "@/lib/chat/list-conversations";
 import { listPersonWorkspaces } from "@/lib/chat/list-workspaces";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { person } from "@/lib/people/actor";
+import { twoFactorStanding } from "@/lib/factors/enforcement";
 import { guard } from "@/app/_lib/guard";
 import { ChatNav } from "@/components/chat/chat-nav";
 import { ChatPanes } from "@/components/chat/chat-panes";
@@ -46,10 +47,11 @@ export default async function WorkspaceChatLayout({
     );
   }
   const workspace = opened.value;
-  const [workspaces, conversations, requests] = await Promise.all([
+  const [workspaces, conversations, requests, factors] = await Promise.all([
     listPersonWorkspaces(actor),
     listPersonConversations(actor, workspace.id),
     countPendingAgentRequests(actor, { workspaceId: workspace.id }),
+    twoFactorStanding({ workspaceId: workspace.id, userId: me.id }),
   ]);
   // What the approvals inbox lists: drafts and held messages, and bot-to-bot requests the person may decide.
   const waiting = conversations.reduce((sum, c) => sum + c.pending_approvals, requests);
@@ -103,6 +105,23 @@ export default async function WorkspaceChatLayout({
         </div>
         <ChatNav slug={workspace.slug} waiting={waiting} admin={workspace.role === "admin"} />
       </header>
+      {!factors.mayDecide && (
+        // The workspace requires a second factor and this person has none: they read, but do not decide, until they
+        // add one (lib/factors/enforcement.ts).
+        <div
+          className="shrink-0 border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:px-4"
+          data-testid="two-factor-banner"
+          role="status"
+        >
+          {factors.mode === "everyone"
+            ? "This workspace asks every member for a second factor. "
+            : "This workspace asks for a second factor to approve or reject. "}
+          Until you add one you can read, but not decide.{" "}
+          <Link href="/settings/security" className="font-semibold text-amber-950 underline">
+            Add a passkey or an authenticator app
+          </Link>
+        </div>
+      )}
       <ChatPanes
         slug={workspace.slug}
         list={

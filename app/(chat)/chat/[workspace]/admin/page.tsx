@@ -5,10 +5,12 @@ import { listPolicyLog } from "@/lib/chat/list-policy-log";
 import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { reasonText } from "@/lib/chat/reason-text";
 import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
-import { changeBotStatus, savePolicySettings } from "@/app/(chat)/chat/_actions/admin";
+import { changeBotStatus, savePolicySettings, saveTwoFactor } from "@/app/(chat)/chat/_actions/admin";
 import { readPolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { BotStatusForm } from "@/components/chat/bot-status-form";
 import { PolicySettingsForm } from "@/components/chat/policy-settings-form";
+import { TwoFactorForm } from "@/components/chat/two-factor-form";
+import { twoFactorStanding } from "@/lib/factors/enforcement";
 import { Time } from "@/components/chat/time";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -37,10 +39,11 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
   });
   if (!admin.ok) return admin.page;
   const { actor, workspace } = admin;
-  const [bots, log, settings] = await Promise.all([
+  const [bots, log, settings, factors] = await Promise.all([
     listWorkspaceBots(actor, workspace.id),
     listPolicyLog(actor, workspace.id),
     readPolicySettings(actor, workspace.id),
+    twoFactorStanding({ workspaceId: workspace.id, userId: actor.userId }),
   ]);
 
   return (
@@ -103,6 +106,19 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
           description="The limits every bot message in this workspace is checked against, besides what people choose themselves (opting out, blocking a bot, taking a conversation over)."
         />
         <PolicySettingsForm settings={settings} action={savePolicySettings.bind(null, workspace.id, path)} />
+      </Card>
+
+      <Card aria-labelledby="two-factor-title">
+        <CardHeader
+          id="two-factor-title"
+          title="Second factors"
+          description="Whether the people of this workspace need a passkey or an authenticator app, on top of their password, to decide what bots wait for."
+        />
+        <TwoFactorForm
+          mode={factors.mode}
+          hasFactor={factors.hasFactor}
+          action={saveTwoFactor.bind(null, workspace.id, path)}
+        />
       </Card>
 
       <Card aria-labelledby="rules-title">
