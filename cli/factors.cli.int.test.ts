@@ -57,7 +57,7 @@ describe("npm run cli -- workspace two-factor", () => {
     const slug = world.workspace.slug;
     const set = await cli("workspace", "two-factor", slug, "--require", "approvers");
     expect(set.code).toBe(0);
-    expect(JSON.parse(set.stdout)).toEqual({ workspace_id: world.workspace.id, two_factor: "approvers" });
+    expect(JSON.parse(set.stdout)).toEqual({ workspace_id: world.workspace.id, two_factor: "approvers", step_up: "off" });
     const unknown = await cli("workspace", "two-factor", slug, "--require", "sometimes");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("--require must be one of off, approvers, everyone");

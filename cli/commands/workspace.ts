@@ -1,8 +1,8 @@
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { setWorkspaceStatus, WORKSPACE_STATUSES } from "@/lib/workspaces/set-workspace-status";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
-import { setTwoFactorMode, TWO_FACTOR_MODES } from "@/lib/factors/enforcement";
-import { oneOf, required, S, str, wholeNumber, type Command } from "./command";
+import { setSecondFactorPolicy, STEP_UP_MODES, TWO_FACTOR_MODES } from "@/lib/factors/enforcement";
+import { oneOf, required, S, str, UsageError, wholeNumber, type Command } from "./command";
 import { actorFrom, workspaceBySlug } from "./resolve";
 
 export const workspaceCommands: Record<string, Command> = {
@@ -55,12 +55,15 @@ export const workspaceCommands: Record<string, Command> = {
     },
   },
   "workspace two-factor": {
-    usage: `workspace two-factor SLUG --require ${TWO_FACTOR_MODES.join("|")} [--as EMAIL]`,
-    flags: { require: S, as: S },
+    usage: `workspace two-factor SLUG [--require ${TWO_FACTOR_MODES.join("|")}] [--step-up ${STEP_UP_MODES.join("|")}] [--as EMAIL]`,
+    flags: { require: S, "step-up": S, as: S },
     run: async (args) => {
-      const mode = oneOf(str(args, "require"), { choices: TWO_FACTOR_MODES, what: "--require" });
+      const given = (flag: string, choices: readonly string[]) =>
+        str(args, flag) === undefined ? undefined : oneOf(str(args, flag), { choices, what: `--${flag}` });
+      const policy = { twoFactor: given("require", TWO_FACTOR_MODES), stepUp: given("step-up", STEP_UP_MODES) };
+      if (!policy.twoFactor && !policy.stepUp) throw new UsageError("give --require, --step-up or both");
       const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
-      return setTwoFactorMode(await actorFrom(str(args, "as")), { workspaceId: ws.id, mode });
+      return setSecondFactorPolicy(await actorFrom(str(args, "as")), { workspaceId: ws.id, policy });
     },
   },
 };

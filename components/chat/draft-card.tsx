@@ -8,12 +8,16 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 import { hasHiddenCharacters, hiddenCharacterNames } from "@/lib/text/hidden-characters";
-import { initialActionState, type ActionState } from "@/lib/forms/form-state";
+import { initialActionState, type ActionState, type FormState } from "@/lib/forms/form-state";
 import { BlocksPreview } from "./blocks-preview";
+import { StepUpFields, type StepUpOptionsAction } from "./step-up-fields";
 import { Time } from "./time";
 import { MESSAGE_BODY_MAX } from "@/lib/limits";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
+/** The approve form's state: a step-up check's refusal comes beside its code field. */
+type ApproveState = FormState<{ stepUpCode: string }>;
+type ApproveAction = (state: ApproveState, formData: FormData) => Promise<ApproveState>;
 
 /** An approver group in words: the workspace's roles, or a named group's slug. */
 const groupText = (group: string) =>
@@ -29,15 +33,18 @@ export function DraftCard({
   draft,
   approve,
   reject,
+  stepUpOptions,
   conversation,
 }: {
   draft: PendingDraft;
-  approve: Action;
+  approve: ApproveAction;
   reject: Action;
+  /** A passkey ceremony's options, for an item that needs step-up. */
+  stepUpOptions: StepUpOptionsAction;
   /** In the approvals inbox: the conversation it belongs to. */
   conversation?: { title: string; href: string };
 }) {
-  const [approved, approveAction, approving] = useActionState(approve, initialActionState);
+  const [approved, approveAction, approving] = useActionState(approve, initialActionState as ApproveState);
   const [rejected, rejectAction, rejecting] = useActionState(reject, initialActionState);
   const [editing, setEditing] = useState(false);
   const [body, setBody] = useState(draft.body);
@@ -161,6 +168,9 @@ export function DraftCard({
               Expires <Time iso={draft.expires_at} />
             </span>
           </p>
+        )}
+        {decidable && draft.step_up && (
+          <StepUpFields options={stepUpOptions} error={approved.fieldErrors?.stepUpCode} disabled={busy} />
         )}
         {decidable && (
           <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { CardBody } from "@/components/ui/card";
 import { SaveFooter } from "./save-footer";
 
-type TwoFactorState = FormState<{ twoFactor: string }>;
+type TwoFactorState = FormState<{ twoFactor: string; stepUp: string }>;
 
 const MODES = [
   { value: "off", label: "Not required", hint: "People sign in as they choose; anyone may decide what they may see." },
@@ -25,17 +25,21 @@ const MODES = [
 /** Who must have a second factor in the workspace (lib/factors/enforcement.ts); admins change it here. */
 export function TwoFactorForm({
   mode,
+  stepUp,
   hasFactor,
   action,
 }: {
   mode: string;
+  /** `approvals`: every approval needs a fresh check (step-up). */
+  stepUp: string;
   /** Whether the admin has a factor: requiring them without one is refused (they could no longer decide). */
   hasFactor: boolean;
   action: (state: TwoFactorState, formData: FormData) => Promise<TwoFactorState>;
 }) {
   const [state, formAction, pending] = useActionState(action, { n: 0 });
   const current = state.values?.twoFactor ?? mode;
-  const error = state.fieldErrors?.twoFactor ?? state.error;
+  const stepping = (state.values?.stepUp ?? stepUp) === "approvals";
+  const error = state.fieldErrors?.twoFactor ?? state.fieldErrors?.stepUp ?? state.error;
   return (
     <form action={formAction} key={state.n}>
       <CardBody className="space-y-3">
@@ -63,6 +67,23 @@ export function TwoFactorForm({
             ))}
           </div>
         </fieldset>
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="stepUp"
+            defaultChecked={stepping}
+            className="mt-1 size-4 accent-indigo-600"
+            aria-describedby="step-up-hint"
+          />
+          <span>
+            <span className="font-medium">Ask for a fresh check before every approval</span>
+            <span id="step-up-hint" className="block text-slate-600">
+              Step-up: approving needs the person&apos;s passkey or an authenticator code within the last 5 minutes, in
+              the chat. Assistants (MCP) and the CLI then cannot approve. A rule can ask for it on its own holds
+              (<code>stepUp</code>).
+            </span>
+          </span>
+        </label>
         {!hasFactor && (
           <p className="text-sm text-slate-700">
             Your own account has no second factor yet:{" "}

@@ -11,5 +11,6 @@ import { signedInPerson } from "./session";
 export async function currentActor(callbackPath = "/developers"): Promise<PersonActor> {
   const me = await signedInPerson();
   if (!me) redirect(signInPath(callbackPath));
-  return person(me.id, "web");
+  const actor = person(me.id, "web");
+  return me.sessionId ? { ...actor, session: { id: me.sessionId, strongAuthAt: me.strongAuthAt ?? null } } : actor;
 }

@@ -63,6 +63,8 @@ export interface PendingDraft {
   decidable?: boolean;
   /** What an approval binds to (lib/drafts/content-digest.ts): refused if the item changes before it is approved. */
   content_digest: string;
+  /** Approving needs a fresh passkey or authenticator check (a rule's stepUp, or the workspace's setting). */
+  step_up?: boolean;
 }
 
 export async function getThread(actor: PersonActor, id: string) {
@@ -100,12 +102,14 @@ export async function getThread(actor: PersonActor, id: string) {
   // Who may decide each pending item (a rule may route it to a group outside the conversation), and who approved an
   // item a rule asks several people for.
   const pendingIds = drafts.map((d) => d.id);
-  const [given, decidable] = pendingIds.length
+  const [given, decidable, settings] = pendingIds.length
     ? await Promise.all([
         db().draftApproval.findMany({ where: { draftId: { in: pendingIds } }, orderBy: { approvedAt: "asc" } }),
         decidableDrafts(actor, conversationId),
+        db().workspaceSettings.findUnique({ where: { workspaceId: conversation.workspaceId }, select: { stepUp: true } }),
       ])
-    : [[], new Set<string>()];
+    : [[], new Set<string>(), null];
+  const workspaceStepUp = settings?.stepUp === "approvals";
 
   const userIds = new Set<string>([
     ...participants.flatMap((p) => (p.userId ? [p.userId] : [])),
@@ -230,6 +234,7 @@ export async function getThread(actor: PersonActor, id: string) {
         approvals: approvalsSoFar(d, { given, people: userById, viewerId: actor.userId }),
         decidable: decidable.has(d.id),
         content_digest: draftContentDigest(d),
+        step_up: d.stepUp || workspaceStepUp,
       };
     }),
     follow_ups: followUps.map((d): ThreadFollowUp => {

@@ -952,6 +952,7 @@ export interface Statements {
       number | null,
       number | null,
       string | null,
+      boolean | null,
     ];
   };
   "drafts.insertHeld": {
@@ -970,6 +971,7 @@ export interface Statements {
       number | null,
       number | null,
       string | null,
+      boolean | null,
     ];
   };
   "drafts.lockFollowUp": {
@@ -1002,6 +1004,7 @@ export interface Statements {
       approvals_required: number;
       rule_slug: string | null;
       rule_set_version: number | null;
+      step_up: boolean;
       created_at: Date;
     };
     params: [string | null];
@@ -1194,6 +1197,7 @@ export interface Statements {
   "factors.standing": {
     row: {
       mode: string;
+      step_up: string;
       has_factor: boolean;
     };
     params: [string | null, string | null];

@@ -10,6 +10,7 @@ import { serializeMessage } from "@/lib/messages/serialize";
 import { handleOfSql, type PersonActor } from "@/lib/people/actor";
 import { requireDraftDecider } from "./deciders";
 import { requireFactorToDecide } from "@/lib/factors/enforcement";
+import { requireFreshFactor, type StepUpProof } from "@/lib/factors/step-up-gate";
 import { draftApproved, draftRejected } from "@/lib/webhooks/events";
 import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
@@ -67,6 +68,8 @@ interface ApproveDraftOptions {
    * `content_changed`. Absent (the CLI, which shows nothing first), the item is approved as it stands.
    */
   seen?: string;
+  /** A passkey or authenticator check given with the approval, for an item that needs step-up. */
+  stepUp?: StepUpProof;
 }
 
 /** Thrown inside the approval's transaction to roll it back; answered as the refusal after it. */
@@ -86,13 +89,13 @@ export async function approveDraft(actor: PersonActor, options: ApproveDraftOpti
   }
 }
 
-async function approveOnce(actor: PersonActor, { draftId, body: edit, seen }: ApproveDraftOptions) {
+async function approveOnce(actor: PersonActor, { draftId, body: edit, seen, stepUp: proof }: ApproveDraftOptions) {
   const editedBody = edit?.trim();
   if (edit !== undefined && (!editedBody || editedBody.length > MESSAGE_BODY_MAX)) {
     throw new ApiError("invalid_body", `The edited text must be 1 to ${MESSAGE_BODY_MAX} characters`);
   }
   const outcome = await transaction(async (tx) => {
-    const { draft, conversation } = await lockPendingDraft(tx, actor, draftId);
+    const { draft, conversation, stepUp } = await lockPendingDraft(tx, actor, draftId);
     if (draft.expires_at.getTime() < Date.now()) {
       // Expired before the sweep noticed (lib/drafts/expire-drafts.ts): marked here, with the same consequences.
       await tx.query(EXPIRE_DRAFT, [draft.id]);
@@ -117,6 +120,8 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit, seen }: Ap
       ruleSetVersion: draft.rule_set_version,
     });
     if (seen !== undefined && seen !== digest) throw contentChanged(draft.origin);
+    // Step-up: a fresh passkey or authenticator check of this browser session, or one given now.
+    if (stepUp) await requireFreshFactor(actor, { proof });
 
     if (draft.approvals_required > 1) {
       const counted = await countApproval(tx, {
@@ -317,7 +322,7 @@ export async function rejectDraft(actor: PersonActor, { draftId, note }: RejectD
 const LOCK_DRAFT = query("drafts.lockForDecision", {
   text: `SELECT id, conversation_id, bot_id, origin, status, body, original_body,
        blocks, expires_at, follow_up_body, follow_up_delay_minutes, approver_group, approvals_required,
-       rule_slug, rule_set_version, created_at
+       rule_slug, rule_set_version, step_up, created_at
   FROM drafts WHERE id = $1 FOR UPDATE`,
 });
 
@@ -331,12 +336,12 @@ const LOCK_DRAFT = query("drafts.lockForDecision", {
 async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string) {
   const { draftId, conversation } = await requireDraftDecider(actor, { sql: tx, draftId: id });
   // A workspace that requires a second factor: without one, a person reads the item but does not decide it.
-  await requireFactorToDecide(actor, { sql: tx, workspaceId: conversation.workspaceId });
+  const standing = await requireFactorToDecide(actor, { sql: tx, workspaceId: conversation.workspaceId });
   await lockConversation(tx, conversation.id);
   const [draft] = await tx.query(LOCK_DRAFT, [draftId]);
   if (!draft) throw new ApiError("not_found", "Draft not found");
   if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
-  return { draft, conversation };
+  return { draft, conversation, stepUp: draft.step_up || standing.stepUp === "approvals" };
 }
 
 /** The item is no longer what the person saw: refused, so they read it again (the page shows the new text). */

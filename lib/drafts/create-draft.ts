@@ -25,9 +25,9 @@ const INSERT = query("drafts.insert", {
   text: `INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, rationale,
                        follow_up_body, follow_up_delay_minutes, follow_up_status, expires_at,
                        rule_set_version, rule_slug, approver_group, approvals_required, escalate_after_minutes,
-                       escalation_group)
+                       escalation_group, step_up)
    VALUES ($1, $2, 'draft', $3, $3, $4, $5, $6, $7::follow_up_status, now() + interval '${DRAFT_LIFETIME_DAYS} days',
-           $8::int, $9::text, $10::text, COALESCE($11::int, 1), $12::int, $13::text)
+           $8::int, $9::text, $10::text, COALESCE($11::int, 1), $12::int, $13::text, COALESCE($14::boolean, false))
    RETURNING ${DRAFT_COLUMNS}`,
 });
 

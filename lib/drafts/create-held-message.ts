@@ -11,9 +11,9 @@ const INSERT = query("drafts.insertHeld", {
   text: `WITH held AS (
      INSERT INTO drafts (conversation_id, bot_id, origin, body, original_body, blocks, reasons, expires_at,
                          rule_set_version, rule_slug, approver_group, approvals_required, escalate_after_minutes,
-                         escalation_group)
+                         escalation_group, step_up)
      VALUES ($1, $2, 'held_message', $3, $3, $4::jsonb, $5::text[], now() + interval '${DRAFT_LIFETIME_DAYS} days',
-             $6::int, $7::text, $8::text, COALESCE($9::int, 1), $10::int, $11::text)
+             $6::int, $7::text, $8::text, COALESCE($9::int, 1), $10::int, $11::text, COALESCE($12::boolean, false))
      RETURNING id
    ),
    told AS (${ENQUEUE_NOTIFY_FROM("draft", "held")})
@@ -46,7 +46,10 @@ export async function createHeldMessage(sql: Sql, input: HeldMessageInput): Prom
   return rows[0]!;
 }
 
-/** A draft's routing columns: rule_set_version, rule_slug, approver_group, approvals_required, escalate_after_minutes, escalation_group. */
+/**
+ * A draft's routing columns: rule_set_version, rule_slug, approver_group, approvals_required, escalate_after_minutes,
+ * escalation_group, step_up.
+ */
 export function routeColumns({ route, ruleSetVersion }: { route: ApprovalRoute | null; ruleSetVersion: number | null }) {
   return [
     ruleSetVersion,
@@ -55,5 +58,6 @@ export function routeColumns({ route, ruleSetVersion }: { route: ApprovalRoute |
     route?.approvals ?? null,
     route?.escalate?.afterMinutes ?? null,
     route?.escalate?.group ?? null,
+    route?.stepUp ?? null,
   ] as const;
 }

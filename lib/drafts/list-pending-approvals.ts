@@ -48,7 +48,7 @@ export async function listPendingApprovals(
   const limit = Math.max(1, Math.min(wanted ?? APPROVALS_LIMIT, APPROVALS_LIMIT));
   const ids = (await sql().query(OLDEST_PENDING, [workspace.id, actor.userId, limit])).map((row) => row.id);
   const drafts = await db().draft.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  const [bots, conversations, given] = await Promise.all([
+  const [bots, conversations, given, settings] = await Promise.all([
     db().bot.findMany({
       where: { id: { in: [...new Set(drafts.map((d) => d.botId))] } },
       select: { id: true, handle: true, name: true },
@@ -58,6 +58,7 @@ export async function listPendingApprovals(
       select: { id: true, title: true },
     }),
     db().draftApproval.findMany({ where: { draftId: { in: ids } }, orderBy: { approvedAt: "asc" } }),
+    db().workspaceSettings.findUnique({ where: { workspaceId: workspace.id }, select: { stepUp: true } }),
   ]);
   const approvers = await db().user.findMany({
     where: { id: { in: [...new Set(given.map((a) => a.userId))] } },
@@ -76,5 +77,6 @@ export async function listPendingApprovals(
     bot: botById.get(draft.botId) ?? null,
     approvals: approvalsSoFar(draft, { given, people: personById, viewerId: actor.userId }),
     content_digest: draftContentDigest(draft),
+    step_up: draft.stepUp || settings?.stepUp === "approvals",
   }));
 }

@@ -6,7 +6,7 @@ import { sendMessage } from "@/lib/messages/send-message";
 import { person, systemActor, type PersonActor } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { beginTotpEnrolment, confirmTotpEnrolment } from "./authenticator";
-import { requiresTwoFactors, setTwoFactorMode, twoFactorStanding } from "./enforcement";
+import { requiresTwoFactors, setSecondFactorPolicy, twoFactorStanding } from "./enforcement";
 import { removeFactor } from "./remove-factor";
 import { totpCodeAt } from "./totp";
 
@@ -40,24 +40,25 @@ beforeEach(async () => {
 describe("setting what a workspace requires", () => {
   it("admins only, with a factor of their own; a mode it does not know is refused; audited in the chain", async () => {
     const workspaceId = world.workspace.id;
-    await expect(setTwoFactorMode(ben(), { workspaceId, mode: "approvers" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(setTwoFactorMode(ana(), { workspaceId, mode: "approvers" })).rejects.toMatchObject({
+    await expect(setSecondFactorPolicy(ben(), { workspaceId, policy: { twoFactor: "approvers" } })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "approvers" } })).rejects.toMatchObject({
       code: "conflict",
       extras: { field: "two_factor" },
     });
-    await expect(setTwoFactorMode(ana(), { workspaceId, mode: "sometimes" })).rejects.toMatchObject({
+    await expect(setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "sometimes" } })).rejects.toMatchObject({
       code: "invalid_body",
     });
     expect((await twoFactorStanding({ workspaceId, userId: ana().userId })).mode).toBe("off");
 
     await addAuthenticator(ana());
-    expect(await setTwoFactorMode(ana(), { workspaceId, mode: "approvers" })).toEqual({
+    expect(await setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "approvers" } })).toEqual({
       workspace_id: workspaceId,
       two_factor: "approvers",
+      step_up: "off",
     });
     // The operator may set it for anyone (the CLI acts as the system).
-    await setTwoFactorMode(systemActor, { workspaceId, mode: "everyone" });
-    const chained = await db().auditLogEntry.findMany({ where: { kind: "workspace.two_factor_set", workspaceId } });
+    await setSecondFactorPolicy(systemActor, { workspaceId, policy: { twoFactor: "everyone" } });
+    const chained = await db().auditLogEntry.findMany({ where: { kind: "workspace.second_factors_set", workspaceId } });
     expect(chained).toHaveLength(2);
   });
 });
@@ -66,10 +67,11 @@ describe("a member without a second factor", () => {
   it("reads but does not decide, through the chat or their assistant; with one, decides", async () => {
     const workspaceId = world.workspace.id;
     await addAuthenticator(ana());
-    await setTwoFactorMode(ana(), { workspaceId, mode: "approvers" });
+    await setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "approvers" } });
     const id = await held("Hello from the new bot.");
     expect(await twoFactorStanding({ workspaceId, userId: ben().userId })).toEqual({
       mode: "approvers",
+      stepUp: "off",
       hasFactor: false,
       mayDecide: false,
     });
@@ -90,12 +92,12 @@ describe("a member without a second factor", () => {
     await addAuthenticator(ana());
     await addAuthenticator(ben());
     expect(await requiresTwoFactors(ben().userId)).toBe(false);
-    await setTwoFactorMode(ana(), { workspaceId, mode: "everyone" });
+    await setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "everyone" } });
     expect(await requiresTwoFactors(ben().userId)).toBe(true);
     await expect(removeFactor(ben(), { kind: "totp" })).rejects.toMatchObject({ code: "conflict" });
     expect(await db().totpFactor.count({ where: { userId: ben().userId, confirmedAt: { not: null } } })).toBe(1);
 
-    await setTwoFactorMode(ana(), { workspaceId, mode: "off" });
+    await setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "off" } });
     await removeFactor(ben(), { kind: "totp" });
     expect(await db().totpFactor.count({ where: { userId: ben().userId } })).toBe(0);
   });

@@ -19,8 +19,9 @@ const HAS_FACTOR = `(EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = $2)
 
 const STANDING = query("factors.standing", {
   text: `SELECT COALESCE((SELECT two_factor FROM workspace_settings WHERE workspace_id = $1), 'off') AS mode,
+       COALESCE((SELECT step_up FROM workspace_settings WHERE workspace_id = $1), 'off') AS step_up,
        ${HAS_FACTOR} AS has_factor`,
-  notNull: ["mode", "has_factor"],
+  notNull: ["mode", "step_up", "has_factor"],
 });
 
 const REQUIRED_ANYWHERE = query("factors.requiredAnywhere", {
@@ -34,16 +35,33 @@ const REQUIRED_ANYWHERE = query("factors.requiredAnywhere", {
 export async function twoFactorStanding(
   { workspaceId, userId }: { workspaceId: string; userId: string },
   client: Sql = poolSql(),
-): Promise<{ mode: TwoFactorMode; hasFactor: boolean; mayDecide: boolean }> {
+): Promise<TwoFactorStanding> {
   const [row] = await client.query(STANDING, [workspaceId, userId]);
   const mode = (TWO_FACTOR_MODES as readonly string[]).includes(row!.mode) ? (row!.mode as TwoFactorMode) : "off";
-  return { mode, hasFactor: row!.has_factor, mayDecide: mode === "off" || row!.has_factor };
+  return {
+    mode,
+    stepUp: row!.step_up === "approvals" ? "approvals" : "off",
+    hasFactor: row!.has_factor,
+    mayDecide: mode === "off" || row!.has_factor,
+  };
+}
+
+export interface TwoFactorStanding {
+  mode: TwoFactorMode;
+  /** `approvals`: every approval in the workspace needs step-up (lib/factors/step-up-gate.ts). */
+  stepUp: "off" | "approvals";
+  hasFactor: boolean;
+  mayDecide: boolean;
 }
 
 /** Refuses a decision by a person without a factor in a workspace that requires one (in the decision's transaction). */
-export async function requireFactorToDecide(actor: PersonActor, { sql, workspaceId }: { sql: Sql; workspaceId: string }) {
+export async function requireFactorToDecide(
+  actor: PersonActor,
+  { sql, workspaceId }: { sql: Sql; workspaceId: string },
+): Promise<TwoFactorStanding> {
   const standing = await twoFactorStanding({ workspaceId, userId: actor.userId }, sql);
   if (!standing.mayDecide) throw secondFactorRequired();
+  return standing;
 }
 
 export const secondFactorRequired = () =>
@@ -59,38 +77,56 @@ export async function requiresTwoFactors(userId: string): Promise<boolean> {
   return row?.required ?? false;
 }
 
+export const STEP_UP_MODES = ["off", "approvals"] as const;
+
+export interface SecondFactorPolicy {
+  /** Who must have a second factor to decide. */
+  twoFactor?: string;
+  /** `approvals`: every approval needs a fresh passkey or authenticator check (step-up). */
+  stepUp?: string;
+}
+
 /**
- * An admin sets what the workspace requires. Requiring factors without having one oneself is refused: the admin
- * would lose the right to decide (and to change this back) at once. Audited, and so in the audit chain.
+ * An admin sets what the workspace requires: who must have a second factor, and whether every approval needs a
+ * fresh check. Requiring either without a factor of one's own is refused: the admin would lose the right to decide
+ * (and to change this back) at once. Audited, and so in the audit chain.
  */
-export async function setTwoFactorMode(actor: Actor, { workspaceId, mode }: { workspaceId: string; mode: string }) {
+export async function setSecondFactorPolicy(
+  actor: Actor,
+  { workspaceId, policy }: { workspaceId: string; policy: SecondFactorPolicy },
+) {
   const id = requireUuid(workspaceId, "Workspace");
-  if (!(TWO_FACTOR_MODES as readonly string[]).includes(mode))
+  const { twoFactor, stepUp } = policy;
+  if (twoFactor !== undefined && !(TWO_FACTOR_MODES as readonly string[]).includes(twoFactor))
     throw new ApiError("invalid_body", `Two factors: one of ${TWO_FACTOR_MODES.join(", ")}`, { field: "two_factor" });
+  if (stepUp !== undefined && !(STEP_UP_MODES as readonly string[]).includes(stepUp))
+    throw new ApiError("invalid_body", `Step-up: one of ${STEP_UP_MODES.join(", ")}`, { field: "step_up" });
   await requireAdminOrSystem(actor, { client: db(), workspaceId: id });
-  if (actor.type === "person" && mode !== "off") {
+  const requiring = (twoFactor !== undefined && twoFactor !== "off") || stepUp === "approvals";
+  if (actor.type === "person" && requiring) {
     const { hasFactor } = await twoFactorStanding({ workspaceId: id, userId: actor.userId });
     if (!hasFactor)
       throw new ApiError(
         "conflict",
         "Add a second factor to your own account first (Settings → Security): without one you could no longer decide",
-        { field: "two_factor" },
+        { field: twoFactor !== undefined && twoFactor !== "off" ? "two_factor" : "step_up" },
       );
   }
+  const data = { ...(twoFactor !== undefined && { twoFactor }), ...(stepUp !== undefined && { stepUp }) };
   return db().$transaction(async (tx) => {
-    await tx.workspaceSettings.upsert({
+    const row = await tx.workspaceSettings.upsert({
       where: { workspaceId: id },
-      create: { workspaceId: id, twoFactor: mode },
-      update: { twoFactor: mode, updatedAt: new Date() },
+      create: { workspaceId: id, ...data },
+      update: { ...data, updatedAt: new Date() },
     });
     await recordAudit(tx, {
       workspaceId: id,
       actor,
-      action: "workspace.two_factor_set",
+      action: "workspace.second_factors_set",
       subjectType: "workspace",
       subjectId: id,
-      data: { two_factor: mode },
+      data: { two_factor: row.twoFactor, step_up: row.stepUp },
     });
-    return { workspace_id: id, two_factor: mode as TwoFactorMode };
+    return { workspace_id: id, two_factor: row.twoFactor as TwoFactorMode, step_up: row.stepUp as "off" | "approvals" };
   });
 }

@@ -13,6 +13,11 @@ export interface PersonActor {
   via: Via;
   /** Through MCP with OAuth: the client's name, as the person allowed it (recorded in the audit event's data). */
   client?: string;
+  /**
+   * In the browser: the signed-in session acting, and when it last checked a passkey or an authenticator code (step-up,
+   * lib/factors/step-up-gate.ts). Absent through MCP and the CLI, which cannot give a fresh second factor.
+   */
+  session?: { id: string; strongAuthAt: Date | null };
 }
 
 export const person = (userId: string, via: Via): PersonActor => ({ type: "person", userId, via });

@@ -52,6 +52,7 @@ const routeOf = (held: Extract<RuleVerdict, { outcome: "held" }>) => ({
   group: held.group,
   approvals: held.approvals,
   escalate: held.escalate,
+  stepUp: held.stepUp,
 });
 
 function evaluateBuiltIn(s: PolicySnapshot): Verdict {

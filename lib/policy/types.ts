@@ -36,6 +36,8 @@ export interface ApprovalRoute {
   group: string;
   approvals: number;
   escalate: { afterMinutes: number; group: string } | null;
+  /** Approving needs a fresh passkey or authenticator check (step-up: lib/factors/step-up-gate.ts). */
+  stepUp: boolean;
 }
 
 /** What custom rules read of a message beside its texts: the types of its blocks, and its files (none from a bot yet). */

@@ -48,6 +48,7 @@ describe("issue 33's sentences as rules", () => {
       group: "finance",
       approvals: 2,
       escalate: { afterMinutes: 60, group: "role:admin" },
+      stepUp: false,
       rule: { index: 0, slug: "billing-over-500", reason: "rule:billing-over-500" },
       findings: [{ kind: "money", text: "$1,200.50", detail: "1200.5 USD" }],
     });

@@ -58,6 +58,7 @@ function decide(rule: CompiledRule, { now, closes }: { now: Date; closes: Date |
       group: outcome.hold.group,
       approvals: outcome.hold.approvals,
       escalate: outcome.hold.escalate ?? null,
+      stepUp: outcome.hold.stepUp ?? false,
     };
   if (outcome.block) return { outcome: "blocked", message: outcome.block.reason };
   if (outcome.defer && closes)

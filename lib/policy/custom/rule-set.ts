@@ -147,6 +147,8 @@ export const RuleOutcome = z
         group: GroupName,
         approvals: z.number().int().min(1, "must be at least 1").max(APPROVALS_MAX, `must be at most ${APPROVALS_MAX}`),
         escalate: Escalation.optional(),
+        /** Approving needs a fresh passkey or authenticator check (within 5 minutes): step-up (issue 34). */
+        stepUp: z.boolean().optional(),
       })
       .optional(),
     block: z.strictObject({ reason: z.string().trim().min(1, "must say why").max(500) }).optional(),

@@ -35,6 +35,8 @@ export type RuleDecision =
       group: string;
       approvals: number;
       escalate: { afterMinutes: number; group: string } | null;
+      /** Approving needs a fresh second factor (step-up). */
+      stepUp: boolean;
     }
   | { outcome: "blocked"; message: string }
   /** Deferred until the rule's window ends: `retryAt` in UTC, `retryAfterSeconds` for Retry-After (at least 1). */

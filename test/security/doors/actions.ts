@@ -474,6 +474,14 @@ export function actionDoors(context: DoorContext): Door[] {
       { variant: "decline", adminOnly: true },
     ),
     {
+      // Takes no id: a passkey ceremony's options for the caller's own passkeys (step-up), or why there are none.
+      key: `${CHAT}/messages.ts#stepUpOptions`,
+      surface: "action",
+      callers: PEOPLE,
+      slots: [],
+      lists: [(caller) => action(caller, () => chat.stepUpOptions())],
+    },
+    {
       // Answers nothing either way: a read marker written or not is the whole of it.
       ...act(CHAT, "markRead", []),
       slots: [

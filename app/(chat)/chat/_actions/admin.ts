@@ -4,7 +4,7 @@ import { setBotStatus, type BotStatus } from "@/lib/bots/set-bot-status";
 import type { PolicySettingsValues } from "@/lib/forms/form-state";
 import { PolicySettingsChange, policySettingsFromForm } from "@/lib/schemas/workspaces";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
-import { setTwoFactorMode } from "@/lib/factors/enforcement";
+import { setSecondFactorPolicy } from "@/lib/factors/enforcement";
 import { formAction } from "@/app/_lib/action";
 
 // The chat's admin actions (app/_lib/action.ts says how every action answers).
@@ -41,16 +41,13 @@ export const savePolicySettings = formAction((workspaceId: string, path: string)
   },
 }));
 
-/** An admin sets who must have a second factor to decide (lib/factors/enforcement.ts). */
+/** An admin sets who must have a second factor to decide, and step-up before approvals (lib/factors/enforcement.ts). */
 export const saveTwoFactor = formAction((workspaceId: string, path: string) => ({
   path,
-  read: (form) => ({ twoFactor: form.text("twoFactor") }),
-  fields: ["twoFactor"] as const,
-  run: async (actor, { twoFactor }) => {
-    const { two_factor } = await setTwoFactorMode(actor, { workspaceId, mode: twoFactor });
-    return {
-      done: two_factor === "off" ? "No second factor required" : "Second factors required",
-      values: { twoFactor: two_factor },
-    };
+  read: (form) => ({ twoFactor: form.text("twoFactor"), stepUp: form.has("stepUp") ? "approvals" : "off" }),
+  fields: ["twoFactor", "stepUp"] as const,
+  run: async (actor, { twoFactor, stepUp }) => {
+    const saved = await setSecondFactorPolicy(actor, { workspaceId, policy: { twoFactor, stepUp } });
+    return { done: "Saved", values: { twoFactor: saved.two_factor, stepUp: saved.step_up } };
   },
 }));

@@ -4,6 +4,7 @@ import { markConversationRead } from "@/lib/chat/mark-read";
 import { approveDraft, rejectDraft } from "@/lib/drafts/approve-draft";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
+import { stepUpPasskeyOptions } from "@/lib/factors/step-up-gate";
 import { formAction, plainAction } from "@/app/_lib/action";
 
 // The chat's messages actions (app/_lib/action.ts says how every action answers). Pages update by themselves (the
@@ -34,10 +35,18 @@ export const approve = formAction((draftId: string, path: string) => ({
     body: form.has("body") ? form.text("body") : null,
     original: form.text("original"),
     seen: form.text("seen"),
+    stepUpCode: form.text("stepUpCode"),
+    stepUpPasskey: form.text("stepUpPasskey"),
   }),
-  run: async (actor, { body, original, seen }) => {
+  fields: ["stepUpCode"] as const,
+  run: async (actor, { body, original, seen, stepUpCode, stepUpPasskey }) => {
     const edited = body !== null && body.trim() !== original.trim();
-    const { approvals } = await approveDraft(actor, { draftId, body: edited ? body : undefined, seen: seen || undefined });
+    const { approvals } = await approveDraft(actor, {
+      draftId,
+      body: edited ? body : undefined,
+      seen: seen || undefined,
+      stepUp: { code: stepUpCode || undefined, passkey: stepUpPasskey || undefined },
+    });
     if (approvals)
       return { done: `Your approval is counted: ${approvals.given} of ${approvals.required}; it is sent at ${approvals.required}` };
     return { done: "Approved and sent" };
@@ -72,3 +81,12 @@ export const markRead = plainAction((conversationId: string, seq: number) => ({
   },
   refused: () => {},
 }));
+
+/** A passkey ceremony's options for a step-up check (an approval that needs one): the person's own passkeys. */
+export const stepUpOptions = plainAction(() => ({
+  path: "/chat",
+  run: async (actor): Promise<StepUpOptionsAnswer> => ({ options: await stepUpPasskeyOptions(actor) }),
+  refused: (error): StepUpOptionsAnswer => ({ error: error.message }),
+}));
+
+type StepUpOptionsAnswer = { options: Awaited<ReturnType<typeof stepUpPasskeyOptions>> } | { error: string };

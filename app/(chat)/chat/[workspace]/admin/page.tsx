@@ -116,6 +116,7 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
         />
         <TwoFactorForm
           mode={factors.mode}
+          stepUp={factors.stepUp}
           hasFactor={factors.hasFactor}
           action={saveTwoFactor.bind(null, workspace.id, path)}
         />
