@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { person } from "@/lib/people/actor";
 import { sourceFiles } from "@/test/source-files";
-import { formAction, plainAction } from "./action";
+import { formAction, plainAction, publicAction } from "./action";
 
 // The builder's steps, in their order, with the session and Next's cache and redirect faked (the actions themselves
 // run against a real database in app/_lib/form-text.int.test.ts and the tenancy matrix). And the rule that makes it
@@ -167,6 +167,24 @@ describe("plainAction", () => {
   });
 });
 
+describe("publicAction", () => {
+  it("asks for no person, answers a refusal in its own terms and throws anything else on", async () => {
+    const calls = next.calls.length;
+    const options = publicAction((kind: string) => ({
+      run: async () => {
+        if (kind === "refused") throw new ApiError("too_many_attempts", "Too many");
+        if (kind === "bug") throw new Error("boom");
+        return { ok: kind };
+      },
+      refused: (error: ApiError) => ({ ok: error.code }),
+    }));
+    expect(await options("fine")).toEqual({ ok: "fine" });
+    expect(await options("refused")).toEqual({ ok: "too_many_attempts" });
+    await expect(options("bug")).rejects.toThrow("boom");
+    expect(next.calls.length).toBe(calls);
+  });
+});
+
 describe("every server action is built with formAction or plainAction", () => {
   const modules = ["app", "components", "lib"]
     .flatMap(sourceFiles)
@@ -184,7 +202,7 @@ describe("every server action is built with formAction or plainAction", () => {
       ];
       return [
         ...exported
-          .filter(([, , built]) => !/^=\s*(formAction|plainAction)$/.test(built ?? ""))
+          .filter(([, , built]) => !/^=\s*(formAction|plainAction|publicAction)$/.test(built ?? ""))
           .map(([, name]) => `${file}: ${name} is not built with formAction or plainAction`),
         ...[/\bcurrentActor\b/, /\bformData\.\w+\(/, /from "next\/(cache|navigation)"/, /\brefusedForm\b/]
           .filter((pattern) => pattern.test(source))

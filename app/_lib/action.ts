@@ -158,3 +158,28 @@ export function plainAction<Bound extends unknown[], T>(
 function holdToTextRule(args: Record<string, string> | undefined) {
   for (const [name, value] of Object.entries(args ?? {})) actionText(String(value), name);
 }
+
+export interface PublicActionSpec<T> {
+  run: () => Promise<T>;
+  /** The answer to a refusal (ApiError), in the action's own terms. */
+  refused: (error: ApiError) => T;
+}
+
+/**
+ * A server action of a page where nobody is signed in yet (the sign-in page's passkey options): no person, so none
+ * is asked for; a refusal is answered in its own terms, anything else thrown on. Its limits are its own (the domain
+ * function's, per address).
+ */
+export function publicAction<Bound extends unknown[], T>(
+  define: (...bound: Bound) => PublicActionSpec<T>,
+): (...bound: Bound) => Promise<T> {
+  return async (...bound) => {
+    const spec = define(...bound);
+    try {
+      return await spec.run();
+    } catch (error) {
+      if (error instanceof ApiError) return spec.refused(error);
+      throw error;
+    }
+  };
+}

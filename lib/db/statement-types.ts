@@ -1188,11 +1188,22 @@ export interface Statements {
     };
     params: [string | null, string | null, Date | string | null];
   };
+  "factors.replaceRecoveryCodes": {
+    row: Record<string, never>;
+    params: [string | null, readonly string[] | null];
+  };
   "factors.requiredAnywhere": {
     row: {
       required: boolean;
     };
     params: [string | null];
+  };
+  "factors.setPolicy": {
+    row: {
+      two_factor: string;
+      step_up: string;
+    };
+    params: [string | null, string | null, string | null];
   };
   "factors.standing": {
     row: {

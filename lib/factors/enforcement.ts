@@ -1,6 +1,6 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAuditSql } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
-import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
+import { query, sql as poolSql, transaction, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireAdminOrSystem, type Actor, type PersonActor } from "@/lib/people/actor";
@@ -79,6 +79,17 @@ export async function requiresTwoFactors(userId: string): Promise<boolean> {
 
 export const STEP_UP_MODES = ["off", "approvals"] as const;
 
+/** Sets what is given ($2, $3: null leaves it as it is). */
+const SET_POLICY = query("factors.setPolicy", {
+  text: `INSERT INTO workspace_settings (workspace_id, two_factor, step_up)
+  VALUES ($1, COALESCE($2::text, 'off'), COALESCE($3::text, 'off'))
+  ON CONFLICT (workspace_id) DO UPDATE
+    SET two_factor = COALESCE($2::text, workspace_settings.two_factor),
+        step_up = COALESCE($3::text, workspace_settings.step_up),
+        updated_at = now()
+  RETURNING two_factor, step_up`,
+});
+
 export interface SecondFactorPolicy {
   /** Who must have a second factor to decide. */
   twoFactor?: string;
@@ -112,21 +123,20 @@ export async function setSecondFactorPolicy(
         { field: twoFactor !== undefined && twoFactor !== "off" ? "two_factor" : "step_up" },
       );
   }
-  const data = { ...(twoFactor !== undefined && { twoFactor }), ...(stepUp !== undefined && { stepUp }) };
-  return db().$transaction(async (tx) => {
-    const row = await tx.workspaceSettings.upsert({
-      where: { workspaceId: id },
-      create: { workspaceId: id, ...data },
-      update: { ...data, updatedAt: new Date() },
-    });
-    await recordAudit(tx, {
+  return transaction(async (tx) => {
+    const [row] = await tx.query(SET_POLICY, [id, twoFactor ?? null, stepUp ?? null]);
+    await recordAuditSql(tx, {
       workspaceId: id,
       actor,
       action: "workspace.second_factors_set",
       subjectType: "workspace",
       subjectId: id,
-      data: { two_factor: row.twoFactor, step_up: row.stepUp },
+      data: { two_factor: row!.two_factor, step_up: row!.step_up },
     });
-    return { workspace_id: id, two_factor: row.twoFactor as TwoFactorMode, step_up: row.stepUp as "off" | "approvals" };
+    return {
+      workspace_id: id,
+      two_factor: row!.two_factor as TwoFactorMode,
+      step_up: row!.step_up as "off" | "approvals",
+    };
   });
 }

@@ -1,8 +1,8 @@
-import { auditLogData } from "@/lib/audit/audit-log";
+import { appendAuditLog } from "@/lib/audit/audit-log";
 import { accountEntry } from "@/lib/security/record-security-event";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { query, sql } from "@/lib/db/sql";
+import { query, sql, transaction } from "@/lib/db/sql";
 import { hashApiKey } from "@/lib/keys/api-key";
 
 // Recovery codes (docs/decisions/036-second-factors.md): ten at a time, each used once, for a person who lost their
@@ -24,16 +24,19 @@ export function normalizeRecoveryCode(code: string): string | null {
   return new RegExp(`^[0-9a-f]{${RECOVERY_CODE_HEX}}$`).test(hex) ? hex : null;
 }
 
+/** The person's codes replaced by these hashes, in one statement. */
+const REPLACE = query("factors.replaceRecoveryCodes", {
+  text: `WITH gone AS (DELETE FROM recovery_codes WHERE user_id = $1)
+  INSERT INTO recovery_codes (user_id, code_hash) SELECT $1, hash FROM unnest($2::text[]) AS hash`,
+});
+
 /** Makes the person's ten codes anew (the old ones stop working) and returns them, the one time they are shown. */
 export async function regenerateRecoveryCodes(userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
-  await db().$transaction([
-    db().recoveryCode.deleteMany({ where: { userId } }),
-    db().recoveryCode.createMany({
-      data: codes.map((code) => ({ userId, codeHash: hashApiKey(normalizeRecoveryCode(code)!) })),
-    }),
-    db().auditLogEntry.create({ data: auditLogData(accountEntry(userId, { kind: "factor.recovery_codes_made" })) }),
-  ]);
+  await transaction(async (tx) => {
+    await tx.query(REPLACE, [userId, codes.map((code) => hashApiKey(normalizeRecoveryCode(code)!))]);
+    await appendAuditLog(tx, accountEntry(userId, { kind: "factor.recovery_codes_made" }));
+  });
   return codes;
 }
 
