@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -98,4 +99,23 @@ export function adminPages({ deliveryId }: { deliveryId?: string } = {}): string
     "/settings/notifications",
     "/settings/notifications/outbox",
   ];
+}
+
+/**
+ * Chromium's virtual authenticator on a page (the DevTools protocol's WebAuthn domain): a platform passkey that
+ * verifies the user and answers every ceremony at once, as a person touching their fingerprint reader would.
+ */
+export async function virtualAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable", { enableUI: false });
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
 }

@@ -8,7 +8,8 @@ type RevokeState = FormState<Record<string, never>>;
 
 /**
  * Revoking asks first: "Revoke…" opens a confirmation (the consequence as its tooltip and label), and only then
- * runs the action; a refusal shows beneath. Keys, access tokens and connections share it.
+ * runs the action; a refusal is announced beneath. Keys, access tokens and connections share it, and so do the
+ * Security page's removals and sign-outs (with their own words: `openText`, `pendingText`).
  */
 export function ConfirmRevokeButton({
   action,
@@ -17,6 +18,8 @@ export function ConfirmRevokeButton({
   confirmText,
   consequence,
   align = "end",
+  openText = "Revoke…",
+  pendingText = "Revoking…",
 }: {
   action: (state: RevokeState) => Promise<RevokeState>;
   /** The accessible name of "Revoke…", naming what it revokes. */
@@ -27,6 +30,10 @@ export function ConfirmRevokeButton({
   confirmText: string;
   consequence: string;
   align?: "end" | "start";
+  /** The opening button's text ("Revoke…" by default). */
+  openText?: string;
+  /** The confirming button's text while the action runs ("Revoking…" by default). */
+  pendingText?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, initialFormState);
   const [confirming, setConfirming] = useState(false);
@@ -40,7 +47,7 @@ export function ConfirmRevokeButton({
           className={`flex items-center ${align === "end" ? "justify-end " : ""}gap-2 whitespace-nowrap`}
         >
           <Button type="submit" variant="danger" size="sm" disabled={pending} title={consequence}>
-            {pending ? "Revoking…" : confirmText}
+            {pending ? pendingText : confirmText}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setConfirming(false)} disabled={pending}>
             Cancel
@@ -48,10 +55,12 @@ export function ConfirmRevokeButton({
         </form>
       ) : (
         <Button variant="danger-ghost" size="sm" onClick={() => setConfirming(true)} aria-label={openLabel}>
-          Revoke…
+          {openText}
         </Button>
       )}
-      {state.error && <p className="text-xs text-red-600">{state.error}</p>}
+      <p role="status" aria-live="polite" className="text-xs text-red-700">
+        {state.error}
+      </p>
     </div>
   );
 }

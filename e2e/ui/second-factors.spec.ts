@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { newMember } from "../fixtures";
+import { newMember, virtualAuthenticator } from "../fixtures";
 
 // Issue 34's second factors in a real browser on the built server: an authenticator app added on Settings → Security
 // and asked for after the password; a recovery code in its place; sessions listed and one signed out from another
@@ -105,18 +105,7 @@ test("a passkey: added on Settings → Security, then signing in alone and after
   test.setTimeout(120_000);
   const email = newMember("passkey", PASSWORD);
   const { context, page } = await newBrowser(browser);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable", { enableUI: false });
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await virtualAuthenticator(context, page);
 
   await password(page, email);
   await expect(page).not.toHaveURL(/\/sign-in/);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { cli, idem } from "../fixtures";
+import { cli, idem, virtualAuthenticator } from "../fixtures";
 
 // Issue 34's enforcement and step-up in a real browser on the built server, in a workspace of this file's own (the
 // demo workspace's other specs approve without factors): an admin adds an authenticator and requires a second factor
@@ -66,21 +66,6 @@ async function sentCount(page: Page, body: string): Promise<number> {
     headers: { authorization: `Bearer ${bot.api_key}` },
   });
   return ((await response.json()) as { data: { body: string }[] }).data.filter((m) => m.body === body).length;
-}
-
-async function virtualAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable", { enableUI: false });
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }
 
 const card = (page: Page, id: string) => page.locator(`[data-testid="draft-card"][data-draft-id="${id}"]`);

@@ -1,14 +1,13 @@
 "use client";
 
-import { useActionState, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { initialFormState, type FormState } from "@/lib/forms/form-state";
+import { ConfirmRevokeButton } from "@/components/portal/confirm-revoke-button";
+import type { FormState } from "@/lib/forms/form-state";
 
 type State = FormState<Record<string, never>>;
 
 /**
- * A button whose action asks first: "Remove…" (or "Sign out…") opens a confirmation that names the consequence, and
- * only then runs the action; a refusal is announced beneath.
+ * The Security page's removals and sign-outs: "Remove…" (or "Sign out…") opens a confirmation that names the
+ * consequence, and only then runs the action (the portal's ConfirmRevokeButton, in these words).
  */
 export function ConfirmButton({
   action,
@@ -24,27 +23,15 @@ export function ConfirmButton({
   confirmText: string;
   consequence: string;
 }) {
-  const [state, formAction, pending] = useActionState(action, initialFormState);
-  const [confirming, setConfirming] = useState(false);
   return (
-    <div className="flex flex-col items-end gap-1">
-      {confirming ? (
-        <form action={formAction} role="group" aria-label={`${openLabel}: ${consequence}`} className="flex gap-2">
-          <Button type="submit" variant="danger" size="sm" disabled={pending} title={consequence}>
-            {pending ? "Working…" : confirmText}
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(false)} disabled={pending}>
-            Cancel
-          </Button>
-        </form>
-      ) : (
-        <Button variant="danger-ghost" size="sm" onClick={() => setConfirming(true)} aria-label={openLabel}>
-          {openText}
-        </Button>
-      )}
-      <p role="status" aria-live="polite" className="text-xs text-red-700">
-        {state.error}
-      </p>
-    </div>
+    <ConfirmRevokeButton
+      action={action}
+      openText={openText}
+      openLabel={openLabel}
+      confirmLabel={`${openLabel}: ${consequence}`}
+      confirmText={confirmText}
+      consequence={consequence}
+      pendingText="Working…"
+    />
   );
 }
