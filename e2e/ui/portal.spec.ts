@@ -38,7 +38,7 @@ test.afterAll(async () => {
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 test("a wrong password is refused on the sign-in page, with a message", async ({ page }) => {

@@ -15,7 +15,7 @@ async function signIn(page: Page, email: string) {
   await page.goto("/developers");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/developers$/);
 }
 

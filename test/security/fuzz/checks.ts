@@ -24,10 +24,13 @@ export function allowedWrites(c: FuzzCase, status: number, code: string | undefi
   const keyed = c.headers.some(([name]) => name.toLowerCase() === "idempotency-key");
   const serviceRefusal = !code?.startsWith("idempotency_") && code !== "too_many_attempts";
   if (keyed && [403, 404, 409, 429].includes(status) && serviceRefusal) allowed.push("public.idempotency_keys");
-  if (code === "policy_blocked" || code === "opted_out" || code === "deferred") allowed.push("public.policy_decisions");
-  // The credential throttle counts a failed key, and the failure that locks an address records a security event.
+  // A refused send is kept in the policy log, and its decision in the audit chain (issue 34).
+  if (code === "policy_blocked" || code === "opted_out" || code === "deferred")
+    allowed.push("public.policy_decisions", "public.audit_log");
+  // The credential throttle counts a failed key, and the failure that locks an address records a security event
+  // (which enters the audit chain by its id).
   if (code === "unauthorized" || code === "too_many_attempts")
-    allowed.push("public.rate_limits", "public.security_events");
+    allowed.push("public.rate_limits", "public.security_events", "public.audit_log");
   return allowed;
 }
 

@@ -115,10 +115,18 @@ describe("the checks", () => {
     expect(allowedWrites(keyed, 422, "invalid_body")).toEqual([]);
     expect(allowedWrites(keyed, 400, "invalid_json")).toEqual([]);
     expect(allowedWrites(keyed, 409, "idempotency_key_reused")).toEqual([]);
-    expect(allowedWrites(keyed, 403, "policy_blocked")).toEqual(["public.idempotency_keys", "public.policy_decisions"]);
-    expect(allowedWrites(bare, 403, "policy_blocked")).toEqual(["public.policy_decisions"]);
+    expect(allowedWrites(keyed, 403, "policy_blocked")).toEqual([
+      "public.idempotency_keys",
+      "public.policy_decisions",
+      "public.audit_log",
+    ]);
+    expect(allowedWrites(bare, 403, "policy_blocked")).toEqual(["public.policy_decisions", "public.audit_log"]);
     expect(allowedWrites(keyed, 404, "not_found")).toEqual(["public.idempotency_keys"]);
-    expect(allowedWrites(bare, 401, "unauthorized")).toEqual(["public.rate_limits", "public.security_events"]);
+    expect(allowedWrites(bare, 401, "unauthorized")).toEqual([
+      "public.rate_limits",
+      "public.security_events",
+      "public.audit_log",
+    ]);
     expect(allowedWrites(bare, 404, "not_found")).toEqual([]);
   });
 

@@ -157,7 +157,7 @@ export default async function SecurityPage() {
                 <ConfirmButton
                   action={signOutOtherSessions.bind(null, me?.sessionId ?? "")}
                   openText="Sign out everywhere else…"
-                  openLabel="Sign out every other browser"
+                  openLabel="Sign out everywhere else: every other browser"
                   confirmText="Sign out the others"
                   consequence="Every browser but this one is signed out"
                 />
