@@ -38,8 +38,8 @@ export async function writeCheckpoint(now: Date = new Date()): Promise<{ checkpo
   const { head, sealed } = await sealAuditLog();
   const [last] = await poolSql().query(LAST);
   if (head.seq === 0 || (last && Number(last.seq) >= head.seq)) return { checkpoint: last ? checkpointOf(last) : null, sealed };
-  // Milliseconds, as the column keeps them: the signed time is the stored one.
-  const at = new Date(Math.floor(now.getTime())).toISOString();
+  // A Date holds milliseconds, as the column does: the signed time is the stored one.
+  const at = now.toISOString();
   const checkpoint = signCheckpoint({ ...head, at }, auditSigningKey());
   await poolSql().query(INSERT, [String(checkpoint.seq), checkpoint.hash, at, checkpoint.keyId, checkpoint.signature]);
   return { checkpoint, sealed };

@@ -48,13 +48,6 @@ export async function* readChain(
   // Past every row of seq fromSeq - 1 (the largest id there is), so the first page starts at fromSeq.
   let page = client.query(PAGE, [String(fromSeq - 1), "9223372036854775807", pageSize]);
   try {
-    yield* pages();
-  } finally {
-    // A walk that stops early (a break found, a span read) leaves a page in flight: its failure is nobody's.
-    page.catch(() => {});
-  }
-
-  async function* pages() {
     for (;;) {
       const rows = await page;
       const last = rows[rows.length - 1];
@@ -66,5 +59,8 @@ export async function* readChain(
       }
       if (rows.length < pageSize) return;
     }
+  } finally {
+    // A walk that stops early (a break found, a span read) leaves a page in flight: its failure is nobody's.
+    page.catch(() => {});
   }
 }

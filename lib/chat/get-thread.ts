@@ -1,4 +1,4 @@
-import { draftContentDigest } from "@/lib/drafts/content-digest";
+import { approvalContentDigest } from "@/lib/drafts/content-digest";
 import { db } from "@/lib/db/client";
 import { requireUuid } from "@/lib/ids";
 import type { PersonActor } from "@/lib/people/actor";
@@ -233,7 +233,7 @@ export async function getThread(actor: PersonActor, id: string) {
         expires_at: d.expiresAt.toISOString(),
         approvals: approvalsSoFar(d, { given, people: userById, viewerId: actor.userId }),
         decidable: decidable.has(d.id),
-        content_digest: draftContentDigest(d),
+        content_digest: approvalContentDigest(d),
         step_up: d.stepUp || workspaceStepUp,
       };
     }),

@@ -335,6 +335,7 @@ export interface Statements {
   "auditLog.approvalEntry": {
     row: {
       seq: string | null;
+      prev_hash: string | null;
       actor_id: string | null;
       facts: unknown;
     };

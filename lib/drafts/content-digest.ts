@@ -30,13 +30,3 @@ export function approvalContentDigest(content: ApprovalContent): string {
   });
 }
 
-/** The digest of a pending draft as Prisma reads it. */
-export function draftContentDigest(draft: {
-  id: string;
-  conversationId: string;
-  body: string;
-  blocks: unknown;
-  ruleSetVersion: number | null;
-}): string {
-  return approvalContentDigest(draft);
-}

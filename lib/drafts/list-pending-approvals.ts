@@ -1,4 +1,4 @@
-import { draftContentDigest } from "./content-digest";
+import { approvalContentDigest } from "./content-digest";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
@@ -76,7 +76,7 @@ export async function listPendingApprovals(
     expires_at: draft.expiresAt.toISOString(),
     bot: botById.get(draft.botId) ?? null,
     approvals: approvalsSoFar(draft, { given, people: personById, viewerId: actor.userId }),
-    content_digest: draftContentDigest(draft),
+    content_digest: approvalContentDigest(draft),
     step_up: draft.stepUp || settings?.stepUp === "approvals",
   }));
 }

@@ -24,7 +24,7 @@ const APPROVAL = query("auditLog.approvalOf", {
  WHERE d.id = $1`,
 });
 const ENTRY = query("auditLog.approvalEntry", {
-  text: `SELECT seq, actor_id, facts FROM audit_log
+  text: `SELECT seq, prev_hash, actor_id, facts FROM audit_log
   WHERE subject_type = 'draft' AND subject_id = $1 AND kind IN ('draft.approved', 'held_message.approved')
   ORDER BY id LIMIT 1`,
 });
@@ -73,18 +73,24 @@ export async function verifyApproval(
   if (facts.message_id !== draft.message_id) problem("the approval's entry names another message");
   if (entry.actor_id !== draft.decided_by_user_id || draft.approved_by_user_id !== draft.decided_by_user_id)
     problem("the approver the entry names is not the one the draft and the message name");
-  if (entry.seq === null) {
+  if (entry.seq === null || entry.prev_hash === null) {
     problem("the approval's entry is not sealed yet (run `cli audit seal`)");
     return verdict;
   }
   verdict.entrySeq = Number(entry.seq);
-  await checkInclusion(verdict, { publicKeys: publicKeys ?? [auditSigningKey().publicKey] });
+  await checkInclusion(verdict, {
+    publicKeys: publicKeys ?? [auditSigningKey().publicKey],
+    prevHash: entry.prev_hash,
+  });
   verdict.ok = verdict.problems.length === 0;
   return verdict;
 }
 
 /** Walks from the entry to the first checkpoint at or after it: every hash on the way, and the signature there. */
-async function checkInclusion(verdict: ApprovalVerdict, { publicKeys }: { publicKeys: KeyObject[] }) {
+async function checkInclusion(
+  verdict: ApprovalVerdict,
+  { publicKeys, prevHash }: { publicKeys: KeyObject[]; prevHash: string },
+) {
   const seq = verdict.entrySeq!;
   const checkpoint = (await listCheckpoints()).find((c) => c.seq >= seq);
   if (!checkpoint) {
@@ -98,8 +104,8 @@ async function checkInclusion(verdict: ApprovalVerdict, { publicKeys }: { public
       yield entry;
     }
   }
-  const first = (await readChain({ fromSeq: seq, pageSize: 1 }).next()).value;
-  const start = { seq, hash: first?.prevHash ?? "" };
+  // From the hash the entry was sealed after: the walk checks the entry's own hash, then every link to the checkpoint.
+  const start = { seq, hash: prevHash };
   const result = await verifyChain(span(), { checkpoints: [checkpoint], publicKeys, start });
   if (result.broken) verdict.problems.push(`the chain does not vouch for it: seq ${result.broken.seq} ${result.broken.kind} (${result.broken.detail})`);
 }

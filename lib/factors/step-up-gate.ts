@@ -1,13 +1,10 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
-import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import type { PersonActor } from "@/lib/people/actor";
 import { strongAuthIsFresh } from "@/lib/sessions/strong-auth";
-import { requestLimit } from "@/lib/throttle/request-limit";
-import { PASSKEY_CHALLENGES } from "@/lib/throttle/policies";
 import { stepUp } from "./step-up";
-import { issueChallenge, relyingParty } from "./webauthn";
+import { passkeyRequestOptions, type PasskeyRequestOptions } from "./verify-passkey";
 
 // Step-up before an approval takes effect (issue 34 item 2; docs/decisions/037-enforcement-and-step-up.md): an item
 // a rule held with `stepUp`, or any item of a workspace whose setting says so, is approved only by a browser session
@@ -57,25 +54,17 @@ export async function requireFreshFactor(actor: PersonActor, { proof, now = new 
  * a person may ask for 30 a minute (then 429 `too_many_attempts`).
  */
 export async function stepUpPasskeyOptions(actor: PersonActor): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const waitMs = await requestLimit(PASSKEY_CHALLENGES).take(`step-up:${actor.userId}`);
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    throw new ApiError("too_many_attempts", `Too many passkey checks: try again in ${seconds} seconds`, {
-      retryAfter: seconds,
-    });
-  }
   const passkeys = await db().passkey.findMany({
     where: { userId: actor.userId },
     select: { credentialId: true, transports: true },
   });
   if (passkeys.length === 0) throw new ApiError("conflict", "You have no passkey: use a code from your authenticator app");
-  return generateAuthenticationOptions({
-    rpID: relyingParty().id,
-    challenge: await issueChallenge("sign_in"),
-    userVerification: "preferred",
-    allowCredentials: passkeys.map((p) => ({
+  return passkeyRequestOptions({
+    key: `step-up:${actor.userId}`,
+    tooMany: "Too many passkey checks",
+    credentials: passkeys.map((p) => ({
       id: p.credentialId,
-      transports: p.transports as NonNullable<Parameters<typeof generateAuthenticationOptions>[0]["allowCredentials"]>[number]["transports"],
+      transports: p.transports as NonNullable<PasskeyRequestOptions["credentials"]>[number]["transports"],
     })),
   });
 }

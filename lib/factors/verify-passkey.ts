@@ -30,21 +30,38 @@ export async function passkeySignInOptions({
   address: string;
   now?: Date;
 }): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const waitMs = await requestLimit(PASSKEY_CHALLENGES).take(addressKey(address));
+  return passkeyRequestOptions({ key: addressKey(address), tooMany: "Too many passkey sign-ins from your address", now });
+}
+
+type AllowCredentials = NonNullable<Parameters<typeof generateAuthenticationOptions>[0]["allowCredentials"]>;
+
+export interface PasskeyRequestOptions {
+  /** Whose challenges are counted: PASSKEY_CHALLENGES a minute each (then 429 `too_many_attempts`). */
+  key: string;
+  /** The refusal's words, before "try again in N seconds". */
+  tooMany: string;
+  /** The passkeys the browser may offer (a signed-in person's, for step-up); none: any of this site's. */
+  credentials?: AllowCredentials;
+  now?: Date;
+}
+
+/** Options for a passkey assertion of sign-in's purpose: a stored challenge each, counted per `key`. */
+export async function passkeyRequestOptions({
+  key,
+  tooMany,
+  credentials,
+  now,
+}: PasskeyRequestOptions): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const waitMs = await requestLimit(PASSKEY_CHALLENGES).take(key);
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
-    throw new ApiError(
-      "too_many_attempts",
-      `Too many passkey sign-ins from your address: try again in ${seconds} seconds`,
-      {
-        retryAfter: seconds,
-      },
-    );
+    throw new ApiError("too_many_attempts", `${tooMany}: try again in ${seconds} seconds`, { retryAfter: seconds });
   }
   return generateAuthenticationOptions({
     rpID: relyingParty().id,
     challenge: await issueChallenge("sign_in", { now }),
     userVerification: "preferred",
+    ...(credentials && { allowCredentials: credentials }),
   });
 }
 
