@@ -195,17 +195,17 @@ test("a person turns on notifications, a held message's push shows in Chromium, 
   // The worker may be stopped by Chromium and woken by the message: on a loaded machine that takes seconds, and a
   // message that reaches a worker still starting is sometimes dropped (CI, 2026-11-27). Delivered again while nothing
   // shows: the notification's tag makes a second showing replace the first, never add to it.
-  await expect(async () => {
-    if ((await shownNotifications(page)).length === 0)
-      await cdp.send("ServiceWorker.deliverPushMessage", {
-        origin: base(),
-        registrationId: registration,
-        data: JSON.stringify(delivery!.payload),
-      });
-    expect(await shownNotifications(page)).toEqual([
+  const deliverUntilShown = (data: unknown, expected: (shown: unknown[]) => void) =>
+    expect(async () => {
+      if ((await shownNotifications(page)).length === 0)
+        await cdp.send("ServiceWorker.deliverPushMessage", { origin: base(), registrationId: registration, data: JSON.stringify(data) });
+      expected(await shownNotifications(page));
+    }).toPass({ timeout: 40_000, intervals: [1_000, 2_000, 5_000] });
+  await deliverUntilShown(delivery!.payload, (shown) =>
+    expect(shown).toEqual([
       { title: payload.title, body: payload.body, tag: payload.tag, data: { url: approvalUrl }, icon: `${base()}/icon.svg` },
-    ]);
-  }).toPass({ timeout: 40_000, intervals: [1_000, 2_000, 5_000] });
+    ]),
+  );
 
   // A click on it takes the open tab to the approval, where the held message waits.
   await page.goto(`/chat/${slug}/contacts`);
@@ -219,12 +219,7 @@ test("a person turns on notifications, a held message's push shows in Chromium, 
   await expect.poll(() => shownNotifications(page)).toEqual([]); // the click closed it
 
   // With no tab of the app open, a click asks for a new window at the approval.
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: base(),
-    registrationId: registration,
-    data: JSON.stringify({ ...payload, url: "https://evil.example/phish" }),
-  });
-  await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+  await deliverUntilShown({ ...payload, url: "https://evil.example/phish" }, (shown) => expect(shown).toHaveLength(1));
   await page.close();
   const opened = await worker.evaluate(async () => {
     const scope = self as unknown as WorkerScope;
