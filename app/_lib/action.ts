@@ -111,7 +111,9 @@ export function formAction<
       // Without `read` there are no values: such an action's work takes only the actor and the bound arguments.
       success = await spec.run(actor, input as Parsed<Values, Schema>, values as Values);
     } catch (error) {
-      if (error instanceof ApiError && spec.refreshWhenRefused?.(error)) refresh();
+      // A refusal for want of a fresh check (step-up) renders the page again, so its "Confirm it's you" shows.
+      if (error instanceof ApiError && (spec.refreshWhenRefused?.(error) || error.extras.reasons?.includes("step_up_required")))
+        refresh();
       return refusedForm(error, { n, values, fields });
     }
     const { redirect, revalidateLayout, ...answer } = success ?? {};

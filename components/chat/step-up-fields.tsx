@@ -9,6 +9,18 @@ export type StepUpOptionsAction = () => Promise<
   { options: Parameters<typeof startAuthentication>[0]["optionsJSON"] } | { error: string }
 >;
 
+/** What the check is for: an approval, an admin change to who may decide, or an assistant's access. */
+export type StepUpPurpose = "approve" | "change" | "grant";
+
+const HINTS: Record<StepUpPurpose, string> = {
+  approve:
+    "Approving this needs a fresh check that it is you: your passkey, or a code from your authenticator app (once every 5 minutes).",
+  change:
+    "This workspace asks for a fresh check that it is you before changes to who may decide: your passkey, or a code from your authenticator app. It counts for 5 minutes.",
+  grant:
+    "Access granted within 5 minutes of a check that it is you (your passkey, or a code from your authenticator app) may approve items that need one; workspaces that ask for step-up require it.",
+};
+
 /**
  * Inside an approve form, for an item that needs step-up (lib/factors/step-up-gate.ts): a code from the person's
  * authenticator app, or their passkey (the button runs the ceremony, then submits the form with its answer). Once
@@ -18,11 +30,14 @@ export function StepUpFields({
   options,
   error,
   disabled,
+  purpose = "approve",
 }: {
   options: StepUpOptionsAction;
   /** The refusal of the last check, beside the code field. */
   error?: string;
   disabled: boolean;
+  /** An approval's card, or a page's "Confirm it's you" (the words differ). */
+  purpose?: StepUpPurpose;
 }) {
   const id = useId();
   const passkey = useRef<HTMLInputElement>(null);
@@ -50,8 +65,7 @@ export function StepUpFields({
   return (
     <div className="mt-3 rounded-lg border border-indigo-200 bg-indigo-50/60 p-3" data-testid="step-up">
       <p id={`${id}-hint`} className="text-sm text-slate-800">
-        Approving this needs a fresh check that it is you: your passkey, or a code from your authenticator app (once
-        every 5 minutes).
+        {HINTS[purpose]}
       </p>
       <input ref={passkey} type="hidden" name="stepUpPasskey" defaultValue="" />
       <div className="mt-2 flex flex-wrap items-end gap-2">
@@ -63,7 +77,7 @@ export function StepUpFields({
           disabled={disabled || busy || !browserSupportsWebAuthn()}
           aria-busy={busy}
         >
-          Approve with passkey
+          {purpose === "approve" ? "Approve with passkey" : "Confirm with passkey"}
         </Button>
         <span className="text-sm text-slate-700">or</span>
         <label className="text-sm text-slate-800">

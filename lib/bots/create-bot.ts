@@ -10,6 +10,7 @@ import { warningText } from "@/lib/text/name-warnings";
 import { botWarningsAmong, workspaceBotNames } from "./bot-name-warnings";
 import { issueApiKey } from "./issue-api-key";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
+import { requireStepUpToChange } from "@/lib/factors/step-up-gate";
 
 const HANDLE = /^[a-z][a-z0-9_-]{2,31}$/;
 
@@ -40,6 +41,8 @@ export async function createBot(
 ) {
   // Any member may register a bot; it can do nothing until a participant authorizes it (require-bot-manager.ts).
   if (actor.type === "person") await requireMember(actor, { client: db(), workspaceId: input.workspaceId });
+  // Its first key is a bot key like any: asked for before anything is written (issueApiKey asks again, in the tx).
+  await requireStepUpToChange(actor, input.workspaceId);
   const handle = input.handle.trim().toLowerCase();
   if (!HANDLE.test(handle))
     throw new ApiError("invalid_body", "Bot handle must be 3-32 characters: a letter, then letters, digits, - or _", {

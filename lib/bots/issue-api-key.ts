@@ -7,6 +7,7 @@ import { generateApiKey } from "@/lib/keys/api-key";
 import { API_KEY_CHANNEL, forgetPrincipal } from "./api-key-cache";
 import type { Actor } from "@/lib/people/actor";
 import { requireBotManager } from "./require-bot-manager";
+import { requireStepUpToChange } from "@/lib/factors/step-up-gate";
 
 export const API_KEY_SCOPES = ["memory:sensitive"] as const;
 
@@ -23,6 +24,7 @@ export interface IssueApiKeyOptions {
 /** Issues a key for a bot. The key is returned once, here; only its hash is kept. Several keys may be active. */
 export async function issueApiKey(actor: Actor, { botId, name, scopes: given, client = db() }: IssueApiKeyOptions) {
   const bot = await requireBotManager(actor, { client, botId });
+  await requireStepUpToChange(actor, bot.workspaceId);
   const scopes = given ?? [];
   const unknown = scopes.filter((scope) => !(API_KEY_SCOPES as readonly string[]).includes(scope));
   if (unknown.length) throw new ApiError("invalid_body", `Unknown scope(s): ${unknown.join(", ")}; known: ${API_KEY_SCOPES.join(", ")}`);
@@ -56,6 +58,7 @@ export async function revokeApiKey(actor: Actor, keyId: string) {
   const record = await db().apiKey.findUnique({ where: { id: keyId } });
   if (!record) throw new ApiError("not_found", "API key not found");
   const bot = await requireBotManager(actor, { client: db(), botId: record.botId });
+  await requireStepUpToChange(actor, bot.workspaceId);
   const revoked = await transaction(async (tx) => {
     const [updated] = await tx.query(REVOKE_KEY, [keyId, record.revokedAt ?? new Date()]);
     // Every process that cached the key forgets it when this commits (lib/bots/api-key-cache.ts).

@@ -1177,6 +1177,12 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "factors.hasStrongFactor": {
+    row: {
+      has: boolean;
+    };
+    params: [string | null];
+  };
   "factors.lockPerson": {
     row: {
       id: string;
@@ -1900,6 +1906,7 @@ export interface Statements {
       slug: string;
       client_name: string;
       last_used_at: Date | null;
+      strong_at: Date | null;
     };
     params: [string | null, string | null];
   };
@@ -1913,6 +1920,7 @@ export interface Statements {
       string | null,
       string | null,
       readonly string[] | null,
+      Date | string | null,
     ];
   };
   "oauth.grants.revoke": {
@@ -2287,6 +2295,7 @@ export interface Statements {
   "tokens.find": {
     row: {
       id: string;
+      strong_at: Date | null;
       user_id: string;
       workspace_id: string;
       slug: string;

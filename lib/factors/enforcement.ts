@@ -4,6 +4,8 @@ import { query, sql as poolSql, transaction, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireAdminOrSystem, type Actor, type PersonActor } from "@/lib/people/actor";
+import { hasFactorSql } from "./has-factor";
+import { requireStepUpToChange } from "./step-up-gate";
 
 // Workspaces that require a second factor (issue 34 item 2; docs/decisions/037-enforcement-and-step-up.md). An admin
 // sets `two_factor` to `approvers` (whoever decides must have one) or `everyone` (every member is also asked to add
@@ -14,13 +16,10 @@ import { requireAdminOrSystem, type Actor, type PersonActor } from "@/lib/people
 export const TWO_FACTOR_MODES = ["off", "approvers", "everyone"] as const;
 export type TwoFactorMode = (typeof TWO_FACTOR_MODES)[number];
 
-const HAS_FACTOR = `(EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = $2)
-     OR EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = $2 AND t.confirmed_at IS NOT NULL))`;
-
 const STANDING = query("factors.standing", {
   text: `SELECT COALESCE((SELECT two_factor FROM workspace_settings WHERE workspace_id = $1), 'off') AS mode,
        COALESCE((SELECT step_up FROM workspace_settings WHERE workspace_id = $1), 'off') AS step_up,
-       ${HAS_FACTOR} AS has_factor`,
+       ${hasFactorSql("$2")} AS has_factor`,
   notNull: ["mode", "step_up", "has_factor"],
 });
 
@@ -113,6 +112,8 @@ export async function setSecondFactorPolicy(
   if (stepUp !== undefined && !(STEP_UP_MODES as readonly string[]).includes(stepUp))
     throw new ApiError("invalid_body", `Step-up: one of ${STEP_UP_MODES.join(", ")}`, { field: "step_up" });
   await requireAdminOrSystem(actor, { client: db(), workspaceId: id });
+  // Turning step-up off needs a fresh check while it is on; turning it on does not (it asks nothing yet).
+  await requireStepUpToChange(actor, id);
   const requiring = (twoFactor !== undefined && twoFactor !== "off") || stepUp === "approvals";
   if (actor.type === "person" && requiring) {
     const { hasFactor } = await twoFactorStanding({ workspaceId: id, userId: actor.userId });

@@ -67,7 +67,7 @@ describe("an item a rule held with stepUp", () => {
     const refused = { code: "forbidden", extras: { reasons: ["step_up_required"] } };
     await expect(approveDraft(person(ana().userId, "mcp"), { draftId: id })).rejects.toMatchObject({
       ...refused,
-      message: expect.stringContaining("only the chat can ask for"),
+      message: expect.stringContaining("granted without one"),
     });
     await expect(approveDraft(person(ana().userId, "cli"), { draftId: id })).rejects.toMatchObject(refused);
     const stale = new Date(Date.now() - (STEP_UP_SECONDS + 30) * 1000);

@@ -1,8 +1,10 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { db } from "@/lib/db/client";
+import { query, sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import type { PersonActor } from "@/lib/people/actor";
+import type { Actor, PersonActor } from "@/lib/people/actor";
 import { strongAuthIsFresh } from "@/lib/sessions/strong-auth";
+import { hasFactorSql } from "./has-factor";
 import { stepUp } from "./step-up";
 import { passkeyRequestOptions, type PasskeyRequestOptions } from "./verify-passkey";
 
@@ -21,18 +23,36 @@ export interface StepUpProof {
   passkey?: string;
 }
 
+/** What the fresh check is for: approving an item, or an admin change to who may decide (the refusal's words). */
+export type StepUpPurpose = "approve" | "change";
+
+const NO_SESSION: Record<StepUpPurpose, string> = {
+  approve:
+    "This item needs a fresh passkey or authenticator check, and this assistant's access was granted without one: " +
+    "approve it in the chat, or connect the assistant again after confirming with your passkey or authenticator code",
+  change: "This workspace asks for a fresh passkey or authenticator check before this change, which only the browser can give: make it there",
+};
+const NOT_FRESH: Record<StepUpPurpose, string> = {
+  approve: "Approving this needs a fresh check: confirm with your passkey or a code from your authenticator app",
+  change:
+    "This workspace asks for a fresh check before changes to who may decide: confirm it is you with your passkey " +
+    "or authenticator code (on this page, or Settings → Security), then try again",
+};
+
 /**
  * Refuses unless the acting session checked a strong factor within STEP_UP_SECONDS, or `proof` is one (checked
- * here: the session is then marked, so the next approvals within 5 minutes need none).
+ * here: the session is then marked, so the next approvals within 5 minutes need none). An assistant (MCP) passes
+ * only an approval, and only with a grant or token made right after such a check (`strongGrant`).
  */
-export async function requireFreshFactor(actor: PersonActor, { proof, now = new Date() }: { proof?: StepUpProof; now?: Date }) {
+export async function requireFreshFactor(
+  actor: PersonActor,
+  { proof, purpose = "approve", now = new Date() }: { proof?: StepUpProof; purpose?: StepUpPurpose; now?: Date },
+) {
   const session = actor.session;
-  if (!session)
-    throw new ApiError(
-      "forbidden",
-      "This item needs a fresh passkey or authenticator check, which only the chat can ask for: approve it there",
-      { reasons: ["step_up_required"] },
-    );
+  if (!session) {
+    if (purpose === "approve" && actor.via === "mcp" && actor.strongGrant) return;
+    throw new ApiError("forbidden", NO_SESSION[purpose], { reasons: ["step_up_required"] });
+  }
   if (strongAuthIsFresh(session.strongAuthAt, { maxAgeSeconds: STEP_UP_SECONDS, now })) return;
   if (proof && (proof.code?.trim() || proof.passkey)) {
     const method = await stepUp({ userId: actor.userId, sessionId: session.id, code: proof.code, passkey: proof.passkey, now });
@@ -42,11 +62,64 @@ export async function requireFreshFactor(actor: PersonActor, { proof, now = new 
       field: "step_up_code",
     });
   }
-  throw new ApiError(
-    "forbidden",
-    "Approving this needs a fresh check: confirm with your passkey or a code from your authenticator app",
-    { reasons: ["step_up_required"] },
-  );
+  throw new ApiError("forbidden", NOT_FRESH[purpose], { reasons: ["step_up_required"] });
+}
+
+/** A page's "Confirm it's you": checks the proof given (a passkey or a code) and marks the session for 5 minutes. */
+export async function confirmStepUp(actor: PersonActor, { proof, now = new Date() }: { proof: StepUpProof; now?: Date }) {
+  if (!proof.code?.trim() && !proof.passkey)
+    throw new ApiError("invalid_body", "Type a code from your authenticator app, or use your passkey", {
+      field: "step_up_code",
+    });
+  await requireFreshFactor(actor, { proof, purpose: "change", now });
+}
+
+/** Whether the workspace asks a fresh check for every approval and for admin changes to who may decide. */
+export async function workspaceStepsUp(workspaceId: string): Promise<boolean> {
+  const settings = await db().workspaceSettings.findUnique({ where: { workspaceId }, select: { stepUp: true } });
+  return settings?.stepUp === "approvals";
+}
+
+/**
+ * An admin change to who may decide (rules and approver groups, the policy and second-factor settings, a bot's keys
+ * and signing secret, a personal token or an OAuth grant) in a workspace whose `step_up` is `approvals`: the person's
+ * session must have checked a strong factor within 5 minutes (the page's "Confirm it's you" gives one). The operator
+ * at the command line is trusted with the database, so is never asked.
+ */
+export async function requireStepUpToChange(actor: Actor, workspaceId: string, now = new Date()) {
+  if (actor.type !== "person" || !(await workspaceStepsUp(workspaceId))) return;
+  await requireFreshFactor(actor, { purpose: "change", now });
+}
+
+/**
+ * When the acting session last checked a strong factor, if within STEP_UP_SECONDS: a grant or token made now
+ * remembers it (`strong_at`), and may then approve step-up items through MCP. Null otherwise.
+ */
+export function freshCheckAt(actor: PersonActor, now = new Date()): Date | null {
+  const at = actor.session?.strongAuthAt ?? null;
+  return strongAuthIsFresh(at, { maxAgeSeconds: STEP_UP_SECONDS, now }) ? at : null;
+}
+
+const HAS_STRONG_FACTOR = query("factors.hasStrongFactor", {
+  text: `SELECT ${hasFactorSql("$1")} AS has`,
+  notNull: ["has"],
+});
+
+/**
+ * For a page: whether its changes need a fresh check (the workspace's `step_up`; none without a workspace), whether
+ * the person has a factor to give one, and until when the session's last check counts.
+ */
+export async function stepUpStanding(actor: PersonActor, { workspaceId, now = new Date() }: { workspaceId?: string; now?: Date }) {
+  const at = freshCheckAt(actor, now);
+  const [required, [row]] = await Promise.all([
+    workspaceId ? workspaceStepsUp(workspaceId) : false,
+    sql().query(HAS_STRONG_FACTOR, [actor.userId]),
+  ]);
+  return {
+    required,
+    hasFactor: row!.has,
+    freshUntil: at ? new Date(at.getTime() + STEP_UP_SECONDS * 1000) : null,
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { mcpResource, oauthProvider } from "./provider";
 const OPAQUE_TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 
 const FIND_GRANT = query("oauth.grants.findForToken", {
-  text: `SELECT g.grant_id, g.user_id, g.workspace_id, w.slug, g.client_name, g.last_used_at
+  text: `SELECT g.grant_id, g.user_id, g.workspace_id, w.slug, g.client_name, g.last_used_at, g.strong_at
      FROM oauth_grants g
      JOIN memberships m ON m.workspace_id = g.workspace_id AND m.user_id = g.user_id
      JOIN workspaces w ON w.id = g.workspace_id
@@ -41,7 +41,7 @@ export async function authenticateOAuthToken(token: string): Promise<OAuthTokenR
   return {
     principal: {
       tokenId: grant.grant_id,
-      actor: { ...person(grant.user_id, "mcp"), client: grant.client_name },
+      actor: { ...person(grant.user_id, "mcp"), client: grant.client_name, strongGrant: grant.strong_at !== null },
       workspaceId: grant.workspace_id,
       workspaceSlug: grant.slug,
       scopes,

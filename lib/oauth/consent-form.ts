@@ -20,6 +20,7 @@ export const CONSENT_PROBLEMS = {
   workspace: "That workspace is not one of yours: choose one from the list.",
   cross_site: "That answer did not come from this page, so it was not recorded. Answer here if you meant to.",
   expired: EXPIRED_MESSAGE,
+  step_up: "That workspace asks for a fresh check before you give an assistant access: confirm it is you below, then Allow again.",
   failed: "Relay could not record your answer. Try again, or go back to your assistant and connect again.",
 } as const;
 export type ConsentProblem = keyof typeof CONSENT_PROBLEMS;
@@ -37,6 +38,7 @@ export function problemOf(error: unknown): ConsentProblem {
   if (error instanceof ExpiredConsent) return "expired";
   if (error.code === "invalid_body") return "form";
   if (error.code === "not_found") return "workspace";
+  if (error.extras.reasons?.includes("step_up_required")) return "step_up";
   if (error.code === "forbidden") return "cross_site";
   return "failed";
 }

@@ -9,6 +9,7 @@ import { recordGrant } from "./grants";
 import { nodeRequest } from "./mount";
 import { OAUTH_SCOPES, mcpResource, oauthProvider, type OAuthScope } from "./provider";
 import { redirectTarget } from "./redirect-uri";
+import { freshCheckAt, requireStepUpToChange } from "@/lib/factors/step-up-gate";
 
 // The consent step of an authorization (app/oauth/consent/[uid]): what the person is asked, and their answer.
 // The interaction is the one oidc-provider started for this browser (its signed `_interaction` cookie, sent only to
@@ -117,6 +118,7 @@ export async function decideConsent(
   }
   const workspaceId = requireUuid(decision.workspaceId, "Workspace");
   await requireMember(actor, { client: db(), workspaceId });
+  await requireStepUpToChange(actor, workspaceId);
   const { clientId, clientName, redirectHost } = await clientOf(found.params);
   // What the person was warned of, judged before this grant joins their connections (it would look like itself).
   const nameWarnings = (await clientNameWarnings(actor, { clientId, clientName })).map(warningText);
@@ -143,6 +145,7 @@ export async function decideConsent(
     clientName,
     redirectHost,
     scopes: allowed,
+    strongAt: freshCheckAt(actor),
     nameWarnings,
   });
   return provider.interactionResult(

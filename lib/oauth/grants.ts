@@ -7,11 +7,11 @@ import type { PersonActor } from "@/lib/people/actor";
 // token is honoured only while this row is not revoked.
 
 const INSERT = query("oauth.grants.insert", {
-  text: `INSERT INTO oauth_grants (grant_id, user_id, workspace_id, client_id, client_name, redirect_host, scopes)
-   VALUES ($1, $2, $3, $4, $5, $6, $7)
+  text: `INSERT INTO oauth_grants (grant_id, user_id, workspace_id, client_id, client_name, redirect_host, scopes, strong_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
    ON CONFLICT (grant_id) DO UPDATE
      SET workspace_id = EXCLUDED.workspace_id, scopes = EXCLUDED.scopes, client_name = EXCLUDED.client_name,
-         redirect_host = EXCLUDED.redirect_host, revoked_at = NULL
+         redirect_host = EXCLUDED.redirect_host, revoked_at = NULL, strong_at = EXCLUDED.strong_at
    WHERE oauth_grants.user_id = EXCLUDED.user_id`,
 });
 const REVOKE = query("oauth.grants.revoke", {
@@ -25,6 +25,11 @@ export interface NewGrant {
   clientName: string;
   redirectHost: string;
   scopes: string[];
+  /**
+   * The consenting session's passkey or authenticator check, when fresh (lib/factors/step-up-gate.ts, freshCheckAt):
+   * only such a grant may approve step-up items.
+   */
+  strongAt: Date | null;
   /** The warnings about the client's name the person allowed it despite (issue 31), kept in the audit record. */
   nameWarnings?: string[];
 }
@@ -40,6 +45,7 @@ export async function recordGrant(actor: PersonActor, grant: NewGrant): Promise<
       grant.clientName,
       grant.redirectHost,
       grant.scopes,
+      grant.strongAt,
     ]);
     await recordAuditSql(tx, {
       workspaceId: grant.workspaceId,
@@ -51,6 +57,7 @@ export async function recordGrant(actor: PersonActor, grant: NewGrant): Promise<
         client_name: grant.clientName,
         client_id: grant.clientId,
         scopes: grant.scopes,
+        strong: grant.strongAt !== null,
         ...(grant.nameWarnings?.length ? { name_warnings: grant.nameWarnings } : {}),
       },
     });

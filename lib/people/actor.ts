@@ -18,6 +18,11 @@ export interface PersonActor {
    * lib/factors/step-up-gate.ts). Absent through MCP and the CLI, which cannot give a fresh second factor.
    */
   session?: { id: string; strongAuthAt: Date | null };
+  /**
+   * Through MCP: the OAuth grant or personal token was made right after a passkey or authenticator check (its
+   * `strong_at`), so the assistant may approve items that need step-up (docs/decisions/037).
+   */
+  strongGrant?: boolean;
 }
 
 export const person = (userId: string, via: Via): PersonActor => ({ type: "person", userId, via });

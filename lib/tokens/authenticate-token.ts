@@ -25,7 +25,7 @@ export function noteUse(lastUsedAt: Date | null, touch: () => Promise<unknown>):
 }
 
 const FIND = query("tokens.find", {
-  text: `SELECT t.id, t.user_id, t.workspace_id, w.slug, t.scopes, t.last_used_at
+  text: `SELECT t.id, t.strong_at, t.user_id, t.workspace_id, w.slug, t.scopes, t.last_used_at
      FROM personal_access_tokens t
      JOIN memberships m ON m.workspace_id = t.workspace_id AND m.user_id = t.user_id
      JOIN workspaces w ON w.id = t.workspace_id
@@ -46,7 +46,7 @@ export async function authenticatePersonalToken(token: string | null): Promise<T
   noteUse(row.last_used_at, () => sql().query(TOUCH, [row.id]));
   return {
     tokenId: row.id,
-    actor: person(row.user_id, "mcp"),
+    actor: { ...person(row.user_id, "mcp"), strongGrant: row.strong_at !== null },
     workspaceId: row.workspace_id,
     workspaceSlug: row.slug,
     scopes: row.scopes as TokenScope[],

@@ -11,6 +11,7 @@ import {
   type PersonalTokenView,
   type TokenScope,
 } from "./personal-token";
+import { freshCheckAt, requireStepUpToChange } from "@/lib/factors/step-up-gate";
 
 /**
  * A person creates a token for themselves in one of their workspaces. The token is returned once, here; only its
@@ -35,11 +36,13 @@ export async function createPersonalToken(
   });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   await requireMember(actor, { client: db(), workspaceId: workspace.id });
+  await requireStepUpToChange(actor, workspace.id);
+  const strongAt = freshCheckAt(actor);
 
   const { key, prefix, hash } = personalTokenFormat.generate();
   const row = await db().$transaction(async (tx) => {
     const created = await tx.personalAccessToken.create({
-      data: { userId: actor.userId, workspaceId: workspace.id, name, prefix, tokenHash: hash, scopes },
+      data: { userId: actor.userId, workspaceId: workspace.id, name, prefix, tokenHash: hash, scopes, strongAt },
     });
     await recordAudit(tx, {
       workspaceId: workspace.id,
@@ -47,7 +50,7 @@ export async function createPersonalToken(
       action: "personal_token.created",
       subjectType: "personal_token",
       subjectId: created.id,
-      data: { prefix, scopes },
+      data: { prefix, scopes, strong: strongAt !== null },
     });
     return created;
   });

@@ -6,6 +6,7 @@ import { seal } from "@/lib/crypto/secret-box";
 import { newSigningSecret } from "@/lib/bots/create-bot";
 import { requireBotManager } from "@/lib/bots/require-bot-manager";
 import type { Actor } from "@/lib/people/actor";
+import { requireStepUpToChange } from "@/lib/factors/step-up-gate";
 
 const DEFAULT_OVERLAP_MINUTES = 24 * 60;
 const MAX_OVERLAP_MINUTES = 30 * 24 * 60;
@@ -43,6 +44,7 @@ export async function rotateSigningSecret(actor: Actor, { botId, ...options }: R
     });
   }
   const bot = await requireBotManager(actor, { client: db(), botId });
+  await requireStepUpToChange(actor, bot.workspaceId);
   const secret = newSigningSecret();
   const now = new Date();
   const previousExpiresAt = overlap > 0 ? new Date(now.getTime() + overlap * 60_000) : now;

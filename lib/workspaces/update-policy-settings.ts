@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { requireAdminOrSystem, requireMember, type Actor, type PersonActor } from "@/lib/people/actor";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import { PolicySettingsChange, type PolicySettings } from "@/lib/schemas/workspaces";
+import { requireStepUpToChange } from "@/lib/factors/step-up-gate";
 
 // A workspace's policy settings: the new-bot threshold, the daily limit per bot, an optional per-conversation limit,
 // each bot's request rate (lib/throttle/bot-rate.ts), and when an approval still waiting gets its reminder
@@ -46,6 +47,7 @@ export async function updatePolicySettings(actor: Actor, { workspaceId, changes 
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   await requireAdminOrSystem(actor, { client: db(), workspaceId: workspace.id });
+  await requireStepUpToChange(actor, workspace.id);
   return db().$transaction(async (tx) => {
     await tx.workspaceSettings.upsert({
       where: { workspaceId: workspace.id },

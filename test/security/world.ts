@@ -80,6 +80,7 @@ export async function oauthGrant(who: Person, workspaceId: string, clientName = 
     clientName,
     redirectHost: "127.0.0.1:53682",
     scopes: ["read", "write"],
+    strongAt: null,
   });
   return grantId;
 }

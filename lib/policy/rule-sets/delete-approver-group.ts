@@ -8,6 +8,7 @@ import { groupSizes } from "./group-sizes";
 import { lockRules } from "./lock-rules";
 import { requireRulesAdmin } from "./require-rules-admin";
 import { refusal } from "./store-version";
+import { requireStepUpToChange } from "@/lib/factors/step-up-gate";
 
 // An admin deletes a named approver group (issue 33, approval routing). Refused while something still needs it: the
 // rules in force naming it (a hold's group or its escalation's, named by rule and field, as a save of a group that
@@ -36,6 +37,7 @@ export interface DeleteApproverGroupOptions {
 /** Deletes a named approver group; 404 for none of that slug, refused while the rules or a waiting item need it. */
 export async function deleteApproverGroup(actor: Actor, { workspaceId, slug }: DeleteApproverGroupOptions) {
   const id = await requireRulesAdmin(actor, workspaceId);
+  await requireStepUpToChange(actor, id);
   const notFound = () => new ApiError("not_found", "Approver group not found");
   if (typeof slug !== "string" || slug.startsWith("role:")) throw notFound();
   return transaction(async (tx) => {

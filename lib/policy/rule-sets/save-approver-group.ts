@@ -11,6 +11,7 @@ import { groupSizes } from "./group-sizes";
 import { lockRules } from "./lock-rules";
 import { requireRulesAdmin } from "./require-rules-admin";
 import { refusal } from "./store-version";
+import { requireStepUpToChange } from "@/lib/factors/step-up-gate";
 
 // An admin makes or changes a named approver group (issue 33, approval routing): its slug, which rules name, its
 // name for people, and exactly who is in it. Everyone in it must be a member of the workspace (the foreign key to
@@ -67,6 +68,7 @@ export async function saveApproverGroup(
   { workspaceId, slug, name, memberIds, onlyNew }: SaveApproverGroupOptions,
 ): Promise<SavedApproverGroup> {
   const id = await requireRulesAdmin(actor, workspaceId);
+  await requireStepUpToChange(actor, id);
   if (typeof slug !== "string" || !GROUP_SLUG.test(slug) || slug.length > 64)
     throw new ApiError(
       "invalid_body",

@@ -7,6 +7,7 @@ import { issueText, validateRuleSet, type RuleSetIssue } from "@/lib/policy/cust
 import { RULE_SET_CHANNEL, forgetCompiledRuleSet } from "./compiled-rule-set";
 import { groupSizes } from "./group-sizes";
 import { lockRules } from "./lock-rules";
+import { requireStepUpToChange } from "@/lib/factors/step-up-gate";
 
 // Stores a new version of a workspace's rules: what a save and a restore share (./save-rule-set.ts,
 // ./restore-rule-set.ts). One SQL transaction (docs/decisions/005: it NOTIFYs): the workspace's rules lock, the
@@ -45,6 +46,7 @@ export interface StoredVersion {
 export async function storeVersion(actor: Actor, options: StoreVersionOptions): Promise<StoredVersion> {
   const { workspaceId, rules, restoredFromVersion = null } = options;
   const reason = checkedReason(options.reason);
+  await requireStepUpToChange(actor, workspaceId);
   const hostile = findHostileText(rules);
   if (hostile) throw new ApiError("invalid_body", `Rule set is invalid: ${describeHostileText(hostile)}`);
 

@@ -6,6 +6,7 @@ import { beginTotpEnrolment, confirmTotpEnrolment, type TotpEnrolment } from "@/
 import { regenerateRecoveryCodes } from "@/lib/factors/recovery-codes";
 import { passkeyRegistrationOptions, registerPasskey, renamePasskey } from "@/lib/factors/register-passkey";
 import { removeFactor } from "@/lib/factors/remove-factor";
+import { confirmStepUp } from "@/lib/factors/step-up-gate";
 import { revokeOtherSessions, revokeSession } from "@/lib/sessions/revoke-session";
 import { formAction, plainAction } from "@/app/_lib/action";
 
@@ -116,5 +117,19 @@ export const signOutOtherSessions = formAction((currentSessionId: string) => ({
   run: async (actor) => {
     const count = await revokeOtherSessions(actor, { keep: currentSessionId });
     return { done: count === 1 ? "1 other session signed out" : `${count} other sessions signed out` };
+  },
+}));
+
+/**
+ * "Confirm it's you" on a page whose changes the workspace guards with step-up (components/chat/step-up-confirm.tsx):
+ * a passkey or an authenticator code, which the session then counts for 5 minutes.
+ */
+export const confirmItsYou = formAction(() => ({
+  path: PATH,
+  read: (form) => ({ stepUpCode: form.text("stepUpCode"), stepUpPasskey: form.text("stepUpPasskey") }),
+  fields: ["stepUpCode"],
+  run: async (actor, { stepUpCode, stepUpPasskey }) => {
+    await confirmStepUp(actor, { proof: { code: stepUpCode, passkey: stepUpPasskey || undefined } });
+    return { done: "Confirmed" };
   },
 }));

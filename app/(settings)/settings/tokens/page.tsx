@@ -13,6 +13,7 @@ import { McpConfig, OAuthConnect } from "@/components/settings/mcp-config";
 import { TokensTable } from "@/components/settings/tokens-table";
 import { ConnectedAssistantsTable } from "@/components/settings/connected-assistants-table";
 import { revokeActionsFor } from "@/app/_lib/revoke-actions";
+import { StepUpNotice } from "@/app/_lib/step-up-notice";
 import { createToken, revokeGrant, revokeToken } from "../_actions";
 
 export const metadata: Metadata = { title: "Access tokens" };
@@ -41,6 +42,9 @@ export default async function TokensPage() {
             title="Create a token"
             description="A token works in one workspace, with your rights there. Revoke it here at any time: it stops working at once."
           />
+          <div className="px-5 pt-4 empty:hidden sm:px-6">
+            <StepUpNotice actor={actor} purpose="grant" />
+          </div>
           <CreateTokenForm action={createToken} workspaces={workspaces} />
         </Card>
         <Card aria-labelledby="tokens-title">

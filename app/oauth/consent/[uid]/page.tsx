@@ -1,17 +1,18 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { signInPath } from "@/lib/auth/callback-url";
+import { browserActor } from "@/lib/auth/current-actor";
 import { signedInPerson } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { loadConsent, type ConsentRequest } from "@/lib/oauth/consent";
 import { consentProblem } from "@/lib/oauth/consent-form";
-import { person } from "@/lib/people/actor";
 import { StandaloneCard } from "@/components/ui/standalone-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { WorkspaceField } from "@/components/ui/workspace-field";
 import { redirectInApp } from "@/app/_lib/redirect";
+import { StepUpNotice } from "@/app/_lib/step-up-notice";
 import { NameWarnings } from "@/components/ui/name-warnings";
 import { UntrustedText } from "@/components/ui/untrusted-text";
 
@@ -37,7 +38,7 @@ export default async function ConsentPage({
   let consent: ConsentRequest | null = null;
   let problem: string | null = null;
   try {
-    consent = await loadConsent(person(me.id, "web"), { request, uid });
+    consent = await loadConsent(browserActor(me), { request, uid });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     problem = error.message;
@@ -53,6 +54,9 @@ export default async function ConsentPage({
             </Alert>
           )}
           <ConsentForm consent={consent} path={path} signedInAs={me.email} />
+          <div className="mt-5 empty:hidden">
+            <StepUpNotice actor={browserActor(me)} purpose="grant" />
+          </div>
         </>
       ) : (
         <>

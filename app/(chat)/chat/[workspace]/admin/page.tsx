@@ -5,6 +5,7 @@ import { listPolicyLog } from "@/lib/chat/list-policy-log";
 import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { reasonText } from "@/lib/chat/reason-text";
 import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
+import { StepUpNotice } from "@/app/_lib/step-up-notice";
 import { changeBotStatus, savePolicySettings, saveTwoFactor } from "@/app/(chat)/chat/_actions/admin";
 import { readPolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { BotStatusForm } from "@/components/chat/bot-status-form";
@@ -49,6 +50,7 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
   return (
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <AdminHeader slug={slug} title="Bots & policy" current="admin" />
+      <StepUpNotice actor={actor} workspaceId={workspace.id} purpose="change" />
       <Card aria-labelledby="bots-title">
         <CardHeader
           id="bots-title"

@@ -15,6 +15,7 @@ import { issueKey, revokeKey, rotateSecret, saveBotSettings, sendPing } from "..
 import { AccessDenied } from "../../_lib/access-denied";
 import { revokeActionsFor } from "@/app/_lib/revoke-actions";
 import { guard } from "@/app/_lib/guard";
+import { StepUpNotice } from "@/app/_lib/step-up-notice";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 
 export const metadata: Metadata = { title: "Bot" };
@@ -32,6 +33,9 @@ export default async function BotPage({ params }: { params: Promise<{ id: string
   return (
     <>
       <BotHeader bot={bot} tab="overview" />
+      <div className="mb-6 empty:hidden">
+        <StepUpNotice actor={actor} workspaceId={bot.workspace.id} purpose="change" />
+      </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <BotSettingsForm

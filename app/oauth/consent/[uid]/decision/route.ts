@@ -1,5 +1,6 @@
 import escapeHtml from "escape-html";
 import { signInPath } from "@/lib/auth/callback-url";
+import { browserActor } from "@/lib/auth/current-actor";
 import { signedInPerson } from "@/lib/auth/session";
 import { ApiError } from "@/lib/errors";
 import { apiHandler } from "@/lib/http/api-handler";
@@ -9,7 +10,6 @@ import { COOP_OAUTH_POPUP } from "@/lib/http/security-headers";
 import { log } from "@/lib/log";
 import { decideConsent } from "@/lib/oauth/consent";
 import { problemOf, readForm, type ConsentProblem } from "@/lib/oauth/consent-form";
-import { person } from "@/lib/people/actor";
 
 // The consent page's answer (Allow / Deny): recorded, then the browser goes back to the authorization endpoint,
 // which sends it to the client with a code or `access_denied`. Only from Relay's own pages, as the signed-in person.
@@ -44,7 +44,7 @@ export const POST = Object.assign(
         const form = await request.formData().catch(() => {
           throw new ApiError("invalid_body", "The answer is not the consent page's form");
         });
-        location = await decideConsent(person(me.id, "web"), { request, uid, decision: readForm(form) });
+        location = await decideConsent(browserActor(me), { request, uid, decision: readForm(form) });
       } catch (error) {
         if (!(error instanceof ApiError)) log().error({ err: error }, "recording an OAuth consent failed");
         return back(problemOf(error));

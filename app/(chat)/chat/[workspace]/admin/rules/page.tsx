@@ -5,6 +5,7 @@ import { listApproverGroups } from "@/lib/policy/rule-sets/list-approver-groups"
 import { ruleSetHistory } from "@/lib/policy/rule-sets/rule-set-history";
 import { ruleSetText } from "@/lib/policy/rule-sets/rule-set-file";
 import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
+import { StepUpNotice } from "@/app/_lib/step-up-notice";
 import {
   createApproverGroup,
   editApproverGroup,
@@ -62,6 +63,7 @@ export default async function RulesPage({ params }: { params: Promise<{ workspac
   return (
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <AdminHeader slug={slug} title="Policy rules" current="rules" />
+      <StepUpNotice actor={actor} workspaceId={workspace.id} purpose="change" />
       <Card aria-labelledby="editor-title">
         <CardHeader
           id="editor-title"
