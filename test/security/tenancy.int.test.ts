@@ -47,8 +47,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "relay-tenancy-"));
 process.env.ATTACHMENTS_DIR = dir;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const signIn = (p: Person | null) => {
-  session.person = p && { id: p.id, email: p.email, name: p.name, handle: p.handle };
+const signIn = (p: Person | null, sessionId?: string) => {
+  session.person = p && { id: p.id, email: p.email, name: p.name, handle: p.handle, sessionId, strongAuthAt: null };
 };
 
 /** Route modules that take no object and act on no one's data, with why. Each must still exist. */

@@ -63,7 +63,8 @@ export interface Door {
 export interface DoorContext {
   w: World;
   fresh: Fresh;
-  signIn: (p: Person | null) => void;
+  /** Signs `p` in for the next call; with `sessionId`, in that browser session of theirs (step-up reads it). */
+  signIn: (p: Person | null, sessionId?: string) => void;
 }
 
 /** The chat's, the settings' and the portal's callers: Ben (a member of A) and Ana (its admin). */

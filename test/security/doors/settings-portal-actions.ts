@@ -9,6 +9,7 @@ import { SoftwareAuthenticator } from "@/test/software-authenticator";
 import * as portalBots from "@/app/(portal)/developers/_actions/bots";
 import * as portalConnections from "@/app/(portal)/developers/_actions/connections";
 import * as portalDeliveries from "@/app/(portal)/developers/_actions/deliveries";
+import { sessionOf } from "../world";
 import { hex, personOf, PEOPLE, type ActionKit, type Door, type DoorContext } from "./door";
 
 // The server actions' doors of the settings (a person's tokens, grants and notifications) and of the developer
@@ -22,7 +23,7 @@ const BOTS = "app/(portal)/developers/_actions/bots.ts";
 const CONNECTIONS = "app/(portal)/developers/_actions/connections.ts";
 const DELIVERIES = "app/(portal)/developers/_actions/deliveries.ts";
 
-export function settingsPortalActionDoors({ w, fresh }: DoorContext, { action, act, form }: ActionKit): Door[] {
+export function settingsPortalActionDoors({ w, fresh, signIn }: DoorContext, { action, act, form }: ActionKit): Door[] {
   const o = w.own;
   const rp = relyingParty();
   /** A door that takes no id: each caller's call acts on their own account only, and must be served. */
@@ -40,6 +41,7 @@ export function settingsPortalActionDoors({ w, fresh }: DoorContext, { action, a
     const me = personOf(w, caller).actor;
     const { secret } = await beginTotpEnrolment(me);
     await confirmTotpEnrolment(me, { code: totpCodeAt(secret, new Date()), now: new Date() });
+    return secret;
   };
   const cursor = Buffer.from(`${new Date().toISOString()}|00000000-0000-4000-8000-000000000000`).toString("base64url");
   return [
@@ -98,6 +100,16 @@ export function settingsPortalActionDoors({ w, fresh }: DoorContext, { action, a
       return security.removeAuthenticator({ n: 0 });
     }),
     own(SECURITY, "regenerateCodes", () => security.regenerateCodes({ n: 0 })),
+    // "Confirm it's you": the caller's own factor marks the caller's own browser session, nobody else's.
+    own(SECURITY, "confirmItsYou", async (caller) => {
+      const me = personOf(w, caller);
+      const secret = await withAuthenticator(caller);
+      signIn(me, await sessionOf(me));
+      const code = totpCodeAt(secret, new Date(Date.now() + 30_000)); // the enrolment's code is spent
+      const answer = await security.confirmItsYou({ n: 0 }, form({ stepUpCode: code }));
+      await removeFactor(me.actor, { kind: "totp" });
+      return answer;
+    }),
     sameAsRandom(
       act(SECURITY, "signOutSession", [
         {
