@@ -29,14 +29,24 @@ export function StepUpConfirm({
   const [state, action, busy] = useActionState(confirm, initialFormState);
   if (freshUntil)
     return (
-      <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="step-up-fresh" role="status">
-        You confirmed it is you: {purpose === "change" ? "changes here are allowed" : "access granted now may approve items that need a check"}{" "}
+      <p
+        className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+        data-testid="step-up-fresh"
+        role="status"
+      >
+        You confirmed it is you:{" "}
+        {purpose === "change" ? "changes here are allowed" : "access granted now may approve items that need a check"}{" "}
         until <Time iso={freshUntil} />.
       </p>
     );
   return (
     <form action={action} aria-label="Confirm it's you" data-testid="step-up-confirm">
-      <StepUpFields options={options} error={state.fieldErrors?.stepUpCode ?? state.error} disabled={busy} purpose={purpose} />
+      <StepUpFields
+        options={options}
+        error={state.fieldErrors?.stepUpCode ?? state.error}
+        disabled={busy}
+        purpose={purpose}
+      />
       <Button type="submit" size="sm" className="mt-2" disabled={busy} aria-busy={busy}>
         Confirm with code
       </Button>

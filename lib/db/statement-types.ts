@@ -1189,6 +1189,12 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "factors.needsEnrolment": {
+    row: {
+      needs: boolean;
+    };
+    params: [string | null];
+  };
   "factors.redeemRecoveryCode": {
     row: {
       id: string;

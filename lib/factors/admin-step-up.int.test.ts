@@ -75,13 +75,17 @@ describe("in a workspace that asks for step-up", () => {
       await expect(
         saveApproverGroup(actor, { workspaceId, slug: "finance", name: "Finance", memberIds: [] }),
       ).rejects.toMatchObject(refused);
-      await expect(updatePolicySettings(actor, { workspaceId, changes: { dailyLimit: 5 } })).rejects.toMatchObject(refused);
-      await expect(
-        setSecondFactorPolicy(actor, { workspaceId, policy: { stepUp: "off" } }),
-      ).rejects.toMatchObject(refused);
+      await expect(updatePolicySettings(actor, { workspaceId, changes: { dailyLimit: 5 } })).rejects.toMatchObject(
+        refused,
+      );
+      await expect(setSecondFactorPolicy(actor, { workspaceId, policy: { stepUp: "off" } })).rejects.toMatchObject(
+        refused,
+      );
       await expect(issueApiKey(actor, { botId: bot.id, name: "stolen" })).rejects.toMatchObject(refused);
       await expect(rotateSigningSecret(actor, { botId: bot.id })).rejects.toMatchObject(refused);
-      await expect(createPersonalToken(actor, { workspaceId, name: "stolen", scopes: ["write"] })).rejects.toMatchObject(refused);
+      await expect(
+        createPersonalToken(actor, { workspaceId, name: "stolen", scopes: ["write"] }),
+      ).rejects.toMatchObject(refused);
       await expect(createBot(actor, { workspaceId, handle: "sneaky", name: "Sneaky" })).rejects.toMatchObject(refused);
     }
     const key = await db().apiKey.findFirstOrThrow({ where: { botId: bot.id } });
@@ -172,7 +176,9 @@ describe("an assistant's token and an item that needs step-up", () => {
     const approved = await approveDraft(principal.actor, { draftId: id });
     expect(approved.message?.body).toBe("The invoice comes to $2,000.");
     expect(await db().message.count({ where: { body: "The invoice comes to $2,000." } })).toBe(1);
-    const audit = await db().auditEvent.findFirstOrThrow({ where: { action: "personal_token.created", subjectId: made.id } });
+    const audit = await db().auditEvent.findFirstOrThrow({
+      where: { action: "personal_token.created", subjectId: made.id },
+    });
     expect(audit.data).toMatchObject({ strong: true });
   });
 });

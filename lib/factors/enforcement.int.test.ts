@@ -6,7 +6,7 @@ import { sendMessage } from "@/lib/messages/send-message";
 import { person, systemActor, type PersonActor } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { beginTotpEnrolment, confirmTotpEnrolment } from "./authenticator";
-import { requiresTwoFactors, setSecondFactorPolicy, twoFactorStanding } from "./enforcement";
+import { needsEnrolment, requiresTwoFactors, setSecondFactorPolicy, twoFactorStanding } from "./enforcement";
 import { removeFactor } from "./remove-factor";
 import { totpCodeAt } from "./totp";
 
@@ -40,12 +40,18 @@ beforeEach(async () => {
 describe("setting what a workspace requires", () => {
   it("admins only, with a factor of their own; a mode it does not know is refused; audited in the chain", async () => {
     const workspaceId = world.workspace.id;
-    await expect(setSecondFactorPolicy(ben(), { workspaceId, policy: { twoFactor: "approvers" } })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "approvers" } })).rejects.toMatchObject({
+    await expect(
+      setSecondFactorPolicy(ben(), { workspaceId, policy: { twoFactor: "approvers" } }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "approvers" } }),
+    ).rejects.toMatchObject({
       code: "conflict",
       extras: { field: "two_factor" },
     });
-    await expect(setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "sometimes" } })).rejects.toMatchObject({
+    await expect(
+      setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "sometimes" } }),
+    ).rejects.toMatchObject({
       code: "invalid_body",
     });
     expect((await twoFactorStanding({ workspaceId, userId: ana().userId })).mode).toBe("off");
@@ -100,5 +106,19 @@ describe("a member without a second factor", () => {
     await setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "off" } });
     await removeFactor(ben(), { kind: "totp" });
     expect(await db().totpFactor.count({ where: { userId: ben().userId } })).toBe(0);
+  });
+});
+
+describe("after signing in", () => {
+  it("leads a member to enrol only while a workspace of theirs requires a factor of everyone and they have none", async () => {
+    const workspaceId = world.workspace.id;
+    await addAuthenticator(ana());
+    await setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "approvers" } });
+    expect(await needsEnrolment(ben().userId)).toBe(false); // approvers: refused when deciding, not led
+    await setSecondFactorPolicy(ana(), { workspaceId, policy: { twoFactor: "everyone" } });
+    expect(await needsEnrolment(ben().userId)).toBe(true);
+    expect(await needsEnrolment(ana().userId)).toBe(false);
+    await addAuthenticator(ben());
+    expect(await needsEnrolment(ben().userId)).toBe(false);
   });
 });

@@ -76,6 +76,22 @@ export async function requiresTwoFactors(userId: string): Promise<boolean> {
   return row?.required ?? false;
 }
 
+const NEEDS_ENROLMENT = query("factors.needsEnrolment", {
+  text: `SELECT (EXISTS (
+     SELECT 1 FROM memberships m JOIN workspace_settings s ON s.workspace_id = m.workspace_id
+      WHERE m.user_id = $1 AND s.two_factor = 'everyone') AND NOT ${hasFactorSql("$1")}) AS needs`,
+  notNull: ["needs"],
+});
+
+/**
+ * Whether `userId` is led through enrolment after signing in: a workspace of theirs requires a second factor of
+ * `everyone`, and they have none (app/(auth)/sign-in/continue/page.tsx sends them to Settings → Security).
+ */
+export async function needsEnrolment(userId: string): Promise<boolean> {
+  const [row] = await poolSql().query(NEEDS_ENROLMENT, [userId]);
+  return row?.needs ?? false;
+}
+
 export const STEP_UP_MODES = ["off", "approvals"] as const;
 
 /** Sets what is given ($2, $3: null leaves it as it is). */

@@ -35,7 +35,10 @@ async function inBrowser(strongAuthAt: Date | null): Promise<PersonActor> {
 
 async function hold(body: string) {
   const bot = (await authenticateBot(world.bots[0]!.api_key))!;
-  const held = await sendMessage(bot, { conversationId: world.conversations[1]!.id, input: { body, blocks: undefined } });
+  const held = await sendMessage(bot, {
+    conversationId: world.conversations[1]!.id,
+    input: { body, blocks: undefined },
+  });
   if (held.status !== "pending_approval") throw new Error(`expected a hold, got ${held.status}`);
   return held.approvalId;
 }

@@ -30,7 +30,8 @@ const NO_SESSION: Record<StepUpPurpose, string> = {
   approve:
     "This item needs a fresh passkey or authenticator check, and this assistant's access was granted without one: " +
     "approve it in the chat, or connect the assistant again after confirming with your passkey or authenticator code",
-  change: "This workspace asks for a fresh passkey or authenticator check before this change, which only the browser can give: make it there",
+  change:
+    "This workspace asks for a fresh passkey or authenticator check before this change, which only the browser can give: make it there",
 };
 const NOT_FRESH: Record<StepUpPurpose, string> = {
   approve: "Approving this needs a fresh check: confirm with your passkey or a code from your authenticator app",
@@ -55,7 +56,13 @@ export async function requireFreshFactor(
   }
   if (strongAuthIsFresh(session.strongAuthAt, { maxAgeSeconds: STEP_UP_SECONDS, now })) return;
   if (proof && (proof.code?.trim() || proof.passkey)) {
-    const method = await stepUp({ userId: actor.userId, sessionId: session.id, code: proof.code, passkey: proof.passkey, now });
+    const method = await stepUp({
+      userId: actor.userId,
+      sessionId: session.id,
+      code: proof.code,
+      passkey: proof.passkey,
+      now,
+    });
     if (method) return;
     throw new ApiError("forbidden", "That check did not go through: try your passkey or a new code again", {
       reasons: ["step_up_required"],
@@ -66,7 +73,10 @@ export async function requireFreshFactor(
 }
 
 /** A page's "Confirm it's you": checks the proof given (a passkey or a code) and marks the session for 5 minutes. */
-export async function confirmStepUp(actor: PersonActor, { proof, now = new Date() }: { proof: StepUpProof; now?: Date }) {
+export async function confirmStepUp(
+  actor: PersonActor,
+  { proof, now = new Date() }: { proof: StepUpProof; now?: Date },
+) {
   if (!proof.code?.trim() && !proof.passkey)
     throw new ApiError("invalid_body", "Type a code from your authenticator app, or use your passkey", {
       field: "step_up_code",
@@ -109,7 +119,10 @@ const HAS_STRONG_FACTOR = query("factors.hasStrongFactor", {
  * For a page: whether its changes need a fresh check (the workspace's `step_up`; none without a workspace), whether
  * the person has a factor to give one, and until when the session's last check counts.
  */
-export async function stepUpStanding(actor: PersonActor, { workspaceId, now = new Date() }: { workspaceId?: string; now?: Date }) {
+export async function stepUpStanding(
+  actor: PersonActor,
+  { workspaceId, now = new Date() }: { workspaceId?: string; now?: Date },
+) {
   const at = freshCheckAt(actor, now);
   const [required, [row]] = await Promise.all([
     workspaceId ? workspaceStepsUp(workspaceId) : false,
@@ -131,7 +144,8 @@ export async function stepUpPasskeyOptions(actor: PersonActor): Promise<PublicKe
     where: { userId: actor.userId },
     select: { credentialId: true, transports: true },
   });
-  if (passkeys.length === 0) throw new ApiError("conflict", "You have no passkey: use a code from your authenticator app");
+  if (passkeys.length === 0)
+    throw new ApiError("conflict", "You have no passkey: use a code from your authenticator app");
   return passkeyRequestOptions({
     key: `step-up:${actor.userId}`,
     tooMany: "Too many passkey checks",

@@ -30,7 +30,11 @@ export async function passkeySignInOptions({
   address: string;
   now?: Date;
 }): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  return passkeyRequestOptions({ key: addressKey(address), tooMany: "Too many passkey sign-ins from your address", now });
+  return passkeyRequestOptions({
+    key: addressKey(address),
+    tooMany: "Too many passkey sign-ins from your address",
+    now,
+  });
 }
 
 type AllowCredentials = NonNullable<Parameters<typeof generateAuthenticationOptions>[0]["allowCredentials"]>;

@@ -28,7 +28,7 @@ export default async function SignInPage({
       <h1 className="text-lg font-semibold text-slate-900">Sign in</h1>
       <p className="mt-1 text-sm text-slate-500">to your conversations, approvals and bots.</p>
       <SignInForm
-        callbackPath={callbackPath}
+        callbackPath={`/sign-in/continue?next=${encodeURIComponent(callbackPath)}`}
         oauthProviders={oauthSignInProviders()}
         initialError={errorCode ? signInErrorMessage(errorCode) : undefined}
         passkeyChallenge={passkeyChallenge}

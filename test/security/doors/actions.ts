@@ -8,7 +8,16 @@ import * as chatRules from "@/app/(chat)/chat/_actions/rules";
 import { systemActor } from "@/lib/people/actor";
 import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
 import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
-import { hex, judgedRedirect, PEOPLE, personOf, type ActionKit, type Answer, type Door, type DoorContext } from "./door";
+import {
+  hex,
+  judgedRedirect,
+  PEOPLE,
+  personOf,
+  type ActionKit,
+  type Answer,
+  type Door,
+  type DoorContext,
+} from "./door";
 import { settingsPortalActionDoors } from "./settings-portal-actions";
 import type { Kind, Viewer } from "../world";
 
@@ -55,7 +64,8 @@ export function actionDoors(context: DoorContext): Door[] {
     } catch (error) {
       // A redirect is how addContact and startConversation answer a success.
       const digest = (error as { digest?: string }).digest;
-      if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { ok: true, text: judgedRedirect(digest) };
+      if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT"))
+        return { ok: true, text: judgedRedirect(digest) };
       throw error;
     }
   };
@@ -183,7 +193,8 @@ export function actionDoors(context: DoorContext): Door[] {
           kind: "contact",
           as: "contactId",
           own: fresh.contact,
-          run: (id) => chat.saveContactRouting(id, path, { n: 0 }, form({ labels: "vip, probe", timeZone: "Europe/Berlin" })),
+          run: (id) =>
+            chat.saveContactRouting(id, path, { n: 0 }, form({ labels: "vip, probe", timeZone: "Europe/Berlin" })),
         },
       ],
       { adminOnly: true },
@@ -353,7 +364,12 @@ export function actionDoors(context: DoorContext): Door[] {
           as: "workspaceId",
           own: async () => o.workspace.id,
           run: (id) =>
-            chat.createApproverGroup(id, path, { n: 0 }, form({ slug: `probe-${hex(3)}`, name: "Probe", memberIds: [] })),
+            chat.createApproverGroup(
+              id,
+              path,
+              { n: 0 },
+              form({ slug: `probe-${hex(3)}`, name: "Probe", memberIds: [] }),
+            ),
         },
         {
           kind: "person",
@@ -379,7 +395,12 @@ export function actionDoors(context: DoorContext): Door[] {
           as: "workspaceId",
           // The group exists once the operator made it (beside the matrix's callers).
           own: async () => {
-            await saveApproverGroup(systemActor, { workspaceId: o.workspace.id, slug: "door", name: "Door", memberIds: [] });
+            await saveApproverGroup(systemActor, {
+              workspaceId: o.workspace.id,
+              slug: "door",
+              name: "Door",
+              memberIds: [],
+            });
             return o.workspace.id;
           },
           run: (id) => chat.editApproverGroup(id, "door", path, { n: 0 }, form({ name: "Probe", memberIds: [] })),
@@ -388,7 +409,12 @@ export function actionDoors(context: DoorContext): Door[] {
           kind: "person",
           as: "formData memberIds",
           own: async () => {
-            await saveApproverGroup(systemActor, { workspaceId: o.workspace.id, slug: "door", name: "Door", memberIds: [] });
+            await saveApproverGroup(systemActor, {
+              workspaceId: o.workspace.id,
+              slug: "door",
+              name: "Door",
+              memberIds: [],
+            });
             return o.mia.id;
           },
           run: (id) =>
@@ -406,7 +432,12 @@ export function actionDoors(context: DoorContext): Door[] {
           as: "workspaceId",
           // A group no rule names, made afresh by the operator (a delete uses it up).
           own: async () => {
-            await saveApproverGroup(systemActor, { workspaceId: o.workspace.id, slug: "gone", name: "Gone", memberIds: [] });
+            await saveApproverGroup(systemActor, {
+              workspaceId: o.workspace.id,
+              slug: "gone",
+              name: "Gone",
+              memberIds: [],
+            });
             return o.workspace.id;
           },
           run: (id) => chat.removeApproverGroup(id, "gone", path, s0),

@@ -47,7 +47,8 @@ export async function renderPage(file: string, props: Record<string, unknown>): 
     return { ok: !state.refused, message: state.message, text: JSON.stringify(tree) };
   } catch (error) {
     const digest = (error as { digest?: string }).digest;
-    if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return { ok: true, text: judgedRedirect(digest) };
+    if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT"))
+      return { ok: true, text: judgedRedirect(digest) };
     if (typeof digest === "string" && digest.startsWith("NEXT_HTTP_ERROR_FALLBACK")) return { ok: false, text: digest };
     throw error;
   }
@@ -219,7 +220,12 @@ export function pageDoors({ w, fresh, signIn }: DoorContext): Door[] {
     listPage("app/(settings)/layout.tsx"),
     listPage("app/(settings)/settings/page.tsx"),
     listPage("app/(settings)/settings/tokens/page.tsx"),
-    listPage("app/(settings)/settings/security/page.tsx"),
+    listPage(
+      "app/(settings)/settings/security/page.tsx",
+      {},
+      { enrol: "1", next: "/chat" },
+      { enrol: "1", next: "//evil.example" },
+    ),
     listPage("app/(settings)/settings/notifications/page.tsx"),
     listPage("app/(settings)/settings/notifications/outbox/page.tsx"),
     {
@@ -251,6 +257,14 @@ export function pageDoors({ w, fresh, signIn }: DoorContext): Door[] {
       { callbackUrl: "//evil.example" },
       { callbackUrl: "/\n/x" },
       { callbackUrl: "/\u3000/x" },
+    ),
+    // Where a sign-in lands: on to `next` (judged), or to Settings → Security when a factor is required.
+    listPage(
+      "app/(auth)/sign-in/continue/page.tsx",
+      {},
+      { next: "/chat" },
+      { next: "//evil.example" },
+      { next: "/\t/evil.example" },
     ),
     listPage("app/page.tsx"),
     listPage("app/layout.tsx"),

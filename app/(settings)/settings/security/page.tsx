@@ -3,6 +3,9 @@ import { currentActor } from "@/lib/auth/current-actor";
 import { signedInPerson } from "@/lib/auth/session";
 import { listFactors } from "@/lib/factors/list-factors";
 import { listSessions } from "@/lib/sessions/list-sessions";
+import Link from "next/link";
+import { redirectPath } from "@/lib/http/redirect-target";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -30,7 +33,14 @@ export const metadata: Metadata = { title: "Security" };
 
 // A person's ways to prove it is them (passkeys, an authenticator app, recovery codes) and where they are signed in
 // (docs/decisions/036-second-factors.md). Every action is bound here, on the server, to the id it acts on.
-export default async function SecurityPage() {
+// `?enrol=1&next=…`: where a sign-in leads a person whose workspace requires a second factor of everyone (app/(auth)/
+// sign-in/continue/page.tsx): what is asked and why, and the way on once they have added one (or to read meanwhile).
+export default async function SecurityPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const search = await searchParams;
   const actor = await currentActor("/settings/security");
   const me = await signedInPerson();
   const [factors, sessions] = await Promise.all([
@@ -38,6 +48,7 @@ export default async function SecurityPage() {
     listSessions(actor, { currentSessionId: me?.sessionId }),
   ]);
   const hasFactor = factors.passkeys.length > 0 || factors.authenticator !== null;
+  const enrolling = search.enrol === "1" ? redirectPath(search.next, "/chat") : null;
   return (
     <>
       <PageHeader
@@ -45,6 +56,23 @@ export default async function SecurityPage() {
         description="Passkeys and an authenticator app protect your account beyond your password; recovery codes get you in when you have neither at hand. Below them, every browser signed in as you."
       />
       <div className="space-y-6">
+        {enrolling && (
+          <div data-testid="enrolment">
+            <Alert tone={hasFactor ? "success" : "warning"}>
+              {hasFactor ? (
+                <>You have a second factor now: you may approve and decide in every workspace of yours. </>
+              ) : (
+                <>
+                  A workspace of yours requires a second factor of everyone. Add a passkey or an authenticator app
+                  below: until you do, you can read but not approve or decide.{" "}
+                </>
+              )}
+              <Link href={enrolling} className="font-medium underline">
+                {hasFactor ? "Continue" : "Continue without one for now"}
+              </Link>
+            </Alert>
+          </div>
+        )}
         <Card aria-labelledby="passkeys-title">
           <CardHeader
             id="passkeys-title"
