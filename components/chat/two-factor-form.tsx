@@ -79,8 +79,9 @@ export function TwoFactorForm({
             <span className="font-medium">Ask for a fresh check before every approval</span>
             <span id="step-up-hint" className="block text-slate-600">
               Step-up: approving needs the person&apos;s passkey or an authenticator code within the last 5 minutes, in
-              the chat. Assistants (MCP) and the CLI then cannot approve. A rule can ask for it on its own holds
-              (<code>stepUp</code>).
+              the chat; an assistant (MCP) approves only with access granted right after such a check. Changes to who
+              may decide (rules, approver groups, these settings, bot keys, tokens) need one too. A rule can ask for it
+              on its own holds (<code>stepUp</code>).
             </span>
           </span>
         </label>

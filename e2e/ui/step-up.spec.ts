@@ -71,6 +71,7 @@ async function sentCount(page: Page, body: string): Promise<number> {
 const card = (page: Page, id: string) => page.locator(`[data-testid="draft-card"][data-draft-id="${id}"]`);
 let mia: { context: BrowserContext; page: Page };
 let adam: { context: BrowserContext; page: Page };
+let adamSecret: string;
 
 test("an admin requires two factors, and a member is led through enrolment before she decides", async ({ browser }) => {
   test.setTimeout(150_000);
@@ -83,6 +84,7 @@ test("an admin requires two factors, and a member is led through enrolment befor
   await adam.page.goto(`${SITE}/settings/security`);
   await adam.page.getByRole("button", { name: "Add an authenticator app" }).click();
   const secret = (await adam.page.locator("#totp-secret").textContent())!.trim();
+  adamSecret = secret;
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
   await adam.page.getByLabel("Code from the app").fill(totp.generate());
   await adam.page.getByRole("button", { name: "Confirm" }).click();
@@ -96,6 +98,11 @@ test("an admin requires two factors, and a member is led through enrolment befor
   const body = "Your parcel arrives tomorrow.";
   const id = await held(adam.page, body);
   mia = await signedIn(browser, member);
+  // Signing in led her to Settings → Security first, saying what is asked; she goes on without a factor for now.
+  await expect(mia.page).toHaveURL(/\/settings\/security\?enrol=1/);
+  await expect(mia.page.getByTestId("enrolment")).toContainText("requires a second factor of everyone");
+  await mia.page.getByRole("link", { name: "Continue without one for now" }).click();
+  await expect(mia.page).toHaveURL(/\/chat/);
   await virtualAuthenticator(mia.context, mia.page);
   await mia.page.goto(`${SITE}/chat/${slug}/c/${conversationId}`);
   const banner = mia.page.getByTestId("two-factor-banner");
@@ -125,6 +132,24 @@ test("with step-up on, an approval asks for the passkey and sends the message on
   await adam.page.getByLabel("Ask for a fresh check before every approval").check();
   await adam.page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(adam.page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+
+  // Changes to who may decide now need a fresh check too: turning it off again is refused until Adam confirms.
+  const confirm = adam.page.getByTestId("step-up-confirm");
+  await expect(confirm).toContainText("before changes to who may decide");
+  await adam.page.getByLabel("Ask for a fresh check before every approval").uncheck();
+  await adam.page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(adam.page.getByText("This workspace asks for a fresh check before changes")).toBeVisible();
+  expect((await new AxeBuilder({ page: adam.page }).withTags(TAGS).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await confirm.scrollIntoViewIfNeeded();
+  await adam.page.screenshot({ path: "test-results/step-up-admin.png" });
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(adamSecret), algorithm: "SHA1", digits: 6, period: 30 });
+  // The code of the next 30-second step: the current one may be the one enrolment spent.
+  await confirm.getByLabel("Authenticator code").fill(code.generate({ timestamp: Date.now() + 30_000 }));
+  await confirm.getByRole("button", { name: "Confirm with code" }).click();
+  await expect(adam.page.getByTestId("step-up-fresh")).toContainText("changes here are allowed until");
+  // Confirmed; step-up stays on for the approvals below.
+  await adam.page.reload();
+  await expect(adam.page.getByLabel("Ask for a fresh check before every approval")).toBeChecked();
 
   const body = "Your parcel needs a signature: shall I ask the courier to leave it?";
   const id = await held(adam.page, body);
