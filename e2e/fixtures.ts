@@ -16,7 +16,8 @@ export const idem = () => `e2e-${Date.now()}-${++n}`;
 /** `npm run --silent cli -- ...` against the e2e server's database; returns parsed JSON, throws with stderr. */
 export function cli(...args: string[]): unknown {
   const out = execFileSync("npm", ["run", "--silent", "cli", "--", ...args], {
-    env: { ...process.env, DATA_DIR: ".data/e2e", DATABASE_URL: "" },
+    // The server's own site (APP_URL defaults to localhost on its PORT): what WebAuthn checks name as the origin.
+    env: { ...process.env, DATA_DIR: ".data/e2e", DATABASE_URL: "", PORT: process.env.E2E_PORT ?? "3107" },
     encoding: "utf8",
   });
   return JSON.parse(out);

@@ -33,14 +33,17 @@ export function DraftCard({
   draft,
   approve,
   reject,
-  stepUpOptions,
+  passkeyOptions,
   conversation,
 }: {
   draft: PendingDraft;
   approve: ApproveAction;
   reject: Action;
-  /** A passkey ceremony's options, for an item that needs step-up. */
-  stepUpOptions: StepUpOptionsAction;
+  /**
+   * A passkey ceremony's options for approving this item (one that needs step-up) as seen, with the text about to be
+   * sent: the person's edit, or null.
+   */
+  passkeyOptions: (draftId: string, seen: string, body: string | null) => ReturnType<StepUpOptionsAction>;
   /** In the approvals inbox: the conversation it belongs to. */
   conversation?: { title: string; href: string };
 }) {
@@ -170,7 +173,11 @@ export function DraftCard({
           </p>
         )}
         {decidable && draft.step_up && (
-          <StepUpFields options={stepUpOptions} error={approved.fieldErrors?.stepUpCode} disabled={busy} />
+          <StepUpFields
+            options={() => passkeyOptions(draft.id, draft.content_digest, editing && edited ? body : null)}
+            error={approved.fieldErrors?.stepUpCode}
+            disabled={busy}
+          />
         )}
         {decidable && (
           <div className="mt-3 flex flex-wrap items-center gap-2">

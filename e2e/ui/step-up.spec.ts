@@ -171,6 +171,9 @@ test("with step-up on, an approval asks for the passkey and sends the message on
   await item.getByRole("button", { name: "Approve with passkey" }).click();
   await expect(item).toHaveCount(0);
   expect(await sentCount(mia.page, body)).toBe(1);
+  // The assertion signed this item and this text: kept with the approval and checked offline against her passkey.
+  cli("audit", "checkpoint");
+  expect(cli("audit", "verify-approval", id)).toMatchObject({ ok: true, passkey: "verified", problems: [] });
 
   // Within 5 minutes her session needs no second check.
   const next = await held(adam.page, "The courier will leave it with a neighbour.");

@@ -332,6 +332,15 @@ export interface Statements {
     row: Record<string, never>;
     params: [string | null, string | null, string | null, string | null, string | null, string | null, unknown | null];
   };
+  "auditLog.approvalAssertion": {
+    row: {
+      credential_id: string;
+      nonce: string;
+      response: unknown;
+      public_key: Buffer | null;
+    };
+    params: [string | null, string | null];
+  };
   "auditLog.approvalEntry": {
     row: {
       seq: string | null;
@@ -922,6 +931,18 @@ export interface Statements {
     row: Record<string, never>;
     params: [string | null, string | null];
   };
+  "drafts.forApprovalPasskey": {
+    row: {
+      id: string;
+      conversation_id: string;
+      origin: "draft" | "held_message";
+      status: "pending" | "approved" | "rejected" | "expired";
+      body: string;
+      blocks: unknown | null;
+      rule_set_version: number | null;
+    };
+    params: [string | null];
+  };
   "drafts.insert": {
     row: {
       id: string;
@@ -955,6 +976,10 @@ export interface Statements {
       string | null,
       boolean | null,
     ];
+  };
+  "drafts.insertApprovalAssertion": {
+    row: Record<string, never>;
+    params: [string | null, string | null, string | null, string | null, string | null, string | null, unknown | null];
   };
   "drafts.insertHeld": {
     row: {

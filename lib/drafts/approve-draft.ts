@@ -2,7 +2,7 @@ import { query, transaction, type Transaction } from "@/lib/db/sql";
 import { lockConversation } from "@/lib/conversations/lock-conversation";
 import { ApiError } from "@/lib/errors";
 import { recordAuditSql } from "@/lib/audit/record-audit";
-import { appendAuditLog } from "@/lib/audit/audit-log";
+import { appendAuditLog, digestOf } from "@/lib/audit/audit-log";
 import { decisionEntry } from "@/lib/policy/decision-entry";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { messageContent, messageShape } from "@/lib/messages/content";
@@ -10,9 +10,14 @@ import { serializeMessage } from "@/lib/messages/serialize";
 import { handleOfSql, type PersonActor } from "@/lib/people/actor";
 import { requireDraftDecider } from "./deciders";
 import { requireFactorToDecide } from "@/lib/factors/enforcement";
-import { requireFreshFactor, type StepUpProof } from "@/lib/factors/step-up-gate";
+import {
+  approveWithPasskey,
+  requireFreshFactor,
+  type ApprovalAssertion,
+  type StepUpProof,
+} from "@/lib/factors/step-up-gate";
 import { draftApproved, draftRejected } from "@/lib/webhooks/events";
-import { decide, type Decision } from "@/lib/policy/decide";
+import { contentDigest, decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
@@ -120,8 +125,30 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit, seen, step
       ruleSetVersion: draft.rule_set_version,
     });
     if (seen !== undefined && seen !== digest) throw contentChanged(draft.origin);
-    // Step-up: a fresh passkey or authenticator check of this browser session, or one given now.
-    if (stepUp) await requireFreshFactor(actor, { proof });
+    const blocks = (draft.blocks as Block[] | null) ?? null;
+    // For a routed item, countApproval stores this edit (and clears the others' approvals): the text sent is the same.
+    const body = editedBody ?? draft.body;
+    // Step-up: a passkey given with the approval, its challenge derived from this item and this text (kept with the
+    // approval); or a fresh passkey or authenticator check of this browser session, or a code given now.
+    let assertion: ApprovalAssertion | null = null;
+    if (stepUp && proof?.passkey) {
+      const binding = {
+        draftId: draft.id,
+        seenDigest: digest,
+        sentDigest: contentDigest(messageContent(body, blocks)),
+      };
+      assertion = await approveWithPasskey(actor, { binding, passkey: proof.passkey });
+      await tx.query(INSERT_ASSERTION, [
+        draft.id,
+        actor.userId,
+        assertion.credentialId,
+        binding.seenDigest,
+        binding.sentDigest,
+        assertion.nonce,
+        JSON.stringify(assertion.response),
+      ]);
+    } else if (stepUp) await requireFreshFactor(actor, { proof });
+    const signed = assertion ? { assertion_sha256: digestOf(assertion.response) } : {};
 
     if (draft.approvals_required > 1) {
       const counted = await countApproval(tx, {
@@ -130,12 +157,10 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit, seen, step
         edit: editedBody,
         workspaceId: conversation.workspaceId,
         digest,
+        signed,
       });
       if (counted.kind === "waiting") return counted;
     }
-    // For a routed item, countApproval stored this edit (and cleared the others' approvals): the text sent is the same.
-    const body = editedBody ?? draft.body;
-    const blocks = (draft.blocks as Block[] | null) ?? null;
     const decision = await decide(tx, {
       mode: "approved",
       botId: draft.bot_id,
@@ -173,7 +198,13 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit, seen, step
       subjectType: "draft",
       subjectId: draft.id,
       // What was approved (the item as seen) and what was sent (the decision's digest of the message's content).
-      data: { message_id: message.id, edited: updated!.edited, content_digest: digest, sent_digest: decision.digest },
+      data: {
+        message_id: message.id,
+        edited: updated!.edited,
+        content_digest: digest,
+        sent_digest: decision.digest,
+        ...signed,
+      },
     });
     await appendAuditLog(
       tx,
@@ -190,7 +221,12 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit, seen, step
       approvedByHandle: await handleOfSql(tx, actor.userId),
       message: { id: message.id, seq: message.seq, body: message.body },
     });
-    return { kind: "done", draft: updated!, message, decided: { item: draft, workspaceId: conversation.workspaceId } } as const;
+    return {
+      kind: "done",
+      draft: updated!,
+      message,
+      decided: { item: draft, workspaceId: conversation.workspaceId },
+    } as const;
   });
 
   if (outcome.kind === "expired") {
@@ -222,6 +258,11 @@ const APPROVALS_GIVEN = query("drafts.approvalsGiven", {
   text: `SELECT count(*)::int AS n FROM draft_approvals WHERE draft_id = $1`,
   notNull: ["n"],
 });
+const INSERT_ASSERTION = query("drafts.insertApprovalAssertion", {
+  text: `INSERT INTO approval_assertions (draft_id, user_id, credential_id, seen_digest, sent_digest, nonce, response)
+    VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+});
+
 const DRAFT_ROW = query("drafts.row", { text: `SELECT ${DRAFT_COLUMNS} FROM drafts WHERE id = $1` });
 
 interface CountApprovalOptions {
@@ -232,6 +273,8 @@ interface CountApprovalOptions {
   workspaceId: string;
   /** The item's content digest as it stood when approved. */
   digest: string;
+  /** A passkey approval's: the SHA-256 of its assertion, in the audit record (and so the chain). */
+  signed: { assertion_sha256?: string };
 }
 
 /**
@@ -240,7 +283,10 @@ interface CountApprovalOptions {
  * counts as the editor's own; the edited text is kept on the item and in the audit. Short of the count, the item
  * keeps waiting (the inbox shows "1 of 2 approvals"); at the count, the caller sends it, once, under the item's lock.
  */
-async function countApproval(tx: Transaction, { actor, draft, edit, workspaceId, digest }: CountApprovalOptions) {
+async function countApproval(
+  tx: Transaction,
+  { actor, draft, edit, workspaceId, digest, signed }: CountApprovalOptions,
+) {
   const edited = edit !== undefined && edit !== draft.body;
   let reset = 0;
   if (edited) {
@@ -275,6 +321,7 @@ async function countApproval(tx: Transaction, { actor, draft, edit, workspaceId,
       required: approvals.required,
       content_digest: digest,
       ...(edited ? { edited: true } : {}),
+      ...signed,
     },
   });
   await notifyConversation(tx, { conversationId: draft.conversation_id, kind: "draft" });
@@ -340,7 +387,8 @@ async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string)
   await lockConversation(tx, conversation.id);
   const [draft] = await tx.query(LOCK_DRAFT, [draftId]);
   if (!draft) throw new ApiError("not_found", "Draft not found");
-  if (draft.status !== "pending") throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
+  if (draft.status !== "pending")
+    throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
   return { draft, conversation, stepUp: draft.step_up || standing.stepUp === "approvals" };
 }
 

@@ -29,4 +29,3 @@ export function approvalContentDigest(content: ApprovalContent): string {
     ruleSetVersion: content.ruleSetVersion,
   });
 }
-

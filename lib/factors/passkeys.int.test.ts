@@ -104,6 +104,7 @@ describe("signing in with a passkey", () => {
     expect(await verifyPasskey({ response, requireUserVerification: true })).toEqual({
       userId: ben.userId,
       passkeyId: id,
+      credentialId: key.id,
     });
     expect((await db().passkey.findUniqueOrThrow({ where: { id } })).lastUsedAt).not.toBeNull();
     // Replayed: the challenge was used.

@@ -1,12 +1,13 @@
-import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { db } from "@/lib/db/client";
 import { query, sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import type { Actor, PersonActor } from "@/lib/people/actor";
-import { strongAuthIsFresh } from "@/lib/sessions/strong-auth";
+import { markStrongAuth, strongAuthIsFresh } from "@/lib/sessions/strong-auth";
 import { hasFactorSql } from "./has-factor";
 import { stepUp } from "./step-up";
-import { passkeyRequestOptions, type PasskeyRequestOptions } from "./verify-passkey";
+import { passkeyRequestOptions, verifyApprovalPasskey, type PasskeyRequestOptions } from "./verify-passkey";
+import type { ApprovalBinding } from "./webauthn";
 
 // Step-up before an approval takes effect (issue 34 item 2; docs/decisions/037-enforcement-and-step-up.md): an item
 // a rule held with `stepUp`, or any item of a workspace whose setting says so, is approved only by a browser session
@@ -139,7 +140,11 @@ export async function stepUpStanding(
  * Options for a passkey check of a signed-in person (step-up): their own passkeys only; a stored challenge each, so
  * a person may ask for 30 a minute (then 429 `too_many_attempts`).
  */
-export async function stepUpPasskeyOptions(actor: PersonActor): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function stepUpPasskeyOptions(
+  actor: PersonActor,
+  /** For an approval: the challenge is derived from what it approves (approveWithPasskey checks it). */
+  binding?: ApprovalBinding,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const passkeys = await db().passkey.findMany({
     where: { userId: actor.userId },
     select: { credentialId: true, transports: true },
@@ -153,5 +158,45 @@ export async function stepUpPasskeyOptions(actor: PersonActor): Promise<PublicKe
       id: p.credentialId,
       transports: p.transports as NonNullable<PasskeyRequestOptions["credentials"]>[number]["transports"],
     })),
+    ...(binding && { approval: { userId: actor.userId, binding } }),
   });
+}
+
+/** A passkey approval as kept with the approval (`approval_assertions`), for `cli audit verify-approval`. */
+export interface ApprovalAssertion {
+  credentialId: string;
+  nonce: string;
+  /** The browser's AuthenticationResponseJSON, parsed. */
+  response: AuthenticationResponseJSON;
+}
+
+/**
+ * Step-up by a passkey whose challenge was made for this approval (stepUpPasskeyOptions with `binding`): checked
+ * against the item and digests as they stand under the item's lock, and the session then counts as freshly checked.
+ * What to keep with the approval, or a refusal (403 `step_up_required`, beside the card's code field).
+ */
+export async function approveWithPasskey(
+  actor: PersonActor,
+  { binding, passkey, now = new Date() }: { binding: ApprovalBinding; passkey: string; now?: Date },
+): Promise<ApprovalAssertion> {
+  // A passkey is given in a browser only: anything else answers as an approval without a fresh check would.
+  if (!actor.session) throw new ApiError("forbidden", NO_SESSION.approve, { reasons: ["step_up_required"] });
+  let response: AuthenticationResponseJSON | null = null;
+  try {
+    response = JSON.parse(passkey) as AuthenticationResponseJSON;
+  } catch {
+    response = null;
+  }
+  const proven =
+    response && typeof response === "object"
+      ? await verifyApprovalPasskey({ response, userId: actor.userId, binding, now })
+      : null;
+  if (!proven)
+    throw new ApiError(
+      "forbidden",
+      "That passkey check was not for this item as it stands now: read it again, then approve with your passkey again",
+      { reasons: ["step_up_required"], field: "step_up_code" },
+    );
+  await markStrongAuth({ sessionId: actor.session.id, userId: actor.userId, at: now });
+  return { credentialId: proven.credentialId, nonce: proven.nonce, response: response! };
 }

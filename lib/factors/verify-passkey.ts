@@ -10,7 +10,7 @@ import { addressKey } from "@/lib/net/client-address";
 import { requestLimit } from "@/lib/throttle/request-limit";
 import { PASSKEY_CHALLENGES } from "@/lib/throttle/policies";
 import { log } from "@/lib/log";
-import { issueChallenge, relyingParty, signedChallenge, takeChallenge } from "./webauthn";
+import { issueChallenge, relyingParty, signedChallenge, takeChallenge, type ApprovalBinding } from "./webauthn";
 
 // Signing in with a passkey (docs/decisions/036-second-factors.md), alone or as the second factor after a password.
 // The options name no credential (discoverable credentials: the browser offers the person's passkeys for this site),
@@ -46,14 +46,17 @@ export interface PasskeyRequestOptions {
   tooMany: string;
   /** The passkeys the browser may offer (a signed-in person's, for step-up); none: any of this site's. */
   credentials?: AllowCredentials;
+  /** An approval's passkey: the challenge is derived from what it approves, for this person (purpose `approve`). */
+  approval?: { userId: string; binding: ApprovalBinding };
   now?: Date;
 }
 
-/** Options for a passkey assertion of sign-in's purpose: a stored challenge each, counted per `key`. */
+/** Options for a passkey assertion (of sign-in's purpose, or an approval's): a stored challenge each, counted per `key`. */
 export async function passkeyRequestOptions({
   key,
   tooMany,
   credentials,
+  approval,
   now,
 }: PasskeyRequestOptions): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const waitMs = await requestLimit(PASSKEY_CHALLENGES).take(key);
@@ -63,7 +66,9 @@ export async function passkeyRequestOptions({
   }
   return generateAuthenticationOptions({
     rpID: relyingParty().id,
-    challenge: await issueChallenge("sign_in", { now }),
+    challenge: approval
+      ? await issueChallenge("approve", { userId: approval.userId, binding: approval.binding, now })
+      : await issueChallenge("sign_in", { now }),
     userVerification: "preferred",
     ...(credentials && { allowCredentials: credentials }),
   });
@@ -82,11 +87,41 @@ export interface VerifyPasskeyInput {
 }
 
 /** The person and passkey an assertion proves, or null (logged) when it proves nothing. */
-export async function verifyPasskey(input: VerifyPasskeyInput): Promise<{ userId: string; passkeyId: string } | null> {
-  const { response } = input;
-  const challenge = signedChallenge(response?.response?.clientDataJSON);
+export async function verifyPasskey(input: VerifyPasskeyInput): Promise<ProvenPasskey | null> {
+  const challenge = signedChallenge(input.response?.response?.clientDataJSON);
   // The challenge is used up first, whatever follows: a refused assertion cannot be tried again.
   if (!(await takeChallenge(challenge, { purpose: "sign_in", now: input.now }))) return refuse("unknown challenge");
+  return checkAssertion(challenge, input);
+}
+
+/**
+ * An approval's passkey (docs/decisions/037): its challenge must be one of `userId`'s of purpose `approve`, made for
+ * this very item and these very digests (the item as seen, and what approving sends now); then checked as any. The
+ * passkey proven and the challenge's nonce (kept with the assertion, to recompute the challenge offline), or null.
+ */
+export async function verifyApprovalPasskey(
+  input: Omit<VerifyPasskeyInput, "requireUserVerification" | "userId"> & { userId: string; binding: ApprovalBinding },
+): Promise<(ProvenPasskey & { nonce: string }) | null> {
+  const challenge = signedChallenge(input.response?.response?.clientDataJSON);
+  const row = await takeChallenge(challenge, { purpose: "approve", userId: input.userId, now: input.now });
+  if (!row?.nonce) return refuse("unknown challenge");
+  const { binding } = input;
+  if (row.draftId !== binding.draftId) return refuse("another item's challenge");
+  if (row.seenDigest !== binding.seenDigest || row.sentDigest !== binding.sentDigest)
+    return refuse("the item or the text changed since the challenge was made");
+  const proven = await checkAssertion(challenge, { ...input, requireUserVerification: false });
+  return proven && { ...proven, nonce: row.nonce };
+}
+
+export interface ProvenPasskey {
+  userId: string;
+  passkeyId: string;
+  credentialId: string;
+}
+
+/** The signature and counter of an assertion whose challenge was taken; the passkey it proves, or null. */
+async function checkAssertion(challenge: string, input: VerifyPasskeyInput): Promise<ProvenPasskey | null> {
+  const { response } = input;
   if (typeof response.id !== "string" || response.id.length > 1400) return refuse("malformed credential id");
   const passkey = await db().passkey.findUnique({ where: { credentialId: response.id } });
   if (!passkey) return refuse("unknown credential");
@@ -118,7 +153,7 @@ export async function verifyPasskey(input: VerifyPasskeyInput): Promise<{ userId
     where: { id: passkey.id, counter: { lte: newCounter } },
     data: { counter: newCounter, lastUsedAt: input.now ?? new Date() },
   });
-  return { userId: passkey.userId, passkeyId: passkey.id };
+  return { userId: passkey.userId, passkeyId: passkey.id, credentialId: passkey.credentialId };
 }
 
 /** The transports a stored passkey lists (kept as the browser named them). */

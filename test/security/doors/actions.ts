@@ -5,6 +5,9 @@ import * as chatAdmin from "@/app/(chat)/chat/_actions/admin";
 import * as chatMemory from "@/app/(chat)/chat/_actions/memory";
 import * as chatAgentRequests from "@/app/(chat)/chat/_actions/agent-requests";
 import * as chatRules from "@/app/(chat)/chat/_actions/rules";
+import { db } from "@/lib/db/client";
+import { approvalContentDigest } from "@/lib/drafts/content-digest";
+import { isUuid } from "@/lib/ids";
 import { systemActor } from "@/lib/people/actor";
 import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
 import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
@@ -147,6 +150,17 @@ export function actionDoors(context: DoorContext): Door[] {
         as: "draftId",
         own: fresh.held,
         run: (id) => chat.approve(id, path, s0, form({ body: "Edited", original: "x" })),
+      },
+    ]),
+    // A passkey's options for approving an item as seen: the digest given is the item's own (read here), so a foreign
+    // item is refused for who it is, not for a wrong digest.
+    act(CHAT, "approvalPasskey", [
+      { kind: "draft", as: "draftId", own: fresh.draft, run: async (id) => chat.approvalPasskey(id, await seenOf(id), null) },
+      {
+        kind: "held",
+        as: "draftId",
+        own: fresh.held,
+        run: async (id) => chat.approvalPasskey(id, await seenOf(id), "Edited"),
       },
     ]),
     act(CHAT, "reject", [
@@ -580,4 +594,17 @@ export function actionDoors(context: DoorContext): Door[] {
     ]),
     ...settingsPortalActionDoors(context, { action, act, form }),
   ];
+}
+
+/** An item's content digest as its card is given it; a made-up one for an id that names no item. */
+async function seenOf(id: string): Promise<string> {
+  const draft = isUuid(id) ? await db().draft.findUnique({ where: { id } }) : null;
+  if (!draft) return "0".repeat(64);
+  return approvalContentDigest({
+    id: draft.id,
+    conversationId: draft.conversationId,
+    body: draft.body,
+    blocks: draft.blocks,
+    ruleSetVersion: draft.ruleSetVersion,
+  });
 }

@@ -5,6 +5,7 @@ import { approveDraft, rejectDraft } from "@/lib/drafts/approve-draft";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
 import { stepUpPasskeyOptions } from "@/lib/factors/step-up-gate";
+import { approvalPasskeyOptions } from "@/lib/drafts/approval-passkey";
 import { formAction, plainAction } from "@/app/_lib/action";
 
 // The chat's messages actions (app/_lib/action.ts says how every action answers). Pages update by themselves (the
@@ -48,7 +49,9 @@ export const approve = formAction((draftId: string, path: string) => ({
       stepUp: { code: stepUpCode || undefined, passkey: stepUpPasskey || undefined },
     });
     if (approvals)
-      return { done: `Your approval is counted: ${approvals.given} of ${approvals.required}; it is sent at ${approvals.required}` };
+      return {
+        done: `Your approval is counted: ${approvals.given} of ${approvals.required}; it is sent at ${approvals.required}`,
+      };
     return { done: "Approved and sent" };
   },
   // Changed since the page showed it: the page is drawn again with the new text beside the refusal.
@@ -86,6 +89,18 @@ export const markRead = plainAction((conversationId: string, seq: number) => ({
 export const stepUpOptions = plainAction(() => ({
   path: "/chat",
   run: async (actor): Promise<StepUpOptionsAnswer> => ({ options: await stepUpPasskeyOptions(actor) }),
+  refused: (error): StepUpOptionsAnswer => ({ error: error.message }),
+}));
+
+/**
+ * A passkey ceremony's options for approving this item as the card shows it (`seen`), with the text about to be sent
+ * (the person's edit, or null): the challenge is derived from both (lib/drafts/approval-passkey.ts).
+ */
+export const approvalPasskey = plainAction((draftId: string, seen: string, body: string | null) => ({
+  path: "/chat",
+  run: async (actor): Promise<StepUpOptionsAnswer> => ({
+    options: await approvalPasskeyOptions(actor, { draftId, seen, body }),
+  }),
   refused: (error): StepUpOptionsAnswer => ({ error: error.message }),
 }));
 

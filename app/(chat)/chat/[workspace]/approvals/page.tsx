@@ -8,7 +8,7 @@ import type { PendingDraft } from "@/lib/chat/get-thread";
 import type { Block } from "@/lib/schemas/blocks";
 import { guard } from "@/app/_lib/guard";
 import { decideAgentRequest } from "@/app/(chat)/chat/_actions/agent-requests";
-import { approve, reject, stepUpOptions } from "@/app/(chat)/chat/_actions/messages";
+import { approve, reject, approvalPasskey } from "@/app/(chat)/chat/_actions/messages";
 import { AgentRequestCard } from "@/components/chat/agent-request-card";
 import { DraftCard } from "@/components/chat/draft-card";
 import { Alert } from "@/components/ui/alert";
@@ -92,7 +92,7 @@ export default async function ApprovalsPage({ params }: { params: Promise<{ work
                   draft={draft}
                   approve={approve.bind(null, d.id, path)}
                   reject={reject.bind(null, d.id, path)}
-                  stepUpOptions={stepUpOptions}
+                  passkeyOptions={approvalPasskey}
                   conversation={{
                     title: d.conversation_title ?? "Untitled conversation",
                     href: `/chat/${slug}/c/${d.conversation_id}`,

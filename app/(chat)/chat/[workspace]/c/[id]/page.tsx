@@ -7,7 +7,7 @@ import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { env } from "@/lib/env";
 import { guard } from "@/app/_lib/guard";
-import { answerCard, approve, markRead, reject, sendMessage, stepUpOptions } from "@/app/(chat)/chat/_actions/messages";
+import { answerCard, approve, markRead, reject, sendMessage, approvalPasskey } from "@/app/(chat)/chat/_actions/messages";
 import { conversationActions } from "@/app/(chat)/chat/_lib/bound-actions";
 import { Composer } from "@/components/chat/composer";
 import { ConversationDetails } from "@/components/chat/conversation-details";
@@ -143,7 +143,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
                   draft={draft}
                   approve={approve.bind(null, draft.id, path)}
                   reject={reject.bind(null, draft.id, path)}
-                  stepUpOptions={stepUpOptions}
+                  passkeyOptions={approvalPasskey}
                 />
               ))}
             </section>
