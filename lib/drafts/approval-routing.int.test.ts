@@ -95,10 +95,7 @@ describe("two approvals from Finance", () => {
     await db().draftApproval.deleteMany({ where: { draftId: id } });
     await db().draftApproval.create({ data: { draftId: id, userId: ana().userId, via: "web" } });
     const before = await sentCount();
-    const results = await Promise.allSettled([
-      approveDraft(ben(), { draftId: id }),
-      approveDraft(finance(), { draftId: id }),
-    ]);
+    const results = await Promise.allSettled([approveDraft(ben(), { draftId: id }), approveDraft(finance(), { draftId: id })]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await sentCount()).toBe(before + 1);
   });
@@ -106,20 +103,14 @@ describe("two approvals from Finance", () => {
   it("an approver's edit resets the approvals given and is what is sent", async () => {
     const id = await holdMoney();
     await approveDraft(ben(), { draftId: id });
-    const edited = await approveDraft(finance(), {
-      draftId: id,
-      body: "Your renewal comes to $1,150 after the discount.",
-    });
+    const edited = await approveDraft(finance(), { draftId: id, body: "Your renewal comes to $1,150 after the discount." });
     expect(edited.approvals).toEqual({ given: 1, required: 2 });
     const row = await db().draft.findUniqueOrThrow({ where: { id }, include: { approvals: true } });
     expect(row).toMatchObject({ body: "Your renewal comes to $1,150 after the discount.", edited: true });
     expect(row.approvals.map((a) => a.userId)).toEqual([fin.id]);
     expect(
       await db().auditEvent.findFirstOrThrow({ where: { subjectId: id, action: "held_message.edited" } }),
-    ).toMatchObject({
-      actorId: fin.id,
-      data: { body: "Your renewal comes to $1,150 after the discount.", approvals_reset: 1 },
-    });
+    ).toMatchObject({ actorId: fin.id, data: { body: "Your renewal comes to $1,150 after the discount.", approvals_reset: 1 } });
 
     const sent = await approveDraft(ben(), { draftId: id });
     expect(sent.message).toMatchObject({ body: "Your renewal comes to $1,150 after the discount." });
@@ -180,9 +171,7 @@ describe("escalation", () => {
 
     // The admins may decide now, in the approvals inbox and in the conversation; their approval counts as one of the two.
     expect((await getThread(ana(), renewal)).drafts.find((d) => d.id === id)?.decidable).toBe(true);
-    expect((await listPendingApprovals(ana(), { workspaceId: world.workspace.id })).some((d) => d.id === id)).toBe(
-      true,
-    );
+    expect((await listPendingApprovals(ana(), { workspaceId: world.workspace.id })).some((d) => d.id === id)).toBe(true);
     expect((await approveDraft(ana(), { draftId: id })).approvals).toEqual({ given: 1, required: 2 });
     expect((await approveDraft(ben(), { draftId: id })).message).not.toBeNull();
     expect((await db().draft.findUniqueOrThrow({ where: { id } })).expiresAt.getTime()).toBeGreaterThan(at.getTime());

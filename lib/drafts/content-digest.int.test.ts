@@ -54,29 +54,15 @@ describe("approvals bound to the content seen", () => {
     const id = await hold("Your renewal comes to $1,200.");
     const thread = await getThread(ben(), renewal());
     const shown = thread.drafts.find((d) => d.id === id)!;
-    const listed = (await listPendingApprovals(finance(), { workspaceId: world.workspace.id })).find(
-      (d) => d.id === id,
-    )!;
+    const listed = (await listPendingApprovals(finance(), { workspaceId: world.workspace.id })).find((d) => d.id === id)!;
     const row = await db().draft.findUniqueOrThrow({ where: { id } });
     expect(shown.content_digest).toMatch(/^[0-9a-f]{64}$/);
     expect(listed.content_digest).toBe(shown.content_digest);
     expect(shown.content_digest).toBe(
-      approvalContentDigest({
-        id,
-        conversationId: renewal(),
-        body: row.body,
-        blocks: null,
-        ruleSetVersion: row.ruleSetVersion,
-      }),
+      approvalContentDigest({ id, conversationId: renewal(), body: row.body, blocks: null, ruleSetVersion: row.ruleSetVersion }),
     );
     expect(shown.content_digest).not.toBe(
-      approvalContentDigest({
-        id,
-        conversationId: renewal(),
-        body: `${row.body} `,
-        blocks: null,
-        ruleSetVersion: row.ruleSetVersion,
-      }),
+      approvalContentDigest({ id, conversationId: renewal(), body: `${row.body} `, blocks: null, ruleSetVersion: row.ruleSetVersion }),
     );
   });
 
@@ -101,9 +87,7 @@ describe("approvals bound to the content seen", () => {
     expect(approved.message?.body).toBe("Your renewal comes to $1,250.");
 
     // The chain's entry of the approval names what was approved and what was sent.
-    const entry = await db().auditLogEntry.findFirstOrThrow({
-      where: { kind: "held_message.approved", subjectId: id },
-    });
+    const entry = await db().auditLogEntry.findFirstOrThrow({ where: { kind: "held_message.approved", subjectId: id } });
     expect(entry.facts).toMatchObject({
       content_digest: now.content_digest,
       sent_digest: contentDigest(["Your renewal comes to $1,250."]),
@@ -132,9 +116,7 @@ describe("approvals bound to the content seen", () => {
     });
 
     // Someone with the database changes the message that was sent: the approval no longer vouches for it.
-    await sql().unchecked("UPDATE messages SET body = 'Your renewal comes to $9,000.' WHERE id = $1", [
-      approved.message!.id,
-    ]);
+    await sql().unchecked("UPDATE messages SET body = 'Your renewal comes to $9,000.' WHERE id = $1", [approved.message!.id]);
     const forged = await cli("audit", "verify-approval", id);
     expect(forged.code).toBe(1);
     expect(forged.stderr).toContain("the message sent is not the content the approval names");

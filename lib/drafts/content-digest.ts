@@ -29,3 +29,4 @@ export function approvalContentDigest(content: ApprovalContent): string {
     ruleSetVersion: content.ruleSetVersion,
   });
 }
+

@@ -50,13 +50,7 @@ export async function createHeldMessage(sql: Sql, input: HeldMessageInput): Prom
  * A draft's routing columns: rule_set_version, rule_slug, approver_group, approvals_required, escalate_after_minutes,
  * escalation_group, step_up.
  */
-export function routeColumns({
-  route,
-  ruleSetVersion,
-}: {
-  route: ApprovalRoute | null;
-  ruleSetVersion: number | null;
-}) {
+export function routeColumns({ route, ruleSetVersion }: { route: ApprovalRoute | null; ruleSetVersion: number | null }) {
   return [
     ruleSetVersion,
     route?.rule ?? null,

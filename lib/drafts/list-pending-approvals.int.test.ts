@@ -15,13 +15,7 @@ const ben = () => person(world.people[1]!.id, "web");
 
 async function newMember(role: "admin" | "member") {
   const tag = randomBytes(4).toString("hex");
-  const user = await createPerson({
-    email: `m${tag}@example.com`,
-    name: "New",
-    handle: `m${tag}`,
-    workspaceId: world.workspace.id,
-    role,
-  });
+  const user = await createPerson({ email: `m${tag}@example.com`, name: "New", handle: `m${tag}`, workspaceId: world.workspace.id, role });
   return person(user.id, "web");
 }
 
@@ -29,20 +23,12 @@ beforeAll(async () => {
   world = await seedWorld();
   const [helper, scheduler] = world.bots as [SeededWorld["bots"][number], SeededWorld["bots"][number]];
   // The new scheduler bot's send is held (new_bot); the helper proposes a draft with a follow-up.
-  const held = await api("POST", `/conversations/${world.conversations[2]!.id}/messages`, {
-    key: scheduler.api_key,
-    body: { body: "Tuesday at 10?" },
-    idempotencyKey: idem(),
-  });
+  const held = await api("POST", `/conversations/${world.conversations[2]!.id}/messages`, { key: scheduler.api_key, body: { body: "Tuesday at 10?" }, idempotencyKey: idem() });
   expect(held.status).toBe(202);
   heldId = held.body.data.approval_id;
   const draft = await api("POST", `/conversations/${world.conversations[1]!.id}/drafts`, {
     key: helper.api_key,
-    body: {
-      body: "Renew for a year?",
-      rationale: "Dev asked",
-      follow_up: { body: "Any thoughts?", delay_minutes: 30 },
-    },
+    body: { body: "Renew for a year?", rationale: "Dev asked", follow_up: { body: "Any thoughts?", delay_minutes: 30 } },
   });
   draftId = draft.body.data.id;
   for (const body of ["decided one", "decided two"]) {

@@ -47,10 +47,7 @@ export async function listPendingApprovals(
   await requireMember(actor, { client: db(), workspaceId: workspace.id });
   const limit = Math.max(1, Math.min(wanted ?? APPROVALS_LIMIT, APPROVALS_LIMIT));
   const ids = (await sql().query(OLDEST_PENDING, [workspace.id, actor.userId, limit])).map((row) => row.id);
-  const drafts = await db().draft.findMany({
-    where: { id: { in: ids } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  const drafts = await db().draft.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const [bots, conversations, given, settings] = await Promise.all([
     db().bot.findMany({
       where: { id: { in: [...new Set(drafts.map((d) => d.botId))] } },

@@ -38,47 +38,26 @@ describe("follow-ups", () => {
   it("are scheduled as a job keyed to the draft, then sent once when due", async () => {
     const { conversationId, draftId, dueAt } = await approvedWithFollowUp(1);
     expect(dueAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
-    const [job] = await sql().unchecked<{ run_at: Date }>(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [
-      `follow-up:${draftId}`,
-    ]);
+    const [job] = await sql().unchecked<{ run_at: Date }>(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [`follow-up:${draftId}`]);
     expect(job!.run_at.getTime()).toBe(dueAt.getTime());
 
-    expect(await sendFollowUp(draftId, new Date(dueAt.getTime() - 60_000))).toEqual({
-      status: "skipped",
-      reason: "not due yet",
-    });
+    expect(await sendFollowUp(draftId, new Date(dueAt.getTime() - 60_000))).toEqual({ status: "skipped", reason: "not due yet" });
     const sent = await sendFollowUp(draftId, dueAt);
     expect(sent.status).toBe("sent");
-    const message = await db().message.findUniqueOrThrow({
-      where: { id: (sent as { message_id: string }).message_id },
-    });
-    expect(message).toMatchObject({
-      conversationId,
-      body: "Any questions about the renewal?",
-      senderBotId: world.bots[0]!.id,
-      approvedByUserId: world.people[0]!.id,
-      draftId,
-    });
-    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({
-      followUpStatus: "sent",
-      followUpMessageId: message.id,
-    });
+    const message = await db().message.findUniqueOrThrow({ where: { id: (sent as { message_id: string }).message_id } });
+    expect(message).toMatchObject({ conversationId, body: "Any questions about the renewal?", senderBotId: world.bots[0]!.id, approvedByUserId: world.people[0]!.id, draftId });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({ followUpStatus: "sent", followUpMessageId: message.id });
     expect(await sendFollowUp(draftId, dueAt)).toEqual({ status: "skipped", reason: "follow-up is sent" });
     // Its policy decision is in the audit chain once (issue 34), as the draft's approval's is.
     const decided = await db().auditLogEntry.findMany({ where: { kind: "policy.decided", subjectId: message.id } });
-    expect(decided.map((e) => e.facts as { mode: string; outcome: string })).toMatchObject([
-      { mode: "approved", outcome: "sent" },
-    ]);
+    expect(decided.map((e) => (e.facts as { mode: string; outcome: string }))).toMatchObject([{ mode: "approved", outcome: "sent" }]);
   });
 
   it("a reply before it is due cancels it; the job then does nothing", async () => {
     const { conversationId, draftId, dueAt } = await approvedWithFollowUp(1);
     await postPersonMessage(person(world.people[1]!.id, "web"), { conversationId, body: "Thanks, no questions" });
     expect(await sendFollowUp(draftId, dueAt)).toEqual({ status: "skipped", reason: "follow-up is cancelled" });
-    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({
-      followUpStatus: "cancelled",
-      followUpCancelReason: "reply",
-    });
+    expect(await db().draft.findUniqueOrThrow({ where: { id: draftId } })).toMatchObject({ followUpStatus: "cancelled", followUpCancelReason: "reply" });
   });
 
   it("STOP cancels it too", async () => {

@@ -33,10 +33,7 @@ export async function scheduleFollowUp(sql: Sql, { draftId, dueAt }: ScheduleFol
   await sql.query(SCHEDULE_FOLLOW_UP, [draftId, dueAt]);
 }
 
-export type FollowUpOutcome =
-  | { status: "sent"; message_id: string }
-  | { status: "cancelled"; reason: string }
-  | { status: "skipped"; reason: string };
+export type FollowUpOutcome = { status: "sent"; message_id: string } | { status: "cancelled"; reason: string } | { status: "skipped"; reason: string };
 
 /** A draft's conversation, read before anything is locked (a draft never moves; approve-draft.ts reads it too). */
 export const DRAFT_CONVERSATION = query("drafts.conversationOf", {
@@ -70,9 +67,7 @@ export async function sendFollowUp(draftId: string, now = new Date()): Promise<F
     const [draft] = await tx.query(LOCK_FOLLOW_UP, [draftId]);
     if (!draft) return { result: { status: "skipped", reason: "draft not found" } as FollowUpOutcome };
     if (draft.follow_up_status !== "scheduled" || !draft.follow_up_body) {
-      return {
-        result: { status: "skipped", reason: `follow-up is ${draft.follow_up_status ?? "absent"}` } as FollowUpOutcome,
-      };
+      return { result: { status: "skipped", reason: `follow-up is ${draft.follow_up_status ?? "absent"}` } as FollowUpOutcome };
     }
     if (draft.follow_up_due_at && draft.follow_up_due_at.getTime() > now.getTime() + 1000) {
       return { result: { status: "skipped", reason: "not due yet" } as FollowUpOutcome };
@@ -85,32 +80,16 @@ export async function sendFollowUp(draftId: string, now = new Date()): Promise<F
     };
     if (draft.taken_over_by_user_id) return { result: await cancel("conversation_taken_over") };
 
-    const decision = await decide(tx, {
-      mode: "approved",
-      botId,
-      conversationId,
-      content: messageContent(draft.follow_up_body, null),
-      now,
-    });
+    const decision = await decide(tx, { mode: "approved", botId, conversationId, content: messageContent(draft.follow_up_body, null), now });
     if (decision.verdict.outcome === "deferred") {
       // A workspace rule's window (quiet hours): the follow-up waits for it to open instead of being dropped.
       const dueAt = new Date(now.getTime() + decision.verdict.retryAfterSeconds * 1000);
       await tx.query(RESCHEDULE_FOLLOW_UP, [draftId, dueAt]);
       await scheduleFollowUp(tx, { draftId, dueAt });
-      return {
-        result: {
-          status: "skipped",
-          reason: `deferred until ${dueAt.toISOString()} (${decision.verdict.reasons.join(", ")})`,
-        } as FollowUpOutcome,
-      };
+      return { result: { status: "skipped", reason: `deferred until ${dueAt.toISOString()} (${decision.verdict.reasons.join(", ")})` } as FollowUpOutcome };
     }
     if (isRefusal(decision.verdict)) {
-      return {
-        result: await cancel(decision.verdict.reasons[0] ?? "refused"),
-        refusal: decision,
-        workspaceId,
-        body: draft.follow_up_body,
-      };
+      return { result: await cancel(decision.verdict.reasons[0] ?? "refused"), refusal: decision, workspaceId, body: draft.follow_up_body };
     }
     const message = await insertMessage(tx, {
       author: { type: "bot", decision, approvedByUserId: draft.decided_by_user_id ?? undefined, draftId },
