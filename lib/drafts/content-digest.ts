@@ -3,8 +3,9 @@ import { digestOf } from "@/lib/audit/audit-log";
 // What a person approves (issue 34, "approvals bound to what was seen"): the SHA-256 of the item's canonical JSON
 // (RFC 8785) over everything that would be sent and where. The page and the assistant are given it with the text;
 // an approval that names it is refused if the item changed since (an edit by another approver, a bot's new status
-// blocks), and a passkey approval signs a challenge derived from it (lib/auth/approval-challenge.ts). The audit
-// chain's entry of the approval carries it, and `cli audit verify-approval` recomputes it from the message sent.
+// blocks), and a passkey approval signs a challenge derived from it (lib/factors/webauthn.ts, approvalChallengeBytes).
+// The audit chain's entry of the approval carries it, and `cli audit verify-approval` recomputes it from the message
+// sent.
 
 /** The fields the digest covers, as stored. */
 export interface ApprovalContent {

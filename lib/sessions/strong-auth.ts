@@ -1,8 +1,8 @@
 import { query, sql } from "@/lib/db/sql";
 import { isUuid } from "@/lib/ids";
 
-// Step-up (for later work: approving with a passkey, changing factors): a session remembers when it last checked a
-// passkey or an authenticator code (`strong_auth_at`). Sign-in with one sets it (lib/sessions/start-session.ts); a
+// Step-up (lib/factors/step-up-gate.ts: approvals and admin changes that need a fresh check): a session remembers
+// when it last checked a passkey or an authenticator code (`strong_auth_at`). Sign-in with one sets it (lib/sessions/start-session.ts); a
 // later check marks it with `markStrongAuth`, after lib/factors/verify-second-factor.ts accepted the factor.
 
 const MARK = query("sessions.markStrongAuth", {
