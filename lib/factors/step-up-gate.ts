@@ -27,12 +27,15 @@ export interface StepUpProof {
 /** What the fresh check is for: approving an item, or an admin change to who may decide (the refusal's words). */
 export type StepUpPurpose = "approve" | "change";
 
-const NO_SESSION: Record<StepUpPurpose, string> = {
-  approve:
+/** Without a browser session: the assistant's words (its grant was made without a check), else the CLI's. */
+const NO_SESSION = {
+  assistant:
     "This item needs a fresh passkey or authenticator check, and this assistant's access was granted without one: " +
     "approve it in the chat, or connect the assistant again after confirming with your passkey or authenticator code",
+  approve: "This item needs a fresh passkey or authenticator check, which only the chat can ask for: approve it there",
   change:
-    "This workspace asks for a fresh passkey or authenticator check before this change, which only the browser can give: make it there",
+    "This workspace asks for a fresh passkey or authenticator check before this change, which only the browser can " +
+    "give: make it there",
 };
 const NOT_FRESH: Record<StepUpPurpose, string> = {
   approve: "Approving this needs a fresh check: confirm with your passkey or a code from your authenticator app",
@@ -53,7 +56,8 @@ export async function requireFreshFactor(
   const session = actor.session;
   if (!session) {
     if (purpose === "approve" && actor.via === "mcp" && actor.strongGrant) return;
-    throw new ApiError("forbidden", NO_SESSION[purpose], { reasons: ["step_up_required"] });
+    const words = purpose === "approve" && actor.via === "mcp" ? NO_SESSION.assistant : NO_SESSION[purpose];
+    throw new ApiError("forbidden", words, { reasons: ["step_up_required"] });
   }
   if (strongAuthIsFresh(session.strongAuthAt, { maxAgeSeconds: STEP_UP_SECONDS, now })) return;
   if (proof && (proof.code?.trim() || proof.passkey)) {

@@ -4,7 +4,8 @@ import { getThread } from "@/lib/chat/get-thread";
 import { optIn, optOut } from "@/lib/consent/set-opt-out";
 import { db } from "@/lib/db/client";
 import { approveDraft } from "@/lib/drafts/approve-draft";
-import { person } from "@/lib/people/actor";
+import { setSecondFactorPolicy } from "@/lib/factors/enforcement";
+import { person, systemActor } from "@/lib/people/actor";
 import { createPerson } from "@/lib/people/create-person";
 import { api, idem } from "@/test/api/client";
 import { call } from "@/test/mcp";
@@ -216,6 +217,19 @@ describe("write tools act as the person, through MCP", () => {
       where: { eventType: "draft.approved", payload: { path: ["data", "draft_id"], equals: draftId } },
     });
     expect((delivery.payload as { data: { edited: boolean } }).data.edited).toBe(true);
+  });
+
+  it("approve_draft on an item that needs step-up, with a token made without a check: a tool error saying how to fix it", async () => {
+    await setSecondFactorPolicy(systemActor, { workspaceId: world.workspace.id, policy: { stepUp: "approvals" } });
+    try {
+      const draftId = await propose("Needs a fresh check");
+      const refused = await call(ana, "approve_draft", { draft_id: draftId });
+      expect(refused).toMatchObject({ isError: true, error: { code: "forbidden", reasons: ["step_up_required"] } });
+      expect(refused.error!.message).toContain("this assistant's access was granted without one");
+      expect((await db().draft.findUniqueOrThrow({ where: { id: draftId } })).status).toBe("pending");
+    } finally {
+      await setSecondFactorPolicy(systemActor, { workspaceId: world.workspace.id, policy: { stepUp: "off" } });
+    }
   });
 
   it("a refusal of the policy comes back as a tool error, never a stack trace", async () => {

@@ -19,7 +19,12 @@ import {
   session,
   world,
 } from "@/test/oauth-world";
-import { person } from "@/lib/people/actor";
+import { beginTotpEnrolment, confirmTotpEnrolment } from "@/lib/factors/authenticator";
+import { setSecondFactorPolicy } from "@/lib/factors/enforcement";
+import { totpCodeAt } from "@/lib/factors/totp";
+import { person, systemActor } from "@/lib/people/actor";
+import { newDeviceToken } from "@/lib/sessions/device";
+import { startSession } from "@/lib/sessions/start-session";
 import { consentProblem } from "./consent-form";
 import { listOAuthGrants } from "./list-grants";
 import { revokeOAuthGrant } from "./revoke-grant";
@@ -230,6 +235,45 @@ describe("the consent decision on bad input: back to a page of Relay's that says
       session.person = saved;
     }
     expect(await grantsOf("Signed out")).toBe(0);
+  });
+
+  it("a workspace that asks for step-up: allowing without a fresh check goes back to the page; right after one, the grant is strong", async () => {
+    const ana_ = person(ana().id, "web");
+    const { secret } = await beginTotpEnrolment(ana_);
+    await confirmTotpEnrolment(ana_, { code: totpCodeAt(secret, new Date()), now: new Date() });
+    await setSecondFactorPolicy(ana_, { workspaceId: world.workspace.id, policy: { stepUp: "approvals" } });
+    const { sessionId } = await startSession({
+      userId: ana().id,
+      method: "password",
+      userAgent: null,
+      address: "198.51.100.30",
+      deviceToken: newDeviceToken(),
+    });
+    const signedInAs = session.person!;
+    try {
+      session.person = { ...signedInAs, sessionId, strongAuthAt: null };
+      const { path, browser } = await live("Guarded");
+      const allow = new URLSearchParams({ decision: "allow", workspace: world.workspace.id, write: "on" }).toString();
+      expectBack(await decide(path, allow, {}, browser), `${path}?problem=step_up`);
+      expect(consentProblem("step_up")).toContain("confirm it is you");
+      expect(await grantsOf("Guarded")).toBe(0);
+
+      // Checked a minute ago (the page's "Confirm it's you"): allowed, and the grant remembers it.
+      session.person = { ...signedInAs, sessionId, strongAuthAt: new Date(Date.now() - 60_000) };
+      const done = await browser.follow(`${app.origin}${path}/decision`, app.origin, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: allow,
+      });
+      expect(done.url.searchParams.get("code")).toBeTruthy();
+      const grant = await db().oAuthGrant.findFirstOrThrow({ where: { clientName: "Guarded" } });
+      expect(grant.strongAt).not.toBeNull();
+    } finally {
+      session.person = signedInAs;
+      await setSecondFactorPolicy(systemActor, { workspaceId: world.workspace.id, policy: { stepUp: "off" } });
+    }
+    // Grants made without a check (every other in this file) are not strong.
+    expect(await db().oAuthGrant.count({ where: { strongAt: { not: null } } })).toBe(1);
   });
 
   it("the page's text for a reason is Relay's own: an unknown key says nothing", () => {
