@@ -101,9 +101,9 @@ export async function workspaceStepsUp(workspaceId: string): Promise<boolean> {
  * session must have checked a strong factor within 5 minutes (the page's "Confirm it's you" gives one). The operator
  * at the command line is trusted with the database, so is never asked.
  */
-export async function requireStepUpToChange(actor: Actor, workspaceId: string, now = new Date()) {
+export async function requireStepUpToChange(actor: Actor, workspaceId: string) {
   if (actor.type !== "person" || !(await workspaceStepsUp(workspaceId))) return;
-  await requireFreshFactor(actor, { purpose: "change", now });
+  await requireFreshFactor(actor, { purpose: "change" });
 }
 
 /**
