@@ -8,14 +8,12 @@ import { passkeyRegistrationOptions, registerPasskey } from "@/lib/factors/regis
 import { passkeySignInOptions } from "@/lib/factors/verify-passkey";
 import { approvalChallengeBytes, relyingParty } from "@/lib/factors/webauthn";
 import { sendMessage } from "@/lib/messages/send-message";
-import { person, type PersonActor } from "@/lib/people/actor";
+import { person } from "@/lib/people/actor";
 import { contentDigest } from "@/lib/policy/decide";
-import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
-import { newDeviceToken } from "@/lib/sessions/device";
-import { startSession } from "@/lib/sessions/start-session";
 import { cli } from "@/test/cli";
 import { SoftwareAuthenticator } from "@/test/software-authenticator";
+import { holdLargeAmountsWithStepUp, inBrowser as browserSession } from "@/test/step-up";
 import { approvalPasskeyOptions } from "./approval-passkey";
 import { approveDraft } from "./approve-draft";
 import { approvalContentDigest } from "./content-digest";
@@ -33,16 +31,7 @@ let key: SoftwareAuthenticator;
 const rp = () => relyingParty();
 const ana = () => person(world.people[0]!.id, "web"); // admin
 
-async function inBrowser(): Promise<PersonActor> {
-  const { sessionId } = await startSession({
-    userId: ana().userId,
-    method: "password",
-    userAgent: null,
-    address: "198.51.100.9",
-    deviceToken: newDeviceToken(),
-  });
-  return { ...ana(), session: { id: sessionId, strongAuthAt: null } };
-}
+const inBrowser = () => browserSession(ana().userId, null);
 
 async function hold(body: string) {
   const bot = (await authenticateBot(world.bots[0]!.api_key))!;
@@ -82,19 +71,7 @@ beforeEach(async () => {
     response: key.register({ challenge: options.challenge, origin: rp().origin, rpID: rp().id }),
     name: "Ana's laptop",
   });
-  await saveRuleSet(ana(), {
-    workspaceId: world.workspace.id,
-    rules: {
-      rules: [
-        {
-          slug: "large-amounts",
-          match: { content: [{ kind: "money", over: 500 }] },
-          outcome: { hold: { group: "role:admin", approvals: 1, stepUp: true } },
-        },
-      ],
-    },
-    reason: "test",
-  });
+  await holdLargeAmountsWithStepUp(world);
 });
 
 describe("approving with a passkey", () => {

@@ -10,8 +10,6 @@ import { deleteApproverGroup } from "@/lib/policy/rule-sets/delete-approver-grou
 import { saveApproverGroup } from "@/lib/policy/rule-sets/save-approver-group";
 import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
-import { newDeviceToken } from "@/lib/sessions/device";
-import { startSession } from "@/lib/sessions/start-session";
 import { authenticatePersonalToken } from "@/lib/tokens/authenticate-token";
 import { createPersonalToken } from "@/lib/tokens/create-token";
 import { rotateSigningSecret } from "@/lib/webhooks/rotate-signing-secret";
@@ -20,6 +18,7 @@ import { beginTotpEnrolment, confirmTotpEnrolment } from "./authenticator";
 import { setSecondFactorPolicy } from "./enforcement";
 import { confirmStepUp, STEP_UP_SECONDS, stepUpStanding } from "./step-up-gate";
 import { totpCodeAt } from "./totp";
+import { holdLargeAmountsWithStepUp, inBrowser as browserSession, STEP_UP_RULES } from "@/test/step-up";
 
 // Step-up for the changes that decide who may decide (issue 34 item 2; docs/decisions/037): in a workspace whose
 // `step_up` is `approvals`, an admin's change to rules and approver groups, the policy and second-factor settings, a
@@ -34,26 +33,8 @@ const refused = { code: "forbidden", extras: { reasons: ["step_up_required"] } }
 const stale = () => new Date(Date.now() - (STEP_UP_SECONDS + 30) * 1000);
 
 /** Ana in a browser session of hers, last strongly checked at `strongAuthAt`. */
-async function inBrowser(strongAuthAt: Date | null): Promise<PersonActor> {
-  const { sessionId } = await startSession({
-    userId: ana().userId,
-    method: "password",
-    userAgent: null,
-    address: "198.51.100.7",
-    deviceToken: newDeviceToken(),
-  });
-  return { ...ana(), session: { id: sessionId, strongAuthAt } };
-}
-
-const rules = {
-  rules: [
-    {
-      slug: "large-amounts",
-      match: { content: [{ kind: "money", over: 500 }] },
-      outcome: { hold: { group: "role:admin", approvals: 1, stepUp: true } },
-    },
-  ],
-};
+const inBrowser = (strongAuthAt: Date | null) => browserSession(ana().userId, strongAuthAt);
+const rules = STEP_UP_RULES;
 
 beforeEach(async () => {
   world = await seedWorld();
@@ -138,7 +119,7 @@ describe("without step-up in the workspace", () => {
 
 describe("an assistant's token and an item that needs step-up", () => {
   async function holdLargeAmount() {
-    await saveRuleSet(ana(), { workspaceId: world.workspace.id, rules, reason: "test" });
+    await holdLargeAmountsWithStepUp(world);
     const bot = (await authenticateBot(world.bots[0]!.api_key))!;
     const held = await sendMessage(bot, {
       conversationId: world.conversations[1]!.id,

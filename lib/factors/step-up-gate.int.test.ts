@@ -3,11 +3,9 @@ import { authenticateBot } from "@/lib/bots/authenticate-bot";
 import { db } from "@/lib/db/client";
 import { approveDraft } from "@/lib/drafts/approve-draft";
 import { sendMessage } from "@/lib/messages/send-message";
-import { person, type PersonActor } from "@/lib/people/actor";
-import { saveRuleSet } from "@/lib/policy/rule-sets/save-rule-set";
+import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
-import { newDeviceToken } from "@/lib/sessions/device";
-import { startSession } from "@/lib/sessions/start-session";
+import { holdLargeAmountsWithStepUp, inBrowser as browserSession } from "@/test/step-up";
 import { beginTotpEnrolment, confirmTotpEnrolment } from "./authenticator";
 import { setSecondFactorPolicy } from "./enforcement";
 import { STEP_UP_SECONDS } from "./step-up-gate";
@@ -22,16 +20,7 @@ let secret: string;
 const ana = () => person(world.people[0]!.id, "web"); // admin
 
 /** Ana in a browser session of hers, last strongly checked at `strongAuthAt`. */
-async function inBrowser(strongAuthAt: Date | null): Promise<PersonActor> {
-  const { sessionId } = await startSession({
-    userId: ana().userId,
-    method: "password",
-    userAgent: null,
-    address: "198.51.100.7",
-    deviceToken: newDeviceToken(),
-  });
-  return { ...ana(), session: { id: sessionId, strongAuthAt } };
-}
+const inBrowser = (strongAuthAt: Date | null) => browserSession(ana().userId, strongAuthAt);
 
 async function hold(body: string) {
   const bot = (await authenticateBot(world.bots[0]!.api_key))!;
@@ -48,19 +37,7 @@ beforeEach(async () => {
   const now = new Date();
   ({ secret } = await beginTotpEnrolment(ana()));
   await confirmTotpEnrolment(ana(), { code: totpCodeAt(secret, now), now });
-  await saveRuleSet(ana(), {
-    workspaceId: world.workspace.id,
-    rules: {
-      rules: [
-        {
-          slug: "large-amounts",
-          match: { content: [{ kind: "money", over: 500 }] },
-          outcome: { hold: { group: "role:admin", approvals: 1, stepUp: true } },
-        },
-      ],
-    },
-    reason: "test",
-  });
+  await holdLargeAmountsWithStepUp(world);
 });
 
 describe("an item a rule held with stepUp", () => {

@@ -23,8 +23,7 @@ import { beginTotpEnrolment, confirmTotpEnrolment } from "@/lib/factors/authenti
 import { setSecondFactorPolicy } from "@/lib/factors/enforcement";
 import { totpCodeAt } from "@/lib/factors/totp";
 import { person, systemActor } from "@/lib/people/actor";
-import { newDeviceToken } from "@/lib/sessions/device";
-import { startSession } from "@/lib/sessions/start-session";
+import { inBrowser } from "@/test/step-up";
 import { consentProblem } from "./consent-form";
 import { listOAuthGrants } from "./list-grants";
 import { revokeOAuthGrant } from "./revoke-grant";
@@ -242,13 +241,7 @@ describe("the consent decision on bad input: back to a page of Relay's that says
     const { secret } = await beginTotpEnrolment(ana_);
     await confirmTotpEnrolment(ana_, { code: totpCodeAt(secret, new Date()), now: new Date() });
     await setSecondFactorPolicy(ana_, { workspaceId: world.workspace.id, policy: { stepUp: "approvals" } });
-    const { sessionId } = await startSession({
-      userId: ana().id,
-      method: "password",
-      userAgent: null,
-      address: "198.51.100.30",
-      deviceToken: newDeviceToken(),
-    });
+    const sessionId = (await inBrowser(ana().id, null)).session!.id;
     const signedInAs = session.person!;
     try {
       session.person = { ...signedInAs, sessionId, strongAuthAt: null };
