@@ -129,6 +129,11 @@ const variables = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The least severe log line written (lib/log.ts): fatal, error, warn, info, debug, trace, or silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * How log lines are written (lib/log.ts): `json`, one object a line (for machines), or `pretty`, a readable line
+   * each (time, level, message, fields). Unset: `pretty` when stdout is a terminal, else `json`.
+   */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /** An SMTP server for notification emails (nodemailer), e.g. smtp://user:pass@mail.example.com:587 or smtps://...
    * Unset: emails go to a local outbox each person reads in their settings (lib/notifications/email/). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),

@@ -1,15 +1,17 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type Logger } from "pino";
+import pinoPretty from "pino-pretty";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 
-// The operational log of every process (app server, worker, `npm start`'s launcher): one JSON object a line on
-// stdout, by pino (README "Metrics and logs"). A line logged while a request is handled carries its request id
-// (`request_id`, the X-Request-Id the caller receives): the route wrappers run their handler inside `withRequestId`
-// (lib/http/bot-route.ts, lib/http/api-handler.ts) and the logger's mixin reads it back. No transports (they run in
-// worker threads that a bundled Next server cannot start): pino writes each line to process.stdout, which is
-// synchronous for files and pipes on Linux, so nothing is lost when a process exits. The CLI prints JSON documents as
-// its interface and does not log through here.
+// The operational log of every process (app server, worker, `npm start`'s launcher), by pino (README "Metrics and
+// logs"): one JSON object a line on stdout, or, on a terminal (or LOG_FORMAT=pretty), a readable line each by
+// pino-pretty: time, level, message and the line's fields. A line logged while a request is handled carries its
+// request id (`request_id`, the X-Request-Id the caller receives): the route wrappers run their handler inside
+// `withRequestId` (lib/http/bot-route.ts, lib/http/api-handler.ts) and the logger's mixin reads it back. No transports
+// (they run in worker threads that a bundled Next server cannot start): pino writes each line to process.stdout, which
+// is synchronous for files and pipes on Linux, and pino-pretty formats in this thread and writes synchronously, so
+// nothing is lost when a process exits. The CLI prints JSON documents as its interface and does not log through here.
 
 interface RequestContext {
   requestId: string;
@@ -43,7 +45,43 @@ export function loggerOptions(level: string): pino.LoggerOptions {
   };
 }
 
+export type LogFormat = "json" | "pretty";
+
+/** LOG_FORMAT when set; else readable lines on a terminal, JSON lines for everything else (files, pipes, shippers). */
+export function logFormat(setting: LogFormat | undefined, isTTY = process.stdout.isTTY === true): LogFormat {
+  return setting ?? (isTTY ? "pretty" : "json");
+}
+
+/**
+ * pino-pretty's stream, formatting in this thread: `12:04:05.123 INFO: seeded the demo workspace` and the line's
+ * fields on the same line (`workspace: "demo"`), coloured on a terminal. Written synchronously to `destination`.
+ */
+export function prettyStream({
+  colorize,
+  destination = process.stdout,
+}: {
+  colorize: boolean;
+  destination?: NodeJS.WritableStream;
+}) {
+  return pinoPretty({
+    colorize,
+    destination,
+    sync: true,
+    singleLine: true,
+    translateTime: "SYS:HH:MM:ss.l",
+    // The process id says little on one machine; the request id stays (it finds a request's lines).
+    ignore: "pid,hostname",
+  });
+}
+
 /** The process's logger: `log().info({ delivery_id }, "delivered")`, `log().error({ err }, "what failed")`. */
 export function log(): Logger {
-  return processSingleton("__relayLog", () => pino(loggerOptions(env().LOG_LEVEL), process.stdout));
+  return processSingleton("__relayLog", () => {
+    const config = env();
+    const destination =
+      logFormat(config.LOG_FORMAT) === "pretty"
+        ? prettyStream({ colorize: process.stdout.isTTY === true })
+        : process.stdout;
+    return pino(loggerOptions(config.LOG_LEVEL), destination);
+  });
 }

@@ -8,7 +8,8 @@ import { ensureDemo } from "@/lib/seed/ensure-demo";
 import { env } from "@/lib/env";
 import { nextAuthEnvironment } from "@/lib/auth/next-auth-environment";
 import { startWorker } from "@/jobs/worker";
-import { log } from "@/lib/log";
+import { log, logFormat } from "@/lib/log";
+import { demoSignIn, startupBox } from "@/lib/terminal/startup-box";
 import { recordJobsEngine } from "@/lib/jobs/engine";
 
 // `npm start` / `npm run dev`: resolves the database (DATABASE_URL, or the embedded server in DATA_DIR, started
@@ -89,6 +90,7 @@ async function main() {
     },
   });
   const appExited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  void announceWhenUp({ config, exited: appExited });
 
   // The app server crashed (or was stopped from outside): stop the rest and exit with its code.
   child.once("exit", (code) => {
@@ -136,6 +138,38 @@ async function main() {
     process.exit(0);
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, (s) => void shutdown(s));
+}
+
+/**
+ * Once the app answers its health check: the start-up box on a terminal (the URL, the demo's sign-in, where its keys
+ * are), or a `ready` line with the same facts in JSON logs. Nothing if the app exits first or never answers in 3 min.
+ */
+async function announceWhenUp({
+  config,
+  exited,
+}: {
+  config: ReturnType<typeof env>;
+  exited: Promise<void>;
+}) {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const host = !config.HOST || config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
+  const health = `http://${host.includes(":") ? `[${host}]` : host}:${config.PORT}/api/health`;
+  const deadline = Date.now() + 180_000;
+  while (!gone && Date.now() < deadline) {
+    const up = await fetch(health, { signal: AbortSignal.timeout(2_000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (gone || Date.now() >= deadline) return;
+  const file = path.join(config.DATA_DIR, "demo-credentials.json");
+  const signIn = config.SEED_DEMO === "true" ? demoSignIn(file) : undefined;
+  const facts = { url: config.APP_URL, signIn, credentials: signIn ? file : undefined };
+  if (logFormat(config.LOG_FORMAT) === "pretty") process.stdout.write(startupBox(facts));
+  else log().info({ url: facts.url, sign_in: signIn?.email, credentials: facts.credentials }, "ready");
 }
 
 main().catch((error) => {
