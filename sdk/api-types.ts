@@ -1314,11 +1314,13 @@ export interface operations {
     listAgentRequests: {
         parameters: {
             query?: {
-                /** @description Opaque: pass back a previous page's next_cursor */
+                /** @description Opaque: pass back a previous page's `next_cursor` for the page after it; absent: the first page. Do not build or change one: a cursor the list did not issue is 422 `invalid_body` */
                 cursor?: string;
                 /** @description incoming: asked of this bot; outgoing: asked by it; absent: both */
                 direction?: "incoming" | "outgoing";
+                /** @description The page size: how many items to return, 1 to 200 (default 50). Over 200 is 422 `invalid_body`, never silently clamped */
                 limit?: number;
+                /** @description Only the requests in this status as of now (an open request past its expiry is `expired`); absent: every status */
                 status?: "pending_approval" | "awaiting_response" | "answered" | "declined" | "expired";
             };
             header?: never;
@@ -1691,6 +1693,7 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @description The agent request's id (a UUID), as `GET /agent-requests` (`direction=incoming`) or the `agent_request.created` webhook names it: a request addressed to this bot */
                 id: string;
             };
             cookie?: never;
@@ -2108,10 +2111,12 @@ export interface operations {
     getContextPack: {
         parameters: {
             query?: {
+                /** @description The pack's token budget: `full` (the default) stays under 1500 cl100k tokens, `compact` under 500 (shorter excerpts); facts that do not fit are left out whole, never cut */
                 format?: "full" | "compact";
             };
             header?: never;
             path: {
+                /** @description The contact's id (a UUID, a fact's `contact_id`): a contact of a conversation this bot is authorized in, in its own workspace; a high-sensitivity contact also needs a key with `memory:sensitive` */
                 id: string;
             };
             cookie?: never;
@@ -2274,6 +2279,7 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @description The contact's id (a UUID, a fact's `contact_id`): a contact of a conversation this bot is authorized in, in its own workspace; a high-sensitivity contact also needs a key with `memory:sensitive` */
                 id: string;
             };
             cookie?: never;
@@ -2505,6 +2511,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The contact's id (a UUID, a fact's `contact_id`): a contact of a conversation this bot is authorized in, in its own workspace; a high-sensitivity contact also needs a key with `memory:sensitive` */
                 id: string;
             };
             cookie?: never;
@@ -2655,8 +2662,9 @@ export interface operations {
     listConversations: {
         parameters: {
             query?: {
-                /** @description Opaque: pass back a previous page's next_cursor */
+                /** @description Opaque: pass back a previous page's `next_cursor` for the page after it; absent: the first page. Do not build or change one: a cursor the list did not issue is 422 `invalid_body` */
                 cursor?: string;
+                /** @description The page size: how many items to return, 1 to 200 (default 50). Over 200 is 422 `invalid_body`, never silently clamped */
                 limit?: number;
             };
             header?: never;
@@ -2787,6 +2795,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The conversation's id (a UUID), as `GET /conversations` lists it: a conversation this bot is authorized in */
                 id: string;
             };
             cookie?: never;
@@ -3019,10 +3028,12 @@ export interface operations {
     readConversationMemory: {
         parameters: {
             query?: {
+                /** @description Only the facts whose text or key contains this (case-insensitive, at most 500 characters); absent or blank: all of the conversation's candidate and confirmed facts */
                 q?: string;
             };
             header?: never;
             path: {
+                /** @description The conversation's id (a UUID), as `GET /conversations` lists it: a conversation this bot is authorized in */
                 id: string;
             };
             cookie?: never;
@@ -3180,6 +3191,7 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @description The conversation's id (a UUID), as `GET /conversations` lists it: a conversation this bot is authorized in */
                 id: string;
             };
             cookie?: never;
@@ -3407,13 +3419,16 @@ export interface operations {
     listMessages: {
         parameters: {
             query?: {
-                after_seq?: number | null;
-                /** @description Opaque: pass back a previous page's next_cursor */
+                /** @description List the messages whose `seq` is greater than this (exclusive); default 0, from the first message. To poll for new messages, pass back the previous page's `next_after_seq` */
+                after_seq?: number;
+                /** @description Opaque form of `after_seq`: pass back a previous page's `next_cursor` for the page after it (null when no more messages exist now). It wins over `after_seq` when both are given; a cursor the list did not issue is 422 `invalid_body` */
                 cursor?: string;
+                /** @description The page size: how many items to return, 1 to 200 (default 50). Over 200 is 422 `invalid_body`, never silently clamped */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @description The conversation's id (a UUID), as `GET /conversations` lists it: a conversation this bot is authorized in */
                 id: string;
             };
             cookie?: never;
@@ -3568,6 +3583,7 @@ export interface operations {
                 "Idempotency-Key": string;
             };
             path: {
+                /** @description The conversation's id (a UUID), as `GET /conversations` lists it: a conversation this bot is authorized in */
                 id: string;
             };
             cookie?: never;
@@ -3829,6 +3845,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The conversation's id (a UUID), as `GET /conversations` lists it: a conversation this bot is authorized in */
                 id: string;
             };
             cookie?: never;
@@ -4110,6 +4127,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The message's id (a UUID), as the send's 201 answer or the conversation's message list gives it: a message this bot sent */
                 id: string;
             };
             cookie?: never;

@@ -32,8 +32,9 @@ test.beforeAll(async () => {
       encoding: "utf8",
     }),
   ) as { filename: string; files: { path: string }[] }[];
-  // Only the builds, their types, the README and package.json: no sources, no tests.
+  // Only the builds, their types, the README, the changelog and package.json: no sources, no tests.
   expect(packed!.files.map((file) => file.path).sort()).toEqual([
+    "CHANGELOG.md",
     "README.md",
     "dist/index.cjs",
     "dist/index.d.cts",

@@ -165,7 +165,7 @@ export function routeConfig(operation: Operation, shape: RouteShape): RouteConfi
     responses[Number(status)] = withExample(operation.operationId, Number(status), named);
   }
   const request: NonNullable<RouteConfig["request"]> = {};
-  if (takesId) request.params = z.object({ id: Uuid.meta({ example: exampleId(operation.path) }) });
+  if (takesId) request.params = z.object({ id: Uuid.meta(pathId(operation.path)) });
   if (shape.query) request.query = shape.query as z.ZodObject;
   if (keyed)
     request.headers = z.object({
@@ -201,12 +201,37 @@ export function routeConfig(operation: Operation, shape: RouteShape): RouteConfi
   };
 }
 
-/** The id a path's example names: the conversation's, the message's, the contact's or the agent request's. */
-function exampleId(path: string): string {
-  if (path.startsWith("/messages/")) return IDS.botMessage;
-  if (path.startsWith("/contacts/")) return IDS.contact;
-  if (path.startsWith("/agent-requests/")) return IDS.agentRequest;
-  return IDS.conversation;
+/**
+ * The `{id}` of a path, described (what it is the id of, and whose it must be) with its example: a message's, a
+ * contact's, an agent request's or, for every other path, a conversation's.
+ */
+function pathId(path: string): { description: string; example: string } {
+  if (path.startsWith("/messages/"))
+    return {
+      description:
+        "The message's id (a UUID), as the send's 201 answer or the conversation's message list gives it: a message " +
+        "this bot sent",
+      example: IDS.botMessage,
+    };
+  if (path.startsWith("/contacts/"))
+    return {
+      description:
+        "The contact's id (a UUID, a fact's `contact_id`): a contact of a conversation this bot is authorized in, " +
+        "in its own workspace; a high-sensitivity contact also needs a key with `memory:sensitive`",
+      example: IDS.contact,
+    };
+  if (path.startsWith("/agent-requests/"))
+    return {
+      description:
+        "The agent request's id (a UUID), as `GET /agent-requests` (`direction=incoming`) or the " +
+        "`agent_request.created` webhook names it: a request addressed to this bot",
+      example: IDS.agentRequest,
+    };
+  return {
+    description:
+      "The conversation's id (a UUID), as `GET /conversations` lists it: a conversation this bot is authorized in",
+    example: IDS.conversation,
+  };
 }
 
 /** The answer with its example: a success's from lib/openapi/examples.ts, a refusal's one per code it names. */

@@ -52,7 +52,10 @@ export const AgentRequestListQuery = z.strictObject({
     .enum(["incoming", "outgoing"])
     .optional()
     .meta({ description: "incoming: asked of this bot; outgoing: asked by it; absent: both" }),
-  status: AgentRequestStatusSchema.optional(),
+  status: AgentRequestStatusSchema.optional().meta({
+    description:
+      "Only the requests in this status as of now (an open request past its expiry is `expired`); absent: every status",
+  }),
   limit: Limit,
   cursor: Cursor,
 });

@@ -53,13 +53,23 @@ export const Limit = z.coerce
   .int(`limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`)
   .min(1, "limit must be at least 1")
   .max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`)
-  .default(PAGE_LIMIT_DEFAULT);
+  .default(PAGE_LIMIT_DEFAULT)
+  .meta({
+    description:
+      `The page size: how many items to return, 1 to ${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}). ` +
+      `Over ${PAGE_LIMIT_MAX} is 422 \`invalid_body\`, never silently clamped`,
+  });
 
+/** A list's page token (lib/pagination.ts): opaque, issued by the list itself as `next_cursor`. */
 export const Cursor = plainText()
   .min(1)
   .max(500)
   .optional()
-  .meta({ description: "Opaque: pass back a previous page's next_cursor" });
+  .meta({
+    description:
+      "Opaque: pass back a previous page's `next_cursor` for the page after it; absent: the first page. " +
+      "Do not build or change one: a cursor the list did not issue is 422 `invalid_body`",
+  });
 
 export const IdempotencyKey = plainText()
   .min(1)

@@ -52,8 +52,23 @@ export const Citation = z
   .meta({ id: "Citation" });
 
 export const ContextFormat = z.enum(["full", "compact"]);
-export const ContextQuery = z.strictObject({ format: ContextFormat.default("full") });
-export const LegacyMemoryQuery = z.strictObject({ q: plainText().max(500).optional() });
+export const ContextQuery = z.strictObject({
+  format: ContextFormat.default("full").meta({
+    description:
+      "The pack's token budget: `full` (the default) stays under 1500 cl100k tokens, `compact` under 500 (shorter " +
+      "excerpts); facts that do not fit are left out whole, never cut",
+  }),
+});
+export const LegacyMemoryQuery = z.strictObject({
+  q: plainText()
+    .max(500)
+    .optional()
+    .meta({
+      description:
+        "Only the facts whose text or key contains this (case-insensitive, at most 500 characters); absent or blank: " +
+        "all of the conversation's candidate and confirmed facts",
+    }),
+});
 
 export const ContextPack = z
   .object({

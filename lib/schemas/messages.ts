@@ -57,9 +57,24 @@ export const MessageListQuery = z.object({
     .number({ error: "after_seq must be a whole number >= 0" })
     .int("after_seq must be a whole number >= 0")
     .min(0, "after_seq must be a whole number >= 0")
-    .default(0),
+    .default(0)
+    .meta({
+      // Spelled out, because zod-to-openapi infers nullability by parsing null, which the coercion turns into 0: a
+      // query string has no null (`after_seq=null` is 422). A `type` here stands for the whole schema.
+      type: "integer",
+      minimum: 0,
+      default: 0,
+      description:
+        "List the messages whose `seq` is greater than this (exclusive); default 0, from the first message. To " +
+        "poll for new messages, pass back the previous page's `next_after_seq`",
+    }),
   limit: Limit,
-  cursor: Cursor,
+  cursor: Cursor.meta({
+    description:
+      "Opaque form of `after_seq`: pass back a previous page's `next_cursor` for the page after it (null when no " +
+      "more messages exist now). It wins over `after_seq` when both are given; a cursor the list did not issue is " +
+      "422 `invalid_body`",
+  }),
 });
 
 export const MessageList = z

@@ -149,6 +149,47 @@ describe("the document explains itself", () => {
       }
   });
 
+  it("describes every parameter of every operation", () => {
+    type Parameter = { name: string; in: string; description?: string } | { $ref: string };
+    const full = doc as unknown as {
+      paths: Record<string, Record<string, unknown> & { parameters?: Parameter[] }>;
+      components: { parameters?: Record<string, Parameter> };
+    };
+    // A parameter may be a $ref to components.parameters; path-level ones apply to every operation of the path.
+    const resolve = (parameter: Parameter) =>
+      "$ref" in parameter
+        ? full.components.parameters?.[parameter.$ref.replace("#/components/parameters/", "")]
+        : parameter;
+    const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+    const seen: string[] = [];
+    const undescribed: string[] = [];
+    for (const [path, item] of Object.entries(full.paths))
+      for (const method of methods) {
+        const operation = item[method] as { parameters?: Parameter[] } | undefined;
+        if (!operation) continue;
+        for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+          const parameter = resolve(raw);
+          const name = parameter && "name" in parameter ? `${parameter.in} ${parameter.name}` : JSON.stringify(raw);
+          seen.push(`${method} ${path}: ${name}`);
+          if (!(parameter && "name" in parameter && parameter.description?.trim())) undescribed.push(seen.at(-1)!);
+        }
+      }
+    expect(undescribed).toEqual([]);
+    // It checked what it should: the pages' parameters and every kind of `{id}` are among them.
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        "get /conversations: query limit",
+        "get /conversations: query cursor",
+        "get /conversations/{id}/messages: query after_seq",
+        "get /conversations/{id}/messages: path id",
+        "patch /messages/{id}: path id",
+        "get /contacts/{id}/context: path id",
+        "post /agent-requests/{id}/respond: path id",
+        "post /agent-requests: header Idempotency-Key",
+      ]),
+    );
+  });
+
   it("lists every code of the code->status table as Error.code's enum", async () => {
     const { ERROR_STATUS } = await import("@/lib/errors");
     expect(doc.components.schemas.ErrorCode?.enum).toEqual(Object.keys(ERROR_STATUS));
