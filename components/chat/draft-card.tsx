@@ -13,6 +13,7 @@ import { BlocksPreview } from "./blocks-preview";
 import { StepUpFields, type StepUpOptionsAction } from "./step-up-fields";
 import { Time } from "./time";
 import { MESSAGE_BODY_MAX } from "@/lib/limits";
+import { announce } from "@/components/ui/announcer";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 /** The approve form's state: a step-up check's refusal comes beside its code field. */
@@ -47,8 +48,16 @@ export function DraftCard({
   /** In the approvals inbox: the conversation it belongs to. */
   conversation?: { title: string; href: string };
 }) {
-  const [approved, approveAction, approving] = useActionState(approve, initialActionState as ApproveState);
-  const [rejected, rejectAction, rejecting] = useActionState(reject, initialActionState);
+  // The card leaves the page once decided: what happened is said through the page's live region (components/ui/
+  // announcer.tsx), which outlives it.
+  const [approved, approveAction, approving] = useActionState(
+    async (state: ApproveState, form: FormData) => told(await approve(state, form)),
+    initialActionState as ApproveState,
+  );
+  const [rejected, rejectAction, rejecting] = useActionState(
+    async (state: ActionState, form: FormData) => told(await reject(state, form)),
+    initialActionState,
+  );
   const [editing, setEditing] = useState(false);
   const [body, setBody] = useState(draft.body);
   const id = useId();
@@ -231,4 +240,10 @@ function followUpDelay(minutes: number) {
   if (minutes % 1440 === 0) return `in ${minutes / 1440} day${minutes === 1440 ? "" : "s"}`;
   if (minutes % 60 === 0) return `in ${minutes / 60} h`;
   return `in ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** A decision's answer, its confirmation said aloud ("Approved and sent", "Rejected"); refusals show on the card. */
+function told<T extends { done?: string }>(answer: T): T {
+  if (answer.done) announce(answer.done);
+  return answer;
 }

@@ -1,29 +1,47 @@
 "use client";
 
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { announce } from "@/components/ui/announcer";
 import { cn } from "@/components/ui/cn";
 import { useLiveRefresh } from "./use-live-refresh";
 
 /**
  * The scrolling thread of an open conversation, kept live: it follows the conversation's server-sent events
  * (app/api/chat/conversations/[id]/stream) and re-renders the page from the server on each change, so what a
- * person is typing or editing stays put. It stays at the newest message when the reader was there, and tells the
- * server what they have read while the page is visible.
+ * person is typing or editing stays put. It stays at the newest message when the reader was there, tells the
+ * server what they have read while the page is visible, and says a new message from someone else aloud.
  */
+/** What a screen reader is told of a message that arrives: who sent it and the start of its text. */
+export interface NewestMessage {
+  seq: number;
+  from: string;
+  text: string;
+  mine: boolean;
+}
+
 export function LiveThread({
   conversationId,
   lastSeq,
   markRead,
   children,
   className,
+  newest,
 }: {
   conversationId: string;
   lastSeq: number;
   markRead: (conversationId: string, seq: number) => Promise<void>;
   children: ReactNode;
   className?: string;
+  /** The thread's newest message, said aloud when a live update brings one from someone else. */
+  newest?: NewestMessage | null;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const announced = useRef(newest?.seq ?? 0);
+  useEffect(() => {
+    if (!newest || newest.seq <= announced.current) return;
+    announced.current = newest.seq;
+    if (!newest.mine) announce(`New message from ${newest.from}: ${newest.text}`);
+  }, [newest]);
   const atEnd = useRef(true);
   const connection = useLiveRefresh(`/api/chat/conversations/${conversationId}/stream`, { delayMs: 60 });
 

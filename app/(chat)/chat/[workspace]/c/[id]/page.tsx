@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { currentActor } from "@/lib/auth/current-actor";
 import { getConversationRouting } from "@/lib/chat/get-conversation-routing";
-import { getThread } from "@/lib/chat/get-thread";
+import { getThread, type ThreadMessage } from "@/lib/chat/get-thread";
+import { visibleText } from "@/lib/text/hidden-characters";
 import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { env } from "@/lib/env";
@@ -13,7 +14,7 @@ import { Composer } from "@/components/chat/composer";
 import { ConversationDetails } from "@/components/chat/conversation-details";
 import { DraftCard } from "@/components/chat/draft-card";
 import { FollowUpNote } from "@/components/chat/follow-up-note";
-import { LiveThread } from "@/components/chat/live-thread";
+import { LiveThread, type NewestMessage } from "@/components/chat/live-thread";
 import { MessageItem } from "@/components/chat/message-item";
 import { Alert } from "@/components/ui/alert";
 import { Icon } from "@/components/ui/icon";
@@ -112,6 +113,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
           conversationId={conversation.id}
           lastSeq={thread.last_seq}
           markRead={markRead}
+          newest={newestOf(thread.messages, viewer.id)}
           className="flex-1 px-3 py-4 sm:px-6"
         >
           {thread.messages.length === 0 && thread.drafts.length === 0 && (
@@ -166,4 +168,16 @@ export default async function ConversationPage({ params }: { params: Promise<{ w
       </aside>
     </main>
   );
+}
+
+/** The newest message, as the thread says it aloud when it arrives (LiveThread): its sender and its text's start. */
+function newestOf(messages: ThreadMessage[], viewerId: string): NewestMessage | null {
+  const last = messages.at(-1);
+  if (!last) return null;
+  const mine = last.sender.type === "person" && last.sender.id === viewerId;
+  // Names and bodies are other people's and bots' text: read aloud as the page shows it (hidden characters named).
+  const from = last.sender.type === "system" ? "Relay" : visibleText(last.sender.name);
+  const body = visibleText(last.body);
+  const text = body.length > 140 ? `${body.slice(0, 140)}…` : body;
+  return { seq: last.seq, from, text, mine };
 }
