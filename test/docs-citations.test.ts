@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { anchorOf, anchorsOf } from "./markdown";
 
 // Every citation in the repository can be followed from the repository alone. The contract, the decisions behind
 // it and the conventions of the code live in docs/ (api-contract.md, design.md, architecture.md, style.md,
@@ -20,32 +21,6 @@ const FROZEN = /^prisma\/migrations\//;
 function trackedFiles(): string[] {
   const listed = execFileSync("git", ["ls-files", "-z"], { encoding: "utf8" }).split("\0").filter(Boolean);
   return listed.filter((file) => existsSync(file) && /\.(ts|tsx|mts|mjs|js|md|sql|prisma|json|yml|yaml|sh)$|^\.ci\//.test(file));
-}
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function anchorOf(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-    .replace(/\s/g, "-");
-}
-
-/** The anchors a markdown file offers: one per heading, `-1`, `-2` ... for repeats, as GitHub renders them. */
-export function anchorsOf(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
-  const anchors = new Set<string>();
-  let fenced = false;
-  for (const line of markdown.split("\n")) {
-    if (line.startsWith("```")) fenced = !fenced;
-    const heading = !fenced && /^#{1,6} (.+)$/.exec(line);
-    if (!heading) continue;
-    const base = anchorOf(heading[1]!);
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    anchors.add(n === 0 ? base : `${base}-${n}`);
-  }
-  return anchors;
 }
 
 /** Every place a file points into docs/: `docs/<name>.md#<anchor>` anywhere, and relative links inside docs/. */
