@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# Relay's production image (README "Deploying", docs/decisions/023-production-recipe.md). One image, three commands:
+# Relay's production image (docs/guides/operators.md "Deploying", docs/decisions/023-production-recipe.md). One image,
+# three commands:
 #   app (default)   node server/relay-server.mjs        Next's standalone server, in /app/server
 #   worker          node --import tsx jobs/main.ts      a job worker (webhooks, notifications, embeddings)
 #   release step    npm run db:migrate                  migrations, once per release, before app and workers start

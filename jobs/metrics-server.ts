@@ -2,10 +2,10 @@ import { createServer, type Server } from "node:http";
 import { log } from "@/lib/log";
 import { metricsAccess, scrapeMetrics } from "@/lib/metrics/scrape";
 
-// A job worker's metrics (README "Metrics and logs"): a worker serves no HTTP, yet its counters (webhook attempts
-// above all) live in its own process. With WORKER_METRICS_PORT and METRICS_TOKEN set, it answers `GET /metrics` on
-// that port as the app answers /api/metrics: 401 for a missing or wrong token, 404 for any other path or without a
-// token configured.
+// A job worker's metrics (docs/guides/operators.md "Metrics and logs"): a worker serves no HTTP, yet its counters
+// (webhook attempts above all) live in its own process. With WORKER_METRICS_PORT and METRICS_TOKEN set, it answers
+// `GET /metrics` on that port as the app answers /api/metrics: 401 for a missing or wrong token, 404 for any other
+// path or without a token configured.
 
 export interface MetricsServer {
   port: number;

@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 // Environment variables, validated once (next-forge keys.ts). Every variable the app, the worker and the CLI read is
-// listed here and read through env(), nowhere else (test/configuration.test.ts checks both, and that README.md's
-// configuration table lists exactly these, with their defaults). Each process checks them as it starts
-// (scripts/serve.ts, instrumentation.ts, jobs/main.ts, cli/main.ts): a bad value stops it, naming the variable.
+// listed here and read through env(), nowhere else (test/configuration.test.ts checks both, and that the
+// configuration table of docs/guides/operators.md lists exactly these, with their defaults). Each process checks them
+// as it starts (scripts/serve.ts, instrumentation.ts, jobs/main.ts, cli/main.ts): a bad value stops it, naming the
+// variable.
 const variables = z.object({
   /** Set by Next for the server it runs: `production` under `next start`, `development` under `next dev`. */
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -150,7 +151,7 @@ const variables = z.object({
 /** The variable names, in the schema's order. */
 export const VARIABLE_NAMES = Object.keys(variables.shape) as (keyof typeof variables.shape)[];
 
-/** The variables that have a default when unset (the README's table states each). */
+/** The variables that have a default when unset (docs/guides/operators.md's table states each). */
 export const VARIABLE_DEFAULTS = Object.fromEntries(
   Object.entries(variables.shape).flatMap(([name, type]) =>
     type instanceof z.ZodDefault ? [[name, String(type.parse(undefined))]] : [],

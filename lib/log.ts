@@ -4,14 +4,15 @@ import pinoPretty from "pino-pretty";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
 
-// The operational log of every process (app server, worker, `npm start`'s launcher), by pino (README "Metrics and
-// logs"): one JSON object a line on stdout, or, on a terminal (or LOG_FORMAT=pretty), a readable line each by
-// pino-pretty: time, level, message and the line's fields. A line logged while a request is handled carries its
-// request id (`request_id`, the X-Request-Id the caller receives): the route wrappers run their handler inside
-// `withRequestId` (lib/http/bot-route.ts, lib/http/api-handler.ts) and the logger's mixin reads it back. No transports
-// (they run in worker threads that a bundled Next server cannot start): pino writes each line to process.stdout, which
-// is synchronous for files and pipes on Linux, and pino-pretty formats in this thread and writes synchronously, so
-// nothing is lost when a process exits. The CLI prints JSON documents as its interface and does not log through here.
+// The operational log of every process (app server, worker, `npm start`'s launcher), by pino
+// (docs/guides/operators.md "Metrics and logs"): one JSON object a line on stdout, or, on a terminal (or
+// LOG_FORMAT=pretty), a readable line each by pino-pretty: time, level, message and the line's fields. A line logged
+// while a request is handled carries its request id (`request_id`, the X-Request-Id the caller receives): the route
+// wrappers run their handler inside `withRequestId` (lib/http/bot-route.ts, lib/http/api-handler.ts) and the logger's
+// mixin reads it back. No transports (they run in worker threads that a bundled Next server cannot start): pino writes
+// each line to process.stdout, which is synchronous for files and pipes on Linux, and pino-pretty formats in this
+// thread and writes synchronously, so nothing is lost when a process exits. The CLI prints JSON documents as its
+// interface and does not log through here.
 
 interface RequestContext {
   requestId: string;

@@ -6,9 +6,10 @@ import { log } from "@/lib/log";
 import { recordJobsEngine } from "@/lib/jobs/engine";
 
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL (or the embedded database) and says which. It is
-// the release step of a deployment (README "Deploying"), whose app servers run without `npm start`'s launcher: so
-// it also records ALLOW_LOOPBACK_WEBHOOKS for the deployment when the variable is set (lib/deployment/settings.ts), and
-// the jobs engine (JOBS_ENGINE, lib/jobs/engine.ts), which every enqueueing transaction of the deployment reads.
+// the release step of a deployment (docs/guides/operators.md "Deploying"), whose app servers run without `npm start`'s
+// launcher: so it also records ALLOW_LOOPBACK_WEBHOOKS for the deployment when the variable is set
+// (lib/deployment/settings.ts), and the jobs engine (JOBS_ENGINE, lib/jobs/engine.ts), which every enqueueing
+// transaction of the deployment reads.
 prepareDatabase()
   .then(async (ready) => {
     if (ready.migrationsApplied.length) log().info({ migrations: ready.migrationsApplied }, "applied migrations");

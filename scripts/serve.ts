@@ -16,8 +16,8 @@ import { recordJobsEngine } from "@/lib/jobs/engine";
 // here if no other process has), applies migrations, seeds the demo on first start, then runs Next with
 // DATABASE_URL set. The embedded server lives as long as this process, and so does the job worker that delivers
 // webhooks (RUN_WORKER=false leaves that to `npm run worker` processes). The environment is checked first: a bad
-// variable stops here, named, before anything starts (lib/env.ts). SIGTERM / SIGINT stop it gracefully (README
-// "Stopping"): the app server and the worker first, the embedded database last.
+// variable stops here, named, before anything starts (lib/env.ts). SIGTERM / SIGINT stop it gracefully
+// (docs/guides/operators.md "Health and stopping"): the app server and the worker first, the embedded database last.
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 

@@ -4,7 +4,8 @@ import { VARIABLE_DEFAULTS, VARIABLE_NAMES } from "@/lib/env";
 import { sourceFiles } from "./source-files";
 
 // The configuration cannot drift: lib/env.ts is the one place the app, the worker and the CLI read the environment,
-// and README.md's configuration table lists exactly its variables, each with the default the schema applies.
+// and the configuration table of docs/guides/operators.md lists exactly its variables, each with the default the
+// schema applies.
 
 const ROOTS = ["app", "lib", "jobs", "inngest", "cli", "scripts", "components"];
 const ROOT_FILES = ["instrumentation.ts", "instrumentation-client.ts", "proxy.ts", "next.config.ts"];
@@ -40,9 +41,9 @@ export function environmentUses(text: string): string[] {
   return [...passedOn.matchAll(/process\.env\b(?:\.([A-Za-z_][A-Za-z0-9_]*))?/g)].map((m) => m[1] ?? "*");
 }
 
-/** The variable names in the first column of README.md's configuration table, each with its default cell. */
-export function readmeTable(readme: string): Map<string, string> {
-  const section = readme.slice(readme.indexOf("\n## Configuration"));
+/** The variable names in the first column of the operators' guide's configuration table, each with its default. */
+export function configurationTable(guide: string): Map<string, string> {
+  const section = guide.slice(guide.indexOf("\n## Configuration"));
   const lines = section.split("\n");
   const header = lines.findIndex((line) => line.startsWith("| variable |"));
   const rows = new Map<string, string>();
@@ -89,12 +90,14 @@ describe("the environment is read in one place", () => {
   });
 });
 
-describe("README.md's configuration table", () => {
-  const table = readmeTable(readFileSync("README.md", "utf8"));
+const GUIDE = "docs/guides/operators.md";
+
+describe(`${GUIDE}'s configuration table`, () => {
+  const table = configurationTable(readFileSync(GUIDE, "utf8"));
 
   it("lists every variable lib/env.ts reads, and no other", () => {
     const listed = [...table.keys()];
-    expect({ missingFromReadme: VARIABLE_NAMES.filter((name) => !table.has(name)) }).toEqual({ missingFromReadme: [] });
+    expect({ missingFromGuide: VARIABLE_NAMES.filter((name) => !table.has(name)) }).toEqual({ missingFromGuide: [] });
     expect({ notInLibEnv: listed.filter((name) => !(VARIABLE_NAMES as string[]).includes(name)) }).toEqual({
       notInLibEnv: [],
     });
@@ -105,7 +108,7 @@ describe("README.md's configuration table", () => {
     const wrong = Object.entries(VARIABLE_DEFAULTS).flatMap(([name, value]) =>
       table.get(name)?.includes(`\`${value}\``)
         ? []
-        : [`${name}: README says "${table.get(name)}", the schema ${value}`],
+        : [`${name}: ${GUIDE} says "${table.get(name)}", the schema ${value}`],
     );
     expect(wrong).toEqual([]);
   });

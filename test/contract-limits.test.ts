@@ -73,9 +73,9 @@ describe("docs/api-contract.md#limits", () => {
   });
 });
 
-describe("README.md's API notes", () => {
+describe("the API notes of docs/guides/bot-developers.md", () => {
   it("state the same numbers (a constant changed without its notes fails here)", () => {
-    const readme = readFileSync("README.md", "utf8").replace(/\s*\n\s*/g, " ");
+    const notes = readFileSync("docs/guides/bot-developers.md", "utf8").replace(/\s*\n\s*/g, " ");
     const phrases = [
       `\`body\` 1–${MESSAGE_BODY_MAX} characters`,
       `until ${POLICY_DEFAULTS.newBotThreshold} of its messages were sent or approved`,
@@ -87,7 +87,7 @@ describe("README.md's API notes", () => {
       `\`limit\` 1–${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT})`,
       `Larger than ${MAX_BODY_BYTES / 1024} KiB: 413`,
     ];
-    expect(phrases.filter((phrase) => !readme.includes(phrase))).toEqual([]);
+    expect(phrases.filter((phrase) => !notes.includes(phrase))).toEqual([]);
   });
 });
 

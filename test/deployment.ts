@@ -7,14 +7,15 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { ensureEmbeddedPostgres, embeddedUrl, freePort, type EmbeddedServer } from "@/lib/db/embedded";
 
-// Relay deployed by its production recipe (README "Deploying", Dockerfile, docs/decisions/023-production-recipe.md)
-// without building an image, for the deployment tests and the scale-out benchmark: the build's standalone folder
-// copied out of the project (so nothing resolves from the project's own node_modules, as in the image's
-// /app/server); a database of its own on a server reached over TCP like a managed one (PGVECTOR_TEST_URL's server
-// when set: CI starts the machine's PostgreSQL there; else an embedded PostgreSQL started here), migrated by the
-// release step (`npm run db:migrate`); then any number of app processes, each started as the image's command starts
-// it (`node relay-server.mjs`, in that folder, with an operator's environment and nothing else), and of workers, the
-// image's second command (`node --import tsx jobs/main.ts`). Nothing is seeded: the CLI makes what a test needs.
+// Relay deployed by its production recipe (docs/guides/operators.md "Deploying", Dockerfile,
+// docs/decisions/023-production-recipe.md) without building an image, for the deployment tests and the scale-out
+// benchmark: the build's standalone folder copied out of the project (so nothing resolves from the project's own
+// node_modules, as in the image's /app/server); a database of its own on a server reached over TCP like a managed one
+// (PGVECTOR_TEST_URL's server when set: CI starts the machine's PostgreSQL there; else an embedded PostgreSQL started
+// here), migrated by the release step (`npm run db:migrate`); then any number of app processes, each started as the
+// image's command starts it (`node relay-server.mjs`, in that folder, with an operator's environment and nothing else),
+// and of workers, the image's second command (`node --import tsx jobs/main.ts`). Nothing is seeded: the CLI makes what
+// a test needs.
 
 const ROOT = process.cwd();
 
@@ -51,7 +52,10 @@ export interface CliWorld {
 }
 
 export interface Deployment {
-  /** What the operator set (README "Deploying"): the database, the secrets, the public origin, and `environment`. */
+  /**
+   * What the operator set (docs/guides/operators.md "Deploying"): the database, the secrets, the public origin, and
+   * `environment`.
+   */
   environment: Record<string, string>;
   /** APP_URL: where people and bots reach the deployment (a load balancer's port, or the one app's). */
   publicUrl: string;

@@ -6,8 +6,9 @@ import { AGENT_REQUEST_TYPES, type AgentRequestType } from "@/lib/schemas/agent-
 import { B, bool, id, required, S, str, UsageError, type Args, type Command } from "./command";
 import { botByHandle, requirePerson, workspaceBySlug } from "./resolve";
 
-// Trusted connections between bots (README "Agent requests"): workspace admins propose, accept, revoke and list
-// them, always as a person (--as EMAIL): a connection is people's trust, so the operator cannot stand in for them.
+// Trusted connections between bots (docs/guides/bot-developers.md "Agent requests"): workspace admins propose, accept,
+// revoke and list them, always as a person (--as EMAIL): a connection is people's trust, so the operator cannot stand
+// in for them.
 
 function types(args: Args, flag: string): AgentRequestType[] {
   const given = str(args, flag);

@@ -33,7 +33,7 @@ export const deliveryCommands: Record<string, Command> = {
         limit: wholeNumber(str(args, "limit"), "--limit"),
         cursor: str(args, "cursor"),
       });
-      // How far back the list goes (README.md#retention).
+      // How far back the list goes (docs/guides/operators.md#retention).
       const { deliveryDays, failedDeliveryDays } = retentionWindows();
       return { ...page, retention: { days: deliveryDays, failed_days: failedDeliveryDays } };
     },

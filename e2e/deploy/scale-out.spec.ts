@@ -5,10 +5,10 @@ import { deploy, type App, type Deployment, type Started } from "@/test/deployme
 import { openStream, postThroughMcp, signIn, type LiveEvent } from "@/test/person-client";
 import { startReceiver, type Receiver } from "@/test/receiver";
 
-// Scale-out on one PostgreSQL (issue 19; README "Deploying" → scaling rules): two app processes on two ports and
-// two workers, deployed by the production recipe (test/deployment.ts) on one database (CI's PostgreSQL 15 through
-// PGVECTOR_TEST_URL, else an embedded server), with a load balancer in front (test/balancer.ts) at APP_URL. Everything
-// that must be one system across processes lives in the database (idempotency, limits, live notices by
+// Scale-out on one PostgreSQL (issue 19; docs/guides/operators.md "Deploying" → scaling): two app processes on two
+// ports and two workers, deployed by the production recipe (test/deployment.ts) on one database (CI's PostgreSQL 15
+// through PGVECTOR_TEST_URL, else an embedded server), with a load balancer in front (test/balancer.ts) at APP_URL.
+// Everything that must be one system across processes lives in the database (idempotency, limits, live notices by
 // LISTEN/NOTIFY, job locks): each test sends through one app and looks through the other. Timings are measured by
 // `npm run bench:scale-out`, not asserted here.
 

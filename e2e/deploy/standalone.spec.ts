@@ -3,11 +3,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { deploy, type App, type Deployment, type Started } from "@/test/deployment";
 import { startReceiver, type Receiver } from "@/test/receiver";
 
-// The production recipe (README "Deploying", Dockerfile, docs/decisions/023-production-recipe.md) without building
-// an image (test/deployment.ts): the standalone folder copied out of the project, started as the image's command
-// starts it, on its own database given by DATABASE_URL, migrated by the release step, with a worker as the image's
-// second command; nothing is seeded: the CLI makes what the tests need. Then the bot API's smoke checks, the probes,
-// metrics, a webhook delivered by the worker, and a person's chat in the browser.
+// The production recipe (docs/guides/operators.md "Deploying", Dockerfile, docs/decisions/023-production-recipe.md)
+// without building an image (test/deployment.ts): the standalone folder copied out of the project, started as the
+// image's command starts it, on its own database given by DATABASE_URL, migrated by the release step, with a worker as
+// the image's second command; nothing is seeded: the CLI makes what the tests need. Then the bot API's smoke checks,
+// the probes, metrics, a webhook delivered by the worker, and a person's chat in the browser.
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 

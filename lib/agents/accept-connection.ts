@@ -15,9 +15,9 @@ import {
 } from "./connection-record";
 
 // An admin accepts a proposed connection for their side: the connection is live once both workspaces' admins have
-// (README "Agent requests"). A person accepts every side they administer that has not yet; one who administers
-// neither side is refused (403), and a side accepted already, or a revoked connection, is a 409. The row is locked,
-// so two admins accepting at once each record their own side.
+// (docs/guides/bot-developers.md "Agent requests"). A person accepts every side they administer that has not yet; one
+// who administers neither side is refused (403), and a side accepted already, or a revoked connection, is a 409. The
+// row is locked, so two admins accepting at once each record their own side.
 //
 // Three steps: the workspaces the person administers and the connection's view are connection-record.ts's reads
 // (Prisma, shared with listing connections); the acceptance between them locks its row, so it is one SQL

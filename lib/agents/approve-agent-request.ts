@@ -9,13 +9,13 @@ import { agentRequestCreated } from "@/lib/webhooks/events";
 import { loadAgentRequest, requestTtlMs, serializeAgentRequest } from "./agent-request-record";
 import { blockedError } from "./blocked";
 
-// A person of the asking side lets a held request through to the addressed bot, or declines it (README "Agent
-// requests"). Who may: an admin of the asking bot's workspace, or the person who registered the asking bot (its
-// developer): the people answerable for what that bot says outside. The row is locked first, so two people deciding
-// at once, or a decision racing the expiry sweep, decide once (the second gets 409). Approving re-checks what may have
-// changed since the bot asked (a suspended workspace, a restricted one, a stopped bot) and restarts the expiry clock:
-// the addressed bot gets the whole AGENT_REQUEST_TTL_HOURS to answer. One SQL transaction each, as the request's
-// `agent_request.created` event is written in it (docs/decisions/005).
+// A person of the asking side lets a held request through to the addressed bot, or declines it
+// (docs/guides/bot-developers.md "Agent requests"). Who may: an admin of the asking bot's workspace, or the person who
+// registered the asking bot (its developer): the people answerable for what that bot says outside. The row is locked
+// first, so two people deciding at once, or a decision racing the expiry sweep, decide once (the second gets 409).
+// Approving re-checks what may have changed since the bot asked (a suspended workspace, a restricted one, a stopped
+// bot) and restarts the expiry clock: the addressed bot gets the whole AGENT_REQUEST_TTL_HOURS to answer. One SQL
+// transaction each, as the request's `agent_request.created` event is written in it (docs/decisions/005).
 
 const APPROVE = query("agentRequests.approve", {
   text: `UPDATE agent_requests

@@ -10,14 +10,15 @@ import { enqueueNotification } from "@/lib/notifications/enqueue";
 import { loadAgentRequest, requestTtlMs, serializeAgentRequest } from "./agent-request-record";
 import { blockedError, recordBlockedRequest } from "./blocked";
 
-// POST /agent-requests: a bot asks another bot, named by handle, over a live trusted connection (README "Agent
-// requests"). Refusals, in this order: the asking bot's workspace is suspended (403 workspace_suspended); no live
-// connection with that bot, or no such bot (403 no_trusted_connection: a stranger learns nothing); the connection
-// does not allow this type in this direction (403 type_not_allowed); the addressed bot's workspace is suspended
-// (403 workspace_suspended); then the block rules of messages (403 policy_blocked: workspace_restricted,
-// bot_stopped, secrets_detected in the question). A request that passes waits for a person of the asking side
-// (201 pending_approval) when the connection requires approval, the asking bot is new, it is paused, or the question
-// talks money; otherwise it reaches the addressed bot at once (201 awaiting_response, `agent_request.created`).
+// POST /agent-requests: a bot asks another bot, named by handle, over a live trusted connection
+// (docs/guides/bot-developers.md "Agent requests"). Refusals, in this order: the asking bot's workspace is suspended
+// (403 workspace_suspended); no live connection with that bot, or no such bot (403 no_trusted_connection: a stranger
+// learns nothing); the connection does not allow this type in this direction (403 type_not_allowed); the addressed
+// bot's workspace is suspended (403 workspace_suspended); then the block rules of messages (403 policy_blocked:
+// workspace_restricted, bot_stopped, secrets_detected in the question). A request that passes waits for a person of the
+// asking side (201 pending_approval) when the connection requires approval, the asking bot is new, it is paused, or the
+// question talks money; otherwise it reaches the addressed bot at once (201 awaiting_response,
+// `agent_request.created`).
 
 const CONTEXT = query("agentRequests.context", {
   text: `SELECT me.status AS bot_status, me.trusted_message_count,

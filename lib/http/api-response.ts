@@ -2,10 +2,11 @@ import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { apiHeaders } from "./security-headers";
 
-// Every API answer leaves through here (README "Security"): the security headers of lib/http/security-headers.ts
-// and an X-Request-Id, on our own answers, on the 405s and OPTIONS answers of lib/http/not-allowed.ts (so Next never
-// answers for us) and around the handlers that build their own responses (`apiHandler`, lib/http/api-handler.ts).
-// No database, logger or metrics imports: the proxy (proxy.ts) answers malformed API paths with `errorResponse`.
+// Every API answer leaves through here (docs/guides/security.md "Security headers"): the security headers of
+// lib/http/security-headers.ts and an X-Request-Id, on our own answers, on the 405s and OPTIONS answers of
+// lib/http/not-allowed.ts (so Next never answers for us) and around the handlers that build their own responses
+// (`apiHandler`, lib/http/api-handler.ts). No database, logger or metrics imports: the proxy (proxy.ts) answers
+// malformed API paths with `errorResponse`.
 
 let cachedHeaders: Readonly<Record<string, string>> | undefined;
 

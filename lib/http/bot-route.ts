@@ -256,7 +256,7 @@ function checkReply(operation: Operation, result: Reply) {
 /**
  * The refusals a key remembers: 4xx, except an invalid request (400/422), whether the wrapper's schema or the service
  * found it invalid (e.g. a fact's source the bot cannot see): the client fixes the body and retries with the same key
- * (README "Idempotency"; docs/decisions/004).
+ * (docs/guides/bot-developers.md "API notes", *Idempotency*; docs/decisions/004).
  */
 const remembered = (error: ApiError) => error.status < 500 && error.status !== 400 && error.status !== 422;
 

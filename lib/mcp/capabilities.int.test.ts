@@ -7,7 +7,7 @@ import { mcpClient, startMcpHttp, type McpHttp } from "@/test/mcp";
 
 // What the MCP server declares, seen by the SDK's own client over real HTTP: only capabilities a stateless server can
 // honour (tools, with no list_changed notification it could never send), and each tool's annotations as decided in
-// lib/mcp/server.ts (README "MCP server").
+// lib/mcp/server.ts (docs/guides/mcp-clients.md).
 
 // readOnly, destructive, idempotent, openWorld
 const ANNOTATIONS: Record<string, [boolean, boolean, boolean, boolean]> = {

@@ -1,5 +1,5 @@
 // What a person pastes into their MCP client to reach Relay's MCP server with their token (the settings page shows
-// these with the token filled in; README "MCP server" shows them with a placeholder).
+// these with the token filled in; docs/guides/mcp-clients.md shows them with a placeholder).
 //   - Claude Desktop reads only local (stdio) servers from claude_desktop_config.json, and its remote connectors
 //     sign in with OAuth, not a static header: the `mcp-remote` bridge (npm) carries the Authorization header. The
 //     header goes through an env variable (`${RELAY_AUTH}`), because some clients split arguments on spaces.

@@ -9,11 +9,12 @@ import { TOOLS } from "./server";
 // An independent client: the official MCP Inspector's CLI (`@modelcontextprotocol/inspector-cli`, what
 // `npx @modelcontextprotocol/inspector --cli` runs; the launcher package itself declares Node >= 22, this one does
 // not) against the route served over HTTP, with a token the person made with `npm run cli -- token create` (here
-// in this process: test/cli.ts). It runs as the README's command, word for word but the URL and the token:
-// `npx -y @modelcontextprotocol/inspector-cli@0.17.0 --cli <url> --transport http --header "Authorization: Bearer
-// rpt_..." --method tools/list`, from the project's folder (npx finds the devDependency of that exact version).
+// in this process: test/cli.ts). It runs as docs/guides/mcp-clients.md's command, word for word but the URL and
+// the token: `npx -y @modelcontextprotocol/inspector-cli@0.17.0 --cli <url> --transport http --header
+// "Authorization: Bearer rpt_..." --method tools/list`, from the project's folder (npx finds the devDependency of
+// that exact version).
 const run = promisify(execFile);
-/** The Inspector CLI version the README names, the devDependency (1.0.x imports ../package.json of the cwd). */
+/** The Inspector CLI version the MCP guide names, the devDependency (1.0.x imports ../package.json of the cwd). */
 const INSPECTOR_CLI = "@modelcontextprotocol/inspector-cli@0.17.0";
 
 async function exec(
@@ -59,10 +60,10 @@ afterAll(async () => {
 });
 
 describe("token CLI and the MCP Inspector", { timeout: 120_000 }, () => {
-  it("is the command the README gives, at the devDependency's version", async () => {
+  it("is the command docs/guides/mcp-clients.md gives, at the devDependency's version", async () => {
     const { readFileSync } = await import("node:fs");
-    const readme = readFileSync("README.md", "utf8").replace(/\s+/g, " ");
-    expect(readme).toContain(
+    const guide = readFileSync("docs/guides/mcp-clients.md", "utf8").replace(/\s+/g, " ");
+    expect(guide).toContain(
       `npx -y ${INSPECTOR_CLI} --cli http://localhost:3000/api/mcp --transport http ` +
         `--header "Authorization: Bearer rpt_YOUR_TOKEN" --method tools/list`,
     );

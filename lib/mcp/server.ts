@@ -19,14 +19,14 @@ import { searchContactMemory } from "./tools/search-contact-memory";
 import { releaseConversation, takeOverConversation } from "./tools/take-over";
 import { whoami } from "./tools/whoami";
 
-// Relay's MCP server: the tools a person's AI assistant uses to work as that person (README "MCP server").
+// Relay's MCP server: the tools a person's AI assistant uses to work as that person (docs/guides/mcp-clients.md).
 // Read tools need the token's `read` scope, the rest `write`; every tool is listed for every token, and a write tool
 // called with a read-only token answers a tool error saying which scope it needs.
 
 //
-// Annotations, decided tool by tool (README "MCP server"): read tools are readOnlyHint and not destructive. Every write
-// tool is destructiveHint: true, because each either reaches others and cannot be taken back or overrides a state
-// someone relies on, so a client should ask before calling it:
+// Annotations, decided tool by tool (docs/guides/mcp-clients.md "Tools"): read tools are readOnlyHint and not
+// destructive. Every write tool is destructiveHint: true, because each either reaches others and cannot be taken back
+// or overrides a state someone relies on, so a client should ask before calling it:
 // - approve_draft, post_message, approve_agent_request: a message or request leaves, under a name, and cannot be
 //   unsent (openWorldHint: it reaches a bot or a person outside the assistant's view);
 // - reject_draft, decline_agent_request, confirm_fact, reject_fact: a final decision (a confirmed fact is read by bots

@@ -19,9 +19,9 @@ import { startReceiver, type Receiver } from "@/test/receiver";
 import { z } from "zod";
 import * as route from "@/app/api/metrics/route";
 
-// GET /api/metrics (README "Metrics and logs"): absent without METRICS_TOKEN, 401 on a wrong token, and the text
-// format with every family the README lists; what the product does moves the counters and gauges it names. And the
-// log: one JSON object a line, each carrying the request id of the request that wrote it.
+// GET /api/metrics (docs/guides/operators.md "Metrics and logs"): absent without METRICS_TOKEN, 401 on a wrong token,
+// and the text format with every family the operators' guide lists; what the product does moves the counters and gauges
+// it names. And the log: one JSON object a line, each carrying the request id of the request that wrote it.
 
 const settings: Partial<Env> = {};
 vi.mock("@/lib/env", async (original) => {
@@ -99,7 +99,7 @@ describe("the endpoint's door", () => {
     expect(route.POST(new Request(URL_, { method: "POST" })).status).toBe(405);
   });
 
-  it("serves the text format with every family the README lists, and the process's own metrics", async () => {
+  it("serves the text format with every family the operators' guide lists, and the process's own metrics", async () => {
     const response = await get({ authorization: `Bearer ${TOKEN}` });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);

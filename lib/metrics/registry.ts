@@ -1,10 +1,10 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { processSingleton, processSlot } from "@/lib/process-singleton";
 
-// The process's Prometheus metrics (README "Metrics and logs"). Counters and histograms count what this process did:
-// several app and worker processes each expose their own, and Prometheus sums them. The gauges read from the
-// database at scrape time (lib/metrics/database-gauges.ts) are the same whichever process is asked. Every label has a
-// bounded set of values: route templates (never raw paths), the policy's reason codes, fixed outcomes.
+// The process's Prometheus metrics (docs/guides/operators.md "Metrics and logs"). Counters and histograms count what
+// this process did: several app and worker processes each expose their own, and Prometheus sums them. The gauges read
+// from the database at scrape time (lib/metrics/database-gauges.ts) are the same whichever process is asked. Every
+// label has a bounded set of values: route templates (never raw paths), the policy's reason codes, fixed outcomes.
 //
 // The registry imports nothing of what it counts (docs/decisions/033-import-floors.md): the policy counts its decisions
 // itself (lib/policy/count-decision.ts), and a count kept elsewhere is read through what its keeper registered here

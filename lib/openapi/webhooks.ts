@@ -5,7 +5,8 @@ import { webhookEnvelope } from "@/lib/schemas/webhook-events";
 import { IDS, WEBHOOK_EXAMPLES } from "./examples";
 
 // The 3.1 `webhooks` section: what a bot's webhook URL receives, one POST per event type, with its headers and the
-// envelope of lib/schemas/webhook-events.ts. The words follow README "Webhooks" and docs/api-contract.md#signatures.
+// envelope of lib/schemas/webhook-events.ts. The words follow docs/guides/bot-developers.md "Webhooks" and
+// docs/api-contract.md#signatures.
 
 const header = (description: string, example: string) => z.string().meta({ description, example });
 

@@ -13,8 +13,9 @@ import type { PersonActor } from "./actor";
 // lib/people/access.int.test.ts proves the forms agree on a real database. The bots' own rule is
 // lib/conversations/bot-access.ts.
 //
-// - A conversation: a member of its workspace who takes part in it, or an admin of its workspace (README "People's
-//   chat": an admin opens every conversation of the workspace; a member, those they take part in).
+// - A conversation: a member of its workspace who takes part in it, or an admin of its workspace
+//   (docs/guides/people-and-admins.md "People's chat", *Access*: an admin opens every conversation of the workspace; a
+//   member, those they take part in).
 // - A contact: any member of its workspace.
 // - A bot (its keys, secret, webhook, deliveries, and the requests it asks other bots that wait for a person): an
 //   admin of its workspace, or the member who registered it.

@@ -36,7 +36,8 @@ export async function decide(
 
 /**
  * The decision on a snapshot already loaded (a bot's send loads its own: sendSnapshotStatement). Every decision is
- * counted here, by mode, verdict and reasons (relay_policy_decisions_total: README "Metrics and logs").
+ * counted here, by mode, verdict and reasons (relay_policy_decisions_total: docs/guides/operators.md "Metrics and
+ * logs").
  */
 export function decideOn(snapshot: PolicySnapshot, input: { botId: string; conversationId: string }): Decision {
   const verdict = evaluatePolicy(snapshot);

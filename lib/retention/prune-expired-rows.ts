@@ -6,8 +6,8 @@ import {
   type RetentionWindows,
 } from "./retention-windows";
 
-// Retention (README.md#retention, docs/decisions/028-retention.md): rows with no lasting value are deleted once
-// their time is up, so these tables stay the size of their window instead of growing with every send:
+// Retention (docs/guides/operators.md#retention, docs/decisions/028-retention.md): rows with no lasting value are
+// deleted once their time is up, so these tables stay the size of their window instead of growing with every send:
 //
 // - idempotency_keys past expires_at (24 h after the request: a replay after that already runs afresh);
 // - webhook_deliveries, with their attempts (ON DELETE CASCADE), that succeeded more than DELIVERY_RETENTION_DAYS

@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 
-// How long rows with no lasting value are kept (README.md#retention; pruned by prune-expired-rows.ts). The two an
-// operator tunes come from the environment; the rest are fixed.
+// How long rows with no lasting value are kept (docs/guides/operators.md#retention; pruned by prune-expired-rows.ts).
+// The two an operator tunes come from the environment; the rest are fixed.
 
 export interface RetentionWindows {
   /** Days a succeeded delivery is kept, from its creation or its last replay (DELIVERY_RETENTION_DAYS). */

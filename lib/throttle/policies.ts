@@ -1,7 +1,7 @@
 import type { LockoutPolicy } from "./lockout";
 import type { RequestLimitPolicy } from "./request-limit";
 
-// The limits (docs/decisions/016-throttling.md; README "Sign-in and credential throttling").
+// The limits (docs/decisions/016-throttling.md; docs/guides/security.md "Sign-in and credential throttling").
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -147,7 +147,8 @@ describe("two bots behind one URL", () => {
     expect(envelopes[0].data.message.id).toBe(envelopes[1].data.message.id);
     expect(envelopes.map((e) => e.id).sort()).toEqual(deliveries.map((d) => d.id).sort());
 
-    // The receiver of `seed --webhook-url`: both bots' secrets, one URL, dedupe on the envelope id (README).
+    // The receiver of `seed --webhook-url`: both bots' secrets, one URL, dedupe on the envelope id
+    // (docs/guides/bot-developers.md "Webhooks").
     const processed: { bot_id: string; message: string }[] = [];
     const seen = new Set<string>();
     const secretOf = { [helper().id]: helper().signing_secret, [scheduler().id]: scheduler().signing_secret };

@@ -3,8 +3,9 @@
 // it (`node relay-server.mjs`, Dockerfile) and so does `npm start` (scripts/serve.ts). Plain JavaScript, no imports:
 // nothing but the standalone folder is there when it runs. docs/decisions/023-production-recipe.md.
 //
-// - HOST is the listen address (README "Configuration"); server.js reads HOSTNAME, which shells set to the machine's
-//   name and container runtimes to the container's id, so HOSTNAME is overwritten here. Unset: every IPv4 interface.
+// - HOST is the listen address (docs/guides/operators.md "Configuration"); server.js reads HOSTNAME, which shells set
+//   to the machine's name and container runtimes to the container's id, so HOSTNAME is overwritten here. Unset: every
+//   IPv4 interface.
 // - next-auth's origin is NEXTAUTH_URL, else APP_URL; with neither, each request's Host header, which next-auth reads
 //   only when AUTH_TRUST_HOST is set (lib/auth/next-auth-environment.ts, the same rule).
 // - On SIGTERM / SIGINT Next's server stops accepting, lets in-flight requests finish and exits 143 / 130 (128 + the

@@ -23,9 +23,9 @@ import { World, type Person, type Probe, type Viewer } from "./world";
 // The tenancy matrix (issue 16): every door (REST operation, MCP tool, route handler, server action) crossed with
 // every kind of object it takes, of another workspace, out of the caller's sight in its own, or random; each
 // refusal reads nothing (no canary hidden from the caller in the answer), writes nothing (the database's
-// fingerprint and the attachments folder unchanged) and answers as the README says. Each door's positive control
-// (the caller's own object) proves the door is called right. The doors are listed from the code: a route, a tool
-// or an action missing from its surface's module in test/security/doors/ fails here. See test/security/README.md.
+// fingerprint and the attachments folder unchanged) and answers as the guides say (docs/guides/). Each door's positive
+// control (the caller's own object) proves the door is called right. The doors are listed from the code: a route, a
+// tool or an action missing from its surface's module in test/security/doors/ fails here. See test/security/README.md.
 
 // The session source, next/cache and next/headers need Next's request context: the only modules replaced. Everything else
 // (the domain, the database) is real.
@@ -435,7 +435,7 @@ async function checkDoor(door: Door) {
         answers.set(probe, answer);
         const expected = slot.codes?.[probe.placement];
         if (expected && answer.code !== expected)
-          failures.push(`${cell}: answered ${answer.status} ${answer.code}, the README says ${expected}`);
+          failures.push(`${cell}: answered ${answer.status} ${answer.code}, the guides say ${expected}`);
       }
       if (slot.same) {
         // Out of sight, in another workspace or in the caller's own, answers exactly as nothing at all.

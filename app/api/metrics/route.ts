@@ -3,9 +3,9 @@ import { apiHandler } from "@/lib/http/api-handler";
 import { notAllowed, unknownRoute } from "@/lib/http/not-allowed";
 import { metricsAccess, scrapeMetrics } from "@/lib/metrics/scrape";
 
-// GET /api/metrics: this app process's metrics in Prometheus's text format (README "Metrics and logs"), for
-// `Authorization: Bearer $METRICS_TOKEN`. Without METRICS_TOKEN the route does not exist: every method answers the
-// catch-all's 404. A missing or wrong token: 401, nothing more.
+// GET /api/metrics: this app process's metrics in Prometheus's text format (docs/guides/operators.md "Metrics and
+// logs"), for `Authorization: Bearer $METRICS_TOKEN`. Without METRICS_TOKEN the route does not exist: every method
+// answers the catch-all's 404. A missing or wrong token: 401, nothing more.
 
 export const dynamic = "force-dynamic";
 

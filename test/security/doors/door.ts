@@ -36,8 +36,9 @@ export interface Slot {
   /** The contract is to ignore an id out of bounds (a page's `?contact=`): answered, but nothing of it read. */
   ignores?: boolean;
   /**
-   * A foreign or hidden id answers exactly as a random one (status, code and message): the README promises it.
-   * `"foreign"`: only another workspace's (an id of the caller's own workspace may be refused in other words).
+   * A foreign or hidden id answers exactly as a random one (status, code and message): docs/guides/people-and-admins.md
+   * ("People's chat", *Access*) promises it. `"foreign"`: only another workspace's (an id of the caller's own workspace
+   * may be refused in other words).
    */
   same?: boolean | "foreign";
 }

@@ -115,7 +115,7 @@ export function mcpDoors({ w, fresh }: DoorContext): Door[] {
     tool("approve_draft", "held", "draft_id", fresh.held, { body: "Edited" }, { variant: "held" }),
     tool("reject_draft", "draft", "draft_id", fresh.draft),
     tool("reject_draft", "held", "draft_id", fresh.held, {}, { variant: "held" }),
-    // A request of the token's workspace that the person may not decide is refused in words (403): the README names
+    // A request of the token's workspace that the person may not decide is refused in words (403): the guides name
     // who decides (an admin, or the asking bot's developer), not how others are answered.
     tool(
       "approve_agent_request",

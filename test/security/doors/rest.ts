@@ -2,9 +2,10 @@ import { startHeartbeat } from "@/lib/health/worker-heartbeat";
 import { answerOf, callRoute, hex, type Door, type DoorContext, type Slot } from "./door";
 
 // The REST doors: every method of every route under /api/public/v1 (the catch-all's too, and the load balancer's
-// probes), called as A's `helper` bot by its API key through the route modules' handlers. The README's contract for
-// a bot's ids is named per slot (403 `forbidden` for another workspace's conversation or contact or one the bot is
-// not in, 404 for a random one; 422 for a source message or an attachment out of sight; ...).
+// probes), called as A's `helper` bot by its API key through the route modules' handlers. The contract of
+// docs/guides/bot-developers.md ("API notes", *Access*) for a bot's ids is named per slot (403 `forbidden` for another
+// workspace's conversation or contact or one the bot is not in, 404 for a random one; 422 for a source message or an
+// attachment out of sight; ...).
 
 const V1 = "app/api/public/v1";
 

@@ -67,8 +67,8 @@ export const excerpt = (text: string, limit = 300) =>
  * Next answers some paths that are not in their clean form itself, before any of the app's code runs: repeated
  * slashes or a backslash (308 to the path with them collapsed), a trailing slash, also after a final dot segment
  * (308 to the path resolved, without it; a dot segment inside the path it resolves and routes). These redirects are
- * the one API answer without X-Request-Id (README). A 308 must go to exactly that path, and must have changed
- * nothing; any other answer is judged as usual.
+ * the one API answer without X-Request-Id (docs/guides/bot-developers.md "API notes"). A 308 must go to exactly that
+ * path, and must have changed nothing; any other answer is judged as usual.
  */
 function uncleanPath(c: FuzzCase, outcome: Outcome): Problem[] | null {
   const { status, headers } = outcome.response!;
@@ -93,7 +93,8 @@ function uncleanPath(c: FuzzCase, outcome: Outcome): Problem[] | null {
 /**
  * A dot segment inside the path (`/conversations/%2e%2e/messages/check`) is resolved and routed (above): the request
  * reaches another route (`/messages/{id}` with the id `check`), which refuses a method it does not serve with 405
- * `method_not_allowed`, as every route does (README). That answer is the resolved route's, not this operation's.
+ * `method_not_allowed`, as every route does (docs/guides/bot-developers.md "API notes"). That answer is the resolved
+ * route's, not this operation's.
  */
 function routedElsewhere(c: FuzzCase, { status, code }: { status: number; code: string | undefined }): boolean {
   const [path] = splitOnce(`${API_PREFIX}${c.target}`, "?");

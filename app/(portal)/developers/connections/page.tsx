@@ -21,8 +21,9 @@ import { acceptConnectionAction, proposeConnectionAction, revokeConnectionAction
 
 export const metadata: Metadata = { title: "Connections" };
 
-// Trusted connections between bots (README "Agent requests"): workspace admins see their workspaces' connections,
-// propose new ones, accept the ones that wait for them, and revoke any. Members see an explanation, nothing more.
+// Trusted connections between bots (docs/guides/bot-developers.md "Agent requests"): workspace admins see their
+// workspaces' connections, propose new ones, accept the ones that wait for them, and revoke any. Members see an
+// explanation, nothing more.
 export default async function ConnectionsPage() {
   const actor = await currentActor("/developers/connections");
   const [workspaces, connections] = await Promise.all([listManagedBots(actor), listConnections(actor)]);

@@ -7,7 +7,7 @@ import { subscribePush } from "@/lib/notifications/push/subscribe-push";
 import { unsubscribePush } from "@/lib/notifications/push/unsubscribe-push";
 import { PushSubscriptionInput, PushUnsubscribeInput } from "@/lib/schemas/push";
 
-// The signed-in person's Web Push devices (README, People's chat, *Notifications*):
+// The signed-in person's Web Push devices (docs/guides/people-and-admins.md "Notifications"):
 // GET: their devices {devices: [{id, endpoint, label, created_at, last_success_at}]};
 // POST a browser's PushSubscription (its toJSON()): 201 {id, label, created_at, last_success_at}; the endpoint must
 // be https to a public address (lib/notifications/push/validate-push-endpoint.ts), else 422;

@@ -10,7 +10,7 @@ import {
   CreateAgentRequestRequest,
 } from "@/lib/schemas/agent-requests";
 
-// Bot-to-bot requests over trusted connections (README "Agent requests").
+// Bot-to-bot requests over trusted connections (docs/guides/bot-developers.md "Agent requests").
 
 export const GET = botRoute(
   {

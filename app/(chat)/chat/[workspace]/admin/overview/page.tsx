@@ -18,7 +18,8 @@ const RANGES = [7, 14, 30] as const;
 
 // For workspace admins: the gate at a glance (issue 33 item 8): what the policy did with each bot's messages per day,
 // what waits for a person now and for how long, and how long people take to decide per approver group and per rule.
-// The same figures are metrics (README "Metrics and logs"). `?days=` picks the range, `?bot=` one bot's days.
+// The same figures are metrics (docs/guides/operators.md "Metrics and logs"). `?days=` picks the range, `?bot=` one
+// bot's days.
 export default async function OverviewPage({
   params,
   searchParams,

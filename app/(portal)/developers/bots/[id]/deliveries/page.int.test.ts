@@ -3,8 +3,9 @@ import type { SignedInPerson } from "@/lib/auth/session";
 import { seedWorld } from "@/lib/seed/seed-world";
 import { renderPage } from "@/test/security/doors/pages";
 
-// The deliveries page says how far back its list goes (README.md#retention), with the windows of this deployment.
-// Rendered as Next would (test/security/doors/pages.ts's renderPage); only the session and Next's request scope are faked.
+// The deliveries page says how far back its list goes (docs/guides/operators.md#retention), with the windows of this
+// deployment. Rendered as Next would (test/security/doors/pages.ts's renderPage); only the session and Next's request
+// scope are faked.
 
 const session = vi.hoisted(() => ({ person: null as SignedInPerson | null }));
 vi.mock("@/lib/auth/session", () => ({ signedInPerson: async () => session.person }));
