@@ -2,13 +2,9 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/serv
 import { query, sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { stepUpPasskeyOptions } from "@/lib/factors/step-up-gate";
-import { messageContent } from "@/lib/messages/content";
 import type { PersonActor } from "@/lib/people/actor";
-import { contentDigest } from "@/lib/policy/decide";
-import type { Block } from "@/lib/schemas/blocks";
-import { MESSAGE_BODY_MAX } from "@/lib/limits";
-import { contentChanged } from "./approve-draft";
-import { approvalContentDigest } from "./content-digest";
+import { checkedEdit, contentChanged } from "./approve-draft";
+import { approvalContentDigest, sentDigest } from "./content-digest";
 import { requireDraftDecider } from "./deciders";
 
 // "Approve with passkey" on an item that needs step-up (issue 34; docs/decisions/037): the card asks for a passkey
@@ -48,9 +44,6 @@ export async function approvalPasskeyOptions(
     ruleSetVersion: item.rule_set_version,
   });
   if (seen !== digest) throw contentChanged(item.origin);
-  const edited = body?.trim();
-  if (body != null && (!edited || edited.length > MESSAGE_BODY_MAX))
-    throw new ApiError("invalid_body", `The edited text must be 1 to ${MESSAGE_BODY_MAX} characters`);
-  const sent = contentDigest(messageContent(edited ?? item.body, (item.blocks as Block[] | null) ?? null));
+  const sent = sentDigest(checkedEdit(body) ?? item.body, item.blocks);
   return stepUpPasskeyOptions(actor, { draftId: id, seenDigest: digest, sentDigest: sent });
 }

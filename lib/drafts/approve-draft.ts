@@ -17,13 +17,13 @@ import {
   type StepUpProof,
 } from "@/lib/factors/step-up-gate";
 import { draftApproved, draftRejected } from "@/lib/webhooks/events";
-import { contentDigest, decide, type Decision } from "@/lib/policy/decide";
+import { decide, type Decision } from "@/lib/policy/decide";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { Block } from "@/lib/schemas/blocks";
 import { serializeDraft } from "./serialize-draft";
 import { countDecisionTime } from "./count-decision-time";
 import { DRAFT_COLUMNS } from "./create-draft";
-import { approvalContentDigest } from "./content-digest";
+import { approvalContentDigest, sentDigest } from "./content-digest";
 import { scheduleFollowUp } from "./send-follow-up";
 import { afterDraftExpired } from "./expire-drafts";
 import { notifyConversation } from "@/lib/chat/live";
@@ -95,10 +95,7 @@ export async function approveDraft(actor: PersonActor, options: ApproveDraftOpti
 }
 
 async function approveOnce(actor: PersonActor, { draftId, body: edit, seen, stepUp: proof }: ApproveDraftOptions) {
-  const editedBody = edit?.trim();
-  if (edit !== undefined && (!editedBody || editedBody.length > MESSAGE_BODY_MAX)) {
-    throw new ApiError("invalid_body", `The edited text must be 1 to ${MESSAGE_BODY_MAX} characters`);
-  }
+  const editedBody = checkedEdit(edit);
   const outcome = await transaction(async (tx) => {
     const { draft, conversation, stepUp } = await lockPendingDraft(tx, actor, draftId);
     if (draft.expires_at.getTime() < Date.now()) {
@@ -135,7 +132,7 @@ async function approveOnce(actor: PersonActor, { draftId, body: edit, seen, step
       const binding = {
         draftId: draft.id,
         seenDigest: digest,
-        sentDigest: contentDigest(messageContent(body, blocks)),
+        sentDigest: sentDigest(body, blocks),
       };
       assertion = await approveWithPasskey(actor, { binding, passkey: proof.passkey });
       await tx.query(INSERT_ASSERTION, [
@@ -390,6 +387,15 @@ async function lockPendingDraft(tx: Transaction, actor: PersonActor, id: string)
   if (draft.status !== "pending")
     throw new ApiError("conflict", `This ${label(draft.origin)} was already ${draft.status}`);
   return { draft, conversation, stepUp: draft.step_up || standing.stepUp === "approvals" };
+}
+
+/** A person's edit of an item's text, trimmed (undefined: none); 422 when it is empty or too long. */
+export function checkedEdit(edit: string | null | undefined): string | undefined {
+  if (edit == null) return undefined;
+  const text = edit.trim();
+  if (!text || text.length > MESSAGE_BODY_MAX)
+    throw new ApiError("invalid_body", `The edited text must be 1 to ${MESSAGE_BODY_MAX} characters`);
+  return text;
 }
 
 /** The item is no longer what the person saw: refused, so they read it again (the page shows the new text). */

@@ -1,4 +1,7 @@
 import { digestOf } from "@/lib/audit/audit-log";
+import { messageContent } from "@/lib/messages/content";
+import { contentDigest } from "@/lib/policy/decide";
+import type { Block } from "@/lib/schemas/blocks";
 
 // What a person approves (issue 34, "approvals bound to what was seen"): the SHA-256 of the item's canonical JSON
 // (RFC 8785) over everything that would be sent and where. The page and the assistant are given it with the text;
@@ -31,3 +34,10 @@ export function approvalContentDigest(content: ApprovalContent): string {
   });
 }
 
+/**
+ * The digest of what approving sends (the policy's, lib/policy/decide.ts, over the message's text and blocks): the
+ * approval's `sent_digest`, and a passkey approval's challenge is derived from it.
+ */
+export function sentDigest(body: string, blocks: unknown): string {
+  return contentDigest(messageContent(body, (blocks as Block[] | null) ?? null));
+}

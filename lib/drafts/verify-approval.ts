@@ -4,15 +4,13 @@ import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { query, sql as poolSql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { messageContent } from "@/lib/messages/content";
-import { contentDigest } from "@/lib/policy/decide";
-import type { Block } from "@/lib/schemas/blocks";
 import { verifyChain } from "@/lib/audit/checkpoint";
 import { listCheckpoints } from "@/lib/audit/checkpoints";
 import { readChain } from "@/lib/audit/read-chain";
 import { auditSigningKey } from "@/lib/audit/signing-key";
 import { digestOf } from "@/lib/audit/audit-log";
 import { approvalChallengeBytes, relyingParty } from "@/lib/factors/webauthn";
+import { sentDigest } from "./content-digest";
 
 // `cli audit verify-approval <id>` (issue 34): checks one approval offline, from what is stored, without trusting
 // the rows that describe it:
@@ -78,7 +76,7 @@ export async function verifyApproval(
     return verdict;
   }
   const facts = entry.facts as ApprovalFacts;
-  const sent = contentDigest(messageContent(draft.message_body ?? "", draft.message_blocks as Block[] | null));
+  const sent = sentDigest(draft.message_body ?? "", draft.message_blocks);
   if (facts.sent_digest !== sent)
     problem("the message sent is not the content the approval names (sent_digest differs)");
   const before = verdict.problems.length;

@@ -6,6 +6,7 @@ import type { Actor, PersonActor } from "@/lib/people/actor";
 import { markStrongAuth, strongAuthIsFresh } from "@/lib/sessions/strong-auth";
 import { hasFactorSql } from "./has-factor";
 import { stepUp } from "./step-up";
+import { parseAssertion } from "./verify-second-factor";
 import { passkeyRequestOptions, verifyApprovalPasskey, type PasskeyRequestOptions } from "./verify-passkey";
 import type { ApprovalBinding } from "./webauthn";
 
@@ -59,7 +60,7 @@ export async function requireFreshFactor(
     const words = purpose === "approve" && actor.via === "mcp" ? NO_SESSION.assistant : NO_SESSION[purpose];
     throw new ApiError("forbidden", words, { reasons: ["step_up_required"] });
   }
-  if (strongAuthIsFresh(session.strongAuthAt, { maxAgeSeconds: STEP_UP_SECONDS, now })) return;
+  if (freshCheckAt(actor, now)) return;
   if (proof && (proof.code?.trim() || proof.passkey)) {
     const method = await stepUp({
       userId: actor.userId,
@@ -185,16 +186,8 @@ export async function approveWithPasskey(
 ): Promise<ApprovalAssertion> {
   // A passkey is given in a browser only: anything else answers as an approval without a fresh check would.
   if (!actor.session) throw new ApiError("forbidden", NO_SESSION.approve, { reasons: ["step_up_required"] });
-  let response: AuthenticationResponseJSON | null = null;
-  try {
-    response = JSON.parse(passkey) as AuthenticationResponseJSON;
-  } catch {
-    response = null;
-  }
-  const proven =
-    response && typeof response === "object"
-      ? await verifyApprovalPasskey({ response, userId: actor.userId, binding, now })
-      : null;
+  const response = parseAssertion(passkey);
+  const proven = response && (await verifyApprovalPasskey({ response, userId: actor.userId, binding, now }));
   if (!proven)
     throw new ApiError(
       "forbidden",
@@ -202,5 +195,5 @@ export async function approveWithPasskey(
       { reasons: ["step_up_required"], field: "step_up_code" },
     );
   await markStrongAuth({ sessionId: actor.session.id, userId: actor.userId, at: now });
-  return { credentialId: proven.credentialId, nonce: proven.nonce, response: response! };
+  return { credentialId: proven.credentialId, nonce: proven.nonce, response: response };
 }
