@@ -4,7 +4,7 @@ import path from "node:path";
 import { prepareDatabase } from "@/lib/db/setup";
 import { disconnectDb } from "@/lib/db/client";
 import { recordServerSettings, serverLoopbackSetting } from "@/lib/deployment/settings";
-import { ensureDemo } from "@/lib/seed/ensure-demo";
+import { demoCredentialsFile, ensureDemo } from "@/lib/seed/ensure-demo";
 import { env } from "@/lib/env";
 import { nextAuthEnvironment } from "@/lib/auth/next-auth-environment";
 import { startWorker } from "@/jobs/worker";
@@ -37,7 +37,7 @@ async function main() {
   const demo = await ensureDemo();
   if (demo) {
     log().info(
-      { workspace: demo.workspace.slug, credentials: path.join(config.DATA_DIR, "demo-credentials.json") },
+      { workspace: demo.workspace.slug, credentials: demoCredentialsFile(config.DATA_DIR) },
       "seeded the demo workspace",
     );
     for (const p of demo.people) log().info({ email: p.email, password: p.password }, "demo person");
@@ -165,7 +165,7 @@ async function announceWhenUp({
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   if (gone || Date.now() >= deadline) return;
-  const file = path.join(config.DATA_DIR, "demo-credentials.json");
+  const file = demoCredentialsFile(config.DATA_DIR);
   const signIn = config.SEED_DEMO === "true" ? demoSignIn(file) : undefined;
   const facts = { url: config.APP_URL, signIn, credentials: signIn ? file : undefined };
   if (logFormat(config.LOG_FORMAT) === "pretty") process.stdout.write(startupBox(facts));

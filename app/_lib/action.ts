@@ -147,14 +147,21 @@ export function plainAction<Bound extends unknown[], T>(
   return async (...bound) => {
     const spec = define(...bound);
     const actor = await currentActor(spec.path);
-    try {
+    return refusedAs(spec.refused, async () => {
       holdToTextRule(spec.args);
-      return await spec.run(actor);
-    } catch (error) {
-      if (error instanceof ApiError) return spec.refused(error);
-      throw error;
-    }
+      return spec.run(actor);
+    });
   };
+}
+
+/** Runs `work`; a refusal (ApiError) is answered by `refused`, anything else thrown on. */
+async function refusedAs<T>(refused: (error: ApiError) => T, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) return refused(error);
+    throw error;
+  }
 }
 
 function holdToTextRule(args: Record<string, string> | undefined) {
@@ -177,11 +184,6 @@ export function publicAction<Bound extends unknown[], T>(
 ): (...bound: Bound) => Promise<T> {
   return async (...bound) => {
     const spec = define(...bound);
-    try {
-      return await spec.run();
-    } catch (error) {
-      if (error instanceof ApiError) return spec.refused(error);
-      throw error;
-    }
+    return refusedAs(spec.refused, spec.run);
   };
 }

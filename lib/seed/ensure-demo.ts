@@ -12,8 +12,11 @@ export async function ensureDemo(): Promise<SeededWorld | null> {
   if (env().SEED_DEMO !== "true") return null;
   if ((await db().workspace.count()) > 0) return null;
   const world = await seedWorld({ fixed: true });
-  const file = path.join(env().DATA_DIR, "demo-credentials.json");
+  const file = demoCredentialsFile();
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(world, null, 2), { mode: 0o600 });
   return world;
 }
+
+/** Where the demo's people, passwords and bot keys are written on its first start: DATA_DIR/demo-credentials.json. */
+export const demoCredentialsFile = (dataDir = env().DATA_DIR) => path.join(dataDir, "demo-credentials.json");
