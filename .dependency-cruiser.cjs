@@ -11,7 +11,7 @@ const FLOORS = [
   {
     name: "ground",
     comment: "values and rules that need nothing but each other: no database, no domain",
-    folders: ["env", "log", "errors", "limits", "ids", "pagination", "process-singleton", "text", "crypto", "keys", "net", "terminal"],
+    folders: ["env", "log", "errors", "limits", "ids", "pagination", "process-singleton", "text", "crypto", "keys", "net", "terminal", "docs"],
   },
   {
     name: "db",

@@ -94,6 +94,7 @@ export function adminPages({ deliveryId }: { deliveryId?: string } = {}): string
     ...(deliveryId ? [`/developers/deliveries/${deliveryId}`] : []),
     "/developers/connections",
     "/developers/docs",
+    "/developers/docs/guide",
     "/settings",
     "/settings/tokens",
     "/settings/security",

@@ -16,13 +16,19 @@ const LINKS = [
     label: "Connections",
     match: (path: string) => path.startsWith("/developers/connections"),
   },
-  { href: "/developers/docs", label: "API reference", match: (path: string) => path.startsWith("/developers/docs") },
+  // The guide (docs/guides/bot-developers.md) first: what the API promises and how webhooks work, then the reference.
+  {
+    href: "/developers/docs/guide",
+    label: "Guide",
+    match: (path: string) => path.startsWith("/developers/docs/guide"),
+  },
+  { href: "/developers/docs", label: "API reference", match: (path: string) => path === "/developers/docs" },
 ];
 
 export function PortalNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Developer portal" className="-mb-px flex gap-6">
+    <nav aria-label="Developer portal" className="-mb-px flex gap-4 sm:gap-6">
       {LINKS.map((link) => {
         const active = link.match(pathname);
         return (

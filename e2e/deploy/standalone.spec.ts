@@ -143,6 +143,9 @@ test("a person signs in, sees the conversation, and a bot's new message arrives 
   });
   expect(live.status()).toBe(201);
   await expect(messages.getByText("Out for delivery today")).toBeVisible();
+  // The portal's guide reads docs/guides/bot-developers.md when it renders: the file travels with the standalone build.
+  expect((await page.goto("/developers/docs/guide"))?.status()).toBe(200);
+  await expect(page.locator("h2#webhooks")).toBeVisible();
   await context.close();
 });
 

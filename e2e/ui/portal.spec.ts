@@ -172,3 +172,36 @@ test("ana registers a bot, issues a key, pings the webhook, inspects the deliver
   await page.goto(botUrl);
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
 });
+
+test("the guide for bot developers: rendered from its file, reached from the tabs, its #links land, its code by keyboard", async ({
+  page,
+}) => {
+  await page.goto("/developers/docs/guide");
+  await expect(page).toHaveURL(/\/sign-in/);
+  await signIn(page, "ana@demo.relay.test", PASSWORD);
+  await expect(page).toHaveURL(/\/developers\/docs\/guide$/);
+  const tabs = page.getByRole("navigation", { name: "Developer portal" });
+  await expect(tabs.getByRole("link", { name: "Guide" })).toHaveAttribute("aria-current", "page");
+  const guide = page.getByRole("article");
+  await expect(guide.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // The guide's own contents list links to its sections by the ids GitHub gives them.
+  await guide.getByRole("link", { name: "Webhooks", exact: true }).first().click();
+  await expect(page).toHaveURL(/#webhooks$/);
+  await expect(page.locator("h2#webhooks")).toBeInViewport();
+  // A link to a repository file the app does not serve is its path, not a link that would 404.
+  await expect(guide.locator('a[href$=".md"], a[href*=".md#"]')).toHaveCount(0);
+
+  // A code block is a named box the keyboard reaches (it scrolls sideways on a phone).
+  const code = guide.locator("pre").first();
+  await expect(code).toHaveAttribute("aria-label", /.+/);
+  await code.focus();
+  await expect(code).toBeFocused();
+
+  // The API reference and back.
+  await tabs.getByRole("link", { name: "API reference" }).click();
+  await expect(page).toHaveURL(/\/developers\/docs$/);
+  await expect(tabs.getByRole("link", { name: "API reference" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: "Guide for bot developers" }).click();
+  await expect(page).toHaveURL(/\/developers\/docs\/guide$/);
+});

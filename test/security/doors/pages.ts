@@ -217,6 +217,7 @@ export function pageDoors({ w, fresh, signIn }: DoorContext): Door[] {
     listPage("app/(portal)/developers/bots/new/page.tsx"),
     listPage("app/(portal)/developers/connections/page.tsx"),
     listPage("app/(portal)/developers/docs/page.tsx"),
+    listPage("app/(portal)/developers/docs/guide/page.tsx"),
     listPage("app/(settings)/layout.tsx"),
     listPage("app/(settings)/settings/page.tsx"),
     listPage("app/(settings)/settings/tokens/page.tsx"),

@@ -81,6 +81,9 @@ export default async function DocsPage() {
               <a href="/api/public/v1/openapi.json" className="font-medium text-indigo-700 hover:underline">
                 OpenAPI 3.1 document (JSON)
               </a>
+              <Link href="/developers/docs/guide" className="font-medium text-indigo-700 hover:underline">
+                Guide for bot developers
+              </Link>
             </>
           }
         />
