@@ -236,6 +236,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the bot's events as server-sent events (what `relay listen` forwards to a local URL)
+         * @description Opens a stream of the bot's deliveries as they are committed (`text/event-stream`): a `ready` event, then one `delivery` event per delivery, whose `id` is its place in the stream and whose `data` carries the exact body and the headers of a real delivery, signed now with the bot's signing secrets, so a local receiver verifies it as a real one. While it is open, the bot hears events even without a webhook URL, and real deliveries go on unless `only=true`. Reconnect with `Last-Event-ID` (or `after`) to resume: the events since come first, a few may come again (deduplicate on `id`). No public URL needed: `npm run cli -- listen` and the SDK's `relay listen` use it.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the bot a sample event of a type (what `relay trigger` does)
+         * @description Makes a realistic sample of the event type and sends it to the bot the way real events go: a delivery to its webhook URL (signed, retried) and to any open event stream (`relay listen`), whatever the bot subscribed to. Its ids are fresh and name nothing; it carries the header `X-Relay-Test: true`. 409 `conflict` when nothing would receive it (no webhook URL and no stream open). No `Idempotency-Key`: each call sends one more sample.
+         */
+        post: operations["triggerEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -623,6 +663,15 @@ export interface components {
         };
         BotAttachmentCreated: {
             data: components["schemas"]["BotAttachment"];
+        };
+        /** @description Server-sent events. `ready` once the stream is set up (`data`: StreamReady), then one `delivery` per delivery of the bot (`data`: StreamedDelivery). A comment line every 25 s keeps it open. */
+        BotEventStream: {
+            /** @description One line of JSON */
+            data: components["schemas"]["StreamedDelivery"] | components["schemas"]["StreamReady"];
+            /** @enum {string} */
+            event: "ready" | "delivery";
+            /** @description The event's stream position (a `delivery`'s `seq`) */
+            id?: string;
         };
         Citation: {
             /** Format: uuid */
@@ -1289,6 +1338,54 @@ export interface components {
              * @enum {string}
              */
             type: "status_block";
+        };
+        StreamedDelivery: {
+            /** @description The raw JSON body, exactly the bytes the signatures cover */
+            body: string;
+            /**
+             * Format: uuid
+             * @description The delivery's id: the envelope's `id`, `webhook-id`
+             */
+            delivery_id: string;
+            /** @enum {string} */
+            event_type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "ping";
+            /** @description The headers of a real delivery (`X-Service-*` and `webhook-*`), signed now with the bot's live signing secrets: forward them with the body and the receiver verifies it as a real one */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description Its place in the bot's stream, the event's `id` */
+            seq: string;
+            /** @description A sample made by `POST /events/trigger` (header `X-Relay-Test: true`) */
+            test: boolean;
+        };
+        StreamReady: {
+            /** @description Where this stream starts (the cursor it resumes after) */
+            after: string;
+            /** @description The listen lease, renewed while the stream is open */
+            lease_seconds: number;
+            only: boolean;
+        };
+        TriggeredEvent: {
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The sample's delivery: the envelope's `id`
+                 */
+                delivery_id: string;
+                /** Format: uuid */
+                event_id: string;
+                /** @enum {boolean} */
+                test: true;
+                /** @enum {string} */
+                type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "ping";
+            };
+        };
+        TriggerEventRequest: {
+            /**
+             * @description The event type to send a sample of (any, subscribed or not)
+             * @enum {string}
+             */
+            type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "ping";
         };
         UpdatedMessage: {
             data: components["schemas"]["Message"];
@@ -3959,6 +4056,341 @@ export interface operations {
             };
             /** @description `not_found` */
             404: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is larger than 256 KiB */
+            413: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_body` or `invalid_blocks`: the request does not match the schema */
+            422: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `deferred` with reasons `["rate_limit_second"]` and `retry_after`: the bot is over its request rate; or `too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then */
+            429: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the bot's next request is let through, or until the address may try again */
+                    "Retry-After"?: number;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event: the `id` of the last event received (the `Last-Event-ID` header says the same and wins). The events since, of the last 24 hours, come first, then the live ones; a few just before it may come again (deduplicate on `id`). Absent: from now on, with no backlog */
+                after?: string;
+                /** @description `true`: while the stream is open, deliveries to the bot's webhook URL are held back (each fails with `held back: relay listen --only`, replayable later); `false` (the default): they go on as usual */
+                only?: "true" | "false";
+            };
+            header?: {
+                /** @description Resume after this event (the `id` of the last one received), as an EventSource sends it when it reconnects; wins over `after` */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: `ready`, then a `delivery` per delivery, until the client goes away */
+            200: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1042",
+                     *       "event": "delivery",
+                     *       "data": {
+                     *         "seq": "1042",
+                     *         "delivery_id": "d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d",
+                     *         "event_type": "message.received",
+                     *         "test": true,
+                     *         "body": "{\"id\":\"d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d\",\"type\":\"message.received\",\"created_at\":\"2031-03-14T09:26:53.000Z\",\"bot_id\":\"3f1c2a9e-7b4d-4e8a-9c21-5d6f8a0b1c2d\",\"data\":{\"conversation_id\":\"0b9f3c4e-2d1a-4f6b-8e7c-9a8b7c6d5e4f\",\"message_id\":\"7c4a1e9d-3b2f-4d8c-b6a5-2e1f0d9c8b7a\",\"action\":{\"type\":\"form.submit\",\"action_key\":\"book\",\"values\":{\"day\":\"2031-03-21\",\"people\":4}},\"user\":{\"type\":\"human\",\"handle\":\"ana\"}}}",
+                     *         "headers": {
+                     *           "Content-Type": "application/json",
+                     *           "User-Agent": "Relay-Webhooks/1.0",
+                     *           "X-Service-Event": "message.received",
+                     *           "X-Service-Timestamp": "1931938013",
+                     *           "X-Service-Signature": "sha256=5d1f0c3b9e7a2d4c6b8a0f1e3d5c7b9a1f3e5d7c9b1a3f5e7d9c1b3a5f7e9d1c",
+                     *           "X-Service-Delivery": "d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d",
+                     *           "webhook-id": "d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d",
+                     *           "webhook-timestamp": "1931938013",
+                     *           "webhook-signature": "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+                     *           "X-Relay-Test": "true"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "text/event-stream": components["schemas"]["BotEventStream"];
+                };
+            };
+            /** @description `unauthorized`: missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer realm="relay"`; with `error="invalid_token"` when a key was presented and refused */
+                    "WWW-Authenticate"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `policy_blocked` with reasons `["bot_stopped"]`: a workspace admin stopped the bot */
+            403: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_body` or `invalid_blocks`: the request does not match the schema */
+            422: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `deferred` with reasons `["rate_limit_second"]` and `retry_after`: the bot is over its request rate; or `too_many_attempts` with `retry_after`: too many failed API keys from this address, which is refused until then */
+            429: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the bot's next request is let through, or until the address may try again */
+                    "Retry-After"?: number;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    triggerEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "message.received"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TriggerEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The sample's delivery, on its way */
+            202: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "delivery_id": "d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d",
+                     *         "event_id": "e5d4c3b2-a1f6-4e5b-8a9d-7c6b5a4f3e2d",
+                     *         "type": "message.received",
+                     *         "test": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TriggeredEvent"];
+                };
+            };
+            /** @description `invalid_json`: the body is not JSON */
+            400: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer realm="relay"`; with `error="invalid_token"` when a key was presented and refused */
+                    "WWW-Authenticate"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `policy_blocked` with reasons `["bot_stopped"]`: a workspace admin stopped the bot */
+            403: {
+                headers: {
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).
+                     * @example "second";r=29;t=1
+                     */
+                    RateLimit?: string;
+                    /**
+                     * @description draft-ietf-httpapi-ratelimit-headers: the bot's limits, the same on every answer. `"second";q=<burst>;w=<seconds>` is the request rate (a token bucket: bursts of `q`, refilled at `q/w` a second), `"day";q=<messages>;w=86400` the rolling day of messages, `"conversation";q=…;w=…` the per-conversation limit where the workspace sets one. A policy's name is its reason code without `rate_limit_`.
+                     * @example "second";q=30;w=3, "day";q=1000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /** @description Identifies this request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the bot has no webhook URL and no event stream is open */
+            409: {
                 headers: {
                     /**
                      * @description draft-ietf-httpapi-ratelimit-headers: of the limits this request counted against (a send: the rate, the day and the conversation; anything else: the rate), the one closest to running out: `r` requests left, `t` seconds until more are free (absent when nothing is used, or not known).

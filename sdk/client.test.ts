@@ -421,6 +421,8 @@ const everyOperation: Record<string, (relay: RelayClient) => Promise<unknown>> =
   createAgentRequest: (relay) => relay.createAgentRequest({ to: "@scheduler", type: "info", question: "Hours?" }),
   respondToAgentRequest: (relay) => relay.respondToAgentRequest(ID, { body: "9-5", attachment_id: ID }),
   uploadAttachment: (relay) => relay.uploadAttachment({ data: "hello", name: "hello.txt", type: "text/plain" }),
+  triggerEvent: (relay) => relay.triggerEvent({ type: "message.received" }),
+  streamEvents: (relay) => relay.streamEvents({ only: "true" }),
 };
 
 interface DocOperation {
@@ -440,7 +442,7 @@ describe("operations", () => {
 
   it("has one method per operation of the OpenAPI document, named by its operationId", () => {
     const ids = operations.map(({ operation }) => operation.operationId).sort();
-    expect(ids).toHaveLength(16);
+    expect(ids).toHaveLength(18);
     expect(Object.keys(everyOperation).sort()).toEqual(ids);
     for (const id of ids) expect(typeof Reflect.get(RelayClient.prototype, id), id).toBe("function");
   });

@@ -80,6 +80,23 @@ export type WriteConversationMemoryRequest = RequestBody<"writeConversationMemor
 export type CreateAgentRequestRequest = RequestBody<"createAgentRequest">;
 export type RespondToAgentRequestRequest = RequestBody<"respondToAgentRequest">;
 
+/** `POST /events/trigger`: the sample's delivery. */
+export type TriggeredEvent = Answer<"triggerEvent", 202>["data"];
+export type TriggerEventRequest = RequestBody<"triggerEvent">;
+/** What a `delivery` event of the bot's event stream carries: a delivery to POST to a local URL as it is. */
+export type StreamedDelivery = Schemas["StreamedDelivery"];
+/** What the stream's first event, `ready`, carries. */
+export type StreamReady = Schemas["StreamReady"];
+export type StreamEventsParams = Query<"streamEvents">;
+
+/** How to open the event stream: where to resume, and how to stop it. */
+export interface StreamEventsOptions {
+  /** The `id` of the last event received: the stream resumes after it (sent as `Last-Event-ID`). */
+  lastEventId?: string;
+  /** Aborting it closes the stream. */
+  signal?: AbortSignal;
+}
+
 export type ListConversationsParams = Query<"listConversations">;
 export type ListMessagesParams = Query<"listMessages">;
 export type ListAgentRequestsParams = Query<"listAgentRequests">;
@@ -442,6 +459,45 @@ export class RelayClient {
     const part = file.data instanceof Uint8Array ? new Uint8Array(file.data) : file.data;
     form.append("file", new Blob([part], { type }), file.name);
     return (await this.call<Answer<"uploadAttachment", 201>>({ method: "POST", path: "/attachments", form })).body.data;
+  }
+
+  // -- Events: relay listen and relay trigger --
+
+  /**
+   * `POST /events/trigger`: sends the bot a realistic sample of an event type (any type, subscribed or not) the way
+   * real events go, to its webhook URL and to any open event stream; marked `X-Relay-Test: true`. No idempotency
+   * key: each call sends one more sample.
+   */
+  async triggerEvent(body: TriggerEventRequest): Promise<TriggeredEvent> {
+    return (await this.call<Answer<"triggerEvent", 202>>({ method: "POST", path: "/events/trigger", json: body })).body
+      .data;
+  }
+
+  /**
+   * `GET /events/stream`: opens the bot's event stream (server-sent events) and resolves with the open answer, whose
+   * body is the stream; `listen` (listen.ts) reads it, forwards each delivery and reconnects. One attempt: a refusal
+   * throws RelayApiError, as any call's; a lost connection is the reader's to retry.
+   */
+  async streamEvents(params: StreamEventsParams = {}, options: StreamEventsOptions = {}): Promise<Response> {
+    const url = new URL(`${this.base}/events/stream`);
+    for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.options.apiKey}`,
+      Accept: "text/event-stream",
+    };
+    if (options.lastEventId !== undefined) headers["Last-Event-ID"] = options.lastEventId;
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, { method: "GET", headers, signal: options.signal });
+    } catch (cause) {
+      throw new RelayApiError(
+        { status: 0, code: "network_error", message: `GET ${url.pathname}: ${String(cause)}` },
+        { cause },
+      );
+    }
+    this.noteRateLimit(response);
+    if (!response.ok) throw await readError(response);
+    return response;
   }
 
   private async call<T>(call: Call): Promise<{ status: number; body: T }> {

@@ -4,3 +4,4 @@
 export * from "./events.js";
 export * from "./verify-webhook.js";
 export * from "./client.js";
+export * from "./listen.js";

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 // Route handlers served over real HTTP on 127.0.0.1, as Next serves them: each Node request becomes a Fetch Request
 // for the module whose path pattern matches (with the params it captures), and the Response is written back, cookies
 // included. A path no route matches is 404; a method its module does not export is 405. Clients (the MCP SDK's, the
-// Inspector CLI, an OAuth flow) then talk to it exactly as to the running app, on the test file's database.
+// Inspector CLI, an OAuth flow) then talk to it exactly as to the running app, on the test file's database. A body is
+// written as it comes (an event stream too), and a client that goes away aborts the request's signal, as in Next.
 
 type Handler = (
   request: Request,
@@ -41,8 +42,15 @@ export async function serveRoutes(routes: Route[]): Promise<RouteHttp> {
         for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
       }
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const gone = new AbortController();
+      res.on("close", () => gone.abort());
       const response = await handler(
-        new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
+        new Request(url, {
+          method: req.method,
+          headers,
+          body: hasBody ? Buffer.concat(chunks) : undefined,
+          signal: gone.signal,
+        }),
         { params: Promise.resolve(route.params) },
       );
       const out: Record<string, string | string[]> = {};
@@ -52,7 +60,16 @@ export async function serveRoutes(routes: Route[]): Promise<RouteHttp> {
       const cookies = response.headers.getSetCookie();
       if (cookies.length) out["set-cookie"] = cookies;
       res.writeHead(response.status, out);
-      res.end(Buffer.from(await response.arrayBuffer()));
+      if (response.body) {
+        const reader = response.body.getReader();
+        gone.signal.addEventListener("abort", () => void reader.cancel().catch(() => {}));
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          res.write(value);
+        }
+      }
+      res.end();
     })().catch((error: unknown) => {
       res.writeHead(500).end(String(error));
     });

@@ -10,6 +10,7 @@ import { deliveryCommands } from "./delivery";
 import { draftCommands } from "./draft";
 import { embeddingsCommands } from "./embeddings";
 import { keyCommands } from "./key";
+import { listenCommands } from "./listen";
 import { messageCommands } from "./message";
 import { personCommands } from "./person";
 import { policyCommands } from "./policy";
@@ -32,6 +33,7 @@ export const COMMANDS: Record<string, Command> = {
   ...draftCommands,
   ...consentCommands,
   ...deliveryCommands,
+  ...listenCommands,
   ...embeddingsCommands,
   ...connectionCommands,
   ...agentRequestCommands,

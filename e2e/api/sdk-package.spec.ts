@@ -36,6 +36,7 @@ test.beforeAll(async () => {
   expect(packed!.files.map((file) => file.path).sort()).toEqual([
     "CHANGELOG.md",
     "README.md",
+    "dist/bin.mjs",
     "dist/index.cjs",
     "dist/index.d.cts",
     "dist/index.d.mts",
@@ -55,6 +56,9 @@ test.beforeAll(async () => {
   const installed = JSON.parse(readFileSync(path.join(project, "node_modules/@relay/sdk/package.json"), "utf8"));
   expect(installed).toMatchObject({ name: "@relay/sdk", type: "module" });
   expect(installed.dependencies).toBeUndefined();
+  // The package's `relay` command (relay listen, relay trigger) is installed and answers its usage.
+  const usage = execFileSync(path.join(project, "node_modules/.bin/relay"), ["--help"], { encoding: "utf8" });
+  expect(usage).toContain("relay listen --forward-to URL");
 
   const readme = readFileSync(path.join(root, "sdk/README.md"), "utf8");
   const block = /```js quickstart\n([\s\S]*?)\n```/.exec(readme);

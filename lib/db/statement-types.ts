@@ -2404,6 +2404,8 @@ export interface Statements {
       webhook_url: string | null;
       bot_status: "active" | "paused" | "stopped";
       allow_loopback: boolean;
+      listening: boolean;
+      listen_only: boolean;
       secrets: string[];
     };
     params: [string | null, Date | string | null, number | null];
@@ -2423,6 +2425,21 @@ export interface Statements {
       conversationId: string | null;
     };
     params: [string | null];
+  };
+  "webhooks.emitTestToBot": {
+    row: {
+      id: string;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      unknown | null,
+      readonly string[] | null,
+      string | null,
+    ];
   };
   "webhooks.emitToBot": {
     row: {
@@ -2500,6 +2517,10 @@ export interface Statements {
       Date | string | null,
     ];
   };
+  "webhooks.releaseListenLease": {
+    row: Record<string, never>;
+    params: [string | null, Date | string | null, number | null];
+  };
   "webhooks.replayMany": {
     row: {
       relay_enqueue_job: string | null;
@@ -2517,5 +2538,41 @@ export interface Statements {
       relay_enqueue_job: string | null;
     };
     params: [Date | string | null];
+  };
+  "webhooks.streamAfter": {
+    row: {
+      id: string;
+      event_type: string;
+      payload: unknown;
+      seq: string;
+    };
+    params: [string | null, number | string | bigint | null, number | null, number | string | bigint | null];
+  };
+  "webhooks.streamAt": {
+    row: {
+      id: string;
+      event_type: string;
+      payload: unknown;
+      seq: string;
+    };
+    params: [string | null, readonly (number | string | bigint)[] | null];
+  };
+  "webhooks.streamHead": {
+    row: {
+      seq: string;
+    };
+    params: [string | null];
+  };
+  "webhooks.streamResumeFloor": {
+    row: {
+      seq: string;
+    };
+    params: [string | null, number | string | bigint | null, number | null];
+  };
+  "webhooks.takeListenLease": {
+    row: {
+      listen_until: Date;
+    };
+    params: [string | null, boolean | null, number | null, string | null];
   };
 }

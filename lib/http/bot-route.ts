@@ -2,13 +2,13 @@ import type { z } from "zod";
 import { isDeepStrictEqual } from "node:util";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import type { Answers, Operation, ReplyOf } from "@/lib/openapi/operation";
+import { isStreamAnswer, type Answers, type Operation, type ReplyOf } from "@/lib/openapi/operation";
 import { authenticateBot, bearerToken } from "@/lib/bots/authenticate-bot";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { runStatement, sql, transactionBetween, type Statement, type Transaction } from "@/lib/db/sql";
 import { log, withRequestId } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
-import { newRequestId, respond } from "./api-response";
+import { newRequestId, respond, withApiHeaders } from "./api-response";
 import { clientAddress } from "@/lib/net/client-address";
 import { parseJson, readBodyText } from "./read-body";
 import { validate } from "@/lib/schemas/validate";
@@ -32,7 +32,9 @@ import { openedRequest, openingStatements, requestHash, storeStatement, type Sto
 
 export interface Reply {
   status: number;
-  body: unknown;
+  body?: unknown;
+  /** An answer that is a stream (an operation's `eventStreamOf` answer): sent as it is, with the API's headers. */
+  stream?: Response;
   headers?: Record<string, string>;
   /** The bot's limits as this request left them, beside its request rate (a send's day): the RateLimit header. */
   limits?: LimitState[];
@@ -162,6 +164,7 @@ export function botRoute<
         rate = await takeBotToken(bot.id);
         if (!rate.allowed) throw rateRefusal(rate);
         const result = await run();
+        if (result.stream) return streamed(result.stream, { rate, requestId });
         return out(result.status, result.body, result.headers ?? {}, result.limits);
       }
 
@@ -243,6 +246,9 @@ function checkReply(operation: Operation, result: Reply) {
   const answer = operation.responses[result.status];
   if (!answer)
     throw new Error(`${operation.operationId} answered ${result.status}, which its operation does not declare`);
+  if (isStreamAnswer(answer) !== Boolean(result.stream))
+    throw new Error(`${operation.operationId} ${result.status} is ${result.stream ? "a stream" : "JSON"}, not as declared`);
+  if (isStreamAnswer(answer)) return; // a stream's events are checked by its own tests
   const body: unknown = JSON.parse(JSON.stringify(result.body));
   const parsed = answer.content["application/json"].schema.safeParse(body);
   if (!parsed.success)
@@ -292,6 +298,13 @@ export function bearerChallenge(request: Request): string {
   return presented
     ? `${BEARER_REALM}, error="invalid_token", error_description="The API key is malformed, unknown or revoked"`
     : BEARER_REALM;
+}
+
+/** A stream answer, with the API's headers and the bot's request rate, as every answer of a bot's request has. */
+function streamed(stream: Response, { rate, requestId }: { rate: RateOutcome; requestId: string }): Response {
+  const headers = new Headers(stream.headers);
+  for (const [name, value] of Object.entries(rateLimitHeaders(rate.policies, [rate.state]))) headers.set(name, value);
+  return withApiHeaders(new Response(stream.body, { status: stream.status, headers }), requestId);
 }
 
 function errorParts(error: ApiError, requestId: string) {

@@ -35,9 +35,18 @@ function streams(): Streams {
   });
 }
 
+/** An event's other fields, beside its `data:` line: its `id:` (a client resumes after it with Last-Event-ID) and type. */
+export interface EventFields {
+  id?: string;
+  event?: string;
+}
+
+/** Sends one event: `data` as one JSON line, with the fields given. */
+export type SendEvent = (data: unknown, fields?: EventFields) => void;
+
 export function eventStream(
   request: Request,
-  subscribe: (send: (data: unknown) => void) => Promise<() => void>,
+  subscribe: (send: SendEvent, end: () => void) => Promise<() => void>,
 ): Response {
   const encoder = new TextEncoder();
   const registry = streams();
@@ -68,8 +77,18 @@ export function eventStream(
       registry.open.add(end);
       write("retry: 2000\n: connected\n\n");
       let unsubscribe: () => void;
+      let ended = false; // the subscriber ended the stream (maybe before it was done subscribing)
       try {
-        unsubscribe = await subscribe((data) => write(`data: ${JSON.stringify(data)}\n\n`));
+        // Field values are ours (ids, type names): no line breaks; the data is one line of JSON.
+        const send: SendEvent = (data, fields = {}) =>
+          write(
+            `${fields.event ? `event: ${fields.event}\n` : ""}${fields.id ? `id: ${fields.id}\n` : ""}` +
+              `data: ${JSON.stringify(data)}\n\n`,
+          );
+        unsubscribe = await subscribe(send, () => {
+          ended = true;
+          close();
+        });
       } catch (error) {
         registry.open.delete(end);
         throw error;
@@ -80,9 +99,9 @@ export function eventStream(
         unsubscribe();
         registry.open.delete(end);
       };
-      // A client gone while the subscription was being made is let go at once; a stream opened while the server
-      // stops (a request accepted just before) ends at once.
-      if (request.signal.aborted) close();
+      // A client gone while the subscription was being made is let go at once (and a stream its subscriber ended
+      // meanwhile); a stream opened while the server stops (a request accepted just before) ends at once.
+      if (request.signal.aborted || ended) close();
       else if (registry.closing) end();
       else request.signal.addEventListener("abort", close);
     },

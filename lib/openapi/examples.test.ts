@@ -7,7 +7,7 @@ import { webhookEnvelope } from "@/lib/schemas/webhook-events";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { botRouteHandlers, buildOpenApiDocument } from "@/app/api/public/v1/openapi-document";
 import { WEBHOOK_EXAMPLES } from "./examples";
-import { routeConfig, type JsonAnswer } from "./operation";
+import { isStreamAnswer, routeConfig, type JsonAnswer, type StreamAnswer } from "./operation";
 
 // Every request and every answer of the document has an example, and each example is valid under the zod schema it
 // illustrates, strictly (a field the schema does not name fails, as the replies are checked under test:
@@ -31,9 +31,15 @@ describe("the document's examples", () => {
     const name = handler.route.operation.operationId;
 
     it(`${name}: every answer has a valid example`, () => {
-      for (const [status, answer] of Object.entries(config.responses as Record<string, JsonAnswer>)) {
-        const media = answer.content["application/json"];
+      for (const [status, answer] of Object.entries(config.responses as Record<string, JsonAnswer | StreamAnswer>)) {
         const where = `${name} ${status}`;
+        if (isStreamAnswer(answer)) {
+          // An event stream's example is one of its events.
+          const { schema, example } = answer.content["text/event-stream"];
+          expectValid(schema, example, where);
+          continue;
+        }
+        const media = answer.content["application/json"];
         if (media.schema === ErrorBody) {
           const examples = Object.entries(media.examples ?? {});
           expect(examples.length, `${where}: no error example`).toBeGreaterThan(0);

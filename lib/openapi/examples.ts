@@ -29,6 +29,7 @@ import {
   UpdatedMessage,
 } from "@/lib/schemas/messages";
 import { SearchResults } from "@/lib/schemas/search";
+import { TriggerEventRequest, TriggeredEvent } from "@/lib/schemas/events";
 
 // The OpenAPI document's examples (issue 20): one world, the same ids throughout, so a reader can follow one
 // conversation from a webhook to the answer. Keyed by the schema they illustrate; lib/openapi/examples.test.ts
@@ -48,6 +49,7 @@ export const IDS = {
   agentRequest: "4f5e6d7c-8b9a-4f0e-8d1c-2b3a4f5e6d7c",
   attachment: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
   delivery: "d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d",
+  event: "e5d4c3b2-a1f6-4e5b-8a9d-7c6b5a4f3e2d",
   request: "c0ffee00-1234-4abc-8def-0123456789ab",
 } as const;
 
@@ -276,6 +278,8 @@ export const EXAMPLES = new Map<z.ZodType, unknown>([
   [RespondAgentRequestRequest, { body: "Yes: booked, the menu is attached.", attachment_id: IDS.attachment }],
   [AttachmentUpload, { file: "(the file's bytes)" }],
   [BotAttachmentCreated, { data: { ...ATTACHMENT, created_at: LATER } }],
+  [TriggerEventRequest, { type: "message.received" }],
+  [TriggeredEvent, { data: { delivery_id: IDS.delivery, event_id: IDS.event, type: "message.received", test: true } }],
 ]);
 
 /** Where one schema answers differently by operation: an answer is the answered request, not a pending one. */
@@ -416,3 +420,27 @@ export const WEBHOOK_EXAMPLES: Record<EventType, unknown> = {
   "agent_request.answered": envelope("agent_request.answered", { agent_request: AGENT_REQUEST }),
   ping: envelope("ping", {}),
 };
+
+/** One event of GET /events/stream (the document describes a stream by one event): a sample `message.received`. */
+export function eventStreamExample() {
+  const delivery = {
+    seq: "1042",
+    delivery_id: IDS.delivery,
+    event_type: "message.received",
+    test: true,
+    body: JSON.stringify(WEBHOOK_EXAMPLES["message.received"]),
+    headers: {
+      "Content-Type": "application/json",
+      "User-Agent": "Relay-Webhooks/1.0",
+      "X-Service-Event": "message.received",
+      "X-Service-Timestamp": "1931938013",
+      "X-Service-Signature": "sha256=5d1f0c3b9e7a2d4c6b8a0f1e3d5c7b9a1f3e5d7c9b1a3f5e7d9c1b3a5f7e9d1c",
+      "X-Service-Delivery": IDS.delivery,
+      "webhook-id": IDS.delivery,
+      "webhook-timestamp": "1931938013",
+      "webhook-signature": "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+      "X-Relay-Test": "true",
+    },
+  };
+  return { id: "1042", event: "delivery", data: delivery };
+}

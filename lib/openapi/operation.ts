@@ -72,6 +72,35 @@ export const json = <S extends z.ZodType>(
   content: { "application/json": { schema } },
 });
 
+/**
+ * An answer that is a stream of server-sent events (`text/event-stream`): `schema` is one event's (`id`, `event`,
+ * `data`), the convention OpenAPI tools read for event streams; the handler returns the stream itself (`stream`).
+ */
+export interface StreamAnswer<S extends z.ZodType = z.ZodType> {
+  description: string;
+  headers: Record<string, unknown>;
+  content: { "text/event-stream": { schema: S; example?: unknown } };
+}
+
+export interface StreamAnswerOptions {
+  description: string;
+  /** One event (`id`, `event`, `data`), for the document. */
+  example: unknown;
+}
+
+/** An answer that is an event stream; each event follows `schema`. */
+export const eventStreamOf = <S extends z.ZodType>(
+  schema: S,
+  { description, example }: StreamAnswerOptions,
+): StreamAnswer<S> => ({
+  description,
+  headers: { ...requestIdHeader },
+  content: { "text/event-stream": { schema, example } },
+});
+
+export const isStreamAnswer = (answer: JsonAnswer | StreamAnswer): answer is StreamAnswer =>
+  "text/event-stream" in answer.content;
+
 /** A refusal: the Error body. */
 export const error = (description: string, headers: Record<string, unknown> = {}) =>
   json(ErrorBody, { description, headers });
@@ -115,7 +144,7 @@ export const refusals = {
   retryAfterHeader,
 };
 
-export type Answers = Record<number, JsonAnswer>;
+export type Answers = Record<number, JsonAnswer | StreamAnswer>;
 
 export interface Operation<R extends Answers = Answers> {
   method: "get" | "post" | "patch";
@@ -129,6 +158,8 @@ export interface Operation<R extends Answers = Answers> {
   deprecated?: true;
   /** A body that is not JSON (an upload): its content, as OpenAPI says it. */
   rawBody?: { contentType: string; schema: z.ZodType };
+  /** Request headers the route reads itself (beside Authorization and Idempotency-Key), each described. */
+  requestHeaders?: z.ZodObject;
   /** The answers this route gives itself: its successes (2xx, which `reply` is typed against) and its own refusals. */
   responses: R;
 }
@@ -147,7 +178,7 @@ export function routeConfig(operation: Operation, shape: RouteShape): RouteConfi
   const takesId = operation.path.includes("{id}");
   const jsonBody = shape.body !== undefined;
   const keyed = shape.idempotency !== undefined;
-  const responses: Record<number, JsonAnswer> = { ...own };
+  const responses: Record<number, JsonAnswer | StreamAnswer> = { ...own };
   const add = (status: number, answer: JsonAnswer) => (responses[status] ??= answer);
   if (jsonBody || shape.idempotency === "required") add(400, SHARED.badRequest(shape.idempotency === "required"));
   add(401, SHARED.unauthorized);
@@ -158,7 +189,7 @@ export function routeConfig(operation: Operation, shape: RouteShape): RouteConfi
   if (takesId) add(404, refusals.notFound);
   if (keyed) add(409, SHARED.idempotencyConflict);
   if (jsonBody) add(413, SHARED.tooLarge);
-  if (jsonBody || shape.query || takesId) add(422, SHARED.invalid);
+  if (jsonBody || shape.query || takesId || operation.requestHeaders) add(422, SHARED.invalid);
   if (!own[429]) responses[429] = SHARED.throttled;
   for (const [status, answer] of Object.entries(responses)) {
     const named = Number(status) === 401 ? answer : { ...answer, headers: { ...answer.headers, ...rateLimitHeaders } };
@@ -171,6 +202,7 @@ export function routeConfig(operation: Operation, shape: RouteShape): RouteConfi
     request.headers = z.object({
       "Idempotency-Key": shape.idempotency === "required" ? IdempotencyKey : IdempotencyKey.optional(),
     });
+  if (operation.requestHeaders) request.headers = operation.requestHeaders;
   if (shape.body)
     request.body = {
       required: true,
@@ -235,7 +267,8 @@ function pathId(path: string): { description: string; example: string } {
 }
 
 /** The answer with its example: a success's from lib/openapi/examples.ts, a refusal's one per code it names. */
-function withExample(operationId: string, status: number, answer: JsonAnswer): JsonAnswer {
+function withExample(operationId: string, status: number, answer: JsonAnswer | StreamAnswer) {
+  if (isStreamAnswer(answer)) return answer; // its example is its own
   const media = answer.content["application/json"];
   if (media.schema === ErrorBody)
     return {
@@ -250,9 +283,11 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** The replies a route's handler may return: one per success it declares, with a body of that answer's schema. */
 export type ReplyOf<R extends Answers> = {
-  [S in keyof R & SuccessStatus]: {
-    status: S;
-    body: R[S] extends JsonAnswer<infer Schema> ? z.input<Schema> : never;
-    headers?: Record<string, string>;
-  };
+  [S in keyof R & SuccessStatus]: R[S] extends StreamAnswer
+    ? { status: S; stream: Response }
+    : {
+        status: S;
+        body: R[S] extends JsonAnswer<infer Schema> ? z.input<Schema> : never;
+        headers?: Record<string, string>;
+      };
 }[keyof R & SuccessStatus];

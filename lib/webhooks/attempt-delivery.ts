@@ -4,8 +4,7 @@ import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
 import { metrics } from "@/lib/metrics/registry";
 import { ENQUEUE_FROM } from "./emit-event";
 import { postWebhook, type PostResult } from "./post-webhook";
-import { envelopeOf } from "./envelope";
-import { signatureHeader, standardSignatureHeader } from "./sign";
+import { signedRequest } from "./signed-request";
 
 // One attempt of one delivery: claim it, sign the envelope afresh (a new timestamp every time, so replays verify
 // too), POST it, record the attempt and either finish the delivery or schedule its next try. A 2xx within 15 s is
@@ -13,7 +12,9 @@ import { signatureHeader, standardSignatureHeader } from "./sign";
 // (docs/api-contract.md#delivery-and-retries). Pings are tests and are not retried. Nor is an attempt the address
 // rule refused (lib/net/public-address.ts: the URL, or the address its name resolves to): nothing was sent, and
 // the same URL will be refused again until the developer changes it or its DNS, so the delivery fails at once with
-// the reason on its attempt; a replay tries once more.
+// the reason on its attempt; a replay tries once more. Nor is a delivery with nowhere to go: a bot with no webhook URL
+// (it was written for `relay listen`, which had it already), or one `relay listen --only` holds back while its lease
+// lasts (docs/decisions/039-relay-listen.md); either is replayable later, as any delivery.
 
 export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
 /** An attempt older than this with no result belongs to a worker that died (15 s timeout, generous margin). */
@@ -42,9 +43,10 @@ const CLAIM = query("webhooks.claimDelivery", {
      AND (d.attempt_started_at IS NULL OR d.attempt_started_at < $2::timestamptz - make_interval(secs => $3))
   RETURNING d.id, d.event_id, d.event_type, d.bot_id, d.payload, d.attempt_count, d.round_attempt_count, d.replayed_at,
             b.webhook_url, b.status AS bot_status, ${LOOPBACK_WEBHOOKS_ALLOWED_SQL} AS allow_loopback,
+            coalesce(b.listen_until > $2, false) AS listening, b.listen_only,
             ARRAY(SELECT s.secret_encrypted FROM bot_signing_secrets s
                    WHERE s.bot_id = b.id AND (s.expires_at IS NULL OR s.expires_at > $2) ORDER BY s.created_at DESC) AS secrets`,
-  notNull: ["allow_loopback", "secrets"],
+  notNull: ["allow_loopback", "secrets", "listening"],
 });
 
 // Records the attempt and the delivery's new state; schedules the next try ($13) in the same transaction.
@@ -84,40 +86,39 @@ export async function attemptDelivery(
         : claimed.replayed_at
           ? "replay"
           : "delivery";
-  const envelope = envelopeOf({ id: claimed.id, botId: claimed.bot_id, eventType: claimed.event_type, payload: claimed.payload });
-  const body = JSON.stringify(envelope);
-  const timestamp = Math.floor(startedAt.getTime() / 1000);
-  const secrets = claimed.secrets.map(unseal);
-  // The spec's headers, exactly as ever, and Standard Webhooks' beside them (docs/decisions/024).
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    "User-Agent": "Relay-Webhooks/1.0",
-    "X-Service-Event": claimed.event_type,
-    "X-Service-Timestamp": String(timestamp),
-    "X-Service-Signature": signatureHeader(secrets, { timestamp, body }),
-    "X-Service-Delivery": claimed.id,
-    "webhook-id": envelope.id,
-    "webhook-timestamp": String(timestamp),
-    "webhook-signature": standardSignatureHeader(secrets, { webhookId: envelope.id, timestamp, body }),
-  };
+  // The spec's headers, exactly as ever, and Standard Webhooks' beside them (docs/decisions/024), signed afresh.
+  const { body, headers } = signedRequest(
+    { id: claimed.id, botId: claimed.bot_id, eventType: claimed.event_type, payload: claimed.payload },
+    { secrets: claimed.secrets.map(unseal), timestamp: Math.floor(startedAt.getTime() / 1000) },
+  );
 
-  const result: PostResult = !claimed.webhook_url
-    ? { status: null, body: null, error: "the bot has no webhook URL", durationMs: 0 }
-    : claimed.bot_status === "stopped"
-      ? { status: null, body: null, error: "the bot is stopped", durationMs: 0 }
-      : await postWebhook(claimed.webhook_url, {
-          headers,
-          body,
-          allowLoopback: claimed.allow_loopback,
-          timeoutMs: options.timeoutMs,
-        });
+  // Nowhere to send it: failed at once, never retried (a replay tries again).
+  const nowhere = !claimed.webhook_url
+    ? claimed.listening
+      ? "no webhook URL; relay listen received it"
+      : "the bot has no webhook URL: set one, then replay the delivery"
+    : claimed.listening && claimed.listen_only
+      ? "held back: relay listen --only"
+      : null;
+  const result: PostResult =
+    nowhere || !claimed.webhook_url
+      ? { status: null, body: null, error: nowhere ?? "the bot has no webhook URL", durationMs: 0 }
+      : claimed.bot_status === "stopped"
+        ? { status: null, body: null, error: "the bot is stopped", durationMs: 0 }
+        : await postWebhook(claimed.webhook_url, {
+            headers,
+            body,
+            allowLoopback: claimed.allow_loopback,
+            timeoutMs: options.timeoutMs,
+          });
 
   const succeeded = result.error === null;
   const roundAttempt = claimed.round_attempt_count + 1;
-  const retries = (options.retry ?? true) && claimed.event_type !== "ping" && !result.refused;
+  const retries = (options.retry ?? true) && claimed.event_type !== "ping" && !result.refused && !nowhere;
   const delay = RETRY_DELAYS_SECONDS[roundAttempt - 1];
   const finishedAt = new Date(startedAt.getTime() + result.durationMs);
-  const nextAttemptAt = !succeeded && retries && delay !== undefined ? new Date(finishedAt.getTime() + delay * 1000) : null;
+  const nextAttemptAt =
+    !succeeded && retries && delay !== undefined ? new Date(finishedAt.getTime() + delay * 1000) : null;
   const status = succeeded ? "succeeded" : nextAttemptAt ? "pending" : "failed";
 
   await sql.query(RECORD, [

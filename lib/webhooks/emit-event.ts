@@ -14,10 +14,11 @@ export const ENQUEUE_FROM = (source: string, runAt = "NULL") =>
   `SELECT relay_enqueue_job('${DELIVER_TASK}', json_build_object('delivery_id', ${source}.id), run_at := ${runAt},
           max_attempts := 3, job_key := 'webhook:' || ${source}.id) FROM ${source}`;
 
-// Who receives an event of a conversation: bots that want this type, have a webhook URL, are not stopped, are
-// authorized in the conversation by a participant and not blocked there (docs/api-contract.md#events).
-// $1 conversation, $2 type.
-const WANTS = `b.status <> 'stopped' AND b.webhook_url IS NOT NULL AND ($2 = 'ping' OR $2 = ANY (b.event_types))`;
+// Who receives an event of a conversation: bots that want this type, have somewhere to hear it (a webhook URL, or a
+// `relay listen` stream holding a live lease: docs/decisions/039-relay-listen.md), are not stopped, are authorized in
+// the conversation by a participant and not blocked there (docs/api-contract.md#events). $1 conversation, $2 type.
+const HEARS = `(b.webhook_url IS NOT NULL OR b.listen_until > now())`;
+const WANTS = `b.status <> 'stopped' AND ${HEARS} AND ($2 = 'ping' OR $2 = ANY (b.event_types))`;
 const AUTHORIZED = `EXISTS (SELECT 1 FROM bot_authorizations a WHERE a.conversation_id = $1 AND a.bot_id = b.id AND a.revoked_at IS NULL)
   AND NOT EXISTS (SELECT 1 FROM bot_blocks k WHERE k.conversation_id = $1 AND k.bot_id = b.id AND k.revoked_at IS NULL)`;
 
@@ -26,7 +27,9 @@ const AUTHORIZED = `EXISTS (SELECT 1 FROM bot_authorizations a WHERE a.conversat
 // the receiving bot, so bots behind one URL each get their own copy; `data` keeps the shared ids
 // (docs/decisions/024-webhook-identity-and-standard-webhooks.md). The id is drawn in the recipients so the stored
 // payload holds it.
-const insertDeliveries = (recipients: string) => `
+// A triggered sample (`relay trigger`, lib/webhooks/trigger-event.ts) says so in its stored payload, outside the
+// envelope: the attempt and the stream mark it with a header (lib/webhooks/signed-request.ts).
+const insertDeliveries = (recipients: string, { test = false }: { test?: boolean } = {}) => `
   WITH recipients AS (SELECT gen_random_uuid() AS delivery_id, r.* FROM (${recipients}) r),
   inserted AS (
     INSERT INTO webhook_deliveries (id, event_id, event_type, bot_id, workspace_id, conversation_id, payload, next_attempt_at)
@@ -35,12 +38,18 @@ const insertDeliveries = (recipients: string) => `
              'data',
              CASE WHEN $2 = 'message.created'
                   THEN jsonb_set($6::jsonb, '{message,mentioned}', to_jsonb(r.handle = ANY ($7::text[])))
-                  ELSE $6::jsonb END),
+                  ELSE $6::jsonb END)${test ? ` || '{"test": true}'::jsonb` : ""},
            $5::timestamptz
       FROM recipients r
     RETURNING id
   )
-  ${ENQUEUE_FROM("inserted")}`;
+  ${
+    test
+      ? // Its delivery's id back too; the jobs' CTE is read so that it runs.
+        `, enqueued AS (${ENQUEUE_FROM("inserted")})
+  SELECT i.id FROM inserted i WHERE (SELECT count(*) FROM enqueued) > 0`
+      : ENQUEUE_FROM("inserted")
+  }`;
 
 const TO_CONVERSATION = query("webhooks.emitToConversation", {
   text: insertDeliveries(`SELECT b.id, b.handle FROM bots b WHERE ${WANTS} AND ${AUTHORIZED}`),
@@ -49,6 +58,15 @@ const TO_CONVERSATION = query("webhooks.emitToConversation", {
 const TO_BOT = query("webhooks.emitToBot", {
   text: insertDeliveries(
     `SELECT b.id, b.handle FROM bots b WHERE b.id = $8::uuid AND ${WANTS} AND ($1::uuid IS NULL OR (${AUTHORIZED}))`,
+  ),
+});
+
+// $8: the one bot. A sample the developer asked for goes whatever the bot subscribed to, as a ping does, wherever
+// it can be heard; it names no real conversation ($1 is null), so no authorization applies. Returns the delivery.
+const TEST_TO_BOT = query("webhooks.emitTestToBot", {
+  text: insertDeliveries(
+    `SELECT b.id, b.handle FROM bots b WHERE b.id = $8::uuid AND b.status <> 'stopped' AND ${HEARS}`,
+    { test: true },
   ),
 });
 
@@ -96,4 +114,24 @@ export async function emitToBot(sql: Sql, { botId, ...input }: EmitToBotInput): 
   const eventId = randomUUID();
   await sql.query(TO_BOT, [...values(input, eventId, []), botId]);
   return eventId;
+}
+
+export interface EmitTestInput extends EmitToBotInput {
+  /** The sample's event id (data may name it, e.g. an agent request's). */
+  eventId?: string;
+  /** Handles its message @-names (message.created). */
+  mentions?: string[];
+}
+
+/**
+ * Sends a sample event to one bot (`relay trigger`): through the same insert and job as a real event, so the bot's
+ * webhook URL and any `relay listen` stream get it as they would a real one; marked as a test. Returns the delivery's
+ * id, or null when the bot has nowhere to hear it (no webhook URL and no live listen lease) or is stopped.
+ */
+export async function emitTestToBot(
+  sql: Sql,
+  { botId, eventId = randomUUID(), mentions = [], ...input }: EmitTestInput,
+): Promise<{ deliveryId: string; eventId: string } | null> {
+  const [row] = await sql.query(TEST_TO_BOT, [...values(input, eventId, mentions), botId]);
+  return row ? { deliveryId: row.id, eventId } : null;
 }

@@ -312,6 +312,58 @@ export function restDoors({ w, fresh }: DoorContext): Door[] {
         },
       ],
     },
+    // relay listen (docs/decisions/039-relay-listen.md): the bot's own stream, read for a moment from the start of
+    // its last 24 hours (every delivery it has, of any conversation), and a sample sent to itself. They take no id:
+    // what they show must be the bot's alone.
+    {
+      key: `${V1}/events/stream/route.ts#GET`,
+      surface: "rest",
+      callers: ["bot"],
+      slots: [],
+      lists: [
+        async () => {
+          const abort = new AbortController();
+          const response = await callRoute(
+            `${V1}/events/stream/route.ts`,
+            "GET",
+            "/api/public/v1/events/stream?after=0",
+            {},
+            { headers: { authorization: `Bearer ${o.helper.key}` }, signal: abort.signal },
+          );
+          let text = "";
+          if (response.body) {
+            const reader = response.body.getReader();
+            const decoder = new TextDecoder();
+            const until = Date.now() + 1500;
+            for (;;) {
+              const left = until - Date.now();
+              if (left <= 0) break;
+              const next = await Promise.race([
+                reader.read(),
+                new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+              ]);
+              if (!next || next.done) break;
+              text += decoder.decode(next.value, { stream: true });
+            }
+            abort.abort();
+            await reader.cancel().catch(() => {});
+            await new Promise((resolve) => setTimeout(resolve, 200)); // its lease's release lands before the next door
+          }
+          return {
+            ok: response.status < 400,
+            status: response.status,
+            text: `${[...response.headers].map(([k, v]) => `${k}: ${v}`).join("\n")}\n\n${text}`,
+          };
+        },
+      ],
+    },
+    {
+      key: `${V1}/events/trigger/route.ts#POST`,
+      surface: "rest",
+      callers: ["bot"],
+      slots: [],
+      lists: [() => rest("POST", `${V1}/events/trigger/route.ts`, "/events/trigger", {}, { type: "message.created" })],
+    },
     {
       key: `${V1}/openapi.json/route.ts#GET`,
       surface: "rest",

@@ -109,11 +109,20 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 30_000): 
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
+    let streaming = false;
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new Error(`no answer within ${timeoutMs} ms`));
     }, timeoutMs);
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      // An event stream (GET /events/stream) never ends by itself: its answer is the head and the first event, then
+      // the connection is closed as a client going away closes it.
+      if (!streaming && isEventStream(Buffer.concat(chunks))) {
+        streaming = true;
+        setTimeout(() => socket.destroy(), 50);
+      }
+    });
     // A server may answer (413, 431) and close before reading the whole request: the write then fails with EPIPE or
     // ECONNRESET, but the answer is already in; only a connection that ends without one is an error.
     socket.on("error", () => {});
@@ -122,11 +131,44 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 30_000): 
       const bytes = Buffer.concat(chunks);
       if (bytes.length === 0) return reject(new Error("the server closed the connection without an answer"));
       try {
-        resolve({ ...parseResponse(bytes), ms: performance.now() - started });
+        const parsed = streaming ? parseStreamStart(bytes) : parseResponse(bytes);
+        const ms = performance.now() - started;
+        // The stream's end releases the bot's listen lease (a write): let it land before the next request's
+        // fingerprint is taken.
+        if (streaming) setTimeout(() => resolve({ ...parsed, ms }), 300);
+        else resolve({ ...parsed, ms });
       } catch (error) {
         reject(error as Error);
       }
     });
     socket.on("connect", () => socket.write(encodeRequest(request, `127.0.0.1:${port}`)));
   });
+}
+
+/** A 2xx `text/event-stream` answer whose head and first event (its blank line) are in. */
+function isEventStream(bytes: Buffer): boolean {
+  const end = bytes.indexOf("\r\n\r\n");
+  if (end < 0) return false;
+  const head = bytes.subarray(0, end).toString("latin1");
+  return /^HTTP\/1\.[01] 2\d\d /.test(head) && /\r\ncontent-type:\s*text\/event-stream/i.test(head) &&
+    bytes.subarray(end + 4).includes("\n\n");
+}
+
+/** The head of an event stream and the part of its body that came, de-chunked as far as it is complete. */
+function parseStreamStart(bytes: Buffer): Omit<RawResponse, "ms"> {
+  const end = bytes.indexOf("\r\n\r\n");
+  // The head alone, given an empty last chunk so that the parser reads it whole whatever the framing.
+  const { status, headers } = parseResponse(Buffer.concat([bytes.subarray(0, end + 4), Buffer.from("0\r\n\r\n")]));
+  let rest = bytes.subarray(end + 4);
+  if (!/\bchunked\b/i.test(headers["transfer-encoding"] ?? "")) return { status, headers, body: rest };
+  const parts: Buffer[] = [];
+  for (;;) {
+    const lineEnd = rest.indexOf("\r\n");
+    if (lineEnd < 0) break;
+    const size = parseInt(rest.subarray(0, lineEnd).toString("latin1"), 16);
+    if (!Number.isFinite(size) || size === 0 || rest.length < lineEnd + 2 + size) break;
+    parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+    rest = rest.subarray(lineEnd + 2 + size + 2);
+  }
+  return { status, headers, body: Buffer.concat(parts) };
 }

@@ -46,6 +46,8 @@ describe("OpenAPI document", () => {
       },
       "/agent-requests/{id}/respond": { post: ["200", "400", "401", "403", "404", "409", "413", "422", "429"] },
       "/attachments": { post: ["201", "401", "403", "413", "415", "422", "429"] },
+      "/events/stream": { get: ["200", "401", "403", "422", "429"] },
+      "/events/trigger": { post: ["202", "400", "401", "403", "409", "413", "422", "429"] },
     };
     for (const [path, methods] of Object.entries(expected)) {
       for (const [method, statuses] of Object.entries(methods)) {
@@ -186,6 +188,8 @@ describe("the document explains itself", () => {
         "get /contacts/{id}/context: path id",
         "post /agent-requests/{id}/respond: path id",
         "post /agent-requests: header Idempotency-Key",
+        "get /events/stream: query after",
+        "get /events/stream: header Last-Event-ID",
       ]),
     );
   });

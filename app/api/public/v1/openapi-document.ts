@@ -13,6 +13,8 @@ import * as memory from "@/app/api/public/v1/conversations/[id]/memory/route";
 import * as agentRequests from "@/app/api/public/v1/agent-requests/route";
 import * as respond from "@/app/api/public/v1/agent-requests/[id]/respond/route";
 import * as attachments from "@/app/api/public/v1/attachments/route";
+import * as eventStream from "@/app/api/public/v1/events/stream/route";
+import * as eventTrigger from "@/app/api/public/v1/events/trigger/route";
 import { env } from "@/lib/env";
 import { routeConfig } from "@/lib/openapi/operation";
 import { registerWebhooks } from "@/lib/openapi/webhooks";
@@ -37,6 +39,8 @@ export const ROUTE_MODULES: Record<string, Record<string, unknown>> = {
   "agent-requests/route.ts": agentRequests,
   "agent-requests/[id]/respond/route.ts": respond,
   "attachments/route.ts": attachments,
+  "events/stream/route.ts": eventStream,
+  "events/trigger/route.ts": eventTrigger,
 };
 
 /** Every handler of the bot API, with what it says about itself. */
@@ -81,7 +85,7 @@ export const TAGS = [
     name: "Webhooks",
     description:
       "Signed POSTs to the bot's webhook URL. Verify the signature, deduplicate on the envelope's `id`, answer 2xx " +
-      "within 15 seconds.",
+      "within 15 seconds. On a laptop, stream them instead (`relay listen`) and send samples (`relay trigger`).",
   },
 ];
 
