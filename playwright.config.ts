@@ -13,6 +13,12 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
+  // The README's screenshots (e2e/ui/demo-alive.spec.ts) are checked against the committed images: a change to the
+  // pages they show fails the suite until they are taken again (`npx playwright test demo-alive --update-snapshots`).
+  snapshotPathTemplate: "docs/images/{arg}{ext}",
+  expect: {
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: "disabled", caret: "hide" },
+  },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
@@ -35,6 +41,8 @@ export default defineConfig({
       DATA_DIR,
       NODE_ENV: "production",
       ALLOW_LOOPBACK_WEBHOOKS: "true",
+      // The demo stays still for the suite: its bots run in e2e/ui/demo-alive.spec.ts's own server only.
+      DEMO_BOTS: "false",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -22,6 +22,10 @@ const variables = z.object({
   /** Public origin of the app, used in links (signed file links, MCP client set-ups, the API docs' server). */
   APP_URL: z.url().optional(),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** The CLI's `listen` and `trigger`: the running server they talk to over HTTP. Unset: APP_URL. */
+  RELAY_URL: z.url().optional(),
+  /** The CLI's `listen` and `trigger`: the bot's API key when `--key` is not given (the demo's bots need neither). */
+  RELAY_API_KEY: z.string().optional(),
   /** The address `npm start` / `npm run dev` listen on (`127.0.0.1`: this machine only). Unset: all interfaces. */
   HOST: z
     .string()
@@ -39,6 +43,8 @@ const variables = z.object({
   NEXTAUTH_URL: z.url().optional(),
   /** Seeds the demo workspace on first start of an empty database. */
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  /** `npm start` / `npm run dev` run the demo's bots (examples/demo-bots) beside the server when the demo is seeded. */
+  DEMO_BOTS: z.enum(["true", "false"]).default("true"),
   /** Webhooks over http to loopback, for bots on this machine: read by the app server (`npm start`, `npm run dev`) only,
    * which records it for every process of the deployment (lib/deployment/settings.ts). */
   ALLOW_LOOPBACK_WEBHOOKS: z.enum(["true", "false"]).optional(),

@@ -11,6 +11,8 @@ import { startWorker } from "@/jobs/worker";
 import { log, logFormat } from "@/lib/log";
 import { demoSignIn, startupBox } from "@/lib/terminal/startup-box";
 import { recordJobsEngine } from "@/lib/jobs/engine";
+import { postDemoMention, unwireDemoBots, wireDemoBots } from "@/lib/seed/demo-bots";
+import { startDemoBots, type DemoBots } from "../examples/demo-bots/bots";
 
 // `npm start` / `npm run dev`: resolves the database (DATABASE_URL, or the embedded server in DATA_DIR, started
 // here if no other process has), applies migrations, seeds the demo on first start, then runs Next with
@@ -54,6 +56,8 @@ async function main() {
   // The job engine, likewise: every enqueueing transaction of the deployment reads it (lib/jobs/engine.ts).
   await recordJobsEngine(config.JOBS_ENGINE);
   log().info({ engine: config.JOBS_ENGINE }, "jobs engine");
+  // Before the worker: the demo bots' URLs are theirs before anything is delivered.
+  const demoBots = await startDemo(config, { loopback: loopback.allow, firstStart: demo !== null });
   await disconnectDb();
   const worker =
     config.RUN_WORKER === "true"
@@ -90,7 +94,11 @@ async function main() {
     },
   });
   const appExited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  void announceWhenUp({ config, exited: appExited });
+  void appUp({ config, exited: appExited }).then((up) => {
+    if (!up) return;
+    announce(config);
+    if (demoBots && demo) void openDemo(demoBots);
+  });
 
   // The app server crashed (or was stopped from outside): stop the rest and exit with its code.
   child.once("exit", (code) => {
@@ -132,7 +140,12 @@ async function main() {
       await worker.stop().catch((error: Error) => log().error({ err: error.message }, "job worker"));
       log().info("job worker stopped");
     })();
-    await Promise.all([app, jobs]);
+    const bots = (async () => {
+      if (!demoBots) return;
+      await demoBots.close();
+      log().info("the demo's bots stopped");
+    })();
+    await Promise.all([app, jobs, bots]);
     await stopRest();
     log().info("stopped");
     process.exit(0);
@@ -140,36 +153,79 @@ async function main() {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, (s) => void shutdown(s));
 }
 
-/**
- * Once the app answers its health check: the start-up box on a terminal (the URL, the demo's sign-in, where its keys
- * are), or a `ready` line with the same facts in JSON logs. Nothing if the app exits first or never answers in 3 min.
- */
-async function announceWhenUp({
-  config,
-  exited,
-}: {
-  config: ReturnType<typeof env>;
-  exited: Promise<void>;
-}) {
+/** Where this machine reaches the app server: its listen address, or loopback when it listens on every interface. */
+function localOrigin(config: ReturnType<typeof env>) {
+  const host = !config.HOST || config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.PORT}`;
+}
+
+/** Whether the app answered its health check before it exited or 3 min passed. */
+async function appUp({ config, exited }: { config: ReturnType<typeof env>; exited: Promise<void> }) {
   let gone = false;
   void exited.then(() => (gone = true));
-  const host = !config.HOST || config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
-  const health = `http://${host.includes(":") ? `[${host}]` : host}:${config.PORT}/api/health`;
+  const health = `${localOrigin(config)}/api/health`;
   const deadline = Date.now() + 180_000;
   while (!gone && Date.now() < deadline) {
     const up = await fetch(health, { signal: AbortSignal.timeout(2_000) }).then(
       (res) => res.ok,
       () => false,
     );
-    if (up) break;
+    if (up) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (gone || Date.now() >= deadline) return;
+  return false;
+}
+
+/**
+ * Once the app is up: the start-up box on a terminal (the URL, the demo's sign-in, where its keys are), or a `ready`
+ * line with the same facts in JSON logs.
+ */
+function announce(config: ReturnType<typeof env>) {
   const file = demoCredentialsFile(config.DATA_DIR);
   const signIn = config.SEED_DEMO === "true" ? demoSignIn(file) : undefined;
   const facts = { url: config.APP_URL, signIn, credentials: signIn ? file : undefined };
   if (logFormat(config.LOG_FORMAT) === "pretty") process.stdout.write(startupBox(facts));
   else log().info({ url: facts.url, sign_in: signIn?.email, credentials: facts.credentials }, "ready");
+}
+
+/**
+ * The demo's bots (examples/demo-bots), when the demo is on (SEED_DEMO and DEMO_BOTS) and the server delivers to
+ * loopback: started on a free port of 127.0.0.1, with the demo bots' webhook URLs pointed at them. Otherwise the URLs
+ * this launcher once set are cleared, and null.
+ */
+async function startDemo(config: ReturnType<typeof env>, { loopback, firstStart }: { loopback: boolean; firstStart: boolean }) {
+  const off = config.SEED_DEMO !== "true" ? "SEED_DEMO=false" : config.DEMO_BOTS !== "true" ? "DEMO_BOTS=false" : !loopback ? "webhooks to loopback are not allowed (ALLOW_LOOPBACK_WEBHOOKS=false)" : null;
+  if (off) {
+    await unwireDemoBots();
+    if (config.SEED_DEMO === "true") log().info({ why: off }, "the demo's bots are off");
+    return null;
+  }
+  const bots = await startDemoBots({
+    port: 0,
+    relayUrl: localOrigin(config),
+    log: (line) => log().info({ demo_bot: line }, "demo bot"),
+  });
+  const wired = await wireDemoBots(bots.urlOf, { firstStart });
+  if ("off" in wired) {
+    log().warn({ why: wired.off }, "the demo's bots are off");
+    await unwireDemoBots();
+    await bots.close();
+    return null;
+  }
+  bots.use(wired.bots);
+  log().info({ helper: bots.urlOf("helper"), scheduler: bots.urlOf("scheduler") }, "the demo's bots are running");
+  return bots;
+}
+
+/** The demo's first minute, on its first start: Ben mentions Helper, and the bots open (examples/demo-bots). */
+async function openDemo(bots: DemoBots) {
+  try {
+    // The launcher's database pool is the worker's too from here on: it stays open.
+    await postDemoMention();
+    await bots.open();
+  } catch (error) {
+    log().error({ err: error instanceof Error ? error.message : String(error) }, "the demo's opening failed");
+  }
 }
 
 main().catch((error) => {

@@ -15,6 +15,14 @@ import type { FieldWarning } from "@/lib/webhooks/validate-webhook-url";
 // not in the third. `npm run cli -- seed --json` makes a fresh, isolated one each call (random suffix); the app's
 // first start makes the fixed `demo` one.
 
+/** The fixed demo's workspace slug, and its conversations' titles (the demo's bots and tour find them by these). */
+export const DEMO_WORKSPACE = "demo";
+export const DEMO_CONVERSATIONS = {
+  order: "Order #1042 with Carla",
+  renewal: "Renewal with Dev",
+  visit: "Scheduling a visit with Carla",
+} as const;
+
 export interface SeededWorld {
   workspace: { id: string; slug: string };
   people: { id: string; email: string; password: string; handle: string; name: string; role: "admin" | "member" }[];
@@ -32,7 +40,7 @@ export async function seedWorld(
   const tag = (base: string, sep = "-") => (suffix ? `${base}${sep}${suffix}` : base);
   const password = options.fixed ? "relay-demo" : `demo-${randomBytes(6).toString("hex")}`;
 
-  const workspace = await createWorkspace({ slug: tag("demo"), name: options.fixed ? "Demo workspace" : `Demo ${suffix}`, settings: options.settings });
+  const workspace = await createWorkspace({ slug: tag(DEMO_WORKSPACE), name: options.fixed ? "Demo workspace" : `Demo ${suffix}`, settings: options.settings });
   const peopleInput = [
     { name: "Ana Lima", handle: tag("ana", "."), email: `${tag("ana", ".")}@demo.relay.test`, role: "admin" as const },
     { name: "Ben Okafor", handle: tag("ben", "."), email: `${tag("ben", ".")}@demo.relay.test`, role: "member" as const },
@@ -66,9 +74,9 @@ export async function seedWorld(
 
   const conversations = [];
   for (const spec of [
-    { title: "Order #1042 with Carla", contact: carla, bots: [helper, scheduler], opening: "Hi! Can you check where Carla's order is?" },
-    { title: "Renewal with Dev", contact: dev, bots: [helper], opening: "Dev asked about renewing next month." },
-    { title: "Scheduling a visit with Carla", contact: carla, bots: [scheduler], opening: "Let's find a time for the visit." },
+    { title: DEMO_CONVERSATIONS.order, contact: carla, bots: [helper, scheduler], opening: "Hi! Can you check where Carla's order is?" },
+    { title: DEMO_CONVERSATIONS.renewal, contact: dev, bots: [helper], opening: "Dev asked about renewing next month." },
+    { title: DEMO_CONVERSATIONS.visit, contact: carla, bots: [scheduler], opening: "Let's find a time for the visit." },
   ]) {
     const conversation = await createConversation(actor, {
       workspaceId: workspace.id,

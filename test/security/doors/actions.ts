@@ -5,6 +5,7 @@ import * as chatAdmin from "@/app/(chat)/chat/_actions/admin";
 import * as chatMemory from "@/app/(chat)/chat/_actions/memory";
 import * as chatAgentRequests from "@/app/(chat)/chat/_actions/agent-requests";
 import * as chatRules from "@/app/(chat)/chat/_actions/rules";
+import * as chatTour from "@/app/(chat)/chat/_actions/tour";
 import { db } from "@/lib/db/client";
 import { approvalContentDigest } from "@/lib/drafts/content-digest";
 import { isUuid } from "@/lib/ids";
@@ -38,6 +39,7 @@ const CHAT_ACTIONS: Record<string, Record<string, unknown>> = {
   memory: chatMemory,
   "agent-requests": chatAgentRequests,
   rules: chatRules,
+  tour: chatTour,
 };
 const chat = Object.assign({}, ...Object.values(CHAT_ACTIONS)) as typeof chatMessages &
   typeof chatConversations &
@@ -45,7 +47,8 @@ const chat = Object.assign({}, ...Object.values(CHAT_ACTIONS)) as typeof chatMes
   typeof chatAdmin &
   typeof chatMemory &
   typeof chatAgentRequests &
-  typeof chatRules;
+  typeof chatRules &
+  typeof chatTour;
 /** The file of a chat action (its door's key). */
 function chatActionFile(name: string): string {
   const area = Object.entries(CHAT_ACTIONS).find(([, module]) => name in module)?.[0];
@@ -525,6 +528,14 @@ export function actionDoors(context: DoorContext): Door[] {
       callers: PEOPLE,
       slots: [],
       lists: [(caller) => action(caller, () => chat.stepUpOptions())],
+    },
+    {
+      // Takes no id: it hides the demo's tour for the caller, and for no one else.
+      key: `${CHAT}/tour.ts#dismissTour`,
+      surface: "action",
+      callers: PEOPLE,
+      slots: [],
+      lists: [(caller) => action(caller, () => chat.dismissTour(path, s0, form({})))],
     },
     {
       // Answers nothing either way: a read marker written or not is the whole of it.

@@ -6,10 +6,13 @@ import { listPersonWorkspaces } from "@/lib/chat/list-workspaces";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { person } from "@/lib/people/actor";
 import { twoFactorStanding } from "@/lib/factors/enforcement";
+import { demoTour } from "@/lib/seed/demo-tour";
+import { dismissTour } from "@/app/(chat)/chat/_actions/tour";
 import { guard } from "@/app/_lib/guard";
 import { ChatNav } from "@/components/chat/chat-nav";
 import { ChatPanes } from "@/components/chat/chat-panes";
 import { ConversationList } from "@/components/chat/conversation-list";
+import { DemoTour } from "@/components/chat/demo-tour";
 import { PushOptIn } from "@/components/chat/push-opt-in";
 import { WorkspaceSwitcher } from "@/components/chat/workspace-switcher";
 import { WorkspaceLive } from "@/components/chat/workspace-live";
@@ -47,11 +50,12 @@ export default async function WorkspaceChatLayout({
     );
   }
   const workspace = opened.value;
-  const [workspaces, conversations, requests, factors] = await Promise.all([
+  const [workspaces, conversations, requests, factors, tour] = await Promise.all([
     listPersonWorkspaces(actor),
     listPersonConversations(actor, workspace.id),
     countPendingAgentRequests(actor, { workspaceId: workspace.id }),
     twoFactorStanding({ workspaceId: workspace.id, userId: me.id }),
+    demoTour(actor, workspace),
   ]);
   // What the approvals inbox lists: drafts and held messages, and bot-to-bot requests the person may decide.
   const waiting = conversations.reduce((sum, c) => sum + c.pending_approvals, requests);
@@ -122,6 +126,7 @@ export default async function WorkspaceChatLayout({
           </Link>
         </div>
       )}
+      {tour && <DemoTour stops={tour} dismiss={dismissTour.bind(null, `/chat/${workspace.slug}`)} />}
       <ChatPanes
         slug={workspace.slug}
         list={
