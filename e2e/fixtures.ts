@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
@@ -120,4 +121,13 @@ export async function virtualAuthenticator(context: BrowserContext, page: Page):
       automaticPresenceSimulation: true,
     },
   });
+}
+
+/** axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** The page's violations of WCAG 2.2 A and AA (axe-core), one line each: the rule and where. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

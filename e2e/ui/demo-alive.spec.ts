@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import type { SeededWorld } from "@/lib/seed/seed-world";
+import { axeViolations } from "../fixtures";
 
 // Issue 35's "done means": `npm start` on an empty data folder, as a newcomer runs it, with the demo's bots on (the
 // rest of the suite runs with DEMO_BOTS=false, so its demo stays still). Within 60 s of the start the browser finds
@@ -113,6 +114,14 @@ test("the demo is alive within a minute of the first start, and its bots react t
   // The README's first screenshot (checked against docs/images; times change from run to run, so they are masked).
   await page.setViewportSize({ width: 1280, height: 1000 });
   await expect(page).toHaveScreenshot("tour-inbox.png", masked(page));
+
+  // The tour passes the same accessibility rules as every page, beside the inbox and on a phone's workspace home.
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${base}/chat/${slug}`);
+  await expect(page.getByTestId("demo-tour")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 1000 });
 
   // The thread: Helper's answer to Ben's mention, and its card.
   await page.goto(`${base}/chat/${slug}/c/${order.id}`);
