@@ -18,7 +18,7 @@ export interface BuiltServer {
 export async function startBuiltServer(options: {
   port: number;
   dataDir: string;
-  /** Added to the environment (after PORT, DATA_DIR, DATABASE_URL="", NODE_ENV=production). */
+  /** Added to the environment (after PORT, DATA_DIR, DATABASE_URL="", NODE_ENV=production, DEMO_BOTS=false). */
   env?: Record<string, string>;
   /** True once the server answers as it should. */
   ready: () => Promise<boolean>;
@@ -33,6 +33,8 @@ export async function startBuiltServer(options: {
       DATABASE_URL: "",
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The demo stays still (its bots would deliver and answer on their own); a caller may turn them on.
+      DEMO_BOTS: "false",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

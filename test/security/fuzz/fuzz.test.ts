@@ -9,7 +9,7 @@ import { classifyString, SPOOFED_NAMES } from "./hostile";
 import { hasHiddenCharacters, visibleText } from "@/lib/text/hidden-characters";
 import { nameWarnings } from "@/lib/text/name-warnings";
 import { mismatches, operationsOf, validValue, type OpenApiDocument } from "./openapi";
-import { encodeRequest, parseResponse, type RawResponse } from "./raw-http";
+import { encodeRequest, isEventStream, parseResponse, type RawResponse } from "./raw-http";
 import { checkRedirect, hostileTarget } from "./redirects";
 import { MAX_BODY_BYTES } from "@/lib/limits";
 import { percentEncode } from "./parts";
@@ -333,6 +333,15 @@ describe("the raw client", () => {
     expect(response.status).toBe(404);
     expect(response.headers["x-request-id"]).toBe("a");
     expect(response.body.toString()).toBe("abcde");
+  });
+
+  it("knows an event stream's start after a 100 Continue (the stream never ends: its start is the answer)", () => {
+    const head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n";
+    const event = "f\r\nevent: ready\n\n\r\n";
+    expect(isEventStream(Buffer.from(`HTTP/1.1 100 Continue\r\n\r\n${head}${event}`))).toBe(true);
+    expect(isEventStream(Buffer.from(`${head}${event}`))).toBe(true);
+    expect(isEventStream(Buffer.from(head))).toBe(false); // no event yet
+    expect(isEventStream(Buffer.from("HTTP/1.1 100 Continue\r\n\r\n"))).toBe(false);
   });
 });
 

@@ -61,14 +61,19 @@ export function encodeRequest(request: RawRequest, host: string): Buffer {
   return Buffer.concat(lines);
 }
 
-/** Parses a whole HTTP/1.1 response (status line, headers, a body framed by Content-Length, chunks or close). */
-export function parseResponse(bytes: Buffer): Omit<RawResponse, "ms"> {
-  // Interim answers (`100 Continue` to `Expect: 100-continue`) come before the final one: skip them.
+/** The bytes from the final answer on: interim ones (`100 Continue` to `Expect: 100-continue`) come first, skipped. */
+function finalAnswer(bytes: Buffer): Buffer {
   while (/^HTTP\/1\.[01] 1\d\d /.test(bytes.subarray(0, 16).toString("latin1"))) {
     const interim = bytes.indexOf("\r\n\r\n");
     if (interim < 0) break;
     bytes = bytes.subarray(interim + 4);
   }
+  return bytes;
+}
+
+/** Parses a whole HTTP/1.1 response (status line, headers, a body framed by Content-Length, chunks or close). */
+export function parseResponse(answer: Buffer): Omit<RawResponse, "ms"> {
+  const bytes = finalAnswer(answer);
   const end = bytes.indexOf("\r\n\r\n");
   if (end < 0)
     throw new Error(`incomplete response head: ${JSON.stringify(bytes.subarray(0, 200).toString("latin1"))}`);
@@ -146,7 +151,8 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 30_000): 
 }
 
 /** A 2xx `text/event-stream` answer whose head and first event (its blank line) are in. */
-function isEventStream(bytes: Buffer): boolean {
+export function isEventStream(answer: Buffer): boolean {
+  const bytes = finalAnswer(answer);
   const end = bytes.indexOf("\r\n\r\n");
   if (end < 0) return false;
   const head = bytes.subarray(0, end).toString("latin1");
@@ -155,7 +161,8 @@ function isEventStream(bytes: Buffer): boolean {
 }
 
 /** The head of an event stream and the part of its body that came, de-chunked as far as it is complete. */
-function parseStreamStart(bytes: Buffer): Omit<RawResponse, "ms"> {
+function parseStreamStart(answer: Buffer): Omit<RawResponse, "ms"> {
+  const bytes = finalAnswer(answer);
   const end = bytes.indexOf("\r\n\r\n");
   // The head alone, given an empty last chunk so that the parser reads it whole whatever the framing.
   const { status, headers } = parseResponse(Buffer.concat([bytes.subarray(0, end + 4), Buffer.from("0\r\n\r\n")]));
