@@ -4,6 +4,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { startBuiltServer } from "../scripts/built-server";
 import { POLICY_BOUNDS } from "@/lib/policy/defaults";
+import type { BotPrincipal } from "@/lib/bots/bot-principal";
+import type { SeededWorld } from "@/lib/seed/seed-world";
 
 // Shared pieces of the benchmarks: start the built app on a fresh data folder, run a closed-loop load at a fixed
 // concurrency for a fixed time, and read resident memory from /proc. Loopback only, bounded in time.
@@ -295,4 +297,19 @@ const FACT_PHRASES = [
 export function factSentence(i: number, person: number, phrase: number, n: number): string {
   const text = FACT_PHRASES[phrase % FACT_PHRASES.length]!.replace("{n}", String((n % 28) + 1));
   return `${PEOPLE[person % PEOPLE.length]} ${text} (${i}).`;
+}
+
+/** A seeded world's first bot (established) as the bot API's wrapper would give it to a service, for benchmarks that
+ * call lib's services directly. */
+export function seededBotPrincipal(world: SeededWorld): BotPrincipal {
+  const helper = world.bots[0]!;
+  return {
+    id: helper.id,
+    handle: helper.handle,
+    name: helper.name,
+    workspaceId: world.workspace.id,
+    keyId: "bench",
+    scopes: [],
+    status: "active",
+  };
 }

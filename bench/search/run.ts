@@ -19,7 +19,8 @@ import { searchContact } from "@/lib/memory/search-contact";
 import { storeVectors } from "@/lib/memory/store-vectors";
 import { clearVectorCache, nearestMessages, vectorCacheStats } from "@/lib/memory/vector-cache";
 import { seedWorld } from "@/lib/seed/seed-world";
-import { fmt, percentile, seededRandom } from "../lib";
+import { fmt, percentile, seededBotPrincipal, seededRandom } from "../lib";
+import { sentences } from "./filler";
 
 // bench/search (issue 5): contact search over a contact with 10,000 and then 100,000 messages, in-process (the domain
 // function GET /contacts/{id}/search wraps: access check, full-text search, query embedding, vector side, fusion,
@@ -42,87 +43,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PGVECTOR_URL = process.env.PGVECTOR_URL;
 
 // ---- data ----------------------------------------------------------------------------------------------------
-
-const NAMES = [
-  "Carla",
-  "Ana",
-  "Ben",
-  "Dev",
-  "Marta",
-  "Jonas",
-  "Inês",
-  "Farid",
-  "Grace",
-  "Hiro",
-  "the courier",
-  "accounts",
-  "her assistant",
-  "the warehouse team",
-];
-const PRODUCTS = [
-  "oak chairs",
-  "glass panels",
-  "the standing desks",
-  "floor lamps",
-  "the blue sofa",
-  "kitchen tiles",
-  "office curtains",
-  "spare hinges",
-  "the walnut table",
-  "bookshelves",
-  "LED strips",
-  "the showroom samples",
-];
-const PLACES = [
-  "Lisbon",
-  "Porto",
-  "the depot",
-  "the showroom",
-  "Madrid",
-  "the Leeds office",
-  "the loading bay",
-  "her new flat",
-];
-const DAYS = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "next week",
-  "the end of the month",
-  "tomorrow morning",
-  "the 5th",
-  "the 20th",
-];
-const TEMPLATES: ((r: () => number, pick: <T>(xs: T[]) => T) => string)[] = [
-  (r, p) => `${p(NAMES)} asked whether the ${p(PRODUCTS)} can be delivered to ${p(PLACES)} by ${p(DAYS)}.`,
-  (r, p) =>
-    `Invoice INV-${10000 + Math.floor(r() * 89999)} for ${p(PRODUCTS)} is still open; ${p(NAMES)} promised to pay on ${p(DAYS)}.`,
-  (r, p) => `The ${p(PRODUCTS)} arrived at ${p(PLACES)} with ${1 + Math.floor(r() * 9)} damaged boxes.`,
-  (r, p) => `Can we move the meeting with ${p(NAMES)} to ${p(DAYS)}? The room at ${p(PLACES)} is booked.`,
-  (r, p) => `${p(NAMES)} wants a quote for ${2 + Math.floor(r() * 200)} ${p(PRODUCTS)}, delivered to ${p(PLACES)}.`,
-  (r, p) => `Thanks, I'll check with ${p(NAMES)} and get back to you before ${p(DAYS)}.`,
-  (r, p) =>
-    `Order #${1000 + Math.floor(r() * 9000)} was split: half the ${p(PRODUCTS)} ship ${p(DAYS)}, the rest later.`,
-  (r, p) => `${p(NAMES)} complained that the ${p(PRODUCTS)} were the wrong colour and wants a refund.`,
-  (r, p) => `Reminder: customs paperwork for the ${p(PRODUCTS)} going to ${p(PLACES)} is due ${p(DAYS)}.`,
-  (r, p) =>
-    `The driver called, he is stuck in traffic near ${p(PLACES)} and will be ${5 + Math.floor(r() * 90)} minutes late.`,
-  (r, p) => `Please send the signed contract for the ${p(PRODUCTS)} to ${p(NAMES)} by email.`,
-  (r, p) =>
-    `${p(NAMES)} said the discount of ${5 + Math.floor(r() * 20)}% applies only if they order before ${p(DAYS)}.`,
-  (r, p) => `Is the ${p(PRODUCTS)} in stock at ${p(PLACES)}, or do we need to reorder from the supplier?`,
-  () => `ok`,
-  (r, p) => `Sounds good, see you ${p(DAYS)}!`,
-  (r, p) => `${p(NAMES)} is on holiday until ${p(DAYS)}; ask ${p(NAMES)} about the ${p(PRODUCTS)} instead.`,
-];
-
-function sentences(count: number, seed: number): string[] {
-  const r = seededRandom(seed);
-  const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
-  return Array.from({ length: count }, () => TEMPLATES[Math.floor(r() * TEMPLATES.length)]!(r, pick));
-}
 
 const QUERIES = [
   "when will she pay the invoice",
@@ -172,19 +92,10 @@ async function prepare(label: string, adminUrl: string, dropAfter: string[]): Pr
   await applyMigrations(url.toString());
   await switchDatabase(url.toString());
   const world = await seedWorld();
-  const helper = world.bots[0]!;
   return {
     label,
     url: url.toString(),
-    bot: {
-      id: helper.id,
-      handle: helper.handle,
-      name: helper.name,
-      workspaceId: world.workspace.id,
-      keyId: "bench",
-      scopes: [],
-      status: "active",
-    },
+    bot: seededBotPrincipal(world),
     contactId: world.contacts[0]!.id,
     conversationIds: [world.conversations[0]!.id],
     workspaceId: world.workspace.id,

@@ -45,6 +45,11 @@ export interface SearchOptions {
   limit?: number;
   /** Which vector path: `auto` (pgvector when installed) unless a test or the benchmark compares them. */
   vector?: VectorPath;
+  /**
+   * One list alone, for bench:relevance (issue 36) to measure each side: `words` or `meaning`, ranked as the fusion
+   * ranks a single list. Unset (what every caller outside the benchmark does): both, fused.
+   */
+  only?: "words" | "meaning";
 }
 
 export interface SearchHit {
@@ -77,7 +82,10 @@ export async function searchContactFor(access: ContactAccess, options: SearchOpt
   requireQuery(q);
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? SEARCH_LIMIT_DEFAULT)), SEARCH_LIMIT_MAX);
   const scope = { contactId: access.contactId, conversationIds: access.conversationIds };
-  const [words, meaning] = await Promise.all([wordMatches(scope, q), nearest(scope, q, options.vector ?? "auto")]);
+  const [words, meaning] = await Promise.all([
+    options.only === "meaning" ? [] : wordMatches(scope, q),
+    options.only === "words" ? [] : nearest(scope, q, options.vector ?? "auto"),
+  ]);
   const fused = fuse([words, meaning]).slice(0, limit);
   return hydrate(scope, fused);
 }
