@@ -25,6 +25,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** Latencies summarised: how many, p50, p99 and the largest (NaN for none). */
+export function latencyStats(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
+}
+
 export async function closedLoop(
   concurrency: number,
   seconds: number,

@@ -11,7 +11,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld } from "@/lib/seed/seed-world";
 import { serveRoutes } from "@/test/route-http";
-import { fmt, percentile, steady, STEADY_MAX_INFLIGHT } from "../lib";
+import { fmt, latencyStats, steady, STEADY_MAX_INFLIGHT } from "../lib";
 
 // bench/listen (issue 35): the latency `relay listen` adds. On a fresh embedded database, the bot API's stream route
 // served over real HTTP in this process (as the app serves it), and the developer's laptop as another process
@@ -28,11 +28,6 @@ const DATA_DIR = path.join("bench", "out", "listen");
 const now = () => performance.timeOrigin + performance.now();
 
 type Arrival = { id: string; message_id: string | null; at: number };
-
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
-}
 
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -84,7 +79,7 @@ async function main() {
 
   const fellBehind = await steady(MESSAGES, RATE, post);
   await waitFor(MESSAGES);
-  const latency = stats(arrivals.filter((a) => a.message_id && committed.has(a.message_id)).map((a) => a.at - committed.get(a.message_id!)!));
+  const latency = latencyStats(arrivals.filter((a) => a.message_id && committed.has(a.message_id)).map((a) => a.at - committed.get(a.message_id!)!));
   const ids = new Set(arrivals.map((a) => a.id));
   const [{ count: notified }] = (await sql().unchecked<{ count: string }>(
     `SELECT count(*) FROM webhook_deliveries WHERE bot_id = $1`,

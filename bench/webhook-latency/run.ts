@@ -11,7 +11,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld } from "@/lib/seed/seed-world";
 import { emitToConversation } from "@/lib/webhooks/emit-event";
-import { fmt, percentile, rssOf, startWorkerProcess as startWorker, steady, STEADY_MAX_INFLIGHT, stopProcess } from "../lib";
+import { fmt, latencyStats, rssOf, startWorkerProcess as startWorker, steady, STEADY_MAX_INFLIGHT, stopProcess } from "../lib";
 
 // bench/webhook-latency (issue 3). On a fresh embedded database, with the job worker as its own process (as
 // `npm run worker` runs it) and a fast receiver as another:
@@ -29,11 +29,6 @@ const now = () => performance.timeOrigin + performance.now();
 const startWorkerProcess = (databaseUrl: string) => startWorker(databaseUrl, { DATA_DIR, WORKER_CONCURRENCY: String(CONCURRENCY) });
 
 type Arrival = { id: string; type: string; message_id: string | null; at: number };
-
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
-}
 
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -82,7 +77,7 @@ async function main() {
   while (startedAt.size < MESSAGES) await new Promise((resolve) => setTimeout(resolve, 20));
   await floorRunner.stop();
   await floorPool.end();
-  const floor = stats([...enqueued].map(([n, t]) => startedAt.get(n)! - t));
+  const floor = latencyStats([...enqueued].map(([n, t]) => startedAt.get(n)! - t));
 
   // 2. Latency: person messages at a steady rate, commit -> the receiver has the delivery.
   let worker = await startWorkerProcess(ready.url);
@@ -97,7 +92,7 @@ async function main() {
     committed.set(message.id, now());
   });
   await waitForArrivals(MESSAGES);
-  const latency = stats(arrivals.filter((a) => a.message_id && committed.has(a.message_id)).map((a) => a.at - committed.get(a.message_id!)!));
+  const latency = latencyStats(arrivals.filter((a) => a.message_id && committed.has(a.message_id)).map((a) => a.at - committed.get(a.message_id!)!));
 
   // 3. Throughput: a backlog queued with no worker running, then one worker process drains it.
   await stopProcess(worker);
