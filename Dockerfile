@@ -11,7 +11,9 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 # 1. deps: every package of the lock file (the build needs the dev ones); postinstall generates the Prisma client.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
-ENV NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# onnxruntime-node (the local sentence encoder) has its CPU binaries in its package; its postinstall would only fetch
+# CUDA ones from NuGet, which nothing here uses (package.json's allowScripts refuses it on npm 11; older npm reads this).
+ENV NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ONNXRUNTIME_NODE_INSTALL=skip
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
@@ -25,6 +27,7 @@ COPY . .
 RUN npm run build
 RUN mkdir /keep && cp -a node_modules/tsx node_modules/esbuild node_modules/@esbuild /keep/ \
  && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/onnxruntime-node/bin/napi-v6/darwin node_modules/onnxruntime-node/bin/napi-v6/win32 \
  && cp -a /keep/tsx /keep/esbuild node_modules/ && mkdir -p node_modules/@esbuild && cp -a /keep/@esbuild/. node_modules/@esbuild/ \
  && ln -sf ../tsx/dist/cli.mjs node_modules/.bin/tsx \
  # the embedded PostgreSQL is for local use: a deployment gives DATABASE_URL

@@ -23,9 +23,14 @@ const config: NextConfig = {
   // image runs (Dockerfile, docs/decisions/023-production-recipe.md).
   output: "standalone",
   // The local sentence encoder is loaded at run time from the server's working folder (lib/embeddings/use-lite.ts),
-  // which the trace cannot see: its packages, and @energetic-ai/core's own dependencies, go into the output whole.
+  // which the trace cannot see: its packages, and @energetic-ai/core's own dependencies, go into the output whole;
+  // onnxruntime-node with its Linux binaries only (the image is Linux; its macOS and Windows ones are 220 MB).
   outputFileTracingIncludes: {
     "/**": [
+      "./node_modules/onnxruntime-node/package.json",
+      "./node_modules/onnxruntime-node/dist/**/*",
+      "./node_modules/onnxruntime-node/bin/napi-v6/linux/**/*",
+      "./node_modules/onnxruntime-common/**/*",
       "./node_modules/@energetic-ai/**/*",
       "./node_modules/long/**/*",
       "./node_modules/node-fetch/**/*",

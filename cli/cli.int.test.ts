@@ -357,7 +357,7 @@ describe("npm run cli", { timeout: 90_000 }, () => {
       embedded: expect.any(Number),
       messages: expect.any(Number),
       facts: expect.any(Number),
-      model: "use-lite-512",
+      model: "use-lite-512-int8",
       seconds: expect.any(Number),
       per_second: expect.any(Number),
     });

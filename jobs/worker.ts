@@ -13,6 +13,7 @@ import { deliverWebhook } from "./tasks/deliver-webhook";
 import { sendFollowUpTask } from "./tasks/send-follow-up";
 import { EMBED_JOB_KEY, EMBED_QUEUE, EMBED_TASK } from "@/lib/memory/embed-pending";
 import { embedPendingTask } from "./tasks/embed-pending";
+import { closeUseLite } from "@/lib/embeddings/use-lite";
 import { queueEmbeddingOnNewMessages } from "./embedding-trigger";
 import { EXPIRE_CRONTAB, EXPIRE_TASK } from "@/lib/agents/expire-agent-requests";
 import { expireAgentRequestsTask } from "./tasks/expire-agent-requests";
@@ -181,6 +182,8 @@ export async function startWorker(options: {
           .query(RELEASE_WORKERS, [workerIds])
           .catch((error: Error) => jobLogger.error(`could not release the jobs of a stopped worker: ${error.message}`));
       }
+      // The local encoder finishes its batch and lets its model go: onnxruntime aborts a process that exits mid-run.
+      await closeUseLite();
       await heartbeat.stop();
       // Every connection closed, not only asked to: the embedded database may be stopped next (scripts/serve.ts).
       await endPool(pgPool);

@@ -108,6 +108,13 @@ const variables = z.object({
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
   /** Bearer token for EMBEDDINGS_BASE_URL, when the API needs one. */
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /** The local sentence encoder when EMBEDDINGS_BASE_URL is unset: Universal Sentence Encoder Lite with int8 dense
+   * layers (the default, ~8× cheaper) or all float (the vectors TensorFlow.js gave before issue 36). Changing it
+   * re-embeds in the background (lib/embeddings/use-lite.ts, docs/decisions/042-local-encoder.md). */
+  EMBEDDINGS_LOCAL_MODEL: z.enum(["use-lite-512-int8", "use-lite-512"]).default("use-lite-512-int8"),
+  /** What runs the local model: onnxruntime (its binaries inside npm), or TensorFlow.js on WebAssembly as before
+   * issue 36 (3.5-12× slower; float only) where onnxruntime's binaries cannot load, and for comparison benchmarks. */
+  EMBEDDINGS_LOCAL_RUNTIME: z.enum(["onnxruntime", "tensorflow-js"]).default("onnxruntime"),
   /** The nice value (0-19) of the local sentence encoder's thread: it runs after the app's requests (use-lite.ts). */
   EMBEDDINGS_ENCODER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Memory for contact search's per-process vector cache (int8, ~0.5 KB per message), in MB (lib/memory/vector-cache.ts). */
@@ -169,6 +176,10 @@ const schema = variables
     if (value.EMBEDDINGS_BASE_URL && !value.EMBEDDINGS_MODEL) {
       ctx.addIssue({ code: "custom", path: ["EMBEDDINGS_MODEL"], message: "required when EMBEDDINGS_BASE_URL is set" });
     }
+    if (value.EMBEDDINGS_LOCAL_RUNTIME === "tensorflow-js" && value.EMBEDDINGS_LOCAL_MODEL !== "use-lite-512") {
+      const message = "tensorflow-js runs only EMBEDDINGS_LOCAL_MODEL=use-lite-512 (float)";
+      ctx.addIssue({ code: "custom", path: ["EMBEDDINGS_LOCAL_RUNTIME"], message });
+    }
     if (value.JOBS_ENGINE === "inngest" && value.INNGEST_DEV !== "true") {
       for (const key of ["INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"] as const) {
         if (!value[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when JOBS_ENGINE=inngest (unless INNGEST_DEV=true)" });
@@ -203,6 +214,11 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Reads process.env again on the next env(): for a benchmark or test that changes a setting within one process. */
+export function reloadEnv(): void {
+  cached = undefined;
 }
 
 /** A variable of the environment has a value its schema refuses: the process must not start. */

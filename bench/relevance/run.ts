@@ -7,6 +7,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { createDatabaseIfMissing } from "@/lib/db/setup";
 import { selectDatabase } from "@/lib/db/url";
 import { embeddingModelId } from "@/lib/embeddings/encoder";
+import { reloadEnv } from "@/lib/env";
 import { clearVectorCache } from "@/lib/memory/vector-cache";
 import { fmt } from "../lib";
 import { buildCorpus, buildQueries, fillerCorpus, type RelevanceQuery } from "./corpus";
@@ -30,6 +31,8 @@ import { K } from "./metrics";
 //
 //   npm run bench:relevance                      # both sizes: ~30 min on a 2-core machine (embedding 110,000)
 //   npm run bench:relevance -- --sizes 10000     # the judged set alone: ~4 min
+//   npm run bench:relevance -- --models use-lite-512,use-lite-512-int8
+//                                                # each local model in turn on the same database, side by side
 //
 // Writes the table, per-query figures and a review sample to bench/out/relevance/.
 
@@ -48,6 +51,21 @@ function sizesFromArgs(): number[] {
   return sizes;
 }
 
+/** The local models to compare (EMBEDDINGS_LOCAL_MODEL values), each embedding and searching in turn; default the
+ * configured one. */
+function modelsFromArgs(): (string | undefined)[] {
+  const at = process.argv.indexOf("--models");
+  const raw = at >= 0 ? process.argv[at + 1] : process.argv.find((a) => a.startsWith("--models="))?.slice(9);
+  return raw ? raw.split(",") : [undefined];
+}
+
+/** Makes a model the configured one for what follows in this process. */
+function selectModel(model: string | undefined): string {
+  if (model) process.env.EMBEDDINGS_LOCAL_MODEL = model;
+  reloadEnv();
+  return embeddingModelId();
+}
+
 const outDir = path.join("bench", "out", "relevance");
 const machine = () =>
   `load average ${os
@@ -55,14 +73,14 @@ const machine = () =>
     .map((l) => l.toFixed(2))
     .join(" / ")}`;
 
-function table(rows: { size: number; summary: MethodSummary }[]): string {
+function table(rows: Row[]): string {
   const lines = [
-    `| messages | method | nDCG@${K} | recall@${K} (grade 2) | recall@${K} (grade ≥1) | nDCG@${K}, entity queries | nDCG@${K}, general queries | search p50 |`,
-    "|---|---|---|---|---|---|---|---|",
+    `| messages | model | method | nDCG@${K} | recall@${K} (grade 2) | recall@${K} (grade ≥1) | nDCG@${K}, entity queries | nDCG@${K}, general queries | search p50 |`,
+    "|---|---|---|---|---|---|---|---|---|",
   ];
-  for (const { size, summary: s } of rows)
+  for (const { size, model, summary: s } of rows)
     lines.push(
-      `| ${size.toLocaleString("en")} | ${s.method} | ${fmt(s.ndcg, 3)} | ${fmt(s.recall2, 3)} | ${fmt(s.recall1, 3)} | ${fmt(s.ndcgEntity, 3)} | ${fmt(s.ndcgGeneral, 3)} | ${fmt(s.p50ms)} ms |`,
+      `| ${size.toLocaleString("en")} | ${model} | ${s.method} | ${fmt(s.ndcg, 3)} | ${fmt(s.recall2, 3)} | ${fmt(s.recall1, 3)} | ${fmt(s.ndcgEntity, 3)} | ${fmt(s.ndcgGeneral, 3)} | ${fmt(s.p50ms)} ms |`,
     );
   return lines.join("\n");
 }
@@ -95,6 +113,12 @@ function reviewSample(customer: Customer, { hybrid, size }: { hybrid: MethodSumm
   return out.join("\n");
 }
 
+interface Row {
+  size: number;
+  model: string;
+  summary: MethodSummary;
+}
+
 async function measure(customer: Customer, { queries, size }: { queries: RelevanceQuery[]; size: number }) {
   const summaries: MethodSummary[] = [];
   for (const method of METHODS) {
@@ -102,7 +126,7 @@ async function measure(customer: Customer, { queries, size }: { queries: Relevan
     const t0 = performance.now();
     const summary = await evaluate(customer, { queries, method });
     console.log(
-      `${size.toLocaleString("en")} messages, ${method}: nDCG@${K} ${fmt(summary.ndcg, 3)}, recall@${K} ${fmt(summary.recall2, 3)} (grade 2) / ${fmt(summary.recall1, 3)} (grade >= 1); ${summary.queries} queries in ${fmt((performance.now() - t0) / 1000)} s`,
+      `${size.toLocaleString("en")} messages, ${embeddingModelId()}, ${method}: nDCG@${K} ${fmt(summary.ndcg, 3)}, recall@${K} ${fmt(summary.recall2, 3)} (grade 2) / ${fmt(summary.recall1, 3)} (grade >= 1); ${summary.queries} queries in ${fmt((performance.now() - t0) / 1000)} s`,
     );
     summaries.push(summary);
   }
@@ -111,9 +135,10 @@ async function measure(customer: Customer, { queries, size }: { queries: Relevan
 
 async function main() {
   const sizes = sizesFromArgs();
+  const models = modelsFromArgs();
   const started = new Date();
   console.log(
-    `bench:relevance ${started.toISOString()}; node ${process.version}, ${os.cpus().length} cores, ${machine()}; model ${embeddingModelId()}; sizes ${sizes.join(", ")}`,
+    `bench:relevance ${started.toISOString()}; node ${process.version}, ${os.cpus().length} cores, ${machine()}; models ${models.map(selectModel).join(", ")}; sizes ${sizes.join(", ")}`,
   );
   const corpus = buildCorpus({ messages: JUDGED });
   const queries = buildQueries(corpus);
@@ -122,7 +147,7 @@ async function main() {
   );
   const folder = mkdtempSync(path.join(os.tmpdir(), "relay-bench-relevance-"));
   let server: EmbeddedServer | null = null;
-  const rows: { size: number; summary: MethodSummary }[] = [];
+  const rows: Row[] = [];
   const notes: string[] = [];
   try {
     server = await ensureEmbeddedPostgres(path.join(folder, "data"));
@@ -139,17 +164,23 @@ async function main() {
     console.log(`loaded ${corpus.length} messages in ${fmt((performance.now() - t0) / 1000)} s`);
     const report = (embedded: number, seconds: number) =>
       console.log(`  embedded ${embedded} in ${fmt(seconds)} s (${fmt(embedded / seconds)}/s), ${machine()}`);
-    let embedded = await embedAll({ report });
-    notes.push(
-      `backfill of the judged set: ${embedded.embedded} in ${fmt(embedded.seconds)} s = ${fmt(embedded.embedded / embedded.seconds)}/s`,
-    );
+    // Each model embeds what it has no vector for yet (the product's backfill), then is measured.
+    const embedAndMeasure = async (size: number, label: string) => {
+      let summaries: MethodSummary[] = [];
+      for (const choice of models) {
+        const model = selectModel(choice);
+        const embedded = await embedAll({ report, reportMs: 60_000 });
+        notes.push(
+          `backfill of ${label} with ${model}: ${embedded.embedded} in ${fmt(embedded.seconds)} s = ${fmt(embedded.embedded / embedded.seconds)}/s`,
+        );
+        summaries = await measure(customer, { queries, size });
+        rows.push(...summaries.map((summary) => ({ size, model, summary })));
+      }
+      return { size, summaries };
+    };
     mkdirSync(outDir, { recursive: true });
     let last = { size: JUDGED, summaries: [] as MethodSummary[] };
-    if (sizes.includes(JUDGED)) {
-      const summaries = await measure(customer, { queries, size: JUDGED });
-      rows.push(...summaries.map((summary) => ({ size: JUDGED, summary })));
-      last = { size: JUDGED, summaries };
-    }
+    if (sizes.includes(JUDGED)) last = await embedAndMeasure(JUDGED, "the judged set");
     if (sizes.includes(JUDGED + FILLER)) {
       t0 = performance.now();
       await loadMessages(customer, {
@@ -157,17 +188,11 @@ async function main() {
         label: "Filler",
       });
       console.log(`loaded ${FILLER} filler messages in ${fmt((performance.now() - t0) / 1000)} s`);
-      embedded = await embedAll({ report, reportMs: 60_000 });
-      notes.push(
-        `backfill of the filler: ${embedded.embedded} in ${fmt(embedded.seconds)} s = ${fmt(embedded.embedded / embedded.seconds)}/s`,
-      );
-      const summaries = await measure(customer, { queries, size: JUDGED + FILLER });
-      rows.push(...summaries.map((summary) => ({ size: JUDGED + FILLER, summary })));
-      last = { size: JUDGED + FILLER, summaries };
+      last = await embedAndMeasure(JUDGED + FILLER, "the judged set and the filler");
     }
     const finished = new Date();
     const text = [
-      `bench:relevance, ${started.toISOString()} to ${finished.toISOString()} (${fmt((finished.getTime() - started.getTime()) / 60000)} min); model ${embeddingModelId()}; ${queries.length} queries; ${os.cpus().length} cores, at the end ${machine()}`,
+      `bench:relevance, ${started.toISOString()} to ${finished.toISOString()} (${fmt((finished.getTime() - started.getTime()) / 60000)} min); ${queries.length} queries; ${os.cpus().length} cores, at the end ${machine()}`,
       "",
       table(rows),
       "",
@@ -180,8 +205,9 @@ async function main() {
     writeFileSync(
       path.join(outDir, `relevance-${stamp}.json`),
       JSON.stringify(
-        rows.map(({ size, summary }) => ({
+        rows.map(({ size, model, summary }) => ({
           size,
+          model,
           ...summary,
           results: summary.results.map((r) => ({ id: r.query.id, text: r.query.text, ndcg: r.ndcg, grades: r.grades })),
         })),

@@ -1,13 +1,13 @@
 import { env } from "@/lib/env";
 import { embedWithOpenAiCompatible, OPENAI_MAX_CHARS } from "./openai-compatible";
-import { embedWithUseLite, USE_LITE_DIMS, USE_LITE_MAX_CHARS, USE_LITE_MODEL_ID } from "./use-lite";
+import { embedWithUseLite, localModelId, USE_LITE_DIMS, USE_LITE_MAX_CHARS } from "./use-lite";
 
 // Sentence embeddings for contact memory (docs/design.md#embeddings): the local Universal Sentence Encoder Lite
-// by default, an OpenAI-compatible API when EMBEDDINGS_BASE_URL is set. Every vector is unit length (cosine = dot
+// (EMBEDDINGS_LOCAL_MODEL: int8 by default, use-lite.ts) by default, an OpenAI-compatible API when EMBEDDINGS_BASE_URL is set. Every vector is unit length (cosine = dot
 // product) and is stored with the id of the model that made it: vectors of different models never compare.
 
 export interface Embeddings {
-  /** e.g. `use-lite-512`, or `openai:text-embedding-3-small`. */
+  /** e.g. `use-lite-512-int8`, `use-lite-512`, or `openai:text-embedding-3-small`. */
   model: string;
   dims: number;
   /** One per input text, in order. */
@@ -17,7 +17,7 @@ export interface Embeddings {
 /** The id of the model embedTexts uses now, stored beside each vector. */
 export function embeddingModelId(): string {
   const { EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL } = env();
-  return EMBEDDINGS_BASE_URL ? `openai:${EMBEDDINGS_MODEL}` : USE_LITE_MODEL_ID;
+  return EMBEDDINGS_BASE_URL ? `openai:${EMBEDDINGS_MODEL}` : localModelId();
 }
 
 /**
@@ -37,7 +37,8 @@ export async function embedTexts(texts: string[]): Promise<Embeddings> {
     return { model: `openai:${EMBEDDINGS_MODEL}`, dims: vectors[0]?.length ?? 0, vectors };
   }
   const prepared = texts.map((text) => prepareText(text, USE_LITE_MAX_CHARS));
-  return { model: USE_LITE_MODEL_ID, dims: USE_LITE_DIMS, vectors: await embedWithUseLite(prepared) };
+  const { model, vectors } = await embedWithUseLite(prepared);
+  return { model, dims: USE_LITE_DIMS, vectors };
 }
 
 /**
