@@ -2,6 +2,7 @@ import { query, sql as pooled, transaction, type Sql } from "@/lib/db/sql";
 import { databaseUrl } from "@/lib/db/url";
 import { embedTexts, embeddingModelId } from "@/lib/embeddings/encoder";
 import { ensureHnswIndex } from "./pgvector";
+import { retireOtherModels, RETIRE_QUIET_MS } from "./retire-embedding-models";
 import { storeVectors } from "./store-vectors";
 import { log } from "@/lib/log";
 
@@ -15,6 +16,14 @@ import { log } from "@/lib/log";
 // What queues it: a fact write (a trigger, in the write's transaction: migration 20261123110000), the worker
 // hearing new messages on `relay_conversation` (at most once a second per process: jobs/worker.ts), and a crontab
 // entry every minute as the safety net. `npm run cli -- embeddings backfill` runs the same function to the end.
+//
+// A switch of model (a new local encoder, or EMBEDDINGS_BASE_URL/EMBEDDINGS_MODEL changed) needs nothing more: the
+// current model, embeddingModelId(), has no vector and no watermark yet, so this same job re-embeds everything in
+// the same order, facts first, then the most recently active conversations, and live messages keep going first
+// because their conversation is the most recent. Search meanwhile compares only the current model's vectors and finds
+// the rest by words (lib/memory/search-contact.ts). Once the current model covers everything, the job deletes the
+// other models' vectors in batches after a quiet period (lib/memory/retire-embedding-models.ts;
+// docs/decisions/040-switching-encoders.md). `npm run cli -- embeddings status` shows the progress.
 
 export const EMBED_TASK = "embed_pending";
 export const EMBED_QUEUE = "relay_embeddings";
@@ -28,6 +37,17 @@ export interface EmbedOptions {
   batch?: number;
   /** Stop after this long (checked between batches); `more` then says whether work remains. Default: no limit. */
   budgetMs?: number;
+  /**
+   * How long another model must have written nothing before its vectors are deleted, once the current model covers
+   * everything (default RETIRE_QUIET_MS, an hour). Never with `workspaceId`: one workspace done says nothing of the rest.
+   */
+  retireQuietMs?: number;
+  /**
+   * When the last look found nothing to delete now (no other model, or only models in their quiet period), look again
+   * only after this long in this process (default a minute; 0: at every run). A run may come every second under
+   * traffic, and the look is a scan of the watermarks.
+   */
+  retireCheckEveryMs?: number;
 }
 
 export interface EmbedResult {
@@ -35,6 +55,8 @@ export interface EmbedResult {
   messages: number;
   facts: number;
   model: string;
+  /** Vectors of retired models deleted. */
+  retired: number;
   /** Work remained when the budget ran out. */
   more: boolean;
 }
@@ -81,7 +103,7 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
   const model = embeddingModelId();
   const batch = Math.max(1, options.batch ?? DEFAULT_BATCH);
   const deadline = options.budgetMs === undefined ? Infinity : Date.now() + options.budgetMs;
-  const result: EmbedResult = { embedded: 0, messages: 0, facts: 0, model, more: false };
+  const result: EmbedResult = { embedded: 0, messages: 0, facts: 0, model, retired: 0, more: false };
   const db = pooled();
 
   for (;;) {
@@ -120,8 +142,27 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
     result.messages += work.messages.length;
     if (Date.now() > deadline) return { ...result, embedded: result.facts + result.messages, more: true };
   }
+
+  // Everything has a vector of the current model: other models' vectors may go (after their quiet period).
+  const checked = `${databaseUrl()}|${model}`;
+  const every = options.retireCheckEveryMs ?? RETIRE_CHECK_EVERY_MS;
+  if (options.workspaceId === undefined && Date.now() - (idleRetireCheck.get(checked) ?? -Infinity) >= every) {
+    const retired = await retireOtherModels({
+      current: model,
+      quietMs: options.retireQuietMs ?? RETIRE_QUIET_MS,
+      deadline,
+    });
+    result.retired = retired.deleted;
+    result.more = retired.more;
+    if (retired.deleted === 0 && !retired.more) idleRetireCheck.set(checked, Date.now());
+    else idleRetireCheck.delete(checked);
+  }
   return { ...result, embedded: result.facts + result.messages };
 }
+
+const RETIRE_CHECK_EVERY_MS = 60_000;
+/** Per database and model: when the last look for models to retire found nothing to delete. */
+const idleRetireCheck = new Map<string, number>();
 
 const indexed = new Set<string>();
 

@@ -7,7 +7,9 @@ import { toPgVectorLiteral } from "@/lib/embeddings/similarity";
 // installed (managed PostgreSQL has it; the migration creates it when the server offers it), nearest messages come
 // from `embedding::vector(N) <=> query` over an HNSW expression index, one partial index per model (the dimensions
 // depend on the model, so the index is made at run time by the embedding job, not by a migration). pgvector indexes
-// at most 2000 dimensions: larger models use the exact path.
+// at most 2000 dimensions: larger models use the exact path. A switch to a model of other dimensions gets an index of
+// its own beside the old one, whose predicate keeps the new rows out of its cast; the old one is dropped once that
+// model's vectors are deleted (lib/memory/retire-embedding-models.ts).
 
 export const HNSW_MAX_DIMS = 2000;
 /** Candidates the index walk keeps (hnsw.ef_search; pgvector default 40): 200 bought +0.06-0.08 recall@10 over 100 for ~2 ms (bench/search). */
@@ -60,6 +62,30 @@ export async function ensureHnswIndex(model: string, dims: number): Promise<bool
        WHERE model = ${sqlLiteral(model)} AND subject_type = 'message'`,
   );
   return true;
+}
+
+/**
+ * Drops the HNSW index of every model but `model` (run once no other model's vectors remain: each index is partial on
+ * its model, so an index of a retired model is empty, yet it stays in the catalog and in every plan's choices). An
+ * index's name carries a hash of its model (hnswIndexName), so the kept one is found by its prefix whatever its
+ * dimensions. CONCURRENTLY: the drop does not block writes or searches on `embeddings` while it waits for them.
+ * Returns the names dropped.
+ */
+export async function dropHnswIndexesExcept(model: string): Promise<string[]> {
+  const support = await pgvectorSupport();
+  if (!support.installed) return [];
+  const keep = hnswIndexName(model, 0).replace(/0$/, "");
+  const { rows } = await pool().query<{ name: string }>(
+    `SELECT indexname AS name FROM pg_indexes
+      WHERE schemaname = current_schema() AND tablename = 'embeddings' AND indexname LIKE 'embeddings\\_hnsw\\_%'`,
+  );
+  const dropped: string[] = [];
+  for (const { name } of rows) {
+    if (name.startsWith(keep)) continue;
+    await pool().query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
+    dropped.push(name);
+  }
+  return dropped;
 }
 
 export interface NearMessage {

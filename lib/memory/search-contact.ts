@@ -1,8 +1,9 @@
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { query, sql as pooled } from "@/lib/db/sql";
-import { embedTexts } from "@/lib/embeddings/encoder";
+import { embeddingModelId, embedTexts } from "@/lib/embeddings/encoder";
 import { dot } from "@/lib/embeddings/similarity";
 import { ApiError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { QUERY_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from "@/lib/schemas/search";
 import { requireBotContact, type ContactAccess } from "./contact-access";
 import { excerpt } from "./excerpt";
@@ -18,9 +19,15 @@ import { HNSW_MAX_DIMS, nearestMessagesPgvector, pgvectorSupport } from "./pgvec
 //     ranked by ts_rank_cd among the 500 most recent matches (by seq within a conversation, by time across
 //     conversations). A query of stopwords alone has no lexemes (no row matches an empty tsquery): the vector list
 //     answers alone.
-//   - Meaning: cosine similarity of sentence embeddings, over the vectors of the current model. With pgvector, an
-//     HNSW index walk; without it, exact: int8 candidates from the per-process cache re-ranked with the stored
-//     float vectors (lib/memory/vector-cache.ts). Items not embedded yet are found by words only.
+//   - Meaning: cosine similarity of sentence embeddings, over the vectors of the current model (embeddingModelId()).
+//     With pgvector, an HNSW index walk; without it, exact: int8 candidates from the per-process cache re-ranked with
+//     the stored float vectors (lib/memory/vector-cache.ts). Items not embedded yet are found by words only.
+// An item with no vector of the current model (just sent, or not yet re-embedded after a switch of model:
+// docs/decisions/040-switching-encoders.md) could not be ranked by meaning at all. The fusion does not count that
+// against it: it gets its word rank's share for the meaning list too, as if its meaning rank equalled its word rank.
+// Otherwise, for as long as a re-embedding takes, the best word match in a not-yet-re-embedded conversation would fall
+// behind any mediocre item that both lists know. And if the query cannot be embedded (the encoder or the embeddings
+// API failing), the words answer alone: search degrades, it does not fail.
 // Every hit is cited and marked untrusted: its text is exactly as stored, data to quote, never instructions.
 
 export const RRF_K = 60;
@@ -82,11 +89,22 @@ export async function searchContactFor(access: ContactAccess, options: SearchOpt
   requireQuery(q);
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? SEARCH_LIMIT_DEFAULT)), SEARCH_LIMIT_MAX);
   const scope = { contactId: access.contactId, conversationIds: access.conversationIds };
-  const [words, meaning] = await Promise.all([
-    options.only === "meaning" ? [] : wordMatches(scope, q),
-    options.only === "words" ? [] : nearest(scope, q, options.vector ?? "auto"),
+  if (options.only) {
+    const list =
+      options.only === "words"
+        ? await wordMatches(scope, q)
+        : await nearest(scope, q, { path: options.vector ?? "auto", tolerant: false });
+    return hydrate(scope, fuse([list]).slice(0, limit));
+  }
+  const words = wordMatches(scope, q);
+  // Which word matches the meaning list could not see, looked up while the query is embedded.
+  const unseen = words.then((list) => withoutVector(list, embeddingModelId()));
+  const [wordList, meaning, blind] = await Promise.all([
+    words,
+    nearest(scope, q, { path: options.vector ?? "auto", tolerant: true }),
+    unseen,
   ]);
-  const fused = fuse([words, meaning]).slice(0, limit);
+  const fused = fuse([wordList, meaning ?? []], { unseen: meaning ? [undefined, blind] : [] }).slice(0, limit);
   return hydrate(scope, fused);
 }
 
@@ -139,8 +157,40 @@ async function wordMatches(scope: Scope, q: string): Promise<Ranked> {
     .map(({ kind, id }) => ({ kind: kind as "message" | "fact", id }));
 }
 
-/** Nearest by meaning, best first (messages and facts in one list). */
-async function nearest(scope: Scope, q: string, path: VectorPath): Promise<Ranked> {
+const WITHOUT_VECTOR = query("search.withoutVector", {
+  text: `SELECT t.kind, t.id
+     FROM unnest($1::text[], $2::uuid[]) AS t(kind, id)
+    WHERE NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.subject_type = t.kind AND e.subject_id = t.id AND e.model = $3)`,
+  notNull: ["kind", "id"],
+});
+
+/** The items of `list` with no vector of `model` (by primary key: at most 2 x DEPTH lookups), as fuse's keys. */
+async function withoutVector(list: Ranked, model: string): Promise<Set<string>> {
+  if (list.length === 0) return new Set();
+  const rows = await pooled().query(WITHOUT_VECTOR, [list.map((i) => i.kind), list.map((i) => i.id), model]);
+  return new Set(rows.map((row) => itemKey({ kind: row.kind as "message" | "fact", id: row.id })));
+}
+
+interface NearestOptions {
+  path: VectorPath;
+  /** On a failure (the encoder or the embeddings API down), log it and answer null: the words answer alone. */
+  tolerant: boolean;
+}
+
+/** Nearest by meaning, best first (messages and facts in one list); null when a failure was tolerated. */
+function nearest(scope: Scope, q: string, options: NearestOptions & { tolerant: false }): Promise<Ranked>;
+function nearest(scope: Scope, q: string, options: NearestOptions): Promise<Ranked | null>;
+async function nearest(scope: Scope, q: string, { path, tolerant }: NearestOptions): Promise<Ranked | null> {
+  if (!tolerant) return nearestByMeaning(scope, q, path);
+  try {
+    return await nearestByMeaning(scope, q, path);
+  } catch (error) {
+    log().warn({ err: error }, "contact search: the meaning side failed; answering by words alone");
+    return null;
+  }
+}
+
+async function nearestByMeaning(scope: Scope, q: string, path: VectorPath): Promise<Ranked> {
   const { model, dims, vectors } = await embedTexts([q]);
   const query = vectors[0]!;
   const [messages, facts] = await Promise.all([
@@ -211,18 +261,40 @@ async function nearestFacts(scope: Scope, model: string, query: Float32Array) {
   return scored;
 }
 
+/** An item's key in fuse's `unseen` sets: a message and a fact may share an id. */
+export const itemKey = (item: { kind: "message" | "fact"; id: string }) => `${item.kind}:${item.id}`;
+
+export interface FuseOptions {
+  /**
+   * Per list (by position), the keys (itemKey) of items that list could not have ranked: the meaning list cannot rank
+   * an item with no vector of the current model. Such an item gets, for that list, the mean of what the lists that
+   * could rank it gave it, instead of nothing.
+   */
+  unseen?: (ReadonlySet<string> | undefined)[];
+}
+
 /** Reciprocal rank fusion (k = 60) of ranked lists; ties keep the order of first appearance. */
-export function fuse(lists: Ranked[]): { kind: "message" | "fact"; id: string; score: number }[] {
-  const scores = new Map<string, { kind: "message" | "fact"; id: string; score: number }>();
+export function fuse(
+  lists: Ranked[],
+  { unseen = [] }: FuseOptions = {},
+): { kind: "message" | "fact"; id: string; score: number }[] {
+  const scores = new Map<string, { kind: "message" | "fact"; id: string; score: number; lists: number }>();
   for (const list of lists) {
     list.forEach((item, index) => {
-      const key = `${item.kind}:${item.id}`;
-      const entry = scores.get(key) ?? { ...item, score: 0 };
+      const key = itemKey(item);
+      const entry = scores.get(key) ?? { kind: item.kind, id: item.id, score: 0, lists: 0 };
       entry.score += 1 / (RRF_K + index + 1);
+      entry.lists += 1;
       scores.set(key, entry);
     });
   }
-  return [...scores.values()].sort((a, b) => b.score - a.score);
+  const listed = lists.map((list) => new Set(list.map(itemKey)));
+  for (const [key, entry] of scores) {
+    // A list that ranked the item after all (its vector arrived between the two reads) is not blind to it.
+    const blind = unseen.filter((keys, i) => keys?.has(key) && !listed[i]?.has(key)).length;
+    if (blind > 0) entry.score += (entry.score / entry.lists) * blind;
+  }
+  return [...scores.values()].map(({ kind, id, score }) => ({ kind, id, score })).sort((a, b) => b.score - a.score);
 }
 
 const HIT_MESSAGES = query("search.hitMessages", {

@@ -1,17 +1,19 @@
 import { query, sql as pooled, type Sql } from "@/lib/db/sql";
 import { embeddingModelId } from "@/lib/embeddings/encoder";
 import { log } from "@/lib/log";
+import { readEmbeddingCoverage } from "./embedding-coverage";
 import { metrics } from "./registry";
 
 // The gauges read from the database at scrape time: the job queue (graphile-worker's own tables), the job outbox of
-// JOBS_ENGINE=inngest, contact search's embedding backlog (lib/memory/embed-pending.ts), the notification backlog and
-// the items waiting for a person's approval.
+// JOBS_ENGINE=inngest, contact search's embedding backlog (lib/memory/embed-pending.ts) and each model's coverage
+// (lib/metrics/embedding-coverage.ts), the notification backlog and the items waiting for a person's approval.
 // They describe the deployment, not the process, so every app or worker process answers the same values: alert on
 // them from one target (or with max()).
 //
 // Cost per scrape: the jobs query groups graphile-worker's job table (a row per queued, scheduled or running job);
 // the outbox query reads the unsent rows through their partial index (few, unless the relay is stuck); the embedding
-// query is an anti-join over facts and one scan of conversations, as the embedding job's own reads.
+// query is an anti-join over facts and one scan of conversations, as the embedding job's own reads; the coverage
+// query one more scan of conversations and of the watermarks.
 
 // By task: ready (due, no worker has it), scheduled (due later, e.g. a webhook retry), running (locked by a worker),
 // failed (out of attempts: graphile-worker keeps them); and how long the oldest ready job has been due.
@@ -75,10 +77,12 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
   const m = metrics();
   resetDatabaseGauges(m);
   try {
-    const [jobs, outbox, [embeddings], notifications, waiting] = await Promise.all([
+    const model = embeddingModelId();
+    const [jobs, outbox, [embeddings], coverage, notifications, waiting] = await Promise.all([
       sql.query(JOBS, []),
       sql.query(OUTBOX, []),
-      sql.query(EMBEDDINGS, [embeddingModelId()]),
+      sql.query(EMBEDDINGS, [model]),
+      readEmbeddingCoverage(sql, model),
       notificationBacklog(sql),
       sql.query(WAITING, []),
     ]);
@@ -93,6 +97,8 @@ export async function readDatabaseGauges(sql: Sql = pooled()): Promise<void> {
     if (embeddings)
       for (const kind of ["facts", "conversations", "messages"] as const)
         m.embeddingBacklog.set({ kind }, embeddings[kind]);
+    for (const { model, current, ratio } of coverage.models)
+      m.embeddingCoverage.set({ model, current: String(current) }, ratio);
     for (const { channel, pending } of notifications) m.notificationBacklog.set({ channel }, pending);
     for (const row of waiting) {
       const labels = { workspace: row.workspace_id, group: row.grp };
@@ -126,6 +132,7 @@ function resetDatabaseGauges(m: ReturnType<typeof metrics>): void {
   m.outboxUnsent.reset();
   m.outboxOldestAge.reset();
   m.embeddingBacklog.reset();
+  m.embeddingCoverage.reset();
   m.notificationBacklog.reset();
   m.approvalsWaiting.reset();
   m.approvalsOldestWaiting.reset();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Env } from "@/lib/env";
 import { db } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
+import { embeddingModelId } from "@/lib/embeddings/encoder";
 import { botRoute, reply } from "@/lib/http/bot-route";
 import { eventStream } from "@/lib/http/sse";
 import { log } from "@/lib/log";
@@ -120,6 +121,7 @@ describe("the endpoint's door", () => {
       ["relay_job_outbox_unsent", "gauge"],
       ["relay_job_outbox_oldest_unsent_age_seconds", "gauge"],
       ["relay_embedding_backlog", "gauge"],
+      ["relay_embedding_coverage_ratio", "gauge"],
       ["relay_notification_backlog", "gauge"],
       ["relay_metrics_database_read_ok", "gauge"],
       ["process_cpu_seconds_total", "counter"],
@@ -131,6 +133,9 @@ describe("the endpoint's door", () => {
     expect(sample(text, "relay_metrics_database_read_ok")).toBe(1);
     // Read from the database now: the seeded world's conversations are linked to contacts and none is embedded yet.
     expect(sample(text, "relay_embedding_backlog", { kind: "conversations" })).toBeGreaterThan(0);
+    // The current model is always reported, here with nothing embedded (lib/memory/switch-model.int.test.ts follows a
+    // switch of model on this gauge).
+    expect(sample(text, "relay_embedding_coverage_ratio", { model: embeddingModelId(), current: "true" })).toBe(0);
   });
 });
 

@@ -26,6 +26,7 @@ export interface Metrics {
   outboxUnsent: Gauge<"task">;
   outboxOldestAge: Gauge<"task">;
   embeddingBacklog: Gauge<"kind">;
+  embeddingCoverage: Gauge<"model" | "current">;
   notificationBacklog: Gauge<"channel">;
   databaseReadOk: Gauge;
 }
@@ -142,6 +143,12 @@ function createMetrics(): Metrics {
       name: "relay_embedding_backlog",
       help: "Contact search's embedding backlog (read from the database): facts without a vector, conversations and messages past their watermark",
       labelNames: ["kind"],
+      registers,
+    }),
+    embeddingCoverage: new Gauge({
+      name: "relay_embedding_coverage_ratio",
+      help: "Share of contact memory (message positions and facts) each embedding model has vectors for (read from the database), by model and whether it is the current one",
+      labelNames: ["model", "current"],
       registers,
     }),
     notificationBacklog: new Gauge({
