@@ -319,3 +319,30 @@ export function seededBotPrincipal(world: SeededWorld): BotPrincipal {
     status: "active",
   };
 }
+
+/**
+ * The built app started again on the data folder an earlier `startApp` left (its database and demo kept), as after a
+ * deploy or a reboot, its launcher and app server fresh; resolves once `ready()` holds (bench:steady's cold round:
+ * GET /api/ready answers 200). startBuiltServer empties the folder it is given, so it is given a spare one, and the
+ * kept folder goes as DATA_DIR (its `env` is applied last).
+ */
+export async function restartApp(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  ready: () => Promise<boolean>;
+}): Promise<StartedApp> {
+  const server = await startBuiltServer({
+    port: options.port,
+    dataDir: `${options.dataDir}-spare`,
+    env: { BENCH_ROUTES: "1", ...options.env, DATA_DIR: options.dataDir },
+    ready: options.ready,
+    timeoutMs: 120_000,
+  });
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    dataDir: options.dataDir,
+    process: server.process,
+    stop: server.stop,
+  };
+}

@@ -1,4 +1,4 @@
-import { query, type Sql } from "@/lib/db/sql";
+import { query, statement, type Sql, type Statement } from "@/lib/db/sql";
 
 const LOCK = query("conversations.lock", { text: "SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE" });
 
@@ -6,3 +6,7 @@ const LOCK = query("conversations.lock", { text: "SELECT 1 FROM conversations WH
 export async function lockConversation(sql: Sql, conversationId: string): Promise<void> {
   await sql.query(LOCK, [conversationId]);
 }
+
+/** The same lock as a statement, for a message of statements (a bot's send run again, lib/messages/send-message.ts). */
+export const lockConversationStatement = (conversationId: string): Statement<"conversations.lock"> =>
+  statement(LOCK, [conversationId]);

@@ -1135,6 +1135,13 @@ export interface Statements {
       readonly number[] | null,
     ];
   };
+  "embeddings.otherModels": {
+    row: {
+      model: string;
+      last_write: Date;
+    };
+    params: [string | null];
+  };
   "embeddings.pendingConversations": {
     row: {
       id: string;
@@ -1166,6 +1173,27 @@ export interface Statements {
       n: number | null;
     };
     params: [string | null, string | null, string | null];
+  };
+  "embeddings.retireFacts": {
+    row: {
+      n: number;
+    };
+    params: [readonly string[] | null, number | string | bigint | null];
+  };
+  "embeddings.retireRange": {
+    row: {
+      n: number;
+      moved: number;
+    };
+    params: [string | null, string | null, number | null, number | null];
+  };
+  "embeddings.retiringWatermarks": {
+    row: {
+      conversation_id: string;
+      model: string;
+      embedded_seq: number;
+    };
+    params: [readonly string[] | null, number | string | bigint | null];
   };
   "factors.acceptTotp": {
     row: {
@@ -1689,6 +1717,16 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "metrics.embeddingCoverage": {
+    row: {
+      model: string;
+      messages: number;
+      facts: number;
+      total_messages: number;
+      total_facts: number;
+    };
+    params: [string | null];
+  };
   "metrics.jobOutbox": {
     row: {
       task: string;
@@ -2040,6 +2078,12 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "policy.botDayHolds": {
+    row: {
+      holds: boolean | null;
+    };
+    params: [string | null, Date | string | null];
+  };
   "policy.checkSnapshot": {
     row: {
       workspace_id: string;
@@ -2257,6 +2301,13 @@ export interface Statements {
       embedding: Buffer;
     };
     params: [readonly string[] | null, readonly number[] | null, string | null];
+  };
+  "search.withoutVector": {
+    row: {
+      kind: string;
+      id: string;
+    };
+    params: [readonly string[] | null, readonly string[] | null, string | null];
   };
   "search.wordMatches": {
     row: {

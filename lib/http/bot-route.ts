@@ -69,7 +69,13 @@ interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | un
    * locks). Only requests with a key have that transaction; the handler runs the statements itself when `opened` is
    * absent.
    */
-  opening?: (request: { bot: BotPrincipal; params: Record<string, string> }) => Statement[];
+  opening?: (request: { bot: BotPrincipal; params: Record<string, string>; serialized: boolean }) => Statement[];
+  /**
+   * An optimistic route's (a bot's send, docs/decisions/041): its transaction failed at commit because it lost a race
+   * this recognises. The request then runs once more, its opening `serialized` (locks taken first), in a new
+   * transaction: the first left nothing behind, and the request's token is not taken again.
+   */
+  lostRace?: (error: unknown) => boolean;
   /** Serves a stopped bot too. Only `GET /me` does: a stopped bot can learn who it is, and nothing else. */
   servesStoppedBot?: true;
 }
@@ -172,32 +178,38 @@ export function botRoute<
       try {
         // The key's lock and lookup travel with BEGIN (and the route's opening statements, if any), the request's
         // token ahead of them, committed on its own; the stored response with COMMIT (docs/decisions/013, 014).
-        const opening = options.opening?.({ bot, params }) ?? [];
-        const statements = [...openingStatements(bot.id, key), ...opening];
-        const token = tokenStatement(bot.id);
-        const outcome = await transactionBetween(
-          async (tx, opened, [tokenRows]) => {
-            rate = tokenOutcome(bot.id, tokenRows);
-            // Over the rate: rolled back, and the key stays free (not a refusal the key remembers).
-            if (!rate.allowed) throw rateRefusal(rate);
-            const stored = openedRequest(opened, hash);
-            if (stored) return { replay: true, response: stored, limits: [] };
-            let result: Reply;
-            try {
-              result = await run(tx, opening.length ? opened.at(-1) : undefined);
-            } catch (error) {
-              throw error instanceof ApiError && remembered(error) ? new Refused(error) : error;
-            }
-            const response: StoredResponse = {
-              status: result.status,
-              body: result.body,
-              headers: result.headers ?? {},
-            };
-            tx.atCommit(storeStatement(bot.id, { key, hash, response }));
-            return { replay: false, response, limits: result.limits ?? [] };
-          },
-          { opening: statements, before: [token] },
-        );
+        const attempt = (serialized: boolean) => {
+          const opening = options.opening?.({ bot, params, serialized }) ?? [];
+          const statements = [...openingStatements(bot.id, key), ...opening];
+          return transactionBetween(
+            async (tx, opened, [tokenRows]) => {
+              // The token is taken once, with the first attempt.
+              const taken = serialized && rate ? rate : (rate = tokenOutcome(bot.id, tokenRows));
+              // Over the rate: rolled back, and the key stays free (not a refusal the key remembers).
+              if (!taken.allowed) throw rateRefusal(taken);
+              const stored = openedRequest(opened, hash);
+              if (stored) return { replay: true, response: stored, limits: [] };
+              let result: Reply;
+              try {
+                result = await run(tx, opening.length ? opened.at(-1) : undefined);
+              } catch (error) {
+                throw error instanceof ApiError && remembered(error) ? new Refused(error) : error;
+              }
+              const response: StoredResponse = {
+                status: result.status,
+                body: result.body,
+                headers: result.headers ?? {},
+              };
+              tx.atCommit(storeStatement(bot.id, { key, hash, response }));
+              return { replay: false, response, limits: result.limits ?? [] };
+            },
+            { opening: statements, before: serialized ? [] : [tokenStatement(bot.id)] },
+          );
+        };
+        const outcome = await attempt(false).catch((error: unknown) => {
+          if (!options.lostRace?.(error)) throw error;
+          return attempt(true);
+        });
         const { response } = outcome;
         const headers = outcome.replay ? { ...response.headers, "Idempotent-Replayed": "true" } : response.headers;
         return out(response.status, response.body, headers, outcome.limits);

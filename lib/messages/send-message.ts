@@ -1,12 +1,19 @@
 import { inTransaction, rowsOf, runStatement, type Statement, type Transaction } from "@/lib/db/sql";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { decideOn, type Decision } from "@/lib/policy/decide";
-import { lockBotSendsStatement, readSendSnapshot, sendSnapshotStatement } from "@/lib/policy/load-snapshot";
+import {
+  botDayHoldsStatement,
+  lockBotSendsStatement,
+  lostDayRace,
+  readSendSnapshot,
+  sendSnapshotStatement,
+} from "@/lib/policy/load-snapshot";
 import { messageLimitsAfter } from "@/lib/policy/limits";
 import { isRefusal, recordRefusal, refusalError, type Refusal } from "@/lib/policy/refusal";
 import type { LimitState } from "@/lib/limits";
 import type { SendMessageInput } from "@/lib/schemas/messages";
 import { createHeldMessage } from "@/lib/drafts/create-held-message";
+import { lockConversationStatement } from "@/lib/conversations/lock-conversation";
 import { messageContent, messageShape } from "./content";
 import { insertMessageAtCommit, type InsertedMessage } from "./insert-message";
 import { auditLogStatement } from "@/lib/audit/audit-log";
@@ -25,16 +32,29 @@ export type SendResult = (
 
 type Refused = { status: "refused"; decision: Decision; verdict: Refusal; workspaceId: string };
 
+interface SendOpeningOptions {
+  /**
+   * The bot's sending lock first, held from the snapshot to the commit: the verdict is exact against every other send
+   * of the bot. For a send run again after it lost the race for the bot's last slots of the day, and for a caller's
+   * transaction, which this service cannot run again. Otherwise the lock is taken at commit only
+   * (lockBotSendsStatement).
+   */
+  serialized?: boolean;
+}
+
 /**
- * The statements a send's transaction opens with: the bot's sending lock (its daily count is exact only if no other
- * send of the bot is between its snapshot and its commit), then the access check, the conversation's row lock and
- * the snapshot, in one statement that starts once the lock is held.
+ * The statements a send's transaction opens with: the access check, the conversation's row lock and the snapshot, in
+ * one statement. When `serialized`, the conversation's row lock and then the bot's sending lock come first, and the
+ * snapshot starts once both are held: every lock of a send is taken in the same order, the conversation's before the
+ * bot's (an optimistic send takes the bot's at commit, holding its conversation's), so two sends never wait for each
+ * other in a circle.
  */
 export function sendOpening(
   bot: BotPrincipal,
-  conversationId: string,
-): [Statement<"policy.lockBotSends">, Statement<"policy.sendSnapshot">] {
-  return [lockBotSendsStatement(bot), sendSnapshotStatement(bot, { conversationId, now: new Date() })];
+  { conversationId, serialized = false }: SendOpeningOptions & { conversationId: string },
+): [...Statement[], Statement<"policy.sendSnapshot">] {
+  const snapshot = sendSnapshotStatement(bot, { conversationId, now: new Date() });
+  return serialized ? [lockConversationStatement(conversationId), lockBotSendsStatement(bot), snapshot] : [snapshot];
 }
 
 export interface SendMessageOptions {
@@ -54,41 +74,59 @@ export async function sendMessage(
   const content = messageContent(input.body, blocks);
   const shape = messageShape(blocks);
 
-  const outcome = await inTransaction(tx, async (tx): Promise<SendResult | Refused> => {
-    const [lock, opening] = sendOpening(bot, conversationId);
-    if (!opened) await runStatement(tx, lock);
-    const rows = opened ? rowsOf(opening.query, opened) : await runStatement(tx, opening);
-    const { workspaceId, snapshot, next } = await readSendSnapshot(bot, { sql: tx, conversationId, content, shape, rows });
-    const decision = decideOn(snapshot, { botId: bot.id, conversationId });
-    const { verdict } = decision;
-    if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId };
-    const decided = (subject: { type: string; id: string }) =>
-      tx.atCommit(auditLogStatement(decisionEntry(decision, { workspaceId, subject })));
-    if (verdict.outcome === "held") {
-      const draft = await createHeldMessage(tx, {
-        botId: bot.id,
-        conversationId,
-        body: input.body,
-        blocks,
-        reasons: verdict.reasons,
-        route: verdict.route ?? null,
-        ruleSetVersion: decision.ruleSetVersion,
+  const attempt = (serialized: boolean) =>
+    inTransaction(tx, async (tx): Promise<SendResult | Refused> => {
+      const opening = sendOpening(bot, { conversationId, serialized });
+      const snapshotStatement = opening.at(-1) as Statement<"policy.sendSnapshot">;
+      let rows;
+      if (opened) rows = rowsOf(snapshotStatement.query, opened);
+      else {
+        for (const lock of opening.slice(0, -1)) await runStatement(tx, lock);
+        rows = await runStatement(tx, snapshotStatement);
+      }
+      const { workspaceId, snapshot, next } = await readSendSnapshot(bot, { sql: tx, conversationId, content, shape, rows });
+      const decision = decideOn(snapshot, { botId: bot.id, conversationId });
+      const { verdict } = decision;
+      if (isRefusal(verdict)) return { status: "refused", decision, verdict, workspaceId };
+      // A write counts against the bot's day: checked at commit, under the bot's lock, after the write.
+      tx.atCommit(lockBotSendsStatement(bot));
+      const decided = (subject: { type: string; id: string }) =>
+        tx.atCommit(auditLogStatement(decisionEntry(decision, { workspaceId, subject })));
+      const dayHolds = () => tx.atCommit(botDayHoldsStatement(bot, { now: snapshot.now }));
+      if (verdict.outcome === "held") {
+        const draft = await createHeldMessage(tx, {
+          botId: bot.id,
+          conversationId,
+          body: input.body,
+          blocks,
+          reasons: verdict.reasons,
+          route: verdict.route ?? null,
+          ruleSetVersion: decision.ruleSetVersion,
+        });
+        decided({ type: "draft", id: draft.id });
+        dayHolds();
+        return {
+          status: "pending_approval",
+          approvalId: draft.id,
+          reasons: verdict.reasons,
+          limits: messageLimitsAfter(snapshot, verdict),
+        };
+      }
+      const message = insertMessageAtCommit(tx, {
+        author: { type: "bot", decision },
+        message: { conversationId, body: input.body, blocks },
+        next,
       });
-      decided({ type: "draft", id: draft.id });
-      return {
-        status: "pending_approval",
-        approvalId: draft.id,
-        reasons: verdict.reasons,
-        limits: messageLimitsAfter(snapshot, verdict),
-      };
-    }
-    const message = insertMessageAtCommit(tx, {
-      author: { type: "bot", decision },
-      message: { conversationId, body: input.body, blocks },
-      next,
+      decided({ type: "message", id: message.id });
+      dayHolds();
+      return { status: "sent", message, limits: messageLimitsAfter(snapshot, verdict) };
     });
-    decided({ type: "message", id: message.id });
-    return { status: "sent", message, limits: messageLimitsAfter(snapshot, verdict) };
+
+  // Optimistic unless the transaction is the caller's (it commits there, where this service cannot run it again).
+  // With the route's transaction (`opened`), the route runs the request again itself (botRoute's `lostRace`).
+  const outcome = await attempt(tx !== undefined && opened === undefined).catch((error: unknown) => {
+    if (tx || !lostDayRace(error)) throw error;
+    return attempt(true);
   });
 
   if (outcome.status === "refused") {

@@ -14,6 +14,26 @@ import type { CustomRules, MessageShape, PolicyMode, PolicySnapshot } from "./ty
 // the decision or fully after the message it allows.
 
 /**
+ * A bot's rolling 24 hours, exactly, as one SQL expression (`bot`, `now`: SQL expressions of its id and the policy's
+ * time): the bot's hourly counts for the hours wholly inside the window, plus its messages of the one hour the
+ * window's start cuts through, plus its held messages still waiting, counted up to `cap`. At most 25 small rows and an
+ * hour of index entries, however much the bot sent that day. When a slot is free again is asked only once a limit is
+ * reached (slotFreesAt).
+ */
+function dayCountSql({ bot, now, cap }: { bot: string; now: string; cap: string }): string {
+  return `(SELECT COALESCE(sum(h.n), 0)::int FROM bot_hourly_sends h
+             WHERE h.bot_id = ${bot} AND h.hour > ${now} - interval '24 hours')
+        + (SELECT count(*)::int FROM messages m
+             WHERE m.sender_bot_id = ${bot} AND m.created_at > ${now} - interval '24 hours'
+               AND m.created_at < date_bin('1 hour', ${now} - interval '24 hours', ${HOUR_ORIGIN}) + interval '1 hour')
+        + (SELECT count(*)::int FROM (
+             SELECT 1 FROM drafts d
+             WHERE d.bot_id = ${bot} AND d.origin = 'held_message' AND d.status = 'pending'
+               AND d.created_at > ${now} - interval '24 hours'
+             LIMIT ${cap}) y)`;
+}
+
+/**
  * The snapshot's one statement. With `access` (a bot's send) it also answers whether the conversation is the bot's
  * and takes the conversation's row lock: one round trip instead of two. When the lock had to be awaited, PostgreSQL
  * re-reads the locked row (a take-over committed meanwhile is seen); the other tables are read as of the
@@ -47,21 +67,9 @@ const snapshotStatement = (access: boolean, { lock = access }: { lock?: boolean 
     JOIN bots b ON b.id = $2
     JOIN workspaces w ON w.id = c.workspace_id
     LEFT JOIN workspace_settings s ON s.workspace_id = c.workspace_id
-    -- The rolling 24 hours, exactly: the bot's hourly counts for the hours wholly inside the window, plus its
-    -- messages of the one hour the window's start cuts through, plus its held messages still waiting (capped at
-    -- the limit). At most 25 small rows and an hour of index entries, however much the bot sent that day. When is a
-    -- slot free again is asked only once a limit is reached (below).
+    -- The rolling 24 hours, exactly (dayCountSql).
     CROSS JOIN LATERAL (
-      SELECT (SELECT COALESCE(sum(h.n), 0)::int FROM bot_hourly_sends h
-                WHERE h.bot_id = b.id AND h.hour > $3::timestamptz - interval '24 hours')
-           + (SELECT count(*)::int FROM messages m
-                WHERE m.sender_bot_id = b.id AND m.created_at > $3::timestamptz - interval '24 hours'
-                  AND m.created_at < date_bin('1 hour', $3::timestamptz - interval '24 hours', ${HOUR_ORIGIN}) + interval '1 hour')
-           + (SELECT count(*)::int FROM (
-                SELECT 1 FROM drafts d
-                WHERE d.bot_id = b.id AND d.origin = 'held_message' AND d.status = 'pending'
-                  AND d.created_at > $3::timestamptz - interval '24 hours'
-                LIMIT COALESCE(s.daily_limit, ${POLICY_DEFAULTS.dailyLimit})) y) AS n
+      SELECT ${dayCountSql({ bot: "b.id", now: "$3::timestamptz", cap: `COALESCE(s.daily_limit, ${POLICY_DEFAULTS.dailyLimit})` })} AS n
     ) day
     CROSS JOIN LATERAL ${ruleContactsSql("c")} who
     CROSS JOIN LATERAL (
@@ -115,14 +123,44 @@ const LOCK_BOT_SENDS = query("policy.lockBotSends", {
 });
 
 /**
- * A bot's send takes this lock before its snapshot, in its own statement (a statement reads as of its start, so the
- * snapshot must start after the lock is held), and keeps it to its commit. Sends of one bot to different
- * conversations would otherwise each count the bot's day before the others commit, and together pass its daily
- * limit (20 sends at once to 8 conversations with a limit of 12 sent 15 to 18). Sends to one conversation are
+ * The bot's sending lock (issue 19; since issue 36 taken at commit, docs/decisions/041-one-busy-bot.md). Sends of one
+ * bot to different conversations each count the bot's day in their snapshot, before the others commit: together they
+ * would pass its daily limit (20 sends at once to 8 conversations with a limit of 12 sent 15 to 18). A send that
+ * writes (a message, or a held message, which counts too) takes this lock in the message that carries its COMMIT and
+ * checks there, after its own write, that the bot's day holds no more than its limit (botDayHoldsStatement): two
+ * sends' checks never overlap, and each sees every send committed before it. The lock is held from that message to
+ * its COMMIT only, never across the app's work between round trips. A send that loses the race fails at commit and
+ * is run again with this lock taken first, before its snapshot (sendOpening's `serialized`), as every send was until
+ * issue 36: its verdict is then exact (deferred, or sent if a slot came free). Sends to one conversation are
  * serialized by its row lock already; approvals are not counted against the limit and do not take this lock.
  */
 export const lockBotSendsStatement = (bot: BotPrincipal): Statement<"policy.lockBotSends"> =>
   statement(LOCK_BOT_SENDS, [bot.id]);
+
+/** What relay_expect raises with when a send's commit finds the bot's day over its limit. */
+const DAY_FULL = "bot-sends: the daily limit was reached by sends committed meanwhile";
+
+// Counted with the cap one past the limit: a day of held messages alone must show that it is over.
+const BOT_DAY_HOLDS = query("policy.botDayHolds", {
+  text: `SELECT relay_expect(day.n <= day.daily_limit, '${DAY_FULL}') AS holds
+    FROM bots b
+    LEFT JOIN workspace_settings s ON s.workspace_id = b.workspace_id
+    CROSS JOIN LATERAL (
+      SELECT COALESCE(s.daily_limit, ${POLICY_DEFAULTS.dailyLimit}) AS daily_limit,
+             ${dayCountSql({ bot: "b.id", now: "$2::timestamptz", cap: `COALESCE(s.daily_limit, ${POLICY_DEFAULTS.dailyLimit}) + 1` })} AS n
+    ) day
+    WHERE b.id = $1`,
+});
+
+/**
+ * The check a writing send queues after its write, under lockBotSendsStatement: the bot's rolling day, as of the
+ * snapshot's time `now` and with this send counted, is within its limit; else the transaction fails (lostDayRace).
+ */
+export const botDayHoldsStatement = (bot: BotPrincipal, { now }: { now: Date }): Statement<"policy.botDayHolds"> =>
+  statement(BOT_DAY_HOLDS, [bot.id, now]);
+
+/** Whether a send's transaction failed because sends committed since its snapshot filled the bot's day. */
+export const lostDayRace = (error: unknown): boolean => error instanceof Error && error.message.includes(DAY_FULL);
 
 interface SendSnapshotOptions {
   conversationId: string;

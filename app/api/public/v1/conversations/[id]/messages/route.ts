@@ -3,6 +3,7 @@ import { notAllowed } from "@/lib/http/not-allowed";
 import { requireUuid } from "@/lib/ids";
 import { listMessages } from "@/lib/messages/list-messages";
 import { sendMessage, sendOpening } from "@/lib/messages/send-message";
+import { lostDayRace } from "@/lib/policy/load-snapshot";
 import { serializeSentMessage } from "@/lib/messages/serialize";
 import { error, json, refusals, replayedHeader } from "@/lib/openapi/operation";
 import { HeldMessage, MessageList, MessageListQuery, SendMessageRequest, SentMessage } from "@/lib/schemas/messages";
@@ -65,7 +66,8 @@ export const POST = botRoute(
     },
     body: SendMessageRequest,
     idempotency: "required",
-    opening: ({ bot, params }) => sendOpening(bot, conversationOf(params)),
+    opening: ({ bot, params, serialized }) => sendOpening(bot, { conversationId: conversationOf(params), serialized }),
+    lostRace: lostDayRace,
   },
   async ({ bot, params, body, tx, opened }) => {
     const result = await sendMessage(bot, { conversationId: conversationOf(params), input: body, tx, opened });
