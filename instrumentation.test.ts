@@ -36,3 +36,30 @@ it("starts when the environment is valid", async () => {
   expect(outcome).toBe("served");
   expect(exit).not.toHaveBeenCalled();
 });
+
+it("starts the warm-up in the background when WARM_UP=true: it serves at once, and readiness says warming", async () => {
+  let started: AbortSignal | undefined;
+  vi.doMock("./lib/http/warm-up", () => ({
+    warmUpServer: (signal: AbortSignal) => {
+      started = signal;
+      return new Promise(() => {}); // still warming
+    },
+  }));
+  try {
+    const { outcome } = await register({ WARM_UP: "true" });
+    expect(outcome).toBe("served");
+    const { warmingCheck } = await import("./lib/health/warming");
+    expect(warmingCheck()).toMatchObject({ ok: false });
+    await vi.waitFor(() => expect(started).toBeDefined());
+  } finally {
+    vi.doUnmock("./lib/http/warm-up");
+    (await import("./lib/health/warming")).skipWarmUp("test over");
+  }
+});
+
+it("warms up nothing when WARM_UP=false, and readiness says so", async () => {
+  const { outcome } = await register({ WARM_UP: "false", NODE_ENV: "production" });
+  expect(outcome).toBe("served");
+  const { warmingCheck } = await import("./lib/health/warming");
+  expect(warmingCheck()).toEqual({ ok: true, detail: "off (WARM_UP=false)" });
+});

@@ -12,6 +12,10 @@ const variables = z.object({
   DATABASE_URL: z.url().optional(),
   /** Connections of each process's database pool. Unset: two per CPU core and four more (lib/db/client.ts). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  /** The app server's warm-up at start (lib/http/warm-up.ts): its pool's connections opened and the bot send's
+   * statements prepared on each, its bot API called without a key over loopback; GET /api/ready answers 503 `warming`
+   * until it ends (at most 10 s). Unset: on in production (`npm start`, the image), off under `npm run dev`. */
+  WARM_UP: z.enum(["true", "false"]).optional(),
   /** Where the embedded database and other local state live. */
   DATA_DIR: z.string().min(1).default(".data"),
   /** 32 bytes, base64: encrypts webhook signing secrets at rest. Unset: a key file in DATA_DIR is made once. */

@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { nextAuthEnvironment } from "@/lib/auth/next-auth-environment";
 import { startWorker } from "@/jobs/worker";
 import { log, logFormat } from "@/lib/log";
+import { localOrigin } from "@/lib/net/local-origin";
 import { demoSignIn, startupBox } from "@/lib/terminal/startup-box";
 import { recordJobsEngine } from "@/lib/jobs/engine";
 import { postDemoMention, unwireDemoBots, wireDemoBots } from "@/lib/seed/demo-bots";
@@ -153,23 +154,21 @@ async function main() {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, (s) => void shutdown(s));
 }
 
-/** Where this machine reaches the app server: its listen address, or loopback when it listens on every interface. */
-function localOrigin(config: ReturnType<typeof env>) {
-  const host = !config.HOST || config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
-  return `http://${host.includes(":") ? `[${host}]` : host}:${config.PORT}`;
-}
-
-/** Whether the app answered its health check before it exited or 3 min passed. */
+/**
+ * Whether the app answered before it exited or 3 min passed, warmed up: GET /api/ready answers with any verdict but
+ * `warming` (lib/health/warming.ts). Another failed check does not hold the launcher back: its worker starts beside the
+ * app, or runs elsewhere (RUN_WORKER=false), and the readiness of the deployment is the balancer's business.
+ */
 async function appUp({ config, exited }: { config: ReturnType<typeof env>; exited: Promise<void> }) {
   let gone = false;
   void exited.then(() => (gone = true));
-  const health = `${localOrigin(config)}/api/health`;
+  const ready = `${localOrigin(config)}/api/ready`;
   const deadline = Date.now() + 180_000;
   while (!gone && Date.now() < deadline) {
-    const up = await fetch(health, { signal: AbortSignal.timeout(2_000) }).then(
-      (res) => res.ok,
-      () => false,
-    );
+    // A check of the database may take 3 s to fail (lib/health/readiness.ts).
+    const up = await fetch(ready, { signal: AbortSignal.timeout(10_000) })
+      .then(async (res) => res.ok || (res.status === 503 && ((await res.json()) as { failed?: string }).failed !== "warming"))
+      .catch(() => false);
     if (up) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -22,7 +22,11 @@ async function start(name: string, env: Record<string, string>): Promise<{ serve
     port,
     dataDir,
     env: { ALLOW_LOOPBACK_WEBHOOKS: "true", ...env },
-    ready: async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200,
+    // Up, and warmed up: /api/ready answers, and not `warming` (lib/health/warming.ts), whatever else it says.
+    ready: async () => {
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      return ready.status === 200 || ((await ready.json()) as { failed?: string }).failed !== "warming";
+    },
   });
   return { server, port, dataDir };
 }
@@ -100,6 +104,7 @@ test("health, readiness, HOST and a worker's stop", async () => {
     const body = (await notReady.json()) as { status: string; failed: string; checks: { name: string; ok: boolean }[] };
     expect(body).toMatchObject({ status: "not_ready", failed: "worker" });
     expect(body.checks.map(({ name, ok }) => [name, ok])).toEqual([
+      ["warming", true],
       ["database", true],
       ["migrations", true],
       ["worker", false],
@@ -112,6 +117,7 @@ test("health, readiness, HOST and a worker's stop", async () => {
     expect(await ready.json()).toMatchObject({
       status: "ready",
       checks: [
+        { name: "warming", ok: true },
         { name: "database", ok: true },
         { name: "migrations", ok: true },
         { name: "worker", ok: true },

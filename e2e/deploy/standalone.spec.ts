@@ -62,6 +62,7 @@ test("the probes, and metrics behind the token", async ({ request }) => {
   const ready = await request.get(`${base}/api/ready`);
   expect(ready.status()).toBe(200);
   expect((await ready.json()).checks.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([
+    ["warming", true],
     ["database", true],
     ["migrations", true],
     ["worker", true],

@@ -16,20 +16,29 @@ import { processSlot } from "@/lib/process-singleton";
 // theirs (lib/db/setup.ts, test/setup-db.ts).
 
 type Db = PrismaClient;
-const current = processSlot<{ url: string; db: Db; pool: pg.Pool }>("__relayDb");
+// The Prisma client is made on the first db(), not with the pool: the server's warm-up (lib/http/warm-up.ts) opens the
+// pool from instrumentation.ts's bundle, whose copies of this module's imports are not the routes' (an ApiError the
+// text net threw from that copy would not be the routes' ApiError), so the client must come from the routes' bundle.
+const current = processSlot<{ url: string; db?: Db; pool: pg.Pool }>("__relayDb");
 
-export function db(): Db {
+/** The process's pool on the selected database, opened when there is none on it yet. */
+function opened() {
   const url = databaseUrl();
   if (!url)
     throw new Error("DATABASE_URL is not set: start the app with `npm start` (it starts the embedded database)");
   const open = current.get();
-  if (open?.url === url) return open.db;
+  if (open?.url === url) return open;
   const pool = handleIdleErrors(new pg.Pool({ connectionString: url, max: poolSize() }), (message) =>
     log().error({ detail: message }, "database pool error"),
   );
-  const client = withTextNet(new PrismaClient({ adapter: new PrismaPg(pool) }));
-  current.set({ url, db: client, pool });
-  return client;
+  const made: { url: string; db?: Db; pool: pg.Pool } = { url, pool };
+  current.set(made);
+  return made;
+}
+
+export function db(): Db {
+  const open = opened();
+  return (open.db ??= withTextNet(new PrismaClient({ adapter: new PrismaPg(open.pool) })));
 }
 
 /**
@@ -69,8 +78,7 @@ export function poolSize(configured: number | undefined = env().DB_POOL_SIZE): n
 
 /** The node-postgres pool under the Prisma client, for plain SQL on the hot path (lib/db/sql.ts). */
 export function pool(): pg.Pool {
-  db();
-  return current.get()!.pool;
+  return opened().pool;
 }
 
 export async function disconnectDb(): Promise<void> {
@@ -78,7 +86,7 @@ export async function disconnectDb(): Promise<void> {
   const open = current.get();
   current.set(undefined);
   if (open) {
-    await open.db.$disconnect();
+    await open.db?.$disconnect();
     await endPool(open.pool).catch(() => {});
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { db, pool } from "./client";
-import { literal, sql, transaction, transactionBetween, type Statement } from "./sql";
+import { literal, sql, transaction, transactionBetween, warmConnections, type Query, type Statement } from "./sql";
 
 /** A statement of the tests' own, not declared (the machinery under test does not care what it says). */
 const raw = (text: string, values: unknown[] = []) =>
@@ -191,5 +191,44 @@ describe("the text net", () => {
     expect(await db().contact.findFirst({ where: { workspaceId: workspace.id }, select: { name: true } })).toEqual({
       name: "Zoë 🙂",
     });
+  });
+});
+
+// A server's warm-up (lib/http/warm-up.ts): connections opened and readied in a transaction that is rolled back.
+describe("warmConnections", () => {
+  const prepared = async () =>
+    (await sql().unchecked<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE from_sql"))[0]!.n;
+
+  it("runs and prepares on each connection, and leaves nothing but the prepared statements", async () => {
+    await sql().unchecked("CREATE TABLE IF NOT EXISTS warm_rows (n int)");
+    const insert = raw("INSERT INTO warm_rows VALUES (1) RETURNING n");
+    const { warmed, failures } = await warmConnections(3, {
+      pipelined: [insert, raw("SELECT 2 AS two")],
+      queried: [raw("SELECT count(*) AS n FROM warm_rows")],
+      preparedOnly: [{ name: "test", text: "INSERT INTO warm_rows VALUES (3)" } as unknown as Query],
+    });
+    expect({ warmed, failures }).toEqual({ warmed: 3, failures: [] });
+    expect(await sql().unchecked("SELECT n FROM warm_rows")).toEqual([]); // rolled back
+    expect(pool().totalCount).toBeGreaterThanOrEqual(3);
+    // The statements stay prepared past the rollback, and `pipeline` knows it: the same statement in a transaction's
+    // opening on any of those connections runs (a second PREPARE of the name would fail).
+    expect(await prepared()).toBeGreaterThanOrEqual(3);
+    await Promise.all(
+      Array.from({ length: 3 }, () => transactionBetween(async (_tx, opened) => opened, { opening: [insert] })),
+    );
+    expect(await sql().unchecked("SELECT n FROM warm_rows")).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
+  });
+
+  it("closes a connection whose rehearsal failed, and never rejects", async () => {
+    const before = pool().totalCount;
+    const { warmed, failures } = await warmConnections(2, {
+      pipelined: [raw("SELECT 1 / 0 AS never")],
+      queried: [],
+      preparedOnly: [],
+    });
+    expect(warmed).toBe(0);
+    expect(failures.map((f) => f.message)).toEqual(["division by zero", "division by zero"]);
+    expect(pool().totalCount).toBe(Math.max(before, 2) - 2); // the idle ones it took first, closed
+    expect(await sql().unchecked("SELECT 1 AS one")).toEqual([{ one: 1 }]);
   });
 });

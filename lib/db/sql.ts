@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { refuseHostileValues } from "@/lib/text/hostile-text";
+import { processSingleton } from "@/lib/process-singleton";
 import { db, pool } from "./client";
 import type { Statements } from "./statement-types";
 
@@ -38,6 +39,7 @@ export type ParamsOf<N extends StatementName> = Statements[N]["params"];
 type Values<N extends StatementName> = ParamsOf<N> extends [] ? [values?: []] : [values: ParamsOf<N>];
 
 const declared: { name: string; text: string; notNull: readonly string[] }[] = [];
+const declaredByName = new Map<string, Query>();
 
 /** A statement's text and what is known of it (see `Query`). */
 export type QueryOptions = Omit<Query, "name">;
@@ -48,8 +50,17 @@ export type QueryOptions = Omit<Query, "name">;
  */
 export function query<const N extends StatementName>(name: N, options: QueryOptions): Query<N> {
   declared.push({ name, text: options.text, notNull: options.notNull ?? [] });
-  return { name, ...options };
+  const declaration = { name, ...options };
+  declaredByName.set(name, declaration);
+  return declaration;
 }
+
+/**
+ * A statement declared by a module loaded so far, by its name (undefined when none is): for a warm-up that prepares
+ * statements private to their modules (lib/http/warm-up.ts).
+ */
+export const declaredQuery = <N extends StatementName>(name: N): Query<N> | undefined =>
+  declaredByName.get(name) as Query<N> | undefined;
 
 /** Every statement declared by the modules loaded so far (for lib/db/statement-types.int.test.ts). */
 export const declaredStatements = (): readonly { name: string; text: string; notNull: readonly string[] }[] =>
@@ -175,10 +186,24 @@ export async function transactionBetween<T>(
   }
 }
 
-/** Statements prepared by `pipeline` on each connection (by name), so each is prepared once per connection. */
-const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+/**
+ * Statements prepared by `pipeline` on each connection (by name), so each is prepared once per connection. One record
+ * per process, like the pool whose connections it describes (lib/process-singleton.ts): a copy of this module in
+ * another bundle (instrumentation.ts's warm-up, another route's) must not PREPARE a name again ("already exists").
+ */
+const preparedOn = processSingleton("__relayPreparedOn", () => new WeakMap<pg.PoolClient, Set<string>>());
 /** Connections where a message with PREPAREs failed: which of them ran is unknown. */
-const unsure = new WeakSet<pg.PoolClient>();
+const unsure = processSingleton("__relayUnsureConnections", () => new WeakSet<pg.PoolClient>());
+
+/** The name a statement is prepared under by `pipeline` (SQL's PREPARE; node-postgres's own are `relay_…`). */
+const pipelineName = (query: Query) => `x${statementName(query.text)}`;
+
+/** Statements `pipeline` has prepared on this connection. */
+function preparedSet(client: pg.PoolClient): Set<string> {
+  let prepared = preparedOn.get(client);
+  if (!prepared) preparedOn.set(client, (prepared = new Set()));
+  return prepared;
+}
 
 /**
  * Sends statements in ONE simple-protocol message and returns each one's rows. A `Statement` goes as
@@ -186,8 +211,7 @@ const unsure = new WeakSet<pg.PoolClient>();
  * a rolled-back transaction, so once done it stays done).
  */
 async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): Promise<unknown[][]> {
-  let prepared = preparedOn.get(client);
-  if (!prepared) preparedOn.set(client, (prepared = new Set()));
+  const prepared = preparedSet(client);
   const preparing: string[] = [];
   const texts: string[] = [];
   const kept: boolean[] = [];
@@ -198,7 +222,7 @@ async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): P
       kept.push(true);
       continue;
     }
-    const name = `x${statementName(part.query.text)}`;
+    const name = pipelineName(part.query);
     if (!prepared.has(name) && !preparing.includes(name)) {
       texts.push(`PREPARE ${name} AS ${part.query.text}`);
       kept.push(false);
@@ -217,6 +241,75 @@ async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): P
   for (const name of preparing) prepared.add(name);
   const all = Array.isArray(results) ? results : [results];
   return all.filter((_, i) => kept[i]).map((r) => r.rows);
+}
+
+/** What a warm-up readies on each connection (`warmConnections`). */
+export interface Rehearsal {
+  /**
+   * Run as a transaction's opening and closing statements are (`pipeline`: PREPARE once, then EXECUTE), in one message,
+   * with values that match nothing and raise nothing: a random bot's id, a random conversation's.
+   */
+  pipelined: Statement[];
+  /** Run as `query` runs them (node-postgres prepares each on a connection's first use), values that match nothing. */
+  queried: Statement[];
+  /** Prepared for `pipeline` but not run: statements that would write whatever their values (an INSERT ... VALUES). */
+  preparedOnly: Query[];
+}
+
+/**
+ * Opens `count` connections of the pool, held together so they are `count` different ones, and readies each for
+ * `rehearsal` in a transaction that is rolled back: what PostgreSQL does the first time a new backend meets a statement
+ * (parse it against cold catalog caches, plan it, open its tables and indexes) is done before a request waits on it,
+ * and nothing it ran stays. A connection whose rehearsal failed is closed rather than returned to the pool. Resolves
+ * with how many were readied and what failed; never rejects.
+ */
+export async function warmConnections(
+  count: number,
+  rehearsal: Rehearsal,
+): Promise<{ warmed: number; failures: Error[] }> {
+  const failures: Error[] = [];
+  const asError = (reason: unknown) => (reason instanceof Error ? reason : new Error(String(reason)));
+  const clients: pg.PoolClient[] = [];
+  try {
+    // pool(), not db(): the Prisma client is the routes' to make (lib/db/client.ts).
+    for (const connected of await Promise.allSettled(Array.from({ length: count }, () => pool().connect()))) {
+      if (connected.status === "fulfilled") clients.push(connected.value);
+      else failures.push(asError(connected.reason));
+    }
+  } catch (error) {
+    return { warmed: 0, failures: [asError(error)] }; // no pool (no database known)
+  }
+  const rehearsed = await Promise.allSettled(clients.map((client) => rehearse(client, rehearsal)));
+  let warmed = 0;
+  rehearsed.forEach((outcome, i) => {
+    if (outcome.status === "fulfilled") warmed++;
+    else failures.push(asError(outcome.reason));
+    clients[i]!.release(outcome.status === "rejected" || unsure.has(clients[i]!));
+  });
+  return { warmed, failures };
+}
+
+async function rehearse(client: pg.PoolClient, { pipelined, queried, preparedOnly }: Rehearsal): Promise<void> {
+  try {
+    await pipeline(client, ["BEGIN", ...pipelined]);
+    const tx = pgSql(client);
+    for (const one of queried) await runStatement(tx, one);
+    const prepared = preparedSet(client);
+    const names = [...new Set(preparedOnly.map(pipelineName))].filter((name) => !prepared.has(name));
+    const texts = new Map(preparedOnly.map((query) => [pipelineName(query), query.text]));
+    if (names.length) {
+      try {
+        await client.query(names.map((name) => `PREPARE ${name} AS ${texts.get(name)}`).join(";\n"));
+      } catch (error) {
+        unsure.add(client);
+        throw error;
+      }
+      for (const name of names) prepared.add(name);
+    }
+  } finally {
+    // Prepared statements outlive the rollback; everything the statements did (locks, rows) does not.
+    await client.query("ROLLBACK");
+  }
 }
 
 /**

@@ -2,11 +2,14 @@ import { shippedMigrationNames } from "./shipped-migrations";
 import { query, sql } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { HEARTBEAT_FRESH_SECONDS } from "./worker-heartbeat";
+import { warmingCheck } from "./warming";
 
-// GET /api/ready's checks (issue 19), in order, each stopping the next: the database answers; every migration in
-// prisma/migrations is applied; a job worker beat within a minute (lib/health/worker-heartbeat.ts). Two statements.
+// GET /api/ready's checks (issue 19), in order, each stopping the next: this process's warm-up has ended
+// (lib/health/warming.ts; read from memory, so a probe during it costs no connection of the pool it is opening); the
+// database answers; every migration in prisma/migrations is applied; a job worker beat within a minute
+// (lib/health/worker-heartbeat.ts). Two statements.
 
-export type CheckName = "database" | "migrations" | "worker";
+export type CheckName = "warming" | "database" | "migrations" | "worker";
 
 export interface Readiness {
   ready: boolean;
@@ -43,6 +46,9 @@ export async function checkReadiness(): Promise<Readiness> {
     checks.push({ name, ok: false, detail });
     return { ready: false, checks };
   };
+  const warm = warmingCheck();
+  if (!warm.ok) return fail("warming", warm.detail);
+  checks.push({ name: "warming", ...warm });
   let applied: Set<string>;
   try {
     applied = new Set((await timed(sql().query(APPLIED))).map((row) => row.migration_name));
