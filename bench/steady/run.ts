@@ -22,6 +22,7 @@ import {
   type StartedApp,
 } from "../lib";
 import { embeddingModelId } from "@/lib/embeddings/encoder";
+import { reloadEnv } from "@/lib/env";
 import { seedOneBotWorld } from "./one-bot-world";
 import { sampleWaits, summarizeWaits, type Waits } from "./waits";
 
@@ -68,6 +69,22 @@ const COLD_WINDOW_SECONDS = Number(process.env.BENCH_COLD_WINDOW_SECONDS ?? 30);
 const COLD_DELAY_MS = 1_000;
 /** Cold rounds: requests without a key sent to the send route before the load (0: none; see the round). */
 const WARM_UP_REQUESTS = Number(process.env.BENCH_COLD_WARMUP_REQUESTS ?? 0);
+
+/** embeddingModelId() as a process with these variables set would see it. */
+function modelIdWith(variables: Record<string, string>): string {
+  const saved = Object.fromEntries(Object.keys(variables).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, variables);
+  reloadEnv();
+  try {
+    return embeddingModelId();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    reloadEnv();
+  }
+}
 
 type World = "conversation" | "one-bot";
 type Start = "warm" | "cold";
@@ -297,13 +314,15 @@ async function round(variant: Variant, index: number): Promise<Round> {
     execFileSync("rm", ["-f", probeOut]);
 
     const pool = new pg.Pool({ connectionString: ready.url, max: 2 });
+    // The model the app embeds with: the variant's environment may choose another than this process's.
+    const model = modelIdWith(variant.env);
     const backlog = async () =>
       Number(
         (
           await pool.query(
             `SELECT COALESCE(sum(c.last_seq - COALESCE(p.embedded_seq, 0)), 0) AS n FROM conversations c
                LEFT JOIN embedding_progress p ON p.conversation_id = c.id AND p.model = $2 WHERE c.id = ANY($1::uuid[])`,
-            [conversations, embeddingModelId()],
+            [conversations, model],
           )
         ).rows[0].n,
       );
