@@ -25,7 +25,9 @@ export async function startBuiltServer(options: {
   timeoutMs?: number;
 }): Promise<BuiltServer> {
   rmSync(options.dataDir, { recursive: true, force: true });
-  const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts", "start"], {
+  // As `npm start` runs it: one Node process with tsx's loader, not tsx's CLI, whose parent process relays signals to
+  // the launcher and sometimes reported 143 for a launcher that had stopped cleanly with 0.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], {
     env: {
       ...process.env,
       PORT: String(options.port),

@@ -64,7 +64,7 @@ const exitOf = (child: ChildProcess) =>
 
 /** `npm run worker` on a server's data folder: resolves once it has started. */
 async function startWorkerProcess(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn("node_modules/.bin/tsx", ["jobs/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "jobs/main.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
