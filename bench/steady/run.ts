@@ -154,7 +154,11 @@ function appProcesses(root: number): AppProcs {
     if (!found) throw new Error(`no ${what} process under ${root}`);
     return found.pid;
   };
-  const launcher = find((p) => p.cmdline.includes("scripts/serve.ts") && p.cmdline.includes("loader"), "launcher");
+  const launcher = find(
+    // `node --import tsx scripts/serve.ts` itself, not npm's process or the shell around it.
+    (p) => p.cmdline.includes("scripts/serve.ts") && /(^|\/)node /.test(p.cmdline),
+    "launcher",
+  );
   const server = find((p) => p.cmdline.startsWith("next-server") || p.cmdline.includes("relay-server.mjs"), "server");
   const postgres = find(
     (p) => /\/postgres( |$)/.test(p.cmdline.split(" -")[0]!) || p.cmdline.startsWith("postgres"),

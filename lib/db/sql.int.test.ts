@@ -96,6 +96,30 @@ describe("transactionBetween", () => {
     }
   });
 
+  it("plans a genericPlan statement once for any values, and leaves the others' planning as it was", async () => {
+    // Each statement in a message of its own, marked so the session's record of its prepared statements (which keeps
+    // the whole message's text) finds it alone: how many generic and custom plans it used.
+    const plansOf = async (genericPlan: boolean) => {
+      const marker = `plan_marker_${Math.random().toString(36).slice(2)}`;
+      const text = `SELECT count(*)::int AS n FROM pg_class WHERE relname <> $1 /* ${marker} */`;
+      const counted = { query: { name: "test", text, genericPlan }, values: ["x"] } as unknown as Statement;
+      return transactionBetween(
+        (tx) =>
+          tx.unchecked(
+            `SELECT generic_plans::int AS generic, custom_plans::int AS custom,
+                    current_setting('plan_cache_mode') AS mode
+             FROM pg_prepared_statements WHERE statement LIKE '%' || $1 || '%'`,
+            [marker],
+          ),
+        { opening: [counted] },
+      );
+    };
+    // Forced, it is generic from its first run; an ordinary statement's first run is planned for its values. Either
+    // way the setting is the server's again for whatever the transaction runs next.
+    expect(await plansOf(true)).toEqual([{ generic: 1, custom: 0, mode: "auto" }]);
+    expect(await plansOf(false)).toEqual([{ generic: 0, custom: 1, mode: "auto" }]);
+  });
+
   it("rolls everything back when the work or a statement queued for the commit fails", async () => {
     await sql().unchecked("CREATE TABLE IF NOT EXISTS between_rollback (v text UNIQUE)");
     await expect(
@@ -197,7 +221,8 @@ describe("the text net", () => {
 // A server's warm-up (lib/http/warm-up.ts): connections opened and readied in a transaction that is rolled back.
 describe("warmConnections", () => {
   const prepared = async () =>
-    (await sql().unchecked<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE from_sql"))[0]!.n;
+    (await sql().unchecked<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE from_sql"))[0]!
+      .n;
 
   it("runs and prepares on each connection, and leaves nothing but the prepared statements", async () => {
     await sql().unchecked("CREATE TABLE IF NOT EXISTS warm_rows (n int)");

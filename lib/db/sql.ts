@@ -29,6 +29,14 @@ export interface Query<N extends StatementName = StatementName> {
    * statement gets one after five runs, which some statements pay for dearly: their notes say why).
    */
   readonly prepared?: boolean;
+  /**
+   * true: when it travels in a message (`pipeline`: a transaction's opening, or what is queued for its COMMIT), planned
+   * once per connection for any values (`plan_cache_mode = force_generic_plan` around its EXECUTE), never for each
+   * one's. For a large statement whose plan cannot depend on its values (ids, and "now"), where PostgreSQL would
+   * otherwise keep planning it afresh because a custom plan's estimate looks cheaper: the send's snapshot spent 1.8 ms
+   * planning for 0.6 ms running (docs/decisions/041). Through `query` it is planned as any named statement is.
+   */
+  readonly genericPlan?: boolean;
 }
 
 export type StatementName = keyof Statements;
@@ -63,8 +71,7 @@ export const declaredQuery = <N extends StatementName>(name: N): Query<N> | unde
   declaredByName.get(name) as Query<N> | undefined;
 
 /** Every statement declared by the modules loaded so far (for lib/db/statement-types.int.test.ts). */
-export const declaredStatements = (): readonly { name: string; text: string; notNull: readonly string[] }[] =>
-  declared;
+export const declaredStatements = (): readonly { name: string; text: string; notNull: readonly string[] }[] => declared;
 
 export interface Sql {
   query<N extends StatementName>(statement: Query<N>, ...values: Values<N>): Promise<RowOf<N>[]>;
@@ -216,12 +223,22 @@ async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): P
   const texts: string[] = [];
   const kept: boolean[] = [];
   for (const part of parts) if (typeof part !== "string") refuseHostileValues(part.values);
+  // `genericPlan` statements run with plan_cache_mode forced for the transaction, and reset before anything else.
+  let generic = false;
+  const planGenerically = (on: boolean) => {
+    if (on === generic) return;
+    texts.push(on ? "SET LOCAL plan_cache_mode = force_generic_plan" : "RESET plan_cache_mode");
+    kept.push(false);
+    generic = on;
+  };
   for (const part of parts) {
     if (typeof part === "string") {
+      planGenerically(false);
       texts.push(part);
       kept.push(true);
       continue;
     }
+    planGenerically(part.query.genericPlan === true);
     const name = pipelineName(part.query);
     if (!prepared.has(name) && !preparing.includes(name)) {
       texts.push(`PREPARE ${name} AS ${part.query.text}`);
@@ -231,6 +248,7 @@ async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): P
     texts.push(part.values.length ? `EXECUTE ${name}(${part.values.map(literal).join(", ")})` : `EXECUTE ${name}`);
     kept.push(true);
   }
+  planGenerically(false);
   let results: pg.QueryResult | pg.QueryResult[];
   try {
     results = (await client.query(texts.join(";\n"))) as unknown as pg.QueryResult | pg.QueryResult[];

@@ -18,7 +18,14 @@ const ben = () => person(world.people[1]!.id, "web"); // member
 
 const fact = (key: string, text: string, sourceMessageId: string) =>
   db().contactFact.create({
-    data: { workspaceId: world.workspace.id, contactId: carla, key, fact: text, sourceMessageId, proposedByUserId: world.people[0]!.id },
+    data: {
+      workspaceId: world.workspace.id,
+      contactId: carla,
+      key,
+      fact: text,
+      sourceMessageId,
+      proposedByUserId: world.people[0]!.id,
+    },
   });
 
 beforeAll(async () => {
@@ -66,7 +73,12 @@ describe("listContactFacts", () => {
 
   it("refuses people of other workspaces and unknown contacts", async () => {
     const other = await seedWorld();
-    await expect(listContactFacts(person(other.people[0]!.id, "web"), carla)).rejects.toMatchObject({ code: "not_found", message: "Contact not found" });
-    await expect(listContactFacts(ana(), "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "not_found" });
+    await expect(listContactFacts(person(other.people[0]!.id, "web"), carla)).rejects.toMatchObject({
+      code: "not_found",
+      message: "Contact not found",
+    });
+    await expect(listContactFacts(ana(), "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

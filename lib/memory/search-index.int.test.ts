@@ -87,7 +87,10 @@ describe("relay_recent_word_matches", () => {
     expect(read).toBeGreaterThanOrEqual(WANTED);
     expect(read).toBeLessThan(1_000);
     // The short conversation's matches are among the newest, by time.
-    const shortIds = await sql().unchecked<{ id: string }>("SELECT id FROM messages WHERE conversation_id = $1 AND body LIKE 'lisbon again%'", [short]);
+    const shortIds = await sql().unchecked<{ id: string }>(
+      "SELECT id FROM messages WHERE conversation_id = $1 AND body LIKE 'lisbon again%'",
+      [short],
+    );
     const kept = new Set((await ranked(BLOCKS, both, "lisbon")).map((r) => r.id));
     expect(shortIds.filter((m) => kept.has(m.id))).toHaveLength(10);
   });
@@ -141,7 +144,9 @@ describe("relay_recent_word_matches", () => {
       "SELECT id FROM messages WHERE conversation_id = $1 AND seq = (SELECT last_seq - 3 FROM conversations WHERE id = $1)",
       [long],
     );
-    await sql().unchecked("UPDATE messages SET body = 'the azulejos arrived', kind = 'text' WHERE id = $1", [message!.id]);
+    await sql().unchecked("UPDATE messages SET body = 'the azulejos arrived', kind = 'text' WHERE id = $1", [
+      message!.id,
+    ]);
     expect((await ranked(BLOCKS, [long], "azulejo")).map((r) => r.id)).toEqual([message!.id]);
   });
 });

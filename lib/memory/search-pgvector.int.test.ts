@@ -1,16 +1,11 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
-import { disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
-import { createDatabaseIfMissing } from "@/lib/db/setup";
 import { sql } from "@/lib/db/sql";
-import { selectDatabase } from "@/lib/db/url";
 import { embeddingModelId } from "@/lib/embeddings/encoder";
 import { insertMessage } from "@/lib/messages/insert-message";
 import { transaction } from "@/lib/db/sql";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
+import { openPgvectorDatabase, PGVECTOR_SKIP_REASON, type PgvectorDatabase } from "@/test/pgvector-database";
 import { embedPending } from "./embed-pending";
 import { hnswIndexName, pgvectorSupport } from "./pgvector";
 import { searchContact } from "./search-contact";
@@ -22,8 +17,6 @@ import { clearVectorCache } from "./vector-cache";
 // migrated (the migration creates the extension), seeded and embedded with the real encoder.
 
 const ADMIN_URL = process.env.PGVECTOR_TEST_URL;
-const SKIP_REASON =
-  "skipped: set PGVECTOR_TEST_URL to a PostgreSQL with pgvector (npx tsx scripts/pgvector-server.ts start)";
 
 const subjects = [
   "Carla",
@@ -68,7 +61,7 @@ const tails = [
 ];
 
 let world: SeededWorld;
-let databaseName = "";
+let database: PgvectorDatabase | undefined;
 const helper = (): BotPrincipal => ({
   ...world.bots[0]!,
   workspaceId: world.workspace.id,
@@ -77,83 +70,74 @@ const helper = (): BotPrincipal => ({
   status: "active",
 });
 
-describe.skipIf(!ADMIN_URL)(`contact search on pgvector (${ADMIN_URL ? "PGVECTOR_TEST_URL set" : SKIP_REASON})`, () => {
-  beforeAll(async () => {
-    // This file's own database on the pgvector server, in place of the embedded one test/setup-db.ts chose.
-    await disconnectDb();
-    databaseName = `relay_pgvector_${randomBytes(4).toString("hex")}`;
-    await createDatabaseIfMissing(ADMIN_URL!, { name: databaseName });
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${databaseName}`;
-    selectDatabase(url.toString());
-    await applyMigrations(url.toString());
-    clearVectorCache();
+describe.skipIf(!ADMIN_URL)(
+  `contact search on pgvector (${ADMIN_URL ? "PGVECTOR_TEST_URL set" : PGVECTOR_SKIP_REASON})`,
+  () => {
+    beforeAll(async () => {
+      database = await openPgvectorDatabase(ADMIN_URL!, "relay_pgvector");
+      clearVectorCache();
 
-    world = await seedWorld();
-    const conversation = world.conversations[0]!.id;
-    const sender = world.people[1]!.id;
-    let i = 0;
-    for (const subject of subjects) {
-      for (const verb of verbs) {
-        await transaction(async (tx) => {
-          for (const object of objects) {
-            const body = `${subject} ${verb} ${object}${tails[i++ % tails.length]}.`;
-            await insertMessage(tx, {
-              author: { type: "person", userId: sender },
-              message: { conversationId: conversation, body },
-            });
-          }
-        });
+      world = await seedWorld();
+      const conversation = world.conversations[0]!.id;
+      const sender = world.people[1]!.id;
+      let i = 0;
+      for (const subject of subjects) {
+        for (const verb of verbs) {
+          await transaction(async (tx) => {
+            for (const object of objects) {
+              const body = `${subject} ${verb} ${object}${tails[i++ % tails.length]}.`;
+              await insertMessage(tx, {
+                author: { type: "person", userId: sender },
+                message: { conversationId: conversation, body },
+              });
+            }
+          });
+        }
       }
-    }
-    const result = await embedPending({ batch: 64 });
-    expect(result.messages).toBeGreaterThanOrEqual(640);
-  }, 300_000);
+      const result = await embedPending({ batch: 64 });
+      expect(result.messages).toBeGreaterThanOrEqual(640);
+    }, 300_000);
 
-  afterAll(async () => {
-    clearVectorCache();
-    await disconnectDb();
-    if (!databaseName) return;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
-  });
+    afterAll(async () => {
+      clearVectorCache();
+      await database?.drop();
+    });
 
-  it("finds pgvector installed and the embedding job made the model's HNSW index", async () => {
-    expect(await pgvectorSupport()).toEqual({ installed: true, iterative: true });
-    const rows = await sql().unchecked<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [
-      hnswIndexName(embeddingModelId(), 512),
-    ]);
-    expect(rows[0]?.indexdef).toMatch(/USING hnsw \(\(\(embedding\)::vector\(512\)\) vector_cosine_ops\) WHERE/);
-  });
+    it("finds pgvector installed and the embedding job made the model's HNSW index", async () => {
+      expect(await pgvectorSupport()).toEqual({ installed: true, iterative: true });
+      const rows = await sql().unchecked<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [
+        hnswIndexName(embeddingModelId(), 512),
+      ]);
+      expect(rows[0]?.indexdef).toMatch(/USING hnsw \(\(\(embedding\)::vector\(512\)\) vector_cosine_ops\) WHERE/);
+    });
 
-  it("gives the same top hits as the exact path", async () => {
-    const queries = [
-      "when will the invoice be paid",
-      "money back for a damaged light",
-      "the truck driver is late",
-      "paperwork for the border",
-      "renewing the agreement",
-      "an unhappy phone call",
-      "chairs",
-      "the",
-    ];
-    for (const q of queries) {
-      const exact = (
-        await searchContact(helper(), { contactId: world.contacts[0]!.id, query: q, vector: "exact", limit: 10 })
-      ).map((h) => h.id);
-      const viaPgvector = (
-        await searchContact(helper(), { contactId: world.contacts[0]!.id, query: q, vector: "pgvector", limit: 10 })
-      ).map((h) => h.id);
-      const auto = (await searchContact(helper(), { contactId: world.contacts[0]!.id, query: q, limit: 10 })).map(
-        (h) => h.id,
-      );
-      expect(exact, q).toHaveLength(10);
-      // HNSW is approximate: the first five must agree exactly, the ten as a set almost always.
-      expect(viaPgvector.slice(0, 5), q).toEqual(exact.slice(0, 5));
-      expect(viaPgvector.filter((id) => exact.includes(id)).length, q).toBeGreaterThanOrEqual(9);
-      expect(auto, `${q} (auto picks pgvector)`).toEqual(viaPgvector);
-    }
-  });
-});
+    it("gives the same top hits as the exact path", async () => {
+      const queries = [
+        "when will the invoice be paid",
+        "money back for a damaged light",
+        "the truck driver is late",
+        "paperwork for the border",
+        "renewing the agreement",
+        "an unhappy phone call",
+        "chairs",
+        "the",
+      ];
+      for (const q of queries) {
+        const exact = (
+          await searchContact(helper(), { contactId: world.contacts[0]!.id, query: q, vector: "exact", limit: 10 })
+        ).map((h) => h.id);
+        const viaPgvector = (
+          await searchContact(helper(), { contactId: world.contacts[0]!.id, query: q, vector: "pgvector", limit: 10 })
+        ).map((h) => h.id);
+        const auto = (await searchContact(helper(), { contactId: world.contacts[0]!.id, query: q, limit: 10 })).map(
+          (h) => h.id,
+        );
+        expect(exact, q).toHaveLength(10);
+        // HNSW is approximate: the first five must agree exactly, the ten as a set almost always.
+        expect(viaPgvector.slice(0, 5), q).toEqual(exact.slice(0, 5));
+        expect(viaPgvector.filter((id) => exact.includes(id)).length, q).toBeGreaterThanOrEqual(9);
+        expect(auto, `${q} (auto picks pgvector)`).toEqual(viaPgvector);
+      }
+    });
+  },
+);

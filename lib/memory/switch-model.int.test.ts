@@ -1,16 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Env } from "@/lib/env";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { createConversation } from "@/lib/conversations/create-conversation";
-import { disconnectDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
-import { createDatabaseIfMissing } from "@/lib/db/setup";
 import { sql } from "@/lib/db/sql";
-import { selectDatabase } from "@/lib/db/url";
 import { embeddingModelId } from "@/lib/embeddings/encoder";
 import { readDatabaseGauges } from "@/lib/metrics/database-gauges";
 import { metrics } from "@/lib/metrics/registry";
@@ -18,6 +12,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { cli, cliJson } from "@/test/cli";
+import { openPgvectorDatabase, type PgvectorDatabase } from "@/test/pgvector-database";
 import { confirmFact } from "./decide-fact";
 import { embedPending } from "./embed-pending";
 import { embeddingStatus, type EmbeddingStatus } from "./embedding-status";
@@ -346,7 +341,7 @@ describe("switching models on the exact path", () => {
 const ADMIN_URL = process.env.PGVECTOR_TEST_URL;
 describe.skipIf(!ADMIN_URL)("switching models on pgvector", () => {
   let population: Population;
-  let databaseName = "";
+  let database: PgvectorDatabase | undefined;
   const indexes = async () =>
     (
       await sql().unchecked<{ indexname: string }>(
@@ -355,23 +350,12 @@ describe.skipIf(!ADMIN_URL)("switching models on pgvector", () => {
     ).map((r) => r.indexname);
 
   beforeAll(async () => {
-    await disconnectDb();
-    databaseName = `relay_switch_${randomBytes(4).toString("hex")}`;
-    await createDatabaseIfMissing(ADMIN_URL!, { name: databaseName });
-    const url = new URL(ADMIN_URL!);
-    url.pathname = `/${databaseName}`;
-    selectDatabase(url.toString());
+    database = await openPgvectorDatabase(ADMIN_URL!, "relay_switch");
     statusViaCli = false;
-    await applyMigrations(url.toString());
     population = await populate();
   }, 120_000);
   afterAll(async () => {
-    await disconnectDb();
-    if (!databaseName) return;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   switchScenario("pgvector", () => population, {

@@ -97,20 +97,31 @@ const COMPUTED = [
   "conv_count",
 ];
 const SNAPSHOT = query("policy.snapshot", { text: snapshotStatement(false), notNull: COMPUTED });
+// Planned once per connection (genericPlan): its values are ids and the policy's time, so no plan is better for one
+// value than another, and planning it afresh cost three times what running it does.
 const SEND_SNAPSHOT = query("policy.sendSnapshot", {
   text: snapshotStatement(true),
+  genericPlan: true,
   notNull: [...COMPUTED, "authorized", "transaction_now", "policy_now"],
 });
 /** The verdict check's (POST .../messages/check): the send's statement without its row lock, for it writes nothing. */
 const CHECK_SNAPSHOT = query("policy.checkSnapshot", {
   text: snapshotStatement(true, { lock: false }),
+  genericPlan: true,
   notNull: [...COMPUTED, "authorized", "transaction_now", "policy_now"],
 });
 type Row = RowOf<"policy.snapshot">;
 
 export async function loadPolicySnapshot(
   sql: Sql,
-  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; shape?: MessageShape; now: Date },
+  input: {
+    mode: PolicyMode;
+    botId: string;
+    conversationId: string;
+    content: string[];
+    shape?: MessageShape;
+    now: Date;
+  },
 ): Promise<PolicySnapshot> {
   const rows = await sql.query(SNAPSHOT, [input.conversationId, input.botId, input.now]);
   const row = rows[0];
@@ -142,6 +153,7 @@ const DAY_FULL = "bot-sends: the daily limit was reached by sends committed mean
 
 // Counted with the cap one past the limit: a day of held messages alone must show that it is over.
 const BOT_DAY_HOLDS = query("policy.botDayHolds", {
+  genericPlan: true,
   text: `SELECT relay_expect(day.n <= day.daily_limit, '${DAY_FULL}') AS holds
     FROM bots b
     LEFT JOIN workspace_settings s ON s.workspace_id = b.workspace_id
@@ -218,7 +230,14 @@ export async function readSendSnapshot(
 async function toSnapshot(
   sql: Sql,
   row: Row,
-  input: { mode: PolicyMode; botId: string; conversationId: string; content: string[]; shape?: MessageShape; now: Date },
+  input: {
+    mode: PolicyMode;
+    botId: string;
+    conversationId: string;
+    content: string[];
+    shape?: MessageShape;
+    now: Date;
+  },
 ): Promise<PolicySnapshot> {
   const { botId, conversationId, now } = input;
   const conversationLimit =
