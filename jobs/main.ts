@@ -20,6 +20,7 @@ async function main() {
     databaseUrl: ready.url,
     concurrency: WORKER_CONCURRENCY,
     shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
+    preloadEncoder: true,
   });
   log().info({ worker: "started", concurrency: WORKER_CONCURRENCY, engine: JOBS_ENGINE }, "worker started");
   // SIGTERM / SIGINT: no new jobs; running ones get SHUTDOWN_TIMEOUT_MS to finish, then are failed back to the queue

@@ -14,6 +14,7 @@ import { sendFollowUpTask } from "./tasks/send-follow-up";
 import { EMBED_JOB_KEY, EMBED_QUEUE, EMBED_TASK } from "@/lib/memory/embed-pending";
 import { embedPendingTask } from "./tasks/embed-pending";
 import { closeUseLite } from "@/lib/embeddings/use-lite";
+import { preloadEncoder } from "@/lib/embeddings/encoder";
 import { queueEmbeddingOnNewMessages } from "./embedding-trigger";
 import { EXPIRE_CRONTAB, EXPIRE_TASK } from "@/lib/agents/expire-agent-requests";
 import { expireAgentRequestsTask } from "./tasks/expire-agent-requests";
@@ -83,6 +84,11 @@ export async function startWorker(options: {
   engine?: JobsEngine;
   /** inngest: how the outbox relay sends (default: the Inngest client's send; tests give a fake Inngest). */
   send?: SendJobEvents;
+  /**
+   * Load the local sentence encoder now, in the background, not with the first embedding job (`npm start`'s worker
+   * and `npm run worker`'s; tests leave it to the job).
+   */
+  preloadEncoder?: boolean;
 }): Promise<WorkerHandle> {
   const engine = options.engine ?? env().JOBS_ENGINE;
   const concurrency = options.concurrency ?? 32;
@@ -157,6 +163,9 @@ export async function startWorker(options: {
     sealAuditLog().catch((error: Error) => jobLogger.error(`audit sealer failed: ${error.message}`));
   const sealTimer = setInterval(seal, SEAL_EVERY_MS);
   sealTimer.unref();
+  // The encoder's model is written and loaded while the app server warms up, not in the first seconds of load.
+  if (options.preloadEncoder && runner)
+    void preloadEncoder().catch((error: Error) => jobLogger.error(`loading the sentence encoder failed: ${error.message}`));
   const stopEmbeddingTrigger = await queueEmbeddingOnNewMessages(pgPool);
   const metricsServer = await workerMetrics(options.metricsPort);
   // GET /api/ready wants a worker's beat within a minute (lib/health/worker-heartbeat.ts).

@@ -66,6 +66,7 @@ async function main() {
           databaseUrl: ready.url,
           concurrency: config.WORKER_CONCURRENCY,
           shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+          preloadEncoder: true,
         })
       : null;
 

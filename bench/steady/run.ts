@@ -218,6 +218,9 @@ interface Second {
   sent: number;
   /** Most backends waiting for the bot's sending lock at once in the second (the wait sampler's). */
   advisoryMax: number;
+  /** The wait sampler's samples in the second, and those in which the checkpointer was writing or syncing files. */
+  waitSamples: number;
+  checkpointIoSamples: number;
 }
 
 /** One send: when it started (ms after the load started), how long it took, its Idempotency-Key. */
@@ -425,6 +428,8 @@ async function round(variant: Variant, index: number): Promise<Round> {
         gcMs: 0,
         gcMaxMs: 0,
         advisoryMax: 0,
+        waitSamples: 0,
+        checkpointIoSamples: 0,
         ...current,
       });
       current = { slowest: 0, slow: 0, sent: 0 };
@@ -462,7 +467,10 @@ async function round(variant: Variant, index: number): Promise<Round> {
     const waits = waitSampler ? await waitSampler.stop() : null;
     for (const sample of waits?.samples ?? []) {
       const second = seconds[Math.floor((sample.at - started) / 1000)];
-      if (second) second.advisoryMax = Math.max(second.advisoryMax, sample.advisory);
+      if (!second) continue;
+      second.advisoryMax = Math.max(second.advisoryMax, sample.advisory);
+      second.waitSamples++;
+      second.checkpointIoSamples += sample.checkpointIo;
     }
     await sampleMemory();
     // How long the encoder takes to catch up once the sending stops (at most DRAIN_SECONDS are waited).
@@ -647,12 +655,19 @@ function report(r: Round) {
     )} ms, max ${fmt(Math.max(...secs.map((s) => s.clientEldMaxMs)))} ms; ${inClient} slow requests in a second where it exceeded ${SLOW_MS} ms`,
   );
   console.log(
-    "\nthe 5 slowest seconds: t, slowest ms, slow requests, encoder / server / PostgreSQL CPU ms, server GC ms (longest), event-loop delay max ms (server / this benchmark), most sends waiting for the bot's lock at once",
+    "\nthe 5 slowest seconds: t, slowest ms, slow requests, encoder / server / PostgreSQL CPU ms, server GC ms (longest), event-loop delay max ms (server / this benchmark), most sends waiting for the bot's lock at once, share of the second the checkpointer was writing or syncing files",
   );
+  const checkpointing = (s: Second) => `${fmt((100 * s.checkpointIoSamples) / Math.max(1, s.waitSamples), 0)} %`;
   for (const s of [...secs].sort((a, b) => b.slowest - a.slowest).slice(0, 5))
     console.log(
-      `  ${s.t}: ${fmt(s.slowest)} ms, ${s.slow}; ${s.encoderMs} / ${s.serverMs} / ${s.postgresMs}; ${fmt(s.gcMs)} (${fmt(s.gcMaxMs)}); ${fmt(s.eldMaxMs)} / ${fmt(s.clientEldMaxMs)}; ${s.advisoryMax}`,
+      `  ${s.t}: ${fmt(s.slowest)} ms, ${s.slow}; ${s.encoderMs} / ${s.serverMs} / ${s.postgresMs}; ${fmt(s.gcMs)} (${fmt(s.gcMaxMs)}); ${fmt(s.eldMaxMs)} / ${fmt(s.clientEldMaxMs)}; ${s.advisoryMax}; ${checkpointing(s)}`,
     );
+  // Whether the slow requests gather where the checkpointer writes or syncs the data files (its I/O in over a
+  // tenth of the second's samples).
+  const syncing = secs.filter((s) => s.checkpointIoSamples * 10 > s.waitSamples && s.waitSamples > 0);
+  console.log(
+    `seconds with the checkpointer writing or syncing files: ${syncing.length} of ${secs.length}, holding ${syncing.reduce((a, s) => a + s.slow, 0)} of the ${slowTotal} requests over ${SLOW_MS} ms`,
+  );
 }
 
 async function main() {

@@ -19,9 +19,11 @@ export interface WaitSample {
   wal: number;
   idleInTransaction: number;
   other: number;
+  /** 1 when the checkpointer was writing or syncing data files (an IO wait), else 0: not a backend of the sends. */
+  checkpointIo: number;
 }
 
-export type WaitKind = Exclude<keyof WaitSample, "at">;
+export type WaitKind = Exclude<keyof WaitSample, "at" | "checkpointIo">;
 export const WAIT_KINDS: WaitKind[] = [
   "running",
   "advisory",
@@ -44,14 +46,16 @@ export interface Waits {
 // bot's lock begins within a fraction of a millisecond of that (the lock is the message's first statement that can
 // wait); pg_locks.waitstart would be exact, at the price of reading the lock table in every sample.
 const SAMPLE = `
-  SELECT state, wait_event_type, wait_event, substring(query FROM $1) AS key,
+  SELECT backend_type, state, wait_event_type, wait_event, substring(query FROM $1) AS key,
          (extract(epoch FROM clock_timestamp() - query_start) * 1000)::float8 AS waited_ms
   FROM pg_stat_activity
-  WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
-    AND state <> 'idle'`;
+  WHERE (datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+         AND state <> 'idle')
+     OR backend_type = 'checkpointer'`;
 
 interface Row {
-  state: string;
+  backend_type: string;
+  state: string | null;
   wait_event_type: string | null;
   wait_event: string | null;
   key: string | null;
@@ -59,7 +63,7 @@ interface Row {
 }
 
 function kindOf(row: Row): WaitKind {
-  if (row.state.startsWith("idle in transaction")) return "idleInTransaction";
+  if (row.state?.startsWith("idle in transaction")) return "idleInTransaction";
   if (row.wait_event_type === "Lock") {
     if (row.wait_event === "advisory") return "advisory";
     if (row.wait_event === "transactionid" || row.wait_event === "tuple") return "rowLock";
@@ -98,8 +102,13 @@ export async function sampleWaits(
         wal: 0,
         idleInTransaction: 0,
         other: 0,
+        checkpointIo: 0,
       };
       for (const row of rows) {
+        if (row.backend_type === "checkpointer") {
+          sample.checkpointIo = row.wait_event_type === "IO" ? 1 : 0;
+          continue;
+        }
         const kind = kindOf(row);
         sample[kind]++;
         if (kind === "advisory" && row.key && row.waited_ms !== null)

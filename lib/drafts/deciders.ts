@@ -20,12 +20,17 @@ export interface MayDecideSql {
   conversation: string;
   /** An SQL expression for the person's user id. */
   user: string;
+  /**
+   * An SQL expression for the workspace's id, when the query keeps `conversation` to that workspace (the inbox): the
+   * person's membership and groups are then looked up once, not for each row (conversationVisibleSql).
+   */
+  workspace?: string;
 }
 
 /** An SQL condition: the person `user` may decide draft row `draft` of conversation row `conversation`. */
-export function mayDecideDraftSql({ draft: d, conversation: c, user }: MayDecideSql): string {
-  const workspace = `${c}.workspace_id`;
-  return `(CASE WHEN ${d}.approver_group IS NULL THEN ${conversationVisibleSql(c, user)}
+export function mayDecideDraftSql({ draft: d, conversation: c, user, workspace: known }: MayDecideSql): string {
+  const workspace = known ?? `${c}.workspace_id`;
+  return `(CASE WHEN ${d}.approver_group IS NULL THEN ${conversationVisibleSql(c, user, known)}
            ELSE ${inApproverGroupSql({ group: `${d}.approver_group`, workspace, user })}
                 OR (${d}.escalated_at IS NOT NULL AND ${d}.escalation_group IS NOT NULL
                     AND ${inApproverGroupSql({ group: `${d}.escalation_group`, workspace, user })}) END)`;

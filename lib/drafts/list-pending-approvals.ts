@@ -22,7 +22,7 @@ export const APPROVALS_LIMIT = 100;
 const OLDEST_PENDING = query("drafts.oldestPending", {
   text: `SELECT d.id FROM drafts d JOIN conversations c ON c.id = d.conversation_id
     WHERE c.workspace_id = $1 AND d.status = 'pending' AND d.expires_at > now()
-      AND ${mayDecideDraftSql({ draft: "d", conversation: "c", user: "$2" })}
+      AND ${mayDecideDraftSql({ draft: "d", conversation: "c", user: "$2", workspace: "$1" })}
     ORDER BY d.created_at, d.id
     LIMIT $3`,
 });

@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { embedWithOpenAiCompatible, OPENAI_MAX_CHARS } from "./openai-compatible";
-import { embedWithUseLite, localModelId, USE_LITE_DIMS, USE_LITE_MAX_CHARS } from "./use-lite";
+import { embedWithUseLite, loadUseLite, localModelId, USE_LITE_DIMS, USE_LITE_MAX_CHARS } from "./use-lite";
 
 // Sentence embeddings for contact memory (docs/design.md#embeddings): the local Universal Sentence Encoder Lite
 // (EMBEDDINGS_LOCAL_MODEL: int8 by default, use-lite.ts) by default, an OpenAI-compatible API when EMBEDDINGS_BASE_URL is set. Every vector is unit length (cosine = dot
@@ -39,6 +39,17 @@ export async function embedTexts(texts: string[]): Promise<Embeddings> {
   const prepared = texts.map((text) => prepareText(text, USE_LITE_MAX_CHARS));
   const { model, vectors } = await embedWithUseLite(prepared);
   return { model, dims: USE_LITE_DIMS, vectors };
+}
+
+/**
+ * Loads the local model now when it is the one embedTexts uses, so that a process that will embed (the job worker)
+ * does not load it with its first batch, in a start's first seconds of load (docs/decisions/041). Nothing to do for an
+ * API. A failed load is not kept: the first batch tries again.
+ */
+export async function preloadEncoder(): Promise<void> {
+  const { EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL } = env();
+  if (EMBEDDINGS_BASE_URL && EMBEDDINGS_MODEL) return;
+  await loadUseLite();
 }
 
 /**

@@ -112,17 +112,17 @@ const CHECK_SNAPSHOT = query("policy.checkSnapshot", {
 });
 type Row = RowOf<"policy.snapshot">;
 
-export async function loadPolicySnapshot(
-  sql: Sql,
-  input: {
-    mode: PolicyMode;
-    botId: string;
-    conversationId: string;
-    content: string[];
-    shape?: MessageShape;
-    now: Date;
-  },
-): Promise<PolicySnapshot> {
+/** What a snapshot is taken for: whose message, where, its content and shape, at the policy's time. */
+interface SnapshotInput {
+  mode: PolicyMode;
+  botId: string;
+  conversationId: string;
+  content: string[];
+  shape?: MessageShape;
+  now: Date;
+}
+
+export async function loadPolicySnapshot(sql: Sql, input: SnapshotInput): Promise<PolicySnapshot> {
   const rows = await sql.query(SNAPSHOT, [input.conversationId, input.botId, input.now]);
   const row = rows[0];
   if (!row) throw new Error(`policy snapshot: conversation ${input.conversationId} or bot ${input.botId} vanished`);
@@ -227,18 +227,7 @@ export async function readSendSnapshot(
   return { workspaceId, snapshot, next: { seq: lastSeq + 1, createdAt } };
 }
 
-async function toSnapshot(
-  sql: Sql,
-  row: Row,
-  input: {
-    mode: PolicyMode;
-    botId: string;
-    conversationId: string;
-    content: string[];
-    shape?: MessageShape;
-    now: Date;
-  },
-): Promise<PolicySnapshot> {
+async function toSnapshot(sql: Sql, row: Row, input: SnapshotInput): Promise<PolicySnapshot> {
   const { botId, conversationId, now } = input;
   const conversationLimit =
     row.conversation_limit !== null
