@@ -221,6 +221,8 @@ interface Second {
   /** The wait sampler's samples in the second, and those in which the checkpointer was writing or syncing files. */
   waitSamples: number;
   checkpointIoSamples: number;
+  /** Samples in the second with an autovacuum worker at work. */
+  autovacuumSamples: number;
 }
 
 /** One send: when it started (ms after the load started), how long it took, its Idempotency-Key. */
@@ -430,6 +432,7 @@ async function round(variant: Variant, index: number): Promise<Round> {
         advisoryMax: 0,
         waitSamples: 0,
         checkpointIoSamples: 0,
+        autovacuumSamples: 0,
         ...current,
       });
       current = { slowest: 0, slow: 0, sent: 0 };
@@ -471,6 +474,7 @@ async function round(variant: Variant, index: number): Promise<Round> {
       second.advisoryMax = Math.max(second.advisoryMax, sample.advisory);
       second.waitSamples++;
       second.checkpointIoSamples += sample.checkpointIo;
+      if (sample.autovacuum > 0) second.autovacuumSamples++;
     }
     await sampleMemory();
     // How long the encoder takes to catch up once the sending stops (at most DRAIN_SECONDS are waited).
@@ -655,19 +659,24 @@ function report(r: Round) {
     )} ms, max ${fmt(Math.max(...secs.map((s) => s.clientEldMaxMs)))} ms; ${inClient} slow requests in a second where it exceeded ${SLOW_MS} ms`,
   );
   console.log(
-    "\nthe 5 slowest seconds: t, slowest ms, slow requests, encoder / server / PostgreSQL CPU ms, server GC ms (longest), event-loop delay max ms (server / this benchmark), most sends waiting for the bot's lock at once, share of the second the checkpointer was writing or syncing files",
+    "\nthe 5 slowest seconds: t, slowest ms, slow requests, encoder / server / PostgreSQL CPU ms, server GC ms (longest), event-loop delay max ms (server / this benchmark), most sends waiting for the bot's lock at once, share of the second the checkpointer was writing or syncing files / an autovacuum worker was at work",
   );
-  const checkpointing = (s: Second) => `${fmt((100 * s.checkpointIoSamples) / Math.max(1, s.waitSamples), 0)} %`;
+  const share = (n: number, s: Second) => `${fmt((100 * n) / Math.max(1, s.waitSamples), 0)} %`;
+  const checkpointing = (s: Second) => `${share(s.checkpointIoSamples, s)} / ${share(s.autovacuumSamples, s)}`;
   for (const s of [...secs].sort((a, b) => b.slowest - a.slowest).slice(0, 5))
     console.log(
       `  ${s.t}: ${fmt(s.slowest)} ms, ${s.slow}; ${s.encoderMs} / ${s.serverMs} / ${s.postgresMs}; ${fmt(s.gcMs)} (${fmt(s.gcMaxMs)}); ${fmt(s.eldMaxMs)} / ${fmt(s.clientEldMaxMs)}; ${s.advisoryMax}; ${checkpointing(s)}`,
     );
-  // Whether the slow requests gather where the checkpointer writes or syncs the data files (its I/O in over a
-  // tenth of the second's samples).
-  const syncing = secs.filter((s) => s.checkpointIoSamples * 10 > s.waitSamples && s.waitSamples > 0);
-  console.log(
-    `seconds with the checkpointer writing or syncing files: ${syncing.length} of ${secs.length}, holding ${syncing.reduce((a, s) => a + s.slow, 0)} of the ${slowTotal} requests over ${SLOW_MS} ms`,
-  );
+  // Whether the slow requests gather where the checkpointer writes or syncs the data files, or autovacuum works (in
+  // over a tenth of the second's samples).
+  const busyIn = (samples: (s: Second) => number, what: string) => {
+    const busy = secs.filter((s) => samples(s) * 10 > s.waitSamples && s.waitSamples > 0);
+    console.log(
+      `seconds with ${what}: ${busy.length} of ${secs.length}, holding ${busy.reduce((a, s) => a + s.slow, 0)} of the ${slowTotal} requests over ${SLOW_MS} ms`,
+    );
+  };
+  busyIn((s) => s.checkpointIoSamples, "the checkpointer writing or syncing files");
+  busyIn((s) => s.autovacuumSamples, "an autovacuum worker at work");
 }
 
 async function main() {

@@ -21,9 +21,11 @@ export interface WaitSample {
   other: number;
   /** 1 when the checkpointer was writing or syncing data files (an IO wait), else 0: not a backend of the sends. */
   checkpointIo: number;
+  /** Autovacuum workers at work (vacuuming or analyzing a table): not backends of the sends either. */
+  autovacuum: number;
 }
 
-export type WaitKind = Exclude<keyof WaitSample, "at" | "checkpointIo">;
+export type WaitKind = Exclude<keyof WaitSample, "at" | "checkpointIo" | "autovacuum">;
 export const WAIT_KINDS: WaitKind[] = [
   "running",
   "advisory",
@@ -51,7 +53,8 @@ const SAMPLE = `
   FROM pg_stat_activity
   WHERE (datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
          AND state <> 'idle')
-     OR backend_type = 'checkpointer'`;
+     OR backend_type = 'checkpointer'
+     OR (backend_type = 'autovacuum worker' AND state = 'active')`;
 
 interface Row {
   backend_type: string;
@@ -103,10 +106,15 @@ export async function sampleWaits(
         idleInTransaction: 0,
         other: 0,
         checkpointIo: 0,
+        autovacuum: 0,
       };
       for (const row of rows) {
         if (row.backend_type === "checkpointer") {
           sample.checkpointIo = row.wait_event_type === "IO" ? 1 : 0;
+          continue;
+        }
+        if (row.backend_type === "autovacuum worker") {
+          sample.autovacuum++;
           continue;
         }
         const kind = kindOf(row);

@@ -50,13 +50,14 @@ const matching = (conversations: string[], q: string) =>
 beforeAll(async () => {
   world = await seedWorld();
   [long, short] = [world.conversations[0]!.id, world.conversations[1]!.id];
-  // Every 5th message says "lisbon" (1 to 4 times, so ranks differ), every 1,000th (plus 7) "zebra"; every 97th is a
-  // system message. One a second, the short conversation's between the long one's (times never tie).
+  // Every 5th message says "lisbon" (1 to 4 times, so ranks differ), every 1,000th (plus 7) "zebra", every 25th (plus
+  // 3) "walnut"; every 97th is a system message. One a second, the short conversation's between the long one's (times never tie).
   await sql().unchecked(
     `INSERT INTO messages (conversation_id, seq, kind, body, created_at)
      SELECT $1, c.last_seq + g, (CASE WHEN g % 97 = 0 THEN 'system' ELSE 'text' END)::message_kind,
             CASE WHEN g % 5 = 0 THEN repeat('lisbon ', 1 + g % 4) || 'order ' || g
                  WHEN g % 1000 = 7 THEN 'a zebra crossing, ' || g
+                 WHEN g % 25 = 3 THEN 'the walnut table, ' || g
                  ELSE 'nothing to see here, ' || g END,
             now() - interval '1 day' + g * interval '1 second'
        FROM generate_series(1, ${LONG}) g, (SELECT last_seq FROM conversations WHERE id = $1) c`,
@@ -93,6 +94,17 @@ describe("relay_recent_word_matches", () => {
     );
     const kept = new Set((await ranked(BLOCKS, both, "lisbon")).map((r) => r.id));
     expect(shortIds.filter((m) => kept.has(m.id))).toHaveLength(10);
+  });
+
+  it("reads as many more blocks as the matches so far say it needs, not twice as many", async () => {
+    // ~160 "walnut" a block: 500 need four blocks. Doubling read 1, then 2, then 4 (all five); the density of the first
+    // block says three more.
+    const expected = await ranked(REFERENCE, [long], "walnut");
+    expect(expected).toHaveLength(WANTED);
+    expect(await ranked(BLOCKS, [long], "walnut")).toEqual(expected);
+    const read = await rowsRead([long], "walnut");
+    expect(read).toBeGreaterThanOrEqual(WANTED);
+    expect(read).toBeLessThan(await matching([long], "walnut"));
   });
 
   it("reads every block for a rare word, and leaves system messages out", async () => {
