@@ -1,7 +1,7 @@
 import { query, sql, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
-import { conversationVisibleSql } from "@/lib/people/access";
+import { conversationVisibleInWorkspaceSql, conversationVisibleSql } from "@/lib/people/access";
 import type { PersonActor } from "@/lib/people/actor";
 import { inApproverGroupSql } from "@/lib/policy/rule-sets/group-members";
 
@@ -22,7 +22,7 @@ export interface MayDecideSql {
   user: string;
   /**
    * An SQL expression for the workspace's id, when the query keeps `conversation` to that workspace (the inbox): the
-   * person's membership and groups are then looked up once, not for each row (conversationVisibleSql).
+   * person's membership and groups are then looked up once, not for each row (conversationVisibleInWorkspaceSql).
    */
   workspace?: string;
 }
@@ -30,7 +30,10 @@ export interface MayDecideSql {
 /** An SQL condition: the person `user` may decide draft row `draft` of conversation row `conversation`. */
 export function mayDecideDraftSql({ draft: d, conversation: c, user, workspace: known }: MayDecideSql): string {
   const workspace = known ?? `${c}.workspace_id`;
-  return `(CASE WHEN ${d}.approver_group IS NULL THEN ${conversationVisibleSql(c, user, known)}
+  const visible = known
+    ? conversationVisibleInWorkspaceSql(c, { user, workspace: known })
+    : conversationVisibleSql(c, user);
+  return `(CASE WHEN ${d}.approver_group IS NULL THEN ${visible}
            ELSE ${inApproverGroupSql({ group: `${d}.approver_group`, workspace, user })}
                 OR (${d}.escalated_at IS NOT NULL AND ${d}.escalation_group IS NOT NULL
                     AND ${inApproverGroupSql({ group: `${d}.escalation_group`, workspace, user })}) END)`;
