@@ -26,15 +26,11 @@ export function embeddingModelId(): string {
  * cut (prepareText). The local model loads on the first call in a process, off any import.
  */
 export async function embedTexts(texts: string[]): Promise<Embeddings> {
-  const { EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL, EMBEDDINGS_API_KEY } = env();
-  if (EMBEDDINGS_BASE_URL && EMBEDDINGS_MODEL) {
+  const api = embeddingsApi();
+  if (api) {
     const prepared = texts.map((text) => prepareText(text, OPENAI_MAX_CHARS));
-    const vectors = await embedWithOpenAiCompatible(prepared, {
-      baseUrl: EMBEDDINGS_BASE_URL,
-      model: EMBEDDINGS_MODEL,
-      apiKey: EMBEDDINGS_API_KEY,
-    });
-    return { model: `openai:${EMBEDDINGS_MODEL}`, dims: vectors[0]?.length ?? 0, vectors };
+    const vectors = await embedWithOpenAiCompatible(prepared, api);
+    return { model: `openai:${api.model}`, dims: vectors[0]?.length ?? 0, vectors };
   }
   const prepared = texts.map((text) => prepareText(text, USE_LITE_MAX_CHARS));
   const { model, vectors } = await embedWithUseLite(prepared);
@@ -47,9 +43,14 @@ export async function embedTexts(texts: string[]): Promise<Embeddings> {
  * API. A failed load is not kept: the first batch tries again.
  */
 export async function preloadEncoder(): Promise<void> {
-  const { EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL } = env();
-  if (EMBEDDINGS_BASE_URL && EMBEDDINGS_MODEL) return;
-  await loadUseLite();
+  if (!embeddingsApi()) await loadUseLite();
+}
+
+/** The OpenAI-compatible API embedTexts calls, when one is configured (EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL). */
+function embeddingsApi(): { baseUrl: string; model: string; apiKey: string | undefined } | null {
+  const { EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL, EMBEDDINGS_API_KEY } = env();
+  if (!EMBEDDINGS_BASE_URL || !EMBEDDINGS_MODEL) return null;
+  return { baseUrl: EMBEDDINGS_BASE_URL, model: EMBEDDINGS_MODEL, apiKey: EMBEDDINGS_API_KEY };
 }
 
 /**
