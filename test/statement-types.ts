@@ -176,6 +176,9 @@ function tsType(
     const element = types.get(type.elem);
     if (!element) return "unknown";
     if (side === "output" && !PARSED_ARRAYS.has(element.name)) return "string"; // arrives as the array's text
+    // A real[] value may also be a Buffer in the binary array format (lib/memory/array-send.ts): node-postgres sends
+    // a Buffer in binary, which PostgreSQL reads with array_recv.
+    if (side === "input" && element.name === "float4") return "readonly number[] | Buffer";
     const inner = element.labels ? `(${tsType(types, element.oid, table, side)})` : tsType(types, element.oid, table, side);
     const wrapped = inner.includes(" ") && !inner.startsWith("(") ? `(${inner})` : inner;
     return side === "input" ? `readonly ${wrapped}[]` : `${wrapped}[]`;

@@ -10,7 +10,7 @@ import { createDatabaseIfMissing } from "@/lib/db/setup";
 import { sql } from "@/lib/db/sql";
 import { selectDatabase } from "@/lib/db/url";
 import { embeddingModelId, embedTexts } from "@/lib/embeddings/encoder";
-import { dot, normalize, toFloat4Array } from "@/lib/embeddings/similarity";
+import { dot, normalize, toPgVectorLiteral } from "@/lib/embeddings/similarity";
 import { readFloat4Array } from "@/lib/memory/array-send";
 import { buildContextPack } from "@/lib/memory/context-pack";
 import { embedPending } from "@/lib/memory/embed-pending";
@@ -247,7 +247,7 @@ async function bruteForceRecall(target: Target, model: string): Promise<number> 
 /** The plan of the pgvector path's query, as it runs (iterative scan on): which node orders by distance. */
 async function explainPgvector(target: Target, model: string): Promise<string> {
   const { vectors } = await embedTexts(["when will she pay the invoice"]);
-  const literal = `[${toFloat4Array(vectors[0]!).join(",")}]`;
+  const literal = toPgVectorLiteral(vectors[0]!);
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   try {

@@ -1130,9 +1130,10 @@ export interface Statements {
       string | null,
       readonly string[] | null,
       readonly string[] | null,
-      readonly string[] | null,
+      readonly number[] | Buffer | null,
       readonly Buffer[] | null,
-      readonly number[] | null,
+      readonly number[] | Buffer | null,
+      number | null,
     ];
   };
   "embeddings.otherModels": {

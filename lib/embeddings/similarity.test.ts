@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cosine, dot, fromFloat4Array, normalize, toFloat4Array, toPgVectorLiteral } from "./similarity";
+import { cosine, dot, fromFloat4Array, normalize, toPgVectorLiteral } from "./similarity";
 
 describe("cosine, dot and normalize", () => {
   it("cosine is 1 for the same direction, 0 for orthogonal, -1 for opposite, 0 with a zero vector", () => {
@@ -30,11 +30,7 @@ describe("to and from PostgreSQL", () => {
     expect(() => toPgVectorLiteral([NaN])).toThrow(/NaN/);
   });
 
-  it("a real[] parameter is a plain number array; what pg reads back becomes the same Float32Array", () => {
-    const param = toFloat4Array(vector);
-    expect(param).toEqual([0.1, -0.25, 0.33333334, 1e-8, 0]);
-    expect(() => toFloat4Array([Infinity])).toThrow(/Infinity/);
-    expect(Array.from(fromFloat4Array(param))).toEqual(Array.from(vector));
+  it("what pg reads back from a real[] becomes the same Float32Array", () => {
     // node-postgres parses real[] to numbers from Postgres's shortest float4 text; the text form is accepted too.
     expect(Array.from(fromFloat4Array([0.1, -0.25, 0.33333334, 1e-8, 0]))).toEqual(Array.from(vector));
     expect(Array.from(fromFloat4Array("{0.1,-0.25,0.33333334,1e-08,0}"))).toEqual(Array.from(vector));
@@ -43,11 +39,10 @@ describe("to and from PostgreSQL", () => {
     expect(() => fromFloat4Array([1, null])).toThrow(/not a real\[\] element/);
   });
 
-  it("round-trips any float32 through the shortest decimal", () => {
+  it("a pgvector literal round-trips any float32 through the shortest decimal", () => {
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 10 ** Math.floor((seed % 12) - 6);
     const values = new Float32Array(Array.from({ length: 20_000 }, random));
-    expect(Array.from(fromFloat4Array(toFloat4Array(values)))).toEqual(Array.from(values));
     const literal = toPgVectorLiteral(values);
     expect(Array.from(new Float32Array(literal.slice(1, -1).split(",").map(Number)))).toEqual(Array.from(values));
   });

@@ -59,17 +59,6 @@ export function toPgVectorLiteral(vector: ArrayLike<number>): string {
 }
 
 /**
- * A vector as node-postgres must receive it for a `real[]` parameter: a plain number array (a Float32Array would be
- * sent as `bytea`, since pg treats every ArrayBuffer view as binary), each number the shortest decimal of its
- * float32, which Postgres reads back as exactly that float32.
- */
-export function toFloat4Array(vector: ArrayLike<number>): number[] {
-  const out = new Array<number>(vector.length);
-  for (let i = 0; i < vector.length; i++) out[i] = shortestFloat32(vector[i]!);
-  return out;
-}
-
-/**
  * A `real[]` column as read back, to a Float32Array. node-postgres parses `real[]` (type 1021) to `number[]`
  * (Prisma over @prisma/adapter-pg does too); the text form `{0.1,0.2}` is accepted as well for clients that leave
  * arrays unparsed. Postgres prints float4 in its shortest exact form, so the values are the stored float32s.

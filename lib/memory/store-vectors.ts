@@ -1,6 +1,6 @@
 import { query, type Sql } from "@/lib/db/sql";
-import { toFloat4Array } from "@/lib/embeddings/similarity";
 import { quantize } from "./int8-dot";
+import { float4ArrayParam } from "./array-send";
 
 // The one way vectors are written to `embeddings`: the float4 values (what re-ranking and pgvector read), and the
 // int8 codes with their scale that the exact path's cache keeps (lib/memory/vector-cache.ts), so a cold cache loads
@@ -27,11 +27,11 @@ export function int8Codes(vector: ArrayLike<number>): { codes: Buffer; scale: nu
   return { codes: Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength), scale };
 }
 
-// Each vector travels as the text of a real[] (shortest exact decimals), cast per row by unnest.
+// The vectors travel as one binary real[] ($5, lib/memory/array-send.ts), each row taking its slice of $8 values.
 const INSERT = query("embeddings.insert", {
   text: `INSERT INTO embeddings (subject_type, subject_id, workspace_id, model, embedding, int8_codes, int8_scale)
-   SELECT $1, id, ws, $2, v::real[], codes, scale
-     FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::bytea[], $7::real[]) AS t(id, ws, v, codes, scale)
+   SELECT $1, id, ws, $2, ($5::real[])[(i - 1) * $8::int + 1 : i * $8::int], codes, scale
+     FROM unnest($3::uuid[], $4::uuid[], $6::bytea[], $7::real[]) WITH ORDINALITY AS t(id, ws, codes, scale, i)
    ON CONFLICT (subject_type, subject_id, model) DO NOTHING`,
 });
 
@@ -46,14 +46,17 @@ export interface StoreVectorsOptions {
 /** Stores the vectors of `subjectType` subjects under `model`; a subject that already has one keeps it. */
 export async function storeVectors(sql: Sql, { subjectType: type, model, vectors: items }: StoreVectorsOptions) {
   if (items.length === 0) return;
+  const dims = items[0]!.vector.length;
+  if (items.some((i) => i.vector.length !== dims)) throw new Error("vectors of one model differ in length");
   const quantized = items.map((i) => int8Codes(i.vector));
   await sql.query(INSERT, [
     type,
     model,
     items.map((i) => i.id),
     items.map((i) => i.workspaceId),
-    items.map((i) => `{${toFloat4Array(i.vector).join(",")}}`),
+    float4ArrayParam(items.map((i) => i.vector)),
     quantized.map((q) => q.codes),
     quantized.map((q) => q.scale),
+    dims,
   ]);
 }
