@@ -223,6 +223,8 @@ interface Second {
   checkpointIoSamples: number;
   /** Samples in the second with an autovacuum worker at work. */
   autovacuumSamples: number;
+  /** Backends of the sends not waiting for the bot's lock, summed over the second's samples, by wait event. */
+  holders: Map<string, number>;
 }
 
 /** One send: when it started (ms after the load started), how long it took, its Idempotency-Key. */
@@ -433,6 +435,7 @@ async function round(variant: Variant, index: number): Promise<Round> {
         waitSamples: 0,
         checkpointIoSamples: 0,
         autovacuumSamples: 0,
+        holders: new Map(),
         ...current,
       });
       current = { slowest: 0, slow: 0, sent: 0 };
@@ -475,6 +478,7 @@ async function round(variant: Variant, index: number): Promise<Round> {
       second.waitSamples++;
       second.checkpointIoSamples += sample.checkpointIo;
       if (sample.autovacuum > 0) second.autovacuumSamples++;
+      for (const event of sample.holders) second.holders.set(event, (second.holders.get(event) ?? 0) + 1);
     }
     await sampleMemory();
     // How long the encoder takes to catch up once the sending stops (at most DRAIN_SECONDS are waited).
@@ -659,13 +663,19 @@ function report(r: Round) {
     )} ms, max ${fmt(Math.max(...secs.map((s) => s.clientEldMaxMs)))} ms; ${inClient} slow requests in a second where it exceeded ${SLOW_MS} ms`,
   );
   console.log(
-    "\nthe 5 slowest seconds: t, slowest ms, slow requests, encoder / server / PostgreSQL CPU ms, server GC ms (longest), event-loop delay max ms (server / this benchmark), most sends waiting for the bot's lock at once, share of the second the checkpointer was writing or syncing files / an autovacuum worker was at work",
+    "\nthe 5 slowest seconds: t, slowest ms, slow requests, encoder / server / PostgreSQL CPU ms, server GC ms (longest), event-loop delay max ms (server / this benchmark), most sends waiting for the bot's lock at once, share of the second the checkpointer was writing or syncing files / an autovacuum worker was at work; what the other backends of the sends were doing (mean backends per sample, by wait event)",
   );
   const share = (n: number, s: Second) => `${fmt((100 * n) / Math.max(1, s.waitSamples), 0)} %`;
   const checkpointing = (s: Second) => `${share(s.checkpointIoSamples, s)} / ${share(s.autovacuumSamples, s)}`;
+  const holders = (s: Second) =>
+    [...s.holders]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([event, n]) => `${event} ${fmt(n / Math.max(1, s.waitSamples), 2)}`)
+      .join(", ") || "none";
   for (const s of [...secs].sort((a, b) => b.slowest - a.slowest).slice(0, 5))
     console.log(
-      `  ${s.t}: ${fmt(s.slowest)} ms, ${s.slow}; ${s.encoderMs} / ${s.serverMs} / ${s.postgresMs}; ${fmt(s.gcMs)} (${fmt(s.gcMaxMs)}); ${fmt(s.eldMaxMs)} / ${fmt(s.clientEldMaxMs)}; ${s.advisoryMax}; ${checkpointing(s)}`,
+      `  ${s.t}: ${fmt(s.slowest)} ms, ${s.slow}; ${s.encoderMs} / ${s.serverMs} / ${s.postgresMs}; ${fmt(s.gcMs)} (${fmt(s.gcMaxMs)}); ${fmt(s.eldMaxMs)} / ${fmt(s.clientEldMaxMs)}; ${s.advisoryMax}; ${checkpointing(s)}; ${holders(s)}`,
     );
   // Whether the slow requests gather where the checkpointer writes or syncs the data files, or autovacuum works (in
   // over a tenth of the second's samples).
@@ -677,6 +687,20 @@ function report(r: Round) {
   };
   busyIn((s) => s.checkpointIoSamples, "the checkpointer writing or syncing files");
   busyIn((s) => s.autovacuumSamples, "an autovacuum worker at work");
+  // Whether they gather where the sends' commits wait for the WAL to reach the disk (a flush, or the lock of one).
+  const walWaits = (s: Second) => (s.holders.get("IO:WalSync") ?? 0) + (s.holders.get("LWLock:WALWrite") ?? 0);
+  busyIn(walWaits, "commits waiting for the WAL's flush (IO:WalSync, LWLock:WALWrite)");
+  const autovacuumWork = new Map<string, number>();
+  for (const sample of r.waits?.samples ?? [])
+    for (const work of sample.autovacuumWork) autovacuumWork.set(work, (autovacuumWork.get(work) ?? 0) + 1);
+  if (autovacuumWork.size > 0)
+    console.log(
+      `autovacuum's work, in samples (${fmt(WAIT_SAMPLE_MS, 0)} ms each): ${[...autovacuumWork]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([work, n]) => `${work} ${n}`)
+        .join("; ")}`,
+    );
 }
 
 async function main() {

@@ -23,9 +23,16 @@ export interface WaitSample {
   checkpointIo: number;
   /** Autovacuum workers at work (vacuuming or analyzing a table): not backends of the sends either. */
   autovacuum: number;
+  /** What each of them was doing, as pg_stat_activity says (`autovacuum: VACUUM public.messages`). */
+  autovacuumWork: string[];
+  /**
+   * What each backend of the sends NOT waiting for the bot's lock was doing, by wait event (`IO:WalSync`,
+   * `LWLock:WALWrite`, `CPU` when running, `idle in transaction`): when sends queue for the lock, what its holder does.
+   */
+  holders: string[];
 }
 
-export type WaitKind = Exclude<keyof WaitSample, "at" | "checkpointIo" | "autovacuum">;
+export type WaitKind = Exclude<keyof WaitSample, "at" | "checkpointIo" | "autovacuum" | "holders" | "autovacuumWork">;
 export const WAIT_KINDS: WaitKind[] = [
   "running",
   "advisory",
@@ -49,6 +56,7 @@ export interface Waits {
 // wait); pg_locks.waitstart would be exact, at the price of reading the lock table in every sample.
 const SAMPLE = `
   SELECT backend_type, state, wait_event_type, wait_event, substring(query FROM $1) AS key,
+         CASE WHEN backend_type = 'autovacuum worker' THEN left(query, 100) END AS work,
          (extract(epoch FROM clock_timestamp() - query_start) * 1000)::float8 AS waited_ms
   FROM pg_stat_activity
   WHERE (datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
@@ -62,6 +70,7 @@ interface Row {
   wait_event_type: string | null;
   wait_event: string | null;
   key: string | null;
+  work: string | null;
   waited_ms: number | null;
 }
 
@@ -75,6 +84,13 @@ function kindOf(row: Row): WaitKind {
   if (row.wait_event_type === null || row.wait_event_type === "CPU") return "running";
   if (/wal/i.test(row.wait_event ?? "") || row.wait_event_type === "IO") return "wal";
   return "other";
+}
+
+/** A backend's wait event as one label (what `holders` counts). */
+function eventOf(row: Row): string {
+  if (row.state?.startsWith("idle in transaction")) return "idle in transaction";
+  if (row.wait_event_type === null || row.wait_event_type === "CPU") return "CPU";
+  return `${row.wait_event_type}:${row.wait_event ?? "?"}`;
 }
 
 /**
@@ -107,6 +123,8 @@ export async function sampleWaits(
         other: 0,
         checkpointIo: 0,
         autovacuum: 0,
+        holders: [],
+        autovacuumWork: [],
       };
       for (const row of rows) {
         if (row.backend_type === "checkpointer") {
@@ -115,10 +133,12 @@ export async function sampleWaits(
         }
         if (row.backend_type === "autovacuum worker") {
           sample.autovacuum++;
+          sample.autovacuumWork.push(row.work ?? "?");
           continue;
         }
         const kind = kindOf(row);
         sample[kind]++;
+        if (kind !== "advisory") sample.holders.push(eventOf(row));
         if (kind === "advisory" && row.key && row.waited_ms !== null)
           advisoryMsByKey.set(row.key, Math.max(advisoryMsByKey.get(row.key) ?? 0, row.waited_ms));
       }
