@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { db, pool } from "./client";
-import { literal, sql, transaction, transactionBetween, warmConnections, type Query, type Statement } from "./sql";
+import {
+  literal,
+  runWithoutWaitingForDisk,
+  sql,
+  transaction,
+  transactionBetween,
+  warmConnections,
+  type Query,
+  type Statement,
+} from "./sql";
 
 /** A statement of the tests' own, not declared (the machinery under test does not care what it says). */
 const raw = (text: string, values: unknown[] = []) =>
@@ -71,6 +80,49 @@ describe("transactionBetween", () => {
       ),
     ).rejects.toThrow("refused");
     expect(await sql().unchecked("SELECT v FROM between_before")).toEqual([{ v: 12 }]);
+  });
+
+  it("commits `before` and a `waitForDisk: false` transaction without waiting for the disk, and nothing else", async () => {
+    const setting = raw("SELECT current_setting('synchronous_commit') AS s");
+    const server = (await sql().unchecked<{ s: string }>("SELECT current_setting('synchronous_commit') AS s"))[0]!.s;
+    expect(server).toBe("on");
+    const seen = await transactionBetween(async (_tx, opened, beforeRows) => ({ opened, beforeRows }), {
+      opening: [setting],
+      before: [setting],
+    });
+    expect(seen).toEqual({ beforeRows: [[{ s: "off" }]], opened: [[{ s: "on" }]] });
+
+    await sql().unchecked("CREATE TABLE IF NOT EXISTS between_forgettable (n int PRIMARY KEY, v int)");
+    const inside = await transaction(
+      async (tx) => {
+        await tx.unchecked("INSERT INTO between_forgettable VALUES (1, 1) ON CONFLICT (n) DO UPDATE SET v = 1");
+        return (await tx.unchecked<{ s: string }>("SELECT current_setting('synchronous_commit') AS s"))[0]!.s;
+      },
+      { waitForDisk: false },
+    );
+    expect(inside).toBe("off");
+    expect(await sql().unchecked("SELECT v FROM between_forgettable")).toEqual([{ v: 1 }]);
+    // SET LOCAL: the connection goes back to the pool with the server's setting.
+    for (let i = 0; i < 5; i++)
+      expect(await transaction((tx) => tx.unchecked("SELECT current_setting('synchronous_commit') AS s"))).toEqual([
+        { s: "on" },
+      ]);
+  });
+
+  it("runs one statement in a transaction of its own that does not wait for the disk", async () => {
+    await sql().unchecked("CREATE TABLE IF NOT EXISTS between_token (n int PRIMARY KEY, v int)");
+    await sql().unchecked("INSERT INTO between_token VALUES (1, 0) ON CONFLICT (n) DO UPDATE SET v = 0");
+    const rows = await runWithoutWaitingForDisk(
+      raw("UPDATE between_token SET v = v + 1 WHERE n = 1 RETURNING v, current_setting('synchronous_commit') AS s"),
+    );
+    expect(rows).toEqual([{ v: 1, s: "off" }]);
+    expect(await sql().unchecked("SELECT v FROM between_token")).toEqual([{ v: 1 }]);
+    // A failing statement changes nothing and leaves the pool's connections usable.
+    await expect(runWithoutWaitingForDisk(raw("UPDATE between_token SET v = v / 0 WHERE n = 1"))).rejects.toThrow(
+      /division by zero/,
+    );
+    expect(await sql().unchecked("SELECT v FROM between_token")).toEqual([{ v: 1 }]);
+    expect(await sql().unchecked("SELECT current_setting('synchronous_commit') AS s")).toEqual([{ s: "on" }]);
   });
 
   it("runs the statements queued with atCommit, in order, with the COMMIT", async () => {

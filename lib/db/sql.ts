@@ -147,22 +147,39 @@ export interface Transaction extends Sql {
   atCommit(statement: Statement): void;
 }
 
-/** Runs `work` in one transaction on one pooled connection; rolls back if it throws. */
-export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return transactionBetween(work, { opening: [] });
+export interface TransactionOptions {
+  /**
+   * false: the COMMIT returns once the WAL holds it, without waiting for the disk (`synchronous_commit = off` for
+   * this transaction alone). For what the app can make again and a crash may forget, never for what a person or a
+   * bot was told is done: the job worker's vectors and their watermark (lib/memory/embed-pending.ts), which a crash
+   * would only have embedded again. Any later commit that waits for the disk writes these first: WAL is flushed in
+   * order. (docs/decisions/041, "Commits that do not wait for the disk".)
+   */
+  waitForDisk?: boolean;
 }
 
-export interface TransactionBetweenOptions {
+/** Runs `work` in one transaction on one pooled connection; rolls back if it throws. */
+export function transaction<T>(work: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  return transactionBetween(work, { opening: [], ...options });
+}
+
+export interface TransactionBetweenOptions extends TransactionOptions {
   /** Statements that travel with the BEGIN: their rows reach `work` as `opened`, in order. */
   opening: Statement[];
   /**
    * Statements that ride in the same message ahead of the transaction and are committed on their own first
    * (`BEGIN; before; COMMIT; BEGIN; opening`), whatever the transaction then does; their rows reach `work` as
    * `beforeRows`. A bot's request-rate token is one (lib/throttle/bot-rate.ts): spent even when the request is
-   * refused and rolled back, its row locked only for its own update.
+   * refused and rolled back, its row locked only for its own update. Their COMMIT does not wait for the disk
+   * (`waitForDisk: false`): a crash may forget a spent token, and waiting would keep the bot's token row locked, and
+   * every other request of the bot waiting, through each flush (docs/decisions/041). The transaction after them, if
+   * it commits waiting for the disk, makes them durable too.
    */
   before?: Statement[];
 }
+
+/** Said after a BEGIN: this transaction's COMMIT does not wait for its WAL to reach the disk. */
+const NO_WAIT_FOR_DISK = "SET LOCAL synchronous_commit = off";
 
 /**
  * A transaction whose first statements travel with its BEGIN and whose last ones (queued by `atCommit`) with its
@@ -171,7 +188,7 @@ export interface TransactionBetweenOptions {
  */
 export async function transactionBetween<T>(
   work: (tx: Transaction, opened: unknown[][], beforeRows: unknown[][]) => Promise<T>,
-  { opening, before = [] }: TransactionBetweenOptions,
+  { opening, before = [], waitForDisk = true }: TransactionBetweenOptions,
 ): Promise<T> {
   db();
   const client = await pool().connect();
@@ -179,9 +196,10 @@ export async function transactionBetween<T>(
     const closing: Statement[] = [];
     const tx: Transaction = { ...pgSql(client), atCommit: (s) => void closing.push(s) };
     // A transaction of their own, explicit: a COMMIT ending a message's implicit one would log a WARNING each time.
-    const ahead: (string | Statement)[] = before.length ? ["BEGIN", ...before, "COMMIT"] : [];
-    const rows = await pipeline(client, [...ahead, "BEGIN", ...opening]);
-    const result = await work(tx, rows.slice(ahead.length + 1), rows.slice(1, 1 + before.length));
+    const ahead: (string | Statement)[] = before.length ? ["BEGIN", NO_WAIT_FOR_DISK, ...before, "COMMIT"] : [];
+    const begin = waitForDisk ? ["BEGIN"] : ["BEGIN", NO_WAIT_FOR_DISK];
+    const rows = await pipeline(client, [...ahead, ...begin, ...opening]);
+    const result = await work(tx, rows.slice(ahead.length + begin.length), rows.slice(2, 2 + before.length));
     await pipeline(client, [...closing, "COMMIT"]);
     return result;
   } catch (error) {
@@ -189,6 +207,27 @@ export async function transactionBetween<T>(
     throw error;
   } finally {
     // A connection whose failed message carried PREPAREs may hold statements it does not know it has: let it go.
+    client.release(unsure.has(client));
+  }
+}
+
+/**
+ * Runs one statement in a transaction of its own whose COMMIT does not wait for the disk (`waitForDisk: false`), in one
+ * message: for a write a crash may forget, such as a bot's spent request token (lib/throttle/bot-rate.ts), whose row
+ * every other request of the bot must otherwise wait for through each flush.
+ */
+export async function runWithoutWaitingForDisk<N extends StatementName>(
+  statement: Statement<N>,
+): Promise<RowOf<N>[]> {
+  db();
+  const client = await pool().connect();
+  try {
+    const rows = await pipeline(client, ["BEGIN", NO_WAIT_FOR_DISK, statement, "COMMIT"]);
+    return rows[2] as RowOf<N>[];
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
     client.release(unsure.has(client));
   }
 }

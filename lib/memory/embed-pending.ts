@@ -98,6 +98,12 @@ export async function queueEmbedPending(sql: Sql = pooled()): Promise<void> {
   await sql.query(QUEUE, [EMBED_TASK, EMBED_QUEUE, EMBED_JOB_KEY]);
 }
 
+/**
+ * Vectors and their watermark are made again from the text if a crash forgets them: their commits do not wait for the
+ * disk, so the sends' commits do not queue behind their flushes (issue 36; docs/decisions/041).
+ */
+const DERIVED = { waitForDisk: false };
+
 /** The job's body: embeds pending facts, then pending messages, in batches, until done or out of budget. */
 export async function embedPending(options: EmbedOptions = {}): Promise<EmbedResult> {
   const model = embeddingModelId();
@@ -113,12 +119,14 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
       model,
       facts.map((f) => f.fact),
     );
-    await transaction((tx) =>
-      storeVectors(tx, {
-        subjectType: "fact",
-        model,
-        vectors: facts.map((f, i) => ({ id: f.id, workspaceId: f.workspace_id, vector: vectors[i]! })),
-      }),
+    await transaction(
+      (tx) =>
+        storeVectors(tx, {
+          subjectType: "fact",
+          model,
+          vectors: facts.map((f, i) => ({ id: f.id, workspaceId: f.workspace_id, vector: vectors[i]! })),
+        }),
+      DERIVED,
     );
     result.facts += facts.length;
     if (Date.now() > deadline) return { ...result, embedded: result.facts + result.messages, more: true };
@@ -138,7 +146,7 @@ export async function embedPending(options: EmbedOptions = {}): Promise<EmbedRes
         vectors: work.messages.map((m, i) => ({ id: m.id, workspaceId: m.workspace_id, vector: vectors[i]! })),
       });
       await tx.query(ADVANCE, [work.progress.map((p) => p.conversationId), model, work.progress.map((p) => p.seq)]);
-    });
+    }, DERIVED);
     result.messages += work.messages.length;
     if (Date.now() > deadline) return { ...result, embedded: result.facts + result.messages, more: true };
   }

@@ -1,4 +1,4 @@
-import { query, rowsOf, runStatement, sql, statement, type Statement } from "@/lib/db/sql";
+import { query, rowsOf, runWithoutWaitingForDisk, statement, type Statement } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { POLICY_DEFAULTS } from "@/lib/policy/defaults";
 import type { LimitState } from "@/lib/limits";
@@ -16,7 +16,9 @@ import { processSingleton } from "@/lib/process-singleton";
 //
 // Where the token is taken (lib/http/bot-route.ts): a request with an Idempotency-Key has a transaction, and its
 // token statement rides ahead of it in the same message, committed on its own (`before` in lib/db/sql.ts): a send
-// keeps its two round trips (docs/decisions/014). Any other request takes it in a statement of its own.
+// keeps its two round trips (docs/decisions/014). Any other request takes it in a transaction of its own, in one
+// message. Neither commit waits for the disk (docs/decisions/041): a crash may forget a spent token, and waiting
+// would hold the bot's token row, and so every other request of the bot, through each flush.
 
 /** A limit as the RateLimit-Policy header states it (draft-ietf-httpapi-ratelimit-headers). */
 export interface LimitPolicy {
@@ -154,7 +156,7 @@ export function tokenOutcome(botId: string, rows: unknown[] | undefined): RateOu
 
 /** Takes one token for a request of `botId` on its own: from memory while a refusal holds, else one statement. */
 export async function takeBotToken(botId: string): Promise<RateOutcome> {
-  return rememberedRefusal(botId) ?? tokenOutcome(botId, await runStatement(sql(), tokenStatement(botId)));
+  return rememberedRefusal(botId) ?? tokenOutcome(botId, await runWithoutWaitingForDisk(tokenStatement(botId)));
 }
 
 /** The 429 of a request over its bot's rate. */
