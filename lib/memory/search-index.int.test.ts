@@ -107,6 +107,29 @@ describe("relay_recent_word_matches", () => {
     expect(read).toBeLessThan(await matching([long], "walnut"));
   });
 
+  it("judges the density by the messages read, not the blocks: the newest block may hold a few", async () => {
+    // Four full blocks and 200 messages in a fifth, "hazel" every 20th: ~205 a full block, 10 in the newest. Per block,
+    // those 10 said 49 more blocks (all four: every match); per message they say three, which give the 500.
+    const partial = world.conversations[2]!.id;
+    await sql().unchecked(
+      `INSERT INTO messages (conversation_id, seq, kind, body, created_at)
+       SELECT $1, c.last_seq + g, 'text', CASE WHEN g % 20 = 0 THEN 'the hazel desk, ' || g ELSE 'nothing, ' || g END,
+              now() - interval '1 day' + g * interval '1 second'
+         FROM (SELECT last_seq FROM conversations WHERE id = $1) c, generate_series(1, 4 * 4096 + 200 - c.last_seq) g`,
+      [partial],
+    );
+    await sql().unchecked(
+      `UPDATE conversations c SET last_seq = (SELECT max(seq) FROM messages m WHERE m.conversation_id = c.id) WHERE id = $1`,
+      [partial],
+    );
+    const expected = await ranked(REFERENCE, [partial], "hazel");
+    expect(expected).toHaveLength(WANTED);
+    expect(await ranked(BLOCKS, [partial], "hazel")).toEqual(expected);
+    const read = await rowsRead([partial], "hazel");
+    expect(read).toBeGreaterThanOrEqual(WANTED);
+    expect(read).toBeLessThan(await matching([partial], "hazel"));
+  });
+
   it("reads every block for a rare word, and leaves system messages out", async () => {
     const expected = await ranked(REFERENCE, [long], "zebra");
     expect(expected.length).toBeGreaterThan(10);
