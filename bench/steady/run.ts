@@ -477,7 +477,7 @@ async function round(variant: Variant, index: number): Promise<Round> {
       second.advisoryMax = Math.max(second.advisoryMax, sample.advisory);
       second.waitSamples++;
       second.checkpointIoSamples += sample.checkpointIo;
-      if (sample.autovacuum > 0) second.autovacuumSamples++;
+      if (sample.autovacuumWork.length > 0) second.autovacuumSamples++;
       for (const event of sample.holders) second.holders.set(event, (second.holders.get(event) ?? 0) + 1);
     }
     await sampleMemory();

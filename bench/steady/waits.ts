@@ -21,9 +21,10 @@ export interface WaitSample {
   other: number;
   /** 1 when the checkpointer was writing or syncing data files (an IO wait), else 0: not a backend of the sends. */
   checkpointIo: number;
-  /** Autovacuum workers at work (vacuuming or analyzing a table): not backends of the sends either. */
-  autovacuum: number;
-  /** What each of them was doing, as pg_stat_activity says (`autovacuum: VACUUM public.messages`). */
+  /**
+   * What each autovacuum worker at work (vacuuming or analyzing a table) was doing, as pg_stat_activity says
+   * (`autovacuum: VACUUM public.messages`): not backends of the sends either.
+   */
   autovacuumWork: string[];
   /**
    * What each backend of the sends NOT waiting for the bot's lock was doing, by wait event (`IO:WalSync`,
@@ -32,7 +33,7 @@ export interface WaitSample {
   holders: string[];
 }
 
-export type WaitKind = Exclude<keyof WaitSample, "at" | "checkpointIo" | "autovacuum" | "holders" | "autovacuumWork">;
+export type WaitKind = Exclude<keyof WaitSample, "at" | "checkpointIo" | "holders" | "autovacuumWork">;
 export const WAIT_KINDS: WaitKind[] = [
   "running",
   "advisory",
@@ -122,7 +123,6 @@ export async function sampleWaits(
         idleInTransaction: 0,
         other: 0,
         checkpointIo: 0,
-        autovacuum: 0,
         holders: [],
         autovacuumWork: [],
       };
@@ -132,7 +132,6 @@ export async function sampleWaits(
           continue;
         }
         if (row.backend_type === "autovacuum worker") {
-          sample.autovacuum++;
           sample.autovacuumWork.push(row.work ?? "?");
           continue;
         }

@@ -180,35 +180,47 @@ export interface TransactionBetweenOptions extends TransactionOptions {
 
 /** Said after a BEGIN: this transaction's COMMIT does not wait for its WAL to reach the disk. */
 const NO_WAIT_FOR_DISK = "SET LOCAL synchronous_commit = off";
+/** How a transaction that does not wait for the disk begins. */
+const BEGIN_NO_WAIT = ["BEGIN", NO_WAIT_FOR_DISK];
+
+/**
+ * Runs `work` on one pooled connection holding a transaction that `work` opens: rolls it back if `work` throws, and
+ * lets go of a connection whose failed message carried PREPAREs (it may hold statements it does not know it has).
+ */
+async function onPooledConnection<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  db();
+  const client = await pool().connect();
+  try {
+    return await work(client);
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release(unsure.has(client));
+  }
+}
 
 /**
  * A transaction whose first statements travel with its BEGIN and whose last ones (queued by `atCommit`) with its
  * COMMIT: a round trip each instead of one per statement (docs/decisions/013, 014). `work` gets the rows of each
  * opening statement, in order. Rolls back if anything throws.
  */
-export async function transactionBetween<T>(
+export function transactionBetween<T>(
   work: (tx: Transaction, opened: unknown[][], beforeRows: unknown[][]) => Promise<T>,
   { opening, before = [], waitForDisk = true }: TransactionBetweenOptions,
 ): Promise<T> {
-  db();
-  const client = await pool().connect();
-  try {
+  return onPooledConnection(async (client) => {
     const closing: Statement[] = [];
     const tx: Transaction = { ...pgSql(client), atCommit: (s) => void closing.push(s) };
     // A transaction of their own, explicit: a COMMIT ending a message's implicit one would log a WARNING each time.
-    const ahead: (string | Statement)[] = before.length ? ["BEGIN", NO_WAIT_FOR_DISK, ...before, "COMMIT"] : [];
-    const begin = waitForDisk ? ["BEGIN"] : ["BEGIN", NO_WAIT_FOR_DISK];
+    const ahead: (string | Statement)[] = before.length ? [...BEGIN_NO_WAIT, ...before, "COMMIT"] : [];
+    const begin = waitForDisk ? ["BEGIN"] : BEGIN_NO_WAIT;
     const rows = await pipeline(client, [...ahead, ...begin, ...opening]);
-    const result = await work(tx, rows.slice(ahead.length + begin.length), rows.slice(2, 2 + before.length));
+    const beforeRows = rows.slice(BEGIN_NO_WAIT.length, BEGIN_NO_WAIT.length + before.length);
+    const result = await work(tx, rows.slice(ahead.length + begin.length), beforeRows);
     await pipeline(client, [...closing, "COMMIT"]);
     return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    // A connection whose failed message carried PREPAREs may hold statements it does not know it has: let it go.
-    client.release(unsure.has(client));
-  }
+  });
 }
 
 /**
@@ -216,20 +228,11 @@ export async function transactionBetween<T>(
  * message: for a write a crash may forget, such as a bot's spent request token (lib/throttle/bot-rate.ts), whose row
  * every other request of the bot must otherwise wait for through each flush.
  */
-export async function runWithoutWaitingForDisk<N extends StatementName>(
-  statement: Statement<N>,
-): Promise<RowOf<N>[]> {
-  db();
-  const client = await pool().connect();
-  try {
-    const rows = await pipeline(client, ["BEGIN", NO_WAIT_FOR_DISK, statement, "COMMIT"]);
-    return rows[2] as RowOf<N>[];
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release(unsure.has(client));
-  }
+export function runWithoutWaitingForDisk<N extends StatementName>(statement: Statement<N>): Promise<RowOf<N>[]> {
+  return onPooledConnection(async (client) => {
+    const rows = await pipeline(client, [...BEGIN_NO_WAIT, statement, "COMMIT"]);
+    return rows[BEGIN_NO_WAIT.length] as RowOf<N>[];
+  });
 }
 
 /**

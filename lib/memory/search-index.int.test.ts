@@ -47,6 +47,19 @@ const matching = (conversations: string[], q: string) =>
     q,
   );
 
+/**
+ * The function ranks the same `WANTED` newest matches as reading every match, from at least `WANTED` rows read and
+ * fewer than all the matches: it stopped before the oldest blocks.
+ */
+async function expectSameNewestFromFewerRows(conversations: string[], q: string) {
+  const expected = await ranked(REFERENCE, conversations, q);
+  expect(expected).toHaveLength(WANTED);
+  expect(await ranked(BLOCKS, conversations, q)).toEqual(expected);
+  const read = await rowsRead(conversations, q);
+  expect(read).toBeGreaterThanOrEqual(WANTED);
+  expect(read).toBeLessThan(await matching(conversations, q));
+}
+
 beforeAll(async () => {
   world = await seedWorld();
   [long, short] = [world.conversations[0]!.id, world.conversations[1]!.id];
@@ -99,12 +112,7 @@ describe("relay_recent_word_matches", () => {
   it("reads as many more blocks as the matches so far say it needs, not twice as many", async () => {
     // ~160 "walnut" a block: 500 need four blocks. Doubling read 1, then 2, then 4 (all five); the density of the first
     // block says three more.
-    const expected = await ranked(REFERENCE, [long], "walnut");
-    expect(expected).toHaveLength(WANTED);
-    expect(await ranked(BLOCKS, [long], "walnut")).toEqual(expected);
-    const read = await rowsRead([long], "walnut");
-    expect(read).toBeGreaterThanOrEqual(WANTED);
-    expect(read).toBeLessThan(await matching([long], "walnut"));
+    await expectSameNewestFromFewerRows([long], "walnut");
   });
 
   it("judges the density by the messages read, not the blocks: the newest block may hold a few", async () => {
@@ -122,12 +130,7 @@ describe("relay_recent_word_matches", () => {
       `UPDATE conversations c SET last_seq = (SELECT max(seq) FROM messages m WHERE m.conversation_id = c.id) WHERE id = $1`,
       [partial],
     );
-    const expected = await ranked(REFERENCE, [partial], "hazel");
-    expect(expected).toHaveLength(WANTED);
-    expect(await ranked(BLOCKS, [partial], "hazel")).toEqual(expected);
-    const read = await rowsRead([partial], "hazel");
-    expect(read).toBeGreaterThanOrEqual(WANTED);
-    expect(read).toBeLessThan(await matching([partial], "hazel"));
+    await expectSameNewestFromFewerRows([partial], "hazel");
   });
 
   it("reads every block for a rare word, and leaves system messages out", async () => {
