@@ -137,11 +137,7 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 30_000): 
       if (bytes.length === 0) return reject(new Error("the server closed the connection without an answer"));
       try {
         const parsed = streaming ? parseStreamStart(bytes) : parseResponse(bytes);
-        const ms = performance.now() - started;
-        // The stream's end releases the bot's listen lease (a write): let it land before the next request's
-        // fingerprint is taken.
-        if (streaming) setTimeout(() => resolve({ ...parsed, ms }), 300);
-        else resolve({ ...parsed, ms });
+        resolve({ ...parsed, ms: performance.now() - started });
       } catch (error) {
         reject(error as Error);
       }

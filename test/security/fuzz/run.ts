@@ -117,6 +117,26 @@ function describeAnswer(response: RawResponse | null, error: string | null): str
   return `${response.status} ${response.headers["content-type"] ?? "(no content-type)"} X-Request-Id: ${response.headers["x-request-id"] ?? "(none)"}\n  ${excerpt(text)}`;
 }
 
+const isStreamAnswer = (response: RawResponse) =>
+  response.status < 300 && /^text\/event-stream\b/.test(response.headers["content-type"] ?? "");
+
+/**
+ * An event stream's end cuts its bot's listen lease to its grace (stream-bot-events.ts: a write, made once the
+ * server sees the client gone): the next case's fingerprint is taken only after it landed, or that case would be
+ * blamed for it. A lease still held is renewed 60 s ahead; a released one is at most 20 s ahead.
+ */
+async function streamLeasesReleased(sql: TableReader): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  while (performance.now() < deadline) {
+    const [held] = await sql.unchecked<{ n: number }>(
+      "SELECT count(*)::int AS n FROM bots WHERE listen_until > now() + interval '40 seconds'",
+    );
+    if (held?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("an event stream's listen lease was not released within 10 s of its client going away");
+}
+
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => {});
   const started = performance.now();
@@ -155,6 +175,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       } catch (error) {
         transportError = (error as Error).message;
       }
+      if (response && isStreamAnswer(response)) await streamLeasesReleased(sql);
       const after = await fingerprint([], sql);
       return { response, transportError, changed: changedTables(before, after) };
     };
