@@ -126,12 +126,12 @@ const FACT_VISIBLE = `f.contact_id = $1 AND f.status = 'confirmed'
 
 const TSQUERY = `websearch_to_tsquery('${FTS_CONFIG}', $3)`;
 const WORD_MATCHES = query("search.wordMatches", {
-  text: `(SELECT 'message' AS kind, recent.id, recent.rank
-      FROM (SELECT w.id, w.created_at, w.rank
-              FROM relay_recent_word_matches($2::uuid[], ${TSQUERY}, ${RANKED_MATCHES}) AS w
+  text: `(SELECT 'message' AS kind, recent.id, ts_rank_cd(recent.search_words, ${TSQUERY}, 1) AS rank
+      FROM (SELECT w.id, w.created_at, w.search_words
+              FROM relay_recent_word_hits($2::uuid[], ${TSQUERY}, ${RANKED_MATCHES}) AS w
              ORDER BY w.created_at DESC
              LIMIT ${RANKED_MATCHES}) AS recent
-     ORDER BY recent.rank DESC, recent.created_at DESC
+     ORDER BY 3 DESC, recent.created_at DESC
      LIMIT ${DEPTH})
    UNION ALL
    (SELECT 'fact', f.id, ts_rank_cd(to_tsvector('${FTS_CONFIG}', f.fact), ${TSQUERY}, 1)
@@ -144,10 +144,11 @@ const WORD_MATCHES = query("search.wordMatches", {
 });
 
 /**
- * Word matches, best first (messages and facts in one list). The messages' side is relay_recent_word_matches
- * (migration 20261130120000): each conversation's blocks of 4,096 messages newest first, until it has
- * RANKED_MATCHES matches, ranked from the stored words (messages.search_words). A common word in a long history
- * reads about as many matches as it keeps, not every one (bench/RESULTS.md, Scale, fix 4).
+ * Word matches, best first (messages and facts in one list). The messages' side is relay_recent_word_hits
+ * (migrations 20261130120000, 20261208000000): each conversation's blocks of 4,096 messages newest first, until it
+ * has RANKED_MATCHES matches. A common word in a long history reads about as many matches as it keeps, not every one
+ * (bench/RESULTS.md, Scale, fix 4). Only the newest RANKED_MATCHES are ranked, from their stored words
+ * (messages.search_words): the last blocks read give more, and ranking costs ~4 us a match.
  */
 async function wordMatches(scope: Scope, q: string): Promise<Ranked> {
   const rows = await pooled().query(WORD_MATCHES, [scope.contactId, scope.conversationIds, q]);

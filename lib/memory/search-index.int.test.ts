@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "@/lib/db/sql";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 
-// The word search's messages side (lib/memory/search-contact.ts, search.wordMatches) is relay_recent_word_matches
-// (migration 20261130120000): each conversation's blocks of 4,096 messages newest first, until it has the matches
+// The word search's messages side (lib/memory/search-contact.ts, search.wordMatches) is relay_recent_word_hits
+// (migrations 20261130120000 and 20261208000000), its newest matches ranked after: each conversation's blocks of 4,096 messages newest first, until it has the matches
 // it wants. These tests hold it to what it replaces: "the 500 most recent matches, ranked", computed here the slow
 // way over every message, on a conversation of 20,000 messages (five blocks) and a short one beside it.
 
@@ -24,11 +24,11 @@ const REFERENCE = `
      ORDER BY m.created_at DESC LIMIT ${WANTED}) r
   ORDER BY r.rank DESC, r.created_at DESC`;
 const BLOCKS = `
-  SELECT r.id, r.rank FROM (
-    SELECT w.id, w.created_at, w.rank
-      FROM relay_recent_word_matches($1::uuid[], websearch_to_tsquery('english', $2), ${WANTED}) w
+  SELECT r.id, ts_rank_cd(r.search_words, websearch_to_tsquery('english', $2), 1) AS rank FROM (
+    SELECT w.id, w.created_at, w.search_words
+      FROM relay_recent_word_hits($1::uuid[], websearch_to_tsquery('english', $2), ${WANTED}) w
      ORDER BY w.created_at DESC LIMIT ${WANTED}) r
-  ORDER BY r.rank DESC, r.created_at DESC`;
+  ORDER BY 2 DESC, r.created_at DESC`;
 
 const ranked = (text: string, conversations: string[], q: string) =>
   sql().unchecked<{ id: string; rank: number }>(text, [conversations, q]);
@@ -37,7 +37,7 @@ const countOf = async (from: string, conversations: string[], q: string) =>
   Number((await sql().unchecked<{ n: string }>(`SELECT count(*) AS n FROM ${from}`, [conversations, q]))[0]!.n);
 /** Rows the function gave: the matches it read. */
 const rowsRead = (conversations: string[], q: string) =>
-  countOf(`relay_recent_word_matches($1::uuid[], websearch_to_tsquery('english', $2), ${WANTED})`, conversations, q);
+  countOf(`relay_recent_word_hits($1::uuid[], websearch_to_tsquery('english', $2), ${WANTED})`, conversations, q);
 /** Every matching message of the conversations, the slow way. */
 const matching = (conversations: string[], q: string) =>
   countOf(
@@ -89,7 +89,7 @@ beforeAll(async () => {
   );
 });
 
-describe("relay_recent_word_matches", () => {
+describe("relay_recent_word_hits", () => {
   it("ranks the same newest matches as reading every one, and stops reading blocks once it has enough", async () => {
     const both = [long, short];
     expect(await matching([long], "lisbon")).toBeGreaterThan(3_900);
@@ -144,7 +144,7 @@ describe("relay_recent_word_matches", () => {
     );
     expect(system.length).toBeGreaterThan(0);
     const all = await sql().unchecked<{ id: string }>(
-      `SELECT id FROM relay_recent_word_matches($1::uuid[], websearch_to_tsquery('english', 'lisbon'), 1000000)`,
+      `SELECT id FROM relay_recent_word_hits($1::uuid[], websearch_to_tsquery('english', 'lisbon'), 1000000)`,
       [[long]],
     );
     expect(all).toHaveLength(await matching([long], "lisbon"));
