@@ -17,7 +17,7 @@ async function main() {
     log().error({ worker_engine: JOBS_ENGINE, recorded_engine: recorded }, "JOBS_ENGINE differs from the app server's: jobs enqueued for the recorded engine are not run by this worker");
   }
   const worker = await startWorker({
-    databaseUrl: ready.url,
+    databaseUrl: ready.directUrl, // the job runner LISTENs and prepares: never through a pooler
     concurrency: WORKER_CONCURRENCY,
     shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
     preloadEncoder: true,

@@ -10,6 +10,10 @@ const variables = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** A PostgreSQL URL. Unset: the embedded server in DATA_DIR/postgres is used (and started when needed). */
   DATABASE_URL: z.url().optional(),
+  /** The database's direct URL when DATABASE_URL is a transaction-mode pooler (PgBouncer, a provider's pooler): what
+   * needs a session uses it, the rest goes through the pooler without named prepared statements
+   * (docs/decisions/043-behind-a-pooler.md). Unset: DATABASE_URL is direct. */
+  DATABASE_DIRECT_URL: z.url().optional(),
   /** Connections of each process's database pool. Unset: two per CPU core and four more (lib/db/client.ts). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   /** The app server's warm-up at start (lib/http/warm-up.ts): its pool's connections opened and the bot send's

@@ -63,7 +63,7 @@ async function main() {
   const worker =
     config.RUN_WORKER === "true"
       ? await startWorker({
-          databaseUrl: ready.url,
+          databaseUrl: ready.directUrl, // the job runner LISTENs and prepares: never through a pooler
           concurrency: config.WORKER_CONCURRENCY,
           shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
           preloadEncoder: true,
@@ -91,6 +91,7 @@ async function main() {
       ...process.env,
       ...folders,
       DATABASE_URL: ready.url,
+      DATABASE_DIRECT_URL: ready.directUrl,
       NEXT_TELEMETRY_DISABLED: "1",
       ...nextAuthEnvironment(config),
     },

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { startPgbouncer } from "./pgbouncer";
 import { ensureEmbeddedPostgres, embeddedUrl, freePort, type EmbeddedServer } from "@/lib/db/embedded";
 
 // Relay deployed by its production recipe (docs/guides/operators.md "Deploying", Dockerfile,
@@ -83,13 +84,22 @@ export interface Deployment {
     /** `cli workspace settings` flags for the workspace (e.g. a request rate a benchmark never reaches). */
     settings?: string[];
   }): Promise<CliWorld>;
+  /** Transactions PgBouncer served for the deployment's database (`pooler`), or null without a pooler. */
+  pooledTransactions(): Promise<number | null>;
   /** One statement on the deployment's database, for what a test counts. */
   query<T>(text: string, values?: unknown[]): Promise<T[]>;
   /** Stops every process still running, then drops the database (or stops the embedded server). */
   teardown(): Promise<void>;
 }
 
-export async function deploy(options: { name: string; environment?: Record<string, string> }): Promise<Deployment> {
+export interface DeployOptions {
+  name: string;
+  environment?: Record<string, string>;
+  /** DATABASE_URL through PgBouncer in transaction mode, DATABASE_DIRECT_URL the database (docs/decisions/043). */
+  pooler?: boolean;
+}
+
+export async function deploy(options: DeployOptions): Promise<Deployment> {
   const standalone = path.join(ROOT, ".next/standalone/relay-server.mjs");
   if (!existsSync(standalone)) throw new Error("no .next/standalone/relay-server.mjs: run `npm run build` first");
   const work = path.join(os.tmpdir(), `relay-${options.name}-${process.pid}`);
@@ -111,13 +121,18 @@ export async function deploy(options: { name: string; environment?: Record<strin
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
 
+  const pgbouncer = options.pooler ? await startPgbouncer({ upstreamUrl: adminUrl, poolSize: 10 }) : null;
+  const databaseUrls: Record<string, string> = pgbouncer
+    ? { DATABASE_URL: pgbouncer.pooled(url.toString()), DATABASE_DIRECT_URL: url.toString() }
+    : { DATABASE_URL: url.toString() };
+
   const publicPort = await freePort();
   const publicUrl = `http://127.0.0.1:${publicPort}`;
   const environment: Record<string, string> = {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     DATA_DIR: path.join(work, "data"),
-    DATABASE_URL: url.toString(),
+    ...databaseUrls,
     APP_URL: publicUrl,
     NEXTAUTH_URL: publicUrl,
     NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
@@ -221,12 +236,14 @@ export async function deploy(options: { name: string; environment?: Record<strin
         : null;
       return { workspace, person, helper, planner, conversationId: conversation.id as string, token };
     },
+    pooledTransactions: async () => (pgbouncer ? pgbouncer.transactions(database) : null),
     async query<T>(text: string, values: unknown[] = []) {
       return (await pool.query(text, values)).rows as T[];
     },
     async teardown() {
       await Promise.all(processes.map((each) => each.stop()));
       await pool.end();
+      await pgbouncer?.stop();
       if (embedded) await embedded.stop();
       else await onAdmin(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
       rmSync(work, { recursive: true, force: true });

@@ -8,6 +8,8 @@ import { startReceiver, type Receiver } from "@/test/receiver";
 // Scale-out on one PostgreSQL (issue 19; docs/guides/operators.md "Deploying" → scaling): two app processes on two
 // ports and two workers, deployed by the production recipe (test/deployment.ts) on one database (CI's PostgreSQL 15
 // through PGVECTOR_TEST_URL, else an embedded server), with a load balancer in front (test/balancer.ts) at APP_URL.
+// As a team past one server runs it: DATABASE_URL through PgBouncer in transaction mode, DATABASE_DIRECT_URL the
+// database for migrations, LISTEN and the job runner (docs/decisions/043-behind-a-pooler.md).
 // Everything that must be one system across processes lives in the database (idempotency, limits, live notices by
 // LISTEN/NOTIFY, job locks): each test sends through one app and looks through the other. Timings are measured by
 // `npm run bench:scale-out`, not asserted here.
@@ -33,7 +35,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   // One hop in front of the apps (the balancer) is the operator's setting; this balancer passes TCP through and adds
   // no X-Forwarded-For, so a direct request's own header stands for the address a real proxy would have written.
-  deployment = await deploy({ name: "scale", environment: { TRUST_PROXY_HOPS: "1" } });
+  deployment = await deploy({ name: "scale", environment: { TRUST_PROXY_HOPS: "1" }, pooler: true });
   workers = [deployment.startWorker(), deployment.startWorker()];
   [a, b] = await Promise.all([deployment.startApp(), deployment.startApp()]);
   balancer = await startBalancer(deployment.publicPort, [a.port, b.port]);
@@ -119,6 +121,8 @@ test("both apps are ready on one database, with two workers beating", async () =
     "SELECT count(*)::int AS n FROM worker_heartbeats WHERE beat_at > now() - interval '1 minute'",
   );
   expect(beating[0]!.n).toBe(2);
+  // The apps and workers reached the database through the pooler (the release step, world and heartbeats direct).
+  expect(await deployment.pooledTransactions()).toBeGreaterThan(0);
 });
 
 test("a person's stream on app B hears a bot's message sent through app A, and a held one", async () => {

@@ -6,6 +6,7 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { sendMessage } from "@/lib/messages/send-message";
 import { submitCardAction } from "@/lib/messages/submit-card-action";
 import { db } from "@/lib/db/client";
+import { directDatabaseUrl } from "@/lib/db/url";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { SendMessageRequest } from "@/lib/schemas/messages";
@@ -34,7 +35,8 @@ const ben = () => person(world.people[1]!.id, "web");
 
 beforeAll(async () => {
   world = await seedWorld();
-  listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  // LISTEN needs a session of its own: the direct URL, as the app's listener uses (docs/decisions/043).
+  listener = new pg.Client({ connectionString: directDatabaseUrl() });
   await listener.connect();
   await listener.query(`LISTEN ${CONVERSATION_CHANNEL}`);
   listener.on("notification", (message) => heard.push(JSON.parse(message.payload!) as LiveEvent));

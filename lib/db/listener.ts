@@ -1,6 +1,6 @@
 import pg from "pg";
 import { processSingleton } from "@/lib/process-singleton";
-import { databaseUrl } from "./url";
+import { directDatabaseUrl } from "./url";
 
 // One LISTEN connection per process, shared by everything that reacts to Postgres NOTIFY (cache invalidation now,
 // live updates later). While it is down, `listening()` is false and users of it must not trust what they cached:
@@ -91,7 +91,7 @@ export async function watchChannel<T>(channel: string, watcher: (notice: T) => v
 
 function connect(): Promise<void> {
   state.connecting ??= (async () => {
-    const url = databaseUrl();
+    const url = directDatabaseUrl(); // LISTEN needs a session of its own: never through a pooler
     if (!url) return;
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (message) => {

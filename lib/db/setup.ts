@@ -13,6 +13,9 @@ export const EMBEDDED_DATABASE = "relay";
 
 export interface ReadyDatabase {
   url: string;
+  /** The direct URL (DATABASE_DIRECT_URL) when `url` is a transaction-mode pooler's, else `url`: for migrations,
+   * LISTEN and the job runner (lib/db/url.ts). */
+  directUrl: string;
   embedded: EmbeddedServer | null;
   migrationsApplied: string[];
 }
@@ -52,10 +55,11 @@ export async function prepareDatabase(options: { log?: (line: string) => void } 
     await createDatabaseIfMissing(embedded.adminUrl, { name: EMBEDDED_DATABASE });
     url = embeddedUrl({ port: embedded.port, database: EMBEDDED_DATABASE, socketDir: embedded.socketDir });
   }
-  const { applied } = await applyMigrations(url);
+  const directUrl = (!embedded && config.DATABASE_DIRECT_URL) || url;
+  const { applied } = await applyMigrations(directUrl);
   if (embedded) await settleEmbedded(url);
-  selectDatabase(url);
-  return { url, embedded, migrationsApplied: applied };
+  selectDatabase(url, { direct: directUrl });
+  return { url, directUrl, embedded, migrationsApplied: applied };
 }
 
 const SETTLE_EMBEDDED = query("deployment.settleEmbedded", {

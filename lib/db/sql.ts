@@ -3,6 +3,7 @@ import pg from "pg";
 import { refuseHostileValues } from "@/lib/text/hostile-text";
 import { processSingleton } from "@/lib/process-singleton";
 import { db, pool } from "./client";
+import { behindPooler } from "./url";
 import type { Statements } from "./statement-types";
 
 // Plain SQL through node-postgres (docs/decisions/005-sql-on-the-hot-path.md): the one way raw SQL is written.
@@ -98,7 +99,8 @@ export function pgSql(client: pg.Pool | pg.PoolClient): Sql {
     async query<N extends StatementName>({ text, prepared = true }: Query<N>, ...[values = []]: Values<N>) {
       refuseHostileValues(values);
       const config: pg.QueryConfig = { text, values: values as unknown[] };
-      if (prepared) config.name = statementName(text);
+      // A named statement is the server session's: behind a transaction-mode pooler, the next use may be on another.
+      if (prepared && !behindPooler()) config.name = statementName(text);
       const result = await client.query(config);
       return result.rows as RowOf<N>[];
     },
@@ -260,6 +262,7 @@ function preparedSet(client: pg.PoolClient): Set<string> {
  * a rolled-back transaction, so once done it stays done).
  */
 async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): Promise<unknown[][]> {
+  if (behindPooler()) return pipelineInline(client, parts);
   const prepared = preparedSet(client);
   const preparing: string[] = [];
   const texts: string[] = [];
@@ -301,6 +304,34 @@ async function pipeline(client: pg.PoolClient, parts: (string | Statement)[]): P
   for (const name of preparing) prepared.add(name);
   const all = Array.isArray(results) ? results : [results];
   return all.filter((_, i) => kept[i]).map((r) => r.rows);
+}
+
+/**
+ * `pipeline` behind a transaction-mode pooler (lib/db/url.ts): the next transaction may run on another server session,
+ * which would not have this one's prepared statements, so each statement goes whole, its values inlined as the
+ * literals `EXECUTE` would carry. PostgreSQL plans it afresh each time (`genericPlan` does not apply).
+ */
+async function pipelineInline(client: pg.PoolClient, parts: (string | Statement)[]): Promise<unknown[][]> {
+  const texts = parts.map((part) => {
+    if (typeof part === "string") return part;
+    refuseHostileValues(part.values);
+    return inlineValues(part.query.text, part.values.map(literal));
+  });
+  const results = (await client.query(texts.join(";\n"))) as unknown as pg.QueryResult | pg.QueryResult[];
+  return (Array.isArray(results) ? results : [results]).map((r) => r.rows);
+}
+
+/**
+ * A statement's text with each parameter (`$1`, `$2`...) replaced by its literal. String literals, quoted names and
+ * comments are copied as they are: a `$1` inside them is not a parameter.
+ */
+export function inlineValues(text: string, literals: readonly string[]): string {
+  return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)(?!\d)/g, (token, n?: string) => {
+    if (n === undefined) return token;
+    const value = literals[Number(n) - 1];
+    if (value === undefined) throw new Error(`statement parameter $${n} has no value`);
+    return value;
+  });
 }
 
 /** What a warm-up readies on each connection (`warmConnections`). */
@@ -355,7 +386,10 @@ async function rehearse(client: pg.PoolClient, { pipelined, queried, preparedOnl
     const tx = pgSql(client);
     for (const one of queried) await runStatement(tx, one);
     const prepared = preparedSet(client);
-    const names = [...new Set(preparedOnly.map(pipelineName))].filter((name) => !prepared.has(name));
+    // Behind a pooler nothing is prepared (pipelineInline): the statements' first plans were made by the run above.
+    const names = behindPooler()
+      ? []
+      : [...new Set(preparedOnly.map(pipelineName))].filter((name) => !prepared.has(name));
     const texts = new Map(preparedOnly.map((query) => [pipelineName(query), query.text]));
     if (names.length) {
       try {

@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { approveAgentRequest } from "@/lib/agents/approve-agent-request";
 import { listPendingAgentRequests } from "@/lib/agents/list-pending-agent-requests";
 import { startWorker, type WorkerHandle } from "@/jobs/worker";
+import { directDatabaseUrl } from "@/lib/db/url";
 import * as attachments from "@/app/api/public/v1/attachments/route";
 import * as signed from "@/app/api/attachments/signed/[token]/route";
 import { verifyWebhook } from "@/sdk/verify-webhook";
@@ -76,7 +77,8 @@ beforeAll(async () => {
     webhookB: receiverB.url,
   });
   await db().webhookDelivery.deleteMany({}); // the seeds' conversation.bot_added events: not this test's concern
-  worker = await startWorker({ databaseUrl: process.env.DATABASE_URL!, concurrency: 4 });
+  // The job runner's own pool is direct, as in a deployment behind a pooler (docs/decisions/043).
+  worker = await startWorker({ databaseUrl: directDatabaseUrl()!, concurrency: 4 });
 });
 
 afterAll(async () => {
