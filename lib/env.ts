@@ -14,6 +14,19 @@ const variables = z.object({
    * needs a session uses it, the rest goes through the pooler without named prepared statements
    * (docs/decisions/043-behind-a-pooler.md). Unset: DATABASE_URL is direct. */
   DATABASE_DIRECT_URL: z.url().optional(),
+  /** Read replicas of the database (streaming replicas), their URLs separated by commas: reads that tolerate one
+   * go there once it has replayed the reader's own last write (lib/db/replicas.ts). Unset: every read on the primary. */
+  DATABASE_READ_URLS: z
+    .string()
+    .refine(
+      (value) => value.split(/[\s,]+/).filter(Boolean).every((url) => URL.canParse(url) && /^postgres(ql)?:$/.test(new URL(url).protocol)),
+      "must be postgresql:// URLs separated by commas",
+    )
+    .optional(),
+  /** How long a read waits for a replica to replay the reader's last write before it reads on the primary. */
+  DATABASE_READ_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(50),
+  /** A replica whose replay trails what it received by more than this is skipped until it catches up. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   /** Connections of each process's database pool. Unset: two per CPU core and four more (lib/db/client.ts). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   /** The app server's warm-up at start (lib/http/warm-up.ts): its pool's connections opened and the bot send's

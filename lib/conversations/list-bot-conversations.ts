@@ -1,4 +1,5 @@
-import { query, sql } from "@/lib/db/sql";
+import { query } from "@/lib/db/sql";
+import { readSql } from "@/lib/db/replicas";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
 import { isUuid } from "@/lib/ids";
@@ -43,7 +44,7 @@ const TOP = { t: "infinity", id: "ffffffff-ffff-ffff-ffff-ffffffffffff" };
 
 export async function listBotConversations(bot: BotPrincipal, options: { limit: number; cursor?: string }) {
   const after = options.cursor ? decodeCursor(options.cursor, isPosition) : null;
-  const rows = await sql().query(LIST, [bot.id, bot.workspaceId, after ? new Date(after.t) : TOP.t, after?.id ?? TOP.id, options.limit + 1]);
+  const rows = await readSql().query(LIST, [bot.id, bot.workspaceId, after ? new Date(after.t) : TOP.t, after?.id ?? TOP.id, options.limit + 1]);
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];
   return {

@@ -2199,6 +2199,22 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "replicas.lastWrite": {
+    row: {
+      lsn: string;
+    };
+    params: [string | null];
+  };
+  "replicas.recordWrite": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
+  "replicas.walPosition": {
+    row: {
+      lsn: string;
+    };
+    params: [];
+  };
   "retention.attemptTexts": {
     row: {
       n: number;

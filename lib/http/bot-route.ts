@@ -6,6 +6,7 @@ import { isStreamAnswer, type Answers, type Operation, type ReplyOf } from "@/li
 import { authenticateBot, bearerToken } from "@/lib/bots/authenticate-bot";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { runStatement, sql, transactionBetween, type Statement, type Transaction } from "@/lib/db/sql";
+import { lastWrite, readingFromReplica, recordWrite } from "@/lib/db/replicas";
 import { log, withRequestId } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/registry";
 import { newRequestId, respond, withApiHeaders } from "./api-response";
@@ -78,6 +79,11 @@ interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | un
   lostRace?: (error: unknown) => boolean;
   /** Serves a stopped bot too. Only `GET /me` does: a stopped bot can learn who it is, and nothing else. */
   servesStoppedBot?: true;
+  /**
+   * A read that a replica may answer (DATABASE_READ_URLS; docs/decisions/044): the handler's `readSql()` reads go to a
+   * replica that has replayed the bot's last write request, else to the primary. Its handler must only read.
+   */
+  replicaReads?: true;
 }
 
 export interface BotRouteContext<B, Q> {
@@ -122,7 +128,11 @@ export function botRoute<
     if (checkReplies()) checkReply(options.operation, result);
     return result;
   };
-  const answer = async (request: Request, context: NextContext | undefined, requestId: string): Promise<Response> => {
+  const answer = async (
+    request: Request,
+    context: NextContext | undefined,
+    { requestId, seen }: { requestId: string; seen: { botId: string | null } },
+  ): Promise<Response> => {
     // The bot's request rate (lib/throttle/bot-rate.ts): every request with a valid key takes one token, whatever
     // its answer; every answer from then on reports the bot's limits (RateLimit-Policy, RateLimit), and a replay's
     // stored headers never carry them (they describe this request, not the first).
@@ -139,7 +149,7 @@ export function botRoute<
         address: () => clientAddress(request.headers),
       });
       if (!bot) throw new ApiError("unauthorized", "Missing or invalid API key: send Authorization: Bearer amk_...");
-      botId = bot.id;
+      botId = seen.botId = bot.id;
       // Refused already (this process heard so from the database, and no token is due yet): nothing is read.
       rate = rememberedRefusal(bot.id);
       if (rate) throw rateRefusal(rate);
@@ -169,7 +179,9 @@ export function botRoute<
       if (!key) {
         rate = await takeBotToken(bot.id);
         if (!rate.allowed) throw rateRefusal(rate);
-        const result = await run();
+        const result = options.replicaReads
+          ? await readingFromReplica(() => run(), { after: await lastWrite(readerOf(bot.id)) })
+          : await run();
         if (result.stream) return streamed(result.stream, { rate, requestId });
         return out(result.status, result.body, result.headers ?? {}, result.limits);
       }
@@ -239,13 +251,23 @@ export function botRoute<
     const requestId = newRequestId();
     const startedAt = performance.now();
     return withRequestId(requestId, async () => {
-      const response = await answer(request, context, requestId);
+      const seen = { botId: null as string | null };
+      const response = await answer(request, context, { requestId, seen });
+      // A request that may have written: the bot's next reads, in any process, see it (docs/decisions/044).
+      if (seen.botId && !READS.has(request.method))
+        await recordWrite(readerOf(seen.botId)).catch((error: unknown) =>
+          log().warn({ err: error }, "could not record the bot's write position: its next read goes to the primary"),
+        );
       observeRequest({ method: request.method, route: template, status: response.status, startedAt });
       return response;
     });
   };
   return Object.assign(route, { route: options }) as BotRouteHandler;
 }
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** A bot as a reader of its own writes (lib/db/replicas.ts). */
+const readerOf = (botId: string) => `bot:${botId}`;
 
 /**
  * Under test, every reply is checked against the schema its operation declares for its status, keys included (an

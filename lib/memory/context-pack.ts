@@ -1,5 +1,6 @@
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
-import { query, sql } from "@/lib/db/sql";
+import { query } from "@/lib/db/sql";
+import { readSql } from "@/lib/db/replicas";
 import { env } from "@/lib/env";
 import { requireBotContact, type ContactAccess } from "./contact-access";
 import { excerpt } from "./excerpt";
@@ -57,7 +58,7 @@ export async function contextPackFor(access: ContactAccess, options: ContextPack
   const now = options.now ?? new Date();
   const minFacts = options.minFacts ?? env().MEMORY_MIN_FACTS;
   const staleDays = options.staleDays ?? env().MEMORY_STALE_DAYS;
-  const rows = await sql().query(CONFIRMED, [access.contactId, access.conversationIds]);
+  const rows = await readSql().query(CONFIRMED, [access.contactId, access.conversationIds]);
 
   const byKey = new Map<string, Set<string>>();
   for (const row of rows) byKey.set(row.key, (byKey.get(row.key) ?? new Set()).add(row.fact.trim().toLowerCase()));

@@ -1,5 +1,7 @@
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
-import { query, sql as pooled } from "@/lib/db/sql";
+import { query } from "@/lib/db/sql";
+// Its reads tolerate a replica (docs/decisions/044): the route reads through one when DATABASE_READ_URLS is set.
+import { readSql as pooled } from "@/lib/db/replicas";
 import { embeddingModelId, embedTexts } from "@/lib/embeddings/encoder";
 import { dot } from "@/lib/embeddings/similarity";
 import { ApiError } from "@/lib/errors";

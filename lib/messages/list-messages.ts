@@ -1,4 +1,5 @@
 import { query, sql } from "@/lib/db/sql";
+import { readSql } from "@/lib/db/replicas";
 import type { BotPrincipal } from "@/lib/bots/bot-principal";
 import { requireBotConversation } from "@/lib/conversations/bot-access";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
@@ -33,7 +34,8 @@ export async function listMessages(
 ) {
   await requireBotConversation(bot, { sql: sql(), conversationId });
   const afterSeq = cursor ? decodeCursor(cursor, isAfter).after_seq : after;
-  const rows = await sql().query(LIST, [conversationId, afterSeq, limit + 1]);
+  // The access check on the primary (a revoked authorization counts at once), the page where replicas may answer.
+  const rows = await readSql().query(LIST, [conversationId, afterSeq, limit + 1]);
   const page = rows.slice(0, limit);
   const nextAfterSeq = page.length > 0 ? page[page.length - 1]!.seq : afterSeq;
   return {

@@ -29,6 +29,9 @@ export interface Metrics {
   embeddingCoverage: Gauge<"model" | "current">;
   notificationBacklog: Gauge<"channel">;
   databaseReadOk: Gauge;
+  databaseReads: Counter<"target">;
+  databaseReadFallbacks: Counter<"reason">;
+  replicaLag: Gauge<"replica">;
 }
 
 // One registry per process (lib/process-singleton.ts), so every bundle of the Next server counts into the same one.
@@ -37,6 +40,27 @@ export function metrics(): Metrics {
 }
 
 const openStreams = processSlot<() => number>("__relayOpenStreams");
+/**
+ * What the read replicas' metrics read at each scrape: lib/db/replicas.ts, on the floor below, keeps its counts and
+ * sets this slot (it cannot import the registry). Counts only grow; a replica that is down has no lag.
+ */
+export interface ReplicaStats {
+  reads: Record<"replica" | "primary", number>;
+  fallbacks: Record<string, number>;
+  lags: { replica: string; lagSeconds: number | null }[];
+}
+const replicaStats = processSlot<() => ReplicaStats>("__relayReplicaStats");
+
+/** Totals already added to each counter kept elsewhere, by metric and label value. */
+const added = new Map<string, number>();
+
+/** A counter whose total is kept elsewhere: each scrape adds what grew since the last. */
+function countedElsewhere(counter: Counter<string>, [label, value]: [string, string], total: number) {
+  const key = `${label}=${value}`; // each counter kept elsewhere has a label of its own (target, reason)
+  const before = added.get(key) ?? 0;
+  if (total > before) counter.inc({ [label]: value }, total - before);
+  added.set(key, Math.max(before, total));
+}
 
 /**
  * What relay_sse_streams_open reads at each scrape: the set of open event streams registers itself (lib/http/sse.ts)
@@ -76,6 +100,42 @@ function createMetrics(): Metrics {
       help: "Webhook delivery attempts, by trigger (delivery, retry, replay, ping) and outcome (succeeded, retrying, failed)",
       labelNames: ["trigger", "outcome"],
       registers,
+    }),
+    // Reads from the replicas of DATABASE_READ_URLS (lib/db/replicas.ts): where each went, why one went to the primary,
+    // and each replica's lag. Labels: `target` replica or primary; `reason` down, lagging, behind (not yet replayed
+    // the caller's write within the wait), failed (the read failed on the replica and ran on the primary); `replica`
+    // its place in the list.
+    databaseReads: new Counter({
+      name: "relay_db_reads_total",
+      help: "Reads that may use a replica, by where they ran (replica, primary)",
+      labelNames: ["target"],
+      registers,
+      collect() {
+        const stats = replicaStats.get()?.();
+        for (const [target, total] of Object.entries(stats?.reads ?? {})) countedElsewhere(this, ["target", target], total);
+      },
+    }),
+    databaseReadFallbacks: new Counter({
+      name: "relay_db_read_fallbacks_total",
+      help: "Reads that went to the primary although replicas are configured, by reason (down, lagging, behind, failed)",
+      labelNames: ["reason"],
+      registers,
+      collect() {
+        const stats = replicaStats.get()?.();
+        for (const [reason, total] of Object.entries(stats?.fallbacks ?? {})) countedElsewhere(this, ["reason", reason], total);
+      },
+    }),
+    replicaLag: new Gauge({
+      name: "relay_db_replica_lag_seconds",
+      help: "How far each read replica's replay trails what it received, as last probed; absent while it is down",
+      labelNames: ["replica"],
+      registers,
+      collect() {
+        this.reset();
+        for (const { replica, lagSeconds } of replicaStats.get()?.().lags ?? []) {
+          if (lagSeconds !== null) this.set({ replica }, lagSeconds);
+        }
+      },
     }),
     sseStreams: new Gauge({
       name: "relay_sse_streams_open",

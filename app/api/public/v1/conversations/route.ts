@@ -6,6 +6,7 @@ import { ConversationList, ConversationListQuery } from "@/lib/schemas/conversat
 
 export const GET = botRoute(
   {
+    replicaReads: true,
     operation: {
       method: "get",
       path: "/conversations",

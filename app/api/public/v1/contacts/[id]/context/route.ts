@@ -6,6 +6,7 @@ import { ContextPackResponse, ContextQuery } from "@/lib/schemas/memory";
 
 export const GET = botRoute(
   {
+    replicaReads: true,
     operation: {
       method: "get",
       path: "/contacts/{id}/context",

@@ -6,6 +6,7 @@ import { SearchQuery, SearchResults } from "@/lib/schemas/search";
 
 export const GET = botRoute(
   {
+    replicaReads: true,
     operation: {
       method: "get",
       path: "/contacts/{id}/search",

@@ -12,6 +12,7 @@ const conversationOf = (params: Record<string, string>) => requireUuid(params.id
 
 export const GET = botRoute(
   {
+    replicaReads: true,
     operation: {
       method: "get",
       path: "/conversations/{id}/messages",
