@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { startPgbouncer } from "./pgbouncer";
+import { startReplicaPair } from "./replica-pair";
 import { ensureEmbeddedPostgres, embeddedUrl, freePort, type EmbeddedServer } from "@/lib/db/embedded";
 
 // Relay deployed by its production recipe (docs/guides/operators.md "Deploying", Dockerfile,
@@ -88,6 +89,8 @@ export interface Deployment {
   pooledTransactions(): Promise<number | null>;
   /** One statement on the deployment's database, for what a test counts. */
   query<T>(text: string, values?: unknown[]): Promise<T[]>;
+  /** The replica (`replica`): one statement on it (`pg_wal_replay_pause()`), killed at once, started again. */
+  replica: { query(text: string): Promise<void>; kill(): void; start(): void } | null;
   /** Stops every process still running, then drops the database (or stops the embedded server). */
   teardown(): Promise<void>;
 }
@@ -97,6 +100,11 @@ export interface DeployOptions {
   environment?: Record<string, string>;
   /** DATABASE_URL through PgBouncer in transaction mode, DATABASE_DIRECT_URL the database (docs/decisions/043). */
   pooler?: boolean;
+  /**
+   * The database on a PostgreSQL 15 primary with a streaming replica (test/replica-pair.ts), the replica in
+   * DATABASE_READ_URLS (docs/decisions/044).
+   */
+  replica?: boolean;
 }
 
 export async function deploy(options: DeployOptions): Promise<Deployment> {
@@ -111,7 +119,10 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
 
   let embedded: EmbeddedServer | null = null;
   let adminUrl: string;
-  if (process.env.PGVECTOR_TEST_URL) {
+  const pair = options.replica ? await startReplicaPair() : null;
+  if (pair) {
+    adminUrl = pair.primaryUrl;
+  } else if (process.env.PGVECTOR_TEST_URL) {
     adminUrl = process.env.PGVECTOR_TEST_URL;
   } else {
     embedded = await ensureEmbeddedPostgres(path.join(work, "postgres"));
@@ -125,6 +136,11 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   const databaseUrls: Record<string, string> = pgbouncer
     ? { DATABASE_URL: pgbouncer.pooled(url.toString()), DATABASE_DIRECT_URL: url.toString() }
     : { DATABASE_URL: url.toString() };
+  if (pair) {
+    const replica = new URL(pair.replicaUrl);
+    replica.pathname = `/${database}`;
+    databaseUrls.DATABASE_READ_URLS = replica.toString();
+  }
 
   const publicPort = await freePort();
   const publicUrl = `http://127.0.0.1:${publicPort}`;
@@ -237,6 +253,19 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       return { workspace, person, helper, planner, conversationId: conversation.id as string, token };
     },
     pooledTransactions: async () => (pgbouncer ? pgbouncer.transactions(database) : null),
+    replica: pair && {
+      async query(text) {
+        const client = new pg.Client({ connectionString: pair.replicaUrl });
+        await client.connect();
+        try {
+          await client.query(text);
+        } finally {
+          await client.end();
+        }
+      },
+      kill: () => pair.killReplica(),
+      start: () => pair.startReplica(),
+    },
     async query<T>(text: string, values: unknown[] = []) {
       return (await pool.query(text, values)).rows as T[];
     },
@@ -245,6 +274,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       await pool.end();
       await pgbouncer?.stop();
       if (embedded) await embedded.stop();
+      else if (pair) pair.stop();
       else await onAdmin(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
       rmSync(work, { recursive: true, force: true });
     },
