@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { processSingleton, processSlot } from "@/lib/process-singleton";
+import { processSingleton } from "@/lib/process-singleton";
 import { handleIdleErrors } from "./pool-errors";
 import { pgSql, query, runWithoutWaitingForDisk, sql as primarySql, statement, type Sql } from "./sql";
 
@@ -48,8 +48,23 @@ const state = processSingleton("__relayReplicas", () => ({
 /** Where this process's replica-tolerant reads went, and why some went to the primary (tests, benchmarks). */
 export const replicaReadCounts = () => ({ ...state.reads, waited: state.waited, fallbacks: { ...state.fallbacks } });
 
-/** What the metrics read at each scrape (lib/metrics/registry.ts, a floor above: it reads this slot). */
-const stats = processSlot<() => unknown>("__relayReplicaStats");
+/** What the read replicas' metrics say at a scrape (lib/metrics/registry.ts reads it); undefined with no replicas. */
+export interface ReplicaStats {
+  /** Counts only grow. */
+  reads: Record<"replica" | "primary", number>;
+  fallbacks: Record<string, number>;
+  /** A replica that is down, or not probed yet, has no lag. */
+  lags: { replica: string; lagSeconds: number | null }[];
+}
+
+export function replicaStats(): ReplicaStats | undefined {
+  if (state.replicas.length === 0) return undefined;
+  return {
+    reads: state.reads,
+    fallbacks: state.fallbacks,
+    lags: state.replicas.map((r) => ({ replica: r.name, lagSeconds: lagSeconds(r) })),
+  };
+}
 
 function count(target: "replica" | "primary", fallback?: Why) {
   state.reads[target]++;
@@ -71,11 +86,6 @@ function replicas(): Replica[] {
       lagMs: 0,
       probedAt: 0,
       downUntil: 0,
-    }));
-    stats.set(() => ({
-      reads: state.reads,
-      fallbacks: state.fallbacks,
-      lags: state.replicas.map((r) => ({ replica: r.name, lagSeconds: lagSeconds(r) })),
     }));
   }
   return state.replicas;

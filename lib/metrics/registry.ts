@@ -1,5 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { processSingleton, processSlot } from "@/lib/process-singleton";
+// The read replicas keep their own counts (lib/db is a floor below: it cannot register here); read at each scrape.
+import { replicaStats } from "@/lib/db/replicas";
 
 // The process's Prometheus metrics (docs/guides/operators.md "Metrics and logs"). Counters and histograms count what
 // this process did: several app and worker processes each expose their own, and Prometheus sums them. The gauges read
@@ -40,16 +42,6 @@ export function metrics(): Metrics {
 }
 
 const openStreams = processSlot<() => number>("__relayOpenStreams");
-/**
- * What the read replicas' metrics read at each scrape: lib/db/replicas.ts, on the floor below, keeps its counts and
- * sets this slot (it cannot import the registry). Counts only grow; a replica that is down has no lag.
- */
-export interface ReplicaStats {
-  reads: Record<"replica" | "primary", number>;
-  fallbacks: Record<string, number>;
-  lags: { replica: string; lagSeconds: number | null }[];
-}
-const replicaStats = processSlot<() => ReplicaStats>("__relayReplicaStats");
 
 /** Totals already added to each counter kept elsewhere, by metric and label value. */
 const added = new Map<string, number>();
@@ -111,7 +103,7 @@ function createMetrics(): Metrics {
       labelNames: ["target"],
       registers,
       collect() {
-        const stats = replicaStats.get()?.();
+        const stats = replicaStats();
         for (const [target, total] of Object.entries(stats?.reads ?? {})) countedElsewhere(this, ["target", target], total);
       },
     }),
@@ -121,7 +113,7 @@ function createMetrics(): Metrics {
       labelNames: ["reason"],
       registers,
       collect() {
-        const stats = replicaStats.get()?.();
+        const stats = replicaStats();
         for (const [reason, total] of Object.entries(stats?.fallbacks ?? {})) countedElsewhere(this, ["reason", reason], total);
       },
     }),
@@ -132,7 +124,7 @@ function createMetrics(): Metrics {
       registers,
       collect() {
         this.reset();
-        for (const { replica, lagSeconds } of replicaStats.get()?.().lags ?? []) {
+        for (const { replica, lagSeconds } of replicaStats()?.lags ?? []) {
           if (lagSeconds !== null) this.set({ replica }, lagSeconds);
         }
       },
