@@ -18,10 +18,8 @@ const variables = z.object({
    * go there once it has replayed the reader's own last write (lib/db/replicas.ts). Unset: every read on the primary. */
   DATABASE_READ_URLS: z
     .string()
-    .refine(
-      (value) => value.split(/[\s,]+/).filter(Boolean).every((url) => URL.canParse(url) && /^postgres(ql)?:$/.test(new URL(url).protocol)),
-      "must be postgresql:// URLs separated by commas",
-    )
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^postgres(ql)?$/, error: "must be postgresql:// URLs separated by commas" })))
     .optional(),
   /** How long a read waits for a replica to replay the reader's last write before it reads on the primary. */
   DATABASE_READ_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(50),

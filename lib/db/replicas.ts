@@ -45,13 +45,12 @@ const state = processSingleton("__relayReplicas", () => ({
   fallbacks: {} as Record<string, number>,
 }));
 
-/** Where this process's replica-tolerant reads went, and why some went to the primary (tests, benchmarks). */
-export const replicaReadCounts = () => ({ ...state.reads, waited: state.waited, fallbacks: { ...state.fallbacks } });
-
 /** What the read replicas' metrics say at a scrape (lib/metrics/registry.ts reads it); undefined with no replicas. */
 export interface ReplicaStats {
   /** Counts only grow. */
   reads: Record<"replica" | "primary", number>;
+  /** Reads on a replica that first waited for it to replay the caller's write. */
+  waited: number;
   fallbacks: Record<string, number>;
   /** A replica that is down, or not probed yet, has no lag. */
   lags: { replica: string; lagSeconds: number | null }[];
@@ -61,6 +60,7 @@ export function replicaStats(): ReplicaStats | undefined {
   if (state.replicas.length === 0) return undefined;
   return {
     reads: state.reads,
+    waited: state.waited,
     fallbacks: state.fallbacks,
     lags: state.replicas.map((r) => ({ replica: r.name, lagSeconds: lagSeconds(r) })),
   };
@@ -72,11 +72,11 @@ function count(target: "replica" | "primary", fallback?: Why) {
 }
 
 function replicas(): Replica[] {
-  const urls = env().DATABASE_READ_URLS ?? "";
-  if (state.urls !== urls) {
+  const urls = env().DATABASE_READ_URLS ?? [];
+  if (state.urls !== urls.join(",")) {
     for (const replica of state.replicas) void replica.pool.end().catch(() => {});
-    state.urls = urls;
-    state.replicas = parseReadUrls(urls).map((url, i) => ({
+    state.urls = urls.join(",");
+    state.replicas = urls.map((url, i) => ({
       name: String(i),
       pool: handleIdleErrors(
         new pg.Pool({ connectionString: url, max: REPLICA_POOL_SIZE, connectionTimeoutMillis: 1_000 }),
@@ -89,11 +89,6 @@ function replicas(): Replica[] {
     }));
   }
   return state.replicas;
-}
-
-/** DATABASE_READ_URLS: URLs separated by commas or white space. */
-export function parseReadUrls(urls: string): string[] {
-  return urls.split(/[\s,]+/).filter(Boolean);
 }
 
 const lagSeconds = (replica: Replica) =>

@@ -4,7 +4,7 @@ import { api, idem } from "@/test/api/client";
 import { replicaPairMissing, startReplicaPair, type ReplicaPair } from "@/test/replica-pair";
 import { disconnectDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { closeReplicas, replicaReadCounts } from "@/lib/db/replicas";
+import { closeReplicas, replicaStats } from "@/lib/db/replicas";
 import { createDatabaseIfMissing } from "@/lib/db/setup";
 import { selectDatabase } from "@/lib/db/url";
 import { reloadEnv } from "@/lib/env";
@@ -83,9 +83,9 @@ describe.skipIf(missing)(`the bot API on a read replica${missing ? ` (${missing}
       after = listed.body.next_after_seq;
     }
     const [onReplica, onPrimary] = [(await reads("replica")) - replicaBefore, (await reads("primary")) - primaryBefore];
-    const counts = replicaReadCounts();
+    const stats = replicaStats()!;
     console.log(
-      `[replica reads] ${CYCLES} send-then-list cycles: ${onReplica} lists on the replica (${counts.waited} of them waited for its replay), ${onPrimary} on the primary ${JSON.stringify(counts.fallbacks)}`,
+      `[replica reads] ${CYCLES} send-then-list cycles: ${onReplica} lists on the replica (${stats.waited} of them waited for its replay), ${onPrimary} on the primary ${JSON.stringify(stats.fallbacks)}`,
     );
     expect(onReplica + onPrimary).toBe(CYCLES);
     expect(onReplica).toBeGreaterThan(CYCLES / 2);

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { processSingleton, processSlot } from "@/lib/process-singleton";
 // The read replicas keep their own counts (lib/db is a floor below: it cannot register here); read at each scrape.
-import { replicaStats } from "@/lib/db/replicas";
+import { replicaStats, type ReplicaStats } from "@/lib/db/replicas";
 
 // The process's Prometheus metrics (docs/guides/operators.md "Metrics and logs"). Counters and histograms count what
 // this process did: several app and worker processes each expose their own, and Prometheus sums them. The gauges read
@@ -43,15 +43,33 @@ export function metrics(): Metrics {
 
 const openStreams = processSlot<() => number>("__relayOpenStreams");
 
-/** Totals already added to each counter kept elsewhere, by metric and label value. */
-const added = new Map<string, number>();
-
-/** A counter whose total is kept elsewhere: each scrape adds what grew since the last. */
-function countedElsewhere(counter: Counter<string>, [label, value]: [string, string], total: number) {
-  const key = `${label}=${value}`; // each counter kept elsewhere has a label of its own (target, reason)
-  const before = added.get(key) ?? 0;
-  if (total > before) counter.inc({ [label]: value }, total - before);
-  added.set(key, Math.max(before, total));
+/**
+ * A counter of the read replicas whose totals lib/db/replicas.ts keeps (a floor below: it cannot count here): each
+ * scrape adds what grew since the last, per value of its one label.
+ */
+function replicaCounter<L extends string>(options: {
+  name: string;
+  help: string;
+  label: L;
+  registers: Registry[];
+  totals: (stats: ReplicaStats) => Record<string, number>;
+}): Counter<L> {
+  const added = new Map<string, number>();
+  return new Counter({
+    name: options.name,
+    help: options.help,
+    labelNames: [options.label],
+    registers: options.registers,
+    collect() {
+      const stats = replicaStats();
+      if (!stats) return;
+      for (const [value, total] of Object.entries(options.totals(stats))) {
+        const before = added.get(value) ?? 0;
+        if (total > before) this.inc({ [options.label]: value } as Record<L, string>, total - before);
+        added.set(value, Math.max(before, total));
+      }
+    },
+  });
 }
 
 /**
@@ -97,25 +115,19 @@ function createMetrics(): Metrics {
     // and each replica's lag. Labels: `target` replica or primary; `reason` down, lagging, behind (not yet replayed
     // the caller's write within the wait), failed (the read failed on the replica and ran on the primary); `replica`
     // its place in the list.
-    databaseReads: new Counter({
+    databaseReads: replicaCounter({
       name: "relay_db_reads_total",
       help: "Reads that may use a replica, by where they ran (replica, primary)",
-      labelNames: ["target"],
+      label: "target",
       registers,
-      collect() {
-        const stats = replicaStats();
-        for (const [target, total] of Object.entries(stats?.reads ?? {})) countedElsewhere(this, ["target", target], total);
-      },
+      totals: (stats) => stats.reads,
     }),
-    databaseReadFallbacks: new Counter({
+    databaseReadFallbacks: replicaCounter({
       name: "relay_db_read_fallbacks_total",
       help: "Reads that went to the primary although replicas are configured, by reason (down, lagging, behind, failed)",
-      labelNames: ["reason"],
+      label: "reason",
       registers,
-      collect() {
-        const stats = replicaStats();
-        for (const [reason, total] of Object.entries(stats?.fallbacks ?? {})) countedElsewhere(this, ["reason", reason], total);
-      },
+      totals: (stats) => stats.fallbacks,
     }),
     replicaLag: new Gauge({
       name: "relay_db_replica_lag_seconds",
