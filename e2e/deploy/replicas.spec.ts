@@ -6,7 +6,8 @@ import { replicaPairMissing } from "@/test/replica-pair";
 // Past one database server (issue 37, item 3; docs/decisions/043 and 044): a PostgreSQL 15 primary and its streaming
 // replica (pg_basebackup), PgBouncer in transaction mode in front of the primary, two app servers and a worker, the
 // replica in DATABASE_READ_URLS. A bot sends through app A and lists through app B, so its own write must be seen by
-// another process's read; the replica is paused and killed under it; a person's stream on B still hears A.
+// another process's read; the replica is paused and killed under it; a person's page on B shows A's sends, read on the
+// replica, and their stream on B hears them.
 
 const missing = replicaPairMissing();
 test.skip(missing !== null, missing ?? "");
@@ -19,6 +20,7 @@ let worker: Started;
 let helper: { id: string; api_key: string };
 let conversationId: string;
 let person: string;
+let workspace: string;
 let password: string;
 let n = 0;
 let after = 0;
@@ -33,7 +35,7 @@ test.beforeAll(async () => {
     webhookUrl: "http://127.0.0.1:9/hook",
     settings: ["--daily-limit", "100000", "--rate-per-second", "1000", "--rate-burst", "1000"],
   });
-  ({ helper, conversationId } = world);
+  ({ helper, conversationId, workspace } = world);
   ({ email: person, password } = world.person);
 });
 
@@ -128,6 +130,22 @@ test("the replica killed under load: no request fails, and reads come back to it
       { timeout: 30_000, intervals: [500] },
     )
     .toBeGreaterThan(0);
+});
+
+test("a person's page on app B shows each message a bot sent through A, its lists read on the replica", async () => {
+  const cookie = await signIn(a.base, person, password);
+  let onReplica = 0;
+  for (let i = 0; i < 20; i++) {
+    expect((await cycle())[0]).toBe(201);
+    const before = await counted("relay_db_reads_total", 'target="replica"');
+    const page = await fetch(`${b.base}/chat/${workspace}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    // The conversation list's preview: the message just sent, though another process wrote it.
+    expect(await page.text()).toContain(`Cycle ${n}`);
+    onReplica += (await counted("relay_db_reads_total", 'target="replica"')) - before;
+  }
+  console.log(`[replicas] 20 chat pages after a bot's send: ${onReplica} page reads on the replica`);
+  expect(onReplica).toBeGreaterThanOrEqual(10);
 });
 
 test("a person's stream on app B hears a bot's message sent through app A", async () => {

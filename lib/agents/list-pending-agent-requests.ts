@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { botManagedBy } from "@/lib/people/access";
@@ -83,5 +84,5 @@ export async function countPendingAgentRequests(
   { workspaceId, now = new Date() }: PendingAgentRequestsOptions,
 ): Promise<number> {
   const askers = await decidableAskers(actor, workspaceId);
-  return askers.length ? db().agentRequest.count({ where: pendingOf(askers, now) }) : 0;
+  return askers.length ? readDb().agentRequest.count({ where: pendingOf(askers, now) }) : 0;
 }

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
-import { query, sql as pool } from "@/lib/db/sql";
+import { readSql } from "@/lib/db/replicas";
+import { query } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/errors";
 import { isUuid, requireUuid } from "@/lib/ids";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
@@ -174,7 +175,7 @@ export async function listAuditLog(actor: Actor, options: ListAuditLogOptions): 
   if (!workspace) throw notFound("Workspace");
   await requireAdminOrSystem(actor, { client: db(), workspaceId });
 
-  const sql = pool();
+  const sql = readSql();
   const [people, bots] = await Promise.all([
     sql.query(WORKSPACE_MEMBERS, [workspaceId]),
     sql.query(WORKSPACE_BOTS, [workspaceId]),
@@ -270,7 +271,7 @@ function runPage(
   { statement, after }: { statement: typeof OLDER | typeof NEWER; after: Cursor | null },
 ) {
   const kindPrefix = filters.kind?.endsWith(".") ? filters.kind : null;
-  const sql = pool();
+  const sql = readSql();
   return sql.query(statement, [
     workspaceId,
     filters.person ?? filters.bot ?? null,

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
-import { query, sql } from "@/lib/db/sql";
+import { readSql } from "@/lib/db/replicas";
+import { query } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
@@ -36,7 +37,7 @@ export async function listPersonConversations(actor: PersonActor, workspaceId: s
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   await requireMember(actor, { client: db(), workspaceId: workspace.id });
-  const rows = await sql().query(LIST, [workspace.id, actor.userId]);
+  const rows = await readSql().query(LIST, [workspace.id, actor.userId]);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
-import { query, sql } from "@/lib/db/sql";
+import { readDb, readSql } from "@/lib/db/replicas";
+import { query } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
@@ -48,8 +49,8 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
   await requireMember(actor, { client: db(), workspaceId: id, role: "admin" });
 
   const [refusals, held] = await Promise.all([
-    db().policyDecision.findMany({ where: { workspaceId: id }, orderBy: { createdAt: "desc" }, take: LIMIT }),
-    sql().query(HELD, [id]),
+    readDb().policyDecision.findMany({ where: { workspaceId: id }, orderBy: { createdAt: "desc" }, take: LIMIT }),
+    readSql().query(HELD, [id]),
   ]);
   const botIds = [...new Set([...refusals.map((r) => r.botId), ...held.map((d) => d.bot_id)])];
   const conversationIds = [
@@ -59,8 +60,8 @@ export async function listPolicyLog(actor: PersonActor, workspaceId: string): Pr
     ]),
   ];
   const [bots, conversations] = await Promise.all([
-    db().bot.findMany({ where: { id: { in: botIds } }, select: { id: true, handle: true, name: true } }),
-    db().conversation.findMany({ where: { id: { in: conversationIds } }, select: { id: true, title: true } }),
+    readDb().bot.findMany({ where: { id: { in: botIds } }, select: { id: true, handle: true, name: true } }),
+    readDb().conversation.findMany({ where: { id: { in: conversationIds } }, select: { id: true, title: true } }),
   ]);
   const botById = new Map(bots.map((b) => [b.id, b]));
   const conversationById = new Map(conversations.map((c) => [c.id, c]));

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { requireMember, type PersonActor } from "@/lib/people/actor";
@@ -21,7 +22,7 @@ export async function listWorkspaceBots(actor: PersonActor, workspaceId: string)
   const workspace = await db().workspace.findUnique({ where: { id }, select: { id: true } });
   if (!workspace) throw new ApiError("not_found", "Workspace not found");
   await requireMember(actor, { client: db(), workspaceId: id });
-  const bots = await db().bot.findMany({ where: { workspaceId: id }, orderBy: { handle: "asc" } });
+  const bots = await readDb().bot.findMany({ where: { workspaceId: id }, orderBy: { handle: "asc" } });
   return bots.map((bot) => ({
     id: bot.id,
     handle: bot.handle,

@@ -38,7 +38,12 @@ function opened() {
 
 export function db(): Db {
   const open = opened();
-  return (open.db ??= withTextNet(new PrismaClient({ adapter: new PrismaPg(open.pool) })));
+  return (open.db ??= prismaOver(open.pool));
+}
+
+/** A Prisma client over a node-postgres pool, under the text rule's net: the process's, or a read replica's. */
+export function prismaOver(pool: pg.Pool): Db {
+  return withTextNet(new PrismaClient({ adapter: new PrismaPg(pool) }));
 }
 
 /**

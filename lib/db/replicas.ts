@@ -3,6 +3,7 @@ import pg from "pg";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process-singleton";
+import { db, prismaOver, type Db } from "./client";
 import { handleIdleErrors } from "./pool-errors";
 import { pgSql, query, runWithoutWaitingForDisk, sql as primarySql, statement, type Sql } from "./sql";
 
@@ -24,11 +25,18 @@ const DOWN_MS = 5_000;
 const POLL_MS = 5;
 /** A replica's connections: reads only, few. */
 const REPLICA_POOL_SIZE = 4;
+/**
+ * How long a read waits for a replica's answer before it is the replica's fault (and runs on the primary): a replica
+ * cut off without a reset (a network partition) would otherwise hold the request until the kernel gives up.
+ */
+const REPLICA_QUERY_TIMEOUT_MS = 10_000;
 
 interface Replica {
   /** Its place in DATABASE_READ_URLS: the metrics' label (never the URL, which holds a password). */
   name: string;
   pool: pg.Pool;
+  /** The Prisma client over `pool`, made on the first read that needs one (`readDb`). */
+  prisma?: Db;
   replayed: bigint | null;
   lagMs: number;
   probedAt: number;
@@ -74,12 +82,18 @@ function count(target: "replica" | "primary", fallback?: Why) {
 function replicas(): Replica[] {
   const urls = env().DATABASE_READ_URLS ?? [];
   if (state.urls !== urls.join(",")) {
-    for (const replica of state.replicas) void replica.pool.end().catch(() => {});
+    for (const replica of state.replicas) void close(replica);
     state.urls = urls.join(",");
     state.replicas = urls.map((url, i) => ({
       name: String(i),
       pool: handleIdleErrors(
-        new pg.Pool({ connectionString: url, max: REPLICA_POOL_SIZE, connectionTimeoutMillis: 1_000 }),
+        new pg.Pool({
+          connectionString: url,
+          max: REPLICA_POOL_SIZE,
+          connectionTimeoutMillis: 1_000,
+          query_timeout: REPLICA_QUERY_TIMEOUT_MS,
+          keepAlive: true,
+        }),
         (message) => log().warn({ replica: i, detail: message }, "read replica pool error"),
       ),
       replayed: null,
@@ -97,7 +111,8 @@ const lagSeconds = (replica: Replica) =>
 /** A WAL position (`0/16B3748`) as a number, to compare. */
 export function lsnValue(lsn: string): bigint {
   const [high, low] = lsn.split("/");
-  if (!high || !low || !/^[0-9A-F]+$/i.test(high) || !/^[0-9A-F]+$/i.test(low)) throw new Error(`not a WAL position: ${lsn}`);
+  if (!high || !low || !/^[0-9A-F]+$/i.test(high) || !/^[0-9A-F]+$/i.test(low))
+    throw new Error(`not a WAL position: ${lsn}`);
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
 
@@ -179,7 +194,10 @@ async function choose(minimum: bigint | null): Promise<{ replica: Replica } | { 
   for (let round = 0; ; round++) {
     for (const replica of order) {
       if (replica.downUntil > Date.now()) continue;
-      if (Date.now() - replica.probedAt >= PROBE_MS || (minimum !== null && replica.replayed !== null && replica.replayed < minimum))
+      if (
+        Date.now() - replica.probedAt >= PROBE_MS ||
+        (minimum !== null && replica.replayed !== null && replica.replayed < minimum)
+      )
         await probe(replica);
       if (replica.replayed === null) continue;
       if (replica.lagMs > env().DATABASE_READ_MAX_LAG_MS) {
@@ -202,7 +220,7 @@ function replicaFault(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   if (code && /^(08|57P)/.test(code)) return true; // connection exceptions, the server shutting down
   const message = error instanceof Error ? error.message : String(error);
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|timeout exceeded when trying to connect/i.test(
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(
     message,
   );
 }
@@ -212,43 +230,75 @@ export interface ReplicaReadOptions {
   after: string | null;
 }
 
-/**
- * Runs `read` on a replica that has replayed `after` and lags no more than allowed, else on the primary. A read that
- * fails on a replica because of the replica runs once more on the primary. Reads only: a replica refuses writes.
- */
-export async function onReplica<T>(read: (sql: Sql) => Promise<T>, { after }: ReplicaReadOptions): Promise<T> {
+/** Where a read runs: plain SQL (lib/db/sql.ts) and Prisma, on the same server. */
+interface Target {
+  sql: Sql;
+  db: () => Db;
+}
+
+function targetOf(replica: Replica): Target {
+  return { sql: pgSql(replica.pool), db: () => (replica.prisma ??= prismaOver(replica.pool)) };
+}
+
+const primary = (): Target => ({ sql: primarySql(), db });
+
+/** `onReplica` for both ways of reading. */
+async function onTarget<T>(read: (target: Target) => Promise<T>, { after }: ReplicaReadOptions): Promise<T> {
   const chosen = await choose(after === null ? null : lsnValue(after));
   if ("why" in chosen) {
     count("primary", chosen.why === "none" ? undefined : chosen.why);
-    return read(primarySql());
+    return read(primary());
   }
   try {
-    const result = await read(pgSql(chosen.replica.pool));
+    const result = await read(targetOf(chosen.replica));
     count("replica");
     return result;
   } catch (error) {
     if (!replicaFault(error)) throw error;
     markDown(chosen.replica, error);
     count("primary", "failed");
-    return read(primarySql());
+    return read(primary());
   }
 }
 
-/** The Sql a read chose (`readingFromReplica`), one per async context; shared by every bundle of the process. */
-const reading = processSingleton("__relayReplicaReading", () => new AsyncLocalStorage<Sql>());
+/**
+ * Runs `read` on a replica that has replayed `after` and lags no more than allowed, else on the primary. A read that
+ * fails on a replica because of the replica runs once more on the primary. Reads only: a replica refuses writes.
+ */
+export function onReplica<T>(read: (sql: Sql) => Promise<T>, options: ReplicaReadOptions): Promise<T> {
+  return onTarget((target) => read(target.sql), options);
+}
+
+/** Where the reads of an async context go (`readingFromReplica`); shared by every bundle of the process. */
+const reading = processSingleton("__relayReplicaReading", () => new AsyncLocalStorage<Target>());
 
 /**
- * Runs `work` with `readSql()` answering from a replica that has replayed `after` (`onReplica`'s choice), or from the
- * primary. `work` must only read: on a replica's failure it runs again, whole, on the primary.
+ * Runs `work` with `readSql()` and `readDb()` answering from a replica that has replayed `after` (`onReplica`'s
+ * choice), or from the primary. `work` must only read: on a replica's failure it runs again, whole, on the primary.
  */
 export function readingFromReplica<T>(work: () => Promise<T>, options: ReplicaReadOptions): Promise<T> {
   if (!replicasConfigured()) return work();
-  return onReplica((sql) => reading.run(sql, work), options);
+  return onTarget((target) => reading.run(target, work), options);
+}
+
+/**
+ * Runs `work` as `readingFromReplica` does, on a replica that has replayed everything the primary had written when it
+ * was called (docs/decisions/044: a person's pages, rendered again when a live event says something changed, must
+ * show that change, whoever made it, and their own).
+ */
+export async function readingUpToNow<T>(work: () => Promise<T>): Promise<T> {
+  if (!replicasConfigured()) return work();
+  return readingFromReplica(work, { after: await walPosition() });
 }
 
 /** Where a read that tolerates a replica runs: the replica `readingFromReplica` chose, else the primary. */
 export function readSql(): Sql {
-  return reading.getStore() ?? primarySql();
+  return reading.getStore()?.sql ?? primarySql();
+}
+
+/** `readSql` for Prisma: the chosen replica's client, else the process's (`db()`). */
+export function readDb(): Db {
+  return reading.getStore()?.db() ?? db();
 }
 
 /** Closes the replicas' pools (tests, shutdown). */
@@ -256,5 +306,10 @@ export async function closeReplicas(): Promise<void> {
   const open = state.replicas;
   state.replicas = [];
   state.urls = "";
-  await Promise.all(open.map((replica) => replica.pool.end().catch(() => {})));
+  await Promise.all(open.map(close));
+}
+
+async function close(replica: Replica): Promise<void> {
+  await replica.prisma?.$disconnect().catch(() => {});
+  await replica.pool.end().catch(() => {});
 }

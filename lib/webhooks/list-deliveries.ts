@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/replicas";
 import { ApiError } from "@/lib/errors";
 import { requireBotManager } from "@/lib/bots/require-bot-manager";
 import type { Actor } from "@/lib/people/actor";
@@ -51,7 +52,7 @@ export async function listDeliveries(
       ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
       : {}),
   };
-  const rows = await db().webhookDelivery.findMany({
+  const rows = await readDb().webhookDelivery.findMany({
     where,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { readingUpToNow } from "@/lib/db/replicas";
 import { countPendingAgentRequests } from "@/lib/agents/list-pending-agent-requests";
 import { signedInPerson } from "@/lib/auth/session";
 import { listPersonConversations } from "@/lib/chat/list-conversations";
@@ -50,10 +51,15 @@ export default async function WorkspaceChatLayout({
     );
   }
   const workspace = opened.value;
-  const [workspaces, conversations, requests, factors, tour] = await Promise.all([
-    listPersonWorkspaces(actor),
-    listPersonConversations(actor, workspace.id),
-    countPendingAgentRequests(actor, { workspaceId: workspace.id }),
+  const [[workspaces, conversations, requests], factors, tour] = await Promise.all([
+    // Lists and counts a read replica may answer, once it has replayed all the primary held now (decision 044).
+    readingUpToNow(() =>
+      Promise.all([
+        listPersonWorkspaces(actor),
+        listPersonConversations(actor, workspace.id),
+        countPendingAgentRequests(actor, { workspaceId: workspace.id }),
+      ]),
+    ),
     twoFactorStanding({ workspaceId: workspace.id, userId: me.id }),
     demoTour(actor, workspace),
   ]);

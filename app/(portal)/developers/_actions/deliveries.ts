@@ -3,6 +3,7 @@
 import { ApiError } from "@/lib/errors";
 import type { ReplayRangeValues } from "@/lib/forms/form-state";
 import { DeliveryListQuery, ReplayRangeForm } from "@/lib/schemas/bots";
+import { readingUpToNow } from "@/lib/db/replicas";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { replayDelivery, replayFailedDeliveries } from "@/lib/webhooks/replay-delivery";
 import type { DeliverySummary } from "@/lib/webhooks/serialize-delivery";
@@ -18,7 +19,7 @@ export const loadMoreDeliveries = plainAction((botId: string, query: Record<stri
     const filters = DeliveryListQuery.safeParse(query);
     if (!filters.success) throw new ApiError("invalid_body", "The filters are not valid");
     const { event_type, ...rest } = filters.data;
-    return listDeliveries(actor, { botId, ...rest, eventType: event_type, cursor });
+    return readingUpToNow(() => listDeliveries(actor, { botId, ...rest, eventType: event_type, cursor }));
   },
   refused: (error) => ({ error: error.message }),
 }));

@@ -1,6 +1,7 @@
 import { AdminHeader } from "@/components/chat/admin-header";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { readingUpToNow } from "@/lib/db/replicas";
 import { listPolicyLog } from "@/lib/chat/list-policy-log";
 import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { reasonText } from "@/lib/chat/reason-text";
@@ -40,9 +41,9 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
   });
   if (!admin.ok) return admin.page;
   const { actor, workspace } = admin;
-  const [bots, log, settings, factors] = await Promise.all([
-    listWorkspaceBots(actor, workspace.id),
-    listPolicyLog(actor, workspace.id),
+  const [[bots, log], settings, factors] = await Promise.all([
+    // Lists a read replica may answer, once it has replayed all the primary held now (decision 044).
+    readingUpToNow(() => Promise.all([listWorkspaceBots(actor, workspace.id), listPolicyLog(actor, workspace.id)])),
     readPolicySettings(actor, workspace.id),
     twoFactorStanding({ workspaceId: workspace.id, userId: actor.userId }),
   ]);
@@ -131,7 +132,11 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
           description="The workspace's own rules on top of the built-in ones: which bot may say what to whom, and who must approve. Edit them with a dry run over the last 30 days before saving; every version is kept."
         />
         <p className="px-5 pb-4">
-          <Link href={`/chat/${slug}/admin/rules`} className="text-sm font-medium text-indigo-700 hover:underline" data-testid="rules-link">
+          <Link
+            href={`/chat/${slug}/admin/rules`}
+            className="text-sm font-medium text-indigo-700 hover:underline"
+            data-testid="rules-link"
+          >
             Edit the policy rules
           </Link>
         </p>

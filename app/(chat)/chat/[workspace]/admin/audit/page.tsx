@@ -10,6 +10,7 @@ import {
   type AuditLogFilters,
   type AuditLogList,
 } from "@/lib/audit/list-audit-log";
+import { readingUpToNow } from "@/lib/db/replicas";
 import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
 import { guard } from "@/app/_lib/guard";
 import { AuditEntries } from "@/components/audit/audit-entries";
@@ -57,11 +58,14 @@ export default async function AuditPage({
   };
   const sizeText = first(search.size);
   const page = { size: sizeText === undefined ? undefined : Number(sizeText), cursor: first(search.cursor) };
-  const listed = await guard(listAuditLog(actor, { workspaceId: workspace.id, filters, page }));
+  // A read replica may answer, once it has replayed all the primary held now (decision 044).
+  const listed = await guard(readingUpToNow(() => listAuditLog(actor, { workspaceId: workspace.id, filters, page })));
   // Refused filters: say why beside the form, as it was sent; the form's choices come from an unfiltered read.
   const shown: AuditLogList = listed.ok
     ? listed.value
-    : await listAuditLog(actor, { workspaceId: workspace.id, page: { size: AUDIT_PAGE_SIZE_DEFAULT } });
+    : await readingUpToNow(() =>
+        listAuditLog(actor, { workspaceId: workspace.id, page: { size: AUDIT_PAGE_SIZE_DEFAULT } }),
+      );
   const values: AuditFilterValues = {
     person: filters.person ?? "",
     bot: filters.bot ?? "",

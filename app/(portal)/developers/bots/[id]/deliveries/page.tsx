@@ -4,6 +4,7 @@ import { currentActor } from "@/lib/auth/current-actor";
 import { getManagedBot } from "@/lib/bots/list-bots";
 import { DELIVERY_STATUSES, DeliveryListQuery, type DeliveryListFilters } from "@/lib/schemas/bots";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { readingUpToNow } from "@/lib/db/replicas";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { deliveryRetentionNote } from "@/lib/retention/retention-windows";
 import { Alert } from "@/components/ui/alert";
@@ -48,15 +49,18 @@ export default async function DeliveriesPage({
   const loaded = await guard(getManagedBot(actor, { botId: id }));
   if (!loaded.ok) return <AccessDenied error={loaded.error} />;
   const bot = loaded.value;
+  // A read replica may answer, once it has replayed all the primary held now (decision 044).
   const listed = await guard(
-    listDeliveries(actor, {
-      botId: bot.id,
-      eventType: filters.event_type,
-      status: filters.status,
-      from: filters.from,
-      to: filters.to,
-      limit: 25,
-    }),
+    readingUpToNow(() =>
+      listDeliveries(actor, {
+        botId: bot.id,
+        eventType: filters.event_type,
+        status: filters.status,
+        from: filters.from,
+        to: filters.to,
+        limit: 25,
+      }),
+    ),
   );
   if (!listed.ok) return <FiltersRefused botId={bot.id} message={listed.error.message} />;
   const page = listed.value;
