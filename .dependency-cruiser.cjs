@@ -40,6 +40,7 @@ const FLOORS = [
       "messages",
       "notifications",
       "policy",
+      "privacy",
       "retention",
       "schemas",
       "sessions",

@@ -18,6 +18,7 @@ import { pruneExpiredRows, RETENTION_CRONTAB, RETENTION_TASK } from "@/lib/reten
 import { CHECKPOINT_CRONTAB, CHECKPOINT_TASK, writeCheckpoint } from "@/lib/audit/checkpoints";
 import { SEAL_CRONTAB, SEAL_TASK, sealAuditLog } from "@/lib/audit/seal-audit-log";
 import { SIGN_IN_ALERT_MAX_ATTEMPTS, SIGN_IN_ALERT_TASK } from "@/lib/sessions/sign-in-alert-task";
+import { ERASE_MAX_ATTEMPTS, ERASE_TASK, runErasure } from "@/lib/privacy/run-erasure";
 import { sendSignInAlert } from "@/lib/sessions/sign-in-alert";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
@@ -44,6 +45,7 @@ const RETRIES = {
   [DELIVER_NOTIFICATIONS_TASK]: DELIVER_MAX_ATTEMPTS - 1,
   [EMBED_TASK]: 3,
   [SIGN_IN_ALERT_TASK]: SIGN_IN_ALERT_MAX_ATTEMPTS - 1,
+  [ERASE_TASK]: ERASE_MAX_ATTEMPTS - 1,
   cron: 2, // crontab's max=3
 } as const;
 
@@ -132,6 +134,7 @@ export function relayFunctions(client: Inngest, { send = sendJobEvents }: { send
     jobFunction(SIGN_IN_ALERT_TASK, (p) => sendSignInAlert(String(p.session_id)), {
       retries: RETRIES[SIGN_IN_ALERT_TASK],
     }),
+    jobFunction(ERASE_TASK, (p) => runErasure(String(p.erasure_id)), { retries: RETRIES[ERASE_TASK] }),
     jobFunction(
       DELIVER_NOTIFICATIONS_TASK,
       (p) =>

@@ -358,6 +358,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "contact.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `contact.erased`: An admin erased a contact this bot read: delete what you keep about it (always sent, whatever the bot subscribed to)
+         * @description Relay POSTs this to the bot's webhook URL. Verify a signature before trusting the body, then deduplicate on the envelope's `id` (one per receiving bot, stable across retries and replays). Any 2xx within 15 seconds acknowledges; anything else is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later.
+         */
+        post: operations["webhook_contact_erased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "conversation.bot_added": {
         parameters: {
             query?: never;
@@ -681,6 +701,36 @@ export interface components {
             message_id: string;
             seq: number;
         };
+        /** @description An admin erased the contact: delete everything you keep about it and from these conversations. Ids only; the contact is now unknown (404) to every door */
+        ContactErasedData: {
+            contact: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** @description The contact's conversations: their messages are now empty (`erased_at` set), their files gone */
+            conversation_ids: string[];
+        };
+        /** @description An admin erased a contact this bot read: delete what you keep about it (always sent, whatever the bot subscribed to) */
+        ContactErasedEvent: {
+            /**
+             * Format: uuid
+             * @description The bot this delivery is for (several bots may share one URL)
+             */
+            bot_id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            data: components["schemas"]["ContactErasedData"];
+            /**
+             * Format: uuid
+             * @description This bot's delivery of the event: stable across retries and replays, distinct per receiving bot. Deduplicate on it
+             */
+            id: string;
+            /** @enum {string} */
+            type: "contact.erased";
+        };
         ContextPack: {
             /** Format: uuid */
             contact_id: string;
@@ -961,7 +1011,7 @@ export interface components {
             /** Format: uuid */
             source_message_id: string | null;
             /** @enum {string} */
-            status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+            status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed";
         };
         FactCreated: {
             data: components["schemas"]["Fact"];
@@ -1348,7 +1398,7 @@ export interface components {
              */
             delivery_id: string;
             /** @enum {string} */
-            event_type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "ping";
+            event_type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "ping";
             /** @description The headers of a real delivery (`X-Service-*` and `webhook-*`), signed now with the bot's live signing secrets: forward them with the body and the receiver verifies it as a real one */
             headers: {
                 [key: string]: string;
@@ -1377,7 +1427,7 @@ export interface components {
                 /** @enum {boolean} */
                 test: true;
                 /** @enum {string} */
-                type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "ping";
+                type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "ping";
             };
         };
         TriggerEventRequest: {
@@ -1385,7 +1435,7 @@ export interface components {
              * @description The event type to send a sample of (any, subscribed or not)
              * @enum {string}
              */
-            type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "ping";
+            type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "ping";
         };
         UpdatedMessage: {
             data: components["schemas"]["Message"];
@@ -4903,6 +4953,66 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["AgentRequestCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx within 15 seconds) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other answer, a timeout or a redirect): retried */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_contact_erased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the envelope's `id` (deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 after `whsec_` of the signing secret; space-separated during a rotation. Verifiable with the `standardwebhooks` and `svix` libraries */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds, as `X-Service-Timestamp` */
+                "webhook-timestamp": string;
+                /** @description The delivery's id, stable across retries and replays */
+                "X-Service-Delivery": string;
+                /** @description The event type, as in the envelope's `type` */
+                "X-Service-Event": string;
+                /** @description `sha256=<hex>`: HMAC-SHA256 with the bot's signing secret over `<timestamp>.<raw body>`; during a secret rotation, both secrets' signatures, comma-separated, newest first (accept when any matches) */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was signed; reject more than 5 minutes old */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d",
+                 *       "type": "contact.erased",
+                 *       "created_at": "2031-03-14T09:26:53.000Z",
+                 *       "bot_id": "3f1c2a9e-7b4d-4e8a-9c21-5d6f8a0b1c2d",
+                 *       "data": {
+                 *         "contact": {
+                 *           "id": "6b5a4c3d-2e1f-4a9b-8c7d-6e5f4a3b2c1d"
+                 *         },
+                 *         "conversation_ids": [
+                 *           "0b9f3c4e-2d1a-4f6b-8e7c-9a8b7c6d5e4f"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContactErasedEvent"];
             };
         };
         responses: {

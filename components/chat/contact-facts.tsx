@@ -104,7 +104,7 @@ export function ContactFactsPanel({
                 <span className="font-mono text-slate-500">
                   <UntrustedText text={f.key} />
                 </span>{" "}
-                “<UntrustedText text={f.fact} />” — {f.status}
+                “<UntrustedText text={f.fact} />” — {f.status.replace("_", " ")}
                 {f.decided_by && (
                   <>
                     {" by "}

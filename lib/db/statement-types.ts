@@ -1287,7 +1287,7 @@ export interface Statements {
       contact_id: string;
       key: string;
       fact: string;
-      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed";
       source_message_id: string | null;
       conversation_id: string | null;
       proposed_by_bot_id: string | null;
@@ -1319,7 +1319,7 @@ export interface Statements {
       contact_id: string;
       key: string;
       fact: string;
-      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed";
       source_message_id: string | null;
       conversation_id: string | null;
       proposed_by_bot_id: string | null;
@@ -1332,7 +1332,7 @@ export interface Statements {
     };
     params: [
       string | null,
-      "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | null,
+      "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed" | null,
       Date | string | null,
       string | null,
     ];
@@ -1343,7 +1343,7 @@ export interface Statements {
       contact_id: string;
       key: string;
       fact: string;
-      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed";
       source_message_id: string | null;
       proposed_by_bot_id: string | null;
       confirmed_at: Date | null;
@@ -1358,7 +1358,7 @@ export interface Statements {
       contact_id: string;
       key: string;
       fact: string;
-      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed";
       source_message_id: string | null;
       conversation_id: string | null;
       proposed_by_bot_id: string | null;
@@ -1387,7 +1387,7 @@ export interface Statements {
       contact_id: string;
       key: string;
       fact: string;
-      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed";
       source_message_id: string | null;
       conversation_id: string | null;
       proposed_by_bot_id: string | null;
@@ -1560,7 +1560,7 @@ export interface Statements {
       contact_id: string;
       key: string;
       fact: string;
-      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed";
       source_message_id: string | null;
       proposed_by_bot_id: string | null;
       confirmed_at: Date | null;
@@ -1574,7 +1574,7 @@ export interface Statements {
       contact_id: string;
       key: string;
       fact: string;
-      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+      status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed";
       source_message_id: string | null;
       proposed_by_bot_id: string | null;
       confirmed_at: Date | null;
@@ -2199,6 +2199,126 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "privacy.advanceErasure": {
+    row: Record<string, never>;
+    params: [string | null, string | null, string | null, number | null];
+  };
+  "privacy.attachmentsToErase": {
+    row: {
+      id: string;
+      sha256: string;
+      shared: boolean;
+    };
+    params: [readonly string[] | null, number | string | bigint | null];
+  };
+  "privacy.blankConversations": {
+    row: Record<string, never>;
+    params: [readonly string[] | null];
+  };
+  "privacy.contactLinks": {
+    row: {
+      conversation_ids: string[];
+      fact_ids: string[];
+      bot_ids: string[];
+    };
+    params: [string | null];
+  };
+  "privacy.contactToErase": {
+    row: {
+      id: string;
+      workspace_id: string;
+      name: string;
+    };
+    params: [string | null];
+  };
+  "privacy.eraseAuditDetails": {
+    row: Record<string, never>;
+    params: [string | null, readonly string[] | null, readonly string[] | null];
+  };
+  "privacy.eraseDecisions": {
+    row: {
+      id: string;
+    };
+    params: [string | null, readonly string[] | null, number | string | bigint | null];
+  };
+  "privacy.eraseDeliveries": {
+    row: {
+      n: number;
+    };
+    params: [readonly string[] | null, readonly string[] | null, number | string | bigint | null];
+  };
+  "privacy.eraseDrafts": {
+    row: {
+      id: string;
+    };
+    params: [readonly string[] | null, number | string | bigint | null];
+  };
+  "privacy.eraseMessages": {
+    row: {
+      n: number;
+    };
+    params: [readonly string[] | null, number | string | bigint | null];
+  };
+  "privacy.eraseNotifications": {
+    row: {
+      notifications: number;
+      emails: number;
+    };
+    params: [string | null, readonly string[] | null, readonly string[] | null, readonly string[] | null];
+  };
+  "privacy.eraseStoredResponses": {
+    row: Record<string, never>;
+    params: [readonly string[] | null, readonly string[] | null];
+  };
+  "privacy.forgetVectors": {
+    row: {
+      pg_notify: unknown | null;
+    };
+    params: [readonly string[] | null];
+  };
+  "privacy.loadErasure": {
+    row: {
+      id: string;
+      workspace_id: string;
+      subject_type: string;
+      subject_id: string;
+      conversation_ids: string[];
+      fact_ids: string[];
+      bot_ids: string[];
+      step: string;
+      created_at: Date;
+    };
+    params: [string | null];
+  };
+  "privacy.recordContactErasure": {
+    row: {
+      id: string;
+      created_at: Date;
+    };
+    params: [
+      string | null,
+      string | null,
+      readonly string[] | null,
+      readonly string[] | null,
+      readonly string[] | null,
+      string | null,
+      string | null,
+    ];
+  };
+  "privacy.removeAttachments": {
+    row: Record<string, never>;
+    params: [readonly string[] | null];
+  };
+  "privacy.removeContact": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
+  "privacy.workspaceBots": {
+    row: {
+      id: string;
+    };
+    params: [string | null];
+  };
   "replicas.lastWrite": {
     row: {
       lsn: string;
@@ -2493,6 +2613,21 @@ export interface Statements {
       conversationId: string | null;
     };
     params: [string | null];
+  };
+  "webhooks.emitPrivacyToBots": {
+    row: {
+      relay_enqueue_job: string | null;
+    };
+    params: [
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      string | null,
+      unknown | null,
+      readonly string[] | null,
+      readonly string[] | null,
+    ];
   };
   "webhooks.emitTestToBot": {
     row: {

@@ -7,7 +7,7 @@ export interface ContactFactView {
   id: string;
   key: string;
   fact: string;
-  status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired";
+  status: "candidate" | "confirmed" | "rejected" | "superseded" | "retired" | "source_removed";
   proposed_by: { type: "bot" | "person"; handle: string; name: string } | null;
   decided_by: { handle: string; name: string } | null;
   decided_at: string | null;
@@ -36,7 +36,7 @@ export async function listContactFacts(actor: PersonActor, id: string) {
       orderBy: [{ key: "asc" }, { createdAt: "asc" }],
     }),
     db().contactFact.findMany({
-      where: { contactId: access.contactId, status: { in: ["rejected", "superseded", "retired"] } },
+      where: { contactId: access.contactId, status: { in: ["rejected", "superseded", "retired", "source_removed"] } },
       orderBy: { decidedAt: "desc" },
       take: HISTORY,
     }),

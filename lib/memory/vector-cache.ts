@@ -1,3 +1,4 @@
+import { subscribe } from "@/lib/db/listener";
 import { query, sql as pooled, type RowOf } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process-singleton";
@@ -42,6 +43,30 @@ const blockBytes = (block: Block) => block.matrix.bytes + block.seqs.byteLength 
 /** What the cache holds now (for tests and the benchmark). */
 export function vectorCacheStats() {
   return { blocks: cache.blocks.size, bytes: cache.bytes, budget: budgetBytes() };
+}
+
+/**
+ * The channel on which an erasure (lib/privacy/run-erasure.ts) names conversations whose vectors it removed, comma
+ * separated: every process drops their blocks. While the LISTEN connection is down nothing says so, so a reset drops
+ * every block (they are loaded again from what the database holds).
+ */
+export const FORGET_VECTORS_CHANNEL = "relay_vectors_forgotten";
+
+const forgetConversations = (payload: string) => {
+  const gone = new Set(payload.split(","));
+  for (const block of [...cache.blocks.values()]) if (gone.has(block.conversationId)) forget(block);
+};
+const listenForErasures = () =>
+  subscribe(FORGET_VECTORS_CHANNEL, { handler: forgetConversations, onReset: clearVectorCache });
+
+/** Drops these conversations' blocks in this process (the erasure NOTIFYs the others). */
+export function forgetConversationVectors(conversationIds: string[]) {
+  forgetConversations(conversationIds.join(","));
+}
+
+/** The conversations whose vectors this process holds now (for tests: an erasure must leave none of its own). */
+export function cachedConversations(): string[] {
+  return [...new Set([...cache.blocks.values()].map((block) => block.conversationId))];
 }
 
 export function clearVectorCache() {
@@ -94,6 +119,7 @@ const PROGRESS = query("vectorCache.progress", {
 /** The blocks of these conversations, brought up to their embedding watermark (loading what they miss). */
 async function currentBlocks(conversationIds: string[], model: string, dims: number): Promise<Block[]> {
   if (conversationIds.length === 0) return [];
+  await listenForErasures();
   const db = pooled();
   const rows = await db.query(PROGRESS, [model, conversationIds]);
   const blocks: Block[] = [];

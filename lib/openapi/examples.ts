@@ -418,6 +418,7 @@ export const WEBHOOK_EXAMPLES: Record<EventType, unknown> = {
     agent_request: { ...AGENT_REQUEST, status: "awaiting_response", response: null, answered_at: null },
   }),
   "agent_request.answered": envelope("agent_request.answered", { agent_request: AGENT_REQUEST }),
+  "contact.erased": envelope("contact.erased", { contact: { id: IDS.contact }, conversation_ids: [IDS.conversation] }),
   ping: envelope("ping", {}),
 };
 

@@ -29,7 +29,7 @@ export const LegacyMemoryRequest = z
   .meta({ id: "LegacyMemoryRequest" });
 export type LegacyMemoryInput = z.output<typeof LegacyMemoryRequest>;
 
-export const FactStatus = z.enum(["candidate", "confirmed", "rejected", "superseded", "retired"]);
+export const FactStatus = z.enum(["candidate", "confirmed", "rejected", "superseded", "retired", "source_removed"]);
 
 export const Fact = z
   .object({

@@ -93,6 +93,12 @@ describe("webhook payloads against lib/schemas/webhook-events.ts", () => {
       await events.draftRejected(tx, { ...base, draftId: draft, rejectedByHandle: "ana" });
       await events.draftExpired(tx, { ...base, draftId: draft, origin: "held_message", expiredAt: new Date() });
       await events.followUpCancelled(tx, { ...base, draftId: draft, reason: "reply" });
+      await events.contactErased(tx, {
+        workspaceId: base.workspaceId,
+        contactId: conversation.contact_id,
+        conversationIds: [conversation.id],
+        botIds: [pair.a.id],
+      });
     });
     // Agent requests as the domain writes them: asked of B (created), answered by B (answered, to A).
     const asked = await createAgentRequest((await authenticateBot(pair.a.api_key))!, {

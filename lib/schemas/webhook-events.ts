@@ -97,6 +97,19 @@ export const AgentRequestEventData = z
   .object({ agent_request: AgentRequest })
   .meta({ id: "AgentRequestEventData", description: "The agent request as `GET /agent-requests` shows it" });
 
+export const ContactErasedData = z
+  .object({
+    contact: z.object({ id: Uuid }),
+    conversation_ids: z.array(Uuid).meta({
+      description: "The contact's conversations: their messages are now empty (`erased_at` set), their files gone",
+    }),
+  })
+  .meta({
+    id: "ContactErasedData",
+    description:
+      "An admin erased the contact: delete everything you keep about it and from these conversations. Ids only; the contact is now unknown (404) to every door",
+  });
+
 export const PingData = z.object({}).meta({ id: "PingData", description: "Empty: a connectivity test" });
 
 /** Each event type's `data`: one entry per type of lib/webhooks/event-types.ts (TypeScript fails on a missing one). */
@@ -110,6 +123,7 @@ export const WEBHOOK_EVENT_DATA = {
   "follow_up.cancelled": FollowUpCancelledData,
   "agent_request.created": AgentRequestEventData,
   "agent_request.answered": AgentRequestEventData,
+  "contact.erased": ContactErasedData,
   ping: PingData,
 } satisfies Record<EventType, z.ZodType>;
 

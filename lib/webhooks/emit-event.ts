@@ -116,6 +116,23 @@ export async function emitToBot(sql: Sql, { botId, ...input }: EmitToBotInput): 
   return eventId;
 }
 
+// $8: the bots. A privacy event (contact.erased) goes to every one of them that can hear it, whatever it subscribed to
+// and whatever its standing: a stopped or revoked bot may still hold copies of what it read.
+const PRIVACY_TO_BOTS = query("webhooks.emitPrivacyToBots", {
+  text: insertDeliveries(`SELECT b.id, b.handle FROM bots b WHERE b.id = ANY ($8::uuid[]) AND ${HEARS}`),
+});
+
+export interface EmitToBotsInput extends EventInput {
+  botIds: string[];
+}
+
+/** Sends a privacy event to each of the bots that can hear it (a webhook URL, or a live `relay listen` stream). */
+export async function emitPrivacyEvent(sql: Sql, { botIds, ...input }: EmitToBotsInput): Promise<string> {
+  const eventId = randomUUID();
+  await sql.query(PRIVACY_TO_BOTS, [...values(input, eventId, []), botIds]);
+  return eventId;
+}
+
 export interface EmitTestInput extends EmitToBotInput {
   /** The sample's event id (data may name it, e.g. an agent request's). */
   eventId?: string;

@@ -1,5 +1,5 @@
 import type { Sql } from "@/lib/db/sql";
-import { emitToBot, emitToConversation, mentionedHandles } from "./emit-event";
+import { emitPrivacyEvent, emitToBot, emitToConversation, mentionedHandles } from "./emit-event";
 
 // The events of docs/api-contract.md#payloads, one function each: every payload shape is written here and nowhere else.
 // Each runs in the caller's transaction (the `Sql` of the change that causes it).
@@ -195,4 +195,21 @@ export function agentRequestCreated(sql: Sql, e: AgentRequestEvent) {
 /** The bot this bot asked answered: `data.agent_request.response` carries the answer and any signed attachment link. */
 export function agentRequestAnswered(sql: Sql, e: AgentRequestEvent) {
   return agentRequestEvent(sql, "agent_request.answered", e);
+}
+
+/**
+ * An admin erased a contact (lib/privacy/): every bot that was ever authorized in its conversations is told, whatever
+ * it subscribed to, by ids only, so it erases its copies.
+ */
+export function contactErased(
+  sql: Sql,
+  e: { workspaceId: string; contactId: string; conversationIds: string[]; botIds: string[] },
+) {
+  return emitPrivacyEvent(sql, {
+    botIds: e.botIds,
+    type: "contact.erased",
+    workspaceId: e.workspaceId,
+    conversationId: null,
+    data: { contact: { id: e.contactId }, conversation_ids: e.conversationIds },
+  });
 }

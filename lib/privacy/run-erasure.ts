@@ -1,0 +1,346 @@
+import { rm } from "node:fs/promises";
+import { recordAuditSql } from "@/lib/audit/record-audit";
+import { vacuum } from "@/lib/db/maintenance";
+import { query, sql, transaction, type Sql } from "@/lib/db/sql";
+import { blobPath } from "@/lib/attachments/storage";
+import { FORGET_VECTORS_CHANNEL, forgetConversationVectors } from "@/lib/memory/vector-cache";
+import { contactErased } from "@/lib/webhooks/events";
+
+// The erasure job (issue 38; docs/decisions/045-erasure.md): what the contact's conversations hold, redacted step by
+// step in batches of BATCH rows, each batch its own short transaction, so no lock is held long and other
+// conversations' sends go on. Each step only touches what is not redacted yet, and the record says which step runs:
+// a crash (the worker killed) resumes at that step, and the same erasure run twice ends the same.
+//
+// What stays, without content: each message's row (its id, seq, sender, times: sequence numbers and threads hold),
+// each draft's and policy decision's row by id, the audit chain (ids and digests only). What goes: every text,
+// block and excerpt, stored words (generated from the body), vectors and their caches in every process, attachments
+// (a file another row still refers to stays), notifications and e-mails about them, delivery payloads and attempts,
+// stored API responses that quote them.
+
+export const ERASE_TASK = "run_erasure";
+/** Tries in all: a step that keeps failing (the database down) is tried again for hours before the job gives up. */
+export const ERASE_MAX_ATTEMPTS = 25;
+export const erasureJobKey = (erasureId: string) => `erasure:${erasureId}`;
+
+/** Rows per batch: each batch is one transaction of a few milliseconds. */
+const BATCH = 500;
+
+const STEPS = [
+  "messages",
+  "attachments",
+  "drafts",
+  "decisions",
+  "deliveries",
+  "stored_responses",
+  "notifications",
+  "audit_details",
+  "vectors",
+  "tell_bots",
+  "vacuum",
+  "done",
+] as const;
+type Step = (typeof STEPS)[number];
+export const FIRST_STEP: Step = "messages";
+
+interface Erasure {
+  id: string;
+  workspace_id: string;
+  subject_type: string;
+  subject_id: string;
+  conversation_ids: string[];
+  fact_ids: string[];
+  bot_ids: string[];
+  step: string;
+  created_at: Date;
+}
+
+const LOAD = query("privacy.loadErasure", {
+  text: `SELECT id, workspace_id, subject_type, subject_id, conversation_ids, fact_ids, bot_ids, step, created_at
+     FROM erasures WHERE id = $1`,
+  notNull: ["conversation_ids", "fact_ids", "bot_ids"],
+});
+
+const ADVANCE = query("privacy.advanceErasure", {
+  text: `UPDATE erasures SET step = $2, counts = counts || jsonb_build_object($3::text, $4::int),
+          status = CASE WHEN $2 = 'done' THEN 'done' ELSE status END,
+          finished_at = CASE WHEN $2 = 'done' THEN now() ELSE finished_at END
+    WHERE id = $1 AND step = $3`,
+});
+
+// --- messages: their text, blocks and metadata, their vectors; facts that cited them lose the citation ---
+const MESSAGES = query("privacy.eraseMessages", {
+  text: `WITH batch AS (
+     SELECT id FROM messages WHERE conversation_id = ANY($1::uuid[]) AND erased_at IS NULL
+      ORDER BY conversation_id, seq LIMIT $2 FOR UPDATE
+   ), erased AS (
+     UPDATE messages m SET body = '', blocks = NULL, metadata = '{}'::jsonb, erased_at = now()
+       FROM batch WHERE m.id = batch.id RETURNING m.id
+   ), vectors AS (
+     DELETE FROM embeddings e USING erased WHERE e.subject_type = 'message' AND e.subject_id = erased.id
+   ), citing AS (
+     UPDATE contact_facts f
+        SET source_message_id = NULL,
+            status = CASE WHEN f.status IN ('candidate', 'confirmed') AND f.conversation_id IS NULL
+                          THEN 'source_removed'::fact_status ELSE f.status END
+       FROM erased WHERE f.source_message_id = erased.id
+   )
+   SELECT count(*)::int AS n FROM erased`,
+  notNull: ["n"],
+});
+
+// --- attachments: the rows, and each file no other row refers to ---
+const ATTACHMENTS = query("privacy.attachmentsToErase", {
+  text: `SELECT a.id, a.sha256,
+          EXISTS (SELECT 1 FROM attachments o WHERE o.sha256 = a.sha256 AND NOT (o.conversation_id = ANY($1::uuid[]))) AS shared
+     FROM attachments a WHERE a.conversation_id = ANY($1::uuid[]) ORDER BY a.id LIMIT $2`,
+  notNull: ["shared"],
+});
+const REMOVE_ATTACHMENTS = query("privacy.removeAttachments", {
+  text: `DELETE FROM attachments WHERE id = ANY($1::uuid[])`,
+});
+
+// --- drafts and held messages: their words; one still waiting can no longer be approved ---
+const DRAFTS = query("privacy.eraseDrafts", {
+  text: `WITH batch AS (
+     SELECT id FROM drafts
+      WHERE conversation_id = ANY($1::uuid[])
+        AND (body <> '' OR original_body <> '' OR blocks IS NOT NULL OR rationale IS NOT NULL
+             OR follow_up_body IS NOT NULL OR decision_note IS NOT NULL OR follow_up_cancel_reason IS NOT NULL
+             OR status = 'pending' OR follow_up_status IN ('pending', 'scheduled'))
+      LIMIT $2 FOR UPDATE
+   )
+   UPDATE drafts d SET body = '', original_body = '', blocks = NULL, rationale = NULL, follow_up_body = NULL,
+          decision_note = NULL, follow_up_cancel_reason = NULL,
+          status = CASE WHEN d.status = 'pending' THEN 'expired'::draft_status ELSE d.status END,
+          follow_up_status = CASE WHEN d.follow_up_status IN ('pending', 'scheduled')
+                                  THEN 'cancelled'::follow_up_status ELSE d.follow_up_status END
+     FROM batch WHERE d.id = batch.id
+   RETURNING d.id`,
+});
+
+// --- policy decisions: kept by id, without what the bot tried to say ---
+const DECISIONS = query("privacy.eraseDecisions", {
+  text: `WITH batch AS (
+     SELECT id FROM policy_decisions
+      WHERE workspace_id = $1 AND conversation_id = ANY($2::uuid[])
+        AND (excerpt IS NOT NULL OR body IS NOT NULL OR blocks IS NOT NULL)
+      LIMIT $3 FOR UPDATE
+   )
+   UPDATE policy_decisions p SET excerpt = NULL, body = NULL, blocks = NULL FROM batch WHERE p.id = batch.id
+   RETURNING p.id`,
+});
+
+// --- webhook deliveries and their attempts: the envelope's ids stay, the data goes; one still due is given up ---
+const DELIVERIES = query("privacy.eraseDeliveries", {
+  text: `WITH batch AS (
+     SELECT id FROM webhook_deliveries
+      WHERE bot_id = ANY($1::uuid[]) AND conversation_id = ANY($2::uuid[]) AND NOT (payload ? 'erased')
+      LIMIT $3 FOR UPDATE
+   ), erased AS (
+     UPDATE webhook_deliveries w
+        SET payload = jsonb_build_object('id', w.payload->'id', 'type', w.payload->'type',
+                                         'created_at', w.payload->'created_at', 'bot_id', w.payload->'bot_id',
+                                         'erased', true),
+            last_error = CASE WHEN w.status = 'pending' THEN 'Erased before it was delivered' ELSE NULL END,
+            status = CASE WHEN w.status = 'pending' THEN 'failed'::"DeliveryStatus" ELSE w.status END,
+            next_attempt_at = NULL
+       FROM batch WHERE w.id = batch.id RETURNING w.id
+   ), attempts AS (
+     UPDATE webhook_attempts t SET request_body = '', request_headers = '{}'::jsonb, response_body = NULL, error = NULL
+       FROM erased WHERE t.delivery_id = erased.id
+   )
+   SELECT count(*)::int AS n FROM erased`,
+  notNull: ["n"],
+});
+
+// --- stored responses of bots' idempotent requests that name the conversations or the contact ---
+const STORED_RESPONSES = query("privacy.eraseStoredResponses", {
+  text: `DELETE FROM idempotency_keys
+    WHERE bot_id = ANY($1::uuid[]) AND response_body IS NOT NULL
+      AND response_body::text LIKE ANY ($2::text[])`,
+});
+
+// --- notifications (in-app, push) about them, and e-mails that list them ---
+const NOTIFICATIONS = query("privacy.eraseNotifications", {
+  text: `WITH subjects AS (
+     SELECT id FROM messages WHERE conversation_id = ANY($2::uuid[])
+     UNION ALL SELECT id FROM drafts WHERE conversation_id = ANY($2::uuid[])
+     UNION ALL SELECT unnest($3::uuid[])
+   ), gone AS (
+     DELETE FROM notifications n
+      WHERE n.workspace_id = $1
+        AND (n.subject_id IN (SELECT id FROM subjects) OR n.path LIKE ANY ($4::text[]))
+     RETURNING n.path, n.subject_id
+   ), mails AS (
+     DELETE FROM email_outbox m
+      WHERE m.workspace_id = $1
+        AND (m.items::text LIKE ANY ($4::text[])
+             OR EXISTS (SELECT 1 FROM gone g WHERE strpos(m.items::text, g.path) > 0))
+     RETURNING m.id
+   )
+   SELECT (SELECT count(*) FROM gone)::int AS notifications, (SELECT count(*) FROM mails)::int AS emails`,
+  notNull: ["notifications", "emails"],
+});
+
+// --- the readable audit history's details about them (the chain keeps ids and digests only) ---
+const AUDIT_DETAILS = query("privacy.eraseAuditDetails", {
+  text: `UPDATE audit_events a SET data = '{}'::jsonb
+    WHERE a.workspace_id = $1 AND a.data <> '{}'::jsonb
+      AND (a.subject_id = ANY($2::uuid[])
+           OR a.subject_id IN (SELECT id FROM messages WHERE conversation_id = ANY($3::uuid[]))
+           OR a.subject_id IN (SELECT id FROM drafts WHERE conversation_id = ANY($3::uuid[])))`,
+});
+
+// --- what search kept of the conversations: their embedding watermarks; every process drops their vectors ---
+const VECTORS = query("privacy.forgetVectors", {
+  text: `WITH progress AS (DELETE FROM embedding_progress WHERE conversation_id = ANY($1::uuid[]))
+   SELECT pg_notify('${FORGET_VECTORS_CHANNEL}', array_to_string($1::uuid[], ','))`,
+});
+
+export interface RunErasureOptions {
+  /** Called before each batch's transaction; a test throws from it to stand for the worker killed mid-job. */
+  beforeBatch?: (step: Step) => void;
+}
+
+/** Runs an erasure from the step its record names to the end. Safe to run again, or twice at once. */
+export async function runErasure(erasureId: string, options: RunErasureOptions = {}): Promise<void> {
+  for (;;) {
+    const [erasure] = await sql().query(LOAD, [erasureId]);
+    if (!erasure || erasure.step === "done") return;
+    const step = erasure.step as Step;
+    const count = await runStep(erasure, step, options);
+    const next = STEPS[STEPS.indexOf(step) + 1] ?? "done";
+    await transaction(async (tx) => {
+      await tx.query(ADVANCE, [erasureId, next, step, count]);
+      if (next === "done")
+        await recordAuditSql(tx, {
+          workspaceId: erasure.workspace_id,
+          actor: { type: "system", via: "job" },
+          action: `${erasure.subject_type}.erased`,
+          subjectType: erasure.subject_type,
+          subjectId: erasure.subject_id,
+          data: { erasure_id: erasure.id },
+        });
+    });
+  }
+}
+
+/** Batches of a step until it finds nothing left: the rows it changed. */
+async function batches(work: () => Promise<number>, step: Step, options: RunErasureOptions): Promise<number> {
+  let total = 0;
+  for (;;) {
+    options.beforeBatch?.(step);
+    const n = await work();
+    total += n;
+    if (n === 0) return total;
+  }
+}
+
+/** `%id%` patterns that find the ids in JSON or text. */
+const patterns = (ids: string[]) => ids.map((id) => `%${id}%`);
+
+async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions): Promise<number> {
+  const conversations = erasure.conversation_ids;
+  const inTransaction = <T>(work: (tx: Sql) => Promise<T>) => transaction(work);
+  switch (step) {
+    case "messages":
+      return batches(
+        () => inTransaction(async (tx) => (await tx.query(MESSAGES, [conversations, BATCH]))[0]!.n),
+        step,
+        options,
+      );
+    case "attachments":
+      return batches(() => eraseAttachments(conversations), step, options);
+    case "drafts":
+      return batches(async () => (await sql().query(DRAFTS, [conversations, BATCH])).length, step, options);
+    case "decisions":
+      return batches(
+        async () => (await sql().query(DECISIONS, [erasure.workspace_id, conversations, BATCH])).length,
+        step,
+        options,
+      );
+    case "deliveries":
+      return batches(
+        async () => (await sql().query(DELIVERIES, [erasure.bot_ids, conversations, BATCH]))[0]!.n,
+        step,
+        options,
+      );
+    case "stored_responses": {
+      options.beforeBatch?.(step);
+      const workspaceBots = await sql().query(WORKSPACE_BOTS, [erasure.workspace_id]);
+      const ids = [...conversations, erasure.subject_id];
+      await sql().query(STORED_RESPONSES, [workspaceBots.map((b) => b.id), patterns(ids)]);
+      return 0;
+    }
+    case "notifications": {
+      options.beforeBatch?.(step);
+      const [row] = await sql().query(NOTIFICATIONS, [
+        erasure.workspace_id,
+        conversations,
+        erasure.fact_ids,
+        patterns(conversations),
+      ]);
+      return row!.notifications + row!.emails;
+    }
+    case "audit_details": {
+      options.beforeBatch?.(step);
+      await sql().query(AUDIT_DETAILS, [
+        erasure.workspace_id,
+        [erasure.subject_id, ...conversations, ...erasure.fact_ids],
+        conversations,
+      ]);
+      return 0;
+    }
+    case "vectors":
+      options.beforeBatch?.(step);
+      await sql().query(VECTORS, [conversations]);
+      forgetConversationVectors(conversations);
+      return conversations.length;
+    case "tell_bots":
+      options.beforeBatch?.(step);
+      await contactErased(sql(), {
+        workspaceId: erasure.workspace_id,
+        contactId: erasure.subject_id,
+        conversationIds: conversations,
+        botIds: erasure.bot_ids,
+      });
+      return erasure.bot_ids.length;
+    case "vacuum":
+      options.beforeBatch?.(step);
+      // Old row versions keep the erased text on disk until VACUUM reclaims them; this makes it now, not someday.
+      await vacuum(ERASED_TABLES);
+      return 0;
+    case "done":
+      return 0;
+  }
+}
+
+/** The tables an erasure updates or deletes from. */
+const ERASED_TABLES = [
+  "messages",
+  "drafts",
+  "policy_decisions",
+  "webhook_deliveries",
+  "webhook_attempts",
+  "notifications",
+  "email_outbox",
+  "audit_events",
+  "conversations",
+  "conversation_participants",
+  "contacts",
+  "contact_facts",
+  "opt_outs",
+  "embeddings",
+  "idempotency_keys",
+  "attachments",
+];
+
+const WORKSPACE_BOTS = query("privacy.workspaceBots", { text: `SELECT id FROM bots WHERE workspace_id = $1` });
+
+/** One batch of attachments: the files no other row refers to go first, then the rows (a crash between: again). */
+async function eraseAttachments(conversations: string[]): Promise<number> {
+  const rows = await sql().query(ATTACHMENTS, [conversations, BATCH]);
+  for (const row of rows) if (!row.shared) await rm(blobPath(row.sha256), { force: true });
+  if (rows.length) await sql().query(REMOVE_ATTACHMENTS, [rows.map((r) => r.id)]);
+  return rows.length;
+}
