@@ -351,6 +351,21 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(await db().contact.count({ where: { workspaceId: world.workspace.id, name: "Eva Again" } })).toBe(0);
   });
 
+  it("contact erase: a member is refused, a wrong name is refused, and with --wait the contact is gone", async () => {
+    const [ana, ben] = world.people as [World["people"][number], World["people"][number]];
+    const made = await json("contact", "create", "--workspace", world.workspace.slug, "--name", "Erin Erased", "--as", ana.email);
+    const contactId = made.id as string;
+    const member = await cli("contact", "erase", contactId, "--confirm", "Erin Erased", "--as", ben.email);
+    expect(member.code).toBe(1);
+    const wrong = await cli("contact", "erase", contactId, "--confirm", "Erin", "--as", ana.email);
+    expect(wrong.code).toBe(1);
+    expect(await db().contact.count({ where: { id: contactId } })).toBe(1);
+    const erased = await json("contact", "erase", contactId, "--confirm", "erin erased", "--wait", "--as", ana.email);
+    expect(erased).toMatchObject({ status: "done" });
+    expect(await db().contact.count({ where: { id: contactId } })).toBe(0);
+    expect(await db().erasure.findFirstOrThrow({ where: { subjectId: contactId } })).toMatchObject({ status: "done" });
+  });
+
   it("embeddings backfill embeds what has no vector yet and prints counts and speed; a second run has nothing to do", async () => {
     const first = await json("embeddings", "backfill", "--workspace", world.workspace.slug, "--batch", "8");
     expect(first).toEqual({

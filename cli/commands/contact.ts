@@ -3,8 +3,10 @@ import { createContact } from "@/lib/contacts/create-contact";
 import { serializeContact } from "@/lib/contacts/serialize-contact";
 import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
 import { SENSITIVITIES, setContactSensitivity } from "@/lib/contacts/set-sensitivity";
-import { id, list, M, oneOf, required, S, str, type Command } from "./command";
-import { requirePerson, workspaceBySlug } from "./resolve";
+import { eraseContact } from "@/lib/privacy/erase-contact";
+import { runErasure } from "@/lib/privacy/run-erasure";
+import { B, bool, id, list, M, oneOf, required, S, str, type Command } from "./command";
+import { actorFrom, requirePerson, workspaceBySlug } from "./resolve";
 
 export const contactCommands: Record<string, Command> = {
   "contact create": {
@@ -44,6 +46,21 @@ export const contactCommands: Record<string, Command> = {
       const contactId = id(args.positionals[0], "CONTACT_ID");
       const value = oneOf(args.positionals[1], { choices: SENSITIVITIES, what: "normal|high" });
       return setContactSensitivity(await requirePerson(str(args, "as")), { contactId, sensitivity: value });
+    },
+  },
+  "contact erase": {
+    usage: "contact erase CONTACT_ID --confirm NAME [--wait] [--as EMAIL]   (the contact's name, typed again)",
+    flags: { confirm: S, wait: B, as: S },
+    run: async (args) => {
+      const contactId = id(args.positionals[0], "CONTACT_ID");
+      const started = await eraseContact(await actorFrom(str(args, "as")), {
+        contactId,
+        confirm: required(str(args, "confirm"), "--confirm"),
+      });
+      // --wait: the erasure's job runs here to its end (a deployment without a worker); else the worker runs it.
+      if (!bool(args, "wait")) return started;
+      await runErasure(started.erasure_id);
+      return { ...started, status: "done" };
     },
   },
   "contact labels": {

@@ -6,10 +6,11 @@ import { setDoNotContact } from "@/lib/contacts/set-do-not-contact";
 import { setContactRouting } from "@/lib/contacts/set-contact-routing";
 import { setContactSensitivity, type Sensitivity } from "@/lib/contacts/set-sensitivity";
 import { updateContact } from "@/lib/contacts/update-contact";
+import { eraseContact } from "@/lib/privacy/erase-contact";
 import type { FormReader } from "@/app/_lib/form-text";
 import { ContactDetails } from "@/lib/schemas/contacts";
 import { ContactRoutingForm, contactRoutingFromForm } from "@/lib/schemas/labels";
-import type { ContactFormValues, ContactRoutingValues } from "@/lib/forms/form-state";
+import type { ContactFormValues, ContactRoutingValues, EraseContactValues } from "@/lib/forms/form-state";
 import { formAction, plainAction } from "@/app/_lib/action";
 
 // The chat's contacts actions (app/_lib/action.ts says how every action answers).
@@ -69,6 +70,21 @@ export const saveContactRouting = formAction((contactId: string, path: string) =
   run: async (actor, { labels, timeZone }) => {
     await setContactRouting(actor, { contactId, labels, timeZone });
     return { done: "Labels and time zone saved" };
+  },
+}));
+
+/**
+ * An admin erases a contact (issue 38): its name typed again confirms it. The contacts' list opens after, saying so;
+ * the erasure's job goes on in the background.
+ */
+export const eraseContactForm = formAction((contactId: string, slug: string) => ({
+  path: `/chat/${slug}/contacts/${contactId}`,
+  args: { slug },
+  read: (form): EraseContactValues => ({ confirm: form.text("confirm") }),
+  fields: ["confirm"] as const,
+  run: async (actor, _input, { confirm }) => {
+    await eraseContact(actor, { contactId, confirm });
+    return { redirect: `/chat/${slug}/contacts?erased=1` };
   },
 }));
 

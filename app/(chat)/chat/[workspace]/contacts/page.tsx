@@ -37,7 +37,7 @@ export default async function ContactsPage({
   searchParams,
 }: {
   params: Promise<{ workspace: string }>;
-  searchParams: Promise<{ q?: string | string[] }>;
+  searchParams: Promise<{ q?: string | string[]; erased?: string | string[] }>;
 }) {
   const [{ workspace: slug }, search] = await Promise.all([params, searchParams]);
   const q = typeof search.q === "string" ? search.q.trim() : "";
@@ -52,6 +52,12 @@ export default async function ContactsPage({
     <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <div className="mx-auto max-w-3xl">
         <h1 className="text-lg font-semibold text-slate-900">Contacts</h1>
+        {search.erased === "1" && (
+          <Alert tone="success" title="The contact was erased" className="mt-3">
+            Its details and facts are gone. The content of its conversations is being removed now, and the bots that
+            took part are told to delete their copies.
+          </Alert>
+        )}
         <p className="mt-1 text-sm text-slate-500">
           The people outside the workspace your conversations are with, and what bots may do and know about them.
         </p>

@@ -5,7 +5,9 @@ import { openWorkspace } from "@/lib/chat/open-workspace";
 import { getContact } from "@/lib/contacts/get-contact";
 import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { guard } from "@/app/_lib/guard";
-import { saveContact, saveContactRouting } from "@/app/(chat)/chat/_actions/contacts";
+import { eraseContactForm, saveContact, saveContactRouting } from "@/app/(chat)/chat/_actions/contacts";
+import { StepUpNotice } from "@/app/_lib/step-up-notice";
+import { EraseContactForm } from "@/components/chat/erase-contact-form";
 import { contactActions, factActions } from "@/app/(chat)/chat/_lib/bound-actions";
 import { ContactControls, ContactMarks } from "@/components/chat/contact-controls";
 import { ContactFactsPanel } from "@/components/chat/contact-facts";
@@ -169,6 +171,20 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
             </ul>
           )}
         </Card>
+
+        {opened.value.role === "admin" && (
+          <Card aria-labelledby="contact-erase">
+            <CardHeader
+              id="contact-erase"
+              title="Erase this contact"
+              description="For a request to be forgotten. The contact, its facts and its files are deleted, and the content of every conversation with it (messages, drafts, notifications, webhook payloads) is removed for good; the conversations stay, empty, with their history of who wrote when. Every bot that took part is told to delete its copies. This cannot be undone."
+            />
+            <CardBody className="space-y-3">
+              <StepUpNotice actor={actor} workspaceId={opened.value.id} purpose="change" />
+              <EraseContactForm name={contact.name} action={eraseContactForm.bind(null, contact.id, slug)} />
+            </CardBody>
+          </Card>
+        )}
       </div>
     </main>
   );
