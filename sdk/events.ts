@@ -33,6 +33,7 @@ export type DraftExpiredEvent = WebhookEventOf<"draft.expired">;
 export type FollowUpCancelledEvent = WebhookEventOf<"follow_up.cancelled">;
 export type AgentRequestCreatedEvent = WebhookEventOf<"agent_request.created">;
 export type AgentRequestAnsweredEvent = WebhookEventOf<"agent_request.answered">;
+export type ContactErasedEvent = WebhookEventOf<"contact.erased">;
 export type PingEvent = WebhookEventOf<"ping">;
 
 export type MessageCreatedData = Schemas["MessageCreatedData"];
@@ -43,5 +44,6 @@ export type DraftRejectedData = Schemas["DraftRejectedData"];
 export type DraftExpiredData = Schemas["DraftExpiredData"];
 export type FollowUpCancelledData = Schemas["FollowUpCancelledData"];
 export type AgentRequestData = Schemas["AgentRequestEventData"];
+export type ContactErasedData = Schemas["ContactErasedData"];
 export type PingData = Schemas["PingData"];
 export type Attachment = Schemas["WebhookAttachment"];

@@ -15,9 +15,10 @@ import { cachedConversations } from "@/lib/memory/vector-cache";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { deliverNotifications } from "@/lib/notifications/deliver";
 import { fanOut } from "@/lib/notifications/fan-out";
-import { person } from "@/lib/people/actor";
+import { person, systemActor } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { replayDelivery } from "@/lib/webhooks/replay-delivery";
 import { eraseContact } from "./erase-contact";
 import { runErasure } from "./run-erasure";
 
@@ -181,6 +182,12 @@ describe("erasing a contact", () => {
     expect(await db().message.count({ where: { conversationId: { in: planted.conversationIds } } })).toBe(seqs);
     const erasure = await db().erasure.findUniqueOrThrow({ where: { id: started.erasure_id } });
     expect(erasure).toMatchObject({ status: "done", step: "done", subjectId: planted.contactId });
+
+    // An erased delivery cannot be replayed: nothing is left to send.
+    const erasedDelivery = await db().webhookDelivery.findFirstOrThrow({
+      where: { conversationId: planted.conversationIds[0], eventType: "message.created" },
+    });
+    await expect(replayDelivery(systemActor, erasedDelivery.id)).rejects.toMatchObject({ code: "conflict" });
 
     // Each bot that was in the contact's conversations is told, by ids only, and verifies it with the SDK.
     const told = await db().webhookDelivery.findMany({ where: { eventType: "contact.erased", createdAt: { gte: since } } });

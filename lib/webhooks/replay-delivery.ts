@@ -30,7 +30,7 @@ const REPLAY_MANY = query("webhooks.replayMany", { text: REPLAY("id = ANY ($2::u
 
 const FAILED_IN_RANGE = query("webhooks.lockFailedInRange", {
   text: `SELECT id FROM webhook_deliveries
-  WHERE bot_id = $1::uuid AND status = 'failed' AND created_at BETWEEN $2 AND $3
+  WHERE bot_id = $1::uuid AND status = 'failed' AND created_at BETWEEN $2 AND $3 AND NOT (payload ? 'erased')
   ORDER BY created_at LIMIT ${MAX_BULK_REPLAY} FOR UPDATE`,
 });
 
@@ -47,6 +47,9 @@ export async function replayDelivery(actor: Actor, id: string): Promise<Delivery
   const delivery = await db().webhookDelivery.findUnique({ where: { id: deliveryId } });
   if (!delivery) throw new ApiError("not_found", "Delivery not found");
   const bot = await requireBotManager(actor, { client: db(), botId: delivery.botId });
+  // An erasure (lib/privacy/) kept the envelope's ids and removed the rest: nothing is left to send.
+  if ((delivery.payload as { erased?: unknown }).erased === true)
+    throw new ApiError("conflict", "This delivery's content was erased (a contact's erasure): it cannot be sent again");
   return transaction(async (tx) => {
     await tx.query(REPLAY_ONE, [new Date(), deliveryId]);
     await recordAuditSql(tx, { workspaceId: bot.workspaceId, actor, action: "webhook.replayed", subjectType: "bot", subjectId: bot.id, data: { delivery_id: deliveryId } });

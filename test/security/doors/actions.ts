@@ -216,6 +216,25 @@ export function actionDoors(context: DoorContext): Door[] {
       ],
       { adminOnly: true },
     ),
+    act(
+      CHAT,
+      "eraseContactForm",
+      [
+        {
+          kind: "contact",
+          as: "contactId",
+          own: fresh.contact,
+          // The name of a contact of the caller's workspace, as its admin types it (a refusal is then the door's, not
+          // a mismatched name's); another workspace's name is not the caller's to know, nor to be echoed back.
+          run: async (id) => {
+            const contact = await db().contact.findUnique({ where: { id }, select: { name: true, workspaceId: true } });
+            const confirm = contact?.workspaceId === o.workspace.id ? contact.name : "Someone";
+            return chat.eraseContactForm(id, "probe", { n: 0 }, form({ confirm }));
+          },
+        },
+      ],
+      { adminOnly: true },
+    ),
     act(CHAT, "addContact", [
       {
         kind: "workspace",
