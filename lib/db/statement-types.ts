@@ -1196,6 +1196,202 @@ export interface Statements {
     };
     params: [readonly string[] | null, number | string | bigint | null];
   };
+  "export.attachments": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [readonly string[] | null, string | null, string | null];
+  };
+  "export.contact": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, readonly string[] | null, string | null];
+  };
+  "export.contactFacts": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, readonly string[] | null, string | null];
+  };
+  "export.contactOptOuts": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, readonly string[] | null, string | null];
+  };
+  "export.conversations": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [readonly string[] | null, string | null];
+  };
+  "export.drafts": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [readonly string[] | null, string | null, string | null];
+  };
+  "export.messages": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, number | null];
+  };
+  "export.person": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personActions": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personApprovals": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personEmails": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personGrants": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personMemberships": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personNotifications": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personOptOuts": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personPasskeys": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personSecurityEvents": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personSessions": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.personTokens": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.policyDecisions": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [readonly string[] | null, string | null, string | null];
+  };
+  "export.workspace": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.workspaceActions": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.workspaceBots": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.workspaceContacts": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.workspaceFacts": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.workspaceMembers": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.workspaceOptOuts": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
+  "export.workspaceRules": {
+    row: {
+      key: string;
+      row: unknown;
+    };
+    params: [string | null, string | null, string | null];
+  };
   "factors.acceptTotp": {
     row: {
       user_id: string;
@@ -2231,6 +2427,12 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "privacy.deliveriesToErase": {
+    row: {
+      id: string;
+    };
+    params: [readonly string[] | null, readonly string[] | null];
+  };
   "privacy.eraseAuditDetails": {
     row: Record<string, never>;
     params: [string | null, readonly string[] | null, readonly string[] | null];
@@ -2245,7 +2447,7 @@ export interface Statements {
     row: {
       n: number;
     };
-    params: [readonly string[] | null, readonly string[] | null, number | string | bigint | null];
+    params: [readonly string[] | null];
   };
   "privacy.eraseDrafts": {
     row: {
@@ -2256,8 +2458,10 @@ export interface Statements {
   "privacy.eraseMessages": {
     row: {
       n: number;
+      last_seq: number | null;
+      cited: string[] | null;
     };
-    params: [readonly string[] | null, number | string | bigint | null];
+    params: [string | null, number | null, number | string | bigint | null];
   };
   "privacy.eraseNotifications": {
     row: {
@@ -2312,6 +2516,10 @@ export interface Statements {
   "privacy.removeContact": {
     row: Record<string, never>;
     params: [string | null];
+  };
+  "privacy.uncite": {
+    row: Record<string, never>;
+    params: [readonly string[] | null];
   };
   "privacy.workspaceBots": {
     row: {

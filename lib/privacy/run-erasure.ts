@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import { vacuum } from "@/lib/db/maintenance";
-import { query, sql, transaction, type Sql } from "@/lib/db/sql";
+import { query, sql, transaction } from "@/lib/db/sql";
 import { blobPath } from "@/lib/attachments/storage";
 import { FORGET_VECTORS_CHANNEL, forgetConversationVectors } from "@/lib/memory/vector-cache";
 import { contactErased } from "@/lib/webhooks/events";
@@ -68,24 +68,31 @@ const ADVANCE = query("privacy.advanceErasure", {
 });
 
 // --- messages: their text, blocks and metadata, their vectors; facts that cited them lose the citation ---
+// One conversation's next batch past `seq` $2 (the batch before it, in this run): each batch reads only its own rows,
+// however many were erased before it. Returns the last seq erased, and whether facts cite the batch.
 const MESSAGES = query("privacy.eraseMessages", {
   text: `WITH batch AS (
-     SELECT id FROM messages WHERE conversation_id = ANY($1::uuid[]) AND erased_at IS NULL
-      ORDER BY conversation_id, seq LIMIT $2 FOR UPDATE
+     SELECT id, seq FROM messages WHERE conversation_id = $1 AND seq > $2 AND erased_at IS NULL
+      ORDER BY seq LIMIT $3 FOR UPDATE
    ), erased AS (
      UPDATE messages m SET body = '', blocks = NULL, metadata = '{}'::jsonb, erased_at = now()
-       FROM batch WHERE m.id = batch.id RETURNING m.id
+       FROM batch WHERE m.id = batch.id RETURNING m.id, m.seq
    ), vectors AS (
      DELETE FROM embeddings e USING erased WHERE e.subject_type = 'message' AND e.subject_id = erased.id
-   ), citing AS (
-     UPDATE contact_facts f
-        SET source_message_id = NULL,
-            status = CASE WHEN f.status IN ('candidate', 'confirmed') AND f.conversation_id IS NULL
-                          THEN 'source_removed'::fact_status ELSE f.status END
-       FROM erased WHERE f.source_message_id = erased.id
    )
-   SELECT count(*)::int AS n FROM erased`,
+   SELECT count(*)::int AS n, max(seq) AS last_seq, array_agg(id) FILTER (WHERE EXISTS (
+            SELECT 1 FROM contact_facts f WHERE f.source_message_id = erased.id)) AS cited
+     FROM erased`,
   notNull: ["n"],
+});
+// Facts that cited erased messages lose the citation (a statement of its own, run only when some do: the facts'
+// embedding trigger fires on every UPDATE statement of the table).
+const UNCITE = query("privacy.uncite", {
+  text: `UPDATE contact_facts f
+      SET source_message_id = NULL,
+          status = CASE WHEN f.status IN ('candidate', 'confirmed') AND f.conversation_id IS NULL
+                        THEN 'source_removed'::fact_status ELSE f.status END
+    WHERE f.source_message_id = ANY($1::uuid[])`,
 });
 
 // --- attachments: the rows, and each file no other row refers to ---
@@ -131,11 +138,14 @@ const DECISIONS = query("privacy.eraseDecisions", {
 });
 
 // --- webhook deliveries and their attempts: the envelope's ids stay, the data goes; one still due is given up ---
+// Found once (one read of the bots' deliveries: there is no index by conversation), then erased by id in batches.
+const DELIVERIES_TO_ERASE = query("privacy.deliveriesToErase", {
+  text: `SELECT id FROM webhook_deliveries
+    WHERE bot_id = ANY($1::uuid[]) AND conversation_id = ANY($2::uuid[]) AND NOT (payload ? 'erased')`,
+});
 const DELIVERIES = query("privacy.eraseDeliveries", {
   text: `WITH batch AS (
-     SELECT id FROM webhook_deliveries
-      WHERE bot_id = ANY($1::uuid[]) AND conversation_id = ANY($2::uuid[]) AND NOT (payload ? 'erased')
-      LIMIT $3 FOR UPDATE
+     SELECT id FROM webhook_deliveries WHERE id = ANY($1::uuid[]) AND NOT (payload ? 'erased') FOR UPDATE
    ), erased AS (
      UPDATE webhook_deliveries w
         SET payload = jsonb_build_object('id', w.payload->'id', 'type', w.payload->'type',
@@ -241,14 +251,9 @@ const patterns = (ids: string[]) => ids.map((id) => `%${id}%`);
 
 async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions): Promise<number> {
   const conversations = erasure.conversation_ids;
-  const inTransaction = <T>(work: (tx: Sql) => Promise<T>) => transaction(work);
   switch (step) {
     case "messages":
-      return batches(
-        () => inTransaction(async (tx) => (await tx.query(MESSAGES, [conversations, BATCH]))[0]!.n),
-        step,
-        options,
-      );
+      return eraseMessages(conversations, options);
     case "attachments":
       return batches(() => eraseAttachments(conversations), step, options);
     case "drafts":
@@ -259,12 +264,15 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
         step,
         options,
       );
-    case "deliveries":
-      return batches(
-        async () => (await sql().query(DELIVERIES, [erasure.bot_ids, conversations, BATCH]))[0]!.n,
-        step,
-        options,
-      );
+    case "deliveries": {
+      const ids = (await sql().query(DELIVERIES_TO_ERASE, [erasure.bot_ids, conversations])).map((r) => r.id);
+      let total = 0;
+      for (let i = 0; i < ids.length; i += BATCH) {
+        options.beforeBatch?.(step);
+        total += (await sql().query(DELIVERIES, [ids.slice(i, i + BATCH)]))[0]!.n;
+      }
+      return total;
+    }
     case "stored_responses": {
       options.beforeBatch?.(step);
       const workspaceBots = await sql().query(WORKSPACE_BOTS, [erasure.workspace_id]);
@@ -334,6 +342,26 @@ const ERASED_TABLES = [
   "idempotency_keys",
   "attachments",
 ];
+
+/** Each conversation's messages by seq, a batch a transaction; a run begun again starts over and skips the erased. */
+async function eraseMessages(conversations: string[], options: RunErasureOptions): Promise<number> {
+  let total = 0;
+  for (const conversationId of conversations) {
+    let after = 0;
+    for (;;) {
+      options.beforeBatch?.("messages");
+      const batch = await transaction(async (tx) => {
+        const [row] = await tx.query(MESSAGES, [conversationId, after, BATCH]);
+        if (row!.cited?.length) await tx.query(UNCITE, [row!.cited]);
+        return row!;
+      });
+      if (batch.n === 0) break;
+      total += batch.n;
+      after = batch.last_seq!;
+    }
+  }
+  return total;
+}
 
 const WORKSPACE_BOTS = query("privacy.workspaceBots", { text: `SELECT id FROM bots WHERE workspace_id = $1` });
 
