@@ -19,6 +19,7 @@ import { CHECKPOINT_CRONTAB, CHECKPOINT_TASK, writeCheckpoint } from "@/lib/audi
 import { SEAL_CRONTAB, SEAL_TASK, sealAuditLog } from "@/lib/audit/seal-audit-log";
 import { SIGN_IN_ALERT_MAX_ATTEMPTS, SIGN_IN_ALERT_TASK } from "@/lib/sessions/sign-in-alert-task";
 import { ERASE_MAX_ATTEMPTS, ERASE_TASK, runErasure } from "@/lib/privacy/run-erasure";
+import { EXPORT_MAX_ATTEMPTS, EXPORT_TASK, buildExport } from "@/lib/privacy/build-export";
 import { sendSignInAlert } from "@/lib/sessions/sign-in-alert";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { DELIVER_TASK } from "@/lib/webhooks/emit-event";
@@ -46,6 +47,7 @@ const RETRIES = {
   [EMBED_TASK]: 3,
   [SIGN_IN_ALERT_TASK]: SIGN_IN_ALERT_MAX_ATTEMPTS - 1,
   [ERASE_TASK]: ERASE_MAX_ATTEMPTS - 1,
+  [EXPORT_TASK]: EXPORT_MAX_ATTEMPTS - 1,
   cron: 2, // crontab's max=3
 } as const;
 
@@ -135,6 +137,7 @@ export function relayFunctions(client: Inngest, { send = sendJobEvents }: { send
       retries: RETRIES[SIGN_IN_ALERT_TASK],
     }),
     jobFunction(ERASE_TASK, (p) => runErasure(String(p.erasure_id)), { retries: RETRIES[ERASE_TASK] }),
+    jobFunction(EXPORT_TASK, (p) => buildExport(String(p.export_id)), { retries: RETRIES[EXPORT_TASK] }),
     jobFunction(
       DELIVER_NOTIFICATIONS_TASK,
       (p) =>

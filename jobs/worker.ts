@@ -30,7 +30,8 @@ import { pruneExpiredRowsTask } from "./tasks/prune-expired-rows";
 import { SIGN_IN_ALERT_TASK } from "@/lib/sessions/sign-in-alert-task";
 import { signInAlertTask } from "./tasks/sign-in-alert";
 import { ERASE_TASK } from "@/lib/privacy/run-erasure";
-import { runErasureTask } from "./tasks/run-erasure";
+import { EXPORT_TASK } from "@/lib/privacy/build-export";
+import { buildExportTask, runErasureTask } from "./tasks/privacy";
 import { startHeartbeat } from "@/lib/health/worker-heartbeat";
 import { CHECKPOINT_CRONTAB, CHECKPOINT_TASK } from "@/lib/audit/checkpoints";
 import { SEAL_EVERY_MS, sealAuditLog } from "@/lib/audit/seal-audit-log";
@@ -128,6 +129,7 @@ export async function startWorker(options: {
       [CHECKPOINT_TASK]: auditCheckpointTask,
       [SIGN_IN_ALERT_TASK]: signInAlertTask,
       [ERASE_TASK]: runErasureTask,
+      [EXPORT_TASK]: buildExportTask,
     },
     // The safety net of contact search's embeddings: whatever no trigger queued (a conversation linked to a contact
     // later, a notification lost while the LISTEN connection was down) is embedded within a minute.

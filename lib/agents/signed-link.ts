@@ -1,26 +1,17 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { derivedKey } from "@/lib/crypto/secret-box";
+import { signToken as sign, verifyToken as verify } from "@/lib/crypto/signed-token";
 import { env } from "@/lib/env";
-import { isUuid } from "@/lib/ids";
 
 // Signed attachment links (docs/api-contract.md#agent-requests: `attachment_id` becomes a signed link). A link is
-// `{APP_URL}/api/attachments/signed/<attachment id>.<expiry, unix seconds>.<signature>`, the signature being
-// HMAC-SHA256 over "<attachment id>.<expiry>" with a key derived from the app's secret key (never the key itself),
-// base64url. Nothing is stored: the same answer always yields the same link, and a link proves itself. The signature
-// is checked first (in constant time), then the expiry, so an altered expiry reads as an altered link.
+// `{APP_URL}/api/attachments/signed/<token>`, the token lib/crypto/signed-token.ts makes for the attachment's id and
+// this purpose. Nothing is stored: the same answer always yields the same link, and a link proves itself.
 
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const KEY_LABEL = "relay/attachment-links/v1";
-const SIGNATURE_BYTES = 32;
+const PURPOSE = "relay/attachment-links/v1";
 export const SIGNED_PATH = "/api/attachments/signed/";
 
 export type LinkCheck =
   | { ok: true; attachmentId: string; expiresAt: Date }
   | { ok: false; reason: "malformed" | "bad_signature" | "expired" };
-
-function signature(attachmentId: string, expiresSeconds: number): Buffer {
-  return createHmac("sha256", derivedKey(KEY_LABEL)).update(`${attachmentId}.${expiresSeconds}`).digest();
-}
 
 /** The link's expiry: `issuedAt` + 24 hours, to the whole second (what the token carries). */
 export function linkExpiry(issuedAt: Date): Date {
@@ -28,9 +19,7 @@ export function linkExpiry(issuedAt: Date): Date {
 }
 
 export function signToken(attachmentId: string, expiresAt: Date): string {
-  const id = attachmentId.toLowerCase();
-  const expires = Math.floor(expiresAt.getTime() / 1000);
-  return `${id}.${expires}.${signature(id, expires).toString("base64url")}`;
+  return sign(PURPOSE, { id: attachmentId, expiresAt });
 }
 
 /** The link to an attachment, valid until `expiresAt` (use linkExpiry). */
@@ -40,16 +29,6 @@ export function signedLink(attachmentId: string, expiresAt: Date): { url: string
 }
 
 export function verifyToken(token: string, now: Date = new Date()): LinkCheck {
-  const parts = token.split(".");
-  if (parts.length !== 3) return { ok: false, reason: "malformed" };
-  const [id, expires, given] = parts as [string, string, string];
-  if (!isUuid(id) || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(given))
-    return { ok: false, reason: "malformed" };
-  const expected = signature(id.toLowerCase(), Number(expires));
-  const actual = Buffer.from(given, "base64url");
-  if (actual.length !== SIGNATURE_BYTES || !timingSafeEqual(actual, expected))
-    return { ok: false, reason: "bad_signature" };
-  const expiresAt = new Date(Number(expires) * 1000);
-  if (now.getTime() >= expiresAt.getTime()) return { ok: false, reason: "expired" };
-  return { ok: true, attachmentId: id.toLowerCase(), expiresAt };
+  const check = verify(PURPOSE, { token, now });
+  return check.ok ? { ok: true, attachmentId: check.id, expiresAt: check.expiresAt } : check;
 }

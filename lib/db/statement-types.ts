@@ -1210,6 +1210,12 @@ export interface Statements {
     };
     params: [string | null, readonly string[] | null, string | null];
   };
+  "export.contactConversations": {
+    row: {
+      ids: string[];
+    };
+    params: [string | null, string | null];
+  };
   "export.contactFacts": {
     row: {
       key: string;
@@ -1238,6 +1244,27 @@ export interface Statements {
     };
     params: [readonly string[] | null, string | null, string | null];
   };
+  "export.failed": {
+    row: Record<string, never>;
+    params: [string | null, string | null];
+  };
+  "export.files": {
+    row: {
+      sha256: string;
+    };
+    params: [readonly string[] | null, string | null];
+  };
+  "export.load": {
+    row: {
+      id: string;
+      workspace_id: string;
+      subject_type: string;
+      subject_id: string;
+      status: string;
+      created_at: Date;
+    };
+    params: [string | null];
+  };
   "export.messages": {
     row: {
       key: string;
@@ -1265,6 +1292,12 @@ export interface Statements {
       row: unknown;
     };
     params: [string | null, string | null, string | null];
+  };
+  "export.personConversations": {
+    row: {
+      ids: string[];
+    };
+    params: [string | null, string | null];
   };
   "export.personEmails": {
     row: {
@@ -1336,6 +1369,24 @@ export interface Statements {
     };
     params: [readonly string[] | null, string | null, string | null];
   };
+  "export.progress": {
+    row: Record<string, never>;
+    params: [string | null, string | null, number | null];
+  };
+  "export.ready": {
+    row: Record<string, never>;
+    params: [string | null, number | string | bigint | null, string | null, number | null];
+  };
+  "export.request": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null, string | null, string | null];
+  };
+  "export.start": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
   "export.workspace": {
     row: {
       key: string;
@@ -1363,6 +1414,12 @@ export interface Statements {
       row: unknown;
     };
     params: [string | null, string | null, string | null];
+  };
+  "export.workspaceConversations": {
+    row: {
+      ids: string[];
+    };
+    params: [string | null, string | null];
   };
   "export.workspaceFacts": {
     row: {

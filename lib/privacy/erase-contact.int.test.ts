@@ -1,10 +1,12 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { rm } from "node:fs/promises";
 import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, idem } from "@/test/api/client";
 import { scanForCanaries } from "@/test/canary-scan";
 import { startReceiver, type Receiver } from "@/test/receiver";
 import { verifyWebhook } from "@/sdk/index";
+import { readZip } from "@/test/read-zip";
 import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 import { getContact } from "@/lib/contacts/get-contact";
 import { updateContact } from "@/lib/contacts/update-contact";
@@ -21,6 +23,8 @@ import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { replayDelivery } from "@/lib/webhooks/replay-delivery";
 import { eraseContact } from "./erase-contact";
 import { runErasure } from "./run-erasure";
+import { archivePath, buildExport } from "./build-export";
+import { exportToDownload, listExports, requestExport } from "./request-export";
 
 // Issue 38, item 5: canaries planted as a contact's name, e-mail, phone and the text of their messages, sent
 // everywhere (messages, a file, a fact, search's words and vectors, a context pack, webhook payloads and attempts, a
@@ -173,6 +177,33 @@ describe("erasing a contact", () => {
     await expect(eraseContact(ana(), { contactId: planted.contactId, confirm: "someone else" })).rejects.toMatchObject({
       code: "invalid_body",
     });
+    // The admin's export holds every canary: each section, and the file's bytes.
+    const asked = await requestExport(ana(), {
+      workspaceId: world.workspace.id,
+      subjectType: "contact",
+      subjectId: planted.contactId,
+    });
+    await buildExport(asked.id);
+    const [ready] = await listExports(ana(), { workspaceId: world.workspace.id, exportId: asked.id });
+    expect(ready).toMatchObject({ status: "ready", progress: { "messages.jsonl": seqs } });
+    const archive = await readZip(archivePath(asked.id));
+    const text = (name: string) => archive.get(name)?.toString("utf8") ?? "";
+    expect(text("README.md")).toContain("JSON Lines");
+    const everything = [...archive.values()].map((bytes) => bytes.toString("utf8")).join("\n").toLowerCase();
+    for (const canary of planted.canaries) expect(everything).toContain(canary.toLowerCase());
+    expect(text("messages.jsonl")).toContain(planted.canaries[3]!);
+    expect(text("contact.jsonl")).toContain(planted.name);
+    expect(text("facts.jsonl")).toContain(planted.canaries[3]!);
+    const files = [...archive.keys()].filter((name) => name.startsWith("files/"));
+    expect(files).toHaveLength(1);
+    expect(archive.get(files[0]!)!.toString()).toContain(planted.canaries[3]!);
+    // Another person, or an altered link, gets nothing.
+    const token = ready!.download_path!.split("/").at(-1)!;
+    await expect(exportToDownload(person(world.people[1]!.id, "web"), token)).rejects.toMatchObject({ code: "not_found" });
+    await expect(exportToDownload(ana(), `${token.slice(0, -2)}xx`)).rejects.toMatchObject({ code: "not_found" });
+    expect(await exportToDownload(ana(), token)).toMatchObject({ exportId: asked.id });
+    await rm(archivePath(asked.id)); // the archive is the admin's now; the scan below looks at what Relay keeps
+
     const since = new Date();
     const started = await eraseContact(ana(), { contactId: planted.contactId, confirm: ` ${planted.name.toUpperCase()} ` });
     await runErasure(started.erasure_id);

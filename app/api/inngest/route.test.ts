@@ -28,7 +28,7 @@ describe("/api/inngest", () => {
     const route = await routeWith(inngestEnv);
     const introspection = await route.GET(new NextRequest(URL_, { headers: { "x-inngest-signature": signed("") } }), {});
     expect(introspection.status).toBe(200);
-    expect(await introspection.json()).toMatchObject({ authentication_succeeded: true, mode: "cloud", function_count: 14, has_signing_key: true, has_event_key: true, app_id: "relay" });
+    expect(await introspection.json()).toMatchObject({ authentication_succeeded: true, mode: "cloud", function_count: 15, has_signing_key: true, has_event_key: true, app_id: "relay" });
 
     const body = JSON.stringify({ url: URL_ });
     const sync = await route.PUT(
@@ -38,7 +38,7 @@ describe("/api/inngest", () => {
     expect(sync.status).toBe(200);
     const ids = ((await sync.json()) as { functions: { id: string }[] }).functions.map((f) => f.id).sort();
     expect(ids).toEqual(
-      ["deliver-webhook", "send-follow-up", "notify", "deliver-notifications", "embed-pending", "expire-agent-requests", "expire-drafts", "send-reminders", "relay-job-outbox", "prune-expired-rows", "audit-seal", "audit-checkpoint", "sign-in-alert", "run-erasure"]
+      ["deliver-webhook", "send-follow-up", "notify", "deliver-notifications", "embed-pending", "expire-agent-requests", "expire-drafts", "send-reminders", "relay-job-outbox", "prune-expired-rows", "audit-seal", "audit-checkpoint", "sign-in-alert", "run-erasure", "build-export"]
         .map((id) => `relay-${id}`)
         .sort(),
     );
