@@ -351,6 +351,20 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(await db().contact.count({ where: { workspaceId: world.workspace.id, name: "Eva Again" } })).toBe(0);
   });
 
+  it("export contact|person|workspace builds the archive and writes it to --out", async () => {
+    const out = path.join(folder, "contact.zip");
+    const contact = world.contacts[0]!;
+    const built = await json("export", "contact", contact.id, "--out", out);
+    expect(built).toMatchObject({ file: out, rows: { "contact.jsonl": 1 } });
+    expect(existsSync(out)).toBe(true);
+    const person = await json("export", "person", world.people[1]!.email, "--workspace", world.workspace.slug, "--out", path.join(folder, "p.zip"));
+    expect(person.rows["person.jsonl"]).toBe(1);
+    const workspace = await json("export", "workspace", world.workspace.slug, "--out", path.join(folder, "w.zip"));
+    expect(workspace.rows["contacts.jsonl"]).toBeGreaterThanOrEqual(world.contacts.length);
+    const missing = await cli("export", "workspace", world.workspace.slug);
+    expect(missing.code).toBe(2);
+  });
+
   it("contact erase: a member is refused, a wrong name is refused, and with --wait the contact is gone", async () => {
     const [ana, ben] = world.people as [World["people"][number], World["people"][number]];
     const made = await json("contact", "create", "--workspace", world.workspace.slug, "--name", "Erin Erased", "--as", ana.email);

@@ -9,6 +9,7 @@ const SECTIONS = [
   { href: "/settings/notifications", label: "Notifications" },
   { href: "/settings/tokens", label: "Access tokens" },
   { href: "/settings/security", label: "Security" },
+  { href: "/settings/data", label: "Your data" },
 ];
 
 // A person's own settings. As in the portal, each page calls currentActor(itsOwnPath) to send signed-out people to

@@ -9,6 +9,7 @@ import { conversationCommands } from "./conversation";
 import { deliveryCommands } from "./delivery";
 import { draftCommands } from "./draft";
 import { embeddingsCommands } from "./embeddings";
+import { exportCommands } from "./export";
 import { keyCommands } from "./key";
 import { listenCommands } from "./listen";
 import { messageCommands } from "./message";
@@ -26,6 +27,7 @@ export const COMMANDS: Record<string, Command> = {
   ...policyCommands,
   ...personCommands,
   ...contactCommands,
+  ...exportCommands,
   ...botCommands,
   ...keyCommands,
   ...conversationCommands,

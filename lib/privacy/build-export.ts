@@ -76,6 +76,9 @@ export async function buildExport(exportId: string): Promise<void> {
     const scope = await scopeOf(kind, { workspaceId: record.workspace_id, subjectId: record.subject_id });
     await mkdir(exportsDir(), { recursive: true });
     const zip = new ZipFile();
+    // A section or a file that fails (the database, the disk) fails the archive: its error ends the output.
+    const failed = (error: Error) => (zip.outputStream as Readable).destroy(error);
+    const watched = (stream: Readable) => stream.on("error", failed);
     const manifest = {
       format: FORMAT,
       export_id: exportId,
@@ -87,9 +90,9 @@ export async function buildExport(exportId: string): Promise<void> {
     zip.addBuffer(Buffer.from(readme(kind)), "README.md");
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), "manifest.json");
     for (const section of SECTIONS[kind])
-      zip.addReadStreamLazy(section.file, (done) => done(null, Readable.from(lines(exportId, section, scope))));
+      zip.addReadStreamLazy(section.file, (done) => done(null, watched(Readable.from(lines(exportId, section, scope)))));
     for await (const sha256 of files(scope.conversationIds))
-      zip.addReadStreamLazy(`files/${sha256}`, (done) => done(null, openBlob(sha256)));
+      zip.addReadStreamLazy(`files/${sha256}`, (done) => done(null, watched(openBlob(sha256))));
     zip.end();
 
     const hash = createHash("sha256");

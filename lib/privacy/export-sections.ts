@@ -74,7 +74,7 @@ const PERSON_TOKENS = query("export.personTokens", {
 // Few, and keyed by text: one page.
 const PERSON_GRANTS = query("export.personGrants", {
   text: `SELECT t.grant_id AS key, to_jsonb(t) AS row FROM oauth_grants t
-    WHERE t.user_id = $1 AND t.workspace_id = $2 AND $3::uuid IS NULL ORDER BY t.grant_id`,
+    WHERE t.user_id = $1 AND t.workspace_id = $2 AND $3::text IS NULL ORDER BY t.grant_id`,
   ...typed,
 });
 const PERSON_NOTIFICATIONS = query("export.personNotifications", { text: paged("notifications t", "t.user_id = $1 AND t.workspace_id = $2"), ...typed });

@@ -19,6 +19,8 @@ import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { sendMessage } from "@/lib/messages/send-message";
 import { systemActor } from "@/lib/people/actor";
 import { createPersonalToken } from "@/lib/tokens/create-token";
+import { buildExport } from "@/lib/privacy/build-export";
+import { listExports, requestExport } from "@/lib/privacy/request-export";
 import { HOOK, oauthGrant, passkeyOf, pushDevice, sessionOf, type Person, type World } from "./world";
 
 // The callers' own things, made fresh for each positive control that changes what it acts on (approving a draft
@@ -113,6 +115,14 @@ export function freshOf(w: World) {
       });
       await approveAgentRequest(o.ana.actor, { requestId: asked.id });
       return asked.id;
+    },
+    /** A ready export of the person's own data in their workspace, and its download link's token. */
+    exportLink: async (p: Person) => {
+      const workspaceId = p.id === w.foreign.bea.id ? w.foreign.workspace.id : o.workspace.id;
+      const asked = await requestExport(p.actor, { workspaceId, subjectType: "person", subjectId: p.id });
+      await buildExport(asked.id);
+      const [ready] = await listExports(p.actor, { workspaceId, exportId: asked.id });
+      return ready!.download_path!.split("/").at(-1)!;
     },
     /** A valid link the helper holds: ops answered its request with a file. */
     signedLink: async () => {

@@ -14,7 +14,7 @@ import {
   type Door,
   type Slot,
 } from "./doors/door";
-import { signedLinkProbes, unsubscribeProbes } from "./doors/routes";
+import { exportLinkProbes, signedLinkProbes, unsubscribeProbes } from "./doors/routes";
 import { changedTables, fingerprint } from "./fingerprint";
 import { freshOf, type Fresh } from "./fresh";
 import { buildWorld } from "./build-world";
@@ -115,6 +115,8 @@ beforeAll(async () => {
   await buildWorld(w);
   for (const link of signedLinkProbes(w, await fresh.signedLink()))
     w.probe("signedLink", link.placement, link.label, link.token, ["bot"]);
+  for (const link of await exportLinkProbes(w, fresh))
+    w.probe("exportLink", link.placement, link.label, link.token, link.placement === "hidden" ? ["member"] : undefined);
   for (const link of unsubscribeProbes(w)) w.probe("unsubscribeToken", link.placement, link.label, link.token, ["bot"]);
   // The callers' fresh credentials were used once by now: park their bookkeeping again (world.ts).
   const { sql } = await import("@/lib/db/sql");

@@ -36,6 +36,7 @@ export type Kind =
   | "attachment"
   | "botUpload"
   | "signedLink"
+  | "exportLink"
   | "bot"
   | "botHandle"
   | "apiKey"

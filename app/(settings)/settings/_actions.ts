@@ -9,6 +9,7 @@ import { NotificationSettingsChange, notificationSettingsFromForm } from "@/lib/
 import { PersonalTokenForm } from "@/lib/schemas/tokens";
 import { createPersonalToken } from "@/lib/tokens/create-token";
 import { revokePersonalToken } from "@/lib/tokens/revoke-token";
+import { requestExport } from "@/lib/privacy/request-export";
 import { formAction } from "@/app/_lib/action";
 
 // The settings pages' mutations: each calls one domain function as the signed-in person (app/_lib/action.ts). A
@@ -72,5 +73,14 @@ export const saveNotificationSettings = formAction((workspaceId: string) => ({
   run: async (actor, _parsed, values) => {
     await updateNotificationSettings(actor, { workspaceId, change: notificationSettingsFromForm(values) });
     return { done: "Saved" };
+  },
+}));
+
+/** A person asks for an export of their own data in one workspace (issue 38). */
+export const exportMyData = formAction((workspaceId: string) => ({
+  path: "/settings/data",
+  run: async (actor) => {
+    await requestExport(actor, { workspaceId, subjectType: "person", subjectId: actor.userId });
+    return { done: "Export asked for" };
   },
 }));

@@ -334,6 +334,32 @@ export function actionDoors(context: DoorContext): Door[] {
     ),
     act(
       CHAT,
+      "exportWorkspace",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          own: async () => o.workspace.id,
+          run: (id) => chat.exportWorkspace(id, path, s0),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
+      "exportContact",
+      [
+        {
+          kind: "contact",
+          as: "contactId",
+          own: fresh.contact,
+          run: (id) => chat.exportContact(id, o.workspace.id, path, s0),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
       "savePolicySettings",
       [
         {

@@ -221,6 +221,7 @@ export function pageDoors({ w, fresh, signIn }: DoorContext): Door[] {
     listPage("app/(settings)/layout.tsx"),
     listPage("app/(settings)/settings/page.tsx"),
     listPage("app/(settings)/settings/tokens/page.tsx"),
+    listPage("app/(settings)/settings/data/page.tsx"),
     listPage(
       "app/(settings)/settings/security/page.tsx",
       {},

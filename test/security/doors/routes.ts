@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import { signToken } from "@/lib/agents/signed-link";
 import { unsubscribeToken } from "@/lib/notifications/unsubscribe";
 import { answerOf, callRoute, hex, PEOPLE, personOf, type Door, type DoorContext } from "./door";
-import type { Placement, Viewer, World } from "../world";
+import type { Person, Placement, Viewer, World } from "../world";
 
 // The route handlers' doors outside the bot API and MCP: the chat's (attachments, event streams, push
 // subscriptions) as Ben (a member of A) and Ana (its admin), signed in; and the links that are their own permission,
@@ -198,6 +198,22 @@ export function routeDoors({ w, fresh, signIn }: DoorContext): Door[] {
         },
       ],
     },
+    // An export's download link works for the signed-in person it was made for, and nobody else (lib/privacy/).
+    {
+      key: "app/api/exports/[id]/route.ts#GET",
+      surface: "route",
+      callers: PEOPLE,
+      slots: [
+        {
+          kind: "exportLink",
+          as: "path token",
+          same: true,
+          codes: { foreign: "not_found", hidden: "not_found", random: "not_found" },
+          own: () => fresh.exportLink(o.ben),
+          call: (caller, id) => route(caller, "app/api/exports/[id]/route.ts", `/api/exports/${id}`, { id }),
+        },
+      ],
+    },
     // An email's unsubscribe link is the permission (no session): whoever holds one turns that person's email off in
     // that workspace. Its probes are tokens never issued as they are (lib/notifications/unsubscribe.ts).
     ...(["GET", "POST"] as const).map((method): Door => ({
@@ -298,5 +314,13 @@ export function unsubscribeProbes(w: World): { label: string; token: string; pla
       token: `${crypto.randomUUID()}.${crypto.randomUUID()}.${randomBytes(32).toString("base64url")}`,
       placement: "random",
     },
+  ];
+}
+
+/** Export links that are not the caller's: B's admin's, Ana's (for Ben: another person's of the same workspace). */
+export async function exportLinkProbes(w: World, fresh: { exportLink: (p: Person) => Promise<string> }) {
+  return [
+    { label: "an export link of B's admin", token: await fresh.exportLink(w.foreign.bea), placement: "foreign" as const },
+    { label: "an export link of Ana's, for Ben", token: await fresh.exportLink(w.own.ana), placement: "hidden" as const },
   ];
 }

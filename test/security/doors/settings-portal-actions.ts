@@ -53,6 +53,15 @@ export function settingsPortalActionDoors({ w, fresh, signIn }: DoorContext, { a
         run: (id) => settings.createToken({ n: 0 }, form({ workspaceId: id, name: "Probe", write: "on" })),
       },
     ]),
+    // Settings → Your data: an export of the person's own data, in a workspace of theirs.
+    act(SETTINGS, "exportMyData", [
+      {
+        kind: "workspace",
+        as: "workspaceId",
+        own: async () => o.workspace.id,
+        run: (id) => settings.exportMyData(id, { n: 0 }),
+      },
+    ]),
     // Settings → Security: the person's own passkeys, authenticator, recovery codes and sessions. Another person's
     // passkey or session (of B, or of Ana for Ben and of Ben for Ana) answers "not found", as a random id does.
     own(SECURITY, "passkeyRegistration", () => security.passkeyRegistration()),

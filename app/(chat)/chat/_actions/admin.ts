@@ -5,6 +5,7 @@ import type { PolicySettingsValues } from "@/lib/forms/form-state";
 import { PolicySettingsChange, policySettingsFromForm } from "@/lib/schemas/workspaces";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { setSecondFactorPolicy } from "@/lib/factors/enforcement";
+import { requestExport } from "@/lib/privacy/request-export";
 import { formAction } from "@/app/_lib/action";
 
 // The chat's admin actions (app/_lib/action.ts says how every action answers).
@@ -49,5 +50,14 @@ export const saveTwoFactor = formAction((workspaceId: string, path: string) => (
   run: async (actor, { twoFactor, stepUp }) => {
     const saved = await setSecondFactorPolicy(actor, { workspaceId, policy: { twoFactor, stepUp } });
     return { done: "Saved", values: { twoFactor: saved.two_factor, stepUp: saved.step_up } };
+  },
+}));
+
+/** An admin asks for an export of the whole workspace (issue 38); the page lists it as it is built. */
+export const exportWorkspace = formAction((workspaceId: string, path: string) => ({
+  path,
+  run: async (actor) => {
+    await requestExport(actor, { workspaceId, subjectType: "workspace", subjectId: workspaceId });
+    return { done: "Export asked for" };
   },
 }));

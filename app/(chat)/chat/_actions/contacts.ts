@@ -7,6 +7,7 @@ import { setContactRouting } from "@/lib/contacts/set-contact-routing";
 import { setContactSensitivity, type Sensitivity } from "@/lib/contacts/set-sensitivity";
 import { updateContact } from "@/lib/contacts/update-contact";
 import { eraseContact } from "@/lib/privacy/erase-contact";
+import { requestExport } from "@/lib/privacy/request-export";
 import type { FormReader } from "@/app/_lib/form-text";
 import { ContactDetails } from "@/lib/schemas/contacts";
 import { ContactRoutingForm, contactRoutingFromForm } from "@/lib/schemas/labels";
@@ -85,6 +86,15 @@ export const eraseContactForm = formAction((contactId: string, slug: string) => 
   run: async (actor, _input, { confirm }) => {
     await eraseContact(actor, { contactId, confirm });
     return { redirect: `/chat/${slug}/contacts?erased=1` };
+  },
+}));
+
+/** An admin asks for an export of everything about a contact (issue 38); the page lists it as it is built. */
+export const exportContact = formAction((contactId: string, workspaceId: string, path: string) => ({
+  path,
+  run: async (actor) => {
+    await requestExport(actor, { workspaceId, subjectType: "contact", subjectId: contactId });
+    return { done: "Export asked for" };
   },
 }));
 

@@ -7,7 +7,9 @@ import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { reasonText } from "@/lib/chat/reason-text";
 import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
 import { StepUpNotice } from "@/app/_lib/step-up-notice";
-import { changeBotStatus, savePolicySettings, saveTwoFactor } from "@/app/(chat)/chat/_actions/admin";
+import { changeBotStatus, exportWorkspace, savePolicySettings, saveTwoFactor } from "@/app/(chat)/chat/_actions/admin";
+import { listExports } from "@/lib/privacy/request-export";
+import { ExportButton, ExportList } from "@/components/privacy/exports";
 import { readPolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { BotStatusForm } from "@/components/chat/bot-status-form";
 import { PolicySettingsForm } from "@/components/chat/policy-settings-form";
@@ -41,11 +43,12 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
   });
   if (!admin.ok) return admin.page;
   const { actor, workspace } = admin;
-  const [[bots, log], settings, factors] = await Promise.all([
+  const [[bots, log], settings, factors, workspaceExports] = await Promise.all([
     // Lists a read replica may answer, once it has replayed all the primary held now (decision 044).
     readingUpToNow(() => Promise.all([listWorkspaceBots(actor, workspace.id), listPolicyLog(actor, workspace.id)])),
     readPolicySettings(actor, workspace.id),
     twoFactorStanding({ workspaceId: workspace.id, userId: actor.userId }),
+    listExports(actor, { workspaceId: workspace.id, subjectId: workspace.id }),
   ]);
 
   return (
@@ -212,6 +215,17 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
             </Tbody>
           </Table>
         )}
+      </Card>
+      <Card aria-labelledby="export-title">
+        <CardHeader
+          id="export-title"
+          title="Export the workspace"
+          description="Everything Relay holds in this workspace, for a move or an audit: its people and roles, contacts and facts, bots (never their keys), policy rules, audit history, and every conversation's messages, drafts, decisions and files. An archive of JSON Lines files with a README, built in the background; the link works for you, for 7 days."
+        />
+        <div className="space-y-3 px-5 py-4">
+          <ExportButton label="Export the workspace" action={exportWorkspace.bind(null, workspace.id, path)} />
+          <ExportList exports={workspaceExports} label="Exports of the workspace" />
+        </div>
       </Card>
     </main>
   );
