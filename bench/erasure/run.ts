@@ -1,3 +1,4 @@
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -8,7 +9,9 @@ import { sql } from "@/lib/db/sql";
 import { createBot } from "@/lib/bots/create-bot";
 import { createConversation } from "@/lib/conversations/create-conversation";
 import { person, systemActor } from "@/lib/people/actor";
+import { archivePath, buildExport } from "@/lib/privacy/build-export";
 import { eraseContact } from "@/lib/privacy/erase-contact";
+import { listExports, requestExport } from "@/lib/privacy/request-export";
 import { runErasure } from "@/lib/privacy/run-erasure";
 import { api } from "@/test/api/client";
 import { factSentence, fmt, percentile, steady } from "../lib";
@@ -25,6 +28,13 @@ import { SMALL, seedWorkspace, type Sizes } from "../scale/seed";
 // erasure's time by step, the sends' latency before and during it, how often a backend waited on a lock, and checks
 // that every message of the conversation was emptied.
 //
+// Before any of that (and before any send), the same contact is exported in this process (requestExport, then
+// buildExport as the job would): the export's wall time, its archive's size, its rows per file, and this process's
+// memory while it runs, sampled every MEMORY_SAMPLE_MS (RSS, heap used, external) against the baseline just before
+// it, with the kernel's own high-water mark (VmHWM, reset through /proc/self/clear_refs) beside the samples. Issue
+// 38's "exporting that contact streams, with memory held under 200 MB" is judged on the sampled peak RSS's increase
+// over that baseline (MB here: 10^6 bytes).
+//
 //   npm run bench:erasure
 //   BENCH_MESSAGES=20000 BENCH_RATE=50 BENCH_BASELINE_SECONDS=10 npm run bench:erasure
 
@@ -37,6 +47,9 @@ const TARGET_SECONDS = 60;
 const STOPPED_MS = 1_000;
 const DATA_DIR = path.join("bench", "out", "erasure");
 const SLUG = "erasure-main";
+const MEMORY_SAMPLE_MS = 25;
+const EXPORT_TARGET_MB = 200;
+const MB = 1_000_000;
 
 // bench/scale's small workspace, with a long conversation #0 and enough of the rest that it gets its share: the
 // seed puts delivery k in conversation 3k mod 20, draft k in 7k mod 20, decision k in 11k mod 20 (every 20th: #0).
@@ -118,6 +131,53 @@ function lockSampler(url: string) {
   };
 }
 
+/** The kernel's peak RSS of this process (VmHWM, bytes), or NaN where /proc does not say. */
+function peakRssFromKernel(): number {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"));
+    return match ? Number(match[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Runs `work` while sampling this process's memory every MEMORY_SAMPLE_MS: the baseline just before it, the peaks
+ * (the last sample is taken once it ends), and how steady the sampling was (a busy event loop delays a sample). The
+ * kernel's high-water mark is reset first (writing 5 to clear_refs), so its VmHWM afterwards is this work's peak.
+ */
+async function sampleMemory<T>(work: () => Promise<T>) {
+  const baseline = process.memoryUsage();
+  let kernelReset = true;
+  try {
+    writeFileSync("/proc/self/clear_refs", "5");
+  } catch {
+    kernelReset = false;
+  }
+  const peak = { rss: baseline.rss, heapUsed: baseline.heapUsed, external: baseline.external };
+  let samples = 0;
+  let last = performance.now();
+  let longestGap = 0;
+  const sample = () => {
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - last);
+    last = now;
+    const m = process.memoryUsage();
+    samples++;
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
+    peak.external = Math.max(peak.external, m.external);
+  };
+  const timer = setInterval(sample, MEMORY_SAMPLE_MS);
+  try {
+    const result = await work();
+    sample();
+    return { result, baseline, peak, samples, longestGap, kernelPeak: kernelReset ? peakRssFromKernel() : NaN };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 async function main() {
   const began = performance.now();
   process.env.DATA_DIR = DATA_DIR;
@@ -172,6 +232,48 @@ async function main() {
       `seeded in ${fmt((performance.now() - t0) / 1000)} s: contact "${s.name}" in a conversation of ${s.messages} messages, ` +
         `${s.deliveries} deliveries (${s.attempts} attempts), ${s.drafts} drafts, ${s.decisions} policy decisions, ` +
         `${s.facts} facts; ${total!.messages} messages in all, database ${total!.size}`,
+    );
+
+
+    // The export of the same contact, before the erasure and before any send: nothing else runs in this process.
+    const exported = await sampleMemory(async () => {
+      const t = performance.now();
+      const asked = await requestExport(systemActor, {
+        workspaceId: s.workspace_id,
+        subjectType: "contact",
+        subjectId: s.contact_id,
+      });
+      await buildExport(asked.id);
+      return { id: asked.id, ms: performance.now() - t };
+    });
+    const [view] = await listExports(systemActor, { workspaceId: s.workspace_id, exportId: exported.result.id });
+    const onDisk = statSync(archivePath(exported.result.id)).size;
+    const { baseline: before, peak } = exported;
+    const increase = peak.rss - before.rss;
+    console.log(
+      `\nexport of the contact (requestExport + buildExport in this process, no sends running): ` +
+        `${fmt(exported.result.ms / 1000, 2)} s, status ${view!.status}, archive ${fmt(onDisk / MB)} MB ` +
+        `(${onDisk} bytes; recorded ${view!.size_bytes})`,
+    );
+    console.log(
+      `  rows per file: ${Object.entries(view!.progress)
+        .map(([file, rows]) => `${file} ${rows}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `  memory, sampled every ${MEMORY_SAMPLE_MS} ms (${exported.samples} samples, longest gap ${fmt(exported.longestGap)} ms): ` +
+        `RSS baseline ${fmt(before.rss / MB)} MB, peak ${fmt(peak.rss / MB)} MB (+${fmt(increase / MB)} MB); ` +
+        `heap used baseline ${fmt(before.heapUsed / MB)} MB, peak ${fmt(peak.heapUsed / MB)} MB; ` +
+        `external baseline ${fmt(before.external / MB)} MB, peak ${fmt(peak.external / MB)} MB`,
+    );
+    console.log(
+      `  the kernel's peak RSS over the export (VmHWM after clear_refs): ${fmt(exported.kernelPeak / MB)} MB ` +
+        `(+${fmt((exported.kernelPeak - before.rss) / MB)} MB over the baseline)`,
+    );
+    const exportComplete = view!.status === "ready" && view!.progress["messages.jsonl"] === s.messages;
+    console.log(
+      `  messages.jsonl holds ${view!.progress["messages.jsonl"]} of the conversation's ${s.messages} messages: ` +
+        `${exportComplete ? "ok" : "FAILED"}`,
     );
 
     // The sender: an established bot in CONVERSATIONS other conversations, each with a contact of its own.
@@ -318,8 +420,13 @@ async function main() {
       `other conversations' sends not stopped (none failed or took ${STOPPED_MS} ms or more during it): ${stopped} did: ` +
         `target ${stopped === 0 ? "met" : "missed"}`,
     );
+    console.log(
+      `export streams with memory under ${EXPORT_TARGET_MB} MB (judged: the sampled peak RSS's increase over the RSS just ` +
+        `before the export; absolute peak RSS ${fmt(peak.rss / MB)} MB): +${fmt(increase / MB)} MB: ` +
+        `target ${increase < EXPORT_TARGET_MB * MB ? "met" : "missed"}`,
+    );
     console.log(`whole run: ${fmt((performance.now() - began) / 1000)} s`);
-    if (!complete) process.exitCode = 1;
+    if (!complete || !exportComplete) process.exitCode = 1;
   } finally {
     await locks.stop().catch(() => {});
     await disconnectDb();

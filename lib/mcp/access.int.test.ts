@@ -41,8 +41,11 @@ const READ_TOOLS = [
   "list_pending_approvals",
   "get_policy_rules",
   "simulate_policy_rules",
+  "list_exports",
 ];
 const WRITE_TOOLS = [
+  "export_contact",
+  "export_workspace",
   "approve_draft",
   "reject_draft",
   "approve_agent_request",
@@ -210,6 +213,8 @@ describe("write tools need the write scope", () => {
       release_conversation: { conversation_id: conv(0) },
       set_do_not_contact: { contact_id: world.contacts[0]!.id, do_not_contact: true },
       set_contact_sensitivity: { contact_id: world.contacts[0]!.id, sensitivity: "high" },
+      export_contact: { contact_id: world.contacts[0]!.id },
+      export_workspace: {},
     };
     expect(Object.keys(args).sort()).toEqual([...WRITE_TOOLS].sort());
     const before = await db().auditEvent.count();

@@ -33,6 +33,9 @@ const ANNOTATIONS: Record<string, [boolean, boolean, boolean, boolean]> = {
   release_conversation: [false, true, true, false],
   set_do_not_contact: [false, true, true, false],
   set_contact_sensitivity: [false, true, true, false],
+  export_contact: [false, true, false, false],
+  export_workspace: [false, true, false, false],
+  list_exports: [true, false, true, false],
 };
 
 let http: McpHttp;

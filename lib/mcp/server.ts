@@ -5,6 +5,7 @@ import { approveDraft } from "./tools/approve-draft";
 import { approveAgentRequest, declineAgentRequest } from "./tools/decide-agent-request";
 import { setContactSensitivity, setDoNotContact } from "./tools/contact-marks";
 import { confirmFact, rejectFact } from "./tools/decide-fact";
+import { exportContact, exportWorkspace, listMyExports } from "./tools/exports";
 import { findContacts } from "./tools/find-contacts";
 import { getContactContext } from "./tools/get-contact-context";
 import { getConversation } from "./tools/get-conversation";
@@ -34,7 +35,8 @@ import { whoami } from "./tools/whoami";
 // - opt_out, set_do_not_contact: every bot is cut off from the person or contact (clearing the mark lets them all
 //   write again); take_over_conversation holds every bot message and moves a take-over someone else holds;
 //   release_conversation ends a take-over (possibly a colleague's): bots' messages go out again without a person;
-//   set_contact_sensitivity: lowering exposes what is known about a contact to every bot's key, raising hides it.
+//   set_contact_sensitivity: lowering exposes what is known about a contact to every bot's key, raising hides it;
+// - export_contact, export_workspace: an archive of people's data is made, downloadable by the person for 7 days.
 // The marks and take-overs are idempotentHint (setting what is set changes nothing); decisions and posts are not.
 export const TOOLS: RelayTool[] = [
   whoami,
@@ -58,6 +60,9 @@ export const TOOLS: RelayTool[] = [
   setDoNotContact,
   setContactSensitivity,
   getPolicyRules,
+  exportContact,
+  exportWorkspace,
+  listMyExports,
   simulatePolicyRules,
 ];
 

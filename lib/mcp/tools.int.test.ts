@@ -26,6 +26,7 @@ import {
   world,
 } from "@/test/mcp-world";
 import { UNTRUSTED_NOTE } from "./tool";
+import { buildExport } from "@/lib/privacy/build-export";
 
 // The MCP server's tools over real HTTP with the SDK's own client, each as the person its token is for: what every
 // read tool answers (marked untrusted where it quotes), and that approving through MCP is approving as the person
@@ -447,6 +448,23 @@ describe("policy rules (admins)", () => {
     const invalid = await call(anaRead, "simulate_policy_rules", { rules: "rules:\n  - slug: x\n" });
     expect(invalid).toMatchObject({ isError: true, error: { code: "invalid_body" } });
     expect(invalid.error!.message).toContain("rules[0] (x).match");
+  });
+
+  it("export_contact and export_workspace ask for an admin's exports, which list_exports follows to a link", async () => {
+    const asked = await call(ana, "export_contact", { contact_id: world.contacts[0]!.id });
+    expect(asked).toMatchObject({ isError: false, data: { status: "queued", subject_type: "contact", download_url: null } });
+    await buildExport(asked.data.id);
+    const listed = await call(ana, "list_exports", { subject: world.contacts[0]!.id });
+    expect(listed.data).toHaveLength(1);
+    expect(listed.data[0]).toMatchObject({ id: asked.data.id, status: "ready" });
+    expect(listed.data[0].download_url).toMatch(/^https?:\/\/[^/]+\/api\/exports\/[0-9a-f-]{36}\.\d+\./);
+    expect(await call(ana, "export_workspace")).toMatchObject({ isError: false, data: { subject_type: "workspace" } });
+    const benClient = await connect(tokens.ben);
+    expect(await call(benClient, "export_contact", { contact_id: world.contacts[0]!.id })).toMatchObject({
+      isError: true,
+      error: { code: "forbidden" },
+    });
+    expect((await call(benClient, "list_exports")).data).toEqual([]);
   });
 
   it("refuses a member, whose token reads everything else", async () => {

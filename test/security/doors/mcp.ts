@@ -83,6 +83,11 @@ export function mcpDoors({ w, fresh }: DoorContext): Door[] {
     // must show nothing Mia may not see of A, nor anything of B; a member's refusal is lib/mcp/tools.int.test.ts's.
     mcpAdminList("get_policy_rules", {}),
     mcpAdminList("simulate_policy_rules", { rules: '{"rules": []}' }),
+    // An export of the token's workspace (no id to probe): asked through A's admin's token, whose answer must show
+    // nothing of B; the person's own exports, listed.
+    mcpAdminList("export_workspace", {}),
+    mcpList("list_exports", {}),
+    tool("export_contact", "contact", "contact_id", fresh.contact, {}, { adminOnly: true }),
     tool("get_conversation", "conversation", "conversation_id", async () => o.visible),
     tool("read_messages", "conversation", "conversation_id", async () => o.visible, { limit: 200 }),
     tool("post_message", "conversation", "conversation_id", fresh.conversation, { body: "Probe" }),
