@@ -1219,6 +1219,8 @@ export interface components {
             data: components["schemas"]["Message"][];
             next_after_seq: number;
             next_cursor: string | null;
+            /** @description The deleted ranges between `after_seq` and `next_after_seq`, oldest first (usually empty) */
+            removed: components["schemas"]["RemovedRange"][];
         };
         MessageReceivedData: {
             action: {
@@ -1300,6 +1302,11 @@ export interface components {
              * @description A message the bot can see, in a conversation with the contact
              */
             source_message_id: string;
+        };
+        /** @description Messages from `from_seq` to `to_seq` (inclusive) that were deleted by the workspace's retention of messages: sequence numbers are never reused, so a page shows the gap rather than renumbering */
+        RemovedRange: {
+            from_seq: number;
+            to_seq: number;
         };
         RespondAgentRequestRequest: {
             /**

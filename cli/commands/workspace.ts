@@ -2,6 +2,7 @@ import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { setWorkspaceStatus, WORKSPACE_STATUSES } from "@/lib/workspaces/set-workspace-status";
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { setSecondFactorPolicy, STEP_UP_MODES, TWO_FACTOR_MODES } from "@/lib/factors/enforcement";
+import { setMessageRetention } from "@/lib/retention/message-retention";
 import { oneOf, required, S, str, UsageError, wholeNumber, type Command } from "./command";
 import { actorFrom, workspaceBySlug } from "./resolve";
 
@@ -22,6 +23,18 @@ export const workspaceCommands: Record<string, Command> = {
       const status = oneOf(args.positionals[1], { choices: WORKSPACE_STATUSES, what: "the status" });
       const ws = await workspaceBySlug(args.positionals[0], "the workspace SLUG");
       return setWorkspaceStatus(await actorFrom(str(args, "as")), { workspaceId: ws.id, status });
+    },
+  },
+  "workspace retention": {
+    usage: "workspace retention SLUG --days N|off [--as EMAIL]   (delete messages older than N days; off keeps them)",
+    flags: { days: S, as: S },
+    run: async (args) => {
+      const ws = await workspaceBySlug(args.positionals[0], "SLUG");
+      const days = required(str(args, "days"), "--days");
+      return setMessageRetention(await actorFrom(str(args, "as")), {
+        workspaceId: ws.id,
+        days: days === "off" ? null : wholeNumber(days, "--days")!,
+      });
     },
   },
   "workspace settings": {

@@ -1896,6 +1896,12 @@ export interface Statements {
       number | null,
     ];
   };
+  "messages.lastSeq": {
+    row: {
+      last_seq: number;
+    };
+    params: [string | null];
+  };
   "messages.listForBot": {
     row: {
       id: string;
@@ -2535,7 +2541,7 @@ export interface Statements {
     row: {
       pg_notify: unknown | null;
     };
-    params: [readonly string[] | null];
+    params: [readonly string[] | null, boolean | null];
   };
   "privacy.loadErasure": {
     row: {
@@ -2606,6 +2612,16 @@ export interface Statements {
     };
     params: [Date | string | null, number | string | bigint | null];
   };
+  "retention.citedMessages": {
+    row: {
+      id: string;
+    };
+    params: [readonly string[] | null];
+  };
+  "retention.deleteMessages": {
+    row: Record<string, never>;
+    params: [readonly string[] | null, Date | string | null];
+  };
   "retention.failedDeliveries": {
     row: {
       n: number;
@@ -2624,11 +2640,36 @@ export interface Statements {
     };
     params: [Date | string | null, number | string | bigint | null];
   };
+  "retention.messageWorkspaces": {
+    row: {
+      workspace_id: string;
+      days: number;
+    };
+    params: [];
+  };
   "retention.oauthRecords": {
     row: {
       n: number;
     };
     params: [Date | string | null, number | string | bigint | null];
+  };
+  "retention.oldFiles": {
+    row: {
+      sha256: string;
+      shared: boolean;
+    };
+    params: [readonly string[] | null];
+  };
+  "retention.oldMessages": {
+    row: {
+      id: string;
+      conversation_id: string;
+    };
+    params: [string | null, Date | string | null, number | string | bigint | null];
+  };
+  "retention.setMessageDays": {
+    row: Record<string, never>;
+    params: [string | null, number | null];
   };
   "retention.succeededDeliveries": {
     row: {

@@ -84,6 +84,11 @@ export interface PolicySettingsValues {
 export type PolicySettingsState = FormState<PolicySettingsValues>;
 
 /** What policy rules read of a contact, as typed (issue 33): its labels in one text, and its time zone ("": not known). */
+/** A workspace's retention of messages as typed: days, or empty to keep every message. */
+export interface MessageRetentionValues {
+  days: string;
+}
+
 /** The erasure of a contact: its name, typed again to confirm. */
 export interface EraseContactValues {
   confirm: string;

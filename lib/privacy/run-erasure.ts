@@ -1,9 +1,7 @@
-import { rm } from "node:fs/promises";
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import { vacuum } from "@/lib/db/maintenance";
 import { query, sql, transaction } from "@/lib/db/sql";
-import { blobPath } from "@/lib/attachments/storage";
-import { FORGET_VECTORS_CHANNEL, forgetConversationVectors } from "@/lib/memory/vector-cache";
+import { forgetVectors, removeFiles, uncite } from "./forget";
 import { contactErased } from "@/lib/webhooks/events";
 
 // The erasure job (issue 38; docs/decisions/045-erasure.md): what the contact's conversations hold, redacted step by
@@ -84,15 +82,6 @@ const MESSAGES = query("privacy.eraseMessages", {
             SELECT 1 FROM contact_facts f WHERE f.source_message_id = erased.id)) AS cited
      FROM erased`,
   notNull: ["n"],
-});
-// Facts that cited erased messages lose the citation (a statement of its own, run only when some do: the facts'
-// embedding trigger fires on every UPDATE statement of the table).
-const UNCITE = query("privacy.uncite", {
-  text: `UPDATE contact_facts f
-      SET source_message_id = NULL,
-          status = CASE WHEN f.status IN ('candidate', 'confirmed') AND f.conversation_id IS NULL
-                        THEN 'source_removed'::fact_status ELSE f.status END
-    WHERE f.source_message_id = ANY($1::uuid[])`,
 });
 
 // --- attachments: the rows, and each file no other row refers to ---
@@ -201,12 +190,6 @@ const AUDIT_DETAILS = query("privacy.eraseAuditDetails", {
            OR a.subject_id IN (SELECT id FROM drafts WHERE conversation_id = ANY($3::uuid[])))`,
 });
 
-// --- what search kept of the conversations: their embedding watermarks; every process drops their vectors ---
-const VECTORS = query("privacy.forgetVectors", {
-  text: `WITH progress AS (DELETE FROM embedding_progress WHERE conversation_id = ANY($1::uuid[]))
-   SELECT pg_notify('${FORGET_VECTORS_CHANNEL}', array_to_string($1::uuid[], ','))`,
-});
-
 export interface RunErasureOptions {
   /** Called before each batch's transaction; a test throws from it to stand for the worker killed mid-job. */
   beforeBatch?: (step: Step) => void;
@@ -301,8 +284,7 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
     }
     case "vectors":
       options.beforeBatch?.(step);
-      await sql().query(VECTORS, [conversations]);
-      forgetConversationVectors(conversations);
+      await forgetVectors(sql(), conversations, { watermarks: true });
       return conversations.length;
     case "tell_bots":
       options.beforeBatch?.(step);
@@ -352,7 +334,7 @@ async function eraseMessages(conversations: string[], options: RunErasureOptions
       options.beforeBatch?.("messages");
       const batch = await transaction(async (tx) => {
         const [row] = await tx.query(MESSAGES, [conversationId, after, BATCH]);
-        if (row!.cited?.length) await tx.query(UNCITE, [row!.cited]);
+        await uncite(tx, row!.cited ?? []);
         return row!;
       });
       if (batch.n === 0) break;
@@ -368,7 +350,7 @@ const WORKSPACE_BOTS = query("privacy.workspaceBots", { text: `SELECT id FROM bo
 /** One batch of attachments: the files no other row refers to go first, then the rows (a crash between: again). */
 async function eraseAttachments(conversations: string[]): Promise<number> {
   const rows = await sql().query(ATTACHMENTS, [conversations, BATCH]);
-  for (const row of rows) if (!row.shared) await rm(blobPath(row.sha256), { force: true });
+  await removeFiles(rows);
   if (rows.length) await sql().query(REMOVE_ATTACHMENTS, [rows.map((r) => r.id)]);
   return rows.length;
 }

@@ -1,4 +1,5 @@
-import { query, sql, type Sql } from "@/lib/db/sql";
+import { query, sql, transaction, type Sql } from "@/lib/db/sql";
+import { forgetVectors, removeFiles, uncite } from "@/lib/privacy/forget";
 import {
   ATTEMPT_TEXT_RETENTION_DAYS,
   JOB_OUTBOX_RETENTION_DAYS,
@@ -20,7 +21,12 @@ import {
 // - the whole text of refused attempts (policy_decisions.body and blocks, kept for the policy rules' dry run) after
 //   ATTEMPT_TEXT_RETENTION_DAYS, the dry run's longest range: cleared, the row and its excerpt staying in the log.
 //
-// Never pruned: messages, the audit log, the policy log, security events, drafts, notifications. Each statement
+// - messages older than their workspace's retention (workspace_settings.message_retention_days, off by default;
+//   issue 38): deleted with their files (a file another row refers to stays), vectors (a trigger) and stored words
+//   (a column of the row); facts that cited them lose the citation; a conversation whose last message went loses its
+//   preview; every process drops the conversations' cached vectors. Each conversation's oldest go first, by seq.
+//
+// Never pruned: messages of a workspace without retention, the audit log, the policy log, security events, drafts, notifications. Each statement
 // deletes one small batch, chosen with FOR UPDATE SKIP LOCKED through an index and committed alone: a row a send is
 // writing is skipped, and no send waits for more than one batch's row locks. Batches repeat until a table has
 // nothing left to prune or the time budget is spent; whatever is left waits for the next run (every 10 minutes).
@@ -83,6 +89,57 @@ const ATTEMPT_TEXTS = query("retention.attemptTexts", {
   notNull: ["n"],
 });
 
+const RETAINING = query("retention.messageWorkspaces", {
+  text: `SELECT workspace_id, message_retention_days AS days FROM workspace_settings
+    WHERE message_retention_days IS NOT NULL ORDER BY workspace_id`,
+  notNull: ["days"],
+});
+// A batch of the workspace's messages older than $2: each conversation's first ones by seq (its oldest), a few at a
+// time, so a conversation with nothing old costs a few index reads. Locked, skipping rows a request holds.
+const OLD_MESSAGES = query("retention.oldMessages", {
+  text: `WITH old AS (
+     SELECT m.id FROM conversations c
+     CROSS JOIN LATERAL (SELECT id, created_at FROM messages WHERE conversation_id = c.id ORDER BY seq LIMIT 200) m
+      WHERE c.workspace_id = $1 AND m.created_at < $2::timestamptz
+      LIMIT $3
+   )
+   SELECT m.id, m.conversation_id FROM messages m WHERE m.id IN (SELECT id FROM old) FOR UPDATE SKIP LOCKED`,
+});
+// Their files: each with whether a row that stays refers to the same bytes.
+const OLD_FILES = query("retention.oldFiles", {
+  text: `SELECT a.sha256, EXISTS (
+       SELECT 1 FROM attachments o WHERE o.sha256 = a.sha256 AND (o.message_id IS NULL OR NOT (o.message_id = ANY($1::uuid[])))
+     ) AS shared
+     FROM attachments a WHERE a.message_id = ANY($1::uuid[])`,
+  notNull: ["shared"],
+});
+const CITED = query("retention.citedMessages", {
+  text: `SELECT DISTINCT source_message_id AS id FROM contact_facts WHERE source_message_id = ANY($1::uuid[])`,
+  notNull: ["id"],
+});
+const DELETE_MESSAGES = query("retention.deleteMessages", {
+  text: `WITH files AS (DELETE FROM attachments WHERE message_id = ANY($1::uuid[])),
+        gone AS (DELETE FROM messages WHERE id = ANY($1::uuid[]) RETURNING conversation_id)
+   UPDATE conversations SET last_message_preview = ''
+    WHERE id IN (SELECT conversation_id FROM gone) AND last_message_at < $2::timestamptz AND last_message_preview <> ''`,
+});
+
+/** One batch of a workspace's old messages; the number deleted. */
+async function pruneMessages(client: Sql, { workspaceId, before, batchSize }: { workspaceId: string; before: Date; batchSize: number }) {
+  const doomed = await transaction(async (tx) => {
+    const rows = await tx.query(OLD_MESSAGES, [workspaceId, before, batchSize]);
+    if (!rows.length) return rows;
+    const ids = rows.map((m) => m.id);
+    await removeFiles(await tx.query(OLD_FILES, [ids]));
+    await uncite(tx, (await tx.query(CITED, [ids])).map((r) => r.id));
+    await tx.query(DELETE_MESSAGES, [ids, before]);
+    return rows;
+  });
+  // Once committed: a process that reloads the conversations' vectors then finds them gone.
+  await forgetVectors(client, [...new Set(doomed.map((m) => m.conversation_id))], { watermarks: false });
+  return doomed.length;
+}
+
 const OAUTH_RECORDS = query("retention.oauthRecords", {
   text: `WITH doomed AS (
      SELECT model, id FROM oauth_provider_records WHERE expires_at <= $1::timestamptz
@@ -113,6 +170,8 @@ export interface PruneResult {
     oauth_provider_records: number;
     /** Refused attempts whose whole text was cleared (the row stays). */
     policy_attempt_texts: number;
+    /** Messages past their workspace's retention. */
+    messages: number;
   };
   batches: number;
   /** True when every table was pruned to its window; false when the budget ran out first. */
@@ -134,8 +193,10 @@ export async function pruneExpiredRows(options: PruneOptions = {}): Promise<Prun
     job_outbox: 0,
     oauth_provider_records: 0,
     policy_attempt_texts: 0,
+    messages: 0,
   };
   let batches = 0;
+  const retaining = await client.query(RETAINING);
   const steps: [keyof typeof deleted, () => Promise<number>][] = [
     ["idempotency_keys", async () => (await client.query(IDEMPOTENCY, [now, batchSize]))[0]!.n],
     ["webhook_deliveries", async () => (await client.query(SUCCEEDED, [before(windows.deliveryDays), batchSize]))[0]!.n],
@@ -146,6 +207,10 @@ export async function pruneExpiredRows(options: PruneOptions = {}): Promise<Prun
       "policy_attempt_texts",
       async () => (await client.query(ATTEMPT_TEXTS, [before(ATTEMPT_TEXT_RETENTION_DAYS), batchSize]))[0]!.n,
     ],
+    ...retaining.map(({ workspace_id, days }): [keyof typeof deleted, () => Promise<number>] => [
+      "messages",
+      () => pruneMessages(client, { workspaceId: workspace_id, before: before(days), batchSize }),
+    ]),
   ];
   const outOfTime = () => performance.now() - started >= budgetMs;
   for (const [table, batch] of steps) {

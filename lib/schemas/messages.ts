@@ -77,8 +77,24 @@ export const MessageListQuery = z.object({
   }),
 });
 
+export const RemovedRange = z
+  .object({ from_seq: z.number().int(), to_seq: z.number().int() })
+  .meta({
+    id: "RemovedRange",
+    description:
+      "Messages from `from_seq` to `to_seq` (inclusive) that were deleted by the workspace's retention of messages: " +
+      "sequence numbers are never reused, so a page shows the gap rather than renumbering",
+  });
+
 export const MessageList = z
-  .object({ data: z.array(Message), next_cursor: z.string().nullable(), next_after_seq: z.number().int() })
+  .object({
+    data: z.array(Message),
+    next_cursor: z.string().nullable(),
+    next_after_seq: z.number().int(),
+    removed: z.array(RemovedRange).meta({
+      description: "The deleted ranges between `after_seq` and `next_after_seq`, oldest first (usually empty)",
+    }),
+  })
   .meta({ id: "MessageList" });
 
 export const SentMessage = z

@@ -53,7 +53,7 @@ describe("GET /conversations/{id}/messages", () => {
 
   it("an empty page keeps next_after_seq at the given after_seq, for polling", async () => {
     const res = await list("?after_seq=8");
-    expect(res.body).toEqual({ data: [], next_cursor: null, next_after_seq: 8 });
+    expect(res.body).toEqual({ data: [], next_cursor: null, next_after_seq: 8, removed: [] });
   });
 
   it("a page of 200 is allowed, 201 is 422; bad after_seq and cursor are 422", async () => {

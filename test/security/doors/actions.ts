@@ -347,6 +347,19 @@ export function actionDoors(context: DoorContext): Door[] {
     ),
     act(
       CHAT,
+      "saveMessageRetention",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          own: async () => o.workspace.id,
+          run: (id) => chat.saveMessageRetention(id, path, s0, form({ days: "" })),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
       "exportContact",
       [
         {

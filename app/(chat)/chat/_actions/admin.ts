@@ -6,6 +6,8 @@ import { PolicySettingsChange, policySettingsFromForm } from "@/lib/schemas/work
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { setSecondFactorPolicy } from "@/lib/factors/enforcement";
 import { requestExport } from "@/lib/privacy/request-export";
+import { setMessageRetention } from "@/lib/retention/message-retention";
+import type { MessageRetentionValues } from "@/lib/forms/form-state";
 import { formAction } from "@/app/_lib/action";
 
 // The chat's admin actions (app/_lib/action.ts says how every action answers).
@@ -59,5 +61,19 @@ export const exportWorkspace = formAction((workspaceId: string, path: string) =>
   run: async (actor) => {
     await requestExport(actor, { workspaceId, subjectType: "workspace", subjectId: workspaceId });
     return { done: "Export asked for" };
+  },
+}));
+
+/** An admin sets how long the workspace keeps its messages (issue 38); empty keeps every message. */
+export const saveMessageRetention = formAction((workspaceId: string, path: string) => ({
+  path,
+  read: (form): MessageRetentionValues => ({ days: form.text("days") }),
+  fields: ["days"] as const,
+  run: async (actor, _input, { days }) => {
+    const text = days.trim();
+    const saved = await setMessageRetention(actor, { workspaceId, days: text === "" ? null : Number(text) });
+    return {
+      done: saved.message_retention_days === null ? "Every message is kept" : `Messages older than ${saved.message_retention_days} days will be deleted`,
+    };
   },
 }));

@@ -7,7 +7,15 @@ import { listWorkspaceBots } from "@/lib/chat/list-workspace-bots";
 import { reasonText } from "@/lib/chat/reason-text";
 import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
 import { StepUpNotice } from "@/app/_lib/step-up-notice";
-import { changeBotStatus, exportWorkspace, savePolicySettings, saveTwoFactor } from "@/app/(chat)/chat/_actions/admin";
+import {
+  changeBotStatus,
+  exportWorkspace,
+  saveMessageRetention,
+  savePolicySettings,
+  saveTwoFactor,
+} from "@/app/(chat)/chat/_actions/admin";
+import { messageRetentionDays } from "@/lib/retention/message-retention";
+import { MessageRetentionForm } from "@/components/chat/message-retention-form";
 import { listExports } from "@/lib/privacy/request-export";
 import { ExportButton, ExportList } from "@/components/privacy/exports";
 import { readPolicySettings } from "@/lib/workspaces/update-policy-settings";
@@ -43,12 +51,13 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
   });
   if (!admin.ok) return admin.page;
   const { actor, workspace } = admin;
-  const [[bots, log], settings, factors, workspaceExports] = await Promise.all([
+  const [[bots, log], settings, factors, workspaceExports, retentionDays] = await Promise.all([
     // Lists a read replica may answer, once it has replayed all the primary held now (decision 044).
     readingUpToNow(() => Promise.all([listWorkspaceBots(actor, workspace.id), listPolicyLog(actor, workspace.id)])),
     readPolicySettings(actor, workspace.id),
     twoFactorStanding({ workspaceId: workspace.id, userId: actor.userId }),
     listExports(actor, { workspaceId: workspace.id, subjectId: workspace.id }),
+    messageRetentionDays(workspace.id),
   ]);
 
   return (
@@ -215,6 +224,16 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
             </Tbody>
           </Table>
         )}
+      </Card>
+      <Card aria-labelledby="retention-title">
+        <CardHeader
+          id="retention-title"
+          title="Message retention"
+          description="How long the workspace keeps its messages. The retention job deletes older ones every 10 minutes, in small batches that never hold up sends."
+        />
+        <div className="px-5 py-4">
+          <MessageRetentionForm days={retentionDays} action={saveMessageRetention.bind(null, workspace.id, path)} />
+        </div>
       </Card>
       <Card aria-labelledby="export-title">
         <CardHeader
