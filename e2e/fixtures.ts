@@ -101,6 +101,7 @@ export function adminPages({ deliveryId }: { deliveryId?: string } = {}): string
     "/settings/security",
     "/settings/notifications",
     "/settings/notifications/outbox",
+    "/settings/data",
   ];
 }
 
