@@ -2622,6 +2622,12 @@ export interface Statements {
     row: Record<string, never>;
     params: [readonly string[] | null, Date | string | null];
   };
+  "retention.expiredExports": {
+    row: {
+      id: string;
+    };
+    params: [Date | string | null, number | string | bigint | null];
+  };
   "retention.failedDeliveries": {
     row: {
       n: number;

@@ -10,6 +10,7 @@ import { person, systemActor } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { archivePath, buildExport } from "./build-export";
 import { listExports, requestExport } from "./request-export";
+import { pruneExpiredRows } from "@/lib/retention/prune-expired-rows";
 
 // Exports of a person and of a workspace, and what a failure leaves (issue 38, item 1). The contact's export, with
 // every canary in it, is lib/privacy/erase-contact.int.test.ts's.
@@ -79,5 +80,18 @@ describe("an export", () => {
     // The operator asked: nobody has a link to it (the CLI writes the file itself).
     const [listed] = await listExports(systemActor, { workspaceId: world.workspace.id, exportId: asked.id });
     expect(listed).toMatchObject({ status: "ready", download_path: null });
+  });
+
+  it("expires: the retention job deletes the archive, and the row says so", async () => {
+    const asked = await requestExport(ben(), { workspaceId: world.workspace.id, subjectType: "person", subjectId: ben().userId });
+    await buildExport(asked.id);
+    expect(existsSync(archivePath(asked.id))).toBe(true);
+    await db().export.update({ where: { id: asked.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const [late] = await listExports(ben(), { workspaceId: world.workspace.id, exportId: asked.id });
+    expect(late).toMatchObject({ status: "expired", download_path: null });
+    const pruned = await pruneExpiredRows();
+    expect(pruned.deleted.export_archives).toBeGreaterThanOrEqual(1);
+    expect(existsSync(archivePath(asked.id))).toBe(false);
+    expect(await db().export.findUniqueOrThrow({ where: { id: asked.id } })).toMatchObject({ status: "expired" });
   });
 });

@@ -1,4 +1,6 @@
 import { query, sql, transaction, type Sql } from "@/lib/db/sql";
+import { rm } from "node:fs/promises";
+import { archivePath } from "@/lib/privacy/build-export";
 import { forgetVectors, removeFiles, uncite } from "@/lib/privacy/forget";
 import {
   ATTEMPT_TEXT_RETENTION_DAYS,
@@ -140,6 +142,20 @@ async function pruneMessages(client: Sql, { workspaceId, before, batchSize }: { 
   return doomed.length;
 }
 
+// Exports whose link expired: the archive's file is deleted, the row stays as the record that it was made.
+const EXPIRED_EXPORTS = query("retention.expiredExports", {
+  text: `UPDATE exports SET status = 'expired'
+    WHERE id IN (SELECT id FROM exports WHERE status = 'ready' AND expires_at <= $1::timestamptz
+                 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+    RETURNING id`,
+});
+
+async function pruneExports(client: Sql, { now, batchSize }: { now: Date; batchSize: number }) {
+  const expired = await client.query(EXPIRED_EXPORTS, [now, batchSize]);
+  for (const { id } of expired) await rm(archivePath(id), { force: true });
+  return expired.length;
+}
+
 const OAUTH_RECORDS = query("retention.oauthRecords", {
   text: `WITH doomed AS (
      SELECT model, id FROM oauth_provider_records WHERE expires_at <= $1::timestamptz
@@ -172,6 +188,8 @@ export interface PruneResult {
     policy_attempt_texts: number;
     /** Messages past their workspace's retention. */
     messages: number;
+    /** Export archives past their link's expiry (the file; the row stays, expired). */
+    export_archives: number;
   };
   batches: number;
   /** True when every table was pruned to its window; false when the budget ran out first. */
@@ -194,6 +212,7 @@ export async function pruneExpiredRows(options: PruneOptions = {}): Promise<Prun
     oauth_provider_records: 0,
     policy_attempt_texts: 0,
     messages: 0,
+    export_archives: 0,
   };
   let batches = 0;
   const retaining = await client.query(RETAINING);
@@ -207,6 +226,7 @@ export async function pruneExpiredRows(options: PruneOptions = {}): Promise<Prun
       "policy_attempt_texts",
       async () => (await client.query(ATTEMPT_TEXTS, [before(ATTEMPT_TEXT_RETENTION_DAYS), batchSize]))[0]!.n,
     ],
+    ["export_archives", () => pruneExports(client, { now, batchSize })],
     ...retaining.map(({ workspace_id, days }): [keyof typeof deleted, () => Promise<number>] => [
       "messages",
       () => pruneMessages(client, { workspaceId: workspace_id, before: before(days), batchSize }),
