@@ -1,6 +1,6 @@
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import { vacuum } from "@/lib/db/maintenance";
-import { query, sql, transaction } from "@/lib/db/sql";
+import { query, sql, transaction, type RowOf } from "@/lib/db/sql";
 import { forgetVectors, removeFiles, uncite } from "./forget";
 import { contactErased } from "@/lib/webhooks/events";
 
@@ -40,23 +40,14 @@ const STEPS = [
 type Step = (typeof STEPS)[number];
 export const FIRST_STEP: Step = "messages";
 
-interface Erasure {
-  id: string;
-  workspace_id: string;
-  subject_type: string;
-  subject_id: string;
-  conversation_ids: string[];
-  fact_ids: string[];
-  bot_ids: string[];
-  step: string;
-  created_at: Date;
-}
-
 const LOAD = query("privacy.loadErasure", {
   text: `SELECT id, workspace_id, subject_type, subject_id, conversation_ids, fact_ids, bot_ids, step, created_at
      FROM erasures WHERE id = $1`,
   notNull: ["conversation_ids", "fact_ids", "bot_ids"],
 });
+
+/** An erasure's record, as the job reads it. */
+type Erasure = RowOf<"privacy.loadErasure">;
 
 const ADVANCE = query("privacy.advanceErasure", {
   text: `UPDATE erasures SET step = $2, counts = counts || jsonb_build_object($3::text, $4::int),
