@@ -518,6 +518,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "person.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `person.erased`: An admin erased a person from the workspace: delete what you keep of what they wrote (always sent, whatever the bot subscribed to)
+         * @description Relay POSTs this to the bot's webhook URL. Verify a signature before trusting the body, then deduplicate on the envelope's `id` (one per receiving bot, stable across retries and replays). Any 2xx within 15 seconds acknowledges; anything else is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later.
+         */
+        post: operations["webhook_person_erased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1270,6 +1290,36 @@ export interface components {
         PatchMessageRequest: {
             blocks: components["schemas"]["StatusBlock"][];
         };
+        /** @description An admin erased a person from the workspace: delete what you keep of what they wrote and about them. Ids only */
+        PersonErasedData: {
+            /** @description The conversations they took part in: the messages they wrote there are now empty (`erased_at` set) */
+            conversation_ids: string[];
+            person: {
+                /** Format: uuid */
+                id: string;
+            };
+        };
+        /** @description An admin erased a person from the workspace: delete what you keep of what they wrote (always sent, whatever the bot subscribed to) */
+        PersonErasedEvent: {
+            /**
+             * Format: uuid
+             * @description The bot this delivery is for (several bots may share one URL)
+             */
+            bot_id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            data: components["schemas"]["PersonErasedData"];
+            /**
+             * Format: uuid
+             * @description This bot's delivery of the event: stable across retries and replays, distinct per receiving bot. Deduplicate on it
+             */
+            id: string;
+            /** @enum {string} */
+            type: "person.erased";
+        };
         /** @description Empty: a connectivity test */
         PingData: Record<string, never>;
         /** @description Connectivity test from the portal or the CLI */
@@ -1405,7 +1455,7 @@ export interface components {
              */
             delivery_id: string;
             /** @enum {string} */
-            event_type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "ping";
+            event_type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "person.erased" | "ping";
             /** @description The headers of a real delivery (`X-Service-*` and `webhook-*`), signed now with the bot's live signing secrets: forward them with the body and the receiver verifies it as a real one */
             headers: {
                 [key: string]: string;
@@ -1434,7 +1484,7 @@ export interface components {
                 /** @enum {boolean} */
                 test: true;
                 /** @enum {string} */
-                type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "ping";
+                type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "person.erased" | "ping";
             };
         };
         TriggerEventRequest: {
@@ -1442,7 +1492,7 @@ export interface components {
              * @description The event type to send a sample of (any, subscribed or not)
              * @enum {string}
              */
-            type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "ping";
+            type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "person.erased" | "ping";
         };
         UpdatedMessage: {
             data: components["schemas"]["Message"];
@@ -5451,6 +5501,66 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["MessageReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx within 15 seconds) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other answer, a timeout or a redirect): retried */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_person_erased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the envelope's `id` (deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 after `whsec_` of the signing secret; space-separated during a rotation. Verifiable with the `standardwebhooks` and `svix` libraries */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds, as `X-Service-Timestamp` */
+                "webhook-timestamp": string;
+                /** @description The delivery's id, stable across retries and replays */
+                "X-Service-Delivery": string;
+                /** @description The event type, as in the envelope's `type` */
+                "X-Service-Event": string;
+                /** @description `sha256=<hex>`: HMAC-SHA256 with the bot's signing secret over `<timestamp>.<raw body>`; during a secret rotation, both secrets' signatures, comma-separated, newest first (accept when any matches) */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was signed; reject more than 5 minutes old */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d",
+                 *       "type": "person.erased",
+                 *       "created_at": "2031-03-14T09:26:53.000Z",
+                 *       "bot_id": "3f1c2a9e-7b4d-4e8a-9c21-5d6f8a0b1c2d",
+                 *       "data": {
+                 *         "person": {
+                 *           "id": "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a"
+                 *         },
+                 *         "conversation_ids": [
+                 *           "0b9f3c4e-2d1a-4f6b-8e7c-9a8b7c6d5e4f"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PersonErasedEvent"];
             };
         };
         responses: {

@@ -34,6 +34,7 @@ export type FollowUpCancelledEvent = WebhookEventOf<"follow_up.cancelled">;
 export type AgentRequestCreatedEvent = WebhookEventOf<"agent_request.created">;
 export type AgentRequestAnsweredEvent = WebhookEventOf<"agent_request.answered">;
 export type ContactErasedEvent = WebhookEventOf<"contact.erased">;
+export type PersonErasedEvent = WebhookEventOf<"person.erased">;
 export type PingEvent = WebhookEventOf<"ping">;
 
 export type MessageCreatedData = Schemas["MessageCreatedData"];
@@ -45,5 +46,6 @@ export type DraftExpiredData = Schemas["DraftExpiredData"];
 export type FollowUpCancelledData = Schemas["FollowUpCancelledData"];
 export type AgentRequestData = Schemas["AgentRequestEventData"];
 export type ContactErasedData = Schemas["ContactErasedData"];
+export type PersonErasedData = Schemas["PersonErasedData"];
 export type PingData = Schemas["PingData"];
 export type Attachment = Schemas["WebhookAttachment"];

@@ -1,8 +1,10 @@
 import { resetFactors } from "@/lib/factors/reset-factors";
 import { createPerson } from "@/lib/people/create-person";
 import { systemActor } from "@/lib/people/actor";
-import { oneOf, required, S, str, type Command } from "./command";
-import { workspaceBySlug } from "./resolve";
+import { removePerson } from "@/lib/privacy/erase-person";
+import { runErasure } from "@/lib/privacy/run-erasure";
+import { B, bool, oneOf, required, S, str, type Command } from "./command";
+import { actorFrom, personByEmail, workspaceBySlug } from "./resolve";
 
 export const personCommands: Record<string, Command> = {
   "person create": {
@@ -31,6 +33,24 @@ export const personCommands: Record<string, Command> = {
   },
   // A person who lost every second factor and recovery code: the operator removes them all and signs every session of
   // theirs out (docs/decisions/036-second-factors.md). They sign in with their password alone, then add a factor.
+  "person remove": {
+    usage:
+      "person remove EMAIL --workspace SLUG --confirm EMAIL [--erase [--wait]] [--as EMAIL]   (--erase: also erase what they wrote there)",
+    flags: { workspace: S, confirm: S, erase: B, wait: B, as: S },
+    run: async (args) => {
+      const subject = await personByEmail(required(args.positionals[0], "EMAIL"));
+      const ws = await workspaceBySlug(str(args, "workspace"));
+      const removed = await removePerson(await actorFrom(str(args, "as")), {
+        workspaceId: ws.id,
+        userId: subject.userId,
+        confirm: required(str(args, "confirm"), "--confirm"),
+        erase: bool(args, "erase"),
+      });
+      // --wait: the erasure's job runs here to its end (a deployment without a worker); else the worker runs it.
+      if (removed.erasure_id && bool(args, "wait")) await runErasure(removed.erasure_id);
+      return removed;
+    },
+  },
   "person reset-factors": {
     usage: "person reset-factors --email EMAIL",
     flags: { email: S },

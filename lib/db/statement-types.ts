@@ -2533,6 +2533,24 @@ export interface Statements {
     };
     params: [string | null, readonly string[] | null, readonly string[] | null, readonly string[] | null];
   };
+  "privacy.erasePersonAuditDetails": {
+    row: Record<string, never>;
+    params: [string | null, string | null, readonly string[] | null];
+  };
+  "privacy.erasePersonMessages": {
+    row: {
+      n: number;
+      cited: string[] | null;
+    };
+    params: [string | null, readonly string[] | null, number | string | bigint | null];
+  };
+  "privacy.erasePersonNotifications": {
+    row: {
+      notifications: number;
+      emails: number;
+    };
+    params: [string | null, string | null, readonly string[] | null];
+  };
   "privacy.eraseStoredResponses": {
     row: Record<string, never>;
     params: [readonly string[] | null, readonly string[] | null];
@@ -2557,6 +2575,35 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "privacy.memberToRemove": {
+    row: {
+      email: string;
+      role: "member" | "admin";
+      admins: number;
+    };
+    params: [string | null, string | null];
+  };
+  "privacy.personDeliveriesToErase": {
+    row: {
+      id: string;
+    };
+    params: [readonly string[] | null, readonly string[] | null, string | null];
+  };
+  "privacy.personFilesToErase": {
+    row: {
+      id: string;
+      sha256: string;
+      shared: boolean;
+    };
+    params: [string | null, readonly string[] | null, number | string | bigint | null];
+  };
+  "privacy.personLinks": {
+    row: {
+      conversation_ids: string[];
+      bot_ids: string[];
+    };
+    params: [string | null, string | null];
+  };
   "privacy.recordContactErasure": {
     row: {
       id: string;
@@ -2572,11 +2619,34 @@ export interface Statements {
       string | null,
     ];
   };
+  "privacy.recordPersonErasure": {
+    row: {
+      id: string;
+    };
+    params: [
+      string | null,
+      string | null,
+      readonly string[] | null,
+      readonly string[] | null,
+      string | null,
+      string | null,
+    ];
+  };
   "privacy.removeAttachments": {
     row: Record<string, never>;
     params: [readonly string[] | null];
   };
   "privacy.removeContact": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
+  "privacy.removeFromWorkspace": {
+    row: {
+      left: number;
+    };
+    params: [string | null, string | null];
+  };
+  "privacy.scrubAccount": {
     row: Record<string, never>;
     params: [string | null];
   };

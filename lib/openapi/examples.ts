@@ -419,6 +419,7 @@ export const WEBHOOK_EXAMPLES: Record<EventType, unknown> = {
   }),
   "agent_request.answered": envelope("agent_request.answered", { agent_request: AGENT_REQUEST }),
   "contact.erased": envelope("contact.erased", { contact: { id: IDS.contact }, conversation_ids: [IDS.conversation] }),
+  "person.erased": envelope("person.erased", { person: { id: IDS.person }, conversation_ids: [IDS.conversation] }),
   ping: envelope("ping", {}),
 };
 

@@ -2,7 +2,7 @@ import { recordAuditSql } from "@/lib/audit/record-audit";
 import { vacuum } from "@/lib/db/maintenance";
 import { query, sql, transaction, type RowOf } from "@/lib/db/sql";
 import { forgetVectors, removeFiles, uncite } from "./forget";
-import { contactErased } from "@/lib/webhooks/events";
+import { contactErased, personErased } from "@/lib/webhooks/events";
 
 // The erasure job (issue 38; docs/decisions/045-erasure.md): what the contact's conversations hold, redacted step by
 // step in batches of BATCH rows, each batch its own short transaction, so no lock is held long and other
@@ -37,8 +37,22 @@ const STEPS = [
   "vacuum",
   "done",
 ] as const;
-type Step = (typeof STEPS)[number];
+/** A person's erasure (./erase-person.ts): what they wrote in the workspace, not whole conversations. */
+const PERSON_STEPS = [
+  "person_messages",
+  "person_files",
+  "person_deliveries",
+  "person_notifications",
+  "person_audit_details",
+  "vectors",
+  "tell_bots",
+  "vacuum",
+  "done",
+] as const;
+type Step = (typeof STEPS)[number] | (typeof PERSON_STEPS)[number];
 export const FIRST_STEP: Step = "messages";
+export const FIRST_PERSON_STEP: Step = "person_messages";
+const stepsOf = (erasure: Erasure): readonly Step[] => (erasure.subject_type === "person" ? PERSON_STEPS : STEPS);
 
 const LOAD = query("privacy.loadErasure", {
   text: `SELECT id, workspace_id, subject_type, subject_id, conversation_ids, fact_ids, bot_ids, step, created_at
@@ -193,7 +207,8 @@ export async function runErasure(erasureId: string, options: RunErasureOptions =
     if (!erasure || erasure.step === "done") return;
     const step = erasure.step as Step;
     const count = await runStep(erasure, step, options);
-    const next = STEPS[STEPS.indexOf(step) + 1] ?? "done";
+    const steps = stepsOf(erasure);
+    const next = steps[steps.indexOf(step) + 1] ?? "done";
     await transaction(async (tx) => {
       await tx.query(ADVANCE, [erasureId, next, step, count]);
       if (next === "done")
@@ -226,6 +241,48 @@ const patterns = (ids: string[]) => ids.map((id) => `%${id}%`);
 async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions): Promise<number> {
   const conversations = erasure.conversation_ids;
   switch (step) {
+    case "person_messages":
+      return batches(
+        () =>
+          transaction(async (tx) => {
+            const [row] = await tx.query(PERSON_MESSAGES, [erasure.subject_id, conversations, BATCH]);
+            await uncite(tx, row!.cited ?? []);
+            return row!.n;
+          }),
+        step,
+        options,
+      );
+    case "person_files":
+      return batches(
+        async () => {
+          const rows = await sql().query(PERSON_FILES, [erasure.subject_id, conversations, BATCH]);
+          await removeFiles(rows);
+          if (rows.length) await sql().query(REMOVE_ATTACHMENTS, [rows.map((r) => r.id)]);
+          return rows.length;
+        },
+        step,
+        options,
+      );
+    case "person_deliveries": {
+      const ids = (await sql().query(PERSON_DELIVERIES_TO_ERASE, [erasure.bot_ids, conversations, erasure.subject_id])).map(
+        (r) => r.id,
+      );
+      let total = 0;
+      for (let i = 0; i < ids.length; i += BATCH) {
+        options.beforeBatch?.(step);
+        total += (await sql().query(DELIVERIES, [ids.slice(i, i + BATCH)]))[0]!.n;
+      }
+      return total;
+    }
+    case "person_notifications": {
+      options.beforeBatch?.(step);
+      const [row] = await sql().query(PERSON_NOTIFICATIONS, [erasure.workspace_id, erasure.subject_id, conversations]);
+      return row!.notifications + row!.emails;
+    }
+    case "person_audit_details":
+      options.beforeBatch?.(step);
+      await sql().query(PERSON_AUDIT_DETAILS, [erasure.workspace_id, erasure.subject_id, conversations]);
+      return 0;
     case "messages":
       return eraseMessages(conversations, options);
     case "attachments":
@@ -275,17 +332,16 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
     }
     case "vectors":
       options.beforeBatch?.(step);
-      await forgetVectors(sql(), conversations, { watermarks: true });
+      // A contact's conversations have nothing left to embed; a person's have everyone else's messages.
+      await forgetVectors(sql(), conversations, { watermarks: erasure.subject_type === "contact" });
       return conversations.length;
-    case "tell_bots":
+    case "tell_bots": {
       options.beforeBatch?.(step);
-      await contactErased(sql(), {
-        workspaceId: erasure.workspace_id,
-        contactId: erasure.subject_id,
-        conversationIds: conversations,
-        botIds: erasure.bot_ids,
-      });
+      const told = { workspaceId: erasure.workspace_id, conversationIds: conversations, botIds: erasure.bot_ids };
+      if (erasure.subject_type === "person") await personErased(sql(), { ...told, personId: erasure.subject_id });
+      else await contactErased(sql(), { ...told, contactId: erasure.subject_id });
       return erasure.bot_ids.length;
+    }
     case "vacuum":
       options.beforeBatch?.(step);
       // Old row versions keep the erased text on disk until VACUUM reclaims them; this makes it now, not someday.
@@ -295,6 +351,62 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
       return 0;
   }
 }
+
+// --- a person's: the messages they wrote in the conversations (and what cites them), their files, the deliveries
+// that carried their messages, the notifications about them or from them, the audit details about them ---
+const PERSON_MESSAGES = query("privacy.erasePersonMessages", {
+  text: `WITH batch AS (
+     SELECT id FROM messages WHERE sender_user_id = $1 AND conversation_id = ANY($2::uuid[]) AND erased_at IS NULL
+      LIMIT $3 FOR UPDATE
+   ), erased AS (
+     UPDATE messages m SET body = '', blocks = NULL, metadata = '{}'::jsonb, erased_at = now()
+       FROM batch WHERE m.id = batch.id RETURNING m.id, m.conversation_id
+   ), vectors AS (
+     DELETE FROM embeddings e USING erased WHERE e.subject_type = 'message' AND e.subject_id = erased.id
+   ), previews AS (
+     UPDATE conversations c SET last_message_preview = ''
+      WHERE c.id IN (SELECT conversation_id FROM erased)
+        AND (SELECT l.id FROM messages l WHERE l.conversation_id = c.id ORDER BY l.seq DESC LIMIT 1) IN (SELECT id FROM erased)
+   )
+   SELECT count(*)::int AS n, array_agg(id) FILTER (WHERE EXISTS (
+            SELECT 1 FROM contact_facts f WHERE f.source_message_id = erased.id)) AS cited
+     FROM erased`,
+  notNull: ["n"],
+});
+const PERSON_FILES = query("privacy.personFilesToErase", {
+  text: `SELECT a.id, a.sha256,
+          EXISTS (SELECT 1 FROM attachments o WHERE o.sha256 = a.sha256 AND o.id <> a.id
+                   AND (o.uploaded_by_user_id IS DISTINCT FROM $1 OR NOT (o.conversation_id = ANY($2::uuid[])))) AS shared
+     FROM attachments a WHERE a.uploaded_by_user_id = $1 AND a.conversation_id = ANY($2::uuid[]) ORDER BY a.id LIMIT $3`,
+  notNull: ["shared"],
+});
+const PERSON_DELIVERIES_TO_ERASE = query("privacy.personDeliveriesToErase", {
+  text: `SELECT id FROM webhook_deliveries
+    WHERE bot_id = ANY($1::uuid[]) AND conversation_id = ANY($2::uuid[]) AND NOT (payload ? 'erased')
+      AND (payload #>> '{data,message,id}') IN (
+        SELECT id::text FROM messages WHERE sender_user_id = $3 AND conversation_id = ANY($2::uuid[]))`,
+});
+const PERSON_NOTIFICATIONS = query("privacy.erasePersonNotifications", {
+  text: `WITH gone AS (
+     DELETE FROM notifications n
+      WHERE n.workspace_id = $1
+        AND (n.actor_user_id = $2
+             OR n.subject_id IN (SELECT id FROM messages WHERE sender_user_id = $2 AND conversation_id = ANY($3::uuid[])))
+     RETURNING n.path
+   ), mails AS (
+     DELETE FROM email_outbox m
+      WHERE m.workspace_id = $1 AND EXISTS (SELECT 1 FROM gone g WHERE strpos(m.items::text, g.path) > 0)
+     RETURNING m.id
+   )
+   SELECT (SELECT count(*) FROM gone)::int AS notifications, (SELECT count(*) FROM mails)::int AS emails`,
+  notNull: ["notifications", "emails"],
+});
+const PERSON_AUDIT_DETAILS = query("privacy.erasePersonAuditDetails", {
+  text: `UPDATE audit_events a SET data = '{}'::jsonb
+    WHERE a.workspace_id = $1 AND a.data <> '{}'::jsonb
+      AND (a.actor_id = $2 OR a.subject_id = $2
+           OR a.subject_id IN (SELECT id FROM messages WHERE sender_user_id = $2 AND conversation_id = ANY($3::uuid[])))`,
+});
 
 /** The tables an erasure updates or deletes from. */
 const ERASED_TABLES = [

@@ -99,6 +99,12 @@ describe("webhook payloads against lib/schemas/webhook-events.ts", () => {
         conversationIds: [conversation.id],
         botIds: [pair.a.id],
       });
+      await events.personErased(tx, {
+        workspaceId: base.workspaceId,
+        personId: world.people[1]!.id,
+        conversationIds: [conversation.id],
+        botIds: [pair.a.id],
+      });
     });
     // Agent requests as the domain writes them: asked of B (created), answered by B (answered, to A).
     const asked = await createAgentRequest((await authenticateBot(pair.a.api_key))!, {

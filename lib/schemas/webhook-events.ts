@@ -110,6 +110,19 @@ export const ContactErasedData = z
       "An admin erased the contact: delete everything you keep about it and from these conversations. Ids only; the contact is now unknown (404) to every door",
   });
 
+export const PersonErasedData = z
+  .object({
+    person: z.object({ id: Uuid }),
+    conversation_ids: z.array(Uuid).meta({
+      description: "The conversations they took part in: the messages they wrote there are now empty (`erased_at` set)",
+    }),
+  })
+  .meta({
+    id: "PersonErasedData",
+    description:
+      "An admin erased a person from the workspace: delete what you keep of what they wrote and about them. Ids only",
+  });
+
 export const PingData = z.object({}).meta({ id: "PingData", description: "Empty: a connectivity test" });
 
 /** Each event type's `data`: one entry per type of lib/webhooks/event-types.ts (TypeScript fails on a missing one). */
@@ -124,6 +137,7 @@ export const WEBHOOK_EVENT_DATA = {
   "agent_request.created": AgentRequestEventData,
   "agent_request.answered": AgentRequestEventData,
   "contact.erased": ContactErasedData,
+  "person.erased": PersonErasedData,
   ping: PingData,
 } satisfies Record<EventType, z.ZodType>;
 

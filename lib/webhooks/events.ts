@@ -213,3 +213,17 @@ export function contactErased(
     data: { contact: { id: e.contactId }, conversation_ids: e.conversationIds },
   });
 }
+
+/** An admin erased a person from the workspace: every bot ever authorized where they took part is told, by ids. */
+export function personErased(
+  sql: Sql,
+  e: { workspaceId: string; personId: string; conversationIds: string[]; botIds: string[] },
+) {
+  return emitPrivacyEvent(sql, {
+    botIds: e.botIds,
+    type: "person.erased",
+    workspaceId: e.workspaceId,
+    conversationId: null,
+    data: { person: { id: e.personId }, conversation_ids: e.conversationIds },
+  });
+}
