@@ -22,7 +22,6 @@ import { pruneExpiredRows } from "./prune-expired-rows";
 let world: SeededWorld;
 const ana = () => person(world.people[0]!.id, "web");
 const helper = () => world.bots[0]!;
-const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
   world = await seedWorld();
