@@ -218,9 +218,10 @@ async function choose(minimum: bigint | null): Promise<{ replica: Replica } | { 
 /** Whether an error is the replica's (its connection or server going away), not the read's own. */
 function replicaFault(error: unknown): boolean {
   const code = (error as { code?: string }).code;
-  if (code && /^(08|57P)/.test(code)) return true; // connection exceptions, the server shutting down
+  // Connection exceptions, the server shutting down; through Prisma: the server unreachable, gone, or timed out.
+  if (code && /^(08|57P|P1001$|P1002$|P1008$|P1017$)/.test(code)) return true;
   const message = error instanceof Error ? error.message : String(error);
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection terminated|timeout exceeded when trying to connect|Query read timeout|Can't reach database server|Server has closed the connection/i.test(
     message,
   );
 }

@@ -141,6 +141,7 @@ export const EXAMPLES = new Map<z.ZodType, unknown>([
       ],
       next_cursor: null,
       next_after_seq: 7,
+      removed: [],
     },
   ],
   [SendMessageRequest, SEND],

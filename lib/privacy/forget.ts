@@ -32,11 +32,12 @@ const VECTORS = query("privacy.forgetVectors", {
 });
 
 export interface ForgetVectorsOptions {
-  /** Also forget how far the conversations were embedded (an erasure: nothing of them is left to embed). */
+  conversationIds: string[];
+  /** Also forget how far the conversations were embedded (a contact's erasure: nothing of them is left to embed). */
   watermarks: boolean;
 }
 
-export async function forgetVectors(sql: Sql, conversationIds: string[], { watermarks }: ForgetVectorsOptions) {
+export async function forgetVectors(sql: Sql, { conversationIds, watermarks }: ForgetVectorsOptions) {
   if (!conversationIds.length) return;
   await sql.query(VECTORS, [conversationIds, watermarks]);
   forgetConversationVectors(conversationIds);

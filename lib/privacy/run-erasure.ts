@@ -333,7 +333,7 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
     case "vectors":
       options.beforeBatch?.(step);
       // A contact's conversations have nothing left to embed; a person's have everyone else's messages.
-      await forgetVectors(sql(), conversations, { watermarks: erasure.subject_type === "contact" });
+      await forgetVectors(sql(), { conversationIds: conversations, watermarks: erasure.subject_type === "contact" });
       return conversations.length;
     case "tell_bots": {
       options.beforeBatch?.(step);

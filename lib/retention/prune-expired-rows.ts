@@ -127,18 +127,27 @@ const DELETE_MESSAGES = query("retention.deleteMessages", {
 });
 
 /** One batch of a workspace's old messages; the number deleted. */
-async function pruneMessages(client: Sql, { workspaceId, before, batchSize }: { workspaceId: string; before: Date; batchSize: number }) {
+async function pruneMessages(
+  client: Sql,
+  { workspaceId, before, batchSize }: { workspaceId: string; before: Date; batchSize: number },
+) {
   const doomed = await transaction(async (tx) => {
     const rows = await tx.query(OLD_MESSAGES, [workspaceId, before, batchSize]);
     if (!rows.length) return rows;
     const ids = rows.map((m) => m.id);
     await removeFiles(await tx.query(OLD_FILES, [ids]));
-    await uncite(tx, (await tx.query(CITED, [ids])).map((r) => r.id));
+    await uncite(
+      tx,
+      (await tx.query(CITED, [ids])).map((r) => r.id),
+    );
     await tx.query(DELETE_MESSAGES, [ids, before]);
     return rows;
   });
   // Once committed: a process that reloads the conversations' vectors then finds them gone.
-  await forgetVectors(client, [...new Set(doomed.map((m) => m.conversation_id))], { watermarks: false });
+  await forgetVectors(client, {
+    conversationIds: [...new Set(doomed.map((m) => m.conversation_id))],
+    watermarks: false,
+  });
   return doomed.length;
 }
 
@@ -218,8 +227,14 @@ export async function pruneExpiredRows(options: PruneOptions = {}): Promise<Prun
   const retaining = await client.query(RETAINING);
   const steps: [keyof typeof deleted, () => Promise<number>][] = [
     ["idempotency_keys", async () => (await client.query(IDEMPOTENCY, [now, batchSize]))[0]!.n],
-    ["webhook_deliveries", async () => (await client.query(SUCCEEDED, [before(windows.deliveryDays), batchSize]))[0]!.n],
-    ["webhook_deliveries", async () => (await client.query(FAILED, [before(windows.failedDeliveryDays), batchSize]))[0]!.n],
+    [
+      "webhook_deliveries",
+      async () => (await client.query(SUCCEEDED, [before(windows.deliveryDays), batchSize]))[0]!.n,
+    ],
+    [
+      "webhook_deliveries",
+      async () => (await client.query(FAILED, [before(windows.failedDeliveryDays), batchSize]))[0]!.n,
+    ],
     ["job_outbox", async () => (await client.query(JOB_OUTBOX, [before(JOB_OUTBOX_RETENTION_DAYS), batchSize]))[0]!.n],
     ["oauth_provider_records", async () => (await client.query(OAUTH_RECORDS, [now, batchSize]))[0]!.n],
     [
