@@ -3672,7 +3672,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "next_cursor": null,
-                     *       "next_after_seq": 7
+                     *       "next_after_seq": 7,
+                     *       "removed": []
                      *     }
                      */
                     "application/json": components["schemas"]["MessageList"];
