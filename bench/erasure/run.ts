@@ -331,6 +331,8 @@ async function main() {
     const started = performance.now();
     let requestMs = NaN;
     let erasureId = "";
+    // When runErasure returns (not when the sends' current one-second round ends, up to a second later).
+    let finished = NaN;
     const erasing = (async () => {
       try {
         ({ erasure_id: erasureId } = await eraseContact(systemActor, { contactId: s.contact_id, confirm: s.name }));
@@ -346,6 +348,7 @@ async function main() {
           },
         });
       } finally {
+        finished = performance.now();
         stopSends = true;
       }
     })();
@@ -353,7 +356,6 @@ async function main() {
     let duringBehind = 0;
     while (!stopSends) duringBehind += await steady(RATE, RATE, send(during));
     await erasing;
-    const finished = performance.now();
     const seconds = (finished - started) / 1000;
     locks.measure(null);
 
