@@ -1,4 +1,4 @@
-import http from "node:http";
+import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A local webhook receiver for tests: records every request (headers, raw body, when) and answers with whatever
@@ -63,3 +63,7 @@ export async function startReceiver(respond: Respond = (_req, res) => res.end("o
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   return receiver;
 }
+
+/** A request's headers as a plain object of strings: what webhook verifiers read (not a Fetch Headers). */
+export const plainHeaders = (headers: IncomingHttpHeaders): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === "string"));

@@ -1,10 +1,9 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { rm } from "node:fs/promises";
-import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, idem } from "@/test/api/client";
 import { scanForCanaries } from "@/test/canary-scan";
-import { startReceiver, type Receiver } from "@/test/receiver";
+import { plainHeaders as plain, startReceiver, type Receiver } from "@/test/receiver";
 import { verifyWebhook } from "@/sdk/index";
 import { readZip } from "@/test/read-zip";
 import { storePersonAttachment } from "@/lib/attachments/store-attachment";
@@ -37,9 +36,6 @@ let world: SeededWorld;
 const ana = () => person(world.people[0]!.id, "web");
 const helper = () => world.bots[0]!;
 const scheduler = () => world.bots[1]!;
-
-const plain = (headers: IncomingHttpHeaders) =>
-  Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 beforeAll(async () => {
   receiver = await startReceiver();

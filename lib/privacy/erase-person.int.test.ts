@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scanForCanaries } from "@/test/canary-scan";
-import { startReceiver, type Receiver } from "@/test/receiver";
+import { plainHeaders as plain, startReceiver, type Receiver } from "@/test/receiver";
 import { verifyWebhook } from "@/sdk/index";
 import { storePersonAttachment } from "@/lib/attachments/store-attachment";
 import { createConversation } from "@/lib/conversations/create-conversation";
@@ -26,9 +25,6 @@ let receiver: Receiver;
 let world: SeededWorld;
 const ana = () => person(world.people[0]!.id, "web");
 const helper = () => world.bots[0]!;
-
-const plain = (headers: IncomingHttpHeaders) =>
-  Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 beforeAll(async () => {
   receiver = await startReceiver();

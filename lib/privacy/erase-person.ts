@@ -124,8 +124,8 @@ export async function removePerson(actor: Actor, options: RemovePersonOptions): 
       ]);
       erasureId = erasure!.id;
     }
-    const [{ left }] = (await tx.query(REMOVE_FROM_WORKSPACE, [userId, workspaceId])) as [{ left: number }];
-    const accountErased = options.erase && left === 0;
+    const [remaining] = await tx.query(REMOVE_FROM_WORKSPACE, [userId, workspaceId]);
+    const accountErased = options.erase && remaining!.left === 0;
     if (accountErased) await tx.query(SCRUB_ACCOUNT, [userId]);
     await recordAuditSql(tx, {
       workspaceId,

@@ -263,17 +263,11 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
         step,
         options,
       );
-    case "person_deliveries": {
-      const ids = (await sql().query(PERSON_DELIVERIES_TO_ERASE, [erasure.bot_ids, conversations, erasure.subject_id])).map(
-        (r) => r.id,
+    case "person_deliveries":
+      return eraseDeliveries(
+        await sql().query(PERSON_DELIVERIES_TO_ERASE, [erasure.bot_ids, conversations, erasure.subject_id]),
+        options,
       );
-      let total = 0;
-      for (let i = 0; i < ids.length; i += BATCH) {
-        options.beforeBatch?.(step);
-        total += (await sql().query(DELIVERIES, [ids.slice(i, i + BATCH)]))[0]!.n;
-      }
-      return total;
-    }
     case "person_notifications": {
       options.beforeBatch?.(step);
       const [row] = await sql().query(PERSON_NOTIFICATIONS, [erasure.workspace_id, erasure.subject_id, conversations]);
@@ -295,15 +289,8 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
         step,
         options,
       );
-    case "deliveries": {
-      const ids = (await sql().query(DELIVERIES_TO_ERASE, [erasure.bot_ids, conversations])).map((r) => r.id);
-      let total = 0;
-      for (let i = 0; i < ids.length; i += BATCH) {
-        options.beforeBatch?.(step);
-        total += (await sql().query(DELIVERIES, [ids.slice(i, i + BATCH)]))[0]!.n;
-      }
-      return total;
-    }
+    case "deliveries":
+      return eraseDeliveries(await sql().query(DELIVERIES_TO_ERASE, [erasure.bot_ids, conversations]), options);
     case "stored_responses": {
       options.beforeBatch?.(step);
       const workspaceBots = await sql().query(WORKSPACE_BOTS, [erasure.workspace_id]);
@@ -444,6 +431,17 @@ async function eraseMessages(conversations: string[], options: RunErasureOptions
       total += batch.n;
       after = batch.last_seq!;
     }
+  }
+  return total;
+}
+
+/** The deliveries found (once: there is no index by conversation), erased by id a batch at a time. */
+async function eraseDeliveries(found: { id: string }[], options: RunErasureOptions): Promise<number> {
+  const ids = found.map((r) => r.id);
+  let total = 0;
+  for (let i = 0; i < ids.length; i += BATCH) {
+    options.beforeBatch?.("deliveries");
+    total += (await sql().query(DELIVERIES, [ids.slice(i, i + BATCH)]))[0]!.n;
   }
   return total;
 }

@@ -1,5 +1,4 @@
 import { createHmac, randomUUID } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,7 +8,7 @@ import { seal } from "@/lib/crypto/secret-box";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { person } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
-import { startReceiver, type Receiver, type Received } from "@/test/receiver";
+import { plainHeaders as plain, startReceiver, type Receiver, type Received } from "@/test/receiver";
 import { verifyWebhook } from "@/sdk/index";
 import { attemptDelivery } from "./attempt-delivery";
 import { getDelivery } from "./get-delivery";
@@ -31,10 +30,6 @@ const shared = () => world.conversations[0]!.id; // helper and scheduler both
 const onlyHelper = () => world.conversations[1]!.id;
 
 const STANDARD_BASE64_SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/; // 32 bytes
-
-/** The headers as a plain object of strings: what the libraries read (they take Object.keys, not a Fetch Headers). */
-const plain = (headers: IncomingHttpHeaders) =>
-  Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 /** The spec's recipe (docs/api-contract.md#signatures), without any library. */
 const specSignature = (secret: string, timestamp: string, body: string) =>
