@@ -6,13 +6,14 @@ const ADMIN_PAGES = [
   { key: "overview", path: "/admin/overview", label: "Policy overview" },
   { key: "rules", path: "/admin/rules", label: "Policy rules" },
   { key: "audit", path: "/admin/audit", label: "Audit log" },
+  { key: "people", path: "/admin/people", label: "People" },
 ] as const;
 
 export type AdminPage = (typeof ADMIN_PAGES)[number]["key"];
 
 /**
  * An admin page's heading and its links to the other admin pages (Bots & policy, the policy overview, the rules, the
- * audit log): one row that wraps on a phone, each link a 24 px target.
+ * audit log, the people): one row that wraps on a phone, each link a 24 px target.
  */
 export function AdminHeader({ slug, title, current }: { slug: string; title: string; current: AdminPage }) {
   return (

@@ -5,11 +5,11 @@ import { startTransition, useActionState, useEffect } from "react";
 import { Time } from "@/components/chat/time";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonVariant } from "@/components/ui/button";
 import { formatBytes } from "@/components/ui/format";
 import type { FormAction, FormState } from "@/lib/forms/form-state";
 
-// Exports (issue 38): the button that asks for one, and the list of those asked for, each with its progress while a
+// Exports (issue 38): the button that asks for one (or for an erasure), and the list of those asked for, each with its progress while a
 // job builds it and its download link once ready (for the person who asked, until it expires). While one is being
 // built the page is rendered again every 2 seconds, so the list shows how far it got.
 
@@ -32,12 +32,21 @@ const STATUS: Record<ExportItem["status"], { label: string; tone: BadgeTone }> =
   expired: { label: "Expired", tone: "gray" },
 };
 
-export function ExportButton({ label, action }: { label: string; action: FormAction<Record<string, never>> }) {
+/** A one-button form that asks for something (an export, an erasure, its withdrawal): its refusal shows above it. */
+export function AskButton({
+  label,
+  action,
+  variant = "secondary",
+}: {
+  label: string;
+  action: FormAction<Record<string, never>>;
+  variant?: ButtonVariant;
+}) {
   const [state, formAction, pending] = useActionState<FormState, FormData>(action, { n: 0 });
   return (
     <form action={formAction} className="space-y-2">
       {state.error && <Alert tone="danger">{state.error}</Alert>}
-      <Button type="submit" variant="secondary" disabled={pending}>
+      <Button type="submit" variant={variant} disabled={pending} aria-busy={pending}>
         {pending ? "Asking…" : label}
       </Button>
     </form>

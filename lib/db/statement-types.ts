@@ -2033,6 +2033,13 @@ export interface Statements {
     };
     params: [unknown | null];
   };
+  "notifications.erasureDeciders": {
+    row: {
+      workspace_id: string;
+      user_id: string;
+    };
+    params: [string | null];
+  };
   "notifications.escalateDrafts": {
     row: {
       n: number;
@@ -2338,6 +2345,18 @@ export interface Statements {
     };
     params: [string | null];
   };
+  "people.listMembers": {
+    row: {
+      id: string;
+      name: string;
+      email: string;
+      handle: string;
+      role: "member" | "admin";
+      created_at: Date;
+      erasure_request_id: string | null;
+    };
+    params: [string | null, number | string | bigint | null];
+  };
   "policy.botDayHolds": {
     row: {
       holds: boolean | null;
@@ -2462,6 +2481,17 @@ export interface Statements {
     row: Record<string, never>;
     params: [string | null, string | null, string | null, number | null];
   };
+  "privacy.askForErasure": {
+    row: {
+      id: string;
+      status: string;
+      created_at: Date;
+      decided_at: Date | null;
+      decline_reason: string | null;
+      created: boolean;
+    };
+    params: [string | null, string | null];
+  };
   "privacy.attachmentsToErase": {
     row: {
       id: string;
@@ -2473,6 +2503,10 @@ export interface Statements {
   "privacy.blankConversations": {
     row: Record<string, never>;
     params: [readonly string[] | null];
+  };
+  "privacy.confirmErasureRequest": {
+    row: Record<string, never>;
+    params: [string | null, string | null, string | null, string | null];
   };
   "privacy.contactLinks": {
     row: {
@@ -2489,6 +2523,10 @@ export interface Statements {
       name: string;
     };
     params: [string | null];
+  };
+  "privacy.declineErasureRequest": {
+    row: Record<string, never>;
+    params: [string | null, string | null, string | null];
   };
   "privacy.deliveriesToErase": {
     row: {
@@ -2555,6 +2593,33 @@ export interface Statements {
     row: Record<string, never>;
     params: [readonly string[] | null, readonly string[] | null];
   };
+  "privacy.erasureRequestPerson": {
+    row: {
+      user_id: string;
+    };
+    params: [string | null, string | null];
+  };
+  "privacy.erasureRequestWaiting": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null];
+  };
+  "privacy.erasureRequestsForAdmins": {
+    row: {
+      id: string;
+      status: string;
+      created_at: Date;
+      decided_at: Date | null;
+      decline_reason: string | null;
+      user_id: string;
+      name: string;
+      email: string;
+      role: "member" | "admin" | null;
+      decided_by: string | null;
+    };
+    params: [string | null, number | string | bigint | null];
+  };
   "privacy.forgetVectors": {
     row: {
       pg_notify: unknown | null;
@@ -2580,6 +2645,24 @@ export interface Statements {
       email: string;
       role: "member" | "admin";
       admins: number;
+    };
+    params: [string | null, string | null];
+  };
+  "privacy.ownErasureRequest": {
+    row: {
+      id: string;
+      status: string;
+      created_at: Date;
+      decided_at: Date | null;
+      decline_reason: string | null;
+    };
+    params: [string | null, string | null];
+  };
+  "privacy.pendingErasureRequest": {
+    row: {
+      id: string;
+      user_id: string;
+      email: string;
     };
     params: [string | null, string | null];
   };
@@ -2653,6 +2736,12 @@ export interface Statements {
   "privacy.uncite": {
     row: Record<string, never>;
     params: [readonly string[] | null];
+  };
+  "privacy.withdrawErasureRequest": {
+    row: {
+      id: string;
+    };
+    params: [string | null, string | null];
   };
   "privacy.workspaceBots": {
     row: {

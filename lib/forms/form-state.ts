@@ -94,6 +94,17 @@ export interface EraseContactValues {
   confirm: string;
 }
 
+/** An admin removes a person: their e-mail typed again, and whether what they wrote is erased too. */
+export interface RemovePersonValues {
+  confirm: string;
+  erase: string;
+}
+
+/** An admin declines a person's request to be erased, saying why. */
+export interface DeclineErasureValues {
+  reason: string;
+}
+
 export interface ContactRoutingValues {
   labels: string;
   timeZone: string;

@@ -7,7 +7,15 @@ import type { NotifyEvent } from "./enqueue";
 // approved before its job ran needs nobody.
 
 export type NotificationKind =
-  "approval" | "agent_request" | "fact" | "mention" | "bot_status" | "reminder" | "escalation" | "expired";
+  | "approval"
+  | "agent_request"
+  | "fact"
+  | "mention"
+  | "bot_status"
+  | "reminder"
+  | "escalation"
+  | "expired"
+  | "erasure_request";
 
 export interface Composed {
   kind: NotificationKind;
@@ -184,6 +192,22 @@ export async function compose(event: NotifyEvent, now: Date): Promise<Composed |
         title: `${actor?.name ?? "An admin"} ${verb} ${bot.name} (@${bot.handle})`,
         body: excerpt(`${effect}${bot.statusReason ? ` Reason: ${bot.statusReason}` : ""}`),
         path: `/developers/bots/${bot.id}`,
+      };
+    }
+    case "erasure_request": {
+      const request = await db().erasureRequest.findUnique({
+        where: { id: event.id },
+        select: { status: true, user: { select: { name: true } }, workspace: { select: { slug: true, name: true } } },
+      });
+      // Withdrawn or decided before anyone was told: nothing waits.
+      if (!request || request.status !== "pending") return null;
+      return {
+        kind: "erasure_request",
+        subjectId: event.id,
+        dedupeKey: `erasure_request:${event.id}`,
+        title: `${request.user.name} asked to be erased from ${request.workspace.name}`,
+        body: "Confirm it (they are removed and what they wrote is erased) or decline it with a reason, on the People page.",
+        path: `/chat/${request.workspace.slug}/admin/people#request-${event.id}`,
       };
     }
   }

@@ -25,7 +25,7 @@ export type DeliveryOutcome =
 /** Rows one delivery takes; more wait for the next one (the channel's gap later). */
 const BATCH_MAX = 500;
 /** Kinds that tell of something which may stop waiting (decided, expired) before the message goes out. */
-const WAITING_KINDS = new Set(["approval", "agent_request", "fact", "reminder", "escalation"]);
+const WAITING_KINDS = new Set(["approval", "agent_request", "fact", "reminder", "escalation", "erasure_request"]);
 
 const LOCK = query("notifications.lockTarget", { text: "SELECT pg_advisory_xact_lock(hashtext($1))" });
 
@@ -63,7 +63,9 @@ const STILL_WAITING = query("notifications.stillWaiting", {
    SELECT id FROM agent_requests
     WHERE id = ANY($1::uuid[]) AND status = 'pending_approval' AND expires_at > $2::timestamptz
    UNION ALL
-   SELECT id FROM contact_facts WHERE id = ANY($1::uuid[]) AND status = 'candidate'`,
+   SELECT id FROM contact_facts WHERE id = ANY($1::uuid[]) AND status = 'candidate'
+   UNION ALL
+   SELECT id FROM erasure_requests WHERE id = ANY($1::uuid[]) AND status = 'pending'`,
   notNull: ["id"], // each branch's primary key
 });
 

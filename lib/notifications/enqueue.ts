@@ -26,7 +26,9 @@ export type NotifyEvent =
   /** Nobody decided an item a rule routed within the rule's time: its escalation group is told (id: the draft). */
   | { event: "draft_escalated"; id: string }
   /** A draft or held message expired, undecided (id: the draft). */
-  | { event: "draft_expired"; id: string };
+  | { event: "draft_expired"; id: string }
+  /** A person asked to be erased from the workspace: its admins are told (id: the erasure request). */
+  | { event: "erasure_request"; id: string };
 
 export type NotifyEventName = NotifyEvent["event"];
 

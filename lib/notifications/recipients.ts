@@ -65,6 +65,15 @@ const REQUEST_DECIDERS = query("notifications.requestDeciders", {
    WHERE r.id = $1 AND ${botManagedSql("b", WHO)}`,
 });
 
+/** The admins of the workspace a person asked to be erased from, while the request waits (never the person). */
+const ERASURE_DECIDERS = query("notifications.erasureDeciders", {
+  text: `
+  SELECT r.workspace_id, who.user_id
+    FROM erasure_requests r
+    JOIN memberships who ON who.workspace_id = r.workspace_id AND who.role = 'admin' AND who.user_id <> r.user_id
+   WHERE r.id = $1 AND r.status = 'pending'`,
+});
+
 /** Members who see the fact's contact and take part in a conversation with it (of its workspace). */
 const FACT_PEOPLE = query("notifications.factPeople", {
   text: `
@@ -152,5 +161,7 @@ export async function whoIsTold(event: NotifyEvent, sql: Sql = pool()): Promise<
     }
     case "bot_status":
       return audience(await sql.query(BOT_MANAGERS, [event.id]), [event.actor]);
+    case "erasure_request":
+      return audience(await sql.query(ERASURE_DECIDERS, [event.id]), []);
   }
 }

@@ -89,6 +89,15 @@ const RECORD = query("privacy.recordPersonErasure", {
    RETURNING id`,
 });
 
+// Their request to be erased, if one waits (./erasure-requests.ts): an erasure confirms it, with the erasure's id.
+const REQUEST_WAITING = query("privacy.erasureRequestWaiting", {
+  text: `SELECT id FROM erasure_requests WHERE workspace_id = $1 AND user_id = $2 AND status = 'pending' FOR UPDATE`,
+});
+const CONFIRM_REQUEST = query("privacy.confirmErasureRequest", {
+  text: `UPDATE erasure_requests SET status = 'confirmed', decided_by_user_id = $3, decided_at = now(), erasure_id = $4
+    WHERE workspace_id = $1 AND user_id = $2 AND status = 'pending'`,
+});
+
 export interface PersonRemoved {
   /** The erasure's id, when what they wrote is erased. */
   erasure_id: string | null;
@@ -104,6 +113,7 @@ export async function removePerson(actor: Actor, options: RemovePersonOptions): 
   await requireAdminOrSystem(actor, { client: db(), workspaceId });
   await requireStepUpToChange(actor, workspaceId);
 
+  const decider = actor.type === "person" ? actor.userId : null;
   return transaction(async (tx) => {
     const [member] = await tx.query(MEMBER, [userId, workspaceId]);
     if (!member) throw new ApiError("not_found", "Person not found in this workspace");
@@ -111,6 +121,12 @@ export async function removePerson(actor: Actor, options: RemovePersonOptions): 
       throw new ApiError("invalid_body", "Type the person's e-mail address exactly to confirm", { field: "confirm" });
     if (member.role === "admin" && member.admins <= 1)
       throw new ApiError("conflict", "This is the workspace's last admin: make someone else an admin first");
+    const [waiting] = await tx.query(REQUEST_WAITING, [workspaceId, userId]);
+    if (waiting && !options.erase)
+      throw new ApiError(
+        "conflict",
+        "They asked to be erased: confirm their request (removing them with what they wrote) or decline it first",
+      );
     const [links] = await tx.query(PERSON_LINKS, [userId, workspaceId]);
     let erasureId: string | null = null;
     if (options.erase) {
@@ -119,10 +135,11 @@ export async function removePerson(actor: Actor, options: RemovePersonOptions): 
         userId,
         links!.conversation_ids,
         links!.bot_ids,
-        actor.type === "person" ? actor.userId : null,
+        decider,
         FIRST_PERSON_STEP,
       ]);
       erasureId = erasure!.id;
+      if (waiting) await tx.query(CONFIRM_REQUEST, [workspaceId, userId, decider, erasureId]);
     }
     const [remaining] = await tx.query(REMOVE_FROM_WORKSPACE, [userId, workspaceId]);
     const accountErased = options.erase && remaining!.left === 0;
@@ -133,7 +150,7 @@ export async function removePerson(actor: Actor, options: RemovePersonOptions): 
       action: options.erase ? "person.erasure_requested" : "person.removed",
       subjectType: "person",
       subjectId: userId,
-      data: { erasure_id: erasureId, account_erased: accountErased },
+      data: { erasure_id: erasureId, account_erased: accountErased, request_id: waiting?.id ?? null },
     });
     if (erasureId)
       await enqueueJob(tx, {

@@ -9,6 +9,7 @@ import { NotificationSettingsChange, notificationSettingsFromForm } from "@/lib/
 import { PersonalTokenForm } from "@/lib/schemas/tokens";
 import { createPersonalToken } from "@/lib/tokens/create-token";
 import { revokePersonalToken } from "@/lib/tokens/revoke-token";
+import { askForErasure, withdrawErasureRequest } from "@/lib/privacy/erasure-requests";
 import { requestExport } from "@/lib/privacy/request-export";
 import { formAction } from "@/app/_lib/action";
 
@@ -82,5 +83,23 @@ export const exportMyData = formAction((workspaceId: string) => ({
   run: async (actor) => {
     await requestExport(actor, { workspaceId, subjectType: "person", subjectId: actor.userId });
     return { done: "Export asked for" };
+  },
+}));
+
+/** A person asks to be erased from a workspace (issue 38): its admins are told, and confirm or decline it. */
+export const askToBeErased = formAction((workspaceId: string) => ({
+  path: "/settings/data",
+  run: async (actor) => {
+    await askForErasure(actor, workspaceId);
+    return { done: "Asked; the workspace's admins are told" };
+  },
+}));
+
+/** A person withdraws the request to be erased that waits. */
+export const withdrawErasure = formAction((workspaceId: string) => ({
+  path: "/settings/data",
+  run: async (actor) => {
+    await withdrawErasureRequest(actor, workspaceId);
+    return { done: "Request withdrawn" };
   },
 }));

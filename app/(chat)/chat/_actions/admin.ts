@@ -7,7 +7,9 @@ import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { setSecondFactorPolicy } from "@/lib/factors/enforcement";
 import { requestExport } from "@/lib/privacy/request-export";
 import { setMessageRetention } from "@/lib/retention/message-retention";
-import type { MessageRetentionValues } from "@/lib/forms/form-state";
+import type { DeclineErasureValues, MessageRetentionValues, RemovePersonValues } from "@/lib/forms/form-state";
+import { removePerson } from "@/lib/privacy/erase-person";
+import { confirmErasureRequest, declineErasureRequest } from "@/lib/privacy/erasure-requests";
 import { formAction } from "@/app/_lib/action";
 
 // The chat's admin actions (app/_lib/action.ts says how every action answers).
@@ -75,5 +77,44 @@ export const saveMessageRetention = formAction((workspaceId: string, path: strin
     return {
       done: saved.message_retention_days === null ? "Every message is kept" : `Messages older than ${saved.message_retention_days} days will be deleted`,
     };
+  },
+}));
+
+const removed = (erased: boolean) => (erased ? "Removed; what they wrote is being erased" : "Removed from the workspace");
+
+/**
+ * An admin removes a person from the workspace, with or without erasing what they wrote (issue 38): their e-mail typed
+ * again to confirm. An admin who removes themselves leaves for the chat's start.
+ */
+export const removePersonForm = formAction((workspaceId: string, userId: string, path: string) => ({
+  path,
+  read: (form): RemovePersonValues => ({ confirm: form.text("confirm"), erase: form.has("erase") ? "on" : "" }),
+  fields: ["confirm"] as const,
+  run: async (actor, _input, { confirm, erase }) => {
+    await removePerson(actor, { workspaceId, userId, confirm, erase: erase === "on" });
+    if (actor.type === "person" && actor.userId === userId) return { redirect: "/chat" };
+    return { done: removed(erase === "on") };
+  },
+}));
+
+/** An admin confirms a person's request to be erased: they are removed and what they wrote is erased. */
+export const confirmErasureForm = formAction((workspaceId: string, requestId: string, path: string) => ({
+  path,
+  read: (form): RemovePersonValues => ({ confirm: form.text("confirm"), erase: "on" }),
+  fields: ["confirm"] as const,
+  run: async (actor, _input, { confirm }) => {
+    await confirmErasureRequest(actor, { workspaceId, requestId, confirm });
+    return { done: removed(true) };
+  },
+}));
+
+/** An admin declines a person's request to be erased, with the reason they will read. */
+export const declineErasureForm = formAction((workspaceId: string, requestId: string, path: string) => ({
+  path,
+  read: (form): DeclineErasureValues => ({ reason: form.text("reason") }),
+  fields: ["reason"] as const,
+  run: async (actor, _input, { reason }) => {
+    await declineErasureRequest(actor, { workspaceId, requestId, reason });
+    return { done: "Declined; they will read your reason" };
   },
 }));

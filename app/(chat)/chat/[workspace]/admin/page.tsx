@@ -17,7 +17,7 @@ import {
 import { messageRetentionDays } from "@/lib/retention/message-retention";
 import { MessageRetentionForm } from "@/components/chat/message-retention-form";
 import { listExports } from "@/lib/privacy/request-export";
-import { ExportButton, ExportList } from "@/components/privacy/exports";
+import { AskButton, ExportList } from "@/components/privacy/exports";
 import { readPolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { BotStatusForm } from "@/components/chat/bot-status-form";
 import { PolicySettingsForm } from "@/components/chat/policy-settings-form";
@@ -242,7 +242,7 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
           description="Everything Relay holds in this workspace, for a move or an audit: its people and roles, contacts and facts, bots (never their keys), policy rules, audit history, and every conversation's messages, drafts, decisions and files. An archive of JSON Lines files with a README, built in the background; the link works for you, for 7 days."
         />
         <div className="space-y-3 px-5 py-4">
-          <ExportButton label="Export the workspace" action={exportWorkspace.bind(null, workspace.id, path)} />
+          <AskButton label="Export the workspace" action={exportWorkspace.bind(null, workspace.id, path)} />
           <ExportList exports={workspaceExports} label="Exports of the workspace" />
         </div>
       </Card>

@@ -7,7 +7,7 @@ import { listContactFacts } from "@/lib/memory/list-contact-facts";
 import { guard } from "@/app/_lib/guard";
 import { eraseContactForm, exportContact, saveContact, saveContactRouting } from "@/app/(chat)/chat/_actions/contacts";
 import { listExports } from "@/lib/privacy/request-export";
-import { ExportButton, ExportList } from "@/components/privacy/exports";
+import { AskButton, ExportList } from "@/components/privacy/exports";
 import { StepUpNotice } from "@/app/_lib/step-up-notice";
 import { EraseContactForm } from "@/components/chat/erase-contact-form";
 import { contactActions, factActions } from "@/app/(chat)/chat/_lib/bound-actions";
@@ -182,7 +182,7 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
               description="For a request to see or take one's data: an archive of JSON Lines files (the contact, its facts and consent, its conversations' messages, drafts and policy decisions) and its files, with a README. Built in the background; the link works for you, for 7 days."
             />
             <CardBody className="space-y-3">
-              <ExportButton
+              <AskButton
                 label="Export this contact"
                 action={exportContact.bind(null, contact.id, opened.value.id, path)}
               />
