@@ -24,6 +24,7 @@ import { createPerson } from "@/lib/people/create-person";
 import type { Block } from "@/lib/schemas/blocks";
 import { createPersonalToken } from "@/lib/tokens/create-token";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { askForErasure } from "@/lib/privacy/erasure-requests";
 
 import {
   EVENTS,
@@ -455,6 +456,7 @@ export async function buildWorld(w: World): Promise<World> {
   w.probe("session", "hidden", "Ana's session", anaSession, ["member"]);
   w.probe("session", "hidden", "Ben's session", benSession, ["admin"]);
   w.probe("person", "foreign", "B's member", f.bo.id);
+  w.probe("erasureRequest", "foreign", "B's member's request to be erased", (await askForErasure(f.bo.actor, b.id)).id);
   // One random id per kind (ids are uuids everywhere; a bot handle is a random handle).
   for (const kind of new Set(w.probes.map((p) => p.kind)))
     w.probe(

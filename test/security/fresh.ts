@@ -17,7 +17,9 @@ import { confirmFact } from "@/lib/memory/decide-fact";
 import { proposeFact } from "@/lib/memory/propose-fact";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
 import { sendMessage } from "@/lib/messages/send-message";
-import { systemActor } from "@/lib/people/actor";
+import { person, systemActor } from "@/lib/people/actor";
+import { createPerson } from "@/lib/people/create-person";
+import { askForErasure } from "@/lib/privacy/erasure-requests";
 import { createPersonalToken } from "@/lib/tokens/create-token";
 import { buildExport } from "@/lib/privacy/build-export";
 import { listExports, requestExport } from "@/lib/privacy/request-export";
@@ -32,6 +34,7 @@ const file = (text: string) => ({ name: `${text}.txt`, type: "text/plain", bytes
 
 export function freshOf(w: World) {
   const o = w.own; // filled by buildWorld before any of these runs
+  const emails = new Map<string, string>();
   const fresh = {
     /** A conversation of A with Ben and Mia, Carla, and the helper and scheduler bots. */
     conversation: async () =>
@@ -203,6 +206,28 @@ export function freshOf(w: World) {
         })
       ).id;
     },
+    /** A new member of A (a removal uses one up); `emailOf` gives their e-mail, which confirms it. */
+    member: async () => {
+      const tag = hex();
+      const created = await createPerson({
+        email: `fresh.${tag}@example.org`,
+        name: `Fresh ${tag}`,
+        handle: `fresh.${tag}`,
+        password: "correct horse battery",
+        workspaceId: o.workspace.id,
+      });
+      emails.set(created.id, created.email);
+      return created.id;
+    },
+    /** A new member of A who asked to be erased: the request's id (`emailOf` it gives their e-mail). */
+    erasureRequest: async () => {
+      const userId = await fresh.member();
+      const asked = await askForErasure(person(userId, "web"), o.workspace.id);
+      emails.set(asked.id, emails.get(userId)!);
+      return asked.id;
+    },
+    /** The e-mail of a fresh member, by their id or their request's; any other id: an e-mail of nobody. */
+    emailOf: (id: string) => emails.get(id) ?? "nobody@example.org",
   };
   return fresh;
 }

@@ -37,6 +37,7 @@ export type Kind =
   | "botUpload"
   | "signedLink"
   | "exportLink"
+  | "erasureRequest"
   | "bot"
   | "botHandle"
   | "apiKey"

@@ -82,6 +82,8 @@ export function actionDoors(context: DoorContext): Door[] {
   };
   const s0 = { n: 0 };
   const CHAT = "app/(chat)/chat/_actions";
+  /** What the People page's doors act on besides the probed id (made by their slots' `prepare` and controls). */
+  const target = { member: "", request: "" };
   const act: ActionKit["act"] = (file, name, slots, options = {}) => ({
     key: `${file === CHAT ? chatActionFile(name) : file}#${name}`,
     variant: options.variant,
@@ -92,6 +94,7 @@ export function actionDoors(context: DoorContext): Door[] {
       kind: slot.kind,
       as: slot.as,
       own: slot.own,
+      prepare: slot.prepare,
       // What a person may not see answers like what does not exist (lib/people/access.ts): a conversation or a
       // contact, and what is reached through one (a draft, a card, a file, a fact).
       same: OUT_OF_SIGHT_IS_NOTHING.has(slot.kind),
@@ -341,6 +344,70 @@ export function actionDoors(context: DoorContext): Door[] {
           as: "workspaceId",
           own: async () => o.workspace.id,
           run: (id) => chat.exportWorkspace(id, path, s0),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    // The People page (issue 38): removing a person, and answering a request to be erased. Each control uses up a
+    // fresh member of A; another workspace's person or request, or a random one, is refused before anything changes.
+    act(
+      CHAT,
+      "removePersonForm",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          // The person removed: made before the probes (a probe writes nothing), a new one for each control.
+          prepare: async () => (target.member = await fresh.member()),
+          own: async () => {
+            target.member = await fresh.member();
+            return o.workspace.id;
+          },
+          run: (id) =>
+            chat.removePersonForm(id, target.member, path, s0, form({ confirm: fresh.emailOf(target.member) })),
+        },
+        {
+          kind: "person",
+          as: "userId",
+          own: fresh.member,
+          run: (id) => chat.removePersonForm(o.workspace.id, id, path, s0, form({ confirm: fresh.emailOf(id), erase: "on" })),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
+      "confirmErasureForm",
+      [
+        {
+          kind: "erasureRequest",
+          as: "requestId",
+          own: fresh.erasureRequest,
+          run: (id) => chat.confirmErasureForm(o.workspace.id, id, path, s0, form({ confirm: fresh.emailOf(id) })),
+        },
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          prepare: async () => (target.request = await fresh.erasureRequest()),
+          own: async () => {
+            target.request = await fresh.erasureRequest();
+            return o.workspace.id;
+          },
+          run: (id) =>
+            chat.confirmErasureForm(id, target.request, path, s0, form({ confirm: fresh.emailOf(target.request) })),
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
+      "declineErasureForm",
+      [
+        {
+          kind: "erasureRequest",
+          as: "requestId",
+          own: fresh.erasureRequest,
+          run: (id) => chat.declineErasureForm(o.workspace.id, id, path, s0, form({ reason: "Probe" })),
         },
       ],
       { adminOnly: true },

@@ -155,7 +155,13 @@ export interface ActionKit {
   act(
     file: string,
     name: string,
-    slots: { kind: Kind; as: string; own: () => Promise<string>; run: (id: string) => Promise<unknown> }[],
+    slots: {
+      kind: Kind;
+      as: string;
+      own: () => Promise<string>;
+      run: (id: string) => Promise<unknown>;
+      prepare?: () => Promise<unknown>;
+    }[],
     options?: { adminOnly?: boolean; variant?: string },
   ): Door;
   /** A form's fields as FormData (a field given a list: once per value). */

@@ -109,6 +109,7 @@ export function pageDoors({ w, fresh, signIn }: DoorContext): Door[] {
     pageDoor(`${CHAT_WS}/admin/page.tsx`, [bySlug(`${CHAT_WS}/admin/page.tsx`)], { adminOnly: true }),
     pageDoor(`${CHAT_WS}/admin/rules/page.tsx`, [bySlug(`${CHAT_WS}/admin/rules/page.tsx`)], { adminOnly: true }),
     pageDoor(`${CHAT_WS}/admin/overview/page.tsx`, [bySlug(`${CHAT_WS}/admin/overview/page.tsx`)], { adminOnly: true }),
+    pageDoor(`${CHAT_WS}/admin/people/page.tsx`, [bySlug(`${CHAT_WS}/admin/people/page.tsx`)], { adminOnly: true }),
     // The audit log: its filters name a member and a bot of the workspace; another workspace's, or nobody, is refused
     // in the same words (and never shows their entries, which are another workspace's).
     pageDoor(

@@ -1,3 +1,4 @@
+import { askForErasure } from "@/lib/privacy/erasure-requests";
 import * as settings from "@/app/(settings)/settings/_actions";
 import * as security from "@/app/(settings)/settings/security/_actions";
 import * as signInActions from "@/app/(auth)/sign-in/_actions";
@@ -60,6 +61,27 @@ export function settingsPortalActionDoors({ w, fresh, signIn }: DoorContext, { a
         as: "workspaceId",
         own: async () => o.workspace.id,
         run: (id) => settings.exportMyData(id, { n: 0 }),
+      },
+    ]),
+    // Settings → Your data: a request to be erased from a workspace of theirs, and its withdrawal (one waits for each
+    // caller before the control).
+    act(SETTINGS, "askToBeErased", [
+      {
+        kind: "workspace",
+        as: "workspaceId",
+        own: async () => o.workspace.id,
+        run: (id) => settings.askToBeErased(id, { n: 0 }),
+      },
+    ]),
+    act(SETTINGS, "withdrawErasure", [
+      {
+        kind: "workspace",
+        as: "workspaceId",
+        own: async () => {
+          for (const p of [o.ana, o.ben]) await askForErasure(p.actor, o.workspace.id);
+          return o.workspace.id;
+        },
+        run: (id) => settings.withdrawErasure(id, { n: 0 }),
       },
     ]),
     // Settings → Security: the person's own passkeys, authenticator, recovery codes and sessions. Another person's
