@@ -558,6 +558,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "workspace.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `workspace.erased`: The workspace was deleted: delete everything you keep from it (always sent, whatever the bot subscribed to)
+         * @description Relay POSTs this to the bot's webhook URL. Verify a signature before trusting the body, then deduplicate on the envelope's `id` (one per receiving bot, stable across retries and replays). Any 2xx within 15 seconds acknowledges; anything else is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later.
+         */
+        post: operations["webhook_workspace_erased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1455,7 +1475,7 @@ export interface components {
              */
             delivery_id: string;
             /** @enum {string} */
-            event_type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "person.erased" | "ping";
+            event_type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "person.erased" | "workspace.erased" | "ping";
             /** @description The headers of a real delivery (`X-Service-*` and `webhook-*`), signed now with the bot's live signing secrets: forward them with the body and the receiver verifies it as a real one */
             headers: {
                 [key: string]: string;
@@ -1484,7 +1504,7 @@ export interface components {
                 /** @enum {boolean} */
                 test: true;
                 /** @enum {string} */
-                type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "person.erased" | "ping";
+                type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "person.erased" | "workspace.erased" | "ping";
             };
         };
         TriggerEventRequest: {
@@ -1492,7 +1512,7 @@ export interface components {
              * @description The event type to send a sample of (any, subscribed or not)
              * @enum {string}
              */
-            type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "person.erased" | "ping";
+            type: "message.created" | "message.received" | "conversation.bot_added" | "draft.approved" | "draft.expired" | "draft.rejected" | "follow_up.cancelled" | "agent_request.created" | "agent_request.answered" | "contact.erased" | "person.erased" | "workspace.erased" | "ping";
         };
         UpdatedMessage: {
             data: components["schemas"]["Message"];
@@ -1505,6 +1525,36 @@ export interface components {
             size: number;
             /** @description The MIME type */
             type: string;
+        };
+        /** @description The workspace was deleted: delete everything you keep from it (its contacts, people, conversations and messages). Ids only; this bot's keys no longer work, and it is deleted with the workspace once this event is delivered */
+        WorkspaceErasedData: {
+            /** @description Every conversation of the workspace: their messages and files are gone */
+            conversation_ids: string[];
+            workspace: {
+                /** Format: uuid */
+                id: string;
+            };
+        };
+        /** @description The workspace was deleted: delete everything you keep from it (always sent, whatever the bot subscribed to) */
+        WorkspaceErasedEvent: {
+            /**
+             * Format: uuid
+             * @description The bot this delivery is for (several bots may share one URL)
+             */
+            bot_id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            data: components["schemas"]["WorkspaceErasedData"];
+            /**
+             * Format: uuid
+             * @description This bot's delivery of the event: stable across retries and replays, distinct per receiving bot. Deduplicate on it
+             */
+            id: string;
+            /** @enum {string} */
+            type: "workspace.erased";
         };
     };
     responses: never;
@@ -5615,6 +5665,66 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PingEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx within 15 seconds) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not acknowledged (any other answer, a timeout or a redirect): retried */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_workspace_erased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the envelope's `id` (deduplicate on it) */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 after `whsec_` of the signing secret; space-separated during a rotation. Verifiable with the `standardwebhooks` and `svix` libraries */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: Unix seconds, as `X-Service-Timestamp` */
+                "webhook-timestamp": string;
+                /** @description The delivery's id, stable across retries and replays */
+                "X-Service-Delivery": string;
+                /** @description The event type, as in the envelope's `type` */
+                "X-Service-Event": string;
+                /** @description `sha256=<hex>`: HMAC-SHA256 with the bot's signing secret over `<timestamp>.<raw body>`; during a secret rotation, both secrets' signatures, comma-separated, newest first (accept when any matches) */
+                "X-Service-Signature": string;
+                /** @description Unix seconds when this attempt was signed; reject more than 5 minutes old */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d",
+                 *       "type": "workspace.erased",
+                 *       "created_at": "2031-03-14T09:26:53.000Z",
+                 *       "bot_id": "3f1c2a9e-7b4d-4e8a-9c21-5d6f8a0b1c2d",
+                 *       "data": {
+                 *         "workspace": {
+                 *           "id": "b7e6d5c4-a3b2-4c1d-9e0f-8a7b6c5d4e3f"
+                 *         },
+                 *         "conversation_ids": [
+                 *           "0b9f3c4e-2d1a-4f6b-8e7c-9a8b7c6d5e4f"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkspaceErasedEvent"];
             };
         };
         responses: {

@@ -35,6 +35,7 @@ export type AgentRequestCreatedEvent = WebhookEventOf<"agent_request.created">;
 export type AgentRequestAnsweredEvent = WebhookEventOf<"agent_request.answered">;
 export type ContactErasedEvent = WebhookEventOf<"contact.erased">;
 export type PersonErasedEvent = WebhookEventOf<"person.erased">;
+export type WorkspaceErasedEvent = WebhookEventOf<"workspace.erased">;
 export type PingEvent = WebhookEventOf<"ping">;
 
 export type MessageCreatedData = Schemas["MessageCreatedData"];
@@ -47,5 +48,6 @@ export type FollowUpCancelledData = Schemas["FollowUpCancelledData"];
 export type AgentRequestData = Schemas["AgentRequestEventData"];
 export type ContactErasedData = Schemas["ContactErasedData"];
 export type PersonErasedData = Schemas["PersonErasedData"];
+export type WorkspaceErasedData = Schemas["WorkspaceErasedData"];
 export type PingData = Schemas["PingData"];
 export type Attachment = Schemas["WebhookAttachment"];

@@ -2504,6 +2504,13 @@ export interface Statements {
     row: Record<string, never>;
     params: [readonly string[] | null];
   };
+  "privacy.closeWorkspace": {
+    row: {
+      alone: string[];
+      key_hashes: string[];
+    };
+    params: [string | null];
+  };
   "privacy.confirmErasureRequest": {
     row: Record<string, never>;
     params: [string | null, string | null, string | null, string | null];
@@ -2593,6 +2600,12 @@ export interface Statements {
     row: Record<string, never>;
     params: [readonly string[] | null, readonly string[] | null];
   };
+  "privacy.eraseWorkspaceVectors": {
+    row: {
+      n: number;
+    };
+    params: [string | null, number | string | bigint | null];
+  };
   "privacy.erasureRequestPerson": {
     row: {
       user_id: string;
@@ -2648,6 +2661,12 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "privacy.notifyKeysRevoked": {
+    row: {
+      n: number | null;
+    };
+    params: [string | null, readonly string[] | null];
+  };
   "privacy.ownErasureRequest": {
     row: {
       id: string;
@@ -2687,6 +2706,22 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
+  "privacy.purgeDeliveries": {
+    row: {
+      n: number;
+    };
+    params: [string | null, number | string | bigint | null];
+  };
+  "privacy.purgeMessages": {
+    row: {
+      n: number;
+    };
+    params: [string | null, number | string | bigint | null];
+  };
+  "privacy.purgeWorkspace": {
+    row: Record<string, never>;
+    params: [string | null];
+  };
   "privacy.recordContactErasure": {
     row: {
       id: string;
@@ -2714,6 +2749,12 @@ export interface Statements {
       string | null,
       string | null,
     ];
+  };
+  "privacy.recordWorkspaceErasure": {
+    row: {
+      id: string;
+    };
+    params: [string | null, readonly string[] | null, readonly string[] | null, string | null, string | null];
   };
   "privacy.removeAttachments": {
     row: Record<string, never>;
@@ -2746,6 +2787,46 @@ export interface Statements {
   "privacy.workspaceBots": {
     row: {
       id: string;
+    };
+    params: [string | null];
+  };
+  "privacy.workspaceErasedPending": {
+    row: {
+      n: number;
+    };
+    params: [string | null];
+  };
+  "privacy.workspaceExportIds": {
+    row: {
+      id: string;
+    };
+    params: [string | null];
+  };
+  "privacy.workspaceExports": {
+    row: {
+      id: string;
+    };
+    params: [string | null];
+  };
+  "privacy.workspaceFilesToErase": {
+    row: {
+      id: string;
+      sha256: string;
+      shared: boolean;
+    };
+    params: [string | null, number | string | bigint | null];
+  };
+  "privacy.workspaceLinks": {
+    row: {
+      conversation_ids: string[];
+      bot_ids: string[];
+    };
+    params: [string | null];
+  };
+  "privacy.workspaceToErase": {
+    row: {
+      slug: string;
+      erasing: boolean;
     };
     params: [string | null];
   };

@@ -51,6 +51,7 @@ export const IDS = {
   delivery: "d4c3b2a1-f6e5-4b7a-9d8c-5e4f3a2b1c0d",
   event: "e5d4c3b2-a1f6-4e5b-8a9d-7c6b5a4f3e2d",
   request: "c0ffee00-1234-4abc-8def-0123456789ab",
+  workspace: "b7e6d5c4-a3b2-4c1d-9e0f-8a7b6c5d4e3f",
 } as const;
 
 const AT = "2031-03-14T09:26:53.000Z";
@@ -421,6 +422,10 @@ export const WEBHOOK_EXAMPLES: Record<EventType, unknown> = {
   "agent_request.answered": envelope("agent_request.answered", { agent_request: AGENT_REQUEST }),
   "contact.erased": envelope("contact.erased", { contact: { id: IDS.contact }, conversation_ids: [IDS.conversation] }),
   "person.erased": envelope("person.erased", { person: { id: IDS.person }, conversation_ids: [IDS.conversation] }),
+  "workspace.erased": envelope("workspace.erased", {
+    workspace: { id: IDS.workspace },
+    conversation_ids: [IDS.conversation],
+  }),
   ping: envelope("ping", {}),
 };
 

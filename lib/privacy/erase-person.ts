@@ -1,6 +1,6 @@
 import { recordAuditSql } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db/client";
-import { query, transaction } from "@/lib/db/sql";
+import { query, transaction, type Sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { requireStepUpToChange } from "@/lib/factors/step-up-gate";
 import { requireUuid } from "@/lib/ids";
@@ -83,6 +83,11 @@ const SCRUB_ACCOUNT = query("privacy.scrubAccount", {
     WHERE id = $1`,
 });
 
+/** Scrubs an account no workspace is left to (a person's erasure, a workspace's deletion). */
+export async function scrubAccount(sql: Sql, userId: string): Promise<void> {
+  await sql.query(SCRUB_ACCOUNT, [userId]);
+}
+
 const RECORD = query("privacy.recordPersonErasure", {
   text: `INSERT INTO erasures (workspace_id, subject_type, subject_id, conversation_ids, bot_ids, requested_by_user_id, step)
    VALUES ($1, 'person', $2, $3, $4, $5, $6)
@@ -143,7 +148,7 @@ export async function removePerson(actor: Actor, options: RemovePersonOptions): 
     }
     const [remaining] = await tx.query(REMOVE_FROM_WORKSPACE, [userId, workspaceId]);
     const accountErased = options.erase && remaining!.left === 0;
-    if (accountErased) await tx.query(SCRUB_ACCOUNT, [userId]);
+    if (accountErased) await scrubAccount(tx, userId);
     await recordAuditSql(tx, {
       workspaceId,
       actor,

@@ -2,7 +2,11 @@ import { recordAuditSql } from "@/lib/audit/record-audit";
 import { vacuum } from "@/lib/db/maintenance";
 import { query, sql, transaction, type RowOf } from "@/lib/db/sql";
 import { forgetVectors, removeFiles, uncite } from "./forget";
-import { contactErased, personErased } from "@/lib/webhooks/events";
+import { rm } from "node:fs/promises";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { RETRY_DELAYS_SECONDS } from "@/lib/webhooks/attempt-delivery";
+import { contactErased, personErased, workspaceErased } from "@/lib/webhooks/events";
+import { archivePath } from "./build-export";
 
 // The erasure job (issue 38; docs/decisions/045-erasure.md): what the contact's conversations hold, redacted step by
 // step in batches of BATCH rows, each batch its own short transaction, so no lock is held long and other
@@ -49,10 +53,36 @@ const PERSON_STEPS = [
   "vacuum",
   "done",
 ] as const;
-type Step = (typeof STEPS)[number] | (typeof PERSON_STEPS)[number];
+/**
+ * A workspace's deletion (./erase-workspace.ts): its conversations emptied as a contact's are, its other vectors and
+ * files, the bots told; then, once their deliveries are over, every row of it deleted.
+ */
+const WORKSPACE_STEPS = [
+  "messages",
+  "attachments",
+  "drafts",
+  "decisions",
+  "deliveries",
+  "stored_responses",
+  "vectors",
+  "workspace_rest",
+  "tell_bots",
+  "await_bots",
+  "purge",
+  "vacuum",
+  "done",
+] as const;
+type Step = (typeof STEPS)[number] | (typeof PERSON_STEPS)[number] | (typeof WORKSPACE_STEPS)[number];
 export const FIRST_STEP: Step = "messages";
 export const FIRST_PERSON_STEP: Step = "person_messages";
-const stepsOf = (erasure: Erasure): readonly Step[] => (erasure.subject_type === "person" ? PERSON_STEPS : STEPS);
+export const FIRST_WORKSPACE_STEP: Step = "messages";
+const stepsOf = (erasure: Erasure): readonly Step[] =>
+  erasure.subject_type === "person" ? PERSON_STEPS : erasure.subject_type === "workspace" ? WORKSPACE_STEPS : STEPS;
+
+/** How often the job looks again whether the bots' `workspace.erased` deliveries are over. */
+const AWAIT_BOTS_EVERY_MS = 10 * 60_000;
+/** How long it waits for them at most: the deliveries' whole retry schedule, and an hour. */
+export const AWAIT_BOTS_MAX_MS = (RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0) + 3600) * 1000;
 
 const LOAD = query("privacy.loadErasure", {
   text: `SELECT id, workspace_id, subject_type, subject_id, conversation_ids, fact_ids, bot_ids, step, created_at
@@ -198,6 +228,13 @@ const AUDIT_DETAILS = query("privacy.eraseAuditDetails", {
 export interface RunErasureOptions {
   /** Called before each batch's transaction; a test throws from it to stand for the worker killed mid-job. */
   beforeBatch?: (step: Step) => void;
+  /** The time, for the wait on the bots' deliveries (tests move it on). */
+  now?: () => Date;
+}
+
+/** A step that cannot finish yet: the job is enqueued again for `at`, and the step runs again then. */
+interface Later {
+  later: Date;
 }
 
 /** Runs an erasure from the step its record names to the end. Safe to run again, or twice at once. */
@@ -207,6 +244,18 @@ export async function runErasure(erasureId: string, options: RunErasureOptions =
     if (!erasure || erasure.step === "done") return;
     const step = erasure.step as Step;
     const count = await runStep(erasure, step, options);
+    if (typeof count === "object") {
+      await transaction((tx) =>
+        enqueueJob(tx, {
+          task: ERASE_TASK,
+          payload: { erasure_id: erasureId },
+          jobKey: erasureJobKey(erasureId),
+          runAt: count.later,
+          maxAttempts: ERASE_MAX_ATTEMPTS,
+        }),
+      );
+      return;
+    }
     const steps = stepsOf(erasure);
     const next = steps[steps.indexOf(step) + 1] ?? "done";
     await transaction(async (tx) => {
@@ -238,7 +287,7 @@ async function batches(work: () => Promise<number>, step: Step, options: RunEras
 /** `%id%` patterns that find the ids in JSON or text. */
 const patterns = (ids: string[]) => ids.map((id) => `%${id}%`);
 
-async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions): Promise<number> {
+async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions): Promise<number | Later> {
   const conversations = erasure.conversation_ids;
   switch (step) {
     case "person_messages":
@@ -295,7 +344,9 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
       options.beforeBatch?.(step);
       const workspaceBots = await sql().query(WORKSPACE_BOTS, [erasure.workspace_id]);
       const ids = [...conversations, erasure.subject_id];
-      await sql().query(STORED_RESPONSES, [workspaceBots.map((b) => b.id), patterns(ids)]);
+      // A deleted workspace's bots go: every response they stored goes first (the table has no key to the bots).
+      const which = erasure.subject_type === "workspace" ? ["%"] : patterns(ids);
+      await sql().query(STORED_RESPONSES, [workspaceBots.map((b) => b.id), which]);
       return 0;
     }
     case "notifications": {
@@ -320,15 +371,29 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
     case "vectors":
       options.beforeBatch?.(step);
       // A contact's conversations have nothing left to embed; a person's have everyone else's messages.
-      await forgetVectors(sql(), { conversationIds: conversations, watermarks: erasure.subject_type === "contact" });
+      await forgetVectors(sql(), { conversationIds: conversations, watermarks: erasure.subject_type !== "person" });
       return conversations.length;
+    case "workspace_rest":
+      return eraseWorkspaceRest(erasure.workspace_id, options);
     case "tell_bots": {
       options.beforeBatch?.(step);
       const told = { workspaceId: erasure.workspace_id, conversationIds: conversations, botIds: erasure.bot_ids };
       if (erasure.subject_type === "person") await personErased(sql(), { ...told, personId: erasure.subject_id });
+      else if (erasure.subject_type === "workspace") await workspaceErased(sql(), told);
       else await contactErased(sql(), { ...told, contactId: erasure.subject_id });
       return erasure.bot_ids.length;
     }
+    case "await_bots": {
+      // The workspace's bots are deleted with it, and their deliveries with them: the purge waits until each
+      // `workspace.erased` was delivered or given up (its retry schedule), or AWAIT_BOTS_MAX_MS passed.
+      options.beforeBatch?.(step);
+      const now = options.now?.() ?? new Date();
+      const [row] = await sql().query(BOTS_STILL_TOLD, [erasure.workspace_id]);
+      if (row!.n === 0 || now.getTime() - erasure.created_at.getTime() >= AWAIT_BOTS_MAX_MS) return row!.n;
+      return { later: new Date(now.getTime() + AWAIT_BOTS_EVERY_MS) };
+    }
+    case "purge":
+      return purgeWorkspace(erasure, options);
     case "vacuum":
       options.beforeBatch?.(step);
       // Old row versions keep the erased text on disk until VACUUM reclaims them; this makes it now, not someday.
@@ -447,6 +512,98 @@ async function eraseDeliveries(found: { id: string }[], options: RunErasureOptio
 }
 
 const WORKSPACE_BOTS = query("privacy.workspaceBots", { text: `SELECT id FROM bots WHERE workspace_id = $1` });
+
+// --- a deleted workspace's: vectors of its contacts and facts, files out of its conversations, export archives ---
+const WORKSPACE_VECTORS = query("privacy.eraseWorkspaceVectors", {
+  text: `WITH gone AS (
+     DELETE FROM embeddings WHERE ctid = ANY (ARRAY(SELECT ctid FROM embeddings WHERE workspace_id = $1 LIMIT $2))
+     RETURNING 1)
+   SELECT count(*)::int AS n FROM gone`,
+  notNull: ["n"],
+});
+const WORKSPACE_FILES = query("privacy.workspaceFilesToErase", {
+  text: `SELECT a.id, a.sha256,
+          EXISTS (SELECT 1 FROM attachments o WHERE o.sha256 = a.sha256 AND o.workspace_id <> $1) AS shared
+     FROM attachments a WHERE a.workspace_id = $1 ORDER BY a.id LIMIT $2`,
+  notNull: ["shared"],
+});
+const WORKSPACE_EXPORTS = query("privacy.workspaceExports", {
+  text: `DELETE FROM exports WHERE workspace_id = $1 RETURNING id`,
+});
+
+async function eraseWorkspaceRest(workspaceId: string, options: RunErasureOptions): Promise<number> {
+  const vectors = await batches(
+    async () => (await sql().query(WORKSPACE_VECTORS, [workspaceId, BATCH]))[0]!.n,
+    "workspace_rest",
+    options,
+  );
+  const files = await batches(
+    async () => {
+      const rows = await sql().query(WORKSPACE_FILES, [workspaceId, BATCH]);
+      await removeFiles(rows);
+      if (rows.length) await sql().query(REMOVE_ATTACHMENTS, [rows.map((r) => r.id)]);
+      return rows.length;
+    },
+    "workspace_rest",
+    options,
+  );
+  // The rows first: a crash between leaves archives no row names, which the next run cannot find; so the files are
+  // named from the rows before they go, and each is deleted (a missing one is fine) before the rows are.
+  const archives = await sql().query(EXPORTS_OF, [workspaceId]);
+  for (const { id } of archives) await rm(archivePath(id), { force: true });
+  await sql().query(WORKSPACE_EXPORTS, [workspaceId]);
+  return vectors + files + archives.length;
+}
+const EXPORTS_OF = query("privacy.workspaceExportIds", { text: `SELECT id FROM exports WHERE workspace_id = $1` });
+
+// The workspace.erased deliveries still due.
+const BOTS_STILL_TOLD = query("privacy.workspaceErasedPending", {
+  text: `SELECT count(*)::int AS n FROM webhook_deliveries
+    WHERE workspace_id = $1 AND event_type = 'workspace.erased' AND status = 'pending'`,
+  notNull: ["n"],
+});
+
+// --- a deleted workspace's rows, for good: its messages a batch at a time, then the workspace (every other row of it
+// goes with it: foreign keys cascade), and any of its vectors written meanwhile ---
+const PURGE_MESSAGES = query("privacy.purgeMessages", {
+  text: `WITH gone AS (
+     DELETE FROM messages WHERE id = ANY (ARRAY(SELECT id FROM messages WHERE conversation_id = $1 ORDER BY seq LIMIT $2))
+     RETURNING 1)
+   SELECT count(*)::int AS n FROM gone`,
+  notNull: ["n"],
+});
+const PURGE_DELIVERIES = query("privacy.purgeDeliveries", {
+  text: `WITH gone AS (
+     DELETE FROM webhook_deliveries WHERE id = ANY (ARRAY(
+       SELECT d.id FROM webhook_deliveries d JOIN bots b ON b.id = d.bot_id WHERE b.workspace_id = $1 LIMIT $2))
+     RETURNING 1)
+   SELECT count(*)::int AS n FROM gone`,
+  notNull: ["n"],
+});
+const PURGE_WORKSPACE = query("privacy.purgeWorkspace", {
+  text: `WITH vectors AS (DELETE FROM embeddings WHERE workspace_id = $1)
+   DELETE FROM workspaces WHERE id = $1`,
+});
+
+async function purgeWorkspace(erasure: Erasure, options: RunErasureOptions): Promise<number> {
+  let total = 0;
+  for (const conversationId of erasure.conversation_ids)
+    total += await batches(
+      async () => (await sql().query(PURGE_MESSAGES, [conversationId, PURGE_BATCH]))[0]!.n,
+      "purge",
+      options,
+    );
+  total += await batches(
+    async () => (await sql().query(PURGE_DELIVERIES, [erasure.workspace_id, PURGE_BATCH]))[0]!.n,
+    "purge",
+    options,
+  );
+  options.beforeBatch?.("purge");
+  await sql().query(PURGE_WORKSPACE, [erasure.workspace_id]);
+  return total;
+}
+/** Rows a purge deletes per statement: emptied already, they are small. */
+const PURGE_BATCH = 2000;
 
 /** One batch of attachments: the files no other row refers to go first, then the rows (a crash between: again). */
 async function eraseAttachments(conversations: string[]): Promise<number> {

@@ -105,6 +105,11 @@ describe("webhook payloads against lib/schemas/webhook-events.ts", () => {
         conversationIds: [conversation.id],
         botIds: [pair.a.id],
       });
+      await events.workspaceErased(tx, {
+        workspaceId: base.workspaceId,
+        conversationIds: [conversation.id],
+        botIds: [pair.a.id],
+      });
     });
     // Agent requests as the domain writes them: asked of B (created), answered by B (answered, to A).
     const asked = await createAgentRequest((await authenticateBot(pair.a.api_key))!, {

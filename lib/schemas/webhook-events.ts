@@ -123,6 +123,19 @@ export const PersonErasedData = z
       "An admin erased a person from the workspace: delete what you keep of what they wrote and about them. Ids only",
   });
 
+export const WorkspaceErasedData = z
+  .object({
+    workspace: z.object({ id: Uuid }),
+    conversation_ids: z.array(Uuid).meta({
+      description: "Every conversation of the workspace: their messages and files are gone",
+    }),
+  })
+  .meta({
+    id: "WorkspaceErasedData",
+    description:
+      "The workspace was deleted: delete everything you keep from it (its contacts, people, conversations and messages). Ids only; this bot's keys no longer work, and it is deleted with the workspace once this event is delivered",
+  });
+
 export const PingData = z.object({}).meta({ id: "PingData", description: "Empty: a connectivity test" });
 
 /** Each event type's `data`: one entry per type of lib/webhooks/event-types.ts (TypeScript fails on a missing one). */
@@ -138,6 +151,7 @@ export const WEBHOOK_EVENT_DATA = {
   "agent_request.answered": AgentRequestEventData,
   "contact.erased": ContactErasedData,
   "person.erased": PersonErasedData,
+  "workspace.erased": WorkspaceErasedData,
   ping: PingData,
 } satisfies Record<EventType, z.ZodType>;
 

@@ -18,7 +18,7 @@ export const EXTENSION_EVENT_TYPES = [
 ] as const;
 export const SUBSCRIBABLE_EVENT_TYPES = [...CORE_EVENT_TYPES, ...EXTENSION_EVENT_TYPES] as const;
 /** Sent to every bot that read the subject, whatever it subscribed to (issue 38): ids only, so it erases its copies. */
-export const PRIVACY_EVENT_TYPES = ["contact.erased", "person.erased"] as const;
+export const PRIVACY_EVENT_TYPES = ["contact.erased", "person.erased", "workspace.erased"] as const;
 export const EVENT_TYPES = [...SUBSCRIBABLE_EVENT_TYPES, ...PRIVACY_EVENT_TYPES, "ping"] as const;
 
 export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
@@ -38,6 +38,8 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
     "An admin erased a contact this bot read: delete what you keep about it (always sent, whatever the bot subscribed to)",
   "person.erased":
     "An admin erased a person from the workspace: delete what you keep of what they wrote (always sent, whatever the bot subscribed to)",
+  "workspace.erased":
+    "The workspace was deleted: delete everything you keep from it (always sent, whatever the bot subscribed to)",
   ping: "Connectivity test from the portal or the CLI",
 };
 

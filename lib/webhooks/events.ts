@@ -227,3 +227,14 @@ export function personErased(
     data: { person: { id: e.personId }, conversation_ids: e.conversationIds },
   });
 }
+
+/** The workspace was deleted: every bot it had, and every bot ever authorized in its conversations, is told. */
+export function workspaceErased(sql: Sql, e: { workspaceId: string; conversationIds: string[]; botIds: string[] }) {
+  return emitPrivacyEvent(sql, {
+    botIds: e.botIds,
+    type: "workspace.erased",
+    workspaceId: e.workspaceId,
+    conversationId: null,
+    data: { workspace: { id: e.workspaceId }, conversation_ids: e.conversationIds },
+  });
+}

@@ -69,6 +69,7 @@ export function sampleEvent(type: EventType, { bot, now = new Date() }: { bot: S
     "agent_request.answered": { agent_request: agentRequest(true) },
     "contact.erased": { contact: { id: randomUUID() }, conversation_ids: [conversation_id] },
     "person.erased": { person: { id: randomUUID() }, conversation_ids: [conversation_id] },
+    "workspace.erased": { workspace: { id: randomUUID() }, conversation_ids: [conversation_id] },
     ping: {},
   };
   return { data: data[type], mentions: type === "message.created" ? [bot.handle] : [] };
