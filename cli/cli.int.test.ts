@@ -380,6 +380,21 @@ describe("npm run cli", { timeout: 90_000 }, () => {
     expect(await db().erasure.findFirstOrThrow({ where: { subjectId: contactId } })).toMatchObject({ status: "done" });
   });
 
+  it("workspace delete: a member is refused, a wrong address is refused, and with --wait nothing of it is left", async () => {
+    const doomed = (await json("seed", "--json")) as World;
+    const [ana, ben] = doomed.people as [World["people"][number], World["people"][number]];
+    const member = await cli("workspace", "delete", doomed.workspace.slug, "--confirm", doomed.workspace.slug, "--as", ben.email);
+    expect(member.code).toBe(1);
+    const wrong = await cli("workspace", "delete", doomed.workspace.slug, "--confirm", "nope", "--as", ana.email);
+    expect(wrong.code).toBe(1);
+    expect(await db().membership.count({ where: { workspaceId: doomed.workspace.id } })).toBe(2);
+    const deleted = await json("workspace", "delete", doomed.workspace.slug, "--confirm", doomed.workspace.slug, "--wait");
+    // Its bots have no webhook URL and no `relay listen` stream: nobody to wait for, so the job ran to its end.
+    expect(deleted).toMatchObject({ accounts_erased: 2, status: "done", step: "done" });
+    expect(await db().workspace.count({ where: { id: doomed.workspace.id } })).toBe(0);
+    expect(await db().message.count({ where: { conversationId: { in: doomed.conversations.map((c) => c.id) } } })).toBe(0);
+  }, 60_000);
+
   it("embeddings backfill embeds what has no vector yet and prints counts and speed; a second run has nothing to do", async () => {
     const first = await json("embeddings", "backfill", "--workspace", world.workspace.slug, "--batch", "8");
     expect(first).toEqual({

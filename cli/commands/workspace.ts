@@ -3,7 +3,10 @@ import { setWorkspaceStatus, WORKSPACE_STATUSES } from "@/lib/workspaces/set-wor
 import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { setSecondFactorPolicy, STEP_UP_MODES, TWO_FACTOR_MODES } from "@/lib/factors/enforcement";
 import { setMessageRetention } from "@/lib/retention/message-retention";
-import { oneOf, required, S, str, UsageError, wholeNumber, type Command } from "./command";
+import { deleteWorkspace } from "@/lib/privacy/erase-workspace";
+import { runErasure } from "@/lib/privacy/run-erasure";
+import { db } from "@/lib/db/client";
+import { B, bool, oneOf, required, S, str, UsageError, wholeNumber, type Command } from "./command";
 import { actorFrom, workspaceBySlug } from "./resolve";
 
 export const workspaceCommands: Record<string, Command> = {
@@ -35,6 +38,24 @@ export const workspaceCommands: Record<string, Command> = {
         workspaceId: ws.id,
         days: days === "off" ? null : wholeNumber(days, "--days")!,
       });
+    },
+  },
+  "workspace delete": {
+    usage:
+      "workspace delete SLUG --confirm SLUG [--wait] [--as EMAIL]   (everything in it, for good; the address typed again)",
+    flags: { confirm: S, wait: B, as: S },
+    run: async (args) => {
+      const ws = await workspaceBySlug(args.positionals[0], "SLUG");
+      const started = await deleteWorkspace(await actorFrom(str(args, "as")), {
+        workspaceId: ws.id,
+        confirm: required(str(args, "confirm"), "--confirm"),
+      });
+      // --wait: the erasure's job runs here (a deployment without a worker) until it is done, or waits for the bots'
+      // deliveries (the worker delivers them, then purges).
+      if (!bool(args, "wait")) return started;
+      await runErasure(started.erasure_id);
+      const erasure = await db().erasure.findUniqueOrThrow({ where: { id: started.erasure_id } });
+      return { ...started, status: erasure.status, step: erasure.step };
     },
   },
   "workspace settings": {

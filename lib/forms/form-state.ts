@@ -89,8 +89,8 @@ export interface MessageRetentionValues {
   days: string;
 }
 
-/** The erasure of a contact: its name, typed again to confirm. */
-export interface EraseContactValues {
+/** What cannot be undone (erasing a contact, deleting a workspace): its name, typed again to confirm. */
+export interface TypedConfirmValues {
   confirm: string;
 }
 

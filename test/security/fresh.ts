@@ -21,6 +21,7 @@ import { person, systemActor } from "@/lib/people/actor";
 import { createPerson } from "@/lib/people/create-person";
 import { askForErasure } from "@/lib/privacy/erasure-requests";
 import { createPersonalToken } from "@/lib/tokens/create-token";
+import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { buildExport } from "@/lib/privacy/build-export";
 import { listExports, requestExport } from "@/lib/privacy/request-export";
 import { HOOK, oauthGrant, passkeyOf, pushDevice, sessionOf, type Person, type World } from "./world";
@@ -225,6 +226,17 @@ export function freshOf(w: World) {
       const asked = await askForErasure(person(userId, "web"), o.workspace.id);
       emails.set(asked.id, emails.get(userId)!);
       return asked.id;
+    },
+    /** A workspace of its own with Ana as its admin and Ben a member (deleting one uses it up). */
+    workspace: async () => {
+      const created = await createWorkspace({ slug: `fresh-${hex()}`, name: "Fresh workspace" });
+      await db().membership.createMany({
+        data: [
+          { workspaceId: created.id, userId: o.ana.id, role: "admin" },
+          { workspaceId: created.id, userId: o.ben.id, role: "member" },
+        ],
+      });
+      return created.id;
     },
     /** The e-mail of a fresh member, by their id or their request's; any other id: an e-mail of nobody. */
     emailOf: (id: string) => emails.get(id) ?? "nobody@example.org",

@@ -377,6 +377,22 @@ export function actionDoors(context: DoorContext): Door[] {
     ),
     act(
       CHAT,
+      "deleteWorkspaceForm",
+      [
+        {
+          kind: "workspace",
+          as: "workspaceId",
+          own: fresh.workspace,
+          run: async (id) => {
+            const slug = (await db().workspace.findUnique({ where: { id }, select: { slug: true } }))?.slug;
+            return chat.deleteWorkspaceForm(id, path, s0, form({ confirm: slug ?? "nowhere" }));
+          },
+        },
+      ],
+      { adminOnly: true },
+    ),
+    act(
+      CHAT,
       "confirmErasureForm",
       [
         {

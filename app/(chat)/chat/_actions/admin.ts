@@ -7,7 +7,13 @@ import { updatePolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { setSecondFactorPolicy } from "@/lib/factors/enforcement";
 import { requestExport } from "@/lib/privacy/request-export";
 import { setMessageRetention } from "@/lib/retention/message-retention";
-import type { DeclineErasureValues, MessageRetentionValues, RemovePersonValues } from "@/lib/forms/form-state";
+import type {
+  DeclineErasureValues,
+  MessageRetentionValues,
+  RemovePersonValues,
+  TypedConfirmValues,
+} from "@/lib/forms/form-state";
+import { deleteWorkspace } from "@/lib/privacy/erase-workspace";
 import { removePerson } from "@/lib/privacy/erase-person";
 import { confirmErasureRequest, declineErasureRequest } from "@/lib/privacy/erasure-requests";
 import { formAction } from "@/app/_lib/action";
@@ -116,5 +122,16 @@ export const declineErasureForm = formAction((workspaceId: string, requestId: st
   run: async (actor, _input, { reason }) => {
     await declineErasureRequest(actor, { workspaceId, requestId, reason });
     return { done: "Declined; they will read your reason" };
+  },
+}));
+
+/** An admin deletes the workspace, its address typed again (issue 38); they leave for the chat's start. */
+export const deleteWorkspaceForm = formAction((workspaceId: string, path: string) => ({
+  path,
+  read: (form): TypedConfirmValues => ({ confirm: form.text("confirm") }),
+  fields: ["confirm"] as const,
+  run: async (actor, _input, { confirm }) => {
+    await deleteWorkspace(actor, { workspaceId, confirm });
+    return { redirect: "/chat" };
   },
 }));

@@ -11,7 +11,7 @@ import { requestExport } from "@/lib/privacy/request-export";
 import type { FormReader } from "@/app/_lib/form-text";
 import { ContactDetails } from "@/lib/schemas/contacts";
 import { ContactRoutingForm, contactRoutingFromForm } from "@/lib/schemas/labels";
-import type { ContactFormValues, ContactRoutingValues, EraseContactValues } from "@/lib/forms/form-state";
+import type { ContactFormValues, ContactRoutingValues, TypedConfirmValues } from "@/lib/forms/form-state";
 import { formAction, plainAction } from "@/app/_lib/action";
 
 // The chat's contacts actions (app/_lib/action.ts says how every action answers).
@@ -81,7 +81,7 @@ export const saveContactRouting = formAction((contactId: string, path: string) =
 export const eraseContactForm = formAction((contactId: string, slug: string) => ({
   path: `/chat/${slug}/contacts/${contactId}`,
   args: { slug },
-  read: (form): EraseContactValues => ({ confirm: form.text("confirm") }),
+  read: (form): TypedConfirmValues => ({ confirm: form.text("confirm") }),
   fields: ["confirm"] as const,
   run: async (actor, _input, { confirm }) => {
     await eraseContact(actor, { contactId, confirm });

@@ -9,6 +9,7 @@ import { openAdminPage } from "@/app/(chat)/chat/_lib/open-admin-page";
 import { StepUpNotice } from "@/app/_lib/step-up-notice";
 import {
   changeBotStatus,
+  deleteWorkspaceForm,
   exportWorkspace,
   saveMessageRetention,
   savePolicySettings,
@@ -18,6 +19,7 @@ import { messageRetentionDays } from "@/lib/retention/message-retention";
 import { MessageRetentionForm } from "@/components/chat/message-retention-form";
 import { listExports } from "@/lib/privacy/request-export";
 import { AskButton, ExportList } from "@/components/privacy/exports";
+import { TypeToConfirmForm } from "@/components/chat/type-to-confirm-form";
 import { readPolicySettings } from "@/lib/workspaces/update-policy-settings";
 import { BotStatusForm } from "@/components/chat/bot-status-form";
 import { PolicySettingsForm } from "@/components/chat/policy-settings-form";
@@ -244,6 +246,22 @@ export default async function AdminPage({ params }: { params: Promise<{ workspac
         <div className="space-y-3 px-5 py-4">
           <AskButton label="Export the workspace" action={exportWorkspace.bind(null, workspace.id, path)} />
           <ExportList exports={workspaceExports} label="Exports of the workspace" />
+        </div>
+      </Card>
+      <Card aria-labelledby="delete-title">
+        <CardHeader
+          id="delete-title"
+          title="Delete the workspace"
+          description="Everything in it, for good: its people leave it at once (an account in no other workspace is erased, yours included), its bots' keys stop working, and its conversations, contacts, files and history are erased in the background. Its bots are told to erase their copies (workspace.erased). Export it first to keep a copy."
+        />
+        <div className="px-5 py-4">
+          <TypeToConfirmForm
+            expected={workspace.slug}
+            label="Type the workspace's address to confirm"
+            button="Delete the workspace"
+            busy="Deleting…"
+            action={deleteWorkspaceForm.bind(null, workspace.id, path)}
+          />
         </div>
       </Card>
     </main>

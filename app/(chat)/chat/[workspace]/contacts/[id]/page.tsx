@@ -9,7 +9,7 @@ import { eraseContactForm, exportContact, saveContact, saveContactRouting } from
 import { listExports } from "@/lib/privacy/request-export";
 import { AskButton, ExportList } from "@/components/privacy/exports";
 import { StepUpNotice } from "@/app/_lib/step-up-notice";
-import { EraseContactForm } from "@/components/chat/erase-contact-form";
+import { TypeToConfirmForm } from "@/components/chat/type-to-confirm-form";
 import { contactActions, factActions } from "@/app/(chat)/chat/_lib/bound-actions";
 import { ContactControls, ContactMarks } from "@/components/chat/contact-controls";
 import { ContactFactsPanel } from "@/components/chat/contact-facts";
@@ -203,7 +203,13 @@ export default async function ContactPage({ params }: { params: Promise<{ worksp
             />
             <CardBody className="space-y-3">
               <StepUpNotice actor={actor} workspaceId={opened.value.id} purpose="change" />
-              <EraseContactForm name={contact.name} action={eraseContactForm.bind(null, contact.id, slug)} />
+              <TypeToConfirmForm
+                expected={contact.name}
+                label="Type the contact's name to confirm"
+                button="Erase this contact"
+                busy="Erasing…"
+                action={eraseContactForm.bind(null, contact.id, slug)}
+              />
             </CardBody>
           </Card>
         )}
