@@ -88,6 +88,7 @@ export function adminPages({ deliveryId }: { deliveryId?: string } = {}): string
     `${chat}/admin/rules`,
     `${chat}/admin/overview`,
     `${chat}/admin/audit`,
+    `${chat}/admin/people`,
     "/developers",
     "/developers/bots/new",
     bot,

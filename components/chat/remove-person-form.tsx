@@ -26,14 +26,6 @@ function ConfirmEmail({ id, email, error, value }: { id: string; email: string; 
   );
 }
 
-function Done({ text }: { text?: string }) {
-  return text ? (
-    <p role="status" className="text-sm text-emerald-700">
-      {text}
-    </p>
-  ) : null;
-}
-
 /** Remove a person, and (ticked) erase what they wrote in the workspace. `erase` fixed: a request's confirmation. */
 export function RemovePersonForm({
   email,
@@ -50,7 +42,6 @@ export function RemovePersonForm({
   return (
     <form action={formAction} key={state.n} className="space-y-3">
       {state.error && <Alert tone="danger">{state.error}</Alert>}
-      <Done text={state.error ? undefined : state.done} />
       <ConfirmEmail id={id} email={email} error={state.fieldErrors?.confirm} value={state.values?.confirm ?? ""} />
       {!confirmsRequest && (
         <label className="flex items-start gap-2 text-sm text-slate-800">
@@ -85,7 +76,6 @@ export function DeclineErasureForm({ action }: { action: FormAction<DeclineErasu
   return (
     <form action={formAction} key={state.n} className="space-y-3">
       {state.error && <Alert tone="danger">{state.error}</Alert>}
-      <Done text={state.error ? undefined : state.done} />
       <Field
         id={`${id}-reason`}
         label="Why you decline"

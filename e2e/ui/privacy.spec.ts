@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { readZip } from "@/test/read-zip";
-import { axeViolations, demoWorld, newConversation } from "../fixtures";
+import { axeViolations, demoWorld, newConversation, newMember } from "../fixtures";
 
 // Issue 38, done means: an admin exports a contact (the archive downloads and holds the canaries), then erases it, and
 // the contact's pages answer "not found". The export is built by the server's own job worker (npm start runs one).
@@ -9,10 +9,10 @@ import { axeViolations, demoWorld, newConversation } from "../fixtures";
 const world = demoWorld();
 const ana = world.people[0]!;
 
-async function signIn(page: Page, path: string) {
+async function signIn(page: Page, path: string, who: { email: string; password: string } = ana) {
   await page.goto(path);
-  await page.getByLabel("Email").fill(ana.email);
-  await page.getByLabel("Password").fill(ana.password);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
@@ -72,4 +72,46 @@ test("an admin exports a contact, downloads its canaries, erases it, and its pag
     await page.goto(`${chat}/c/${conversationId}`);
     await expect(page.getByText(words)).toHaveCount(0);
   }).toPass({ timeout: 30_000 });
+});
+
+test("a person asks to be erased; an admin declines with a reason, then confirms the next request", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const password = "correct horse battery";
+  const email = newMember("cleo", password);
+  const chat = `/chat/${world.workspace.slug}`;
+  const cleo = await (await browser.newContext()).newPage();
+  const admin = await (await browser.newContext()).newPage();
+
+  // The person asks, in Settings → Your data.
+  await signIn(cleo, "/settings/data", { email, password });
+  await cleo.getByRole("button", { name: "Ask to be erased" }).click();
+  await expect(cleo.getByText(/You asked to be erased from/)).toBeVisible();
+  expect(await axeViolations(cleo)).toEqual([]);
+
+  // The admin declines it with a reason; an empty reason is refused beside the field.
+  await signIn(admin, `${chat}/admin/people`);
+  const request = admin.getByTestId("erasure-request").filter({ hasText: email });
+  await expect(request).toBeVisible();
+  expect(await axeViolations(admin)).toEqual([]);
+  await request.getByRole("button", { name: "Decline the request" }).click();
+  await expect(request.getByText("Say why the request is declined: the person is told")).toBeVisible();
+  await request.getByLabel("Why you decline").fill("Invoices are kept for 10 years");
+  await request.getByRole("button", { name: "Decline the request" }).click();
+  await expect(admin.getByText("Request declined; they will read your reason.")).toBeVisible();
+  await expect(admin.getByTestId("erasure-request").filter({ hasText: email })).toHaveCount(0);
+
+  // The person reads the reason and asks again; the admin confirms, typing their e-mail.
+  await cleo.reload();
+  await expect(cleo.getByText("Invoices are kept for 10 years")).toBeVisible();
+  await cleo.getByRole("button", { name: "Ask to be erased" }).click();
+  await expect(cleo.getByText(/You asked to be erased from/)).toBeVisible();
+  await admin.reload();
+  await request.getByLabel("Type their e-mail address to confirm").fill(email.toUpperCase());
+  await request.getByRole("button", { name: "Confirm: remove and erase" }).click();
+  await expect(admin.getByText(/Removed; what they wrote is being erased/)).toBeVisible();
+  await expect(admin.getByTestId("member").filter({ hasText: email })).toHaveCount(0);
+
+  // In no other workspace, their account was erased with its sessions: they are signed out.
+  await cleo.goto("/settings/data");
+  await expect(cleo.getByLabel("Password")).toBeVisible();
 });

@@ -111,6 +111,24 @@ describe("erasing a person", () => {
     expect(event).toMatchObject({ type: "person.erased", data: { person: { id: pia.id }, conversation_ids: [conversation.id] } });
   }, 120_000);
 
+  it("erases a person in each workspace they leave: once per workspace, the account once none is left", async () => {
+    const other = await seedWorld();
+    const tag = randomBytes(4).toString("hex");
+    const dora = await createPerson({ email: `dora${tag}@example.org`, name: "Dora", handle: `dora${tag}`, workspaceId: world.workspace.id });
+    await db().membership.create({ data: { workspaceId: other.workspace.id, userId: dora.id } });
+    const first = await removePerson(ana(), { workspaceId: world.workspace.id, userId: dora.id, confirm: dora.email, erase: true });
+    expect(first.account_erased).toBe(false);
+    const second = await removePerson(person(other.people[0]!.id, "web"), {
+      workspaceId: other.workspace.id,
+      userId: dora.id,
+      confirm: dora.email,
+      erase: true,
+    });
+    expect(second.account_erased).toBe(true);
+    expect(await db().erasure.count({ where: { subjectId: dora.id } })).toBe(2);
+    expect((await db().user.findUniqueOrThrow({ where: { id: dora.id } })).name).toBe("Erased person");
+  }, 60_000);
+
   it("removes a person without erasing what they wrote; never the last admin", async () => {
     const ben = world.people[1]!;
     const kept = await postPersonMessage(person(ben.id, "web"), { conversationId: world.conversations[0]!.id, body: "Ben's words" });

@@ -86,7 +86,8 @@ export const saveMessageRetention = formAction((workspaceId: string, path: strin
   },
 }));
 
-const removed = (erased: boolean) => (erased ? "Removed; what they wrote is being erased" : "Removed from the workspace");
+/** The People page again, saying what was done (the row or request it was done to is gone from it). */
+const peopleDone = (path: string, done: "removed" | "erased" | "declined") => ({ redirect: `${path}?done=${done}` });
 
 /**
  * An admin removes a person from the workspace, with or without erasing what they wrote (issue 38): their e-mail typed
@@ -99,7 +100,7 @@ export const removePersonForm = formAction((workspaceId: string, userId: string,
   run: async (actor, _input, { confirm, erase }) => {
     await removePerson(actor, { workspaceId, userId, confirm, erase: erase === "on" });
     if (actor.type === "person" && actor.userId === userId) return { redirect: "/chat" };
-    return { done: removed(erase === "on") };
+    return peopleDone(path, erase === "on" ? "erased" : "removed");
   },
 }));
 
@@ -110,7 +111,7 @@ export const confirmErasureForm = formAction((workspaceId: string, requestId: st
   fields: ["confirm"] as const,
   run: async (actor, _input, { confirm }) => {
     await confirmErasureRequest(actor, { workspaceId, requestId, confirm });
-    return { done: removed(true) };
+    return peopleDone(path, "erased");
   },
 }));
 
@@ -121,7 +122,7 @@ export const declineErasureForm = formAction((workspaceId: string, requestId: st
   fields: ["reason"] as const,
   run: async (actor, _input, { reason }) => {
     await declineErasureRequest(actor, { workspaceId, requestId, reason });
-    return { done: "Declined; they will read your reason" };
+    return peopleDone(path, "declined");
   },
 }));
 

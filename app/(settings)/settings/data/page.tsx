@@ -26,7 +26,7 @@ export default async function DataPage() {
     <>
       <PageHeader
         title="Your data"
-        description="Download everything Relay holds about you in a workspace: your account, sign-ins and devices, notifications and e-mails, your approvals and actions, and the conversations you take part in with their messages and files. An archive of JSON Lines files with a README, built in the background."
+        description="Download everything Relay holds about you in a workspace: your account, sign-ins and devices, notifications and e-mails, your approvals and actions, and the conversations you take part in with their messages and files. An archive of JSON Lines files with a README, built in the background. You can also ask a workspace's admins to erase you from it."
       />
       <div className="space-y-6">
         {workspaces.map((workspace, i) => (
@@ -58,7 +58,7 @@ function ErasureRequest({
     return (
       <div className="space-y-2 border-t border-slate-100 pt-3" data-testid="erasure-request">
         <p className="text-sm text-slate-800">
-          You asked to be erased from {name} <Time iso={request.created_at} />. Its admins are told; once one confirms,
+          You asked to be erased from {name} (<Time iso={request.created_at} />). Its admins are told; once one confirms,
           you leave the workspace and what you wrote there is erased.
         </p>
         <AskButton label="Withdraw my request" action={withdrawErasure.bind(null, workspaceId)} />
@@ -68,7 +68,7 @@ function ErasureRequest({
     <div className="space-y-2 border-t border-slate-100 pt-3" data-testid="erasure-request">
       {request?.status === "declined" && (
         <p className="text-sm text-slate-800" role="note">
-          Your request of <Time iso={request.created_at} /> was declined: “<UntrustedText text={request.decline_reason ?? ""} />”
+          Your request (<Time iso={request.created_at} />) was declined: “<UntrustedText text={request.decline_reason ?? ""} />”
         </p>
       )}
       <p className="text-sm text-slate-600">

@@ -7,6 +7,7 @@ import { listMembers } from "@/lib/people/list-members";
 import { listErasureRequests, type ErasureRequestForAdmin } from "@/lib/privacy/erasure-requests";
 import { DeclineErasureForm, RemovePersonForm } from "@/components/chat/remove-person-form";
 import { Time } from "@/components/chat/time";
+import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { UntrustedText } from "@/components/ui/untrusted-text";
@@ -25,8 +26,21 @@ const summaryClass =
 
 // For workspace admins (issue 38): the workspace's people, removing one (with or without erasing what they wrote),
 // and people's requests to be erased, confirmed or declined with a reason.
-export default async function PeoplePage({ params }: { params: Promise<{ workspace: string }> }) {
+const DONE: Record<string, string> = {
+  removed: "Removed from the workspace.",
+  erased: "Removed; what they wrote is being erased, and bots are told to erase their copies.",
+  declined: "Request declined; they will read your reason.",
+};
+
+export default async function PeoplePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ workspace: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { workspace: slug } = await params;
+  const { done } = await searchParams;
   const path = `/chat/${slug}/admin/people`;
   const admin = await openAdminPage({
     slug,
@@ -47,6 +61,7 @@ export default async function PeoplePage({ params }: { params: Promise<{ workspa
     <main id="main" className="min-h-0 flex-1 space-y-6 overflow-y-auto bg-slate-50 px-3 py-5 sm:px-6">
       <AdminHeader slug={slug} title="People" current="people" />
       <StepUpNotice actor={actor} workspaceId={workspace.id} purpose="change" />
+      {typeof done === "string" && DONE[done] && <Alert tone="success">{DONE[done]}</Alert>}
 
       <Card aria-labelledby="requests-title">
         <CardHeader
@@ -61,13 +76,19 @@ export default async function PeoplePage({ params }: { params: Promise<{ workspa
         ) : (
           <ul className="divide-y divide-slate-100">
             {waiting.map((request) => (
-              <li key={request.id} id={`request-${request.id}`} className="space-y-3 px-5 py-4" data-testid="erasure-request">
+              <li
+                key={request.id}
+                id={`request-${request.id}`}
+                className="space-y-3 px-5 py-4"
+                data-testid="erasure-request"
+              >
                 <p className="text-sm text-slate-800">
                   <span className="font-medium text-slate-900">
                     <UntrustedText text={request.person?.name ?? "Someone"} />
                   </span>{" "}
-                  (<UntrustedText text={request.person?.email ?? ""} />) asked to be erased{" "}
-                  <Time iso={request.created_at} />.
+                  (<UntrustedText text={request.person?.email ?? ""} />) asked to be erased (
+                  <Time iso={request.created_at} />
+                  ).
                 </p>
                 {request.person && (
                   <div className="grid gap-4 md:grid-cols-2">
