@@ -1374,7 +1374,9 @@ export interface Statements {
     params: [string | null, string | null, number | null];
   };
   "export.ready": {
-    row: Record<string, never>;
+    row: {
+      id: string;
+    };
     params: [string | null, number | string | bigint | null, string | null, number | null];
   };
   "export.request": {

@@ -35,7 +35,7 @@ const PROGRESS = query("export.progress", {
 });
 const READY = query("export.ready", {
   text: `UPDATE exports SET status = 'ready', size_bytes = $2, sha256 = $3, finished_at = now(),
-          expires_at = now() + make_interval(secs => $4::int / 1000.0) WHERE id = $1`,
+          expires_at = now() + make_interval(secs => $4::int / 1000.0) WHERE id = $1 RETURNING id`,
 });
 const FAILED = query("export.failed", {
   text: `UPDATE exports SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`,
@@ -106,7 +106,9 @@ export async function buildExport(exportId: string): Promise<void> {
     });
     await pipeline(zip.outputStream, measure, createWriteStream(partial));
     await rename(partial, target);
-    await sql().query(READY, [exportId, size, hash.digest("hex"), EXPORT_LIFETIME_MS]);
+    const [ready] = await sql().query(READY, [exportId, size, hash.digest("hex"), EXPORT_LIFETIME_MS]);
+    // Its row was deleted meanwhile (its workspace deleted, lib/privacy/erase-workspace.ts): no archive of it stays.
+    if (!ready) await rm(target, { force: true });
   } catch (error) {
     await rm(partial, { force: true });
     await sql().query(FAILED, [exportId, error instanceof Error ? error.message.slice(0, 500) : "failed"]);

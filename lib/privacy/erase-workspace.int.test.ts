@@ -18,6 +18,7 @@ import { fanOut } from "@/lib/notifications/fan-out";
 import { person, systemActor } from "@/lib/people/actor";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { setWorkspaceStatus } from "@/lib/workspaces/set-workspace-status";
 import { archivePath, buildExport } from "./build-export";
 import { deleteWorkspace } from "./erase-workspace";
 import { requestExport } from "./request-export";
@@ -129,6 +130,10 @@ describe("deleting a workspace", () => {
     const refused = await api("GET", "/conversations", { key: doomed.bots[0]!.api_key });
     expect(refused.status).toBe(401);
     await expect(deleteWorkspace(systemActor, { workspaceId: doomed.workspace.id, confirm: "x" })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    // The operator cannot make it active again while it is being deleted.
+    await expect(setWorkspaceStatus(systemActor, { workspaceId: doomed.workspace.id, status: "active" })).rejects.toMatchObject({
       code: "not_found",
     });
 

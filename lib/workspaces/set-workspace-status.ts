@@ -17,7 +17,9 @@ export async function setWorkspaceStatus(actor: Actor, { workspaceId, status }: 
   if (!WORKSPACE_STATUSES.includes(status))
     throw new ApiError("invalid_body", "Workspace status must be active, restricted or suspended");
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
-  if (!workspace) throw new ApiError("not_found", "Workspace not found");
+  // A workspace being deleted (lib/privacy/erase-workspace.ts) stays suspended until its rows are gone.
+  const deleting = workspace && (await db().erasure.count({ where: { workspaceId: workspace.id, subjectType: "workspace" } }));
+  if (!workspace || deleting) throw new ApiError("not_found", "Workspace not found");
   await requireAdminOrSystem(actor, { client: db(), workspaceId: workspace.id });
   const view = (w: typeof workspace, changed: boolean) => ({ id: w.id, slug: w.slug, status: w.status, changed });
   if (workspace.status === status) return view(workspace, false);
