@@ -2724,6 +2724,13 @@ export interface Statements {
     row: Record<string, never>;
     params: [string | null];
   };
+  "privacy.purgeWorkspaceRows": {
+    row: {
+      table_name: string;
+      deleted: number;
+    };
+    params: [string | null, readonly string[] | null, readonly string[] | null, readonly string[] | null];
+  };
   "privacy.recordContactErasure": {
     row: {
       id: string;

@@ -10,6 +10,7 @@ import { authenticateBot } from "@/lib/bots/authenticate-bot";
 import { openWorkspace } from "@/lib/chat/open-workspace";
 import { updateContact } from "@/lib/contacts/update-contact";
 import { db } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import { confirmFact } from "@/lib/memory/decide-fact";
 import { embedPending } from "@/lib/memory/embed-pending";
 import { postPersonMessage } from "@/lib/messages/post-person-message";
@@ -48,6 +49,9 @@ async function plant(world: SeededWorld) {
   await db().workspace.update({ where: { id: world.workspace.id }, data: { name: `Shop ${canaries[0]}` } });
   const contact = world.contacts[0]!;
   await updateContact(ana, { contactId: contact.id, details: { name: `Zed ${canaries[1]}`, email: `${canaries[1]}@example.org`, phone: "" } });
+  // Its audit details keep what a contact was called before a change.
+  await updateContact(ana, { contactId: world.contacts[1]!.id, details: { name: `Old ${canaries[1]}`, email: "", phone: "" } });
+  await updateContact(ana, { contactId: world.contacts[1]!.id, details: { name: "Renamed", email: "", phone: "" } });
   const conversation = world.conversations.find((c) => c.contact_id === contact.id)!;
   const file = await storePersonAttachment(ana, {
     conversationId: conversation.id,
@@ -98,6 +102,27 @@ async function plant(world: SeededWorld) {
   return { canaries, exportId: exported.id };
 }
 
+/**
+ * Every uuid column of every table that holds one of `ids`, but the erasure's record and the audit chain (ids only,
+ * kept on purpose): `table.column: count`.
+ */
+async function rowsNaming(ids: string[]): Promise<string[]> {
+  const columns = await sql().unchecked<{ table: string; column: string; type: string }>(
+    `SELECT c.table_name AS table, c.column_name AS column, c.data_type AS type FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+      WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.udt_name IN ('uuid', '_uuid')
+        AND c.table_name NOT IN ('erasures', 'audit_log')
+      ORDER BY c.table_name, c.column_name`,
+  );
+  const found: string[] = [];
+  for (const { table, column, type } of columns) {
+    const match = type === "ARRAY" ? `"${column}" && $1::uuid[]` : `"${column}" = ANY ($1::uuid[])`;
+    const [row] = await sql().unchecked<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}" WHERE ${match}`, [ids]);
+    if (row!.n) found.push(`${table}.${column}: ${row!.n}`);
+  }
+  return found;
+}
+
 describe("deleting a workspace", () => {
   it("closes its doors at once, tells its bots, then leaves nothing of it; the other workspace keeps everything", async () => {
     const planted = await plant(doomed);
@@ -137,15 +162,23 @@ describe("deleting a workspace", () => {
       code: "not_found",
     });
 
-    // The job runs up to the bots' deliveries and waits for them (enqueued again for later).
+    // A stopped bot is told too: it may keep copies of what it read.
+    await db().bot.update({ where: { id: doomed.bots[1]!.id }, data: { status: "stopped" } });
+
+    // The job runs up to the bots' deliveries and waits for them (enqueued again for later). Everything of the
+    // workspace is gone already: only its bots' rows wait, to be told.
     await runErasure(deleted.erasure_id);
     const erasure = await db().erasure.findUniqueOrThrow({ where: { id: deleted.erasure_id } });
     expect(erasure.step).toBe("await_bots");
+    expect(await scanForCanaries(planted.canaries)).toEqual([]);
+    expect(await db().contact.count({ where: { workspaceId: doomed.workspace.id } })).toBe(0);
     const told = await db().webhookDelivery.findMany({ where: { eventType: "workspace.erased", workspaceId: doomed.workspace.id } });
     expect(told.map((d) => d.botId).sort()).toEqual(doomed.bots.map((b) => b.id).sort());
     receiver.received.length = 0;
     for (const delivery of told) await attemptDelivery(delivery.id);
     const requests = await receiver.waitFor(told.length);
+    const after = await db().webhookDelivery.findMany({ where: { id: { in: told.map((d) => d.id) } } });
+    expect(after.map((d) => d.status)).toEqual(told.map(() => "succeeded"));
     const bot = doomed.bots[0]!;
     const mine = requests.map((r) => {
       try {
@@ -169,6 +202,15 @@ describe("deleting a workspace", () => {
     expect(await db().conversation.count({ where: { workspaceId: doomed.workspace.id } })).toBe(0);
     expect(await db().embedding.count({ where: { workspaceId: doomed.workspace.id } })).toBe(0);
     expect(await scanForCanaries(planted.canaries)).toEqual([]);
+    // No row names it, its conversations or its bots, but the one audit event written after the purge: that it was
+    // erased, by ids (as the audit chain's entries).
+    expect(await rowsNaming([doomed.workspace.id, ...erasure.conversationIds, ...doomed.bots.map((b) => b.id)])).toEqual([
+      "audit_events.subject_id: 1",
+      "audit_events.workspace_id: 1",
+    ]);
+    expect(await db().auditEvent.findMany({ where: { workspaceId: doomed.workspace.id } })).toEqual([
+      expect.objectContaining({ action: "workspace.erased", data: { erasure_id: deleted.erasure_id } }),
+    ]);
     await expect(access(archivePath(planted.exportId))).rejects.toThrow();
     const chain = await db().auditLogEntry.findMany({ where: { workspaceId: doomed.workspace.id, kind: { startsWith: "workspace.eras" } } });
     expect(chain.map((e) => e.kind).sort()).toEqual(["workspace.erased", "workspace.erasure_requested"]);

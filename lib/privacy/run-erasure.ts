@@ -54,18 +54,16 @@ const PERSON_STEPS = [
   "done",
 ] as const;
 /**
- * A workspace's deletion (./erase-workspace.ts): its conversations emptied as a contact's are, its other vectors and
- * files, the bots told; then, once their deliveries are over, every row of it deleted.
+ * A workspace's deletion (./erase-workspace.ts): its messages and deliveries deleted in batches, its vectors, files
+ * and export archives, then every other row of it but what telling its bots needs (the bots, their signing secrets,
+ * their deliveries); the bots told; then, once their deliveries are over, the rest.
  */
 const WORKSPACE_STEPS = [
-  "messages",
-  "attachments",
-  "drafts",
-  "decisions",
-  "deliveries",
-  "stored_responses",
+  "workspace_messages",
+  "workspace_deliveries",
   "vectors",
   "workspace_rest",
+  "workspace_rows",
   "tell_bots",
   "await_bots",
   "purge",
@@ -75,7 +73,7 @@ const WORKSPACE_STEPS = [
 type Step = (typeof STEPS)[number] | (typeof PERSON_STEPS)[number] | (typeof WORKSPACE_STEPS)[number];
 export const FIRST_STEP: Step = "messages";
 export const FIRST_PERSON_STEP: Step = "person_messages";
-export const FIRST_WORKSPACE_STEP: Step = "messages";
+export const FIRST_WORKSPACE_STEP: Step = "workspace_messages";
 const stepsOf = (erasure: Erasure): readonly Step[] =>
   erasure.subject_type === "person" ? PERSON_STEPS : erasure.subject_type === "workspace" ? WORKSPACE_STEPS : STEPS;
 
@@ -344,9 +342,7 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
       options.beforeBatch?.(step);
       const workspaceBots = await sql().query(WORKSPACE_BOTS, [erasure.workspace_id]);
       const ids = [...conversations, erasure.subject_id];
-      // A deleted workspace's bots go: every response they stored goes first (the table has no key to the bots).
-      const which = erasure.subject_type === "workspace" ? ["%"] : patterns(ids);
-      await sql().query(STORED_RESPONSES, [workspaceBots.map((b) => b.id), which]);
+      await sql().query(STORED_RESPONSES, [workspaceBots.map((b) => b.id), patterns(ids)]);
       return 0;
     }
     case "notifications": {
@@ -373,8 +369,20 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
       // A contact's conversations have nothing left to embed; a person's have everyone else's messages.
       await forgetVectors(sql(), { conversationIds: conversations, watermarks: erasure.subject_type !== "person" });
       return conversations.length;
+    case "workspace_messages":
+      return purgeMessages(conversations, options);
+    case "workspace_deliveries":
+      return batches(
+        async () => (await sql().query(PURGE_DELIVERIES, [erasure.workspace_id, PURGE_BATCH]))[0]!.n,
+        step,
+        options,
+      );
     case "workspace_rest":
       return eraseWorkspaceRest(erasure.workspace_id, options);
+    case "workspace_rows":
+      // Everything else of it at once, but what telling its bots needs.
+      options.beforeBatch?.(step);
+      return purgeRows(erasure, KEPT_TO_TELL_BOTS);
     case "tell_bots": {
       options.beforeBatch?.(step);
       const told = { workspaceId: erasure.workspace_id, conversationIds: conversations, botIds: erasure.bot_ids };
@@ -392,8 +400,12 @@ async function runStep(erasure: Erasure, step: Step, options: RunErasureOptions)
       if (row!.n === 0 || now.getTime() - erasure.created_at.getTime() >= AWAIT_BOTS_MAX_MS) return row!.n;
       return { later: new Date(now.getTime() + AWAIT_BOTS_EVERY_MS) };
     }
-    case "purge":
-      return purgeWorkspace(erasure, options);
+    case "purge": {
+      options.beforeBatch?.(step);
+      const deleted = await purgeRows(erasure, []);
+      await sql().query(PURGE_WORKSPACE, [erasure.workspace_id]);
+      return deleted;
+    }
     case "vacuum":
       options.beforeBatch?.(step);
       // Old row versions keep the erased text on disk until VACUUM reclaims them; this makes it now, not someday.
@@ -460,7 +472,7 @@ const PERSON_AUDIT_DETAILS = query("privacy.erasePersonAuditDetails", {
            OR a.subject_id IN (SELECT id FROM messages WHERE sender_user_id = $2 AND conversation_id = ANY($3::uuid[])))`,
 });
 
-/** The tables an erasure updates or deletes from. */
+/** The tables an erasure updates or deletes from (a workspace's deletion reaches more, each small once emptied). */
 const ERASED_TABLES = [
   "messages",
   "drafts",
@@ -478,6 +490,17 @@ const ERASED_TABLES = [
   "embeddings",
   "idempotency_keys",
   "attachments",
+  // A person's account scrubbed, a workspace's rows deleted (its name, its people's, its bots' descriptions).
+  "users",
+  "memberships",
+  "workspaces",
+  "bots",
+  "bot_authorizations",
+  "bot_signing_secrets",
+  "api_keys",
+  "agent_requests",
+  "exports",
+  "erasure_requests",
 ];
 
 /** Each conversation's messages by seq, a batch a transaction; a run begun again starts over and skips the erased. */
@@ -563,8 +586,9 @@ const BOTS_STILL_TOLD = query("privacy.workspaceErasedPending", {
   notNull: ["n"],
 });
 
-// --- a deleted workspace's rows, for good: its messages a batch at a time, then the workspace (every other row of it
-// goes with it: foreign keys cascade), and any of its vectors written meanwhile ---
+// --- a deleted workspace's rows, for good: its messages and its bots' deliveries a batch at a time, then every other
+// row that names it, its conversations or its bots (relay_purge_workspace_rows, read from the catalog: many tables
+// have no foreign key to them), then the workspace itself ---
 const PURGE_MESSAGES = query("privacy.purgeMessages", {
   text: `WITH gone AS (
      DELETE FROM messages WHERE id = ANY (ARRAY(SELECT id FROM messages WHERE conversation_id = $1 ORDER BY seq LIMIT $2))
@@ -572,35 +596,44 @@ const PURGE_MESSAGES = query("privacy.purgeMessages", {
    SELECT count(*)::int AS n FROM gone`,
   notNull: ["n"],
 });
+// The deliveries of the workspace's events and of its bots (they carry content; the bots are told afterwards).
 const PURGE_DELIVERIES = query("privacy.purgeDeliveries", {
   text: `WITH gone AS (
      DELETE FROM webhook_deliveries WHERE id = ANY (ARRAY(
-       SELECT d.id FROM webhook_deliveries d JOIN bots b ON b.id = d.bot_id WHERE b.workspace_id = $1 LIMIT $2))
+       SELECT d.id FROM webhook_deliveries d WHERE d.workspace_id = $1
+       UNION ALL
+       SELECT d.id FROM webhook_deliveries d JOIN bots b ON b.id = d.bot_id WHERE b.workspace_id = $1
+       LIMIT $2))
      RETURNING 1)
    SELECT count(*)::int AS n FROM gone`,
   notNull: ["n"],
 });
-const PURGE_WORKSPACE = query("privacy.purgeWorkspace", {
-  text: `WITH vectors AS (DELETE FROM embeddings WHERE workspace_id = $1)
-   DELETE FROM workspaces WHERE id = $1`,
+const PURGE_ROWS = query("privacy.purgeWorkspaceRows", {
+  text: `SELECT table_name, deleted FROM relay_purge_workspace_rows($1, $2::uuid[], $3::uuid[], $4::text[])`,
+  notNull: ["table_name", "deleted"],
 });
+const PURGE_WORKSPACE = query("privacy.purgeWorkspace", { text: `DELETE FROM workspaces WHERE id = $1` });
+/** What telling a deleted workspace's bots needs until they are told: the bots, their secrets, their deliveries. */
+const KEPT_TO_TELL_BOTS = ["bots", "bot_signing_secrets", "webhook_deliveries", "webhook_attempts"];
 
-async function purgeWorkspace(erasure: Erasure, options: RunErasureOptions): Promise<number> {
+async function purgeMessages(conversations: string[], options: RunErasureOptions): Promise<number> {
   let total = 0;
-  for (const conversationId of erasure.conversation_ids)
+  for (const conversationId of conversations)
     total += await batches(
       async () => (await sql().query(PURGE_MESSAGES, [conversationId, PURGE_BATCH]))[0]!.n,
-      "purge",
+      "workspace_messages",
       options,
     );
-  total += await batches(
-    async () => (await sql().query(PURGE_DELIVERIES, [erasure.workspace_id, PURGE_BATCH]))[0]!.n,
-    "purge",
-    options,
-  );
-  options.beforeBatch?.("purge");
-  await sql().query(PURGE_WORKSPACE, [erasure.workspace_id]);
   return total;
+}
+
+/** Every row naming the workspace, its conversations or its own bots, but in the tables `keep` names. */
+async function purgeRows(erasure: Erasure, keep: string[]): Promise<number> {
+  const bots = (await sql().query(WORKSPACE_BOTS, [erasure.workspace_id])).map((b) => b.id);
+  const rows = await transaction((tx) =>
+    tx.query(PURGE_ROWS, [erasure.workspace_id, erasure.conversation_ids, bots, keep]),
+  );
+  return rows.reduce((sum, row) => sum + row.deleted, 0);
 }
 /** Rows a purge deletes per statement: emptied already, they are small. */
 const PURGE_BATCH = 2000;

@@ -3,6 +3,7 @@ import { LOOPBACK_WEBHOOKS_ALLOWED_SQL } from "@/lib/deployment/settings";
 import { query, sql as poolSql, type Sql } from "@/lib/db/sql";
 import { metrics } from "@/lib/metrics/registry";
 import { ENQUEUE_FROM } from "./emit-event";
+import { isPrivacyEvent } from "./event-types";
 import { postWebhook, type PostResult } from "./post-webhook";
 import { signedRequest } from "./signed-request";
 
@@ -103,7 +104,7 @@ export async function attemptDelivery(
   const result: PostResult =
     nowhere || !claimed.webhook_url
       ? { status: null, body: null, error: nowhere ?? "the bot has no webhook URL", durationMs: 0 }
-      : claimed.bot_status === "stopped"
+      : claimed.bot_status === "stopped" && !isPrivacyEvent(claimed.event_type)
         ? { status: null, body: null, error: "the bot is stopped", durationMs: 0 }
         : await postWebhook(claimed.webhook_url, {
             headers,

@@ -21,6 +21,9 @@ export const SUBSCRIBABLE_EVENT_TYPES = [...CORE_EVENT_TYPES, ...EXTENSION_EVENT
 export const PRIVACY_EVENT_TYPES = ["contact.erased", "person.erased", "workspace.erased"] as const;
 export const EVENT_TYPES = [...SUBSCRIBABLE_EVENT_TYPES, ...PRIVACY_EVENT_TYPES, "ping"] as const;
 
+/** A privacy event goes to a stopped bot too: it may still hold copies of what it read. */
+export const isPrivacyEvent = (type: string) => (PRIVACY_EVENT_TYPES as readonly string[]).includes(type);
+
 export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
 export type EventType = (typeof EVENT_TYPES)[number];
 

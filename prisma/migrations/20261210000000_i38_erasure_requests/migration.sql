@@ -27,3 +27,34 @@ ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind";
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind"
     CHECK ("kind" IN ('approval', 'agent_request', 'fact', 'mention', 'bot_status', 'reminder', 'escalation', 'expired',
                       'erasure_request'));
+
+-- A deleted workspace's rows (lib/privacy/run-erasure.ts, docs/decisions/045-erasure.md): every row of the public
+-- schema that names the workspace, one of its conversations or one of its bots (a uuid column `workspace_id`,
+-- `conversation_id` or `bot_id`), in every table but those `keep` names, the erasure's record (`erasures`) and the
+-- audit chain (`audit_log`, which keeps ids and digests only). Read from the catalog when it runs, so a table added
+-- later is covered without a change here: many tables name a workspace's rows without a foreign key to them.
+-- Returns the rows deleted per table.
+CREATE FUNCTION relay_purge_workspace_rows(ws uuid, conversations uuid[], bots uuid[], keep text[])
+RETURNS TABLE (table_name text, deleted integer) LANGUAGE plpgsql AS $$
+DECLARE
+  t record;
+  n integer;
+BEGIN
+  FOR t IN
+    SELECT c.table_name AS name, c.column_name AS col
+      FROM information_schema.columns c
+      JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
+     WHERE c.table_schema = 'public' AND tb.table_type = 'BASE TABLE' AND c.data_type = 'uuid'
+       AND c.column_name IN ('workspace_id', 'conversation_id', 'bot_id')
+       AND c.table_name::text <> ALL (keep || ARRAY['erasures', 'audit_log', 'workspaces'])
+     ORDER BY c.table_name, c.column_name
+  LOOP
+    EXECUTE format('DELETE FROM public.%I WHERE %I = ANY ($1)', t.name, t.col)
+      USING CASE t.col WHEN 'workspace_id' THEN ARRAY[ws] WHEN 'conversation_id' THEN conversations ELSE bots END;
+    GET DIAGNOSTICS n = ROW_COUNT;
+    table_name := t.name;
+    deleted := n;
+    RETURN NEXT;
+  END LOOP;
+END
+$$;
