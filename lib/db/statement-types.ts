@@ -2608,6 +2608,13 @@ export interface Statements {
     };
     params: [string | null, number | string | bigint | null];
   };
+  "privacy.erasureAsker": {
+    row: {
+      role: "member" | "admin";
+      other_admins: number;
+    };
+    params: [string | null, string | null];
+  };
   "privacy.erasureRequestPerson": {
     row: {
       user_id: string;
@@ -2683,7 +2690,6 @@ export interface Statements {
     row: {
       id: string;
       user_id: string;
-      email: string;
     };
     params: [string | null, string | null];
   };

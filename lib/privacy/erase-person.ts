@@ -23,6 +23,8 @@ export interface RemovePersonOptions {
   confirm: string;
   /** Also erase what they wrote in the workspace (and their account, if no workspace is left to them). */
   erase: boolean;
+  /** The request to be erased this removal answers: it must still wait (./erasure-requests.ts). */
+  requestId?: string;
 }
 
 const MEMBER = query("privacy.memberToRemove", {
@@ -127,6 +129,8 @@ export async function removePerson(actor: Actor, options: RemovePersonOptions): 
     if (member.role === "admin" && member.admins <= 1)
       throw new ApiError("conflict", "This is the workspace's last admin: make someone else an admin first");
     const [waiting] = await tx.query(REQUEST_WAITING, [workspaceId, userId]);
+    if (options.requestId !== undefined && waiting?.id !== options.requestId)
+      throw new ApiError("not_found", "No such request is waiting");
     if (waiting && !options.erase)
       throw new ApiError(
         "conflict",

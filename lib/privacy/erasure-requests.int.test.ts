@@ -7,6 +7,7 @@ import { createPerson } from "@/lib/people/create-person";
 import { listMembers } from "@/lib/people/list-members";
 import { seedWorld, type SeededWorld } from "@/lib/seed/seed-world";
 import { removePerson } from "./erase-person";
+import { runErasure } from "./run-erasure";
 import {
   askForErasure,
   confirmErasureRequest,
@@ -100,6 +101,31 @@ describe("a person's request to be erased", () => {
       orderBy: { id: "asc" },
     });
     expect(audit.map((a) => a.kind)).toEqual(["membership.created", "person.erasure_asked", "person.erasure_requested"]);
+    // The erasure job takes the admins' notification of the request with it: it named the person.
+    await runErasure(removed.erasure_id!);
+    expect(await db().notification.count({ where: { subjectId: asked.id } })).toBe(0);
+  });
+
+  it("is not asked by a workspace's only admin, and a person's own request is answered by another admin", async () => {
+    await expect(askForErasure(ana(), world.workspace.id)).rejects.toMatchObject({ code: "conflict" });
+    const dora = await newMember();
+    await db().membership.update({
+      where: { workspaceId_userId: { workspaceId: world.workspace.id, userId: dora.id } },
+      data: { role: "admin" },
+    });
+    const asked = await askForErasure(dora.actor, world.workspace.id);
+    await expect(
+      declineErasureRequest(dora.actor, { workspaceId: world.workspace.id, requestId: asked.id, reason: "No" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      confirmErasureRequest(dora.actor, { workspaceId: world.workspace.id, requestId: asked.id, confirm: dora.email }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    // A removal that says which request it answers finds none but the one that waits.
+    await expect(
+      removePerson(ana(), { workspaceId: world.workspace.id, userId: dora.id, confirm: dora.email, erase: true, requestId: world.workspace.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    const removed = await confirmErasureRequest(ana(), { workspaceId: world.workspace.id, requestId: asked.id, confirm: dora.email });
+    expect(removed.erasure_id).toEqual(expect.any(String));
   });
 
   it("is declined with a reason the person reads, may be asked again, and withdrawn", async () => {

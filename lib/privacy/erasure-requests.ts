@@ -47,6 +47,15 @@ const ASK = query("privacy.askForErasure", {
   notNull: ["id", "status", "created_at", "created"],
 });
 
+// The asker's membership, locked against a removal running at the same time (which locks it first, or waits), and
+// whether another admin is there to answer.
+const ASKER = query("privacy.erasureAsker", {
+  text: `SELECT m.role, (SELECT count(*)::int FROM memberships a
+                         WHERE a.workspace_id = m.workspace_id AND a.role = 'admin' AND a.user_id <> m.user_id) AS other_admins
+     FROM memberships m WHERE m.workspace_id = $1 AND m.user_id = $2 FOR SHARE OF m`,
+  notNull: ["other_admins"],
+});
+
 const LATEST_OWN = query("privacy.ownErasureRequest", {
   text: `SELECT id, status, created_at, decided_at, decline_reason FROM erasure_requests
     WHERE workspace_id = $1 AND user_id = $2 ORDER BY created_at DESC LIMIT 1`,
@@ -71,7 +80,7 @@ const FOR_ADMINS = query("privacy.erasureRequestsForAdmins", {
 });
 
 const PENDING = query("privacy.pendingErasureRequest", {
-  text: `SELECT r.id, r.user_id, u.email FROM erasure_requests r JOIN users u ON u.id = r.user_id
+  text: `SELECT r.id, r.user_id FROM erasure_requests r
     WHERE r.id = $1 AND r.workspace_id = $2 AND r.status = 'pending' FOR UPDATE OF r`,
 });
 
@@ -104,19 +113,30 @@ export async function askForErasure(actor: PersonActor, workspaceId: string): Pr
   const id = requireUuid(workspaceId, "Workspace");
   await requireMember(actor, { client: db(), workspaceId: id });
   return transaction(async (tx) => {
-    const [asked] = await tx.query(ASK, [id, actor.userId]);
-    if (asked!.created) {
+    const [asker] = await tx.query(ASKER, [id, actor.userId]);
+    if (!asker) throw new ApiError("not_found", "Workspace not found");
+    // Nobody else could answer, and the last admin is never removed.
+    if (asker.other_admins === 0)
+      throw new ApiError(
+        "conflict",
+        "You are this workspace's only admin: make someone else an admin to answer your request, or delete the workspace",
+      );
+    let [asked] = await tx.query(ASK, [id, actor.userId]);
+    // A request asked at the same moment (another tab) committed first: this statement could not see it, the next does.
+    if (!asked) [asked] = await tx.query(ASK, [id, actor.userId]);
+    if (!asked) throw new ApiError("conflict", "Your request changed meanwhile: look again");
+    if (asked.created) {
       await recordAuditSql(tx, {
         workspaceId: id,
         actor,
         action: "person.erasure_asked",
         subjectType: "person",
         subjectId: actor.userId,
-        data: { request_id: asked!.id },
+        data: { request_id: asked.id },
       });
-      await enqueueNotification(tx, { event: "erasure_request", id: asked!.id });
+      await enqueueNotification(tx, { event: "erasure_request", id: asked.id });
     }
-    return view(asked!);
+    return view(asked);
   });
 }
 
@@ -162,6 +182,12 @@ export async function listErasureRequests(actor: Actor, workspaceId: string): Pr
   }));
 }
 
+/** Another admin answers a person's own request. */
+function refuseOwn(actor: Actor, userId: string) {
+  if (actor.type === "person" && actor.userId === userId)
+    throw new ApiError("forbidden", "Another admin answers your own request to be erased");
+}
+
 export interface DecideErasureOptions {
   workspaceId: string;
   requestId: string;
@@ -177,7 +203,15 @@ export async function confirmErasureRequest(
   await requireAdminOrSystem(actor, { client: db(), workspaceId });
   const [pending] = await sql().query(PENDING_OF, [requestId, workspaceId]);
   if (!pending) throw new ApiError("not_found", "No such request is waiting");
-  return removePerson(actor, { workspaceId, userId: pending.user_id, confirm: options.confirm, erase: true });
+  refuseOwn(actor, pending.user_id);
+  // The removal checks, under its lock, that this very request still waits (not declined or withdrawn meanwhile).
+  return removePerson(actor, {
+    workspaceId,
+    userId: pending.user_id,
+    confirm: options.confirm,
+    erase: true,
+    requestId,
+  });
 }
 
 /** An admin declines a request, saying why: the person reads the reason in Settings → Your data. */
@@ -197,6 +231,7 @@ export async function declineErasureRequest(
   await transaction(async (tx) => {
     const [pending] = await tx.query(PENDING, [requestId, workspaceId]);
     if (!pending) throw new ApiError("not_found", "No such request is waiting");
+    refuseOwn(actor, pending.user_id);
     await tx.query(DECLINE, [requestId, reason, actor.type === "person" ? actor.userId : null]);
     await recordAuditSql(tx, {
       workspaceId,

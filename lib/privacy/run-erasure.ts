@@ -455,7 +455,8 @@ const PERSON_NOTIFICATIONS = query("privacy.erasePersonNotifications", {
      DELETE FROM notifications n
       WHERE n.workspace_id = $1
         AND (n.actor_user_id = $2
-             OR n.subject_id IN (SELECT id FROM messages WHERE sender_user_id = $2 AND conversation_id = ANY($3::uuid[])))
+             OR n.subject_id IN (SELECT id FROM messages WHERE sender_user_id = $2 AND conversation_id = ANY($3::uuid[]))
+             OR n.subject_id IN (SELECT id FROM erasure_requests WHERE workspace_id = $1 AND user_id = $2))
      RETURNING n.path
    ), mails AS (
      DELETE FROM email_outbox m

@@ -63,8 +63,8 @@ export function settingsPortalActionDoors({ w, fresh, signIn }: DoorContext, { a
         run: (id) => settings.exportMyData(id, { n: 0 }),
       },
     ]),
-    // Settings → Your data: a request to be erased from a workspace of theirs, and its withdrawal (one waits for each
-    // caller before the control).
+    // Settings → Your data: a request to be erased from a workspace of theirs, and its withdrawal (one waits for the
+    // control's caller).
     act(SETTINGS, "askToBeErased", [
       {
         kind: "workspace",
@@ -78,7 +78,7 @@ export function settingsPortalActionDoors({ w, fresh, signIn }: DoorContext, { a
         kind: "workspace",
         as: "workspaceId",
         own: async () => {
-          for (const p of [o.ana, o.ben]) await askForErasure(p.actor, o.workspace.id);
+          await askForErasure(o.ben.actor, o.workspace.id); // the control's caller: a member
           return o.workspace.id;
         },
         run: (id) => settings.withdrawErasure(id, { n: 0 }),
