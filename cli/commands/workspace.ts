@@ -5,6 +5,7 @@ import { setSecondFactorPolicy, STEP_UP_MODES, TWO_FACTOR_MODES } from "@/lib/fa
 import { setMessageRetention } from "@/lib/retention/message-retention";
 import { deleteWorkspace } from "@/lib/privacy/erase-workspace";
 import { runErasure } from "@/lib/privacy/run-erasure";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { db } from "@/lib/db/client";
 import { B, bool, oneOf, required, S, str, UsageError, wholeNumber, type Command } from "./command";
 import { actorFrom, workspaceBySlug } from "./resolve";
@@ -50,10 +51,17 @@ export const workspaceCommands: Record<string, Command> = {
         workspaceId: ws.id,
         confirm: required(str(args, "confirm"), "--confirm"),
       });
-      // --wait: the erasure's job runs here (a deployment without a worker) until it is done, or waits for the bots'
-      // deliveries (the worker delivers them, then purges).
+      // --wait: the erasure's job runs here (a deployment without a worker): its steps, then one try of each bot's
+      // workspace.erased delivery, then the purge once every one was delivered. A delivery that failed is retried on
+      // its schedule by a worker, which purges after it (`step` says await_bots meanwhile).
       if (!bool(args, "wait")) return started;
       await runErasure(started.erasure_id);
+      const due = await db().webhookDelivery.findMany({
+        where: { workspaceId: ws.id, eventType: "workspace.erased", status: "pending" },
+        select: { id: true },
+      });
+      for (const delivery of due) await attemptDelivery(delivery.id);
+      if (due.length) await runErasure(started.erasure_id);
       const erasure = await db().erasure.findUniqueOrThrow({ where: { id: started.erasure_id } });
       return { ...started, status: erasure.status, step: erasure.step };
     },

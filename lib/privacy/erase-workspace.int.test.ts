@@ -157,7 +157,10 @@ describe("deleting a workspace", () => {
     await expect(deleteWorkspace(systemActor, { workspaceId: doomed.workspace.id, confirm: "x" })).rejects.toMatchObject({
       code: "not_found",
     });
-    // The operator cannot make it active again while it is being deleted.
+    // Nor can the operator export it now, or make it active again while it is being deleted.
+    await expect(
+      requestExport(systemActor, { workspaceId: doomed.workspace.id, subjectType: "workspace", subjectId: doomed.workspace.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
     await expect(setWorkspaceStatus(systemActor, { workspaceId: doomed.workspace.id, status: "active" })).rejects.toMatchObject({
       code: "not_found",
     });

@@ -72,6 +72,11 @@ const NOTIFY_KEYS = query("privacy.notifyKeysRevoked", {
   text: `SELECT count(pg_notify($1, h))::int AS n FROM unnest($2::text[]) h`,
 });
 
+/** Whether the workspace is being deleted: it is then gone for every door, the operator's included. */
+export async function beingDeleted(workspaceId: string): Promise<boolean> {
+  return (await db().erasure.count({ where: { workspaceId, subjectType: "workspace" } })) > 0;
+}
+
 export interface WorkspaceDeleted {
   erasure_id: string;
   /** People whose accounts were scrubbed: they were in no other workspace. */

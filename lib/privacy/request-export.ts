@@ -7,6 +7,7 @@ import { requireUuid } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { requireAdminOrSystem, requireMember, type Actor, type PersonActor } from "@/lib/people/actor";
 import { EXPORT_MAX_ATTEMPTS, EXPORT_TASK } from "./build-export";
+import { beingDeleted } from "./erase-workspace";
 
 // Asking for an export (issue 38, item 1; docs/decisions/045-erasure.md): an admin of the workspace for a contact or
 // the whole workspace, a person for themselves (in one workspace); the operator at the CLI for any. The request is
@@ -71,7 +72,7 @@ export async function requestExport(actor: Actor, options: RequestExportOptions)
   const workspaceId = requireUuid(options.workspaceId, "Workspace");
   const subjectId = requireUuid(options.subjectId, options.subjectType === "contact" ? "Contact" : "Subject");
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { id: true } });
-  if (!workspace) throw new ApiError("not_found", "Workspace not found");
+  if (!workspace || (await beingDeleted(workspaceId))) throw new ApiError("not_found", "Workspace not found");
   await checkSubject(actor, { workspaceId, subjectType: options.subjectType, subjectId });
   const requester = actor.type === "person" ? actor.userId : null;
   const id = await transaction(async (tx) => {

@@ -571,14 +571,16 @@ async function eraseWorkspaceRest(workspaceId: string, options: RunErasureOption
     "workspace_rest",
     options,
   );
-  // The rows first: a crash between leaves archives no row names, which the next run cannot find; so the files are
-  // named from the rows before they go, and each is deleted (a missing one is fine) before the rows are.
-  const archives = await sql().query(EXPORTS_OF, [workspaceId]);
-  for (const { id } of archives) await rm(archivePath(id), { force: true });
-  await sql().query(WORKSPACE_EXPORTS, [workspaceId]);
-  return vectors + files + archives.length;
+  // The rows are deleted and their files removed before that commits: a crash first leaves the rows for the step run
+  // again, and an export still being built waits on its row, finds it gone, and deletes its own archive
+  // (./build-export.ts).
+  const archives = await transaction(async (tx) => {
+    const rows = await tx.query(WORKSPACE_EXPORTS, [workspaceId]);
+    for (const { id } of rows) await rm(archivePath(id), { force: true });
+    return rows.length;
+  });
+  return vectors + files + archives;
 }
-const EXPORTS_OF = query("privacy.workspaceExportIds", { text: `SELECT id FROM exports WHERE workspace_id = $1` });
 
 // The workspace.erased deliveries still due.
 const BOTS_STILL_TOLD = query("privacy.workspaceErasedPending", {

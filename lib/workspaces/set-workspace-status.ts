@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { requireUuid } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { beingDeleted } from "@/lib/privacy/erase-workspace";
 import { requireAdminOrSystem, type Actor } from "@/lib/people/actor";
 
 export const WORKSPACE_STATUSES = ["active", "restricted", "suspended"] as const;
@@ -18,8 +19,7 @@ export async function setWorkspaceStatus(actor: Actor, { workspaceId, status }: 
     throw new ApiError("invalid_body", "Workspace status must be active, restricted or suspended");
   const workspace = await db().workspace.findUnique({ where: { id: requireUuid(workspaceId, "Workspace") } });
   // A workspace being deleted (lib/privacy/erase-workspace.ts) stays suspended until its rows are gone.
-  const deleting = workspace && (await db().erasure.count({ where: { workspaceId: workspace.id, subjectType: "workspace" } }));
-  if (!workspace || deleting) throw new ApiError("not_found", "Workspace not found");
+  if (!workspace || (await beingDeleted(workspace.id))) throw new ApiError("not_found", "Workspace not found");
   await requireAdminOrSystem(actor, { client: db(), workspaceId: workspace.id });
   const view = (w: typeof workspace, changed: boolean) => ({ id: w.id, slug: w.slug, status: w.status, changed });
   if (workspace.status === status) return view(workspace, false);
