@@ -28,10 +28,13 @@ function ConfirmEmail({ id, email, error, value }: { id: string; email: string; 
 
 /** Remove a person, and (ticked) erase what they wrote in the workspace. `erase` fixed: a request's confirmation. */
 export function RemovePersonForm({
+  name,
   email,
   action,
   confirmsRequest = false,
 }: {
+  /** Who: said to screen readers on the button (a page has one such button per person). */
+  name: string;
   email: string;
   action: FormAction<RemovePersonValues>;
   /** The form confirms their request to be erased: erasure is not a choice. */
@@ -63,13 +66,14 @@ export function RemovePersonForm({
       )}
       <Button type="submit" variant="danger" size="sm" disabled={pending} aria-busy={pending}>
         {pending ? "Removing…" : confirmsRequest ? "Confirm: remove and erase" : "Remove from the workspace"}
+        <span className="sr-only"> {name}</span>
       </Button>
     </form>
   );
 }
 
 /** Decline a person's request to be erased, with the reason they will read. */
-export function DeclineErasureForm({ action }: { action: FormAction<DeclineErasureValues> }) {
+export function DeclineErasureForm({ name, action }: { name: string; action: FormAction<DeclineErasureValues> }) {
   const [state, formAction, pending] = useActionState<FormState<DeclineErasureValues>, FormData>(action, { n: 0 });
   const id = useId();
   const error = state.fieldErrors?.reason;
@@ -94,6 +98,7 @@ export function DeclineErasureForm({ action }: { action: FormAction<DeclineErasu
       </Field>
       <Button type="submit" variant="secondary" size="sm" disabled={pending} aria-busy={pending}>
         {pending ? "Declining…" : "Decline the request"}
+        <span className="sr-only"> of {name}</span>
       </Button>
     </form>
   );

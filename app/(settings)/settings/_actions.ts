@@ -91,7 +91,7 @@ export const askToBeErased = formAction((workspaceId: string) => ({
   path: "/settings/data",
   run: async (actor) => {
     await askForErasure(actor, workspaceId);
-    return { done: "Asked; the workspace's admins are told" };
+    return { redirect: "/settings/data?done=asked" };
   },
 }));
 
@@ -100,6 +100,6 @@ export const withdrawErasure = formAction((workspaceId: string) => ({
   path: "/settings/data",
   run: async (actor) => {
     await withdrawErasureRequest(actor, workspaceId);
-    return { done: "Request withdrawn" };
+    return { redirect: "/settings/data?done=withdrawn" };
   },
 }));

@@ -5,6 +5,7 @@ import { listExports } from "@/lib/privacy/request-export";
 import { ownErasureRequest, type ErasureRequestView } from "@/lib/privacy/erasure-requests";
 import { Time } from "@/components/chat/time";
 import { UntrustedText } from "@/components/ui/untrusted-text";
+import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { AskButton, ExportList } from "@/components/privacy/exports";
@@ -15,7 +16,17 @@ export const metadata: Metadata = { title: "Your data" };
 // A person's own data (issue 38): an export of everything Relay holds about them, one workspace at a time (each is
 // its own organisation's), built in the background and downloadable by them for 7 days; and their request to be
 // erased from a workspace, which its admins confirm or decline (with a reason shown here).
-export default async function DataPage() {
+const DONE: Record<string, string> = {
+  asked: "Asked: the workspace's admins are told, and answer here.",
+  withdrawn: "Your request to be erased was withdrawn.",
+};
+
+export default async function DataPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { done } = await searchParams;
   const actor = await currentActor("/settings/data");
   const workspaces = await listPersonWorkspaces(actor);
   const [exports, requests] = await Promise.all([
@@ -29,6 +40,7 @@ export default async function DataPage() {
         description="Download everything Relay holds about you in a workspace: your account, sign-ins and devices, notifications and e-mails, your approvals and actions, and the conversations you take part in with their messages and files. An archive of JSON Lines files with a README, built in the background. You can also ask a workspace's admins to erase you from it."
       />
       <div className="space-y-6">
+        {typeof done === "string" && DONE[done] && <Alert tone="success">{DONE[done]}</Alert>}
         {workspaces.map((workspace, i) => (
           <Card key={workspace.id} aria-labelledby={`data-${workspace.id}`}>
             <CardHeader id={`data-${workspace.id}`} title={workspace.name} description={`/${workspace.slug}`} />

@@ -93,11 +93,15 @@ export default async function PeoplePage({
                 {request.person && (
                   <div className="grid gap-4 md:grid-cols-2">
                     <RemovePersonForm
+                      name={request.person.name}
                       email={request.person.email}
                       confirmsRequest
                       action={confirmErasureForm.bind(null, workspace.id, request.id, path)}
                     />
-                    <DeclineErasureForm action={declineErasureForm.bind(null, workspace.id, request.id, path)} />
+                    <DeclineErasureForm
+                      name={request.person.name}
+                      action={declineErasureForm.bind(null, workspace.id, request.id, path)}
+                    />
                   </div>
                 )}
               </li>
@@ -168,6 +172,7 @@ export default async function PeoplePage({
                   </summary>
                   <div className="mt-3 max-w-xl">
                     <RemovePersonForm
+                      name={member.name}
                       email={member.email}
                       action={removePersonForm.bind(null, workspace.id, member.id, path)}
                     />
