@@ -2811,12 +2811,6 @@ export interface Statements {
     };
     params: [string | null];
   };
-  "privacy.workspaceExportIds": {
-    row: {
-      id: string;
-    };
-    params: [string | null];
-  };
   "privacy.workspaceExports": {
     row: {
       id: string;
