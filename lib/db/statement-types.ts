@@ -2615,12 +2615,6 @@ export interface Statements {
     };
     params: [string | null, string | null];
   };
-  "privacy.erasureRequestPerson": {
-    row: {
-      user_id: string;
-    };
-    params: [string | null, string | null];
-  };
   "privacy.erasureRequestWaiting": {
     row: {
       id: string;

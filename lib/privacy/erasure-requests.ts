@@ -84,10 +84,6 @@ const PENDING = query("privacy.pendingErasureRequest", {
     WHERE r.id = $1 AND r.workspace_id = $2 AND r.status = 'pending' FOR UPDATE OF r`,
 });
 
-const PENDING_OF = query("privacy.erasureRequestPerson", {
-  text: `SELECT user_id FROM erasure_requests WHERE id = $1 AND workspace_id = $2 AND status = 'pending'`,
-});
-
 const DECLINE = query("privacy.declineErasureRequest", {
   text: `UPDATE erasure_requests SET status = 'declined', decline_reason = $2, decided_by_user_id = $3, decided_at = now()
     WHERE id = $1 AND status = 'pending'`,
@@ -201,7 +197,8 @@ export async function confirmErasureRequest(
   const workspaceId = requireUuid(options.workspaceId, "Workspace");
   const requestId = requireUuid(options.requestId, "Request");
   await requireAdminOrSystem(actor, { client: db(), workspaceId });
-  const [pending] = await sql().query(PENDING_OF, [requestId, workspaceId]);
+  // Read outside a transaction (its lock ends with the statement): the removal checks again under its own.
+  const [pending] = await sql().query(PENDING, [requestId, workspaceId]);
   if (!pending) throw new ApiError("not_found", "No such request is waiting");
   refuseOwn(actor, pending.user_id);
   // The removal checks, under its lock, that this very request still waits (not declined or withdrawn meanwhile).
